@@ -1,0 +1,122 @@
+import { z } from 'zod';
+
+/** Limits and messages shared by the API and the forms (spec §5, §9). */
+export const authLimits = {
+  usernameMin: 3,
+  usernameMax: 30,
+  passwordMin: 6,
+  passwordMax: 200,
+  displayNameMax: 50,
+  emailMax: 254,
+} as const;
+
+export const authMessages = {
+  usernameRequired: 'Username is required',
+  usernameTooShort: `Username must be at least ${authLimits.usernameMin} characters long`,
+  usernameTooLong: `Username must be ${authLimits.usernameMax} characters or less`,
+  usernameChars: 'Username may only contain letters, digits, _ and -',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  passwordTooShort: `Password must be at least ${authLimits.passwordMin} characters long`,
+  passwordTooLong: `Password must be ${authLimits.passwordMax} characters or less`,
+  passwordsDoNotMatch: 'Passwords do not match',
+  displayNameTooLong: `Display name must be ${authLimits.displayNameMax} characters or less`,
+  identifierRequired: 'Username or email is required',
+  invalidCredentials: 'Invalid username/email or password',
+  usernameTaken: 'That username is already taken',
+  emailTaken: 'An account with that email already exists',
+  loginFailed: 'Login failed. Please try again.',
+  registrationFailed: 'Registration failed. Please try again.',
+  notSignedIn: 'You need to sign in first',
+  tooManyAttempts: 'Too many attempts. Please wait a moment and try again.',
+} as const;
+
+const usernameSchema = z
+  .string({ error: authMessages.usernameRequired })
+  .trim()
+  .min(1, authMessages.usernameRequired)
+  .min(authLimits.usernameMin, authMessages.usernameTooShort)
+  .max(authLimits.usernameMax, authMessages.usernameTooLong)
+  .regex(/^[A-Za-z0-9_-]+$/, authMessages.usernameChars);
+
+const emailSchema = z
+  .string({ error: authMessages.emailRequired })
+  .trim()
+  .min(1, authMessages.emailRequired)
+  .max(authLimits.emailMax, authMessages.emailInvalid)
+  .pipe(z.email({ error: authMessages.emailInvalid }));
+
+const passwordSchema = z
+  .string({ error: authMessages.passwordRequired })
+  .min(1, authMessages.passwordRequired)
+  .min(authLimits.passwordMin, authMessages.passwordTooShort)
+  .max(authLimits.passwordMax, authMessages.passwordTooLong);
+
+export const registerBodySchema = z.object({
+  username: usernameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  displayName: z
+    .string()
+    .trim()
+    .max(authLimits.displayNameMax, authMessages.displayNameTooLong)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : undefined)),
+});
+export type RegisterBody = z.input<typeof registerBodySchema>;
+
+/** The register form adds a confirmation that is never sent to the server. */
+export const registerFormSchema = registerBodySchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: authMessages.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+
+export const loginBodySchema = z.object({
+  identifier: z
+    .string({ error: authMessages.identifierRequired })
+    .trim()
+    .min(1, authMessages.identifierRequired)
+    .max(authLimits.emailMax, authMessages.invalidCredentials),
+  password: z
+    .string({ error: authMessages.passwordRequired })
+    .min(1, authMessages.passwordRequired)
+    .max(authLimits.passwordMax, authMessages.invalidCredentials),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+/** A user as anyone may see it: never an email, hash or salt. */
+export const publicUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  displayName: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  bio: z.string().nullable(),
+  isPublic: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** The signed-in user's own view adds their email. */
+export const currentUserSchema = publicUserSchema.extend({
+  email: z.string(),
+  emailVerified: z.boolean(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const authResponseSchema = z.object({
+  token: z.string(),
+  expiresAt: z.string(),
+  user: currentUserSchema,
+});
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const meResponseSchema = z.object({ user: currentUserSchema });
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+/** localStorage key of the bearer token; fixed by the spec (§9), legacy name kept. */
+export const TOKEN_STORAGE_KEY = 'manga_tracker_token';

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/** Error body of every non-2xx API response (DESIGN.md, API conventions). */
+export const apiErrorSchema = z.object({
+  error: z.string(),
+  code: z.string(),
+  details: z.record(z.string(), z.string()).optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/** Machine codes the API puts in `code`. Clients branch on these, never on messages. */
+export const errorCodes = {
+  validation: 'VALIDATION_ERROR',
+  invalidJson: 'INVALID_JSON',
+  unauthorized: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  rateLimited: 'RATE_LIMITED',
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  usernameTaken: 'USERNAME_TAKEN',
+  emailTaken: 'EMAIL_TAKEN',
+  internal: 'INTERNAL_ERROR',
+} as const;
+
+export const pagingQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    data: z.array(item),
+    total: z.number().int(),
+    limit: z.number().int(),
+    offset: z.number().int(),
+    hasMore: z.boolean(),
+  });
+}
+
+export const healthSchema = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['sqlite', 'postgres']),
+});
