@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { errorCodes } from '@series-tracker/contracts';
+import type { AppConfig } from './config';
+import { connect, type Db } from './db/connection';
+import { errorsPlugin } from './plugins/errors';
+import { authPlugin } from './plugins/auth';
+import { createAuthRepository } from './features/auth/auth.repository';
+import { createAuthService } from './features/auth/auth.service';
+import { authRoutes } from './features/auth/auth.routes';
+import { healthRoutes } from './features/health/health.routes';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  /** An open database; when absent one is opened from config.databaseUrl and closed with the app. */
+  db?: Db;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+  }
+}
+
+/** Builds the whole HTTP application without listening, so tests can inject requests into it. */
+export async function buildApp({ config, db: givenDb }: BuildAppOptions): Promise<FastifyInstance> {
+  const db = givenDb ?? connect(config.databaseUrl);
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', db);
+  if (!givenDb) app.addHook('onClose', () => db.close());
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Posters and stills are hot-linked from TVmaze (and other https hosts).
+        imgSrc: ["'self'", 'data:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Series Tracker API',
+        description: 'Track shows, mark episodes watched, review, list and follow.',
+        version: '0.1.0',
+      },
+      servers: [{ url: config.publicUrl }],
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const authService = createAuthService({
+    repo: createAuthRepository(db.kysely),
+    sessionTtlDays: config.sessionTtlDays,
+  });
+  await app.register(authPlugin, { authService });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { db });
+      await api.register(authRoutes, { authService, rateLimit: config.authRateLimit });
+    },
+    { prefix: '/api' },
+  );
+
+  const indexHtml = config.webDistDir ? path.join(config.webDistDir, 'index.html') : null;
+  const spaAvailable = indexHtml !== null && fs.existsSync(indexHtml);
+  if (spaAvailable) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir!,
+      prefix: '/',
+      index: ['index.html'],
+      setHeaders(res, filePath) {
+        // Vite fingerprints everything under assets/, so those never change.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    if (!isApi && spaAvailable && (request.method === 'GET' || request.method === 'HEAD')) {
+      // History fallback: the SPA's router decides what to show, including its own 404.
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply
+      .status(404)
+      .send({ error: `No route for ${request.method} ${pathname}`, code: errorCodes.notFound });
+  });
+
+  return app;
+}

@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root: relative defaults (database file, catalogue) resolve against it. */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z.string().min(1).default('file:./data/series-tracker.db'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: z.string().url().optional(),
+  CATALOG_FILE: z.string().min(1).default('data/catalog.json.gz'),
+  CATALOG_AUTO_IMPORT: z.enum(['on', 'off']).default('on'),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  AUTH_RATE_LIMIT_WINDOW: z.string().min(1).default('1 minute'),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  publicUrl: string;
+  catalogFile: string;
+  catalogAutoImport: boolean;
+  authRateLimit: { max: number; timeWindow: string };
+  trustProxy: boolean;
+  /** Built SPA served on `/`; absent in API-only tests. */
+  webDistDir: string | null;
+  sessionTtlDays: number;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    catalogFile: path.resolve(repoRoot, e.CATALOG_FILE),
+    catalogAutoImport: e.CATALOG_AUTO_IMPORT === 'on',
+    authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, timeWindow: e.AUTH_RATE_LIMIT_WINDOW },
+    trustProxy: e.TRUST_PROXY === 'true',
+    webDistDir: path.resolve(repoRoot, 'apps/web/dist'),
+    sessionTtlDays: 30,
+  };
+}

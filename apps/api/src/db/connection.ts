@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { repoRoot } from '../config';
+import type { Database } from './types';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: DialectName;
+  /** PostgreSQL schema the connection works in, when not the default. */
+  schema?: string;
+  close(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  /** PostgreSQL only: schema to put first on the search path (isolates test files). */
+  schema?: string;
+  poolSize?: number;
+}
+
+// COUNT(*) and other int8 results arrive as strings by default; our counts fit in a JS number.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(url);
+}
+
+/** `file:./data/x.db` (relative to the repo root), `file:/abs/x.db`, or `:memory:`. */
+export function sqlitePathFromUrl(url: string): string {
+  const raw = url.startsWith('file:') ? url.slice('file:'.length) : url;
+  if (raw === ':memory:' || raw === '') return ':memory:';
+  return path.isAbsolute(raw) ? raw : path.resolve(repoRoot, raw);
+}
+
+export function connect(url: string, options: ConnectOptions = {}): Db {
+  if (isPostgresUrl(url)) {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      ...(options.schema ? { options: `-c search_path=${options.schema},public` } : {}),
+    });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      kysely,
+      dialect: 'postgres',
+      ...(options.schema ? { schema: options.schema } : {}),
+      close: () => kysely.destroy(),
+    };
+  }
+  const file = sqlitePathFromUrl(url);
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}

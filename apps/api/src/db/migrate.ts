@@ -1,0 +1,32 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './connection';
+import * as m0001 from './migrations/0001-initial';
+
+/*
+ * Migrations are imported statically (no directory scan) so they work the same under tsx,
+ * Vitest and a bundler. Each takes the dialect, for the few places where SQL differs.
+ */
+const all = { '0001-initial': m0001 };
+
+class StaticProvider implements MigrationProvider {
+  constructor(private readonly db: Db) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const out: Record<string, Migration> = {};
+    for (const [name, mod] of Object.entries(all)) {
+      out[name] = { up: (k) => mod.up(k, this.db.dialect) };
+    }
+    return out;
+  }
+}
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider: new StaticProvider(db),
+    // Kysely looks for its bookkeeping tables in every schema unless told which one is ours.
+    ...(db.schema ? { migrationTableSchema: db.schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

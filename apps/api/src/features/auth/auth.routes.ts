@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  authMessages,
+  errorCodes,
+  authResponseSchema,
+  loginBodySchema,
+  meResponseSchema,
+  registerBodySchema,
+} from '@series-tracker/contracts';
+import { AppError } from '../../lib/errors';
+import type { AuthService } from './auth.service';
+
+export async function authRoutes(
+  app: FastifyInstance,
+  opts: { authService: AuthService; rateLimit: { max: number; timeWindow: string } },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { authService } = opts;
+  // Per IP: guessing passwords or mass-registering costs a client this many tries per window.
+  const limited = {
+    rateLimit: {
+      max: opts.rateLimit.max,
+      timeWindow: opts.rateLimit.timeWindow,
+      errorResponseBuilder: (_req: unknown, ctx: { after: string }) =>
+        new AppError(429, errorCodes.rateLimited, `${authMessages.tooManyAttempts} (retry after ${ctx.after})`),
+    },
+  };
+  const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+
+  r.post(
+    '/auth/register',
+    {
+      config: limited,
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account and sign in',
+        body: registerBodySchema,
+        response: { 201: authResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await authService.register(request.body, request.headers['user-agent'] ?? null);
+      return reply.status(201).send(result);
+    },
+  );
+
+  r.post(
+    '/auth/login',
+    {
+      config: limited,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with username or email (case-insensitive) and password',
+        body: loginBodySchema,
+        response: { 200: authResponseSchema, ...errors },
+      },
+    },
+    async (request) => authService.login(request.body, request.headers['user-agent'] ?? null),
+  );
+
+  r.post(
+    '/auth/logout',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke the bearer token',
+        security: [{ bearerAuth: [] }],
+        response: { 204: z.null(), 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await authService.logout(request.auth!.session);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.get(
+    '/auth/me',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        security: [{ bearerAuth: [] }],
+        response: { 200: meResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => ({ user: authService.me(request.auth!) }),
+  );
+
+  r.post(
+    '/auth/refresh',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'Rotate the bearer token: the old one is revoked',
+        security: [{ bearerAuth: [] }],
+        response: { 200: authResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => authService.refresh(request.auth!, request.headers['user-agent'] ?? null),
+  );
+}

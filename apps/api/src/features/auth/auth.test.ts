@@ -1,0 +1,279 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authMessages } from '@series-tracker/contracts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { bearer, registerUser } from '../../../test/factories';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const countUsers = async () =>
+  Number((await t.db.kysely.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+
+/** Nothing secret may ever appear in a response body. */
+function expectNoSecrets(body: string) {
+  expect(body).not.toMatch(/scrypt\$/);
+  expect(body).not.toMatch(/password/i);
+  expect(body).not.toMatch(/token_hash|salt/i);
+}
+
+describe('POST /api/auth/register', () => {
+  it('creates the account, signs in and returns token and user without secrets', async () => {
+    const res = await post('/api/auth/register', {
+      username: 'Jon_Snow',
+      email: 'Jon@Example.test',
+      password: 'winteriscoming',
+      displayName: 'Jon Snow',
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(Date.parse(body.expiresAt) - Date.now()).toBeGreaterThan(29 * 86_400_000);
+    expect(body.user).toMatchObject({
+      username: 'Jon_Snow',
+      email: 'Jon@Example.test',
+      displayName: 'Jon Snow',
+      avatarUrl: null,
+      isPublic: true,
+      emailVerified: false,
+    });
+    expect(typeof body.user.id).toBe('number');
+    expectNoSecrets(res.body);
+
+    const me = await t.app.inject({ url: '/api/auth/me', headers: bearer(body.token) });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user.username).toBe('Jon_Snow');
+  });
+
+  it('stores only a hash of the password and of the token', async () => {
+    const { token, user, password } = await registerUser(t.app);
+    const row = await t.db.kysely.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row.password_hash).not.toContain(password);
+    expect(row.password_hash).toMatch(/^scrypt\$/);
+    const sessions = await t.db.kysely.selectFrom('sessions').selectAll().where('user_id', '=', user.id).execute();
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]!.token_hash).not.toBe(token);
+  });
+
+  it.each([
+    [{ email: 'a@b.test', password: 'secret1' }, 'username', authMessages.usernameRequired],
+    [{ username: 'ab', email: 'a@b.test', password: 'secret1' }, 'username', authMessages.usernameTooShort],
+    [{ username: 'a'.repeat(31), email: 'a@b.test', password: 'secret1' }, 'username', authMessages.usernameTooLong],
+    [{ username: 'bad name!', email: 'a@b.test', password: 'secret1' }, 'username', authMessages.usernameChars],
+    [{ username: 'valid_one', email: 'not-an-email', password: 'secret1' }, 'email', authMessages.emailInvalid],
+    [{ username: 'valid_one', password: 'secret1' }, 'email', authMessages.emailRequired],
+    [{ username: 'valid_one', email: 'a@b.test', password: '12345' }, 'password', authMessages.passwordTooShort],
+    [{ username: 'valid_one', email: 'a@b.test' }, 'password', authMessages.passwordRequired],
+    [{ username: 'valid_one', email: 'a@b.test', password: 'secret1', displayName: 'x'.repeat(51) }, 'displayName', authMessages.displayNameTooLong],
+  ])('rejects %j with a 400 on %s and creates nothing', async (payload, field, message) => {
+    const before = await countUsers();
+    const res = await post('/api/auth/register', payload);
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code).toBe('VALIDATION_ERROR');
+    expect(body.details[field]).toBe(message);
+    expect(body.error).toBeTruthy();
+    expect(await countUsers()).toBe(before);
+  });
+
+  it('reports every invalid field at once', async () => {
+    const res = await post('/api/auth/register', { username: 'x', email: 'nope', password: '1' });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().details).sort()).toEqual(['email', 'password', 'username']);
+  });
+
+  it('refuses a username taken in another case with 409 and creates nothing', async () => {
+    await registerUser(t.app, { username: 'Arya' });
+    const before = await countUsers();
+    const res = await post('/api/auth/register', { username: 'aRYA', email: 'other@x.test', password: 'needle1' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'USERNAME_TAKEN',
+      error: authMessages.usernameTaken,
+      details: { username: authMessages.usernameTaken },
+    });
+    expect(await countUsers()).toBe(before);
+  });
+
+  it('refuses an email taken in another case with 409', async () => {
+    await registerUser(t.app, { email: 'sansa@winterfell.test' });
+    const res = await post('/api/auth/register', { username: 'sansa2', email: 'SANSA@Winterfell.test', password: 'lemoncakes' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'EMAIL_TAKEN', error: authMessages.emailTaken });
+  });
+
+  it('lets exactly one of many simultaneous registrations of one name succeed', async () => {
+    const attempts = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        post('/api/auth/register', { username: 'racer', email: `racer${i}@x.test`, password: 'fastfast' }),
+      ),
+    );
+    const codes = attempts.map((r) => r.statusCode).sort();
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(7);
+    const rows = await t.db.kysely.selectFrom('users').select('id').where('username_lower', '=', 'racer').execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('answers malformed JSON with 400 INVALID_JSON, never 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": "broken",',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('INVALID_JSON');
+  });
+
+  it.each([['[]'], ['"just a string"'], ['null'], ['42']])('answers a JSON %s body with 400', async (payload) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBeTruthy();
+  });
+
+  it('answers a body over 1 MB with 413', async () => {
+    const res = await post('/api/auth/register', { username: 'big', email: 'b@b.test', password: 'x'.repeat(1_100_000) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('answers a non-JSON content type with 415', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<user/>',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  it('signs in by username or email, in any case', async () => {
+    const { user, password } = await registerUser(t.app, { username: 'Tyrion', email: 'tyrion@lannister.test' });
+    for (const identifier of ['Tyrion', 'tyrion', 'TYRION@lannister.TEST']) {
+      const res = await post('/api/auth/login', { identifier, password });
+      expect(res.statusCode, identifier).toBe(200);
+      expect(res.json().user.id).toBe(user.id);
+      expectNoSecrets(res.body);
+    }
+  });
+
+  it('gives the same 401 for a wrong password and an unknown account', async () => {
+    const { password } = await registerUser(t.app, { username: 'cersei' });
+    const wrong = await post('/api/auth/login', { identifier: 'cersei', password: `${password}!` });
+    const unknown = await post('/api/auth/login', { identifier: 'nobody_here', password });
+    for (const res of [wrong, unknown]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: authMessages.invalidCredentials, code: 'INVALID_CREDENTIALS' });
+    }
+  });
+
+  it('requires both fields', async () => {
+    const res = await post('/api/auth/login', { identifier: '  ', password: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual({
+      identifier: authMessages.identifierRequired,
+      password: authMessages.passwordRequired,
+    });
+  });
+});
+
+describe('sessions', () => {
+  it('GET /api/auth/me is 401 without a token, with a garbage token and with a malformed header', async () => {
+    for (const headers of [{}, bearer('not-a-real-token'), { authorization: 'Basic abc' }, bearer('x'.repeat(5000))]) {
+      const res = await t.app.inject({ url: '/api/auth/me', headers });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe('UNAUTHORIZED');
+    }
+  });
+
+  it('logout revokes the token and only that token', async () => {
+    const { token, password, user } = await registerUser(t.app);
+    const second = (await post('/api/auth/login', { identifier: user.username, password })).json().token as string;
+    const res = await post('/api/auth/logout', undefined, bearer(token));
+    expect(res.statusCode).toBe(204);
+    expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(401);
+    expect((await post('/api/auth/logout', undefined, bearer(token))).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(second) })).statusCode).toBe(200);
+  });
+
+  it('refresh rotates the token: the old one stops working', async () => {
+    const { token } = await registerUser(t.app);
+    const res = await post('/api/auth/refresh', undefined, bearer(token));
+    expect(res.statusCode).toBe(200);
+    const fresh = res.json().token as string;
+    expect(fresh).not.toBe(token);
+    expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(fresh) })).statusCode).toBe(200);
+    expect((await post('/api/auth/refresh', undefined, bearer(token))).statusCode).toBe(401);
+  });
+
+  it('rejects an expired token and forgets it', async () => {
+    const { token, user } = await registerUser(t.app);
+    await t.db.kysely
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', user.id)
+      .execute();
+    expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(401);
+    const left = await t.db.kysely.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute();
+    expect(left).toHaveLength(0);
+  });
+
+  it('slides the expiry forward when a token is used after a while', async () => {
+    const { token, user } = await registerUser(t.app);
+    const old = new Date(Date.now() - 3 * 86_400_000).toISOString();
+    const soon = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    await t.db.kysely.updateTable('sessions').set({ last_used_at: old, expires_at: soon }).where('user_id', '=', user.id).execute();
+    expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(200);
+    const row = await t.db.kysely.selectFrom('sessions').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    expect(Date.parse(row.expires_at) - Date.now()).toBeGreaterThan(29 * 86_400_000);
+  });
+
+  it("never shows one user's email to another", async () => {
+    const a = await registerUser(t.app, { email: 'private-a@x.test' });
+    const b = await registerUser(t.app);
+    const res = await t.app.inject({ url: '/api/auth/me', headers: bearer(b.token) });
+    expect(res.body).not.toContain('private-a@x.test');
+    expect(res.json().user.id).not.toBe(a.user.id);
+  });
+});
+
+describe('rate limiting', () => {
+  it('answers 429 with Retry-After once an IP exceeds the login limit', async () => {
+    const limited = await buildTestApp({ authRateLimit: { max: 3, timeWindow: '1 minute' } });
+    try {
+      const attempt = () =>
+        limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { identifier: 'x', password: 'y' } });
+      for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
+      const res = await attempt();
+      expect(res.statusCode).toBe(429);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(res.json().code).toBe('RATE_LIMITED');
+      expect(res.json().error).toContain(authMessages.tooManyAttempts);
+      // Another IP is not affected.
+      const other = await limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { identifier: 'x', password: 'y' },
+        remoteAddress: '10.1.2.3',
+      });
+      expect(other.statusCode).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
+});

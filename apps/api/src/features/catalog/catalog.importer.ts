@@ -1,0 +1,240 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import type { Db } from '../../db/connection';
+import type { NewEpisode, NewShow } from '../../db/types';
+import { nowIso } from '../../lib/time';
+import { createCatalogRepository } from './catalog.repository';
+import {
+  catalogFileSchema,
+  type CatalogEpisode,
+  type CatalogFile,
+  type CatalogShow,
+} from './catalog.schema';
+
+export interface ImportResult {
+  shows: { total: number; inserted: number; updated: number; unchanged: number };
+  episodes: { total: number; inserted: number; updated: number; unchanged: number };
+  genres: number;
+  ms: number;
+}
+
+export interface ImportOptions {
+  /** Called as work advances: `done` of `total` shows handled. */
+  onProgress?: (done: number, total: number) => void;
+  batchSize?: number;
+}
+
+interface Logger {
+  info(obj: object, msg?: string): void;
+}
+
+/** Reads and checks a catalogue file (`.json` or `.json.gz`). Throws with the first problem found. */
+export function readCatalogFile(file: string): CatalogFile {
+  const raw = fs.readFileSync(file);
+  const text = (file.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8');
+  const parsed = catalogFileSchema.safeParse(JSON.parse(text));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new Error(`${file} is not a valid catalogue: ${issue.path.join('.')}: ${issue.message}`);
+  }
+  return parsed.data;
+}
+
+const hashOf = (value: unknown) => createHash('sha1').update(JSON.stringify(value)).digest('hex');
+
+function showRow(show: CatalogShow, hash: string, now: string): NewShow {
+  const ids = show.externalIds;
+  return {
+    source_id: show.id,
+    source: show.source,
+    source_url: show.sourceUrl,
+    source_hash: hash,
+    kind: show.kind,
+    format: show.format,
+    title: show.title,
+    title_english: show.titleEnglish,
+    title_original: show.titleOriginal,
+    language: show.language,
+    language_code: show.languageCode,
+    country: show.country,
+    status: show.status,
+    status_raw: show.statusRaw,
+    status_as_of: show.statusAsOf,
+    synopsis: show.synopsis,
+    first_air_date: show.firstAirDate,
+    first_air_stamp: show.firstAirStamp,
+    last_air_date: show.lastAirDate,
+    season_count: show.seasonCount,
+    episode_count: show.episodeCount,
+    network_name: show.network?.name ?? null,
+    network_country: show.network?.country ?? null,
+    streaming_service: show.streamingService,
+    runtime_minutes: show.runtimeMinutes,
+    schedule_days: show.schedule?.days.length ? show.schedule.days.join(',') : null,
+    schedule_time: show.schedule?.time ?? null,
+    schedule_timezone: show.schedule?.timezone ?? null,
+    broadcast: show.broadcast,
+    official_site: show.officialSite,
+    poster_url: show.posterUrl,
+    poster_thumb_url: show.posterThumbUrl,
+    backdrop_url: show.backdropUrl,
+    rating: show.rating,
+    rating_count: show.ratingCount,
+    watch_links: show.watchLinks.length ? JSON.stringify(show.watchLinks) : null,
+    episodes_complete: show.episodesComplete ? 1 : 0,
+    episodes_as_of: show.episodesAsOf,
+    tvmaze_id: ids.tvmaze,
+    imdb_id: ids.imdb,
+    tvdb_id: ids.tvdb,
+    tmdb_id: ids.tmdb,
+    tvrage_id: ids.tvrage,
+    mal_id: ids.mal,
+    anilist_id: ids.anilist,
+    anidb_id: ids.anidb,
+    bangumi_id: ids.bangumi,
+    metadata_synced_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+function episodeRow(ep: CatalogEpisode, showId: number, hash: string, now: string): NewEpisode {
+  return {
+    source_id: ep.id,
+    source_hash: hash,
+    show_id: showId,
+    season_number: ep.season,
+    episode_number: ep.number,
+    type: ep.type,
+    type_raw: ep.typeRaw,
+    title: ep.title,
+    overview: ep.overview,
+    air_date: ep.airDate,
+    air_stamp: ep.airStamp,
+    runtime_minutes: ep.runtimeMinutes,
+    still_url: ep.stillUrl,
+    still_thumb_url: ep.stillThumbUrl,
+    rating: ep.rating,
+    vote_count: ep.voteCount,
+    url: ep.url,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * Upserts a catalogue by source id, in one transaction. A record whose content hash is unchanged
+ * is not written at all, so re-running the same file changes nothing; a newer snapshot updates
+ * rows in place and keeps their ids (and so everything users attached to them).
+ */
+export async function importCatalog(
+  db: Db,
+  catalog: CatalogFile,
+  options: ImportOptions = {},
+): Promise<ImportResult> {
+  const started = performance.now();
+  const batch = options.batchSize ?? 400;
+  const now = nowIso();
+  const total = catalog.shows.length;
+  const result: ImportResult = {
+    shows: { total, inserted: 0, updated: 0, unchanged: 0 },
+    episodes: { total: 0, inserted: 0, updated: 0, unchanged: 0 },
+    genres: 0,
+    ms: 0,
+  };
+
+  await db.kysely.transaction().execute(async (trx) => {
+    const repo = createCatalogRepository(trx);
+    const existingShows = await repo.showHashes();
+    const existingEpisodes = await repo.episodeHashes();
+    const genreIds = await repo.ensureGenres([...new Set(catalog.shows.flatMap((s) => s.genres))]);
+    result.genres = genreIds.size;
+
+    let done = 0;
+    for (const group of chunks(catalog.shows, batch)) {
+      const changed: { show: CatalogShow; row: NewShow }[] = [];
+      const showIds = new Map<string, number>();
+      for (const show of group) {
+        const { episodes: _episodes, ...record } = show;
+        const hash = hashOf(record);
+        const existing = existingShows.get(show.id);
+        if (existing) showIds.set(show.id, existing.id);
+        if (existing?.hash === hash) {
+          result.shows.unchanged++;
+          continue;
+        }
+        if (existing) result.shows.updated++;
+        else result.shows.inserted++;
+        changed.push({ show, row: showRow(show, hash, now) });
+      }
+
+      const written = await repo.upsertShows(changed.map((c) => c.row));
+      for (const [sourceId, id] of written) showIds.set(sourceId, id);
+      const changedIds = changed.map((c) => showIds.get(c.show.id)!);
+      await repo.replaceShowGenres(
+        changedIds,
+        changed.flatMap((c) =>
+          [...new Set(c.show.genres)].map((g) => ({ show_id: showIds.get(c.show.id)!, genre_id: genreIds.get(g)! })),
+        ),
+      );
+      await repo.replaceShowTitles(
+        changedIds,
+        changed.flatMap((c) =>
+          [...new Set(c.show.titleAlternatives)]
+            .filter((t) => t !== c.show.title)
+            .map((title) => ({ show_id: showIds.get(c.show.id)!, title })),
+        ),
+      );
+
+      const episodeRows: NewEpisode[] = [];
+      const touchedShows = new Set<number>();
+      for (const show of group) {
+        const showId = showIds.get(show.id)!;
+        for (const ep of show.episodes) {
+          result.episodes.total++;
+          const hash = hashOf(ep);
+          const previous = existingEpisodes.get(ep.id);
+          if (previous === hash) {
+            result.episodes.unchanged++;
+            continue;
+          }
+          if (previous) result.episodes.updated++;
+          else result.episodes.inserted++;
+          episodeRows.push(episodeRow(ep, showId, hash, now));
+          touchedShows.add(showId);
+        }
+      }
+      for (const rows of chunks(episodeRows, batch)) await repo.upsertEpisodes(rows);
+      await repo.rebuildSeasons([...touchedShows], now);
+
+      done += group.length;
+      options.onProgress?.(done, total);
+    }
+  });
+
+  result.ms = Math.round(performance.now() - started);
+  return result;
+}
+
+/** First start: fill an empty catalogue from the bundled snapshot. Returns null when not needed. */
+export async function importCatalogIfEmpty(
+  db: Db,
+  file: string,
+  log: Logger,
+): Promise<ImportResult | null> {
+  const count = await createCatalogRepository(db.kysely).countShows();
+  if (count > 0) return null;
+  if (!fs.existsSync(file)) {
+    log.info({ file }, 'no catalogue file; starting with an empty catalogue');
+    return null;
+  }
+  log.info({ file }, 'empty catalogue: importing the bundled snapshot');
+  return importCatalog(db, readCatalogFile(file));
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { authMessages } from '@series-tracker/contracts';
+import { unauthorized } from '../lib/errors';
+import type { AuthService, ResolvedSession } from '../features/auth/auth.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler: 401 unless a valid bearer token is sent; sets request.auth. */
+    requireUser: preHandlerAsyncHookHandler;
+    /** preHandler: sets request.auth when a valid token is sent, else leaves it null. */
+    optionalUser: preHandlerAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    auth: ResolvedSession | null;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { authService: AuthService }) => {
+    app.decorateRequest('auth', null);
+
+    async function resolve(request: FastifyRequest): Promise<ResolvedSession | null> {
+      const token = bearerToken(request);
+      // Tokens we issue are 43 characters; anything far off is not worth a lookup.
+      if (!token || token.length > 200) return null;
+      return (await opts.authService.resolveToken(token)) ?? null;
+    }
+
+    app.decorate('requireUser', async (request: FastifyRequest) => {
+      request.auth = await resolve(request);
+      if (!request.auth) throw unauthorized(authMessages.notSignedIn);
+    });
+    app.decorate('optionalUser', async (request: FastifyRequest) => {
+      request.auth = await resolve(request);
+    });
+  },
+  { name: 'auth' },
+);

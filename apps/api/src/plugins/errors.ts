@@ -1,0 +1,79 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { errorCodes, type ApiErrorBody } from '@series-tracker/contracts';
+import { AppError } from '../lib/errors';
+
+/** Fastify's own client-error codes and what we tell the client about them. */
+const fastifyClientErrors: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: errorCodes.invalidJson,
+    message: 'The request body is not valid JSON',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    code: errorCodes.invalidJson,
+    message: 'The request body is empty but its content type says JSON',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: errorCodes.payloadTooLarge,
+    message: 'The request body is too large',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: errorCodes.unsupportedMediaType,
+    message: 'Unsupported content type; send application/json',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: errorCodes.validation,
+    message: 'The Content-Length header does not match the body',
+  },
+};
+
+function validationDetails(error: FastifyError): Record<string, string> {
+  const details: Record<string, string> = {};
+  for (const issue of error.validation ?? []) {
+    const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const field = path || error.validationContext || 'request';
+    // The first message per field is the one a form shows.
+    details[field] ??= issue.message ?? 'Invalid value';
+  }
+  return details;
+}
+
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let status = 500;
+    let body: ApiErrorBody = { error: 'Something went wrong on our side', code: errorCodes.internal };
+
+    if (error instanceof AppError) {
+      status = error.statusCode;
+      body = { error: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) };
+      if (status === 401) void reply.header('WWW-Authenticate', 'Bearer');
+    } else if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      const details = validationDetails(error);
+      status = 400;
+      body = {
+        error: Object.values(details)[0] ?? 'The request is not valid',
+        code: errorCodes.validation,
+        details,
+      };
+    } else if (error.code && fastifyClientErrors[error.code]) {
+      const known = fastifyClientErrors[error.code]!;
+      status = known.status;
+      body = { error: known.message, code: known.code };
+    } else if (error.statusCode === 429) {
+      status = 429;
+      body = { error: error.message, code: errorCodes.rateLimited };
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      status = error.statusCode;
+      body = { error: error.message, code: error.code ?? 'BAD_REQUEST' };
+    }
+
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.status(status).send(body);
+  });
+});

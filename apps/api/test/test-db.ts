@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { connect, type Db } from '../src/db/connection';
+import { migrateToLatest } from '../src/db/migrate';
+
+/**
+ * A fresh, migrated database for one test file: in-memory SQLite by default, or — when
+ * TEST_DATABASE_URL points at PostgreSQL — a schema of its own in that database, dropped after.
+ * The same test files run on both; `.ci/run` runs them once per dialect.
+ */
+export async function createTestDb(): Promise<Db & { drop(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const db = connect(':memory:');
+    await migrateToLatest(db);
+    return { ...db, drop: () => db.close() };
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const db = connect(url, { schema, poolSize: 5 });
+  await migrateToLatest(db);
+  return {
+    ...db,
+    async drop() {
+      await db.close();
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    },
+  };
+}
