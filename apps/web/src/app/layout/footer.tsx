@@ -1,0 +1,50 @@
+import { SITE_SLOGAN } from '@/lib/site';
+import { BrandMark, BrandName } from './brand';
+
+const externalLink =
+  'rounded font-medium text-slate-300 underline decoration-slate-600 underline-offset-2 hover:text-white hover:decoration-violet-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400';
+
+export function Footer() {
+  return (
+    <footer className="border-t border-slate-800/80 bg-slate-950">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-[1fr_auto] md:items-end">
+        <div className="max-w-md space-y-3">
+          <p className="flex items-center gap-2.5 text-lg">
+            <BrandMark className="size-7" />
+            <BrandName />
+          </p>
+          <p className="text-sm leading-relaxed text-slate-400">{SITE_SLOGAN}</p>
+        </div>
+        <div className="space-y-2 text-sm text-slate-400 md:text-right">
+          <h2 className="text-xs font-semibold tracking-wider text-slate-500 uppercase">
+            Data sources
+          </h2>
+          <p>
+            TV data from{' '}
+            <a href="https://www.tvmaze.com" target="_blank" rel="noopener noreferrer" className={externalLink}>
+              TVmaze
+            </a>{' '}
+            (CC BY-SA 4.0)
+          </p>
+          <p>
+            Anime data from{' '}
+            <a
+              href="https://github.com/bangumi-data/bangumi-data"
+              target="_blank"
+              rel="noopener noreferrer"
+              className={externalLink}
+            >
+              bangumi-data
+            </a>{' '}
+            (CC BY 4.0)
+          </p>
+        </div>
+      </div>
+      <div className="border-t border-slate-900">
+        <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-slate-500 sm:px-6">
+          © {new Date().getFullYear()} Series Tracker
+        </p>
+      </div>
+    </footer>
+  );
+}

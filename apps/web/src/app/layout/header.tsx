@@ -1,0 +1,166 @@
+import { Menu, X } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { Avatar } from '@/components/ui/avatar';
+import { buttonStyles } from '@/components/ui/button';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { cn } from '@/lib/cn';
+import { BrandMark, BrandName } from './brand';
+import { getNavItems } from './nav-items';
+
+// The menu's primitives are a third of the header's weight and only signed-in people
+// need them, so they load on demand.
+const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
+
+const focusRing =
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400';
+
+export function Header() {
+  const { status, user } = useAuth();
+  const location = useLocation();
+  const navItems = getNavItems(status === 'authenticated');
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+
+  // The mobile menu belongs to the page it was opened on: any navigation closes it.
+  const [menuOpenedOn, setMenuOpenedOn] = useState<string | null>(null);
+  const menuOpen = menuOpenedOn === location.key;
+
+  function closeMenu() {
+    setMenuOpenedOn(null);
+  }
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    function onKeyDown(event: globalThis.KeyboardEvent) {
+      if (event.key !== 'Escape') return;
+      setMenuOpenedOn(null);
+      menuButtonRef.current?.focus();
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-800/80 bg-slate-950/85 backdrop-blur supports-[backdrop-filter]:bg-slate-950/70">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:gap-6 sm:px-6">
+        <Link
+          to="/"
+          className={cn('-m-1 flex shrink-0 items-center gap-2.5 rounded-lg p-1 text-lg', focusRing)}
+        >
+          <BrandMark />
+          <BrandName />
+        </Link>
+
+        <nav aria-label="Main" className="hidden sm:block">
+          <ul className="flex items-center gap-1">
+            {navItems.map((item) => (
+              <li key={item.label}>
+                <NavLink
+                  to={item.to}
+                  end={item.to === '/'}
+                  className={({ isActive }) =>
+                    cn(
+                      'rounded-md px-3 py-2 text-sm font-medium transition-colors',
+                      focusRing,
+                      isActive
+                        ? 'bg-slate-800/80 text-white'
+                        : 'text-slate-300 hover:bg-slate-800/60 hover:text-white',
+                    )
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="ml-auto flex items-center gap-2">
+          {status === 'loading' ? (
+            <span className="text-sm text-slate-400" aria-live="polite">
+              Loading...
+            </span>
+          ) : status === 'authenticated' && user ? (
+            <Suspense fallback={<Avatar user={user} size="sm" className="m-0.5" />}>
+              <UserMenu user={user} />
+            </Suspense>
+          ) : (
+            <>
+              <Link to="/login" className={buttonStyles({ variant: 'ghost', size: 'sm' })}>
+                Sign In
+              </Link>
+              <Link
+                to="/register"
+                className={buttonStyles({ size: 'sm', className: 'hidden min-[400px]:inline-flex' })}
+              >
+                Sign Up
+              </Link>
+            </>
+          )}
+
+          <button
+            ref={menuButtonRef}
+            type="button"
+            className={cn(
+              'inline-flex size-10 items-center justify-center rounded-lg text-slate-300 hover:bg-slate-800 hover:text-white sm:hidden',
+              focusRing,
+            )}
+            aria-label="Menu"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => (menuOpen ? closeMenu() : setMenuOpenedOn(location.key))}
+          >
+            {menuOpen ? <X aria-hidden className="size-5" /> : <Menu aria-hidden className="size-5" />}
+          </button>
+        </div>
+      </div>
+
+      {menuOpen ? (
+        <div id="mobile-menu" className="border-t border-slate-800 bg-slate-950 px-4 pt-2 pb-4 sm:hidden">
+          <nav aria-label="Main">
+            <ul className="space-y-1">
+              {navItems.map((item) => (
+                <li key={item.label}>
+                  <NavLink
+                    to={item.to}
+                    end={item.to === '/'}
+                    onClick={() => closeMenu()}
+                    className={({ isActive }) =>
+                      cn(
+                        'block rounded-lg px-3 py-2.5 text-base font-medium',
+                        focusRing,
+                        isActive
+                          ? 'bg-slate-800 text-white'
+                          : 'text-slate-300 hover:bg-slate-800/70 hover:text-white',
+                      )
+                    }
+                  >
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {status === 'anonymous' ? (
+            <div className="mt-3 grid grid-cols-2 gap-2 border-t border-slate-800 pt-4">
+              <Link
+                to="/login"
+                onClick={() => closeMenu()}
+                className={buttonStyles({ variant: 'secondary' })}
+              >
+                Sign In
+              </Link>
+              <Link
+                to="/register"
+                onClick={() => closeMenu()}
+                className={buttonStyles()}
+              >
+                Sign Up
+              </Link>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,72 @@
+import type { CurrentUser } from '@series-tracker/contracts';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { ChevronDown, LogOut, Settings, User } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { Avatar } from '@/components/ui/avatar';
+import { useLogout } from '@/features/auth/hooks/use-session-actions';
+
+const itemClass =
+  'flex cursor-pointer items-center gap-2.5 rounded-md px-2.5 py-2 text-sm text-slate-200 outline-none select-none ' +
+  'data-[highlighted]:bg-slate-800 data-[highlighted]:text-white';
+
+/** The signed-in user's menu: Your Profile, Settings, Sign Out (spec §2). */
+export function UserMenu({ user }: { user: CurrentUser }) {
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const name = user.displayName?.trim() || user.username;
+
+  async function signOut() {
+    await logout();
+    await navigate('/');
+  }
+
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        aria-label={`Account menu for ${name}`}
+        className="group flex items-center gap-2 rounded-full p-0.5 text-slate-200 transition-colors hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400 sm:pr-2.5 data-[state=open]:bg-slate-800"
+      >
+        <Avatar user={user} size="sm" />
+        <span className="hidden max-w-36 truncate text-sm font-medium lg:inline">{name}</span>
+        <ChevronDown
+          aria-hidden
+          className="hidden size-4 text-slate-400 transition-transform group-data-[state=open]:rotate-180 sm:block"
+        />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          collisionPadding={8}
+          className="z-50 w-60 rounded-xl border border-slate-800 bg-slate-900 p-1.5 shadow-2xl shadow-black/50"
+        >
+          <div className="flex items-center gap-3 px-2.5 py-2">
+            <Avatar user={user} size="md" />
+            <div className="min-w-0">
+              <p className="truncate text-sm font-semibold text-white">{name}</p>
+              <p className="truncate text-xs text-slate-400">@{user.username}</p>
+            </div>
+          </div>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-800" />
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to={`/profile/${encodeURIComponent(user.username)}`}>
+              <User aria-hidden className="size-4 text-slate-400" />
+              Your Profile
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/settings">
+              <Settings aria-hidden className="size-4 text-slate-400" />
+              Settings
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-800" />
+          <DropdownMenu.Item className={itemClass} onSelect={() => void signOut()}>
+            <LogOut aria-hidden className="size-4 text-slate-400" />
+            Sign Out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,27 @@
+import { Navigate, useNavigate } from 'react-router';
+import { RegisterForm } from '@/features/auth/components/register-form';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useRedirectTarget } from '@/features/auth/hooks/use-redirect-target';
+import { withNext } from '@/features/auth/lib/safe-redirect';
+import { SITE_NAME } from '@/lib/site';
+import { AuthPage } from './auth-page';
+
+export function RegisterRoute() {
+  const { status } = useAuth();
+  const navigate = useNavigate();
+  const redirectTo = useRedirectTarget();
+
+  if (status === 'authenticated') return <Navigate to={redirectTo} replace />;
+
+  return (
+    <AuthPage
+      title={`Join ${SITE_NAME}`}
+      subtitle="Track your shows, rate episodes and share lists with other viewers."
+    >
+      <RegisterForm
+        onSuccess={() => void navigate(redirectTo, { replace: true })}
+        loginHref={withNext('/login', redirectTo)}
+      />
+    </AuthPage>
+  );
+}

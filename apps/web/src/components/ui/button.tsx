@@ -1,0 +1,46 @@
+import type { ButtonHTMLAttributes } from 'react';
+import { cn } from '@/lib/cn';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
+export type ButtonSize = 'sm' | 'md' | 'lg';
+
+const base =
+  'inline-flex items-center justify-center gap-2 rounded-lg font-semibold whitespace-nowrap transition-colors ' +
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400 ' +
+  'disabled:cursor-not-allowed disabled:opacity-50';
+
+const variants: Record<ButtonVariant, string> = {
+  primary: 'bg-violet-600 text-white shadow-sm hover:bg-violet-500 disabled:hover:bg-violet-600',
+  secondary:
+    'border border-slate-700 bg-slate-900 text-slate-100 hover:border-slate-600 hover:bg-slate-800 disabled:hover:bg-slate-900',
+  ghost: 'text-slate-300 hover:bg-slate-800 hover:text-white disabled:hover:bg-transparent',
+};
+
+const sizes: Record<ButtonSize, string> = {
+  sm: 'h-9 px-3 text-sm',
+  md: 'h-10 px-4 text-sm',
+  lg: 'h-12 px-6 text-base',
+};
+
+/** Button look for things that are links (React Router `Link`) rather than buttons. */
+export function buttonStyles(
+  options: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {},
+): string {
+  const { variant = 'primary', size = 'md', className } = options;
+  return cn(base, variants[variant], sizes[size], className);
+}
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+}
+
+export function Button({
+  variant,
+  size,
+  className,
+  type = 'button',
+  ...props
+}: ButtonProps) {
+  return <button type={type} className={buttonStyles({ variant, size, className })} {...props} />;
+}

@@ -1,0 +1,85 @@
+import { authMessages } from '@series-tracker/contracts';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import { serverMessageOr } from '@/lib/api-client';
+import { useLogin } from '../hooks/use-session-actions';
+
+export interface LoginFormProps {
+  /** Called once the session is stored. */
+  onSuccess?: () => void;
+  /** Where "Sign up" points (keeps a `?next=` target across the switch). */
+  registerHref?: string;
+}
+
+const linkClass =
+  'rounded font-medium text-violet-300 hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400';
+
+export function LoginForm({ onSuccess, registerHref = '/register' }: LoginFormProps) {
+  const [identifier, setIdentifier] = useState('');
+  const [password, setPassword] = useState('');
+  const loginMutation = useLogin();
+
+  const isSending = loginMutation.isPending;
+  const canSubmit = identifier.trim() !== '' && password !== '' && !isSending;
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!canSubmit) return;
+    // A new mutate() clears the previous error (spec §4: cleared on each new submit).
+    loginMutation.mutate({ identifier: identifier.trim(), password }, { onSuccess });
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate className="space-y-5" aria-label="Sign in">
+      {loginMutation.isError ? (
+        <FormAlert>{serverMessageOr(loginMutation.error, authMessages.loginFailed)}</FormAlert>
+      ) : null}
+
+      <TextField
+        label="Username or Email"
+        name="identifier"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={identifier}
+        onChange={(event) => setIdentifier(event.target.value)}
+      />
+
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        labelAside={
+          <Link to="/forgot-password" className={`${linkClass} text-sm`}>
+            Forgot your password?
+          </Link>
+        }
+      />
+
+      <Button type="submit" size="lg" className="w-full" disabled={!canSubmit}>
+        {isSending ? (
+          <>
+            <Spinner />
+            Signing In...
+          </>
+        ) : (
+          'Sign In'
+        )}
+      </Button>
+
+      <p className="text-center text-sm text-slate-400">
+        Don&apos;t have an account?{' '}
+        <Link to={registerHref} className={linkClass}>
+          Sign up
+        </Link>
+      </p>
+    </form>
+  );
+}

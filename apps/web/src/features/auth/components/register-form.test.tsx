@@ -1,0 +1,155 @@
+import { TOKEN_STORAGE_KEY } from '@series-tracker/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { deferred, jsonResponse, mockFetch } from '@/test/fetch-mock';
+import { buildUser } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+import { RegisterForm } from './register-form';
+
+function renderForm(onSuccess = vi.fn()) {
+  const user = userEvent.setup();
+  renderWithProviders(<RegisterForm onSuccess={onSuccess} />, { path: '/register' });
+  const field = (label: string) => screen.getByLabelText(label);
+  return {
+    user,
+    onSuccess,
+    field,
+    submit: () => screen.getByRole('button', { name: /create account|creating account/i }),
+    async fill(values: Partial<Record<string, string>>) {
+      for (const [label, value] of Object.entries(values)) {
+        if (value) await user.type(field(label), value);
+      }
+    },
+  };
+}
+
+const valid = {
+  Username: 'alice',
+  Email: 'alice@example.com',
+  Password: 'secret1',
+  'Confirm Password': 'secret1',
+};
+
+describe('RegisterForm', () => {
+  it('has the spec fields, with Email typed as email', () => {
+    mockFetch(() => jsonResponse(500));
+    const { field } = renderForm();
+    expect(field('Username')).toBeInTheDocument();
+    expect(field('Email')).toHaveAttribute('type', 'email');
+    expect(field('Display Name (Optional)')).toBeInTheDocument();
+    expect(field('Password')).toHaveAttribute('type', 'password');
+    expect(field('Confirm Password')).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+  });
+
+  it("shows 'Passwords do not match' and keeps the button disabled until they match", async () => {
+    mockFetch(() => jsonResponse(500));
+    const { user, field, fill, submit } = renderForm();
+
+    expect(submit()).toBeDisabled();
+    await fill({ Username: 'alice', Email: 'alice@example.com', Password: 'secret1' });
+    expect(submit()).toBeDisabled();
+    expect(screen.queryByText('Passwords do not match')).not.toBeInTheDocument();
+
+    await user.type(field('Confirm Password'), 'secret2');
+    expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+    expect(field('Confirm Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(submit()).toBeDisabled();
+
+    await user.clear(field('Confirm Password'));
+    await user.type(field('Confirm Password'), 'secret1');
+    expect(screen.queryByText('Passwords do not match')).not.toBeInTheDocument();
+    expect(submit()).toBeEnabled();
+  });
+
+  it('shows the contract message for a short password on submit and sends nothing', async () => {
+    const { calls } = mockFetch(() => jsonResponse(500));
+    const { user, fill, submit } = renderForm();
+
+    await fill({ ...valid, Password: 'abc', 'Confirm Password': 'abc' });
+    await user.click(submit());
+
+    expect(await screen.findByText('Password must be at least 6 characters long')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it("sends trimmed values without the confirmation, shows 'Creating Account...', then signs in", async () => {
+    const response = deferred<Response>();
+    const { calls } = mockFetch(() => response.promise);
+    const { user, fill, submit, onSuccess } = renderForm();
+
+    await fill({ ...valid, Username: ' alice ', 'Display Name (Optional)': 'Alice' });
+    await user.click(submit());
+
+    expect(await screen.findByRole('button', { name: 'Creating Account...' })).toBeDisabled();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.url).toBe('/api/auth/register');
+    expect(calls[0]?.body).toEqual({
+      username: 'alice',
+      email: 'alice@example.com',
+      password: 'secret1',
+      displayName: 'Alice',
+    });
+    expect(calls[0]?.body).not.toHaveProperty('confirmPassword');
+
+    response.resolve(
+      jsonResponse(201, { token: 'fresh', expiresAt: '2030-01-01T00:00:00Z', user: buildUser() }),
+    );
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('fresh');
+  });
+
+  it('leaves out an empty display name', async () => {
+    const { calls } = mockFetch(() => jsonResponse(500, {}));
+    const { user, fill, submit } = renderForm();
+
+    await fill(valid);
+    await user.click(submit());
+
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body).toEqual({ username: 'alice', email: 'alice@example.com', password: 'secret1' });
+  });
+
+  it('shows the server message of a 409', async () => {
+    mockFetch(() =>
+      jsonResponse(409, { error: 'That username is already taken', code: 'USERNAME_TAKEN' }),
+    );
+    const { user, fill, submit, onSuccess } = renderForm();
+
+    await fill(valid);
+    await user.click(submit());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('That username is already taken');
+    expect(onSuccess).not.toHaveBeenCalled();
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('puts the field messages of a 400 under their fields', async () => {
+    mockFetch(() =>
+      jsonResponse(400, {
+        error: 'Please correct the highlighted fields',
+        code: 'VALIDATION_ERROR',
+        details: { email: 'Please enter a valid email address' },
+      }),
+    );
+    const { user, fill, field, submit } = renderForm();
+
+    await fill(valid);
+    await user.click(submit());
+
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(field('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Please correct the highlighted fields')).toBeInTheDocument();
+  });
+
+  it("falls back to 'Registration failed. Please try again.'", async () => {
+    mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const { user, fill, submit } = renderForm();
+
+    await fill(valid);
+    await user.click(submit());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Registration failed. Please try again.');
+  });
+});

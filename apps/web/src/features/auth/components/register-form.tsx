@@ -1,0 +1,183 @@
+import { authLimits, authMessages, registerFormSchema } from '@series-tracker/contracts';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import { isApiError, serverMessageOr } from '@/lib/api-client';
+import { useRegister } from '../hooks/use-session-actions';
+
+const fields = ['username', 'email', 'displayName', 'password', 'confirmPassword'] as const;
+type Field = (typeof fields)[number];
+type Values = Record<Field, string>;
+type FieldErrors = Partial<Record<Field, string>>;
+
+const emptyValues: Values = {
+  username: '',
+  email: '',
+  displayName: '',
+  password: '',
+  confirmPassword: '',
+};
+
+function isField(key: string): key is Field {
+  return (fields as readonly string[]).includes(key);
+}
+
+export interface RegisterFormProps {
+  /** Called once the session is stored. */
+  onSuccess?: () => void;
+  /** Where "Sign in" points (keeps a `?next=` target across the switch). */
+  loginHref?: string;
+}
+
+const linkClass =
+  'rounded font-medium text-violet-300 hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400';
+
+export function RegisterForm({ onSuccess, loginHref = '/login' }: RegisterFormProps) {
+  const [values, setValues] = useState<Values>(emptyValues);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const registerMutation = useRegister();
+
+  const isSending = registerMutation.isPending;
+  const passwordsDiffer = values.confirmPassword !== '' && values.confirmPassword !== values.password;
+  const requiredFilled =
+    values.username.trim() !== '' &&
+    values.email.trim() !== '' &&
+    values.password !== '' &&
+    values.confirmPassword !== '';
+  const canSubmit = requiredFilled && !passwordsDiffer && !isSending;
+
+  function update(field: Field, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    // An error belongs to the value it was about; editing the field retires it.
+    setFieldErrors((current) => {
+      if (!current[field]) return current;
+      const next = { ...current };
+      delete next[field];
+      return next;
+    });
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!canSubmit) return;
+    registerMutation.reset();
+
+    const parsed = registerFormSchema.safeParse(values);
+    if (!parsed.success) {
+      const errors: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const key = String(issue.path[0] ?? '');
+        if (isField(key) && !errors[key]) errors[key] = issue.message;
+      }
+      setFieldErrors(errors);
+      return;
+    }
+
+    setFieldErrors({});
+    const { username, email, password, displayName } = parsed.data;
+    registerMutation.mutate(
+      { username, email, password, displayName },
+      {
+        onSuccess,
+        onError: (error) => {
+          // A 400 names the offending fields with the same messages the form uses.
+          if (!isApiError(error) || !error.details) return;
+          const errors: FieldErrors = {};
+          for (const [key, message] of Object.entries(error.details)) {
+            if (isField(key)) errors[key] = message;
+          }
+          setFieldErrors(errors);
+        },
+      },
+    );
+  }
+
+  const confirmError =
+    fieldErrors.confirmPassword ?? (passwordsDiffer ? authMessages.passwordsDoNotMatch : undefined);
+
+  return (
+    <form onSubmit={handleSubmit} noValidate className="space-y-5" aria-label="Create account">
+      {registerMutation.isError ? (
+        <FormAlert>
+          {serverMessageOr(registerMutation.error, authMessages.registrationFailed)}
+        </FormAlert>
+      ) : null}
+
+      <TextField
+        label="Username"
+        name="username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={authLimits.usernameMax}
+        value={values.username}
+        onChange={(event) => update('username', event.target.value)}
+        error={fieldErrors.username}
+        hint={`${authLimits.usernameMin}–${authLimits.usernameMax} characters: letters, digits, _ and -`}
+      />
+
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        maxLength={authLimits.emailMax}
+        value={values.email}
+        onChange={(event) => update('email', event.target.value)}
+        error={fieldErrors.email}
+      />
+
+      <TextField
+        label="Display Name (Optional)"
+        name="displayName"
+        autoComplete="nickname"
+        maxLength={authLimits.displayNameMax}
+        value={values.displayName}
+        onChange={(event) => update('displayName', event.target.value)}
+        error={fieldErrors.displayName}
+      />
+
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        value={values.password}
+        onChange={(event) => update('password', event.target.value)}
+        error={fieldErrors.password}
+        hint={`At least ${authLimits.passwordMin} characters`}
+      />
+
+      <TextField
+        label="Confirm Password"
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        value={values.confirmPassword}
+        onChange={(event) => update('confirmPassword', event.target.value)}
+        error={confirmError}
+      />
+
+      <Button type="submit" size="lg" className="w-full" disabled={!canSubmit}>
+        {isSending ? (
+          <>
+            <Spinner />
+            Creating Account...
+          </>
+        ) : (
+          'Create Account'
+        )}
+      </Button>
+
+      <p className="text-center text-sm text-slate-400">
+        Already have an account?{' '}
+        <Link to={loginHref} className={linkClass}>
+          Sign in
+        </Link>
+      </p>
+    </form>
+  );
+}

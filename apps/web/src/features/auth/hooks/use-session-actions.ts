@@ -1,0 +1,55 @@
+import type { AuthResponse, LoginBody } from '@series-tracker/contracts';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { clearStoredToken, setStoredToken } from '@/lib/token-storage';
+import { authKeys } from '../api/auth-keys';
+import { login } from '../api/login';
+import { logout } from '../api/logout';
+import { register, type RegisterInput } from '../api/register';
+
+/** Drops every cached query except the session: they may hold another user's view. */
+function removeUserQueries(queryClient: QueryClient) {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
+}
+
+async function startSession(queryClient: QueryClient, response: AuthResponse) {
+  // A start-up token check still in flight must not overwrite the new session.
+  await queryClient.cancelQueries({ queryKey: authKeys.me });
+  setStoredToken(response.token);
+  removeUserQueries(queryClient);
+  queryClient.setQueryData(authKeys.me, response.user);
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LoginBody) => login(body),
+    onSuccess: (response) => startSession(queryClient, response),
+  });
+}
+
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RegisterInput) => register(input),
+    onSuccess: (response) => startSession(queryClient, response),
+  });
+}
+
+/**
+ * Signs out: the logout call goes out with the token, then the token is cleared at once,
+ * whether or not the call succeeds (spec §4, §8). Resolves as soon as this device is
+ * signed out; it does not wait for the server.
+ */
+export function useLogout(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    logout().catch(() => {
+      // Ignored by design (spec §8): the session is already gone on this device.
+    });
+    clearStoredToken();
+    await queryClient.cancelQueries({ queryKey: authKeys.me });
+    queryClient.setQueryData(authKeys.me, null);
+    removeUserQueries(queryClient);
+  }, [queryClient]);
+}

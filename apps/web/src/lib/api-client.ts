@@ -1,0 +1,185 @@
+import { getStoredToken } from './token-storage';
+
+export const API_BASE_URL = '/api';
+export const API_TIMEOUT_MS = 10_000;
+
+export const DEFAULT_ERROR_MESSAGE = 'An error occurred';
+const NETWORK_ERROR_MESSAGE = 'Unable to reach the server. Check your connection and try again.';
+const TIMEOUT_MESSAGE = 'The server took too long to respond. Please try again.';
+
+/** Client-side codes; server codes come from the response body (contracts `errorCodes`). */
+export const clientErrorCodes = {
+  network: 'NETWORK_ERROR',
+  timeout: 'TIMEOUT',
+} as const;
+
+/**
+ * Every failed call rejects with an ApiError (spec §8): message = the server's `error`
+ * field, else a client message, else 'An error occurred'; status defaults to 500;
+ * code = the server's `code` field. `fromServer` tells forms whether the message came
+ * from the server, since they fall back to their own wording otherwise.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly details: Record<string, string> | undefined;
+  readonly fromServer: boolean;
+
+  constructor(options: {
+    message?: string | undefined;
+    status?: number | undefined;
+    code?: string | undefined;
+    details?: Record<string, string> | undefined;
+    fromServer?: boolean;
+  }) {
+    super(options.message || DEFAULT_ERROR_MESSAGE);
+    this.status = options.status ?? 500;
+    this.code = options.code;
+    this.details = options.details;
+    this.fromServer = options.fromServer ?? false;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  /** JSON-serialisable body. */
+  body?: unknown;
+  /** Query string parameters; undefined values are left out. */
+  params?: Record<string, string | number | boolean | undefined>;
+  /** Caller's signal (TanStack Query passes one to cancel stale requests). */
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+function buildUrl(path: string, params: RequestOptions['params']): string {
+  const url = `${API_BASE_URL}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!params) return url;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined) search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${url}?${query}` : url;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function stringRecord(value: unknown): Record<string, string> | undefined {
+  if (!isRecord(value)) return undefined;
+  const out: Record<string, string> = {};
+  for (const [key, entry] of Object.entries(value)) {
+    if (typeof entry === 'string') out[key] = entry;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.includes('json')) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function errorFromResponse(response: Response, body: unknown): ApiError {
+  const serverMessage = isRecord(body) && typeof body.error === 'string' ? body.error : undefined;
+  const code = isRecord(body) && typeof body.code === 'string' ? body.code : undefined;
+  return new ApiError({
+    message: serverMessage,
+    status: response.status || undefined,
+    code,
+    details: isRecord(body) ? stringRecord(body.details) : undefined,
+    fromServer: Boolean(serverMessage),
+  });
+}
+
+export async function apiRequest<T>(
+  method: Method,
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
+  const { body, params, signal, timeoutMs = API_TIMEOUT_MS } = options;
+
+  // Read the token now, synchronously: logout relies on the request carrying the token
+  // even though it clears storage right after starting the call.
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = getStoredToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (body !== undefined) headers.set('Content-Type', 'application/json');
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onCallerAbort = () => controller.abort();
+  if (signal?.aborted) controller.abort();
+  signal?.addEventListener('abort', onCallerAbort);
+
+  try {
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(path, params), {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: controller.signal,
+      });
+    } catch (cause) {
+      if (timedOut) {
+        throw new ApiError({ message: TIMEOUT_MESSAGE, code: clientErrorCodes.timeout });
+      }
+      // A caller's cancellation is not a failure; let it through untouched.
+      if (signal?.aborted) throw cause;
+      throw new ApiError({ message: NETWORK_ERROR_MESSAGE, code: clientErrorCodes.network });
+    }
+
+    let data: unknown;
+    try {
+      data = await readBody(response);
+    } catch (cause) {
+      if (timedOut) {
+        throw new ApiError({ message: TIMEOUT_MESSAGE, code: clientErrorCodes.timeout });
+      }
+      if (signal?.aborted) throw cause;
+      data = undefined;
+    }
+    if (!response.ok) throw errorFromResponse(response, data);
+    return data as T;
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onCallerAbort);
+  }
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) =>
+    apiRequest<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    apiRequest<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    apiRequest<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    apiRequest<T>('PATCH', path, { ...options, body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'body'>) =>
+    apiRequest<T>('DELETE', path, options),
+};
+
+/** The server's own message when it sent one, else the caller's wording (spec §8). */
+export function serverMessageOr(error: unknown, fallback: string): string {
+  return isApiError(error) && error.fromServer ? error.message : fallback;
+}
