@@ -1,0 +1,124 @@
+import { z } from 'zod';
+
+export const showStatuses = ['airing', 'completed', 'upcoming', 'tbd', 'unknown'] as const;
+export const showKinds = ['series', 'anime'] as const;
+export const showSorts = ['popular', 'top_rated', 'recent', 'title'] as const;
+
+/** A show as lists and cards need it (spec §3 Show). */
+export const showSummarySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  titleEnglish: z.string().nullable(),
+  titleJapanese: z.string().nullable(),
+  titleOriginal: z.string().nullable(),
+  kind: z.enum(showKinds),
+  coverImageUrl: z.string().nullable(),
+  coverThumbUrl: z.string().nullable(),
+  backdropImageUrl: z.string().nullable(),
+  status: z.enum(showStatuses),
+  episodes: z.number().int().nullable(),
+  seasons: z.number().int().nullable(),
+  genres: z.array(z.string()),
+  synopsis: z.string().nullable(),
+  description: z.string().nullable(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  averageRating: z.number().nullable(),
+  totalUsers: z.number().int(),
+  totalReviews: z.number().int(),
+  network: z.string().nullable(),
+  relevanceScore: z.number().optional(),
+});
+export type ShowSummary = z.infer<typeof showSummarySchema>;
+
+export const externalIdsSchema = z.object({
+  tvmaze: z.number().int().nullable(),
+  imdb: z.string().nullable(),
+  tvdb: z.number().int().nullable(),
+  tmdb: z.number().int().nullable(),
+  mal: z.number().int().nullable(),
+  anilist: z.number().int().nullable(),
+  anidb: z.number().int().nullable(),
+  bangumi: z.number().int().nullable(),
+});
+
+/** GET /api/shows/{id}: everything the show page shows. */
+export const showDetailSchema = showSummarySchema.extend({
+  alternativeTitles: z.array(z.string()),
+  director: z.string().nullable(),
+  language: z.string().nullable(),
+  country: z.string().nullable(),
+  format: z.string().nullable(),
+  streamingService: z.string().nullable(),
+  runtimeMinutes: z.number().int().nullable(),
+  schedule: z
+    .object({ days: z.array(z.string()), time: z.string().nullable(), timezone: z.string().nullable() })
+    .nullable(),
+  officialSite: z.string().nullable(),
+  sourceUrl: z.string().nullable(),
+  source: z.string(),
+  externalIds: externalIdsSchema,
+  watchLinks: z.array(z.object({ site: z.string(), title: z.string(), url: z.string() })),
+  episodesComplete: z.boolean(),
+  seasonList: z.array(
+    z.object({
+      number: z.number().int(),
+      episodeCount: z.number().int().nullable(),
+      premiereDate: z.string().nullable(),
+      endDate: z.string().nullable(),
+    }),
+  ),
+  metadataSyncedAt: z.string().nullable(),
+  attribution: z.string(),
+});
+export type ShowDetail = z.infer<typeof showDetailSchema>;
+
+export const episodeSchema = z.object({
+  id: z.number().int(),
+  showId: z.number().int(),
+  seasonNumber: z.number().int().nullable(),
+  episodeNumber: z.number().int().nullable(),
+  type: z.enum(['regular', 'special']),
+  title: z.string().nullable(),
+  overview: z.string().nullable(),
+  airDate: z.string().nullable(),
+  airStamp: z.string().nullable(),
+  runtime: z.number().int().nullable(),
+  stillPath: z.string().nullable(),
+  stillThumbPath: z.string().nullable(),
+  voteAverage: z.number().nullable(),
+  voteCount: z.number().int().nullable(),
+});
+export type Episode = z.infer<typeof episodeSchema>;
+
+export const episodeWithShowSchema = episodeSchema.extend({ show: showSummarySchema });
+export type EpisodeWithShow = z.infer<typeof episodeWithShowSchema>;
+
+const yearSchema = z.coerce.number().int().min(1900).max(2100);
+
+/** Filters of GET /api/shows and /api/search/advanced. */
+export const showFiltersSchema = z.object({
+  genre: z.string().trim().min(1).max(50).optional(),
+  status: z.enum(showStatuses).optional(),
+  kind: z.enum(showKinds).optional(),
+  yearFrom: yearSchema.optional(),
+  yearTo: yearSchema.optional(),
+  minRating: z.coerce.number().min(0).max(10).optional(),
+  sort: z.enum(showSorts).default('popular'),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+export type ShowFilters = z.infer<typeof showFiltersSchema>;
+
+export const searchLimits = { queryMax: 200, resultMax: 50, suggestionsDefault: 10 } as const;
+
+export const globalStatsSchema = z.object({
+  totalShows: z.number().int(),
+  totalUsers: z.number().int(),
+  totalReviews: z.number().int(),
+  totalLists: z.number().int(),
+  totalFavorites: z.number().int(),
+  averageRating: z.number().nullable(),
+  recentActivity: z.object({ newLists: z.number().int(), newUsers: z.number().int() }),
+});
+export type GlobalStats = z.infer<typeof globalStatsSchema>;
