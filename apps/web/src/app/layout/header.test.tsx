@@ -1,0 +1,153 @@
+import { TOKEN_STORAGE_KEY } from '@series-tracker/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { deferred, jsonResponse, mockFetch } from '@/test/fetch-mock';
+import { buildUser } from '@/test/fixtures';
+import { renderApp, renderWithProviders } from '@/test/render';
+import { Header } from './header';
+
+function navLinks() {
+  const nav = screen.getByRole('navigation', { name: 'Main' });
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+}
+
+function signIn(user = buildUser()) {
+  window.localStorage.setItem(TOKEN_STORAGE_KEY, 'valid-token');
+  return mockFetch((call) => {
+    if (call.url === '/api/auth/me') return jsonResponse(200, { user });
+    if (call.url === '/api/auth/logout') return jsonResponse(500, { error: 'Server down' });
+    return jsonResponse(404, { error: 'Not found', code: 'NOT_FOUND' });
+  });
+}
+
+describe('Header', () => {
+  it("shows the brand as 'Series' and 'Tracker'", () => {
+    mockFetch(() => jsonResponse(500));
+    renderWithProviders(<Header />);
+    const brand = screen.getByTestId('brand');
+    const parts = Array.from(brand.querySelectorAll('span')).map((span) => span.textContent);
+    expect(parts).toEqual(['Series', 'Tracker']);
+    expect(brand.closest('a')).toHaveAttribute('href', '/');
+  });
+
+  it('signed out: Home, Browse (to /search), Reviews, Lists, plus Sign In and Sign Up', async () => {
+    const { calls } = mockFetch(() => jsonResponse(500));
+    renderWithProviders(<Header />);
+
+    expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/register');
+    expect(navLinks()).toEqual([
+      ['Home', '/'],
+      ['Browse', '/search'],
+      ['Reviews', '/reviews'],
+      ['Lists', '/lists'],
+    ]);
+    expect(screen.queryByRole('link', { name: 'Watchlist' })).not.toBeInTheDocument();
+    // Without a token there is nothing to check.
+    expect(calls).toHaveLength(0);
+  });
+
+  it("shows 'Loading...' instead of the account controls while auth loads", async () => {
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'valid-token');
+    const me = deferred<Response>();
+    mockFetch(() => me.promise);
+    renderWithProviders(<Header />);
+
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /account menu/i })).not.toBeInTheDocument();
+
+    me.resolve(jsonResponse(200, { user: buildUser() }));
+    expect(await screen.findByRole('button', { name: /account menu/i })).toBeInTheDocument();
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+  });
+
+  it('signed in: Browse goes to /browse, Watchlist appears, and the menu has profile, settings, sign out', async () => {
+    signIn();
+    const user = userEvent.setup();
+    renderWithProviders(<Header />);
+
+    const trigger = await screen.findByRole('button', { name: 'Account menu for Alice Liddell' });
+    expect(navLinks()).toEqual([
+      ['Home', '/'],
+      ['Browse', '/browse'],
+      ['Watchlist', '/watchlist'],
+      ['Reviews', '/reviews'],
+      ['Lists', '/lists'],
+    ]);
+    expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign Up' })).not.toBeInTheDocument();
+
+    await user.click(trigger);
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Your Profile' })).toHaveAttribute(
+      'href',
+      '/profile/alice',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+    expect(within(menu).getByRole('menuitem', { name: 'Sign Out' })).toBeInTheDocument();
+  });
+
+  it('Sign Out sends the logout call with the token, clears it even though the call fails, and goes home', async () => {
+    const { calls } = signIn();
+    const user = userEvent.setup();
+    const { router } = renderApp('/lists');
+
+    await user.click(await screen.findByRole('button', { name: /account menu/i }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const logout = calls.find((call) => call.url === '/api/auth/logout');
+    expect(logout?.method).toBe('POST');
+    expect(logout?.headers.get('Authorization')).toBe('Bearer valid-token');
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect((await screen.findAllByRole('link', { name: 'Sign In' }))[0]).toHaveAttribute('href', '/login');
+  });
+
+  it('uses the first letter of the display name, else the username, for the avatar', async () => {
+    signIn(buildUser({ displayName: 'zoe', username: 'zbeta' }));
+    renderWithProviders(<Header />);
+    const trigger = await screen.findByRole('button', { name: /account menu/i });
+    expect(within(trigger).getByTestId('avatar-initial')).toHaveTextContent('Z');
+  });
+
+  it('falls back to the username initial when there is no display name', async () => {
+    signIn(buildUser({ displayName: null, username: 'marco' }));
+    renderWithProviders(<Header />);
+    const trigger = await screen.findByRole('button', { name: 'Account menu for marco' });
+    expect(within(trigger).getByTestId('avatar-initial')).toHaveTextContent('M');
+  });
+
+  it('shows the avatar image when the user has one', async () => {
+    signIn(buildUser({ avatarUrl: '/uploads/avatars/1.webp' }));
+    renderWithProviders(<Header />);
+    const trigger = await screen.findByRole('button', { name: /account menu/i });
+    await waitFor(() =>
+      expect(trigger.querySelector('img')).toHaveAttribute('src', '/uploads/avatars/1.webp'),
+    );
+    expect(within(trigger).queryByTestId('avatar-initial')).not.toBeInTheDocument();
+  });
+
+  it('opens and closes the mobile menu with its button and Escape', async () => {
+    mockFetch(() => jsonResponse(500));
+    const user = userEvent.setup();
+    renderWithProviders(<Header />);
+
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(document.getElementById('mobile-menu')).toBeNull();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const panel = document.getElementById('mobile-menu') as HTMLElement;
+    expect(within(panel).getByRole('link', { name: 'Browse' })).toHaveAttribute('href', '/search');
+
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+    expect(document.getElementById('mobile-menu')).toBeNull();
+  });
+});

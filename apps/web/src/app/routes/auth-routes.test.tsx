@@ -1,0 +1,113 @@
+import { TOKEN_STORAGE_KEY } from '@series-tracker/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockFetch } from '@/test/fetch-mock';
+import { buildUser } from '@/test/fixtures';
+import { renderApp } from '@/test/render';
+
+const authResponse = { token: 'tok', expiresAt: '2030-01-01T00:00:00Z', user: buildUser() };
+
+describe('auth routes', () => {
+  it("/login shows 'Welcome Back' and /register shows 'Join Series Tracker'", async () => {
+    mockFetch(() => jsonResponse(500));
+    renderApp('/login');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome Back' })).toBeInTheDocument();
+
+    renderApp('/register');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Join Series Tracker' }),
+    ).toBeInTheDocument();
+  });
+
+  it.each(['/login', '/register'])('sends a signed-in visitor of %s home', async (path) => {
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
+    mockFetch(() => jsonResponse(200, { user: buildUser() }));
+    const { router } = renderApp(path);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome back, Alice Liddell' }),
+    ).toBeInTheDocument();
+  });
+
+  it('goes home after signing in', async () => {
+    mockFetch(() => jsonResponse(200, authResponse));
+    const user = userEvent.setup();
+    const { router } = renderApp('/login');
+
+    await user.type(await screen.findByLabelText('Username or Email'), 'alice');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByText('Welcome back, Alice Liddell')).toBeInTheDocument();
+  });
+
+  it('returns to a same-site ?next= path after signing in, and ignores another site', async () => {
+    mockFetch(() => jsonResponse(200, authResponse));
+    const user = userEvent.setup();
+    const { router } = renderApp('/login?next=%2Flists%3Fview%3Dranked');
+
+    await user.type(await screen.findByLabelText('Username or Email'), 'alice');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/lists'));
+    expect(router.state.location.search).toBe('?view=ranked');
+  });
+
+  it('does not follow ?next= to another site', async () => {
+    mockFetch(() => jsonResponse(200, authResponse));
+    const user = userEvent.setup();
+    const { router } = renderApp('/login?next=%2F%2Fevil.example%2Fphish');
+
+    await user.type(await screen.findByLabelText('Username or Email'), 'alice');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('returns to the location state `from` after registering', async () => {
+    mockFetch(() => jsonResponse(201, authResponse));
+    const user = userEvent.setup();
+    const { router } = renderApp('/register', { state: { from: { pathname: '/watchlist' } } });
+
+    await user.type(await screen.findByLabelText('Username'), 'alice');
+    await user.type(screen.getByLabelText('Email'), 'alice@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.type(screen.getByLabelText('Confirm Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/watchlist'));
+  });
+});
+
+describe('screens that are not built yet', () => {
+  it.each(['/watchlist', '/forgot-password', '/show/12', '/no/such/page'])(
+    "%s renders 'Page Not Found' with a way home",
+    async (path) => {
+      mockFetch(() => jsonResponse(500));
+      renderApp(path);
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Page Not Found' }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+    },
+  );
+});
+
+describe('home', () => {
+  it('offers Sign Up and Sign In to anonymous visitors, with the slogan', async () => {
+    mockFetch(() => jsonResponse(500));
+    renderApp('/');
+    const main = screen.getByRole('main');
+    expect(await screen.findAllByRole('link', { name: 'Sign Up' })).not.toHaveLength(0);
+    expect(main).toHaveTextContent(
+      "Track every episode and share what's worth watching with a community that lives and breathes television.",
+    );
+    expect(main.querySelector('a[href="/register"]')).toHaveTextContent('Sign Up');
+    expect(main.querySelector('a[href="/login"]')).toHaveTextContent('Sign In');
+  });
+});
