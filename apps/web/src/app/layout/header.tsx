@@ -91,7 +91,7 @@ export function Header() {
               </Link>
               <Link
                 to="/register"
-                className={buttonStyles({ size: 'sm', className: 'hidden min-[400px]:inline-flex' })}
+                className={buttonStyles({ size: 'sm', className: 'max-sm:hidden' })}
               >
                 Sign Up
               </Link>

@@ -55,20 +55,20 @@ export function HomeRoute() {
             {SITE_SLOGAN}
           </p>
 
-          <div className="mt-9 flex min-h-12 flex-wrap items-center justify-center gap-3">
-            {status === 'loading' ? (
+          {status === 'loading' ? (
+            <div className="mt-9 flex min-h-12 items-center justify-center">
               <Spinner className="size-5 text-slate-500" label="Loading" />
-            ) : status === 'anonymous' ? (
-              <>
-                <Link to="/register" className={buttonStyles({ size: 'lg' })}>
-                  Sign Up
-                </Link>
-                <Link to="/login" className={buttonStyles({ size: 'lg', variant: 'secondary' })}>
-                  Sign In
-                </Link>
-              </>
-            ) : null}
-          </div>
+            </div>
+          ) : status === 'anonymous' ? (
+            <div className="mt-9 flex min-h-12 flex-wrap items-center justify-center gap-3">
+              <Link to="/register" className={buttonStyles({ size: 'lg' })}>
+                Sign Up
+              </Link>
+              <Link to="/login" className={buttonStyles({ size: 'lg', variant: 'secondary' })}>
+                Sign In
+              </Link>
+            </div>
+          ) : null}
         </div>
       </section>
 

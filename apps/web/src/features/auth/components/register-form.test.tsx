@@ -71,6 +71,7 @@ describe('RegisterForm', () => {
     await user.click(submit());
 
     expect(await screen.findByText('Password must be at least 6 characters long')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveFocus();
     expect(calls).toHaveLength(0);
   });
 

@@ -62,6 +62,7 @@ export function RegisterForm({ onSuccess, loginHref = '/login' }: RegisterFormPr
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = event.currentTarget;
     if (!canSubmit) return;
     registerMutation.reset();
 
@@ -73,6 +74,10 @@ export function RegisterForm({ onSuccess, loginHref = '/login' }: RegisterFormPr
         if (isField(key) && !errors[key]) errors[key] = issue.message;
       }
       setFieldErrors(errors);
+      // Take the keyboard to the first field that needs fixing.
+      const first = fields.find((field) => errors[field]);
+      const input = first ? form.elements.namedItem(first) : null;
+      if (input instanceof HTMLInputElement) input.focus();
       return;
     }
 
