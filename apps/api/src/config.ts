@@ -16,6 +16,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW: z.string().min(1).default('1 minute'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  TVMAZE_BASE_URL: z.string().url().default('https://api.tvmaze.com'),
+  METADATA_SYNC: z.enum(['on', 'off']).default('on'),
 });
 
 export interface AppConfig {
@@ -31,6 +33,10 @@ export interface AppConfig {
   /** Built SPA served on `/`; absent in API-only tests. */
   webDistDir: string | null;
   sessionTtlDays: number;
+  /** TVmaze API root (a local stand-in in tests). */
+  tvmazeBaseUrl: string;
+  /** Refresh shows from TVmaze in the background when they are viewed. */
+  metadataSync: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -52,5 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY === 'true',
     webDistDir: path.resolve(repoRoot, 'apps/web/dist'),
     sessionTtlDays: 30,
+    tvmazeBaseUrl: e.TVMAZE_BASE_URL.replace(/\/+$/, ''),
+    metadataSync: e.METADATA_SYNC === 'on',
   };
 }

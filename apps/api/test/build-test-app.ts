@@ -16,6 +16,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: 'silent',
     webDistDir: null,
     catalogAutoImport: false,
+    metadataSync: false,
     authRateLimit: { max: 10_000, timeWindow: '1 minute' },
     ...overrides,
   };
