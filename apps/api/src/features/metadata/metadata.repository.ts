@@ -1,0 +1,114 @@
+import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
+import type { Database, ShowRow, ShowsTable } from '../../db/types';
+
+type Tx = Kysely<Database> | Transaction<Database>;
+
+/** SQL of the TVmaze sync. Row writes shared with the snapshot import live in catalog.repository. */
+export function createMetadataRepository(db: Tx) {
+  return {
+    findShow(id: number): Promise<ShowRow | undefined> {
+      return db.selectFrom('shows').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Shows already known for these TVmaze ids, by column or by source id. */
+    async findShowsByTvmazeIds(tvmazeIds: number[]): Promise<Map<number, ShowRow>> {
+      if (!tvmazeIds.length) return new Map();
+      const rows = await db
+        .selectFrom('shows')
+        .selectAll()
+        .where((eb) =>
+          eb.or([
+            eb('tvmaze_id', 'in', tvmazeIds),
+            eb('source_id', 'in', tvmazeIds.map((id) => `tvmaze:${id}`)),
+          ]),
+        )
+        .orderBy('id')
+        .execute();
+      const out = new Map<number, ShowRow>();
+      for (const row of rows) {
+        const tvmazeId = row.tvmaze_id ?? Number(row.source_id.slice('tvmaze:'.length));
+        // The TVmaze record itself wins over another source's row that only links to it.
+        if (!out.has(tvmazeId) || row.source_id === `tvmaze:${tvmazeId}`) out.set(tvmazeId, row);
+      }
+      return out;
+    },
+
+    async updateShow(id: number, values: Updateable<ShowsTable>): Promise<void> {
+      await db.updateTable('shows').set(values).where('id', '=', id).execute();
+    },
+
+    async markSynced(id: number, at: string): Promise<void> {
+      await db.updateTable('shows').set({ metadata_synced_at: at }).where('id', '=', id).execute();
+    },
+
+    async episodeHashes(sourceIds: string[]): Promise<Map<string, string>> {
+      const out = new Map<string, string>();
+      for (let i = 0; i < sourceIds.length; i += 500) {
+        const rows = await db
+          .selectFrom('episodes')
+          .select(['source_id', 'source_hash'])
+          .where('source_id', 'in', sourceIds.slice(i, i + 500))
+          .execute();
+        for (const r of rows) out.set(r.source_id, r.source_hash);
+      }
+      return out;
+    },
+
+    /** After a full-list refresh: TVmaze episodes of the show that TVmaze no longer lists. */
+    async deleteTvmazeEpisodesExcept(showId: number, keep: string[]): Promise<number> {
+      let query = db.deleteFrom('episodes').where('show_id', '=', showId).where('source_id', 'like', 'tvmaze:%');
+      if (keep.length) query = query.where('source_id', 'not in', keep);
+      const result = await query.executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /** rebuildSeasons only adds and updates; drop seasons left without regular episodes. */
+    async deleteEmptySeasons(showId: number): Promise<void> {
+      await db
+        .deleteFrom('seasons')
+        .where('show_id', '=', showId)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('episodes')
+                .select(sql.lit(1).as('one'))
+                .whereRef('episodes.show_id', '=', 'seasons.show_id')
+                .whereRef('episodes.season_number', '=', 'seasons.number')
+                .where('episodes.type', '=', 'regular'),
+            ),
+          ),
+        )
+        .execute();
+    },
+
+    /**
+     * Shows due for a refresh: TVmaze shows never synced or synced before `cutoff`, most
+     * recently aired first (what people are watching now). When the watchlist lands, restrict
+     * or rank by it here (`where exists (select 1 from watchlist_items ...)`), nowhere else.
+     */
+    async staleShowIds(options: { cutoff: string; today: string; limit: number }): Promise<number[]> {
+      const lastAired = db
+        .selectFrom('episodes')
+        .select((eb) => ['show_id', eb.fn.max('air_date').as('last_aired')])
+        .where('air_date', '<=', options.today)
+        .groupBy('show_id')
+        .as('aired');
+      const rows = await db
+        .selectFrom('shows')
+        .leftJoin(lastAired, 'aired.show_id', 'shows.id')
+        .select('shows.id')
+        .where('shows.tvmaze_id', 'is not', null)
+        .where((eb) =>
+          eb.or([eb('shows.metadata_synced_at', 'is', null), eb('shows.metadata_synced_at', '<', options.cutoff)]),
+        )
+        // coalesce to '' keeps "never aired" last on both dialects (their NULL ordering differs).
+        .orderBy(sql`coalesce(aired.last_aired, shows.last_air_date, shows.first_air_date, '')`, 'desc')
+        .orderBy('shows.id')
+        .limit(options.limit)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+  };
+}
+
+export type MetadataRepository = ReturnType<typeof createMetadataRepository>;

@@ -1,0 +1,346 @@
+import type { Transaction } from 'kysely';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/connection';
+import type { Database, NewEpisode, ShowRow } from '../../db/types';
+import { createCatalogRepository } from '../catalog/catalog.repository';
+import { catalogEpisodeRow, catalogHash, catalogShowRow } from '../catalog/catalog.rows';
+import type { CatalogShow } from '../catalog/catalog.schema';
+import { createMetadataRepository } from './metadata.repository';
+import { createTvmazeClient, MetadataUnavailableError, type TvmazeClient } from './tvmaze.client';
+import { mapShow, mergeShowRow, type TvmazeEpisode, type TvmazeShow } from './tvmaze.mapper';
+
+const DAY_MS = 86_400_000;
+
+interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+const silent: Logger = { info() {}, warn() {}, error() {} };
+
+export interface MetadataServiceOptions {
+  db: Db;
+  config: Pick<AppConfig, 'tvmazeBaseUrl' | 'metadataSync'>;
+  /** Defaults to a client on config.tvmazeBaseUrl. */
+  client?: TvmazeClient;
+  log?: Logger;
+  now?: () => Date;
+  /** A show synced longer ago than this is refreshed again (24 h). */
+  staleAfterMs?: number;
+  /** After TVmaze was found unreachable, background refreshes wait this long before trying again. */
+  offlineRetryMs?: number;
+  /** Countries whose broadcast schedule syncSchedule reads (ISO alpha-2); web schedule is global. */
+  scheduleCountries?: string[];
+  /** Runs inside the write transaction with the shows whose record changed (e.g. a search index). */
+  onShowsChanged?: (trx: Transaction<Database>, showIds: number[]) => Promise<void>;
+}
+
+export interface Counts {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+}
+
+export interface RefreshResult {
+  showId: number;
+  tvmazeId: number;
+  /** False when TVmaze no longer knows the id (nothing was changed but the sync stamp). */
+  found: boolean;
+  showChanged: boolean;
+  episodes: Counts & { removed: number };
+}
+
+export interface ScheduleResult {
+  date: string;
+  shows: Counts;
+  episodes: Counts;
+}
+
+export interface SyncStaleResult {
+  /** True when TVmaze was unreachable; the run stopped there and changed nothing more. */
+  offline: boolean;
+  refreshed: number;
+  failed: number;
+  schedule: ScheduleResult | null;
+}
+
+const counts = (): Counts => ({ inserted: 0, updated: 0, unchanged: 0 });
+
+/** Promise.all that lets every call settle before failing, so no request outlives its caller. */
+async function settleAll<T>(calls: Promise<T>[]): Promise<T[]> {
+  const settled = await Promise.allSettled(calls);
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((s) => (s as PromiseFulfilledResult<T>).value);
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export function createMetadataService(options: MetadataServiceOptions) {
+  const { db, config } = options;
+  const client = options.client ?? createTvmazeClient({ baseUrl: config.tvmazeBaseUrl });
+  const log = options.log ?? silent;
+  const now = options.now ?? (() => new Date());
+  const staleAfterMs = options.staleAfterMs ?? DAY_MS;
+  const offlineRetryMs = options.offlineRetryMs ?? 5 * 60_000;
+  const countries = options.scheduleCountries ?? ['US'];
+  const inFlight = new Map<number, Promise<void>>();
+  let offlineSince: number | null = null;
+
+  /** One warning per outage, however many calls fail during it; one note when it ends. */
+  function noteFailure(err: unknown, context: object) {
+    if (err instanceof MetadataUnavailableError) {
+      if (offlineSince === null) log.warn({ err: err.message }, 'TVmaze unavailable; serving the catalogue as it is');
+      offlineSince = now().getTime();
+      return;
+    }
+    log.error({ err, ...context }, 'metadata sync failed');
+  }
+  function noteSuccess() {
+    if (offlineSince !== null) log.info({}, 'TVmaze reachable again');
+    offlineSince = null;
+  }
+  async function remote<T>(call: () => Promise<T>): Promise<T> {
+    const value = await call();
+    noteSuccess();
+    return value;
+  }
+
+  const today = () => now().toISOString().slice(0, 10);
+
+  /** Upserts episodes whose content hash changed; returns what happened to each. */
+  async function writeEpisodes(
+    trx: Transaction<Database>,
+    showId: number,
+    episodes: CatalogShow['episodes'],
+    stamp: string,
+  ): Promise<Counts> {
+    const result = counts();
+    const existing = await createMetadataRepository(trx).episodeHashes(episodes.map((e) => e.id));
+    const rows: NewEpisode[] = [];
+    for (const ep of episodes) {
+      const hash = catalogHash(ep);
+      const previous = existing.get(ep.id);
+      if (previous === hash) {
+        result.unchanged++;
+        continue;
+      }
+      if (previous) result.updated++;
+      else result.inserted++;
+      rows.push(catalogEpisodeRow(ep, showId, hash, stamp));
+    }
+    const catalog = createCatalogRepository(trx);
+    for (const group of chunks(rows, 200)) await catalog.upsertEpisodes(group);
+    return result;
+  }
+
+  /**
+   * Writes one TVmaze show record: updates the row we have (merging, keeping its id) or inserts
+   * a new one. Returns the row id and whether the record changed.
+   */
+  async function writeShow(
+    trx: Transaction<Database>,
+    record: CatalogShow,
+    existing: ShowRow | undefined,
+    stamp: string,
+  ): Promise<{ id: number; changed: boolean }> {
+    const { episodes: _episodes, ...fields } = record;
+    const hash = catalogHash(fields);
+    const catalog = createCatalogRepository(trx);
+    const row = catalogShowRow(fields, hash, stamp);
+    let id: number;
+    if (existing) {
+      id = existing.id;
+      if (existing.source_hash === hash) return { id, changed: false };
+      await createMetadataRepository(trx).updateShow(id, mergeShowRow(existing, row, { partial: !record.episodesComplete }));
+    } else {
+      id = (await catalog.upsertShows([row])).get(row.source_id)!;
+    }
+    const genreIds = await catalog.ensureGenres(record.genres);
+    await catalog.replaceShowGenres(
+      [id],
+      record.genres.map((g) => ({ show_id: id, genre_id: genreIds.get(g)! })),
+    );
+    return { id, changed: true };
+  }
+
+  /**
+   * Full refresh of one show from TVmaze: show record, every episode (specials too), seasons,
+   * genres, completeness, in one transaction. Null when the show is absent or not on TVmaze.
+   * Throws MetadataUnavailableError when TVmaze cannot be reached (nothing is written then).
+   */
+  async function refreshShow(showId: number): Promise<RefreshResult | null> {
+    const show = await createMetadataRepository(db.kysely).findShow(showId);
+    if (!show || show.tvmaze_id === null) return null;
+    const tvmazeId = show.tvmaze_id;
+    const [remoteShow, remoteEpisodes] = await remote(async () => {
+      // Both settle before either failure surfaces, so no request outlives this call.
+      const [showCall, episodesCall] = await Promise.allSettled([client.getShow(tvmazeId), client.getEpisodes(tvmazeId)]);
+      if (showCall.status === 'rejected') throw showCall.reason;
+      if (episodesCall.status === 'rejected') throw episodesCall.reason;
+      return [showCall.value, episodesCall.value] as const;
+    });
+    const stamp = now().toISOString();
+    const result: RefreshResult = {
+      showId,
+      tvmazeId,
+      found: remoteShow !== null && remoteEpisodes !== null,
+      showChanged: false,
+      episodes: { ...counts(), removed: 0 },
+    };
+    await db.kysely.transaction().execute(async (trx) => {
+      const repo = createMetadataRepository(trx);
+      if (!remoteShow || !remoteEpisodes) {
+        // Deleted or merged upstream: remember we looked, so views do not ask again for a day.
+        await repo.markSynced(showId, stamp);
+        return;
+      }
+      const record = mapShow(remoteShow, { asOf: today(), episodes: remoteEpisodes, complete: true });
+      const current = (await repo.findShow(showId))!;
+      const written = await writeShow(trx, record, current, stamp);
+      result.showChanged = written.changed;
+      await repo.markSynced(showId, stamp);
+      Object.assign(result.episodes, await writeEpisodes(trx, showId, record.episodes, stamp));
+      result.episodes.removed = await repo.deleteTvmazeEpisodesExcept(
+        showId,
+        record.episodes.map((e) => e.id),
+      );
+      await createCatalogRepository(trx).rebuildSeasons([showId], stamp);
+      await repo.deleteEmptySeasons(showId);
+      if (written.changed) await options.onShowsChanged?.(trx, [showId]);
+    });
+    return result;
+  }
+
+  async function isDue(showId: number): Promise<boolean> {
+    const show = await createMetadataRepository(db.kysely).findShow(showId);
+    if (!show || show.tvmaze_id === null) return false;
+    if (!show.metadata_synced_at) return true;
+    return now().getTime() - Date.parse(show.metadata_synced_at) >= staleAfterMs;
+  }
+
+  /**
+   * Fire-and-forget refresh for a show someone is looking at: only when sync is on, the show
+   * is on TVmaze and its data is older than a day, and only once at a time per show.
+   * Never throws and never rejects; failures are logged (an outage once).
+   */
+  function refreshShowInBackground(showId: number): void {
+    if (!config.metadataSync || inFlight.has(showId)) return;
+    if (offlineSince !== null && now().getTime() - offlineSince < offlineRetryMs) return;
+    const work = (async () => {
+      try {
+        if (await isDue(showId)) await refreshShow(showId);
+      } catch (err) {
+        noteFailure(err, { showId });
+      } finally {
+        inFlight.delete(showId);
+      }
+    })();
+    inFlight.set(showId, work);
+  }
+
+  /** Resolves when no background refresh is running (tests, graceful shutdown). */
+  async function idle(): Promise<void> {
+    while (inFlight.size) await Promise.all(inFlight.values());
+  }
+
+  /**
+   * One day's broadcast (scheduleCountries) and streaming schedules: inserts shows we did not
+   * have, updates the ones we do (matched by TVmaze id), upserts that day's episodes.
+   */
+  async function syncSchedule(date: string): Promise<ScheduleResult> {
+    const lists = await remote(() =>
+      settleAll([...countries.map((c) => client.getSchedule(date, c)), client.getWebSchedule(date)]),
+    );
+    const byShow = new Map<number, { show: TvmazeShow; episodes: TvmazeEpisode[] }>();
+    for (const ep of lists.flat()) {
+      const show = ep.show ?? ep._embedded?.show;
+      if (!show) continue;
+      const entry = byShow.get(show.id) ?? { show, episodes: [] };
+      if (!entry.episodes.some((e) => e.id === ep.id)) entry.episodes.push(ep);
+      byShow.set(show.id, entry);
+    }
+    const result: ScheduleResult = { date, shows: counts(), episodes: counts() };
+    const stamp = now().toISOString();
+    const asOf = today();
+    await db.kysely.transaction().execute(async (trx) => {
+      const repo = createMetadataRepository(trx);
+      const existing = await repo.findShowsByTvmazeIds([...byShow.keys()]);
+      const changed: number[] = [];
+      const touched: number[] = [];
+      for (const [tvmazeId, { show, episodes }] of byShow) {
+        const record = mapShow(show, { asOf, episodes, complete: false });
+        const current = existing.get(tvmazeId);
+        const written = await writeShow(trx, record, current, stamp);
+        if (!current) result.shows.inserted++;
+        else if (written.changed) result.shows.updated++;
+        else result.shows.unchanged++;
+        if (written.changed) changed.push(written.id);
+        const epCounts = await writeEpisodes(trx, written.id, record.episodes, stamp);
+        result.episodes.inserted += epCounts.inserted;
+        result.episodes.updated += epCounts.updated;
+        result.episodes.unchanged += epCounts.unchanged;
+        if (epCounts.inserted + epCounts.updated) touched.push(written.id);
+        if (current?.episodes_complete && epCounts.inserted) {
+          // A list that was complete at episodes_as_of no longer is the whole story (same rule
+          // as the snapshot build); clearing the stamp makes the next refresh restore it.
+          await repo.updateShow(written.id, {
+            episodes_complete: 0,
+            season_count: null,
+            episode_count: null,
+            metadata_synced_at: null,
+          });
+        }
+      }
+      await createCatalogRepository(trx).rebuildSeasons(touched, stamp);
+      if (changed.length) await options.onShowsChanged?.(trx, changed);
+    });
+    return result;
+  }
+
+  /**
+   * The periodic job: refresh up to `limit` stale TVmaze shows (never synced or older than a
+   * day, most recently aired first), then today's schedule. Stops at the first outage.
+   */
+  async function syncStale(
+    opts: { limit?: number; onProgress?: (done: number, total: number) => void } = {},
+  ): Promise<SyncStaleResult> {
+    const result: SyncStaleResult = { offline: false, refreshed: 0, failed: 0, schedule: null };
+    const ids = await createMetadataRepository(db.kysely).staleShowIds({
+      cutoff: new Date(now().getTime() - staleAfterMs).toISOString(),
+      today: today(),
+      limit: opts.limit ?? 50,
+    });
+    const total = ids.length + 1;
+    let done = 0;
+    try {
+      for (const id of ids) {
+        try {
+          await refreshShow(id);
+          result.refreshed++;
+        } catch (err) {
+          if (err instanceof MetadataUnavailableError) throw err;
+          result.failed++;
+          noteFailure(err, { showId: id });
+        }
+        opts.onProgress?.(++done, total);
+      }
+      result.schedule = await syncSchedule(today());
+      opts.onProgress?.(++done, total);
+    } catch (err) {
+      if (!(err instanceof MetadataUnavailableError)) throw err;
+      noteFailure(err, {});
+      result.offline = true;
+    }
+    return result;
+  }
+
+  return { refreshShow, refreshShowInBackground, idle, syncSchedule, syncStale };
+}
+
+export type MetadataService = ReturnType<typeof createMetadataService>;
