@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/tvmaze');
+const load = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(fixtures, file), 'utf8'));
+
+interface RecordedShow {
+  id: number;
+  name: string;
+}
+
+/**
+ * A local stand-in for api.tvmaze.com serving recorded responses on 127.0.0.1 (random port),
+ * so metadata tests exercise real HTTP (status codes, headers, dropped connections) offline.
+ */
+export interface TvmazeStandIn {
+  baseUrl: string;
+  /** Requests received, as `path?query`, in order. */
+  hits: string[];
+  hitsOf(prefix: string): number;
+  /** The next `times` requests answer 429 with `Retry-After: retryAfter` (seconds). */
+  rateLimit(times: number, retryAfter?: string | null): void;
+  /** Down: every connection is destroyed without an answer. */
+  setDown(down: boolean): void;
+  /** Hold every answer this long (requests still count as hits). */
+  setDelay(ms: number): void;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export async function startTvmazeStandIn(): Promise<TvmazeStandIn> {
+  const shows = load('shows-page-0.json') as RecordedShow[];
+  const episodes82 = load('shows-82-episodes.json');
+  const web20240115 = load('schedule-web-2024-01-15.json');
+  const searchResults = load('search-shows-results.json') as { score: number; show: RecordedShow }[];
+
+  const hits: string[] = [];
+  let limited = 0;
+  let retryAfter: string | null = '1';
+  let down = false;
+  let delay = 0;
+  const sockets = new Set<Socket>();
+
+  function route(url: URL): { status: number; body: unknown } {
+    const p = url.pathname;
+    const show = /^\/shows\/(\d+)$/.exec(p);
+    if (show) {
+      const found = shows.find((s) => s.id === Number(show[1]));
+      return found ? { status: 200, body: found } : notFound;
+    }
+    if (p === '/shows/82/episodes') return { status: 200, body: episodes82 };
+    if (p === '/schedule/web' && url.searchParams.get('date') === '2024-01-15') return { status: 200, body: web20240115 };
+    if (p === '/search/shows') {
+      const q = (url.searchParams.get('q') ?? '').toLowerCase();
+      const seen = new Set<number>();
+      const body = searchResults.filter((r) => {
+        if (!q || !r.show.name.toLowerCase().includes(q) || seen.has(r.show.id)) return false;
+        seen.add(r.show.id);
+        return true;
+      });
+      return { status: 200, body };
+    }
+    return notFound;
+  }
+  const notFound = { status: 404, body: { name: 'Not Found', message: 'Page not found.', status: 404 } };
+
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://stand-in');
+    hits.push(url.pathname + url.search);
+    if (down) {
+      req.socket.destroy();
+      return;
+    }
+    const answer = () => {
+      // No keep-alive: a pooled socket from before a "down" switch would fail a later test's request.
+      res.setHeader('connection', 'close');
+      if (limited > 0) {
+        limited--;
+        res.writeHead(429, { 'content-type': 'application/json', ...(retryAfter !== null ? { 'retry-after': retryAfter } : {}) });
+        res.end(JSON.stringify({ name: 'Too Many Requests', status: 429 }));
+        return;
+      }
+      const { status, body } = route(url);
+      res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' });
+      res.end(JSON.stringify(body));
+    };
+    if (delay) setTimeout(answer, delay);
+    else answer();
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    hits,
+    hitsOf: (prefix) => hits.filter((h) => h.startsWith(prefix)).length,
+    rateLimit(times, after = '1') {
+      limited = times;
+      retryAfter = after;
+    },
+    setDown(value) {
+      down = value;
+      // Keep-alive connections from before would otherwise still be answered.
+      if (value) for (const s of sockets) s.destroy();
+    },
+    setDelay(ms) {
+      delay = ms;
+    },
+    reset() {
+      hits.length = 0;
+      limited = 0;
+      down = false;
+      delay = 0;
+    },
+    close() {
+      for (const s of sockets) s.destroy();
+      return new Promise((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
+    },
+  };
+}
