@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { registerViaUi, uniqueUser } from './helpers';
 
-const mainNav = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Main' }).first();
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' }).first();
 
 test('register lands on / signed in; sign out shows Sign In again', async ({ page }) => {
   const user = await registerViaUi(page, uniqueUser(), 'Night Watcher');

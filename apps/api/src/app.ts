@@ -20,6 +20,18 @@ import { createAuthRepository } from './features/auth/auth.repository';
 import { createAuthService } from './features/auth/auth.service';
 import { authRoutes } from './features/auth/auth.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { createShowsRepository } from './features/shows/shows.repository';
+import { createShowsService } from './features/shows/shows.service';
+import { createTrendingService } from './features/shows/trending.service';
+import { showsRoutes } from './features/shows/shows.routes';
+import { createEpisodesRepository } from './features/episodes/episodes.repository';
+import { episodesRoutes } from './features/episodes/episodes.routes';
+import { createSearchRepository } from './features/search/search.repository';
+import { createSearchService } from './features/search/search.service';
+import { searchRoutes } from './features/search/search.routes';
+import { statsRoutes } from './features/stats/stats.routes';
+import { createMetadataService } from './features/metadata/metadata.service';
+import { refreshDerivedShowData } from './features/search/search-index';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -44,7 +56,6 @@ export async function buildApp({ config, db: givenDb }: BuildAppOptions): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
-  if (!givenDb) app.addHook('onClose', () => db.close());
 
   await app.register(errorsPlugin);
   await app.register(helmet, {
@@ -85,10 +96,27 @@ export async function buildApp({ config, db: givenDb }: BuildAppOptions): Promis
   });
   await app.register(authPlugin, { authService });
 
+  // Opening a show page refreshes its TVmaze data in the background when older than a day.
+  const metadata = createMetadataService({ db, config, log: app.log, onShowsChanged: refreshDerivedShowData });
+  app.addHook('onClose', async () => {
+    await metadata.idle();
+    if (!givenDb) await db.close();
+  });
+  const shows = createShowsService({
+    repo: createShowsRepository(db.kysely),
+    onShowViewed: (id) => metadata.refreshShowInBackground(id),
+  });
+  const trending = createTrendingService({ shows, sources: [] });
+  const search = createSearchService({ repo: createSearchRepository(db.kysely, db.dialect), shows });
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db });
       await api.register(authRoutes, { authService, rateLimit: config.authRateLimit });
+      await api.register(showsRoutes, { shows, trending, search });
+      await api.register(episodesRoutes, { repo: createEpisodesRepository(db.kysely), shows });
+      await api.register(searchRoutes, { search, shows, trending });
+      await api.register(statsRoutes, { db: db.kysely });
     },
     { prefix: '/api' },
   );

@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { connect } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { importCatalogIfEmpty } from './features/catalog/catalog.importer';
+import { indexMissingShows } from './features/search/search-index';
 
 async function main() {
   const config = loadConfig();
@@ -15,6 +16,8 @@ async function main() {
     const result = await importCatalogIfEmpty(db, config.catalogFile, app.log);
     if (result) app.log.info(result, 'catalogue imported on first start');
   }
+  const indexed = await indexMissingShows(db.kysely);
+  if (indexed) app.log.info({ indexed }, 'search index filled for shows imported before it existed');
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -4,6 +4,7 @@ import { loadConfig } from '../config';
 import { connect } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
 import { createMetadataService } from '../features/metadata/metadata.service';
+import { refreshDerivedShowData } from '../features/search/search-index';
 
 /**
  * `npm run catalog:sync [-- --limit N]`: refresh up to N stale TVmaze shows (default 50) and
@@ -24,7 +25,7 @@ async function main() {
       cliProgress.Presets.shades_classic,
     );
     let started = false;
-    const service = createMetadataService({ db, config });
+    const service = createMetadataService({ db, config, onShowsChanged: refreshDerivedShowData });
     const result = await service.syncStale({
       limit,
       onProgress(done, total) {

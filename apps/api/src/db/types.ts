@@ -84,8 +84,23 @@ export interface ShowsTable {
   anidb_id: number | null;
   bangumi_id: number | null;
   metadata_synced_at: string | null;
+  popularity: Generated<number>;
+  total_users: Generated<number>;
+  total_reviews: Generated<number>;
   created_at: string;
   updated_at: string;
+}
+
+export interface ShowSearchTable {
+  show_id: number;
+  text: string;
+}
+
+export interface SearchHistoryTable {
+  id: Generated<number>;
+  user_id: number;
+  query: string;
+  created_at: string;
 }
 
 export interface ShowTitlesTable {
@@ -146,6 +161,8 @@ export interface Database {
   show_genres: ShowGenresTable;
   seasons: SeasonsTable;
   episodes: EpisodesTable;
+  show_search: ShowSearchTable;
+  search_history: SearchHistoryTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

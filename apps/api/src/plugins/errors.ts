@@ -44,7 +44,25 @@ function validationDetails(error: FastifyError): Record<string, string> {
   return details;
 }
 
+/**
+ * NUL characters are never meaningful in text, and PostgreSQL refuses them in text columns
+ * (which would surface as a 500). They are removed from every incoming string.
+ */
+function stripNul(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return value.includes('\u0000') ? value.replaceAll('\u0000', '') : value;
+  if (depth > 20 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => stripNul(v, depth + 1));
+  for (const [k, v] of Object.entries(value)) (value as Record<string, unknown>)[k] = stripNul(v, depth + 1);
+  return value;
+}
+
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('preValidation', async (request) => {
+    request.body = stripNul(request.body);
+    request.query = stripNul(request.query);
+    request.params = stripNul(request.params);
+  });
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let status = 500;
     let body: ApiErrorBody = { error: 'Something went wrong on our side', code: errorCodes.internal };

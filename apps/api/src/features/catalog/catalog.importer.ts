@@ -1,16 +1,12 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import type { Db } from '../../db/connection';
 import type { NewEpisode, NewShow } from '../../db/types';
 import { nowIso } from '../../lib/time';
+import { refreshDerivedShowData } from '../search/search-index';
 import { createCatalogRepository } from './catalog.repository';
-import {
-  catalogFileSchema,
-  type CatalogEpisode,
-  type CatalogFile,
-  type CatalogShow,
-} from './catalog.schema';
+import { catalogEpisodeRow, catalogHash, catalogShowRow } from './catalog.rows';
+import { catalogFileSchema, type CatalogFile, type CatalogShow } from './catalog.schema';
 
 export interface ImportResult {
   shows: { total: number; inserted: number; updated: number; unchanged: number };
@@ -39,88 +35,6 @@ export function readCatalogFile(file: string): CatalogFile {
     throw new Error(`${file} is not a valid catalogue: ${issue.path.join('.')}: ${issue.message}`);
   }
   return parsed.data;
-}
-
-const hashOf = (value: unknown) => createHash('sha1').update(JSON.stringify(value)).digest('hex');
-
-function showRow(show: CatalogShow, hash: string, now: string): NewShow {
-  const ids = show.externalIds;
-  return {
-    source_id: show.id,
-    source: show.source,
-    source_url: show.sourceUrl,
-    source_hash: hash,
-    kind: show.kind,
-    format: show.format,
-    title: show.title,
-    title_english: show.titleEnglish,
-    title_original: show.titleOriginal,
-    language: show.language,
-    language_code: show.languageCode,
-    country: show.country,
-    status: show.status,
-    status_raw: show.statusRaw,
-    status_as_of: show.statusAsOf,
-    synopsis: show.synopsis,
-    first_air_date: show.firstAirDate,
-    first_air_stamp: show.firstAirStamp,
-    last_air_date: show.lastAirDate,
-    season_count: show.seasonCount,
-    episode_count: show.episodeCount,
-    network_name: show.network?.name ?? null,
-    network_country: show.network?.country ?? null,
-    streaming_service: show.streamingService,
-    runtime_minutes: show.runtimeMinutes,
-    schedule_days: show.schedule?.days.length ? show.schedule.days.join(',') : null,
-    schedule_time: show.schedule?.time ?? null,
-    schedule_timezone: show.schedule?.timezone ?? null,
-    broadcast: show.broadcast,
-    official_site: show.officialSite,
-    poster_url: show.posterUrl,
-    poster_thumb_url: show.posterThumbUrl,
-    backdrop_url: show.backdropUrl,
-    rating: show.rating,
-    rating_count: show.ratingCount,
-    watch_links: show.watchLinks.length ? JSON.stringify(show.watchLinks) : null,
-    episodes_complete: show.episodesComplete ? 1 : 0,
-    episodes_as_of: show.episodesAsOf,
-    tvmaze_id: ids.tvmaze,
-    imdb_id: ids.imdb,
-    tvdb_id: ids.tvdb,
-    tmdb_id: ids.tmdb,
-    tvrage_id: ids.tvrage,
-    mal_id: ids.mal,
-    anilist_id: ids.anilist,
-    anidb_id: ids.anidb,
-    bangumi_id: ids.bangumi,
-    metadata_synced_at: null,
-    created_at: now,
-    updated_at: now,
-  };
-}
-
-function episodeRow(ep: CatalogEpisode, showId: number, hash: string, now: string): NewEpisode {
-  return {
-    source_id: ep.id,
-    source_hash: hash,
-    show_id: showId,
-    season_number: ep.season,
-    episode_number: ep.number,
-    type: ep.type,
-    type_raw: ep.typeRaw,
-    title: ep.title,
-    overview: ep.overview,
-    air_date: ep.airDate,
-    air_stamp: ep.airStamp,
-    runtime_minutes: ep.runtimeMinutes,
-    still_url: ep.stillUrl,
-    still_thumb_url: ep.stillThumbUrl,
-    rating: ep.rating,
-    vote_count: ep.voteCount,
-    url: ep.url,
-    created_at: now,
-    updated_at: now,
-  };
 }
 
 function chunks<T>(items: T[], size: number): T[][] {
@@ -163,7 +77,7 @@ export async function importCatalog(
       const showIds = new Map<string, number>();
       for (const show of group) {
         const { episodes: _episodes, ...record } = show;
-        const hash = hashOf(record);
+        const hash = catalogHash(record);
         const existing = existingShows.get(show.id);
         if (existing) showIds.set(show.id, existing.id);
         if (existing?.hash === hash) {
@@ -172,7 +86,7 @@ export async function importCatalog(
         }
         if (existing) result.shows.updated++;
         else result.shows.inserted++;
-        changed.push({ show, row: showRow(show, hash, now) });
+        changed.push({ show, row: catalogShowRow(show, hash, now) });
       }
 
       const written = await repo.upsertShows(changed.map((c) => c.row));
@@ -199,7 +113,7 @@ export async function importCatalog(
         const showId = showIds.get(show.id)!;
         for (const ep of show.episodes) {
           result.episodes.total++;
-          const hash = hashOf(ep);
+          const hash = catalogHash(ep);
           const previous = existingEpisodes.get(ep.id);
           if (previous === hash) {
             result.episodes.unchanged++;
@@ -207,10 +121,11 @@ export async function importCatalog(
           }
           if (previous) result.episodes.updated++;
           else result.episodes.inserted++;
-          episodeRows.push(episodeRow(ep, showId, hash, now));
+          episodeRows.push(catalogEpisodeRow(ep, showId, hash, now));
           touchedShows.add(showId);
         }
       }
+      await refreshDerivedShowData(trx, changedIds);
       for (const rows of chunks(episodeRows, batch)) await repo.upsertEpisodes(rows);
       await repo.rebuildSeasons([...touchedShows], now);
 

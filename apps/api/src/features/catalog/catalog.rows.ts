@@ -6,7 +6,6 @@ import type { CatalogEpisode, CatalogShow } from './catalog.schema';
  * Catalogue records (the file format of shared/data/SCHEMA.md) → table rows. Shared by the
  * snapshot importer and the live TVmaze sync so that both write identical rows and identical
  * content hashes for the same record (a live refresh of an unchanged show writes nothing).
- * Kept identical to showRow/episodeRow in catalog.importer.ts, which should import these.
  */
 
 /** Content hash of a record, the same way the importer computes it. */

@@ -1,0 +1,26 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, EpisodeRow } from '../../db/types';
+
+export function createEpisodesRepository(db: Kysely<Database>) {
+  return {
+    /** A show's episodes in viewing order: by season, then number; specials after their season's regulars. */
+    async forShow(showId: number, season?: number): Promise<EpisodeRow[]> {
+      let q = db.selectFrom('episodes').selectAll().where('show_id', '=', showId);
+      if (season !== undefined) q = q.where('season_number', '=', season);
+      return q
+        .orderBy(sql`season_number is null`)
+        .orderBy('season_number')
+        .orderBy(sql`episode_number is null`)
+        .orderBy('episode_number')
+        .orderBy('air_date')
+        .orderBy('id')
+        .execute();
+    },
+
+    async findById(id: number): Promise<EpisodeRow | undefined> {
+      return db.selectFrom('episodes').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+  };
+}
+
+export type EpisodesRepository = ReturnType<typeof createEpisodesRepository>;

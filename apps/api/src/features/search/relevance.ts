@@ -1,0 +1,64 @@
+import { distance } from 'fastest-levenshtein';
+import { TITLE_SEPARATOR } from './normalize';
+
+/**
+ * How well one normalised title matches a normalised query, 0 (no match) to 100.
+ * Exact beats prefix beats whole-word substring beats substring beats word-by-word matching,
+ * where each query word may be a prefix of a title word (typing in progress) or a typo of one:
+ * up to 2 edits in words of 5+ letters ("brakng" → "breaking"), 1 in 4-letter words.
+ */
+export function titleScore(query: string, title: string): number {
+  if (!query || !title) return 0;
+  if (title === query) return 100;
+  if (title.startsWith(query)) return 90 - Math.min(10, (title.length - query.length) / 4);
+  const at = title.indexOf(query);
+  if (at > 0 && title[at - 1] === ' ') return 78;
+  if (at > 0) return 66;
+
+  const qWords = query.split(' ');
+  const tWords = title.split(' ');
+  let quality = 0;
+  let matched = 0;
+  for (const [i, w] of qWords.entries()) {
+    const best = Math.max(0, ...tWords.map((t) => wordScore(w, t, i === qWords.length - 1)));
+    if (best > 0) matched++;
+    quality += best;
+  }
+  if (matched === qWords.length) return 30 + 30 * (quality / qWords.length);
+  // Most words found: a weak match, shown after the good ones.
+  if (qWords.length >= 3 && matched >= qWords.length - 1) return 20 * (quality / qWords.length);
+  return 0;
+}
+
+function allowedEdits(word: string): number {
+  const n = [...word].length;
+  return n >= 5 ? 2 : n === 4 ? 1 : 0;
+}
+
+/** 1 exact, 0.9 prefix, 0.5–0.7 typo, 0 no match. */
+function wordScore(q: string, t: string, isLast: boolean): number {
+  if (q === t) return 1;
+  if (t.startsWith(q) && (isLast || q.length >= 3)) return 0.9;
+  const edits = allowedEdits(q);
+  if (!edits) return 0;
+  const d = Math.min(distance(q, t), isLast && t.length > q.length ? distance(q, t.slice(0, q.length)) : Infinity);
+  if (d > edits) return 0;
+  return d === 1 ? 0.7 : 0.5;
+}
+
+/** The best score of any of a show's titles (its search text holds them all). */
+export function showScore(query: string, searchText: string): number {
+  let best = 0;
+  for (const title of searchText.split(TITLE_SEPARATOR)) best = Math.max(best, titleScore(query, title));
+  return best;
+}
+
+/**
+ * Final relevance: the title match, with popularity (community first, then catalogue) blended in
+ * just enough to order near-ties — it never lifts a worse match above a better one by more than
+ * a few points.
+ */
+export function relevance(match: number, totalUsers: number, popularity: number): number {
+  const pop = Math.min(1, Math.log10(1 + totalUsers) / 4) * 3 + Math.min(1, popularity / 120) * 4;
+  return Math.round((match + pop) * 100) / 100;
+}

@@ -1,0 +1,158 @@
+import { sql, type Kysely } from 'kysely';
+import type { DialectName } from '../../db/connection';
+import type { Database, UserRow } from '../../db/types';
+
+export interface Candidate {
+  showId: number;
+  text: string;
+  popularity: number;
+  totalUsers: number;
+}
+
+const CANDIDATES = 300;
+const MAX_TRIGRAMS = 40;
+
+function trigramsOf(normalized: string): string[] {
+  const out = new Set<string>();
+  for (const word of normalized.split(' ')) {
+    const chars = [...word];
+    for (let i = 0; i + 3 <= chars.length; i++) out.add(chars.slice(i, i + 3).join(''));
+  }
+  return [...out].slice(0, MAX_TRIGRAMS);
+}
+
+/** LIKE pattern for a normalised query (which holds no % or _, but stay safe). */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Finds shows whose titles could match a normalised query: substring matches, plus — for typos —
+ * shows sharing trigrams with it (FTS5 trigram index on SQLite, pg_trgm on PostgreSQL).
+ * Ranking happens in the search service, the same way for both databases.
+ */
+export function createSearchRepository(db: Kysely<Database>, dialect: DialectName) {
+  async function substringMatches(q: string): Promise<number[]> {
+    const short = [...q].length < 3;
+    const pattern = likeEscape(q);
+    const rows = await db
+      .selectFrom('show_search')
+      .innerJoin('shows', 'shows.id', 'show_search.show_id')
+      .select('show_search.show_id')
+      .where((eb) =>
+        short
+          ? eb.or([
+              eb(sql`show_search.text`, 'like', sql`${`${pattern}%`} escape '\\'`),
+              eb(sql`show_search.text`, 'like', sql`${`% ${pattern}%`} escape '\\'`),
+              eb(sql`show_search.text`, 'like', sql`${`%| ${pattern}%`} escape '\\'`),
+            ])
+          : eb(sql`show_search.text`, 'like', sql`${`%${pattern}%`} escape '\\'`),
+      )
+      .orderBy('shows.total_users', 'desc')
+      .orderBy('shows.popularity', 'desc')
+      .limit(CANDIDATES)
+      .execute();
+    return rows.map((r) => r.show_id);
+  }
+
+  async function fuzzyMatches(q: string): Promise<number[]> {
+    const trigrams = trigramsOf(q);
+    if (!trigrams.length) return [];
+    if (dialect === 'sqlite') {
+      const match = trigrams.map((t) => `"${t.replaceAll('"', '""')}"`).join(' OR ');
+      const rows = await sql<{ show_id: number }>`
+        select rowid as show_id from show_search_trigram
+        where show_search_trigram match ${match}
+        order by rank limit ${CANDIDATES}`.execute(db);
+      return rows.rows.map((r) => r.show_id);
+    }
+    return db.transaction().execute(async (trx) => {
+      // Looser than pg_trgm's default 0.6, so two typos in a short title still find it.
+      await sql`select set_config('pg_trgm.word_similarity_threshold', '0.3', true)`.execute(trx);
+      // The planner prices word_similarity far too low and scans the table (~250 ms here)
+      // instead of the trigram index (~7 ms); for this one query, make it use the index.
+      await sql`select set_config('enable_seqscan', 'off', true)`.execute(trx);
+      const rows = await sql<{ show_id: number }>`
+        select show_id from show_search
+        where ${q} <% text
+        order by word_similarity(${q}, text) desc
+        limit ${CANDIDATES}`.execute(trx);
+      return rows.rows.map((r) => r.show_id);
+    });
+  }
+
+  return {
+    async candidates(q: string): Promise<Candidate[]> {
+      const [a, b] = await Promise.all([substringMatches(q), fuzzyMatches(q)]);
+      const ids = [...new Set([...a, ...b])];
+      if (!ids.length) return [];
+      const rows = await db
+        .selectFrom('show_search')
+        .innerJoin('shows', 'shows.id', 'show_search.show_id')
+        .select(['show_search.show_id', 'show_search.text', 'shows.popularity', 'shows.total_users'])
+        .where('show_search.show_id', 'in', ids)
+        .execute();
+      return rows.map((r) => ({
+        showId: r.show_id,
+        text: r.text,
+        popularity: Number(r.popularity),
+        totalUsers: Number(r.total_users),
+      }));
+    },
+
+    /** Public profiles whose username or display name contains the query. */
+    async users(q: string, limit: number): Promise<UserRow[]> {
+      const pattern = `%${likeEscape(q.toLowerCase())}%`;
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where('is_public', '=', 1)
+        .where((eb) =>
+          eb.or([
+            eb('username_lower', 'like', sql<string>`${pattern} escape '\\'`),
+            eb(sql`lower(display_name)`, 'like', sql`${pattern} escape '\\'`),
+          ]),
+        )
+        .orderBy(sql`case when username_lower = ${q.toLowerCase()} then 0 when username_lower like ${`${likeEscape(q.toLowerCase())}%`} escape '\\' then 1 else 2 end`)
+        .orderBy('username_lower')
+        .limit(limit)
+        .execute();
+    },
+
+    async history(userId: number, limit: number) {
+      return db
+        .selectFrom('search_history')
+        .select(['id', 'query', 'created_at'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    /** Records a query (moving a repeated one to the top) and keeps only the newest `keep`. */
+    async remember(userId: number, query: string, now: string, keep: number) {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('search_history')
+          .values({ user_id: userId, query, created_at: now })
+          .onConflict((oc) => oc.columns(['user_id', 'query']).doUpdateSet({ created_at: now }))
+          .execute();
+        const stale = await trx
+          .selectFrom('search_history')
+          .select('id')
+          .where('user_id', '=', userId)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .offset(keep)
+          .limit(1000)
+          .execute();
+        if (stale.length) await trx.deleteFrom('search_history').where('id', 'in', stale.map((s) => s.id)).execute();
+      });
+    },
+
+    async forget(userId: number) {
+      await db.deleteFrom('search_history').where('user_id', '=', userId).execute();
+    },
+  };
+}
+
+export type SearchRepository = ReturnType<typeof createSearchRepository>;

@@ -1,0 +1,63 @@
+import type { PublicUser, ShowSummary } from '@series-tracker/contracts';
+import { searchLimits } from '@series-tracker/contracts';
+import { nowIso } from '../../lib/time';
+import { toPublicUser } from '../users/users.mapper';
+import type { ShowsService } from '../shows/shows.service';
+import { normalizeForSearch } from './normalize';
+import { relevance, showScore } from './relevance';
+import type { SearchRepository } from './search.repository';
+
+/** Matches scoring under this are noise (a shared trigram or two), not results. */
+const MIN_MATCH = 25;
+const HISTORY_KEEP = 20;
+
+export interface SearchServiceOptions {
+  repo: SearchRepository;
+  shows: ShowsService;
+}
+
+export function createSearchService({ repo, shows }: SearchServiceOptions) {
+  /** Show ids ranked by relevance, best first, with their scores. */
+  async function rankShows(query: string): Promise<{ id: number; score: number }[]> {
+    const q = normalizeForSearch(query.slice(0, searchLimits.queryMax));
+    if (!q) return [];
+    const candidates = await repo.candidates(q);
+    return candidates
+      .map((c) => ({ c, match: showScore(q, c.text) }))
+      .filter((x) => x.match >= MIN_MATCH)
+      .map((x) => ({ id: x.c.showId, score: relevance(x.match, x.c.totalUsers, x.c.popularity) }))
+      .sort((a, b) => b.score - a.score || a.id - b.id);
+  }
+
+  async function searchShows(query: string, limit: number, offset = 0) {
+    const ranked = await rankShows(query);
+    const page = ranked.slice(offset, offset + limit);
+    const summaries = await shows.summariesByIds(page.map((r) => r.id));
+    const scores = new Map(page.map((r) => [r.id, r.score]));
+    const data: ShowSummary[] = summaries.map((s) => ({ ...s, relevanceScore: scores.get(s.id) ?? 0 }));
+    return { data, total: ranked.length, ranked };
+  }
+
+  async function searchUsers(query: string, limit: number): Promise<(PublicUser & { relevanceScore: number })[]> {
+    const q = query.trim().slice(0, searchLimits.queryMax);
+    if (!q) return [];
+    const rows = await repo.users(q, limit);
+    const lower = q.toLowerCase();
+    return rows.map((r) => ({
+      ...toPublicUser(r),
+      relevanceScore: r.username_lower === lower ? 100 : r.username_lower.startsWith(lower) ? 80 : 50,
+    }));
+  }
+
+  return {
+    rankShows,
+    searchShows,
+    searchUsers,
+
+    history: (userId: number) => repo.history(userId, HISTORY_KEEP),
+    remember: (userId: number, query: string) => repo.remember(userId, query, nowIso(), HISTORY_KEEP),
+    forget: (userId: number) => repo.forget(userId),
+  };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;

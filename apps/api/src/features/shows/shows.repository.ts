@@ -1,0 +1,159 @@
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { ShowFilters } from '@series-tracker/contracts';
+import type { Database, ShowRow } from '../../db/types';
+
+export type ListFilters = Omit<ShowFilters, 'limit' | 'offset' | 'sort'> & {
+  sort: ShowFilters['sort'];
+  /** Restrict to these ids (search results). */
+  ids?: number[];
+};
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export function createShowsRepository(db: Kysely<Database>) {
+  function filtered(filters: ListFilters) {
+    let q = db.selectFrom('shows');
+    if (filters.ids) q = q.where('shows.id', 'in', filters.ids.length ? filters.ids : [-1]);
+    if (filters.genre) {
+      const genre = filters.genre.toLowerCase();
+      q = q.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('show_genres')
+            .innerJoin('genres', 'genres.id', 'show_genres.genre_id')
+            .select(sql`1`.as('one'))
+            .whereRef('show_genres.show_id', '=', 'shows.id')
+            .where(sql<string>`lower(genres.name)`, '=', genre),
+        ),
+      );
+    }
+    if (filters.status) q = q.where('shows.status', '=', filters.status);
+    if (filters.kind) q = q.where('shows.kind', '=', filters.kind);
+    if (filters.yearFrom) q = q.where('shows.first_air_date', '>=', `${filters.yearFrom}-01-01`);
+    if (filters.yearTo) q = q.where('shows.first_air_date', '<=', `${filters.yearTo}-12-31`);
+    if (filters.minRating !== undefined) q = q.where('shows.rating', '>=', filters.minRating);
+    // "Recent" means premiered already; what is still to come is status=upcoming.
+    if (filters.sort === 'recent') q = q.where('shows.first_air_date', '<=', today());
+    return q;
+  }
+
+  const orderings: Record<ShowFilters['sort'], Expression<unknown>[]> = {
+    popular: [sql`shows.total_users desc`, sql`shows.popularity desc`, sql`shows.id asc`],
+    top_rated: [sql`shows.rating is null`, sql`shows.rating desc`, sql`shows.popularity desc`, sql`shows.id asc`],
+    recent: [sql`shows.first_air_date desc`, sql`shows.popularity desc`, sql`shows.id asc`],
+    title: [sql`lower(shows.title) asc`, sql`shows.id asc`],
+  };
+
+  return {
+    async list(filters: ListFilters, limit: number, offset: number): Promise<{ rows: ShowRow[]; total: number }> {
+      const base = filtered(filters);
+      let rowsQuery = base.selectAll('shows').limit(limit).offset(offset);
+      for (const o of orderings[filters.sort]) rowsQuery = rowsQuery.orderBy(o);
+      const [rows, count] = await Promise.all([
+        rowsQuery.execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+
+    async findById(id: number): Promise<ShowRow | undefined> {
+      return db.selectFrom('shows').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Rows for these ids, in the order given. */
+    async byIds(ids: number[]): Promise<ShowRow[]> {
+      if (!ids.length) return [];
+      const rows = await db.selectFrom('shows').selectAll().where('id', 'in', ids).execute();
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.map((id) => byId.get(id)).filter((r): r is ShowRow => !!r);
+    },
+
+    async genresFor(showIds: number[]): Promise<Map<number, string[]>> {
+      const out = new Map<number, string[]>();
+      if (!showIds.length) return out;
+      const rows = await db
+        .selectFrom('show_genres')
+        .innerJoin('genres', 'genres.id', 'show_genres.genre_id')
+        .select(['show_genres.show_id', 'genres.name'])
+        .where('show_genres.show_id', 'in', showIds)
+        .orderBy('genres.name')
+        .execute();
+      for (const r of rows) out.set(r.show_id, [...(out.get(r.show_id) ?? []), r.name]);
+      return out;
+    },
+
+    async genreNames(): Promise<string[]> {
+      const rows = await db.selectFrom('genres').select('name').orderBy('name').execute();
+      return rows.map((r) => r.name);
+    },
+
+    async alternativeTitles(showId: number): Promise<string[]> {
+      const rows = await db.selectFrom('show_titles').select('title').where('show_id', '=', showId).orderBy('title').execute();
+      return rows.map((r) => r.title);
+    },
+
+    async seasons(showId: number) {
+      return db
+        .selectFrom('seasons')
+        .select(['number', 'episode_count', 'premiere_date', 'end_date'])
+        .where('show_id', '=', showId)
+        .orderBy('number')
+        .execute();
+    },
+
+    /** Shows sharing the most genres with this one, same kind first, then the better known. */
+    async similar(show: ShowRow, limit: number): Promise<ShowRow[]> {
+      const shared = db
+        .selectFrom('show_genres as mine')
+        .innerJoin('show_genres as theirs', 'theirs.genre_id', 'mine.genre_id')
+        .select(['theirs.show_id', (eb) => eb.fn.countAll<number>().as('shared')])
+        .where('mine.show_id', '=', show.id)
+        .where('theirs.show_id', '!=', show.id)
+        .groupBy('theirs.show_id')
+        .as('s');
+      return db
+        .selectFrom(shared)
+        .innerJoin('shows', 'shows.id', 's.show_id')
+        .selectAll('shows')
+        .orderBy('s.shared', 'desc')
+        .orderBy(sql`case when shows.kind = ${show.kind} then 0 else 1 end`)
+        .orderBy('shows.total_users', 'desc')
+        .orderBy('shows.popularity', 'desc')
+        .orderBy('shows.id')
+        .limit(limit)
+        .execute();
+    },
+
+    /** Shows with an episode airing on `date` (a local air date), best known first. */
+    async airingOn(date: string, limit: number, offset: number): Promise<{ rows: ShowRow[]; total: number }> {
+      const airing = sql<SqlBool>`exists (select 1 from episodes where episodes.show_id = shows.id and episodes.air_date = ${date})`;
+      const [rows, count] = await Promise.all([
+        db
+          .selectFrom('shows')
+          .selectAll()
+          .where(airing)
+          .orderBy('total_users', 'desc')
+          .orderBy('popularity', 'desc')
+          .orderBy('id')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        db.selectFrom('shows').select((eb) => eb.fn.countAll<number>().as('n')).where(airing).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+
+    async episodesOn(showIds: number[], date: string) {
+      if (!showIds.length) return [];
+      return db
+        .selectFrom('episodes')
+        .selectAll()
+        .where('show_id', 'in', showIds)
+        .where('air_date', '=', date)
+        .orderBy('season_number')
+        .orderBy('episode_number')
+        .execute();
+    },
+  };
+}
+
+export type ShowsRepository = ReturnType<typeof createShowsRepository>;
