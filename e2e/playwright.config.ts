@@ -55,6 +55,8 @@ export default defineConfig({
       DATABASE_URL: `file:${dbFile}`,
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_MAX: '1000',
+      // Tests reach only this machine: no live TVmaze refresh.
+      METADATA_SYNC: 'off',
     },
   },
 });
