@@ -16,6 +16,7 @@ import type { AppConfig } from './config';
 import { connect, type Db } from './db/connection';
 import { errorsPlugin } from './plugins/errors';
 import { authPlugin } from './plugins/auth';
+import { responseCachePlugin } from './plugins/response-cache';
 import { createAuthRepository } from './features/auth/auth.repository';
 import { createAuthService } from './features/auth/auth.service';
 import { authRoutes } from './features/auth/auth.routes';
@@ -73,6 +74,7 @@ export async function buildApp({ config, db: givenDb }: BuildAppOptions): Promis
     crossOriginEmbedderPolicy: false,
   });
   await app.register(rateLimit, { global: false });
+  await app.register(responseCachePlugin, { maxEntries: 5000, enabled: config.responseCache });
 
   await app.register(swagger, {
     openapi: {
@@ -97,7 +99,15 @@ export async function buildApp({ config, db: givenDb }: BuildAppOptions): Promis
   await app.register(authPlugin, { authService });
 
   // Opening a show page refreshes its TVmaze data in the background when older than a day.
-  const metadata = createMetadataService({ db, config, log: app.log, onShowsChanged: refreshDerivedShowData });
+  const metadata = createMetadataService({
+    db,
+    config,
+    log: app.log,
+    onShowsChanged: async (trx, ids) => {
+      await refreshDerivedShowData(trx, ids);
+      app.responseCache.clear();
+    },
+  });
   app.addHook('onClose', async () => {
     await metadata.idle();
     if (!givenDb) await db.close();

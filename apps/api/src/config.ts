@@ -16,6 +16,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW: z.string().min(1).default('1 minute'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  RESPONSE_CACHE: z.enum(['on', 'off']).default('on'),
   TVMAZE_BASE_URL: z.string().url().default('https://api.tvmaze.com'),
   METADATA_SYNC: z.enum(['on', 'off']).default('on'),
 });
@@ -30,6 +31,8 @@ export interface AppConfig {
   catalogAutoImport: boolean;
   authRateLimit: { max: number; timeWindow: string };
   trustProxy: boolean;
+  /** In-process cache of catalogue read responses (plugins/response-cache.ts). */
+  responseCache: boolean;
   /** Built SPA served on `/`; absent in API-only tests. */
   webDistDir: string | null;
   sessionTtlDays: number;
@@ -56,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     catalogAutoImport: e.CATALOG_AUTO_IMPORT === 'on',
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, timeWindow: e.AUTH_RATE_LIMIT_WINDOW },
     trustProxy: e.TRUST_PROXY === 'true',
+    responseCache: e.RESPONSE_CACHE === 'on',
     webDistDir: path.resolve(repoRoot, 'apps/web/dist'),
     sessionTtlDays: 30,
     tvmazeBaseUrl: e.TVMAZE_BASE_URL.replace(/\/+$/, ''),

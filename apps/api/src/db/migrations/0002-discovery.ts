@@ -24,7 +24,8 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     .alterTable('shows')
     .addColumn('total_reviews', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema.createIndex('shows_popularity_idx').on('shows').column('popularity').execute();
+  // The default browse order (community first, then catalogue popularity) reads straight off this.
+  await sql`create index shows_popular_idx on shows (total_users desc, popularity desc, id)`.execute(db);
   await db.schema.createIndex('shows_rating_idx').on('shows').column('rating').execute();
   await db.schema.createIndex('shows_title_idx').on('shows').column('title').execute();
 

@@ -8,12 +8,16 @@ import { toEpisode } from '../shows/shows.mapper';
 import type { ShowsService } from '../shows/shows.service';
 import type { EpisodesRepository } from './episodes.repository';
 
+/** Catalogue reads are the same for everyone; see plugins/response-cache.ts. */
+const catalogueCache = { ttlSeconds: 60 };
+
 export async function episodesRoutes(app: FastifyInstance, opts: { repo: EpisodesRepository; shows: ShowsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['episodes'];
   const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
 
   r.get('/episodes/show/:showId', {
+    config: { cache: catalogueCache },
     schema: {
       tags,
       summary: "A show's episodes, sorted by season then number",
@@ -29,6 +33,7 @@ export async function episodesRoutes(app: FastifyInstance, opts: { repo: Episode
   });
 
   r.get('/episodes/:id', {
+    config: { cache: catalogueCache },
     schema: { tags, summary: 'One episode with its show', params: z.object({ id: idParam }), response: { 200: episodeWithShowSchema, ...errors } },
   }, async (req) => {
     const row = await opts.repo.findById(req.params.id);

@@ -46,6 +46,7 @@ export async function searchRoutes(
   });
 
   r.get('/search/shows', {
+    config: { cache: { ttlSeconds: 60 } },
     schema: {
       tags,
       summary: 'Shows by any of their titles; typo-tolerant, best match first',
@@ -74,6 +75,7 @@ export async function searchRoutes(
   }
 
   r.get('/search/suggestions', {
+    config: { cache: { ttlSeconds: 60 } },
     schema: {
       tags,
       summary: 'Show suggestions while typing (2+ characters)',
@@ -90,6 +92,7 @@ export async function searchRoutes(
   }, async (req) => trending.trending(req.query.limit));
 
   r.get('/search/popular', {
+    config: { cache: { ttlSeconds: 60 } },
     schema: { tags, summary: 'Popular shows', querystring: z.object({ limit: limitParam(10, 50) }), response: { 200: z.object({ data: z.array(showSummarySchema) }), 400: apiErrorSchema } },
   }, async (req) => ({ data: (await shows.list({ sort: 'popular' }, req.query.limit, 0)).data }));
 

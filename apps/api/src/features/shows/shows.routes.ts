@@ -19,6 +19,9 @@ const trendingResponse = z.object({ data: z.array(showSummarySchema), basis: z.e
 const showPage = pageOf(showSummarySchema);
 const airingShow = showSummarySchema.extend({ airingEpisodes: z.array(episodeSchema) });
 
+/** Catalogue reads are the same for everyone; see plugins/response-cache.ts. */
+const catalogueCache = { ttlSeconds: 60 };
+
 export async function showsRoutes(
   app: FastifyInstance,
   opts: { shows: ShowsService; trending: TrendingService; search: SearchService },
@@ -29,6 +32,7 @@ export async function showsRoutes(
   const e404 = { 400: apiErrorSchema, 404: apiErrorSchema };
 
   r.get('/shows', {
+    config: { cache: catalogueCache },
     schema: { tags, summary: 'Browse the catalogue with filters and sort', querystring: showFiltersSchema, response: { 200: showPage, 400: apiErrorSchema } },
   }, async (req) => {
     const { limit, offset, ...filters } = req.query;
@@ -36,10 +40,12 @@ export async function showsRoutes(
   });
 
   r.get('/shows/genres', {
+    config: { cache: catalogueCache },
     schema: { tags, summary: 'Every genre in the catalogue', response: { 200: z.object({ data: z.array(z.string()) }) } },
   }, async () => ({ data: await shows.genres() }));
 
   r.get('/shows/trending', {
+    config: { cache: { ttlSeconds: 30 } },
     schema: {
       tags,
       summary: 'Shows with the most community activity in the last 7 days; catalogue popularity while there is none',
@@ -53,12 +59,14 @@ export async function showsRoutes(
     ['/shows/recent', 'recent', 'Most recently premiered shows'],
     ['/shows/top-rated', 'top_rated', 'Best rated shows'],
   ] as const) {
-    r.get(path, { schema: { tags, summary, querystring: paging, response: { 200: showPage, 400: apiErrorSchema } } }, async (req) =>
+    r.get(path, {
+    config: { cache: catalogueCache }, schema: { tags, summary, querystring: paging, response: { 200: showPage, 400: apiErrorSchema } } }, async (req) =>
       shows.list({ sort }, req.query.limit, req.query.offset),
     );
   }
 
   r.get('/shows/today', {
+    config: { cache: { ttlSeconds: 300 } },
     schema: {
       tags,
       summary: 'Shows with an episode airing on a date (the viewer’s local date; default today in UTC)',
@@ -71,6 +79,7 @@ export async function showsRoutes(
   });
 
   r.get('/shows/genre/:genre', {
+    config: { cache: catalogueCache },
     schema: {
       tags,
       summary: 'Shows of one genre, most popular first',
@@ -81,6 +90,7 @@ export async function showsRoutes(
   }, async (req) => shows.byGenre(req.params.genre, req.query.limit, req.query.offset));
 
   r.get('/shows/search/:query', {
+    config: { cache: catalogueCache },
     schema: {
       tags,
       summary: 'Search shows by any title (typo-tolerant)',
@@ -91,6 +101,7 @@ export async function showsRoutes(
   }, async (req) => ({ data: (await search.searchShows(req.params.query, req.query.limit)).data }));
 
   r.get('/shows/:id', {
+    config: { cache: catalogueCache },
     schema: { tags, summary: 'One show with everything its page shows', params: idParams, response: { 200: showDetailSchema, ...e404 } },
   }, async (req) => shows.detail(req.params.id));
 
@@ -99,6 +110,7 @@ export async function showsRoutes(
     ['/shows/:id/recommendations', 'Recommended after this show (by shared genres, then popularity)'],
   ] as const) {
     r.get(path, {
+    config: { cache: catalogueCache },
       schema: { tags, summary, params: idParams, querystring: z.object({ limit: limitParam(12, 50) }), response: { 200: z.object({ data: z.array(showSummarySchema) }), ...e404 } },
     }, async (req) => ({ data: await shows.similar(req.params.id, req.query.limit) }));
   }

@@ -218,3 +218,39 @@ describe('OpenAPI', () => {
     }
   });
 });
+
+describe('response cache for catalogue reads', () => {
+  it('serves a repeated read from memory with the same body and says so', async () => {
+    t.app.responseCache.clear();
+    const first = await get(`/api/shows/${gotId}`);
+    const second = await get(`/api/shows/${gotId}`);
+    expect(first.headers['x-cache']).toBe('miss');
+    expect(second.headers['x-cache']).toBe('hit');
+    expect(second.headers['cache-control']).toBe('public, max-age=60');
+    expect(second.headers['content-type']).toMatch(/application\/json/);
+    expect(second.body).toBe(first.body);
+    // Security headers are still sent on a hit.
+    expect(second.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('keys by the whole URL and never caches errors', async () => {
+    t.app.responseCache.clear();
+    await get('/api/shows', { limit: '5' });
+    expect((await get('/api/shows', { limit: '6' })).headers['x-cache']).toBe('miss');
+    await get('/api/shows/999999');
+    const again = await get('/api/shows/999999');
+    expect(again.statusCode).toBe(404);
+    expect(again.headers['x-cache']).toBeUndefined();
+  });
+
+  it('shows a change once the cache is cleared by a catalogue write', async () => {
+    t.app.responseCache.clear();
+    await get(`/api/shows/${gotId}`);
+    await t.db.kysely.updateTable('shows').set({ status: 'airing' }).where('id', '=', gotId).execute();
+    expect((await get(`/api/shows/${gotId}`)).json().status).toBe('completed');
+    t.app.responseCache.clear();
+    expect((await get(`/api/shows/${gotId}`)).json().status).toBe('airing');
+    await t.db.kysely.updateTable('shows').set({ status: 'completed' }).where('id', '=', gotId).execute();
+    t.app.responseCache.clear();
+  });
+});

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Cache this GET route's 200 responses by URL for `ttlSeconds` (shared by all viewers). */
+    cache?: { ttlSeconds: number };
+  }
+  interface FastifyInstance {
+    responseCache: { clear(): void; size(): number };
+  }
+}
+
+/**
+ * Catalogue reads are the same for every viewer and change rarely, so their serialised JSON is
+ * kept in process memory for a short time: a hit skips the database and the serialiser. Only
+ * routes that opt in (route config `cache`) and never vary by viewer are cached. Writes made by
+ * this process clear the cache (`app.responseCache.clear()`); other processes' writes show after
+ * at most the TTL, which is also what `Cache-Control` tells browsers.
+ */
+export const responseCachePlugin = fp(
+  async (app: FastifyInstance, opts: { maxEntries: number; enabled: boolean }) => {
+    const cache = new LRUCache<string, string>({ max: opts.maxEntries });
+    app.decorate('responseCache', { clear: () => cache.clear(), size: () => cache.size });
+    if (!opts.enabled) return;
+
+    app.addHook('onRequest', async (request, reply) => {
+      const cfg = request.routeOptions.config.cache;
+      if (!cfg || request.method !== 'GET') return;
+      const body = cache.get(request.url);
+      if (body === undefined) return;
+      void reply
+        .header('cache-control', `public, max-age=${cfg.ttlSeconds}`)
+        .header('x-cache', 'hit')
+        .type('application/json; charset=utf-8')
+        .send(body);
+      return reply;
+    });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      const cfg = request.routeOptions.config.cache;
+      if (!cfg || request.method !== 'GET' || reply.statusCode !== 200) return payload;
+      if (reply.getHeader('x-cache') === 'hit' || typeof payload !== 'string') return payload;
+      cache.set(request.url, payload, { ttl: cfg.ttlSeconds * 1000 });
+      void reply.header('cache-control', `public, max-age=${cfg.ttlSeconds}`).header('x-cache', 'miss');
+      return payload;
+    });
+  },
+  { name: 'response-cache' },
+);
