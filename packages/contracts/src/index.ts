@@ -1,3 +1,5 @@
 export * from './common';
 export * from './auth';
 export * from './shows';
+export * from './constants';
+export * from './tracking';

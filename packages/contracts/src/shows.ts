@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { showKinds, showSorts, showStatuses } from './constants';
 
-export const showStatuses = ['airing', 'completed', 'upcoming', 'tbd', 'unknown'] as const;
-export const showKinds = ['series', 'anime'] as const;
-export const showSorts = ['popular', 'top_rated', 'recent', 'title'] as const;
+export { searchLimits, showKinds, showSorts, showStatuses } from './constants';
 
 /** A show as lists and cards need it (spec §3 Show). */
 export const showSummarySchema = z.object({
@@ -109,8 +108,6 @@ export const showFiltersSchema = z.object({
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
 export type ShowFilters = z.infer<typeof showFiltersSchema>;
-
-export const searchLimits = { queryMax: 200, resultMax: 50, suggestionsDefault: 10 } as const;
 
 export const globalStatsSchema = z.object({
   totalShows: z.number().int(),
