@@ -1,10 +1,25 @@
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { RootLayout } from './layout/root-layout';
-import { HomeRoute } from './routes/home';
-import { LoginRoute } from './routes/login';
 import { NotFoundRoute } from './routes/not-found';
-import { RegisterRoute } from './routes/register';
 import { RouteErrorRoute } from './routes/route-error';
+
+/*
+ * Route screens load on demand so the first load carries only the shell (header, search
+ * box, auth) — and zod only arrives with the forms that need it. React Router starts
+ * navigations in a transition, so the current page stays up while the next one loads.
+ */
+const HomeRoute = lazy(() => import('./routes/home').then((m) => ({ default: m.HomeRoute })));
+const LoginRoute = lazy(() => import('./routes/login').then((m) => ({ default: m.LoginRoute })));
+const RegisterRoute = lazy(() => import('./routes/register').then((m) => ({ default: m.RegisterRoute })));
+const SearchRoute = lazy(() => import('./routes/search').then((m) => ({ default: m.SearchRoute })));
+const ShowRoute = lazy(() => import('./routes/show').then((m) => ({ default: m.ShowRoute })));
+const EpisodeRoute = lazy(() => import('./routes/episode').then((m) => ({ default: m.EpisodeRoute })));
+const TodayRoute = lazy(() => import('./routes/today').then((m) => ({ default: m.TodayRoute })));
+const AboutRoute = lazy(() => import('./routes/info-pages').then((m) => ({ default: m.AboutRoute })));
+const PrivacyRoute = lazy(() => import('./routes/info-pages').then((m) => ({ default: m.PrivacyRoute })));
+const TermsRoute = lazy(() => import('./routes/info-pages').then((m) => ({ default: m.TermsRoute })));
+const HelpRoute = lazy(() => import('./routes/info-pages').then((m) => ({ default: m.HelpRoute })));
 
 /**
  * Every path of the spec (§2), in one place. Screens that are not built yet render the
@@ -14,8 +29,8 @@ const screens: RouteObject[] = [
   { index: true, element: <HomeRoute /> },
   { path: 'login', element: <LoginRoute /> },
   { path: 'register', element: <RegisterRoute /> },
-  { path: 'browse', element: <NotFoundRoute /> },
-  { path: 'search', element: <NotFoundRoute /> },
+  { path: 'browse', element: <SearchRoute /> },
+  { path: 'search', element: <SearchRoute /> },
   { path: 'reviews', element: <NotFoundRoute /> },
   { path: 'reviews/write', element: <NotFoundRoute /> },
   { path: 'review/:id', element: <NotFoundRoute /> },
@@ -23,13 +38,18 @@ const screens: RouteObject[] = [
   { path: 'lists', element: <NotFoundRoute /> },
   { path: 'lists/create', element: <NotFoundRoute /> },
   { path: 'list/:id', element: <NotFoundRoute /> },
-  { path: 'show/:id', element: <NotFoundRoute /> },
-  { path: 'episode/:id', element: <NotFoundRoute /> },
+  { path: 'show/:id', element: <ShowRoute /> },
+  { path: 'episode/:id', element: <EpisodeRoute /> },
   { path: 'profile/:username', element: <NotFoundRoute /> },
-  { path: 'today', element: <NotFoundRoute /> },
+  { path: 'today', element: <TodayRoute /> },
   { path: 'settings', element: <NotFoundRoute /> },
   // Password reset by email is not built yet; the link to it exists on the login screen.
   { path: 'forgot-password', element: <NotFoundRoute /> },
+  // Site pages linked from the footer.
+  { path: 'about', element: <AboutRoute /> },
+  { path: 'privacy', element: <PrivacyRoute /> },
+  { path: 'terms', element: <TermsRoute /> },
+  { path: 'help', element: <HelpRoute /> },
   { path: '*', element: <NotFoundRoute /> },
 ];
 

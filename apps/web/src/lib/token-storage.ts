@@ -1,4 +1,4 @@
-import { TOKEN_STORAGE_KEY } from '@series-tracker/contracts';
+import { TOKEN_STORAGE_KEY } from '@series-tracker/contracts/constants';
 
 /*
  * The bearer token lives in localStorage under the key the spec fixes (§9).

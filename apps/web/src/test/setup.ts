@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // Radix menus measure and observe elements; jsdom has no layout engine.
@@ -14,6 +14,9 @@ window.scrollTo = () => {};
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
+
+// Route screens load lazily; the first import of one in a test file can take a while.
+configure({ asyncUtilTimeout: 4000 });
 
 afterEach(() => {
   cleanup();

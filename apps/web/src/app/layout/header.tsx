@@ -1,9 +1,10 @@
-import { Menu, X } from 'lucide-react';
+import { Menu, Search, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { buttonStyles } from '@/components/ui/button';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { SearchBox } from '@/features/search/components/search-box';
 import { cn } from '@/lib/cn';
 import { BrandMark, BrandName } from './brand';
 import { getNavItems } from './nav-items';
@@ -28,6 +29,10 @@ export function Header() {
   function closeMenu() {
     setMenuOpenedOn(null);
   }
+
+  // Below lg the search box opens as a row under the header from a search button.
+  const [searchOpenedOn, setSearchOpenedOn] = useState<string | null>(null);
+  const searchOpen = searchOpenedOn === location.key;
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -75,7 +80,25 @@ export function Header() {
           </ul>
         </nav>
 
-        <div className="ml-auto flex items-center gap-2">
+        <SearchBox clearOnPick className="ml-auto hidden w-full max-w-xs lg:block" />
+
+        <div className="ml-auto flex items-center gap-2 lg:ml-0">
+          <button
+            type="button"
+            className={cn(
+              'inline-flex size-10 items-center justify-center rounded-lg text-slate-300 hover:bg-slate-800 hover:text-white lg:hidden',
+              focusRing,
+            )}
+            aria-label="Search"
+            aria-expanded={searchOpen}
+            aria-controls="mobile-search"
+            onClick={() => {
+              closeMenu();
+              setSearchOpenedOn(searchOpen ? null : location.key);
+            }}
+          >
+            {searchOpen ? <X aria-hidden className="size-5" /> : <Search aria-hidden className="size-5" />}
+          </button>
           {status === 'loading' ? (
             <span className="text-sm text-slate-400" aria-live="polite">
               Loading...
@@ -108,12 +131,22 @@ export function Header() {
             aria-label="Menu"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
-            onClick={() => (menuOpen ? closeMenu() : setMenuOpenedOn(location.key))}
+            onClick={() => {
+              setSearchOpenedOn(null);
+              if (menuOpen) closeMenu();
+              else setMenuOpenedOn(location.key);
+            }}
           >
             {menuOpen ? <X aria-hidden className="size-5" /> : <Menu aria-hidden className="size-5" />}
           </button>
         </div>
       </div>
+
+      {searchOpen ? (
+        <div id="mobile-search" className="border-t border-slate-800 bg-slate-950 px-4 py-3 sm:px-6 lg:hidden">
+          <SearchBox clearOnPick focusOnMount onDone={() => setSearchOpenedOn(null)} className="mx-auto max-w-2xl" />
+        </div>
+      ) : null}
 
       {menuOpen ? (
         <div id="mobile-menu" className="border-t border-slate-800 bg-slate-950 px-4 pt-2 pb-4 sm:hidden">

@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -13,7 +15,15 @@ export function RootLayout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
-        <Outlet />
+        <Suspense
+          fallback={
+            <div className="flex flex-1 items-center justify-center py-24">
+              <Spinner className="size-6 text-slate-500" label="Loading page" />
+            </div>
+          }
+        >
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
       <ScrollRestoration />

@@ -1,10 +1,28 @@
-import { ListOrdered, MessageSquareText, MonitorPlay } from 'lucide-react';
+import { Atom, BookOpen, Castle, Coffee, Laugh, ListOrdered, MessageSquareText, MonitorPlay, Zap } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { Carousel } from '@/components/ui/carousel';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useTrendingShows } from '@/features/shows/api/get-trending-shows';
+import { NewEpisodesToday } from '@/features/shows/components/new-episodes-today';
+import { ShowPosterCard, ShowPosterCardSkeleton } from '@/features/shows/components/show-poster-card';
+import { TrendingHero, TrendingHeroSkeleton } from '@/features/shows/components/trending-hero';
+import { PlatformStats } from '@/features/stats/components/platform-stats';
 import { pageTitle, SITE_SLOGAN } from '@/lib/site';
 import { BrandName } from '../layout/brand';
+
+/**
+ * Mood buttons open Browse on one genre. Every genre here exists in the catalogue
+ * (GET /api/shows/genres); it has no 'Documentary', so 'True stories' opens History.
+ */
+export const moods = [
+  { label: 'Need a laugh', genre: 'Comedy', icon: Laugh },
+  { label: 'Want thrills', genre: 'Thriller', icon: Zap },
+  { label: 'Cozy vibes', genre: 'Family', icon: Coffee },
+  { label: 'Epic fantasy', genre: 'Fantasy', icon: Castle },
+  { label: 'Mind-bending', genre: 'Science-Fiction', icon: Atom },
+  { label: 'True stories', genre: 'History', icon: BookOpen },
+] as const;
 
 const features = [
   {
@@ -27,67 +45,132 @@ const features = [
 export function HomeRoute() {
   const { status, user } = useAuth();
   const name = user ? user.displayName?.trim() || user.username : null;
+  const trending = useTrendingShows();
+  const top = trending.data?.data[0];
 
   return (
     <div className="flex-1">
       <title>{pageTitle()}</title>
-      <section className="relative overflow-hidden border-b border-slate-800/60">
-        <div
-          aria-hidden
-          className="pointer-events-none absolute inset-0 -z-10 bg-[radial-gradient(ellipse_60%_60%_at_50%_0%,rgba(124,58,237,0.22),transparent_70%)]"
-        />
-        <div className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6 sm:py-24">
-          {status === 'authenticated' && name ? (
-            <>
-              <p className="text-sm font-semibold tracking-wider text-violet-300 uppercase">
-                <BrandName className="font-semibold" />
-              </p>
-              <h1 className="mt-4 text-4xl font-extrabold tracking-tight text-balance text-white sm:text-5xl">
-                Welcome back, {name}
-              </h1>
-            </>
-          ) : (
-            <h1 className="text-4xl font-extrabold tracking-tight sm:text-6xl">
-              <BrandName className="font-extrabold" />
-            </h1>
-          )}
-          <p className="mx-auto mt-5 max-w-2xl text-lg leading-relaxed text-pretty text-slate-300">
-            {SITE_SLOGAN}
+      <h1 className="sr-only">
+        {status === 'authenticated' && name ? `Welcome back, ${name}` : 'Series Tracker'}
+      </h1>
+
+      {trending.isPending ? (
+        <TrendingHeroSkeleton />
+      ) : top ? (
+        <TrendingHero show={top} basis={trending.data?.basis ?? 'catalogue'} />
+      ) : (
+        <Welcome signedIn={status === 'authenticated'} name={name} withBrowse />
+      )}
+
+      <div className="mx-auto max-w-6xl space-y-14 px-4 py-12 sm:px-6">
+        {status === 'authenticated' && name && top ? (
+          <p className="-mb-6 text-lg font-semibold text-slate-200" aria-hidden>
+            Welcome back, <span className="text-violet-300">{name}</span>
           </p>
+        ) : null}
 
-          {status === 'loading' ? (
-            <div className="mt-9 flex min-h-12 items-center justify-center">
-              <Spinner className="size-5 text-slate-500" label="Loading" />
-            </div>
-          ) : status === 'anonymous' ? (
-            <div className="mt-9 flex min-h-12 flex-wrap items-center justify-center gap-3">
-              <Link to="/register" className={buttonStyles({ size: 'lg' })}>
-                Sign Up
-              </Link>
-              <Link to="/login" className={buttonStyles({ size: 'lg', variant: 'secondary' })}>
-                Sign In
-              </Link>
-            </div>
-          ) : null}
-        </div>
-      </section>
+        {trending.isPending || (trending.data?.data.length ?? 0) > 0 ? (
+          <Carousel
+            title="Trending This Week"
+            headingId="trending-heading"
+          >
+            {trending.isPending
+              ? Array.from({ length: 5 }, (_, i) => (
+                  <li key={i} className="w-36 shrink-0 snap-start sm:w-44">
+                    <ShowPosterCardSkeleton />
+                  </li>
+                ))
+              : trending.data?.data.map((show, index) => (
+                  <li key={show.id} className="w-36 shrink-0 snap-start sm:w-44">
+                    <ShowPosterCard show={show} rank={index + 1} />
+                  </li>
+                ))}
+          </Carousel>
+        ) : null}
 
-      <section aria-labelledby="features-heading" className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
-        <h2 id="features-heading" className="sr-only">
-          What you can do
-        </h2>
-        <ul className="grid gap-4 sm:grid-cols-3">
-          {features.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="rounded-2xl border border-slate-800 bg-slate-900/50 p-6">
-              <span className="inline-flex size-10 items-center justify-center rounded-xl bg-violet-500/15 text-violet-300">
-                <Icon aria-hidden className="size-5" />
-              </span>
-              <h3 className="mt-4 text-base font-semibold text-white">{title}</h3>
-              <p className="mt-1.5 text-sm leading-relaxed text-slate-400">{text}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+        <NewEpisodesToday />
+
+        <section aria-labelledby="moods-heading">
+          <h2 id="moods-heading" className="text-xl font-bold tracking-tight text-white sm:text-2xl">
+            What are you in the mood for?
+          </h2>
+          <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+            {moods.map(({ label, genre, icon: Icon }) => (
+              <li key={label}>
+                <Link
+                  to={`/browse?${new URLSearchParams({ genre }).toString()}`}
+                  className="flex h-full items-center gap-3 rounded-xl border border-slate-800 bg-slate-900/50 px-4 py-3 text-sm font-semibold text-slate-200 transition hover:border-violet-500/50 hover:bg-violet-500/10 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"
+                >
+                  <Icon aria-hidden className="size-5 shrink-0 text-violet-300" />
+                  {label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        {status === 'anonymous' && top ? <Welcome signedIn={false} name={null} boxed /> : null}
+
+        <PlatformStats />
+      </div>
     </div>
+  );
+}
+
+/** Brand, slogan and what the product does; with sign-up buttons for visitors. */
+function Welcome({
+  signedIn,
+  name,
+  boxed = false,
+  withBrowse = false,
+}: {
+  signedIn: boolean;
+  name: string | null;
+  boxed?: boolean;
+  withBrowse?: boolean;
+}) {
+  return (
+    <section
+      aria-labelledby="welcome-heading"
+      className={
+        boxed
+          ? 'rounded-2xl border border-slate-800 bg-gradient-to-br from-violet-950/40 via-slate-900/60 to-slate-950 px-6 py-10 sm:px-10'
+          : 'border-b border-slate-800/60 px-4 py-14 sm:px-6'
+      }
+    >
+      <div className="mx-auto max-w-3xl text-center">
+        <h2 id="welcome-heading" className="text-3xl font-extrabold tracking-tight sm:text-4xl">
+          {signedIn && name ? `Welcome back, ${name}` : <BrandName className="font-extrabold" />}
+        </h2>
+        <p className="mx-auto mt-4 max-w-2xl leading-relaxed text-pretty text-slate-300">{SITE_SLOGAN}</p>
+      </div>
+      <ul className="mx-auto mt-8 grid max-w-5xl gap-4 sm:grid-cols-3">
+        {features.map(({ icon: Icon, title, text }) => (
+          <li key={title} className="rounded-xl border border-slate-800 bg-slate-900/50 p-5">
+            <Icon aria-hidden className="size-5 text-violet-300" />
+            <h3 className="mt-3 text-sm font-semibold text-white">{title}</h3>
+            <p className="mt-1 text-sm leading-relaxed text-slate-400">{text}</p>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        {!signedIn ? (
+          <>
+            <Link to="/register" className={buttonStyles({ size: 'lg' })}>
+              Sign Up
+            </Link>
+            <Link to="/login" className={buttonStyles({ size: 'lg', variant: 'secondary' })}>
+              Sign In
+            </Link>
+          </>
+        ) : null}
+        {withBrowse ? (
+          <Link to="/search" className={buttonStyles({ size: 'lg', variant: signedIn ? 'primary' : 'ghost' })}>
+            {signedIn ? 'Start Tracking' : 'Browse Shows'}
+          </Link>
+        ) : null}
+      </div>
+    </section>
   );
 }

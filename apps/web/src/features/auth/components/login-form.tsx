@@ -1,4 +1,4 @@
-import { authMessages } from '@series-tracker/contracts';
+import { authMessages } from '@series-tracker/contracts/constants';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-import { TOKEN_STORAGE_KEY } from '@series-tracker/contracts';
+import { TOKEN_STORAGE_KEY } from '@series-tracker/contracts/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { authKeys } from '../api/auth-keys';

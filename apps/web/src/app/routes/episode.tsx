@@ -1,0 +1,144 @@
+import { CalendarDays, ChevronRight, Clock } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { buttonStyles } from '@/components/ui/button';
+import { CoverImage } from '@/components/ui/cover-image';
+import { ErrorState } from '@/components/ui/error-state';
+import { Rating } from '@/components/ui/rating';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useEpisode } from '@/features/episodes/api/get-episode';
+import { episodeCode, formatAirDate } from '@/lib/format';
+import { pageTitle } from '@/lib/site';
+import { StatusPage } from './not-found';
+import { isNotFound, parseId } from './show';
+
+export function EpisodeNotFound() {
+  return (
+    <StatusPage title="Episode Not Found" message="The episode you're looking for doesn't exist.">
+      <Link to="/search" className={buttonStyles({ size: 'lg', variant: 'secondary' })}>
+        Browse Shows
+      </Link>
+    </StatusPage>
+  );
+}
+
+export function EpisodeRoute() {
+  const id = parseId(useParams().id);
+  if (id === null) return <EpisodeNotFound />;
+  return <EpisodePage id={id} />;
+}
+
+function EpisodePage({ id }: { id: number }) {
+  const query = useEpisode(id);
+
+  if (query.isPending) {
+    return (
+      <div className="mx-auto w-full max-w-4xl flex-1 space-y-6 px-4 py-8 sm:px-6" data-testid="episode-skeleton">
+        <Skeleton className="h-4 w-64" />
+        <Skeleton className="aspect-video w-full rounded-2xl" />
+        <Skeleton className="h-9 w-2/3" />
+        <Skeleton className="h-20 w-full" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    if (isNotFound(query.error)) return <EpisodeNotFound />;
+    return (
+      <div className="mx-auto w-full max-w-3xl flex-1 px-4 py-16">
+        <ErrorState title="Could not load this episode" error={query.error} onRetry={() => void query.refetch()} />
+      </div>
+    );
+  }
+
+  const episode = query.data;
+  const show = episode.show;
+  const code = episodeCode(episode.seasonNumber, episode.episodeNumber);
+  const aired = formatAirDate(episode.airDate);
+  const title = episode.title || `Episode ${episode.episodeNumber ?? ''}`.trim();
+
+  return (
+    <div className="mx-auto w-full max-w-4xl flex-1 px-4 py-8 sm:px-6">
+      <title>{pageTitle(`${show.title} ${code}: ${title}`)}</title>
+      <nav aria-label="Breadcrumb">
+        <ol className="flex flex-wrap items-center gap-1.5 text-sm text-slate-400">
+          <li>
+            <Link to="/search" className="rounded hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400">
+              Search
+            </Link>
+          </li>
+          <li aria-hidden>
+            <ChevronRight className="size-4" />
+          </li>
+          <li className="min-w-0">
+            <Link
+              to={`/show/${show.id}`}
+              className="block max-w-[16rem] truncate rounded hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400"
+            >
+              {show.title}
+            </Link>
+          </li>
+          <li aria-hidden>
+            <ChevronRight className="size-4" />
+          </li>
+          <li aria-current="page" className="font-medium text-slate-200">
+            {code}
+          </li>
+        </ol>
+      </nav>
+
+      <CoverImage
+        src={episode.stillPath ?? episode.stillThumbPath ?? show.backdropImageUrl ?? show.coverImageUrl}
+        title={`${show.title} ${code}`}
+        loading="eager"
+        className="mt-6 aspect-video w-full rounded-2xl border border-slate-800 [&_svg]:size-12"
+      />
+
+      <div className="mt-6 flex flex-wrap items-center gap-2 text-sm">
+        {episode.seasonNumber !== null ? <Chip>Season {episode.seasonNumber}</Chip> : null}
+        {episode.episodeNumber !== null ? <Chip>Episode {episode.episodeNumber}</Chip> : <Chip>Special</Chip>}
+        {episode.runtime ? (
+          <Chip>
+            <Clock aria-hidden className="size-3.5" />
+            {episode.runtime} min
+          </Chip>
+        ) : null}
+        {aired ? (
+          <Chip>
+            <CalendarDays aria-hidden className="size-3.5" />
+            Aired {aired}
+          </Chip>
+        ) : null}
+        {episode.voteAverage !== null ? (
+          <Chip>
+            <Rating value={episode.voteAverage} />
+            {episode.voteCount ? <span className="text-slate-400">({episode.voteCount} votes)</span> : null}
+          </Chip>
+        ) : null}
+      </div>
+
+      <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-balance text-white sm:text-4xl">{title}</h1>
+      <p className="mt-1 text-lg">
+        <Link to={`/show/${show.id}`} className="rounded text-violet-300 hover:text-violet-200 hover:underline">
+          {show.title}
+        </Link>
+        <span className="text-slate-500"> · {code}</span>
+      </p>
+
+      <section aria-labelledby="overview-heading" className="mt-8">
+        <h2 id="overview-heading" className="text-lg font-semibold text-white">
+          Overview
+        </h2>
+        <p className="mt-2 leading-relaxed text-pretty text-slate-300">
+          {episode.overview || 'No overview available for this episode yet.'}
+        </p>
+      </section>
+    </div>
+  );
+}
+
+function Chip({ children }: { children: React.ReactNode }) {
+  return (
+    <span className="inline-flex items-center gap-1.5 rounded-full border border-slate-700 bg-slate-900 px-3 py-1 text-slate-200">
+      {children}
+    </span>
+  );
+}

@@ -1,0 +1,183 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { pageTitle } from '@/lib/site';
+
+const link =
+  'rounded font-medium text-violet-300 underline decoration-violet-500/40 underline-offset-2 hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400';
+
+function InfoPage({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
+  return (
+    <article className="mx-auto w-full max-w-3xl flex-1 px-4 py-10 sm:px-6 sm:py-14">
+      <title>{pageTitle(title)}</title>
+      <h1 className="text-3xl font-bold tracking-tight text-white sm:text-4xl">{title}</h1>
+      <p className="mt-3 text-lg leading-relaxed text-slate-300">{intro}</p>
+      <div className="mt-8 space-y-8 leading-relaxed text-slate-300 [&_h2]:text-xl [&_h2]:font-semibold [&_h2]:text-white [&_li]:mt-1.5 [&_p]:mt-2 [&_ul]:mt-2 [&_ul]:list-disc [&_ul]:pl-5">
+        {children}
+      </div>
+    </article>
+  );
+}
+
+function External({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className={link}>
+      {children}
+    </a>
+  );
+}
+
+export function AboutRoute() {
+  return (
+    <InfoPage
+      title="About Series Tracker"
+      intro="A community site for TV and anime viewers: find shows, follow their episodes and, as the site grows, track, rate, review and share lists with other viewers."
+    >
+      <section>
+        <h2>Where the data comes from</h2>
+        <p>
+          Show and episode information for TV series comes from{' '}
+          <External href="https://www.tvmaze.com">TVmaze</External>, used under the{' '}
+          <External href="https://creativecommons.org/licenses/by-sa/4.0/">
+            Creative Commons Attribution-ShareAlike 4.0 licence (CC BY-SA 4.0)
+          </External>
+          . Anime titles, air dates and links come from{' '}
+          <External href="https://github.com/bangumi-data/bangumi-data">bangumi-data</External>, used under the{' '}
+          <External href="https://creativecommons.org/licenses/by/4.0/">
+            Creative Commons Attribution 4.0 licence (CC BY 4.0)
+          </External>
+          .
+        </p>
+        <p>
+          Posters and episode stills are not copied onto this site: they are loaded directly from TVmaze&apos;s image
+          server (static.tvmaze.com). When an image is missing or cannot load, you see a plain placeholder instead.
+        </p>
+        <p>
+          The catalogue is a snapshot that the site refreshes from TVmaze from time to time, so some shows have
+          incomplete episode lists, synopses or artwork. Each show page names its source.
+        </p>
+      </section>
+      <section>
+        <h2>What is here today</h2>
+        <ul>
+          <li>Browse and search the whole catalogue, with filters by genre, status and type.</li>
+          <li>Show pages with details, seasons and episode lists, and episode pages.</li>
+          <li>Today&apos;s new episodes, and accounts you can sign up for.</li>
+        </ul>
+        <p>
+          Watchlists, reviews, comments, lists and following other viewers are being built and will appear as they
+          are ready.
+        </p>
+      </section>
+    </InfoPage>
+  );
+}
+
+export function PrivacyRoute() {
+  return (
+    <InfoPage title="Privacy" intro="What this site stores about you, and what it does not.">
+      <section>
+        <h2>What we store</h2>
+        <ul>
+          <li>Your account: username, email address, optional display name, bio and avatar.</li>
+          <li>
+            Your password only as a salted hash (scrypt); the password itself is never stored.
+          </li>
+          <li>What you choose to track and write on the site, once those features exist.</li>
+          <li>Sign-in sessions, stored as hashes of the tokens, so that signing out really ends a session.</li>
+        </ul>
+      </section>
+      <section>
+        <h2>What we do not do</h2>
+        <ul>
+          <li>No advertising, no analytics and no tracking cookies.</li>
+          <li>We do not sell or share your data.</li>
+          <li>Your email address is never shown to other people.</li>
+        </ul>
+      </section>
+      <section>
+        <h2>In your browser</h2>
+        <p>
+          When you sign in, your session token is kept in your browser&apos;s local storage so you stay signed in.
+          Signing out removes it and ends the session on the server.
+        </p>
+        <p>
+          Posters and stills load from TVmaze&apos;s image server, which therefore sees your IP address like any
+          website you visit.
+        </p>
+      </section>
+    </InfoPage>
+  );
+}
+
+export function TermsRoute() {
+  return (
+    <InfoPage title="Terms" intro="Plain rules for using Series Tracker.">
+      <section>
+        <h2>Using the site</h2>
+        <ul>
+          <li>Keep your account details accurate and your password to yourself.</li>
+          <li>Be decent to other viewers. Do not post anything illegal, hateful or someone else&apos;s private data.</li>
+          <li>Do not try to break, overload or scrape the site.</li>
+        </ul>
+      </section>
+      <section>
+        <h2>The catalogue</h2>
+        <p>
+          Show data comes from TVmaze (CC BY-SA 4.0) and bangumi-data (CC BY 4.0); see{' '}
+          <Link to="/about" className={link}>
+            About
+          </Link>
+          . It is provided as is and may be incomplete or out of date.
+        </p>
+      </section>
+      <section>
+        <h2>No warranty</h2>
+        <p>The site is offered as it is, without guarantees of availability or accuracy.</p>
+      </section>
+    </InfoPage>
+  );
+}
+
+export function HelpRoute() {
+  return (
+    <InfoPage title="Help" intro="Answers to the questions people ask most.">
+      <section>
+        <h2>How do I find a show?</h2>
+        <p>
+          Type at least two letters in the search box at the top of any page; suggestions appear as you pause. Press
+          Enter to see all results, or{' '}
+          <Link to="/browse" className={link}>
+            browse the catalogue
+          </Link>{' '}
+          by genre, status and type.
+        </p>
+      </section>
+      <section>
+        <h2>Why does a show have no poster or only some episodes?</h2>
+        <p>
+          The catalogue comes from open sources. Many anime have no artwork or synopsis there, and many shows have
+          only part of their episode list so far. The site fills gaps as it refreshes its data.
+        </p>
+      </section>
+      <section>
+        <h2>Which day is &quot;today&quot;?</h2>
+        <p>
+          <Link to="/today" className={link}>
+            Today&apos;s New Episodes
+          </Link>{' '}
+          uses the date on your device, so it follows your own time zone.
+        </p>
+      </section>
+      <section>
+        <h2>Can I track shows and write reviews?</h2>
+        <p>
+          Not yet. Watchlists, reviews and lists are coming; you can already{' '}
+          <Link to="/register" className={link}>
+            create an account
+          </Link>
+          .
+        </p>
+      </section>
+    </InfoPage>
+  );
+}

@@ -1,0 +1,330 @@
+import { showKinds, showSorts, showStatuses } from '@series-tracker/contracts/constants';
+import { SearchX, UserRound } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useSearchShows } from '@/features/search/api/search-shows';
+import { useSearchUsers } from '@/features/search/api/search-users';
+import { SearchBox } from '@/features/search/components/search-box';
+import { useGenres } from '@/features/shows/api/get-genres';
+import { useShows } from '@/features/shows/api/get-shows';
+import { ShowResultCard, ShowResultCardSkeleton } from '@/features/shows/components/show-result-card';
+import { cn } from '@/lib/cn';
+import { formatCount } from '@/lib/format';
+import { pageTitle } from '@/lib/site';
+
+export const searchTabs = ['shows', 'users', 'reviews'] as const;
+type SearchTab = (typeof searchTabs)[number];
+
+export const EMPTY_HINT = 'Try adjusting your search terms or exploring different categories';
+
+const statusLabels: Record<string, string> = {
+  airing: 'Airing',
+  completed: 'Completed',
+  upcoming: 'Upcoming',
+  tbd: 'To be announced',
+  unknown: 'Unknown',
+};
+const sortLabels: Record<string, string> = {
+  popular: 'Most popular',
+  top_rated: 'Top rated',
+  recent: 'Newest',
+  title: 'Title A–Z',
+};
+const kindLabels: Record<string, string> = { series: 'TV series', anime: 'Anime' };
+
+function pick<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
+  return allowed.find((item) => item === value);
+}
+
+/** /browse and /search (spec §2): one screen; query, tab and filters live in the URL. */
+export function SearchRoute() {
+  const [params, setParams] = useSearchParams();
+  const q = (params.get('q') ?? '').trim();
+  const tab: SearchTab = pick(params.get('tab'), searchTabs) ?? 'shows';
+  const filters = {
+    genre: params.get('genre')?.trim() || undefined,
+    status: pick(params.get('status'), showStatuses),
+    kind: pick(params.get('kind'), showKinds),
+  };
+  const sort = pick(params.get('sort'), showSorts) ?? 'popular';
+
+  function update(changes: Record<string, string | undefined>) {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next, { replace: true, preventScrollReset: true });
+  }
+
+  const heading = q ? `Results for "${q}"` : 'Browse Shows';
+
+  return (
+    <div className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 sm:py-10">
+      <title>{pageTitle(q ? `Search: ${q}` : 'Browse Shows')}</title>
+      <h1 className="text-2xl font-bold tracking-tight text-balance text-white sm:text-3xl">{heading}</h1>
+      <p className="mt-1 text-sm text-slate-400">
+        {q
+          ? 'Shows matching any of their titles, best match first, and people by name.'
+          : 'Explore the catalogue of TV series and anime.'}
+      </p>
+
+      <SearchBox key={q} defaultValue={q} label="Search" className="mt-6 max-w-2xl" inputClassName="h-12 text-base" />
+
+      <div role="tablist" aria-label="Result types" className="mt-6 flex gap-1 border-b border-slate-800">
+        {searchTabs.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            id={`tab-${name}`}
+            aria-selected={tab === name}
+            aria-controls={`panel-${name}`}
+            onClick={() => update({ tab: name === 'shows' ? undefined : name })}
+            className={cn(
+              '-mb-px border-b-2 px-4 py-2.5 text-sm font-semibold capitalize transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400',
+              tab === name
+                ? 'border-violet-500 text-white'
+                : 'border-transparent text-slate-400 hover:text-slate-200',
+            )}
+          >
+            {name}
+          </button>
+        ))}
+      </div>
+
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="pt-6">
+        {tab === 'shows' ? (
+          <>
+            <ShowFilters
+              genre={filters.genre}
+              status={filters.status}
+              kind={filters.kind}
+              sort={q ? undefined : sort}
+              onChange={update}
+            />
+            {q ? <ShowSearchResults q={q} filters={filters} /> : <BrowseResults filters={{ ...filters, sort }} />}
+          </>
+        ) : tab === 'users' ? (
+          <UserResults q={q} />
+        ) : (
+          <NothingFound tab="reviews">
+            <p className="text-xs text-slate-500">Reviews arrive with a later release of the site.</p>
+          </NothingFound>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function NothingFound({ tab, children }: { tab: SearchTab; children?: ReactNode }) {
+  return (
+    <EmptyState icon={SearchX} title={`No ${tab} found`} message={EMPTY_HINT}>
+      {children}
+    </EmptyState>
+  );
+}
+
+const selectClass =
+  'h-10 w-full rounded-lg border border-slate-700 bg-slate-900 px-3 text-sm text-slate-100 focus:border-violet-500 focus:ring-2 focus:ring-violet-500/30 focus:outline-none';
+
+function ShowFilters({
+  genre,
+  status,
+  kind,
+  sort,
+  onChange,
+}: {
+  genre: string | undefined;
+  status: string | undefined;
+  kind: string | undefined;
+  /** Absent while searching: results are then ordered by relevance. */
+  sort: string | undefined;
+  onChange: (changes: Record<string, string | undefined>) => void;
+}) {
+  const genres = useGenres();
+  const genreOptions = genres.data ?? [];
+  const active = Boolean(genre || status || kind || (sort && sort !== 'popular'));
+  return (
+    <div className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:flex lg:items-end">
+      <Field label="Genre">
+        {(id) => (
+          <select id={id} className={selectClass} value={genre ?? ''} onChange={(e) => onChange({ genre: e.target.value })}>
+            <option value="">All genres</option>
+            {/* Keep a genre from the URL selectable even before (or without) the list. */}
+            {genre && !genreOptions.includes(genre) ? <option value={genre}>{genre}</option> : null}
+            {genreOptions.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Status">
+        {(id) => (
+          <select id={id} className={selectClass} value={status ?? ''} onChange={(e) => onChange({ status: e.target.value })}>
+            <option value="">Any status</option>
+            {showStatuses.map((name) => (
+              <option key={name} value={name}>
+                {statusLabels[name]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Type">
+        {(id) => (
+          <select id={id} className={selectClass} value={kind ?? ''} onChange={(e) => onChange({ kind: e.target.value })}>
+            <option value="">Series and anime</option>
+            {showKinds.map((name) => (
+              <option key={name} value={name}>
+                {kindLabels[name]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {sort ? (
+        <Field label="Sort by">
+          {(id) => (
+            <select
+              id={id}
+              className={selectClass}
+              value={sort}
+              onChange={(e) => onChange({ sort: e.target.value === 'popular' ? undefined : e.target.value })}
+            >
+              {showSorts.map((name) => (
+                <option key={name} value={name}>
+                  {sortLabels[name]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      ) : null}
+      {active ? (
+        <Button
+          variant="ghost"
+          className="col-span-2 justify-self-start sm:col-span-4 lg:col-span-1"
+          onClick={() => onChange({ genre: undefined, status: undefined, kind: undefined, sort: undefined })}
+        >
+          Clear filters
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
+  const id = `filter-${label.toLowerCase().replace(/\s+/g, '-')}`;
+  return (
+    <div className="min-w-0 lg:w-48">
+      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-400">
+        {label}
+      </label>
+      {children(id)}
+    </div>
+  );
+}
+
+type InfiniteShows = ReturnType<typeof useShows>;
+
+function ShowResults({ query, empty }: { query: InfiniteShows; empty: ReactNode }) {
+  if (query.isPending) {
+    return (
+      <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" data-testid="results-loading">
+        {Array.from({ length: 6 }, (_, i) => (
+          <ShowResultCardSkeleton key={i} />
+        ))}
+      </div>
+    );
+  }
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  const shows = query.data.pages.flatMap((page) => page.data);
+  const total = query.data.pages[0]?.total ?? 0;
+  if (shows.length === 0) return empty;
+  return (
+    <>
+      <p className="mb-4 text-sm text-slate-400" aria-live="polite">
+        {formatCount(total)} {total === 1 ? 'show' : 'shows'}
+      </p>
+      <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+        {shows.map((show) => (
+          <li key={show.id}>
+            <ShowResultCard show={show} />
+          </li>
+        ))}
+      </ul>
+      {query.hasNextPage ? (
+        <div className="mt-8 flex justify-center">
+          <Button variant="secondary" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </Button>
+        </div>
+      ) : null}
+      {query.isFetchNextPageError ? (
+        <p role="alert" className="mt-3 text-center text-sm text-red-300">
+          Could not load more shows. Please try again.
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function BrowseResults({ filters }: { filters: Parameters<typeof useShows>[0] }) {
+  const query = useShows(filters);
+  return <ShowResults query={query} empty={<NothingFound tab="shows" />} />;
+}
+
+function ShowSearchResults({ q, filters }: { q: string; filters: Parameters<typeof useSearchShows>[1] }) {
+  const query = useSearchShows(q, filters);
+  return <ShowResults query={query} empty={<NothingFound tab="shows" />} />;
+}
+
+function UserResults({ q }: { q: string }) {
+  const query = useSearchUsers(q, { enabled: q.length > 0 });
+  if (!q) {
+    return (
+      <EmptyState
+        icon={UserRound}
+        title="Find people"
+        message="Type a username or display name in the search box to find other viewers."
+      />
+    );
+  }
+  if (query.isPending) {
+    return (
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="results-loading">
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} className="h-20 rounded-xl" />
+        ))}
+      </div>
+    );
+  }
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.data.length === 0) return <NothingFound tab="users" />;
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      {query.data.map((person) => (
+        <li key={person.id}>
+          <Link
+            to={`/profile/${encodeURIComponent(person.username)}`}
+            className="flex items-center gap-3 rounded-xl border border-slate-800 bg-slate-900/50 p-4 transition hover:border-slate-600 hover:bg-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"
+          >
+            <Avatar user={person} />
+            <span className="min-w-0">
+              <span className="block truncate font-semibold text-white">{person.displayName || person.username}</span>
+              <span className="block truncate text-sm text-slate-400">@{person.username}</span>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,176 @@
+import { MessageSquareText } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { buttonStyles } from '@/components/ui/button';
+import { Carousel } from '@/components/ui/carousel';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { EpisodeList } from '@/features/episodes/components/episode-list';
+import { useShow } from '@/features/shows/api/get-show';
+import { useSimilarShows } from '@/features/shows/api/get-similar-shows';
+import { ShowHeader, ShowHeaderSkeleton } from '@/features/shows/components/show-header';
+import { ShowOverview } from '@/features/shows/components/show-overview';
+import { ShowPosterCard } from '@/features/shows/components/show-poster-card';
+import { isApiError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { pageTitle } from '@/lib/site';
+import { StatusPage } from './not-found';
+
+type Tab = 'overview' | 'reviews' | 'episodes';
+
+/** A route id is a positive whole number; anything else is simply not a show. */
+export function parseId(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id >= 1 && id <= 2_147_483_647 ? id : null;
+}
+
+export function isNotFound(error: unknown): boolean {
+  return isApiError(error) && (error.status === 404 || error.status === 400);
+}
+
+export function ShowNotFound() {
+  return (
+    <StatusPage title="Show Not Found" message="The show you're looking for doesn't exist.">
+      <Link to="/search" className={buttonStyles({ size: 'lg', variant: 'secondary' })}>
+        Browse Shows
+      </Link>
+    </StatusPage>
+  );
+}
+
+export function ShowRoute() {
+  const id = parseId(useParams().id);
+  if (id === null) return <ShowNotFound />;
+  // A new id is a new page: fresh tab state.
+  return <ShowPage key={id} id={id} />;
+}
+
+function ShowPage({ id }: { id: number }) {
+  const query = useShow(id);
+  const [tab, setTab] = useState<Tab>('overview');
+  // Episodes load on the first opening of their tab and stay loaded after (spec §2).
+  const [episodesOpened, setEpisodesOpened] = useState(false);
+
+  if (query.isPending) {
+    return (
+      <div className="flex-1">
+        <title>{pageTitle('Loading show')}</title>
+        <ShowHeaderSkeleton />
+      </div>
+    );
+  }
+  if (query.isError) {
+    if (isNotFound(query.error)) return <ShowNotFound />;
+    return (
+      <div className="mx-auto w-full max-w-3xl flex-1 px-4 py-16">
+        <ErrorState title="Could not load this show" error={query.error} onRetry={() => void query.refetch()} />
+      </div>
+    );
+  }
+
+  const show = query.data;
+  const tabs: { id: Tab; label: string }[] = [
+    { id: 'overview', label: 'Overview' },
+    { id: 'reviews', label: `Reviews (${show.totalReviews})` },
+    { id: 'episodes', label: 'Episodes' },
+  ];
+
+  function select(next: Tab) {
+    setTab(next);
+    if (next === 'episodes') setEpisodesOpened(true);
+  }
+
+  return (
+    <div className="flex-1">
+      <title>{pageTitle(show.title)}</title>
+      <ShowHeader show={show} />
+      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+        <div
+          role="tablist"
+          aria-label="Show sections"
+          className="flex gap-1 overflow-x-auto border-b border-slate-800"
+        >
+          {tabs.map((t) => (
+            <button
+              key={t.id}
+              id={`show-tab-${t.id}`}
+              type="button"
+              role="tab"
+              aria-selected={tab === t.id}
+              aria-controls={`show-panel-${t.id}`}
+              tabIndex={tab === t.id ? 0 : -1}
+              onClick={() => select(t.id)}
+              onKeyDown={(event) => {
+                if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+                const index = tabs.findIndex((other) => other.id === tab);
+                const next = tabs[(index + (event.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length]!;
+                select(next.id);
+                document.getElementById(`show-tab-${next.id}`)?.focus();
+              }}
+              className={cn(
+                '-mb-px border-b-2 px-4 py-3 text-sm font-semibold whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-violet-400',
+                tab === t.id ? 'border-violet-500 text-white' : 'border-transparent text-slate-400 hover:text-slate-200',
+              )}
+            >
+              {t.label}
+            </button>
+          ))}
+        </div>
+
+        <div
+          role="tabpanel"
+          id="show-panel-overview"
+          aria-labelledby="show-tab-overview"
+          hidden={tab !== 'overview'}
+          className="py-8"
+        >
+          {tab === 'overview' ? <ShowOverview show={show} /> : null}
+        </div>
+        <div role="tabpanel" id="show-panel-reviews" aria-labelledby="show-tab-reviews" hidden={tab !== 'reviews'} className="py-8">
+          {tab === 'reviews' ? (
+            <EmptyState
+              icon={MessageSquareText}
+              title="No reviews yet for this show."
+              message="Reviews are coming in a later release of the site; for now you can read about the show and its episodes."
+            />
+          ) : null}
+        </div>
+        <div
+          role="tabpanel"
+          id="show-panel-episodes"
+          aria-labelledby="show-tab-episodes"
+          hidden={tab !== 'episodes'}
+          className="py-8"
+        >
+          {episodesOpened ? (
+            <EpisodeList
+              showId={show.id}
+              showTitle={show.title}
+              fallbackImage={show.coverThumbUrl ?? show.coverImageUrl}
+              episodesComplete={show.episodesComplete}
+            />
+          ) : null}
+        </div>
+
+        <SimilarShows id={show.id} />
+      </div>
+    </div>
+  );
+}
+
+function SimilarShows({ id }: { id: number }) {
+  const { data } = useSimilarShows(id);
+  if (!data || data.length === 0) return null;
+  return (
+    <div className="border-t border-slate-800/60 py-10">
+      <Carousel title="Similar Shows" headingId="similar-heading">
+        {data.map((show) => (
+          <li key={show.id} className="w-32 shrink-0 snap-start sm:w-40">
+            <ShowPosterCard show={show} />
+          </li>
+        ))}
+      </Carousel>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { ArrowRight, CalendarClock } from 'lucide-react';
+import { Link } from 'react-router';
+import { EmptyState } from '@/components/ui/empty-state';
+import { localIsoDate } from '@/lib/format';
+import { useTodayShows, type AiringShow } from '../api/get-today-shows';
+import { AiringShowCard } from './airing-show-card';
+import { ShowPosterCardSkeleton } from './show-poster-card';
+
+/** Spec §9: at most 4 cards on the home page. */
+export const HOME_NEW_EPISODES_LIMIT = 4;
+
+/** Navigation state the home page hands to /today so it need not fetch page 1 again. */
+export interface TodayNavigationState {
+  newEpisodes: AiringShow[];
+  newEpisodesPage?: { total: number; hasMore: boolean; date: string; limit: number };
+}
+
+export function NewEpisodesToday() {
+  const date = localIsoDate();
+  const { data, isPending, isError } = useTodayShows(date);
+  const shows = data?.data ?? [];
+  const state: TodayNavigationState | undefined = data
+    ? {
+        newEpisodes: data.data,
+        newEpisodesPage: { total: data.total, hasMore: data.hasMore, date: data.date, limit: data.limit },
+      }
+    : undefined;
+
+  return (
+    <section aria-labelledby="today-heading">
+      <div className="mb-4 flex items-end justify-between gap-4">
+        <h2 id="today-heading" className="text-xl font-bold tracking-tight text-white sm:text-2xl">
+          New Episodes Today
+        </h2>
+        {shows.length > 0 ? (
+          <Link
+            to="/today"
+            state={state}
+            className="inline-flex items-center gap-1 rounded text-sm font-semibold text-violet-300 hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"
+          >
+            View more
+            <ArrowRight aria-hidden className="size-4" />
+          </Link>
+        ) : null}
+      </div>
+      {isPending ? (
+        <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+          {Array.from({ length: HOME_NEW_EPISODES_LIMIT }, (_, i) => (
+            <ShowPosterCardSkeleton key={i} />
+          ))}
+        </div>
+      ) : shows.length === 0 || isError ? (
+        <EmptyState
+          icon={CalendarClock}
+          headingLevel={3}
+          title="No New Episodes Today"
+          message="Check back later for updates!"
+          className="py-10"
+        />
+      ) : (
+        <ul className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+          {shows.slice(0, HOME_NEW_EPISODES_LIMIT).map((show) => (
+            <li key={show.id}>
+              <AiringShowCard show={show} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+import type { ShowDetail } from '@series-tracker/contracts';
+import { Tv, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { CoverImage } from '@/components/ui/cover-image';
+import { Rating } from '@/components/ui/rating';
+import { Skeleton } from '@/components/ui/skeleton';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { formatCount, yearOf } from '@/lib/format';
+
+/** Backdrop, cover, titles, rating, episode count, status and genres (spec §2 Show detail). */
+export function ShowHeader({ show }: { show: ShowDetail }) {
+  const english = show.titleEnglish && show.titleEnglish !== show.title ? show.titleEnglish : null;
+  const start = yearOf(show.startDate);
+  const end = yearOf(show.endDate);
+  const years = start ? (end && end !== start ? `${start}–${end}` : show.status === 'airing' ? `${start}–` : start) : null;
+  return (
+    <header className="relative isolate overflow-hidden border-b border-slate-800/60">
+      {/* Default backdrop: a gradient; a real backdrop image sits on top of it when there is one. */}
+      <div
+        aria-hidden
+        data-testid="default-backdrop"
+        className="absolute inset-0 -z-20 bg-[radial-gradient(ellipse_80%_90%_at_15%_0%,rgba(124,58,237,0.35),transparent_65%),radial-gradient(ellipse_60%_70%_at_90%_10%,rgba(56,189,248,0.12),transparent_70%)]"
+      />
+      {show.backdropImageUrl ? (
+        <img
+          src={show.backdropImageUrl}
+          alt=""
+          className="absolute inset-0 -z-20 size-full object-cover opacity-35"
+          onError={(event) => {
+            event.currentTarget.style.display = 'none';
+          }}
+        />
+      ) : null}
+      <div aria-hidden className="absolute inset-0 -z-10 bg-gradient-to-t from-slate-950 via-slate-950/70 to-transparent" />
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 pt-10 pb-8 sm:flex-row sm:items-end sm:gap-8 sm:px-6 sm:pt-16">
+        <CoverImage
+          src={show.coverImageUrl ?? show.coverThumbUrl}
+          title={show.title}
+          loading="eager"
+          className="aspect-[2/3] w-36 shrink-0 rounded-2xl border border-slate-700/60 shadow-2xl shadow-black/50 sm:w-52"
+        />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2 text-xs text-slate-400">
+            <StatusBadge status={show.status} />
+            <span>{show.kind === 'anime' ? 'Anime' : 'TV series'}</span>
+            {years ? <span>· {years}</span> : null}
+            {show.network ? <span>· {show.network}</span> : null}
+          </div>
+          <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-balance text-white sm:text-4xl lg:text-5xl">
+            {show.title}
+          </h1>
+          {english ? <p className="mt-1 text-lg text-slate-300">{english}</p> : null}
+          <ul className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-slate-300">
+            <li>
+              <Rating value={show.averageRating} size="lg" />
+            </li>
+            <li className="inline-flex items-center gap-1.5">
+              <Tv aria-hidden className="size-4 text-slate-400" />
+              {show.episodes !== null ? `${formatCount(show.episodes)} episodes` : 'Episode count unknown'}
+            </li>
+            <li className="inline-flex items-center gap-1.5">
+              <Users aria-hidden className="size-4 text-slate-400" />
+              {formatCount(show.totalUsers)} {show.totalUsers === 1 ? 'member tracks' : 'members track'} this
+            </li>
+          </ul>
+          {show.genres.length > 0 ? (
+            <ul className="mt-4 flex flex-wrap gap-2" aria-label="Genres">
+              {show.genres.map((genre) => (
+                <li key={genre}>
+                  <Link
+                    to={`/browse?${new URLSearchParams({ genre }).toString()}`}
+                    className="rounded-full border border-slate-700 bg-slate-900/70 px-3 py-1 text-xs font-medium text-slate-200 hover:border-violet-500/60 hover:text-white"
+                  >
+                    {genre}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </div>
+    </header>
+  );
+}
+
+export function ShowHeaderSkeleton() {
+  return (
+    <div className="border-b border-slate-800/60" data-testid="show-skeleton">
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 pt-10 pb-8 sm:flex-row sm:items-end sm:gap-8 sm:px-6 sm:pt-16">
+        <Skeleton className="aspect-[2/3] w-36 shrink-0 rounded-2xl sm:w-52" />
+        <div className="flex-1 space-y-3">
+          <Skeleton className="h-5 w-40" />
+          <Skeleton className="h-10 w-2/3" />
+          <Skeleton className="h-5 w-1/2" />
+          <Skeleton className="h-7 w-64 rounded-full" />
+        </div>
+      </div>
+    </div>
+  );
+}

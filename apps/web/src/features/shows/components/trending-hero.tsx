@@ -1,0 +1,103 @@
+import type { ShowSummary } from '@series-tracker/contracts';
+import { Flame, Tv, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonStyles } from '@/components/ui/button';
+import { CoverImage } from '@/components/ui/cover-image';
+import { Rating } from '@/components/ui/rating';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatCount } from '@/lib/format';
+
+/** The home page hero: the #1 trending show (spec §2 Home). */
+export function TrendingHero({
+  show,
+  basis,
+}: {
+  show: ShowSummary;
+  basis: 'activity' | 'catalogue';
+}) {
+  const backdrop = show.backdropImageUrl;
+  const synopsis = show.synopsis ?? show.description;
+  return (
+    <section aria-labelledby="hero-title" className="relative isolate overflow-hidden border-b border-slate-800/60">
+      {backdrop ? (
+        <img
+          src={backdrop}
+          alt=""
+          className="absolute inset-0 -z-20 size-full object-cover opacity-30"
+          onError={(event) => {
+            event.currentTarget.style.display = 'none';
+          }}
+        />
+      ) : null}
+      <div
+        aria-hidden
+        className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_70%_80%_at_20%_0%,rgba(124,58,237,0.28),transparent_70%),linear-gradient(to_top,var(--color-slate-950),transparent_60%)]"
+      />
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:flex-row sm:items-center sm:gap-10 sm:px-6 sm:py-14">
+        <CoverImage
+          src={show.coverImageUrl ?? show.coverThumbUrl}
+          title={show.title}
+          loading="eager"
+          className="aspect-[2/3] w-36 shrink-0 rounded-2xl border border-slate-700/60 shadow-2xl shadow-black/50 sm:w-52"
+        />
+        <div className="min-w-0 flex-1">
+          <p className="inline-flex items-center gap-1.5 rounded-full bg-violet-500/15 px-3 py-1 text-xs font-bold tracking-wide text-violet-300 uppercase">
+            <Flame aria-hidden className="size-3.5" />
+            #1 Trending Now
+          </p>
+          {basis === 'catalogue' ? (
+            <p className="mt-2 text-xs text-slate-400">
+              Most popular in the catalogue — community trends appear once members start tracking.
+            </p>
+          ) : null}
+          <h2 id="hero-title" className="mt-3 text-3xl font-extrabold tracking-tight text-balance text-white sm:text-5xl">
+            {show.title}
+          </h2>
+          <ul className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-slate-300">
+            <li>
+              <Rating value={show.averageRating} size="lg" />
+            </li>
+            {show.episodes !== null ? (
+              <li className="inline-flex items-center gap-1.5">
+                <Tv aria-hidden className="size-4 text-slate-400" />
+                {formatCount(show.episodes)} episodes
+              </li>
+            ) : null}
+            <li className="inline-flex items-center gap-1.5">
+              <Users aria-hidden className="size-4 text-slate-400" />
+              {formatCount(show.totalUsers)} watching
+            </li>
+            {show.genres.length > 0 ? <li className="text-slate-400">{show.genres.slice(0, 3).join(' · ')}</li> : null}
+          </ul>
+          {synopsis ? (
+            <p className="mt-4 line-clamp-4 max-w-2xl leading-relaxed text-pretty text-slate-300">{synopsis}</p>
+          ) : null}
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Link to={`/show/${show.id}`} className={buttonStyles({ size: 'lg' })}>
+              View Details
+            </Link>
+            <Link to="/search" className={buttonStyles({ size: 'lg', variant: 'secondary' })}>
+              Browse Shows
+            </Link>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function TrendingHeroSkeleton() {
+  return (
+    <div className="border-b border-slate-800/60" data-testid="hero-skeleton">
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:flex-row sm:items-center sm:gap-10 sm:px-6 sm:py-14">
+        <Skeleton className="aspect-[2/3] w-36 shrink-0 rounded-2xl sm:w-52" />
+        <div className="flex-1 space-y-4">
+          <Skeleton className="h-6 w-40 rounded-full" />
+          <Skeleton className="h-12 w-3/4" />
+          <Skeleton className="h-5 w-1/2" />
+          <Skeleton className="h-16 w-full max-w-2xl" />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { Film, ListOrdered, MessageSquareText, Star, Users } from 'lucide-react';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatCount, formatRating } from '@/lib/format';
+import { useGlobalStats } from '../api/get-global-stats';
+
+/** Live platform figures (GET /api/stats/global); zero really means zero. */
+export function PlatformStats() {
+  const { data, isPending, isError } = useGlobalStats();
+  const tiles = data
+    ? [
+        { icon: Film, label: 'Shows in catalogue', value: formatCount(data.totalShows) },
+        { icon: Users, label: 'Members', value: formatCount(data.totalUsers) },
+        { icon: MessageSquareText, label: 'Reviews', value: formatCount(data.totalReviews) },
+        { icon: ListOrdered, label: 'Lists', value: formatCount(data.totalLists) },
+        { icon: Star, label: 'Average show rating', value: formatRating(data.averageRating) },
+      ]
+    : [];
+
+  return (
+    <section aria-labelledby="stats-heading">
+      <h2 id="stats-heading" className="text-xl font-bold tracking-tight text-white sm:text-2xl">
+        Platform Statistics
+      </h2>
+      {isError ? (
+        <p className="mt-4 text-sm text-slate-400">Statistics are unavailable right now.</p>
+      ) : (
+        <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+          {isPending
+            ? Array.from({ length: 5 }, (_, i) => <Skeleton key={i} className="h-24 rounded-xl" />)
+            : tiles.map(({ icon: Icon, label, value }) => (
+                <div key={label} className="rounded-xl border border-slate-800 bg-slate-900/50 p-4">
+                  <dt className="flex items-center gap-2 text-xs font-medium text-slate-400">
+                    <Icon aria-hidden className="size-4 text-violet-300" />
+                    {label}
+                  </dt>
+                  <dd className="mt-2 text-2xl font-bold text-white tabular-nums">{value}</dd>
+                </div>
+              ))}
+        </dl>
+      )}
+    </section>
+  );
+}

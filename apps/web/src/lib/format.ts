@@ -1,0 +1,54 @@
+/** Display formatting shared by every screen (spec §9: ratings to 1 decimal, counts in thousands). */
+
+export function formatRating(rating: number | null | undefined): string {
+  return typeof rating === 'number' && Number.isFinite(rating) ? rating.toFixed(1) : 'N/A';
+}
+
+/** Spec §9 rating colours: 8+ green, 7+ yellow, 6+ orange, below 6 red; no rating is grey. */
+export function ratingColorClass(rating: number | null | undefined): string {
+  if (typeof rating !== 'number' || !Number.isFinite(rating)) return 'text-slate-400';
+  if (rating >= 8) return 'text-emerald-400';
+  if (rating >= 7) return 'text-yellow-400';
+  if (rating >= 6) return 'text-orange-400';
+  return 'text-red-400';
+}
+
+/** '1.2k users' from 1000 up (spec §9); exact below that, where '0.3k' would read oddly. */
+export function formatUserCount(count: number): string {
+  if (count >= 1000) {
+    const thousands = (count / 1000).toFixed(1).replace(/\.0$/, '');
+    return `${thousands}k users`;
+  }
+  return `${count} ${count === 1 ? 'user' : 'users'}`;
+}
+
+export function formatCount(count: number): string {
+  return new Intl.NumberFormat('en').format(count);
+}
+
+/** The viewer's local calendar date as YYYY-MM-DD (not UTC: 'today' is where they are). */
+export function localIsoDate(date = new Date()): string {
+  const y = date.getFullYear();
+  const m = String(date.getMonth() + 1).padStart(2, '0');
+  const d = String(date.getDate()).padStart(2, '0');
+  return `${y}-${m}-${d}`;
+}
+
+const longDate = new Intl.DateTimeFormat('en', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** An air date (YYYY-MM-DD, a calendar date) as 'Jan 20, 2008'; null when absent or invalid. */
+export function formatAirDate(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
+  return Number.isNaN(date.getTime()) ? null : longDate.format(date);
+}
+
+export function yearOf(value: string | null | undefined): string | null {
+  return value && /^\d{4}/.test(value) ? value.slice(0, 4) : null;
+}
+
+/** 'S1E5' (spec: 'S{season}E{episode}'); specials without numbers get a plain label. */
+export function episodeCode(season: number | null, episode: number | null): string {
+  if (season === null && episode === null) return 'Special';
+  return `S${season ?? 0}E${episode ?? 0}`;
+}
