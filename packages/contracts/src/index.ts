@@ -2,4 +2,3 @@ export * from './common';
 export * from './auth';
 export * from './shows';
 export * from './constants';
-export * from './tracking';
