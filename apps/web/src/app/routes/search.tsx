@@ -76,7 +76,7 @@ export function SearchRoute() {
 
       <SearchBox key={q} defaultValue={q} label="Search" className="mt-6 max-w-2xl" inputClassName="h-12 text-base" />
 
-      <div role="tablist" aria-label="Result types" className="mt-6 flex gap-1 border-b border-slate-800">
+      <div role="tablist" aria-label="Result categories" className="mt-6 flex gap-1 border-b border-slate-800">
         {searchTabs.map((name) => (
           <button
             key={name}

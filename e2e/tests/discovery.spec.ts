@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+
+test('header search → results → show → episodes → episode breadcrumb', async ({ page }) => {
+  await page.goto('/');
+  const search = page.getByRole('banner').getByRole('combobox', { name: 'Search shows' });
+  await search.fill('breaking');
+
+  // Suggestions arrive after the pause, with the full-search row last.
+  const listbox = page.getByRole('listbox');
+  await expect(listbox.getByRole('option', { name: /Breaking Bad/ })).toBeVisible();
+  await expect(listbox.getByRole('option').last()).toHaveText('Search all results for "breaking"');
+  await expect(search).toHaveAttribute('aria-expanded', 'true');
+
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=breaking$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Results for "breaking"' })).toBeVisible();
+
+  await page.getByRole('link', { name: /Breaking Bad/ }).first().click();
+  await expect(page).toHaveURL(/\/show\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Breaking Bad' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: /^Reviews \(\d+\)$/ })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Episodes' }).click();
+  const episodes = page.getByRole('tabpanel');
+  await expect(episodes.getByRole('heading', { name: /Season 1/ })).toBeVisible();
+  await expect(episodes.getByText('S1E1', { exact: true })).toBeVisible();
+  await episodes.getByRole('link', { name: 'Pilot' }).click();
+
+  await expect(page).toHaveURL(/\/episode\/\d+$/);
+  const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(breadcrumb.getByRole('link', { name: 'Search' })).toHaveAttribute('href', '/search');
+  await expect(breadcrumb.getByRole('link', { name: 'Breaking Bad' })).toHaveAttribute('href', /\/show\/\d+$/);
+  await expect(breadcrumb.getByText('S1E1')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pilot' })).toBeVisible();
+});
+
+test('picking a suggestion with the keyboard opens the show; Game of Thrones lists all 73 episodes', async ({ page }) => {
+  await page.goto('/');
+  const search = page.getByRole('banner').getByRole('combobox', { name: 'Search shows' });
+  await search.fill('game of thrones');
+  await expect(page.getByRole('option', { name: /^Game of Thrones/ }).first()).toBeVisible();
+  await search.press('ArrowDown');
+  await search.press('Enter');
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Game of Thrones' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Episodes' }).click();
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByText('73 episodes', { exact: true })).toBeVisible();
+  await expect(panel.getByRole('heading', { name: /^Season \d+/ })).toHaveCount(8);
+});
+
+test('unknown show and episode ids get their not-found pages', async ({ page }) => {
+  await page.goto('/show/99999999');
+  await expect(page.getByRole('heading', { name: 'Show Not Found' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Browse Shows' })).toHaveAttribute('href', '/search');
+  await page.goto('/episode/99999999');
+  await expect(page.getByRole('heading', { name: 'Episode Not Found' })).toBeVisible();
+});
+
+test('browse keeps filters in the URL and home mood buttons land on a real genre', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Need a laugh' }).click();
+  await expect(page).toHaveURL(/\/browse\?genre=Comedy$/);
+  await expect(page.getByLabel('Genre', { exact: true })).toHaveValue('Comedy');
+  await expect(page.getByRole('link', { name: /./ }).filter({ has: page.getByText('Comedy', { exact: true }) }).first()).toBeVisible();
+  await page.getByLabel('Type', { exact: true }).selectOption('anime');
+  await expect(page).toHaveURL(/kind=anime/);
+});
