@@ -31,6 +31,9 @@ import { createSearchRepository } from './features/search/search.repository';
 import { createSearchService } from './features/search/search.service';
 import { searchRoutes } from './features/search/search.routes';
 import { statsRoutes } from './features/stats/stats.routes';
+import { createTrackingRepository } from './features/tracking/tracking.repository';
+import { createTrackingService } from './features/tracking/tracking.service';
+import { trackingRoutes } from './features/tracking/tracking.routes';
 import { createMetadataService } from './features/metadata/metadata.service';
 import { refreshDerivedShowData } from './features/search/search-index';
 
@@ -98,6 +101,13 @@ export async function buildApp({ config, db: givenDb }: BuildAppOptions): Promis
   });
   await app.register(authPlugin, { authService });
 
+  const trackingRepo = createTrackingRepository(db.kysely, db.dialect);
+  const tracking = createTrackingService({
+    repo: trackingRepo,
+    // A show's totalUsers changed: its cached page goes, so the count is exact here at once
+    // (lists that include it catch up within their TTL).
+    onShowCountersChanged: (showId) => app.responseCache.invalidate(`/api/shows/${showId}`),
+  });
   // Opening a show page refreshes its TVmaze data in the background when older than a day.
   const metadata = createMetadataService({
     db,
@@ -105,6 +115,8 @@ export async function buildApp({ config, db: givenDb }: BuildAppOptions): Promis
     log: app.log,
     onShowsChanged: async (trx, ids) => {
       await refreshDerivedShowData(trx, ids);
+      // Episodes may have come or gone: every watcher's progress and next episode follow.
+      await trackingRepo.rederiveShows(trx, ids);
       app.responseCache.clear();
     },
   });
@@ -116,7 +128,7 @@ export async function buildApp({ config, db: givenDb }: BuildAppOptions): Promis
     repo: createShowsRepository(db.kysely),
     onShowViewed: (id) => metadata.refreshShowInBackground(id),
   });
-  const trending = createTrendingService({ shows, sources: [] });
+  const trending = createTrendingService({ shows, sources: [(since) => trackingRepo.activitySince(since)] });
   const search = createSearchService({ repo: createSearchRepository(db.kysely, db.dialect), shows });
 
   await app.register(
@@ -127,6 +139,7 @@ export async function buildApp({ config, db: givenDb }: BuildAppOptions): Promis
       await api.register(episodesRoutes, { repo: createEpisodesRepository(db.kysely), shows });
       await api.register(searchRoutes, { search, shows, trending });
       await api.register(statsRoutes, { db: db.kysely });
+      await api.register(trackingRoutes, { tracking });
     },
     { prefix: '/api' },
   );

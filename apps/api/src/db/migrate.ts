@@ -2,12 +2,13 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './connection';
 import * as m0001 from './migrations/0001-initial';
 import * as m0002 from './migrations/0002-discovery';
+import * as m0003 from './migrations/0003-tracking';
 
 /*
  * Migrations are imported statically (no directory scan) so they work the same under tsx,
  * Vitest and a bundler. Each takes the dialect, for the few places where SQL differs.
  */
-const all = { '0001-initial': m0001, '0002-discovery': m0002 };
+const all = { '0001-initial': m0001, '0002-discovery': m0002, '0003-tracking': m0003 };
 
 class StaticProvider implements MigrationProvider {
   constructor(private readonly db: Db) {}

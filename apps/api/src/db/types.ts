@@ -152,6 +152,38 @@ export interface EpisodesTable {
   updated_at: string;
 }
 
+export interface WatchlistItemsTable {
+  id: Generated<number>;
+  user_id: number;
+  show_id: number;
+  status: string;
+  score: number | null;
+  progress: Generated<number>;
+  next_episode_id: number | null;
+  last_watched_at: string | null;
+  started_at: string | null;
+  completed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EpisodeProgressTable {
+  id: Generated<number>;
+  user_id: number;
+  episode_id: number;
+  show_id: number;
+  watched_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FavoritesTable {
+  id: Generated<number>;
+  user_id: number;
+  show_id: number;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -163,7 +195,12 @@ export interface Database {
   episodes: EpisodesTable;
   show_search: ShowSearchTable;
   search_history: SearchHistoryTable;
+  watchlist_items: WatchlistItemsTable;
+  episode_progress: EpisodeProgressTable;
+  favorites: FavoritesTable;
 }
+
+export type WatchlistItemRow = Selectable<WatchlistItemsTable>;
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { authMessages } from '@series-tracker/contracts';
 import { unauthorized } from '../lib/errors';
@@ -6,10 +6,13 @@ import type { AuthService, ResolvedSession } from '../features/auth/auth.service
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler: 401 unless a valid bearer token is sent; sets request.auth. */
-    requireUser: preHandlerAsyncHookHandler;
-    /** preHandler: sets request.auth when a valid token is sent, else leaves it null. */
-    optionalUser: preHandlerAsyncHookHandler;
+    /**
+     * Route hook (use as `preValidation`, so a signed-out client gets 401 before any 400):
+     * 401 unless a valid bearer token is sent; sets request.auth.
+     */
+    requireUser: (request: FastifyRequest) => Promise<void>;
+    /** Route hook: sets request.auth when a valid token is sent, else leaves it null. */
+    optionalUser: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     auth: ResolvedSession | null;

@@ -8,7 +8,12 @@ declare module 'fastify' {
     cache?: { ttlSeconds: number };
   }
   interface FastifyInstance {
-    responseCache: { clear(): void; size(): number };
+    responseCache: {
+      clear(): void;
+      /** Drops entries whose URL starts with this path, e.g. `/api/shows/42` (and its `?…`, `/similar`). */
+      invalidate(pathPrefix: string): void;
+      size(): number;
+    };
   }
 }
 
@@ -22,7 +27,15 @@ declare module 'fastify' {
 export const responseCachePlugin = fp(
   async (app: FastifyInstance, opts: { maxEntries: number; enabled: boolean }) => {
     const cache = new LRUCache<string, string>({ max: opts.maxEntries });
-    app.decorate('responseCache', { clear: () => cache.clear(), size: () => cache.size });
+    app.decorate('responseCache', {
+      clear: () => cache.clear(),
+      invalidate(pathPrefix: string) {
+        for (const key of cache.keys()) {
+          if (key === pathPrefix || key.startsWith(`${pathPrefix}/`) || key.startsWith(`${pathPrefix}?`)) cache.delete(key);
+        }
+      },
+      size: () => cache.size,
+    });
     if (!opts.enabled) return;
 
     app.addHook('onRequest', async (request, reply) => {

@@ -64,7 +64,7 @@ export async function authRoutes(
   r.post(
     '/auth/logout',
     {
-      preHandler: app.requireUser,
+      preValidation: app.requireUser,
       schema: {
         tags: ['auth'],
         summary: 'Revoke the bearer token',
@@ -81,7 +81,7 @@ export async function authRoutes(
   r.get(
     '/auth/me',
     {
-      preHandler: app.requireUser,
+      preValidation: app.requireUser,
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user',
@@ -95,7 +95,7 @@ export async function authRoutes(
   r.post(
     '/auth/refresh',
     {
-      preHandler: app.requireUser,
+      preValidation: app.requireUser,
       schema: {
         tags: ['auth'],
         summary: 'Rotate the bearer token: the old one is revoked',

@@ -117,7 +117,7 @@ export async function searchRoutes(
   });
 
   const historyItem = z.object({ id: z.number().int(), query: z.string(), createdAt: z.string() });
-  const auth = { preHandler: app.requireUser };
+  const auth = { preValidation: app.requireUser };
   r.get('/search/history', {
     ...auth,
     schema: { tags, summary: 'Your recent searches, newest first', security: [{ bearerAuth: [] }], response: { 200: z.object({ data: z.array(historyItem) }), 401: apiErrorSchema } },

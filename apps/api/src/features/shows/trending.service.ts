@@ -25,7 +25,12 @@ export function createTrendingService({ shows, sources }: TrendingServiceOptions
       }
       if (totals.size) {
         const ids = [...totals.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, limit).map(([id]) => id);
-        return { data: await shows.summariesByIds(ids), basis: 'activity' };
+        const active = await shows.summariesByIds(ids);
+        // Fewer active shows than asked for: the rest come from catalogue popularity, after them.
+        const filler = active.length < limit ? (await shows.list({ sort: 'popular' }, limit, 0)).data : [];
+        const seen = new Set(ids);
+        const data = [...active, ...filler.filter((s) => !seen.has(s.id))].slice(0, limit);
+        return { data, basis: 'activity' };
       }
       return { data: (await shows.list({ sort: 'popular' }, limit, 0)).data, basis: 'catalogue' };
     },

@@ -1,0 +1,306 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DialectName } from '../../db/connection';
+import type { Database, WatchlistItemRow } from '../../db/types';
+
+type Tx = Kysely<Database> | Transaction<Database>;
+
+export const today = () => new Date().toISOString().slice(0, 10);
+
+/** Viewing order: by season, then number; unnumbered last. */
+const viewingOrder = sql`e.season_number is null, e.season_number, e.episode_number is null, e.episode_number, e.air_date, e.id`;
+
+export interface ItemWithShow extends WatchlistItemRow {
+  s_title: string;
+  s_title_english: string | null;
+  s_poster_url: string | null;
+  s_status: string;
+  s_episode_count: number | null;
+  s_rating: number | null;
+  s_synopsis: string | null;
+}
+
+export type WatchlistSort = 'updated' | 'title' | 'score' | 'added';
+
+export function createTrackingRepository(db: Kysely<Database>, dialect: DialectName) {
+  const withShow = (q: Tx) =>
+    q
+      .selectFrom('watchlist_items as w')
+      .innerJoin('shows as s', 's.id', 'w.show_id')
+      .selectAll('w')
+      .select([
+        's.title as s_title',
+        's.title_english as s_title_english',
+        's.poster_url as s_poster_url',
+        's.status as s_status',
+        's.episode_count as s_episode_count',
+        's.rating as s_rating',
+        's.synopsis as s_synopsis',
+      ]);
+
+  const orderings: Record<WatchlistSort, ReturnType<typeof sql>[]> = {
+    updated: [sql`w.updated_at desc`, sql`w.id desc`],
+    added: [sql`w.created_at desc`, sql`w.id desc`],
+    title: [sql`lower(s.title) asc`, sql`w.id asc`],
+    score: [sql`w.score is null`, sql`w.score desc`, sql`w.updated_at desc`, sql`w.id desc`],
+  };
+
+  return {
+    db,
+    transaction: <T>(fn: (trx: Transaction<Database>) => Promise<T>) => db.transaction().execute(fn),
+
+    async list(userId: number, status: string | undefined, sort: WatchlistSort, limit: number, offset: number) {
+      let base = db.selectFrom('watchlist_items as w').where('w.user_id', '=', userId);
+      if (status) base = base.where('w.status', '=', status);
+      let rows = withShow(db).where('w.user_id', '=', userId);
+      if (status) rows = rows.where('w.status', '=', status);
+      for (const o of orderings[sort]) rows = rows.orderBy(o);
+      const [data, count] = await Promise.all([
+        rows.limit(limit).offset(offset).execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows: data as ItemWithShow[], total: Number(count.n) };
+    },
+
+    async itemById(q: Tx, id: number): Promise<ItemWithShow | undefined> {
+      return (await withShow(q).where('w.id', '=', id).executeTakeFirst()) as ItemWithShow | undefined;
+    },
+
+    async itemFor(q: Tx, userId: number, showId: number): Promise<ItemWithShow | undefined> {
+      return (await withShow(q).where('w.user_id', '=', userId).where('w.show_id', '=', showId).executeTakeFirst()) as
+        | ItemWithShow
+        | undefined;
+    },
+
+    /** Creates the item unless one exists; keeps shows.total_users exact. Returns whether it was created. */
+    async insertItem(
+      trx: Transaction<Database>,
+      values: { user_id: number; show_id: number; status: string; score: number | null; progress: number; started_at: string | null; completed_at: string | null; now: string },
+    ): Promise<boolean> {
+      const { now, ...rest } = values;
+      const inserted = await trx
+        .insertInto('watchlist_items')
+        .values({ ...rest, created_at: now, updated_at: now })
+        .onConflict((oc) => oc.columns(['user_id', 'show_id']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) return false;
+      await trx.updateTable('shows').set((eb) => ({ total_users: eb('total_users', '+', 1) })).where('id', '=', values.show_id).execute();
+      return true;
+    },
+
+    /** Serialises concurrent changes to one user's progress on one show (PostgreSQL; SQLite writes are already serial). */
+    async lockItem(trx: Transaction<Database>, userId: number, showId: number): Promise<void> {
+      if (dialect !== 'postgres') return;
+      await sql`select id from watchlist_items where user_id = ${userId} and show_id = ${showId} for update`.execute(trx);
+    },
+
+    async updateItem(q: Tx, id: number, set: Partial<Omit<WatchlistItemRow, 'id' | 'user_id' | 'show_id' | 'created_at'>>) {
+      await q.updateTable('watchlist_items').set(set).where('id', '=', id).execute();
+    },
+
+    async deleteItem(trx: Transaction<Database>, id: number, showId: number): Promise<boolean> {
+      const res = await trx.deleteFrom('watchlist_items').where('id', '=', id).executeTakeFirst();
+      if (Number(res.numDeletedRows) === 0) return false;
+      await trx.updateTable('shows').set((eb) => ({ total_users: eb('total_users', '-', 1) })).where('id', '=', showId).execute();
+      return true;
+    },
+
+    async episode(q: Tx, id: number) {
+      return q.selectFrom('episodes').select(['id', 'show_id', 'type', 'season_number', 'episode_number', 'air_date']).where('id', '=', id).executeTakeFirst();
+    },
+
+    async show(q: Tx, id: number) {
+      return q.selectFrom('shows').select(['id', 'status', 'episodes_complete']).where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Episode ids of a show in viewing order, optionally one season. */
+    async showEpisodeIds(q: Tx, showId: number, season?: number): Promise<number[]> {
+      let query = q.selectFrom('episodes as e').select('e.id').where('e.show_id', '=', showId);
+      if (season !== undefined) query = query.where('e.season_number', '=', season);
+      const rows = await query.orderBy(viewingOrder).execute();
+      return rows.map((r) => r.id);
+    },
+
+    async markWatched(trx: Transaction<Database>, userId: number, showId: number, episodeIds: number[], now: string) {
+      for (let i = 0; i < episodeIds.length; i += 500) {
+        const chunk = episodeIds.slice(i, i + 500);
+        await trx
+          .insertInto('episode_progress')
+          .values(chunk.map((episode_id) => ({ user_id: userId, episode_id, show_id: showId, watched_at: now, created_at: now, updated_at: now })))
+          .onConflict((oc) => oc.columns(['user_id', 'episode_id']).doNothing())
+          .execute();
+      }
+    },
+
+    async markUnwatched(trx: Transaction<Database>, userId: number, episodeIds: number[]) {
+      for (let i = 0; i < episodeIds.length; i += 500) {
+        await trx.deleteFrom('episode_progress').where('user_id', '=', userId).where('episode_id', 'in', episodeIds.slice(i, i + 500)).execute();
+      }
+    },
+
+    async progressRow(q: Tx, userId: number, episodeId: number) {
+      return q.selectFrom('episode_progress').select(['episode_id', 'watched_at']).where('user_id', '=', userId).where('episode_id', '=', episodeId).executeTakeFirst();
+    },
+
+    async showProgress(q: Tx, userId: number, showId: number) {
+      return q
+        .selectFrom('episode_progress')
+        .select(['episode_id', 'watched_at'])
+        .where('user_id', '=', userId)
+        .where('show_id', '=', showId)
+        .orderBy('episode_id')
+        .execute();
+    },
+
+    /** Everything derived from a user's watched episodes of one show, counted afresh. */
+    async derive(q: Tx, userId: number, showId: number) {
+      const day = today();
+      const counts = await sql<{ watched: number; aired: number; watched_aired: number; last: string | null }>`
+        select
+          (select count(*) from episode_progress p join episodes e on e.id = p.episode_id
+            where p.user_id = ${userId} and p.show_id = ${showId} and e.type = 'regular') as watched,
+          (select count(*) from episodes e
+            where e.show_id = ${showId} and e.type = 'regular' and e.air_date is not null and e.air_date <= ${day}) as aired,
+          (select count(*) from episode_progress p join episodes e on e.id = p.episode_id
+            where p.user_id = ${userId} and p.show_id = ${showId} and e.type = 'regular'
+              and e.air_date is not null and e.air_date <= ${day}) as watched_aired,
+          (select max(watched_at) from episode_progress p where p.user_id = ${userId} and p.show_id = ${showId}) as last`.execute(q);
+      const next = await sql<{ id: number }>`
+        select e.id from episodes e
+        where e.show_id = ${showId} and e.type = 'regular'
+          and not exists (select 1 from episode_progress p where p.user_id = ${userId} and p.episode_id = e.id)
+        order by ${viewingOrder} limit 1`.execute(q);
+      const c = counts.rows[0]!;
+      return {
+        watched: Number(c.watched),
+        aired: Number(c.aired),
+        watchedAired: Number(c.watched_aired),
+        lastWatchedAt: c.last,
+        nextEpisodeId: next.rows[0]?.id ?? null,
+      };
+    },
+
+    /** After the catalogue changes a show's episodes: recount every watcher's progress and next episode. */
+    async rederiveShows(q: Tx, showIds: number[]) {
+      if (!showIds.length) return;
+      await sql`
+        update watchlist_items set
+          progress = (select count(*) from episode_progress p join episodes e on e.id = p.episode_id
+            where p.user_id = watchlist_items.user_id and p.show_id = watchlist_items.show_id and e.type = 'regular'),
+          next_episode_id = (select e.id from episodes e
+            where e.show_id = watchlist_items.show_id and e.type = 'regular'
+              and not exists (select 1 from episode_progress p where p.user_id = watchlist_items.user_id and p.episode_id = e.id)
+            order by ${viewingOrder} limit 1)
+        where show_id in (${sql.join(showIds)})`.execute(q);
+    },
+
+    async upNext(userId: number, limit: number, offset: number) {
+      const day = today();
+      const base = db
+        .selectFrom('watchlist_items as w')
+        .innerJoin('episodes as e', 'e.id', 'w.next_episode_id')
+        .where('w.user_id', '=', userId)
+        .where('w.status', '=', 'watching')
+        .where('e.air_date', 'is not', null)
+        .where('e.air_date', '<=', day);
+      const [rows, count] = await Promise.all([
+        withShow(db)
+          .innerJoin('episodes as e', 'e.id', 'w.next_episode_id')
+          .select(['e.id as e_id', 'e.season_number as e_season', 'e.episode_number as e_number', 'e.title as e_title', 'e.air_date as e_air_date'])
+          .where('w.user_id', '=', userId)
+          .where('w.status', '=', 'watching')
+          .where('e.air_date', 'is not', null)
+          .where('e.air_date', '<=', day)
+          .orderBy(sql`w.last_watched_at is null`)
+          .orderBy('w.last_watched_at', 'desc')
+          .orderBy('w.updated_at', 'desc')
+          .orderBy('w.id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+
+    // Favourites
+    async favorites(userId: number, limit: number, offset: number) {
+      const [rows, count] = await Promise.all([
+        db
+          .selectFrom('favorites as f')
+          .innerJoin('shows as s', 's.id', 'f.show_id')
+          .select([
+            'f.id',
+            'f.show_id',
+            'f.created_at',
+            's.title as s_title',
+            's.title_english as s_title_english',
+            's.poster_url as s_poster_url',
+            's.status as s_status',
+            's.episode_count as s_episode_count',
+            's.rating as s_rating',
+            's.synopsis as s_synopsis',
+          ])
+          .where('f.user_id', '=', userId)
+          .orderBy('f.created_at', 'desc')
+          .orderBy('f.id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        db.selectFrom('favorites').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+
+    async favorite(userId: number, showId: number) {
+      return db
+        .selectFrom('favorites as f')
+        .innerJoin('shows as s', 's.id', 'f.show_id')
+        .select([
+          'f.id',
+          'f.show_id',
+          'f.created_at',
+          's.title as s_title',
+          's.title_english as s_title_english',
+          's.poster_url as s_poster_url',
+          's.status as s_status',
+          's.episode_count as s_episode_count',
+          's.rating as s_rating',
+          's.synopsis as s_synopsis',
+        ])
+        .where('f.user_id', '=', userId)
+        .where('f.show_id', '=', showId)
+        .executeTakeFirst();
+    },
+
+    async addFavorite(userId: number, showId: number, now: string): Promise<boolean> {
+      const row = await db
+        .insertInto('favorites')
+        .values({ user_id: userId, show_id: showId, created_at: now })
+        .onConflict((oc) => oc.columns(['user_id', 'show_id']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return !!row;
+    },
+
+    async removeFavorite(userId: number, showId: number): Promise<boolean> {
+      const res = await db.deleteFrom('favorites').where('user_id', '=', userId).where('show_id', '=', showId).executeTakeFirst();
+      return Number(res.numDeletedRows) > 0;
+    },
+
+    /** Trending input: new trackers and episode watches per show since a moment. */
+    async activitySince(since: string): Promise<Map<number, number>> {
+      const [adds, watches] = await Promise.all([
+        db.selectFrom('watchlist_items').select(['show_id', (eb) => eb.fn.countAll<number>().as('n')]).where('created_at', '>=', since).groupBy('show_id').execute(),
+        db.selectFrom('episode_progress').select(['show_id', (eb) => eb.fn.countAll<number>().as('n')]).where('watched_at', '>=', since).groupBy('show_id').execute(),
+      ]);
+      const out = new Map<number, number>();
+      // A new tracker counts more than one more episode watched.
+      for (const a of adds) out.set(a.show_id, (out.get(a.show_id) ?? 0) + Number(a.n) * 3);
+      for (const w of watches) out.set(w.show_id, (out.get(w.show_id) ?? 0) + Number(w.n));
+      return out;
+    },
+  };
+}
+
+export type TrackingRepository = ReturnType<typeof createTrackingRepository>;

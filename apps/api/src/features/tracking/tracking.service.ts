@@ -1,0 +1,256 @@
+import type { Transaction } from 'kysely';
+import {
+  errorCodes,
+  trackingMessages,
+  type CreateWatchlistItem,
+  type UpdateWatchlistItem,
+  type WatchlistItem,
+  type WatchStatus,
+} from '@series-tracker/contracts';
+import type { Database } from '../../db/types';
+import { AppError, conflict, notFound } from '../../lib/errors';
+import { nowIso } from '../../lib/time';
+import { page } from '../shows/shows.service';
+import { toWatchlistItem, toWatchlistShow } from './tracking.mapper';
+import type { ItemWithShow, TrackingRepository, WatchlistSort } from './tracking.repository';
+
+export interface TrackingServiceOptions {
+  repo: TrackingRepository;
+  /** Told when a show's community counters changed (e.g. to drop cached show pages). */
+  onShowCountersChanged?: (showId: number) => void;
+}
+
+const resumes: WatchStatus[] = ['want_to_watch', 'paused', 'dropped'];
+
+export function createTrackingService({ repo, onShowCountersChanged }: TrackingServiceOptions) {
+  async function requireShow(trx: Transaction<Database> | undefined, showId: number) {
+    const show = await repo.show(trx ?? repo.db, showId);
+    if (!show) throw notFound(trackingMessages.showNotFound);
+    return show;
+  }
+
+  async function ownItem(userId: number, id: number) {
+    const item = await repo.itemById(repo.db, id);
+    // Someone else's item is as absent as a missing one: its existence is private.
+    if (!item || item.user_id !== userId) throw notFound(trackingMessages.itemNotFound);
+    return item;
+  }
+
+  /**
+   * Applies a change to the user's watched episodes of one show and re-derives the watchlist
+   * item from it, all in one transaction: tracking starts on the first watched episode, a
+   * complete, ended show whose aired episodes are all watched becomes completed, unmarking
+   * moves it back to watching.
+   */
+  async function changeProgress(
+    userId: number,
+    showId: number,
+    change: (trx: Transaction<Database>, now: string) => Promise<void>,
+    watched: boolean,
+  ): Promise<WatchlistItem | null> {
+    let countersChanged = false;
+    const item = await repo.transaction(async (trx) => {
+      const now = nowIso();
+      const show = await requireShow(trx, showId);
+      if (watched) {
+        countersChanged = await repo.insertItem(trx, {
+          user_id: userId,
+          show_id: showId,
+          status: 'watching',
+          score: null,
+          progress: 0,
+          started_at: now,
+          completed_at: null,
+          now,
+        });
+      }
+      await repo.lockItem(trx, userId, showId);
+      await change(trx, now);
+      const current = await repo.itemFor(trx, userId, showId);
+      if (!current) return null; // unmarking on a show that is not tracked
+      const d = await repo.derive(trx, userId, showId);
+
+      let status = current.status as WatchStatus;
+      let startedAt = current.started_at;
+      let completedAt = current.completed_at;
+      const allAiredWatched = d.aired > 0 && d.watchedAired === d.aired;
+      const canComplete = show.status === 'completed' && show.episodes_complete === 1 && allAiredWatched;
+      if (watched && resumes.includes(status)) status = 'watching';
+      if (watched && canComplete) status = 'completed';
+      if (!watched && status === 'completed' && !canComplete) status = 'watching';
+      if (status === 'completed') completedAt ??= now;
+      else completedAt = null;
+      if (status === 'watching' || status === 'completed') startedAt ??= now;
+
+      await repo.updateItem(trx, current.id, {
+        status,
+        progress: d.watched,
+        next_episode_id: d.nextEpisodeId,
+        last_watched_at: d.lastWatchedAt,
+        started_at: startedAt,
+        completed_at: completedAt,
+        updated_at: now,
+      });
+      return toWatchlistItem((await repo.itemFor(trx, userId, showId))!);
+    });
+    if (countersChanged) onShowCountersChanged?.(showId);
+    return item;
+  }
+
+  return {
+    async list(userId: number, opts: { status?: string; sort: WatchlistSort; limit: number; offset: number }) {
+      const { rows, total } = await repo.list(userId, opts.status, opts.sort, opts.limit, opts.offset);
+      return page(rows.map(toWatchlistItem), total, opts.limit, opts.offset);
+    },
+
+    async get(userId: number, id: number) {
+      return toWatchlistItem(await ownItem(userId, id));
+    },
+
+    async forShow(userId: number, showId: number) {
+      const item = await repo.itemFor(repo.db, userId, showId);
+      if (!item) throw notFound(trackingMessages.notTracked);
+      return toWatchlistItem(item);
+    },
+
+    /** A second add of the same show is a 409: the client should PUT the existing item. */
+    async create(userId: number, input: CreateWatchlistItem): Promise<WatchlistItem> {
+      const item = await repo.transaction(async (trx) => {
+        await requireShow(trx, input.showId);
+        const now = nowIso();
+        const created = await repo.insertItem(trx, {
+          user_id: userId,
+          show_id: input.showId,
+          status: input.status,
+          score: input.score ?? null,
+          progress: 0,
+          started_at: input.status === 'watching' || input.status === 'completed' ? now : null,
+          completed_at: input.status === 'completed' ? now : null,
+          now,
+        });
+        if (!created) throw conflict(errorCodes.conflict, trackingMessages.alreadyTracked);
+        const row = (await repo.itemFor(trx, userId, input.showId))!;
+        const d = await repo.derive(trx, userId, input.showId);
+        await repo.updateItem(trx, row.id, {
+          // Watched episodes recorded before (history survives removal) count again.
+          progress: input.progress ?? d.watched,
+          next_episode_id: d.nextEpisodeId,
+          last_watched_at: d.lastWatchedAt,
+        });
+        return toWatchlistItem((await repo.itemFor(trx, userId, input.showId))!);
+      });
+      onShowCountersChanged?.(input.showId);
+      return item;
+    },
+
+    async update(userId: number, id: number, input: UpdateWatchlistItem): Promise<WatchlistItem> {
+      const item = await ownItem(userId, id);
+      const now = nowIso();
+      const set: Parameters<TrackingRepository['updateItem']>[2] = { updated_at: now };
+      if (input.status !== undefined && input.status !== item.status) {
+        set.status = input.status;
+        if (input.status === 'completed') set.completed_at = item.completed_at ?? now;
+        else set.completed_at = null;
+        if ((input.status === 'watching' || input.status === 'completed') && !item.started_at) set.started_at = now;
+      }
+      if (input.score !== undefined) set.score = input.score;
+      if (input.progress !== undefined) set.progress = input.progress;
+      if (input.startedAt !== undefined) set.started_at = input.startedAt && new Date(input.startedAt).toISOString();
+      if (input.completedAt !== undefined) set.completed_at = input.completedAt && new Date(input.completedAt).toISOString();
+      await repo.updateItem(repo.db, id, set);
+      return toWatchlistItem((await repo.itemById(repo.db, id))!);
+    },
+
+    async remove(userId: number, id: number): Promise<void> {
+      const item = await ownItem(userId, id);
+      await repo.transaction((trx) => repo.deleteItem(trx, item.id, item.show_id));
+      onShowCountersChanged?.(item.show_id);
+    },
+
+    async setEpisode(userId: number, episodeId: number, watched: boolean) {
+      const episode = await repo.episode(repo.db, episodeId);
+      if (!episode) throw notFound(trackingMessages.episodeNotFound);
+      const item = await changeProgress(
+        userId,
+        episode.show_id,
+        (trx, now) =>
+          watched ? repo.markWatched(trx, userId, episode.show_id, [episode.id], now) : repo.markUnwatched(trx, userId, [episode.id]),
+        watched,
+      );
+      const row = await repo.progressRow(repo.db, userId, episode.id);
+      return { episodeId: episode.id, watched: !!row, watchedAt: row?.watched_at ?? null, item };
+    },
+
+    async setShowEpisodes(userId: number, showId: number, input: { season?: number; upToEpisodeId?: number; watched: boolean }) {
+      await requireShow(undefined, showId);
+      let ids = await repo.showEpisodeIds(repo.db, showId, input.season);
+      if (input.upToEpisodeId !== undefined) {
+        const at = ids.indexOf(input.upToEpisodeId);
+        if (at < 0) {
+          throw new AppError(400, errorCodes.validation, trackingMessages.episodeNotFound, { upToEpisodeId: 'That episode is not part of this show' });
+        }
+        ids = ids.slice(0, at + 1);
+      }
+      const item = await changeProgress(
+        userId,
+        showId,
+        (trx, now) => (input.watched ? repo.markWatched(trx, userId, showId, ids, now) : repo.markUnwatched(trx, userId, ids)),
+        input.watched,
+      );
+      return { changed: ids.length, item };
+    },
+
+    async showProgress(userId: number, showId: number) {
+      await requireShow(undefined, showId);
+      const [rows, d, item] = await Promise.all([
+        repo.showProgress(repo.db, userId, showId),
+        repo.derive(repo.db, userId, showId),
+        repo.itemFor(repo.db, userId, showId),
+      ]);
+      return {
+        showId,
+        data: rows.map((r) => ({ episodeId: r.episode_id, watchedAt: r.watched_at })),
+        watchedCount: d.watched,
+        airedCount: d.aired,
+        item: item ? toWatchlistItem(item) : null,
+      };
+    },
+
+    async upNext(userId: number, limit: number, offset: number) {
+      const { rows, total } = await repo.upNext(userId, limit, offset);
+      return page(
+        rows.map((r) => ({
+          item: toWatchlistItem(r as unknown as ItemWithShow),
+          episode: { id: r.e_id, seasonNumber: r.e_season, episodeNumber: r.e_number, title: r.e_title, airDate: r.e_air_date },
+        })),
+        total,
+        limit,
+        offset,
+      );
+    },
+
+    async favorites(userId: number, limit: number, offset: number) {
+      const { rows, total } = await repo.favorites(userId, limit, offset);
+      return page(rows.map((r) => ({ id: r.id, showId: r.show_id, createdAt: r.created_at, show: toWatchlistShow(r) })), total, limit, offset);
+    },
+
+    async favorite(userId: number, showId: number) {
+      const row = await repo.favorite(userId, showId);
+      if (!row) throw notFound(trackingMessages.notFavorite);
+      return { id: row.id, showId: row.show_id, createdAt: row.created_at, show: toWatchlistShow(row) };
+    },
+
+    async addFavorite(userId: number, showId: number) {
+      await requireShow(undefined, showId);
+      if (!(await repo.addFavorite(userId, showId, nowIso()))) throw conflict(errorCodes.conflict, trackingMessages.alreadyFavorite);
+      const row = (await repo.favorite(userId, showId))!;
+      return { id: row.id, showId: row.show_id, createdAt: row.created_at, show: toWatchlistShow(row) };
+    },
+
+    async removeFavorite(userId: number, showId: number) {
+      if (!(await repo.removeFavorite(userId, showId))) throw notFound(trackingMessages.notFavorite);
+    },
+  };
+}
+
+export type TrackingService = ReturnType<typeof createTrackingService>;
