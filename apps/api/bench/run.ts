@@ -18,6 +18,8 @@ import { loadConfig, repoRoot } from '../src/config';
 import { connect, type Db } from '../src/db/connection';
 import { migrateToLatest } from '../src/db/migrate';
 import { importCatalog, readCatalogFile } from '../src/features/catalog/catalog.importer';
+import { createTrackingRepository } from '../src/features/tracking/tracking.repository';
+import { sql } from 'kysely';
 
 const args = process.argv.slice(2);
 const which = args.includes('--db') ? args[args.indexOf('--db') + 1] : 'both';
@@ -29,13 +31,18 @@ const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/p
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
 
-async function timeRequests(app: Awaited<ReturnType<typeof buildApp>>, name: string, urls: string[]) {
-  for (let i = 0; i < 50; i++) await app.inject({ url: urls[i % urls.length]! }); // warm-up
+type App = Awaited<ReturnType<typeof buildApp>>;
+type Req = string | { method: 'GET' | 'POST'; url: string; payload?: object };
+
+async function timeRequests(app: App, name: string, reqs: Req[], headers: Record<string, string> = {}) {
+  const send = (r: Req) => app.inject(typeof r === 'string' ? { url: r, headers } : { ...r, headers });
+  for (let i = 0; i < 50; i++) await send(reqs[i % reqs.length]!); // warm-up
   const times: number[] = [];
   for (let i = 0; i < ITER; i++) {
-    const url = urls[i % urls.length]!;
+    const req = reqs[i % reqs.length]!;
+    const url = typeof req === 'string' ? req : req.url;
     const t0 = performance.now();
-    const res = await app.inject({ url });
+    const res = await send(req);
     times.push(performance.now() - t0);
     if (res.statusCode !== 200) throw new Error(`${url} → ${res.statusCode} ${res.body.slice(0, 200)}`);
   }
@@ -81,6 +88,8 @@ async function benchOn(db: Db, label: string, hello: number) {
   await timeRequests(app, 'GET /api/shows/trending', ['/api/shows/trending']);
   await timeRequests(app, 'GET /api/episodes/show/{id}', ids.slice(0, 50).map((id) => `/api/episodes/show/${id}`));
 
+  await benchTracking(app, db);
+
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -88,6 +97,91 @@ async function benchOn(db: Db, label: string, hello: number) {
   const suggestRps = await throughput(`http://127.0.0.1:${port}/api/search/suggestions?limit=6&q=breaking`);
   console.log(`  HTTP throughput (10 connections, ${SECONDS} s): /api/shows/{id} ${Math.round(showRps)} req/s = ${((showRps / hello) * 100).toFixed(0)} % of hello-world; suggestions ${Math.round(suggestRps)} req/s`);
   await app.close();
+}
+
+/**
+ * A ten-year user: 5,000 watchlist items and 20,000 watched episodes (on 1,000 shows given 22
+ * synthetic episodes each, 2 left unwatched so up-next has work), written straight to the tables.
+ */
+async function benchTracking(app: App, db: Db) {
+  const started = performance.now();
+  const reg = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { username: `bench_${process.pid}`, email: `bench_${process.pid}@example.test`, password: 'benchmark' },
+  });
+  const { token, user } = reg.json() as { token: string; user: { id: number } };
+  const headers = { authorization: `Bearer ${token}` };
+  const now = new Date().toISOString();
+  const shows = (await db.kysely.selectFrom('shows').select('id').orderBy('id').limit(5000).execute()).map((r) => r.id);
+  const statuses = ['completed', 'completed', 'watching', 'want_to_watch', 'paused', 'dropped', 'completed', 'watching', 'want_to_watch', 'completed'];
+  const chunk = <T>(xs: T[], n: number) => Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
+
+  await db.kysely.transaction().execute(async (trx) => {
+    for (const part of chunk(shows, 500)) {
+      await trx
+        .insertInto('watchlist_items')
+        .values(part.map((showId, i) => ({
+          user_id: user.id,
+          show_id: showId,
+          status: statuses[(showId + i) % statuses.length]!,
+          score: showId % 11 === 0 ? null : (showId % 10) + 1,
+          progress: 0,
+          started_at: now,
+          completed_at: null,
+          created_at: new Date(Date.parse(now) - showId * 60_000).toISOString(),
+          updated_at: new Date(Date.parse(now) - showId * 30_000).toISOString(),
+        })))
+        .execute();
+    }
+    const watchedShows = shows.slice(0, 1000);
+    for (const part of chunk(watchedShows, 20)) {
+      const episodes = part.flatMap((showId) =>
+        Array.from({ length: 22 }, (_, k) => ({
+          source_id: `bench:${showId}:${k}`,
+          source_hash: 'bench',
+          show_id: showId,
+          season_number: 100 + Math.floor(k / 11),
+          episode_number: (k % 11) + 1,
+          type: 'regular',
+          title: `Bench episode ${k + 1}`,
+          air_date: `2015-${String((k % 12) + 1).padStart(2, '0')}-01`,
+          created_at: now,
+          updated_at: now,
+        })),
+      );
+      const rows = await trx.insertInto('episodes').values(episodes).returning(['id', 'show_id', 'source_id']).execute();
+      const watched = rows.filter((r) => !r.source_id.endsWith(':20') && !r.source_id.endsWith(':21'));
+      await trx
+        .insertInto('episode_progress')
+        .values(watched.map((r, i) => ({ user_id: user.id, episode_id: r.id, show_id: r.show_id, watched_at: new Date(Date.parse(now) - i * 3_600_000).toISOString(), created_at: now, updated_at: now })))
+        .execute();
+    }
+  });
+  const rederive = performance.now();
+  await createTrackingRepository(db.kysely, db.dialect).rederiveShows(db.kysely, shows);
+  await db.kysely
+    .updateTable('watchlist_items')
+    .set({ last_watched_at: sql`(select max(watched_at) from episode_progress p where p.user_id = watchlist_items.user_id and p.show_id = watchlist_items.show_id)` })
+    .where('user_id', '=', user.id)
+    .execute();
+  const counts = await db.kysely.selectFrom('episode_progress').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', user.id).executeTakeFirstOrThrow();
+  console.log(`  ten-year user: 5,000 items, ${Number(counts.n)} watched episodes, set up in ${((performance.now() - started) / 1000).toFixed(1)} s (re-deriving progress and next episode for all 5,000 items: ${(performance.now() - rederive).toFixed(0)} ms)`);
+
+  const toggleEpisodes = (await db.kysely.selectFrom('episodes').select('id').where('source_id', 'like', 'bench:%:5').limit(100).execute()).map((r) => r.id);
+  await timeRequests(app, 'GET watchlist page (50, updated)', ['/api/user-content-status?limit=50', '/api/user-content-status?limit=50&offset=2500', '/api/user-content-status?limit=50&offset=4950'], headers);
+  await timeRequests(app, 'GET watchlist page (status, title)', ['/api/user-content-status?limit=50&status=completed', '/api/user-content-status?limit=50&sort=title', '/api/user-content-status?limit=50&sort=score&status=watching'], headers);
+  await timeRequests(
+    app,
+    'POST episode progress (toggle)',
+    toggleEpisodes.flatMap((id) => [
+      { method: 'POST' as const, url: `/api/episodes/${id}/progress`, payload: { watched: false } },
+      { method: 'POST' as const, url: `/api/episodes/${id}/progress`, payload: { watched: true } },
+    ]),
+    headers,
+  );
+  await timeRequests(app, 'GET /api/me/up-next (20)', ['/api/me/up-next', '/api/me/up-next?offset=20'], headers);
+  await timeRequests(app, 'GET show progress', shows.slice(0, 100).map((id) => `/api/episodes/show/${id}/progress`), headers);
 }
 
 async function main() {
