@@ -1,6 +1,6 @@
 import { CalendarClock } from 'lucide-react';
-import { useLocation } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Link, useLocation } from 'react-router';
+import { Button, buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { type AiringShow, type TodayPage, useTodayShowPages } from '@/features/shows/api/get-today-shows';
@@ -60,7 +60,11 @@ export function TodayRoute() {
         ) : query.isError ? (
           <ErrorState error={query.error} onRetry={() => void query.refetch()} />
         ) : shows.length === 0 ? (
-          <EmptyState icon={CalendarClock} title="No New Episodes Today" message="Check back later for updates!" />
+          <EmptyState icon={CalendarClock} title="No New Episodes Today" message="Check back later for updates!">
+            <Link to="/browse" className={buttonStyles({ variant: 'secondary' })}>
+              Browse Shows
+            </Link>
+          </EmptyState>
         ) : (
           <>
             <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5">
