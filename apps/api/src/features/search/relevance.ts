@@ -4,8 +4,8 @@ import { TITLE_SEPARATOR } from './normalize';
 /**
  * How well one normalised title matches a normalised query, 0 (no match) to 100.
  * Exact beats prefix beats whole-word substring beats substring beats word-by-word matching,
- * where each query word may be a prefix of a title word (typing in progress) or a typo of one:
- * up to 2 edits in words of 5+ letters ("brakng" → "breaking"), 1 in 4-letter words.
+ * where each query word may be a prefix of a title word (typing in progress) or a typo of one
+ * (see isTypo: "brakng" finds "breaking", "dreaming" does not).
  */
 export function titleScore(query: string, title: string): number {
   if (!query || !title) return 0;
@@ -30,20 +30,40 @@ export function titleScore(query: string, title: string): number {
   return 0;
 }
 
-function allowedEdits(word: string): number {
-  const n = [...word].length;
-  return n >= 5 ? 2 : n === 4 ? 1 : 0;
+/** True when `a` and `b` differ only by one swap of neighbouring letters ("breakign"). */
+function isTransposition(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  const diff: number[] = [];
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) diff.push(i);
+  return diff.length === 2 && diff[1] === diff[0]! + 1 && a[diff[0]!] === b[diff[1]!] && a[diff[1]!] === b[diff[0]!];
 }
 
-/** 1 exact, 0.9 prefix, 0.5–0.7 typo, 0 no match. */
+/** True when `q` is `t` with up to `dropped` letters left out ("brakng" in "breaking"). */
+function isDropped(q: string, t: string, dropped: number): boolean {
+  if (t.length - q.length < 1 || t.length - q.length > dropped) return false;
+  let i = 0;
+  for (const ch of t) if (ch === q[i]) i++;
+  return i === q.length;
+}
+
+/**
+ * One typo in a word of 4+ letters: a wrong, extra or missing letter, or two neighbours
+ * swapped. Fast typing also drops letters: up to two may be missing from a word of 5+ letters.
+ */
+function isTypo(q: string, t: string): boolean {
+  const n = [...q].length;
+  if (n < 4) return false;
+  if (distance(q, t) <= 1 || isTransposition(q, t)) return true;
+  return n >= 5 && isDropped(q, t, 2);
+}
+
+/** 1 exact, 0.9 prefix, 0.7 typo of the word (or of its start while typing), 0 no match. */
 function wordScore(q: string, t: string, isLast: boolean): number {
   if (q === t) return 1;
   if (t.startsWith(q) && (isLast || q.length >= 3)) return 0.9;
-  const edits = allowedEdits(q);
-  if (!edits) return 0;
-  const d = Math.min(distance(q, t), isLast && t.length > q.length ? distance(q, t.slice(0, q.length)) : Infinity);
-  if (d > edits) return 0;
-  return d === 1 ? 0.7 : 0.5;
+  if (isTypo(q, t)) return 0.7;
+  if (isLast && t.length > q.length && isTypo(q, t.slice(0, q.length))) return 0.6;
+  return 0;
 }
 
 /** The best score of any of a show's titles (its search text holds them all). */
