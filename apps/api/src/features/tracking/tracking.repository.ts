@@ -19,6 +19,17 @@ export interface ItemWithShow extends WatchlistItemRow {
   s_synopsis: string | null;
 }
 
+/** The show fields a watchlist card or favourite embeds, prefixed so they cannot clash. */
+const showColumns = [
+  's.title as s_title',
+  's.title_english as s_title_english',
+  's.poster_url as s_poster_url',
+  's.status as s_status',
+  's.episode_count as s_episode_count',
+  's.rating as s_rating',
+  's.synopsis as s_synopsis',
+] as const;
+
 export type WatchlistSort = 'updated' | 'title' | 'score' | 'added';
 
 export function createTrackingRepository(db: Kysely<Database>, dialect: DialectName) {
@@ -27,15 +38,7 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
       .selectFrom('watchlist_items as w')
       .innerJoin('shows as s', 's.id', 'w.show_id')
       .selectAll('w')
-      .select([
-        's.title as s_title',
-        's.title_english as s_title_english',
-        's.poster_url as s_poster_url',
-        's.status as s_status',
-        's.episode_count as s_episode_count',
-        's.rating as s_rating',
-        's.synopsis as s_synopsis',
-      ]);
+      .select(showColumns);
 
   const orderings: Record<WatchlistSort, ReturnType<typeof sql>[]> = {
     updated: [sql`w.updated_at desc`, sql`w.id desc`],
@@ -229,18 +232,7 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
         db
           .selectFrom('favorites as f')
           .innerJoin('shows as s', 's.id', 'f.show_id')
-          .select([
-            'f.id',
-            'f.show_id',
-            'f.created_at',
-            's.title as s_title',
-            's.title_english as s_title_english',
-            's.poster_url as s_poster_url',
-            's.status as s_status',
-            's.episode_count as s_episode_count',
-            's.rating as s_rating',
-            's.synopsis as s_synopsis',
-          ])
+          .select(['f.id', 'f.show_id', 'f.created_at', ...showColumns])
           .where('f.user_id', '=', userId)
           .orderBy('f.created_at', 'desc')
           .orderBy('f.id', 'desc')
@@ -256,18 +248,7 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
       return db
         .selectFrom('favorites as f')
         .innerJoin('shows as s', 's.id', 'f.show_id')
-        .select([
-          'f.id',
-          'f.show_id',
-          'f.created_at',
-          's.title as s_title',
-          's.title_english as s_title_english',
-          's.poster_url as s_poster_url',
-          's.status as s_status',
-          's.episode_count as s_episode_count',
-          's.rating as s_rating',
-          's.synopsis as s_synopsis',
-        ])
+        .select(['f.id', 'f.show_id', 'f.created_at', ...showColumns])
         .where('f.user_id', '=', userId)
         .where('f.show_id', '=', showId)
         .executeTakeFirst();
