@@ -15,6 +15,7 @@ const RegisterRoute = lazy(() => import('./routes/register').then((m) => ({ defa
 const SearchRoute = lazy(() => import('./routes/search').then((m) => ({ default: m.SearchRoute })));
 const ShowRoute = lazy(() => import('./routes/show').then((m) => ({ default: m.ShowRoute })));
 const EpisodeRoute = lazy(() => import('./routes/episode').then((m) => ({ default: m.EpisodeRoute })));
+const WatchlistRoute = lazy(() => import('./routes/watchlist').then((m) => ({ default: m.WatchlistRoute })));
 const TodayRoute = lazy(() => import('./routes/today').then((m) => ({ default: m.TodayRoute })));
 const AboutRoute = lazy(() => import('./routes/info-pages').then((m) => ({ default: m.AboutRoute })));
 const PrivacyRoute = lazy(() => import('./routes/info-pages').then((m) => ({ default: m.PrivacyRoute })));
@@ -34,7 +35,7 @@ const screens: RouteObject[] = [
   { path: 'reviews', element: <NotFoundRoute /> },
   { path: 'reviews/write', element: <NotFoundRoute /> },
   { path: 'review/:id', element: <NotFoundRoute /> },
-  { path: 'watchlist', element: <NotFoundRoute /> },
+  { path: 'watchlist', element: <WatchlistRoute /> },
   { path: 'lists', element: <NotFoundRoute /> },
   { path: 'lists/create', element: <NotFoundRoute /> },
   { path: 'list/:id', element: <NotFoundRoute /> },

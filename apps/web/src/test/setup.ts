@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { clearToasts } from '@/components/ui/toaster';
 
 // Radix menus measure and observe elements; jsdom has no layout engine.
 class ResizeObserverStub {
@@ -20,6 +21,7 @@ configure({ asyncUtilTimeout: 4000 });
 
 afterEach(() => {
   cleanup();
+  clearToasts();
   window.localStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

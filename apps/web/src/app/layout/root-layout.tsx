@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
+import { Toaster } from '@/components/ui/toaster';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -26,6 +27,7 @@ export function RootLayout() {
         </Suspense>
       </main>
       <Footer />
+      <Toaster />
       <ScrollRestoration />
     </div>
   );

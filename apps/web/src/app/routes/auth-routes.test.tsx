@@ -85,7 +85,7 @@ describe('auth routes', () => {
 });
 
 describe('screens that are not built yet', () => {
-  it.each(['/watchlist', '/forgot-password', '/lists', '/no/such/page'])(
+  it.each(['/settings', '/forgot-password', '/lists', '/no/such/page'])(
     "%s renders 'Page Not Found' with a way home",
     async (path) => {
       mockFetch(() => jsonResponse(500));

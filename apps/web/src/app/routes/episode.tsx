@@ -6,6 +6,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Rating } from '@/components/ui/rating';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useEpisode } from '@/features/episodes/api/get-episode';
+import { EpisodeWatchButton } from '@/features/tracking/components/episode-tracking';
 import { episodeCode, formatAirDate } from '@/lib/format';
 import { pageTitle } from '@/lib/site';
 import { StatusPage } from './not-found';
@@ -122,6 +123,9 @@ function EpisodePage({ id }: { id: number }) {
         </Link>
         <span className="text-slate-500"> · {code}</span>
       </p>
+      <div className="mt-5">
+        <EpisodeWatchButton showId={show.id} episode={episode} code={code} />
+      </div>
 
       <section aria-labelledby="overview-heading" className="mt-8">
         <h2 id="overview-heading" className="text-lg font-semibold text-white">

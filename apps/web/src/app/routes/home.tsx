@@ -8,6 +8,7 @@ import { NewEpisodesToday } from '@/features/shows/components/new-episodes-today
 import { ShowPosterCard, ShowPosterCardSkeleton } from '@/features/shows/components/show-poster-card';
 import { TrendingHero, TrendingHeroSkeleton } from '@/features/shows/components/trending-hero';
 import { PlatformStats } from '@/features/stats/components/platform-stats';
+import { UpNextRow } from '@/features/tracking/components/up-next-row';
 import { pageTitle, SITE_SLOGAN } from '@/lib/site';
 import { BrandName } from '../layout/brand';
 
@@ -65,10 +66,12 @@ export function HomeRoute() {
 
       <div className="mx-auto max-w-6xl space-y-14 px-4 py-12 sm:px-6">
         {status === 'authenticated' && name && top ? (
-          <p className="-mb-6 text-lg font-semibold text-slate-200" aria-hidden>
+          <p className="mb-8 text-lg font-semibold text-slate-200" aria-hidden>
             Welcome back, <span className="text-violet-300">{name}</span>
           </p>
         ) : null}
+
+        {status === 'authenticated' ? <UpNextRow /> : null}
 
         {trending.isPending || (trending.data?.data.length ?? 0) > 0 ? (
           <Carousel

@@ -11,6 +11,13 @@ import { useSimilarShows } from '@/features/shows/api/get-similar-shows';
 import { ShowHeader, ShowHeaderSkeleton } from '@/features/shows/components/show-header';
 import { ShowOverview } from '@/features/shows/components/show-overview';
 import { ShowPosterCard } from '@/features/shows/components/show-poster-card';
+import {
+  EpisodeProgressSummary,
+  EpisodeWatchToggle,
+  SeasonWatchButton,
+  WatchedUpToHere,
+} from '@/features/tracking/components/episode-tracking';
+import { ShowTrackingControls } from '@/features/tracking/components/show-tracking-controls';
 import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { pageTitle } from '@/lib/site';
@@ -84,7 +91,7 @@ function ShowPage({ id }: { id: number }) {
   return (
     <div className="flex-1">
       <title>{pageTitle(show.title)}</title>
-      <ShowHeader show={show} />
+      <ShowHeader show={show} actions={<ShowTrackingControls showId={show.id} title={show.title} />} />
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div
           role="tablist"
@@ -149,6 +156,16 @@ function ShowPage({ id }: { id: number }) {
               showTitle={show.title}
               fallbackImage={show.coverThumbUrl ?? show.coverImageUrl}
               episodesComplete={show.episodesComplete}
+              slots={{
+                summary: <EpisodeProgressSummary showId={show.id} />,
+                seasonAction: (season, episodes, headingId) => (
+                  <SeasonWatchButton showId={show.id} season={season} episodes={episodes} headingId={headingId} />
+                ),
+                episodeToggle: (episode, { code }) => <EpisodeWatchToggle showId={show.id} episode={episode} code={code} />,
+                episodeExtra: (episode, { code, ordered, position }) => (
+                  <WatchedUpToHere showId={show.id} episode={episode} code={code} ordered={ordered} position={position} />
+                ),
+              }}
             />
           ) : null}
         </div>

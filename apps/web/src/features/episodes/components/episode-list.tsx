@@ -1,5 +1,6 @@
 import type { Episode } from '@series-tracker/contracts';
 import { Clapperboard } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CoverImage } from '@/components/ui/cover-image';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -27,13 +28,36 @@ function groupBySeason(episodes: Episode[]): { season: number | null; episodes: 
 
 export const EPISODE_SKELETON_ROWS = 5;
 
+/** Context for the per-episode slots: the code ('S1E2') and where it sits in viewing order. */
+export interface EpisodeSlotContext {
+  code: string;
+  ordered: Episode[];
+  position: number;
+}
+
+/**
+ * Slots the show page fills with tracking controls; the list itself knows nothing of
+ * tracking (features stay apart; the route composes them).
+ */
+export interface EpisodeListSlots {
+  /** Above the seasons, e.g. 'N of M watched'. */
+  summary?: ReactNode;
+  seasonAction?: (season: number, episodes: Episode[], headingId: string) => ReactNode;
+  /** At the row's right edge, e.g. the watch toggle. */
+  episodeToggle?: (episode: Episode, context: EpisodeSlotContext) => ReactNode;
+  /** Under the row's text. */
+  episodeExtra?: (episode: Episode, context: EpisodeSlotContext) => ReactNode;
+}
+
 /** A show's episodes grouped by season (spec §2 Show detail, Episodes tab). */
 export function EpisodeList({
   showId,
   fallbackImage,
   showTitle,
   episodesComplete,
+  slots = {},
 }: {
+  slots?: EpisodeListSlots;
   showId: number;
   /** The show's cover, used where an episode has no still. */
   fallbackImage: string | null;
@@ -70,27 +94,45 @@ export function EpisodeList({
   }
 
   const groups = groupBySeason(query.data);
+  const ordered = groups.flatMap((group) => group.episodes);
+  const index = new Map(ordered.map((episode, i) => [episode.id, i]));
+  const context = (episode: Episode): EpisodeSlotContext => ({
+    code: episodeCode(episode.seasonNumber, episode.episodeNumber),
+    ordered,
+    position: index.get(episode.id) ?? 0,
+  });
   return (
     <div className="space-y-10">
-      <p className="text-sm text-slate-400">
+      <div className="space-y-2">
+        {slots.summary}
+        <p className="text-sm text-slate-400">
         {query.data.length} {query.data.length === 1 ? 'episode' : 'episodes'}
-        {episodesComplete === false ? ' so far in our database — the list may be incomplete.' : ''}
-      </p>
+          {episodesComplete === false ? ' so far in our database — the list may be incomplete.' : ''}
+        </p>
+      </div>
       {groups.map((group) => (
         <section key={group.season ?? 'specials'} aria-labelledby={`season-${group.season ?? 'specials'}`}>
-          <h3
-            id={`season-${group.season ?? 'specials'}`}
-            className="sticky top-16 z-10 -mx-1 mb-3 bg-slate-950/90 px-1 py-2 text-base font-semibold text-white backdrop-blur"
-          >
-            {group.season === null ? 'Specials' : `Season ${group.season}`}
-            <span className="ml-2 text-sm font-normal text-slate-400">
-              {group.episodes.length} {group.episodes.length === 1 ? 'episode' : 'episodes'}
-            </span>
-          </h3>
+          <div className="sticky top-16 z-10 -mx-1 mb-3 flex items-center justify-between gap-3 bg-slate-950/90 px-1 py-2 backdrop-blur">
+            <h3 id={`season-${group.season ?? 'specials'}`} className="text-base font-semibold text-white">
+              {group.season === null ? 'Specials' : `Season ${group.season}`}
+              <span className="ml-2 text-sm font-normal whitespace-nowrap text-slate-400">
+                {group.episodes.length} {group.episodes.length === 1 ? 'episode' : 'episodes'}
+              </span>
+            </h3>
+            {group.season !== null && slots.seasonAction
+              ? slots.seasonAction(group.season, group.episodes, `season-${group.season}`)
+              : null}
+          </div>
           <ol className="space-y-3">
             {group.episodes.map((episode) => (
               <li key={episode.id}>
-                <EpisodeRow episode={episode} fallbackImage={fallbackImage} showTitle={showTitle} />
+                <EpisodeRow
+                  episode={episode}
+                  fallbackImage={fallbackImage}
+                  showTitle={showTitle}
+                  toggle={slots.episodeToggle?.(episode, context(episode))}
+                  extra={slots.episodeExtra?.(episode, context(episode))}
+                />
               </li>
             ))}
           </ol>
@@ -104,10 +146,14 @@ function EpisodeRow({
   episode,
   fallbackImage,
   showTitle,
+  toggle,
+  extra,
 }: {
   episode: Episode;
   fallbackImage: string | null;
   showTitle: string;
+  toggle?: ReactNode;
+  extra?: ReactNode;
 }) {
   const code = episodeCode(episode.seasonNumber, episode.episodeNumber);
   const aired = formatAirDate(episode.airDate);
@@ -119,7 +165,7 @@ function EpisodeRow({
         title={`${showTitle} ${code}`}
         decorative
         showTitle={false}
-        className="aspect-video w-28 shrink-0 self-start rounded-lg sm:w-44"
+        className="aspect-video w-24 shrink-0 self-start rounded-lg sm:w-44"
       />
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-slate-400">
@@ -146,7 +192,9 @@ function EpisodeRow({
             {episode.overview}
           </p>
         ) : null}
+        {extra}
       </div>
+      {toggle ? <div className="shrink-0 self-center">{toggle}</div> : null}
     </article>
   );
 }

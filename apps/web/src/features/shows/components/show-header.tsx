@@ -1,5 +1,6 @@
 import type { ShowDetail } from '@series-tracker/contracts';
 import { Tv, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CoverImage } from '@/components/ui/cover-image';
 import { Rating } from '@/components/ui/rating';
@@ -8,7 +9,7 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { formatCount, yearOf } from '@/lib/format';
 
 /** Backdrop, cover, titles, rating, episode count, status and genres (spec §2 Show detail). */
-export function ShowHeader({ show }: { show: ShowDetail }) {
+export function ShowHeader({ show, actions }: { show: ShowDetail; /** Tracking controls, composed by the route. */ actions?: ReactNode }) {
   const english = show.titleEnglish && show.titleEnglish !== show.title ? show.titleEnglish : null;
   const start = yearOf(show.startDate);
   const end = yearOf(show.endDate);
@@ -77,6 +78,7 @@ export function ShowHeader({ show }: { show: ShowDetail }) {
               ))}
             </ul>
           ) : null}
+          {actions ? <div className="mt-6">{actions}</div> : null}
         </div>
       </div>
     </header>

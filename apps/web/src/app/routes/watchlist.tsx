@@ -1,0 +1,266 @@
+import type { WatchlistItem, WatchStatus } from '@series-tracker/contracts';
+import { ListVideo, SearchX } from 'lucide-react';
+import { useMemo, useRef, useState } from 'react';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { Button, buttonStyles } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Spinner } from '@/components/ui/spinner';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import {
+  useRemoveWatchlistItem,
+  useUpdateWatchlistItem,
+  useWatchlist,
+  WATCHLIST_PAGE_SIZE,
+} from '@/features/tracking/api/watchlist';
+import { ConfirmRemoveDialog } from '@/features/tracking/components/confirm-remove-dialog';
+import { RateDialog } from '@/features/tracking/components/rate-dialog';
+import { itemTitle, WatchlistCard, WatchlistCardSkeleton } from '@/features/tracking/components/watchlist-card';
+import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
+import {
+  isWatchStatus,
+  statusOrder,
+  watchlistSortLabels,
+  watchlistSortValues,
+  watchStatusLabels,
+  type WatchlistSort,
+} from '@/features/tracking/lib/watch-status';
+import { cn } from '@/lib/cn';
+import { formatCount } from '@/lib/format';
+import { pageTitle } from '@/lib/site';
+
+/** Spec §9: 8 skeleton cards while the watchlist loads. */
+export const WATCHLIST_SKELETONS = 8;
+
+const grid = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5';
+
+export function showCountText(n: number): string {
+  return `${formatCount(n)} ${n === 1 ? 'show' : 'shows'} in your list`;
+}
+
+/** /watchlist: signed-in only; visitors sign in and come straight back. */
+export function WatchlistRoute() {
+  const { status } = useAuth();
+  const location = useLocation();
+  if (status === 'anonymous') return <Navigate to={loginPathFor(location)} replace />;
+  return <WatchlistPage authLoading={status === 'loading'} />;
+}
+
+type Dialog = { kind: 'rate' | 'remove'; item: WatchlistItem } | null;
+
+function WatchlistPage({ authLoading }: { authLoading: boolean }) {
+  const [params, setParams] = useSearchParams();
+  const rawStatus = params.get('status');
+  const status: WatchStatus | undefined = isWatchStatus(rawStatus) ? rawStatus : undefined;
+  const rawSort = params.get('sort');
+  const sort: WatchlistSort = watchlistSortValues.find((s) => s === rawSort) ?? 'updated';
+
+  const query = useWatchlist(status, sort);
+  const update = useUpdateWatchlistItem();
+  const remove = useRemoveWatchlistItem();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const removedRef = useRef(false);
+
+  // Pages can overlap after the list changed on the server; each show appears once.
+  const items = useMemo(() => {
+    const seen = new Set<number>();
+    const out: WatchlistItem[] = [];
+    for (const page of query.data?.pages ?? []) {
+      for (const item of page.data) {
+        if (!seen.has(item.id)) {
+          seen.add(item.id);
+          out.push(item);
+        }
+      }
+    }
+    return out;
+  }, [query.data]);
+  const total = query.data?.pages.at(-1)?.total;
+  // The dialog follows the card's latest values (a score saved a moment ago), and keeps its
+  // copy once the card is gone.
+  const dialogItem = dialog ? (items.find((item) => item.id === dialog.item.id) ?? dialog.item) : null;
+
+  function setParam(key: string, value: string | undefined) {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true });
+  }
+
+  const filters: { value: WatchStatus | undefined; label: string }[] = [
+    { value: undefined, label: 'All Shows' },
+    ...statusOrder.map((s) => ({ value: s, label: watchStatusLabels[s] })),
+  ];
+
+  const loading = authLoading || query.isPending;
+
+  return (
+    <div className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 sm:py-10">
+      <title>{pageTitle('My Watchlist')}</title>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-extrabold tracking-tight text-white focus:outline-none sm:text-4xl">
+            My Watchlist
+          </h1>
+          <p className="mt-1 min-h-6 text-slate-400" aria-live="polite">
+            {total !== undefined ? showCountText(total) : null}
+          </p>
+        </div>
+        <label className="flex items-center gap-2 text-sm text-slate-400">
+          Sort by
+          <select
+            value={sort}
+            onChange={(event) => setParam('sort', event.target.value === 'updated' ? undefined : event.target.value)}
+            className="h-9 rounded-lg border border-slate-700 bg-slate-900 px-2 text-sm text-slate-100 hover:border-slate-500 focus-visible:outline-2 focus-visible:outline-violet-400"
+          >
+            {watchlistSortValues.map((value) => (
+              <option key={value} value={value}>
+                {watchlistSortLabels[value]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+
+      <div
+        role="group"
+        aria-label="Filter by status"
+        className="-mx-4 mt-6 flex gap-2 overflow-x-auto px-4 pb-2 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:px-0"
+      >
+        {filters.map((filter) => {
+          const active = filter.value === status;
+          return (
+            <button
+              key={filter.label}
+              type="button"
+              aria-pressed={active}
+              onClick={() => setParam('status', filter.value)}
+              className={cn(
+                'h-9 shrink-0 rounded-full border px-4 text-sm font-semibold whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400',
+                active
+                  ? 'border-violet-500 bg-violet-600 text-white'
+                  : 'border-slate-700 bg-slate-900 text-slate-300 hover:border-slate-500 hover:text-white',
+              )}
+            >
+              {filter.label}
+            </button>
+          );
+        })}
+      </div>
+
+      <div className="mt-6">
+        {loading ? (
+          <ul className={grid} aria-label="Loading your watchlist">
+            {Array.from({ length: WATCHLIST_SKELETONS }, (_, i) => (
+              <li key={i}>
+                <WatchlistCardSkeleton />
+              </li>
+            ))}
+          </ul>
+        ) : query.isError && items.length === 0 ? (
+          <ErrorState
+            title="Could not load your watchlist"
+            error={query.error}
+            onRetry={() => void query.refetch()}
+          />
+        ) : items.length === 0 ? (
+          status === undefined ? (
+            <EmptyState
+              icon={ListVideo}
+              title="No shows found"
+              message="Start building your watchlist by adding some shows!"
+            >
+              <Link to="/browse" className={buttonStyles({ size: 'lg' })}>
+                Browse Shows
+              </Link>
+            </EmptyState>
+          ) : (
+            <EmptyState
+              icon={SearchX}
+              title="No shows found"
+              message={`Nothing in your watchlist is marked ${watchStatusLabels[status]}.`}
+            >
+              <Button variant="secondary" onClick={() => setParam('status', undefined)}>
+                Show all shows
+              </Button>
+              <Link to="/browse" className={buttonStyles()}>
+                Browse Shows
+              </Link>
+            </EmptyState>
+          )
+        ) : (
+          <>
+            <ul className={grid}>
+              {items.map((item) => (
+                <li key={item.id} className="[contain-intrinsic-size:auto_420px] [content-visibility:auto]">
+                  <WatchlistCard
+                    item={item}
+                    onStatusChange={(current, next) => update.mutate({ item: current, changes: { status: next } })}
+                    onRate={(current) => setDialog({ kind: 'rate', item: current })}
+                    onRemove={(current) => setDialog({ kind: 'remove', item: current })}
+                  />
+                </li>
+              ))}
+            </ul>
+            <div className="mt-8 flex flex-col items-center gap-3">
+              {query.isFetchNextPageError ? (
+                <FormAlert>Could not load more shows. {query.error?.message}</FormAlert>
+              ) : null}
+              {query.hasNextPage ? (
+                <Button variant="secondary" size="lg" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+                  {query.isFetchingNextPage ? (
+                    <>
+                      <Spinner />
+                      Loading...
+                    </>
+                  ) : query.isFetchNextPageError ? (
+                    'Try again'
+                  ) : (
+                    `Load more (${formatCount(Math.min(WATCHLIST_PAGE_SIZE, (total ?? 0) - items.length))})`
+                  )}
+                </Button>
+              ) : null}
+              {total !== undefined && total > items.length ? (
+                <p className="text-sm text-slate-500">
+                  Showing {formatCount(items.length)} of {formatCount(total)}
+                </p>
+              ) : null}
+            </div>
+          </>
+        )}
+      </div>
+
+      {dialog && dialogItem ? (
+        <>
+          <RateDialog
+            open={dialog.kind === 'rate'}
+            onOpenChange={(open) => !open && setDialog(null)}
+            title={itemTitle(dialogItem)}
+            score={dialogItem.score}
+            onRate={(score) => {
+              if (score !== dialogItem.score) update.mutate({ item: dialogItem, changes: { score } });
+            }}
+          />
+          <ConfirmRemoveDialog
+            open={dialog.kind === 'remove'}
+            onOpenChange={(open) => !open && setDialog(null)}
+            title={itemTitle(dialogItem)}
+            onConfirm={() => {
+              removedRef.current = true;
+              remove.mutate(dialogItem);
+            }}
+            onCloseAutoFocus={(event) => {
+              // The card (and its Remove button) is gone: continue from the heading.
+              if (!removedRef.current) return;
+              removedRef.current = false;
+              event.preventDefault();
+              headingRef.current?.focus();
+            }}
+          />
+        </>
+      ) : null}
+    </div>
+  );
+}

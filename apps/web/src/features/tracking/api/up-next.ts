@@ -1,0 +1,21 @@
+import type { WatchlistItem } from '@series-tracker/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { Page } from '@/lib/page';
+import { trackingKeys } from './tracking-keys';
+
+export interface UpNextEntry {
+  item: WatchlistItem;
+  episode: { id: number; seasonNumber: number | null; episodeNumber: number | null; title: string | null; airDate: string | null };
+}
+
+export const UP_NEXT_LIMIT = 12;
+
+/** For each show being watched, the next aired episode not yet seen (most recent first). */
+export function useUpNext({ enabled = true } = {}) {
+  return useQuery({
+    queryKey: trackingKeys.upNext(),
+    queryFn: ({ signal }) => api.get<Page<UpNextEntry>>('/me/up-next', { params: { limit: UP_NEXT_LIMIT }, signal }),
+    enabled,
+  });
+}

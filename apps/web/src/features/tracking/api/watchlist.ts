@@ -1,0 +1,236 @@
+import type { UpdateWatchlistItem, WatchlistItem, WatchStatus } from '@series-tracker/contracts';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
+import { toast } from '@/components/ui/toaster';
+import { showsKeys } from '@/features/shows/api/shows-keys';
+import { api, isApiError } from '@/lib/api-client';
+import type { Page } from '@/lib/page';
+import { watchStatusLabels, type WatchlistSort } from '../lib/watch-status';
+import { trackingKeys } from './tracking-keys';
+
+/** Spec §9: the watchlist loads 50 at a time. */
+export const WATCHLIST_PAGE_SIZE = 50;
+
+export type WatchlistData = InfiniteData<Page<WatchlistItem>, number>;
+export type WatchlistChanges = Pick<UpdateWatchlistItem, 'status' | 'score'>;
+
+export function watchlistQueryOptions(status: WatchStatus | undefined, sort: WatchlistSort) {
+  return infiniteQueryOptions({
+    queryKey: trackingKeys.watchlist(status, sort),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<Page<WatchlistItem>>('/user-content-status', {
+        params: { status, sort, limit: WATCHLIST_PAGE_SIZE, offset: pageParam },
+        signal,
+      }),
+    initialPageParam: 0,
+    // The next offset is what is loaded now, not last offset + limit: a card that left this
+    // view (removed, or moved to another status) shifted the server's list by one.
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, p) => n + p.data.length, 0);
+      return last.data.length > 0 && loaded < last.total ? loaded : undefined;
+    },
+  });
+}
+
+export function useWatchlist(status: WatchStatus | undefined, sort: WatchlistSort) {
+  return useInfiniteQuery(watchlistQueryOptions(status, sort));
+}
+
+/** The signed-in user's item for a show, or null when it is not tracked (404, spec §8). */
+export async function getShowItem(showId: number, signal?: AbortSignal): Promise<WatchlistItem | null> {
+  try {
+    return await api.get<WatchlistItem>(`/user-content-status/show/${showId}`, { signal });
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export function showItemQueryOptions(showId: number) {
+  return queryOptions({
+    queryKey: trackingKeys.item(showId),
+    queryFn: ({ signal }) => getShowItem(showId, signal),
+  });
+}
+
+export function useShowItem(showId: number, { enabled = true } = {}) {
+  return useQuery({ ...showItemQueryOptions(showId), enabled });
+}
+
+// --- cache helpers ------------------------------------------------------------------------
+
+function statusFilterOf(key: QueryKey): WatchStatus | 'all' {
+  const filters = key[2] as { status?: WatchStatus | 'all' } | undefined;
+  return filters?.status ?? 'all';
+}
+
+/**
+ * Rewrites one item in every cached watchlist. `update` returns the new item, or null to
+ * drop it; an item whose status no longer matches a filtered list leaves that list, and the
+ * list's total follows.
+ */
+export function patchWatchlists(
+  queryClient: QueryClient,
+  itemId: number,
+  update: (item: WatchlistItem) => WatchlistItem | null,
+) {
+  for (const [key, data] of queryClient.getQueriesData<WatchlistData>({ queryKey: trackingKeys.watchlists() })) {
+    if (!data) continue;
+    const filter = statusFilterOf(key);
+    let removed = 0;
+    let touched = false;
+    const pages = data.pages.map((page) => {
+      if (!page.data.some((item) => item.id === itemId)) return page;
+      touched = true;
+      const next: WatchlistItem[] = [];
+      for (const item of page.data) {
+        if (item.id !== itemId) {
+          next.push(item);
+          continue;
+        }
+        const changed = update(item);
+        if (changed && (filter === 'all' || changed.status === filter)) next.push(changed);
+        else removed += 1;
+      }
+      return { ...page, data: next };
+    });
+    if (!touched) continue;
+    queryClient.setQueryData<WatchlistData>(key, {
+      ...data,
+      pages: pages.map((page) => ({ ...page, total: Math.max(0, page.total - removed) })),
+    });
+  }
+}
+
+type Snapshot = { lists: [QueryKey, WatchlistData | undefined][]; item: [QueryKey, unknown] };
+
+async function snapshot(queryClient: QueryClient, showId: number): Promise<Snapshot> {
+  await queryClient.cancelQueries({ queryKey: trackingKeys.watchlists() });
+  await queryClient.cancelQueries({ queryKey: trackingKeys.item(showId) });
+  return {
+    lists: queryClient.getQueriesData<WatchlistData>({ queryKey: trackingKeys.watchlists() }),
+    item: [trackingKeys.item(showId), queryClient.getQueryData(trackingKeys.item(showId))],
+  };
+}
+
+function restore(queryClient: QueryClient, snap: Snapshot | undefined) {
+  if (!snap) return;
+  for (const [key, data] of snap.lists) queryClient.setQueryData(key, data);
+  queryClient.setQueryData(snap.item[0], snap.item[1]);
+}
+
+function reason(error: unknown): string {
+  return isApiError(error) ? error.message : 'An error occurred';
+}
+
+const nowIso = () => new Date().toISOString();
+
+/** What the server will do with a status change (ADR 009), so the card is right at once. */
+export function applyChanges(item: WatchlistItem, changes: WatchlistChanges): WatchlistItem {
+  const next: WatchlistItem = { ...item, updatedAt: nowIso() };
+  if (changes.score !== undefined) next.score = changes.score;
+  if (changes.status !== undefined && changes.status !== item.status) {
+    next.status = changes.status;
+    next.completedAt = changes.status === 'completed' ? (item.completedAt ?? nowIso()) : null;
+    if (changes.status === 'watching' || changes.status === 'completed') next.startedAt ??= nowIso();
+  }
+  return next;
+}
+
+function showTitle(item: WatchlistItem) {
+  return item.show.title || 'this show';
+}
+
+// --- mutations ----------------------------------------------------------------------------
+
+/**
+ * Status and score changes (spec §4): the card changes at once, the server is told, and a
+ * failure puts the old values back and says so.
+ */
+export function useUpdateWatchlistItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ item, changes }: { item: WatchlistItem; changes: WatchlistChanges }) =>
+      api.put<WatchlistItem>(`/user-content-status/${item.id}`, changes),
+    onMutate: async ({ item, changes }) => {
+      const snap = await snapshot(queryClient, item.showId);
+      const optimistic = applyChanges(item, changes);
+      patchWatchlists(queryClient, item.id, () => optimistic);
+      if (snap.item[1]) queryClient.setQueryData(trackingKeys.item(item.showId), optimistic);
+      return snap;
+    },
+    onError: (error, { item, changes }, snap) => {
+      restore(queryClient, snap);
+      const what =
+        changes.status !== undefined
+          ? `Could not move ${showTitle(item)} to ${watchStatusLabels[changes.status]}`
+          : changes.score === null
+            ? `Could not remove your rating of ${showTitle(item)}`
+            : `Could not save your rating of ${showTitle(item)}`;
+      toast.error(`${what}: ${reason(error)}. Nothing was changed.`);
+    },
+    onSuccess: (saved) => {
+      patchWatchlists(queryClient, saved.id, () => saved);
+      queryClient.setQueryData(trackingKeys.item(saved.showId), saved);
+      // Other filters and sort orders are now out of date; they reload when next shown.
+      void queryClient.invalidateQueries({ queryKey: trackingKeys.watchlists(), refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: trackingKeys.upNext() });
+    },
+  });
+}
+
+export function useRemoveWatchlistItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (item: WatchlistItem) => api.delete<void>(`/user-content-status/${item.id}`),
+    onMutate: async (item) => {
+      const snap = await snapshot(queryClient, item.showId);
+      patchWatchlists(queryClient, item.id, () => null);
+      if (snap.item[1]) queryClient.setQueryData(trackingKeys.item(item.showId), null);
+      return snap;
+    },
+    onError: (error, item, snap) => {
+      restore(queryClient, snap);
+      toast.error(`Could not remove ${showTitle(item)}: ${reason(error)}. It is still in your watchlist.`);
+    },
+    onSuccess: (_data, item) => {
+      queryClient.setQueryData(trackingKeys.item(item.showId), null);
+      void queryClient.invalidateQueries({ queryKey: trackingKeys.watchlists(), refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: trackingKeys.upNext() });
+      void queryClient.invalidateQueries({ queryKey: trackingKeys.progress(item.showId) });
+      // The show's member count changed.
+      void queryClient.invalidateQueries({ queryKey: showsKeys.detail(item.showId) });
+    },
+  });
+}
+
+/** Adding needs the server's id, so it is not optimistic: the button shows it is working. */
+export function useAddToWatchlist(showId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (status: WatchStatus) => api.post<WatchlistItem>('/user-content-status', { showId, status }),
+    onSuccess: (item) => {
+      queryClient.setQueryData(trackingKeys.item(showId), item);
+    },
+    onError: (error) => {
+      // Already tracked (another tab): show what the server has.
+      void queryClient.invalidateQueries({ queryKey: trackingKeys.item(showId) });
+      if (isApiError(error) && error.status === 409) return;
+      toast.error(`Could not add this show to your watchlist: ${reason(error)}.`);
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: trackingKeys.watchlists(), refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: trackingKeys.progress(showId) });
+      void queryClient.invalidateQueries({ queryKey: showsKeys.detail(showId) });
+    },
+  });
+}

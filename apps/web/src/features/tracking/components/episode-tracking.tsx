@@ -1,0 +1,219 @@
+import type { Episode } from '@series-tracker/contracts';
+import { Check, CheckCheck, ListChecks } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
+import { localIsoDate } from '@/lib/format';
+import { useBulkProgress, useSetEpisodeWatched, useShowProgress, type ShowProgress } from '../api/progress';
+import { loginPathFor, useRequireSignIn } from '../hooks/use-require-sign-in';
+
+/** Progress of a show for the signed-in user; nothing is asked for visitors. */
+function useProgress(showId: number) {
+  const { status, requireSignIn } = useRequireSignIn();
+  const signedIn = status === 'authenticated';
+  const query = useShowProgress(showId, { enabled: signedIn });
+  return { status, signedIn, requireSignIn, query, progress: signedIn ? query.data : undefined };
+}
+
+const watchedSets = new WeakMap<ShowProgress, Set<number>>();
+export function watchedSet(progress: ShowProgress | undefined): Set<number> {
+  if (!progress) return new Set();
+  let set = watchedSets.get(progress);
+  if (!set) {
+    set = new Set(progress.data.map((p) => p.episodeId));
+    watchedSets.set(progress, set);
+  }
+  return set;
+}
+
+/** An episode that airs after today cannot have been watched. */
+export function hasAired(episode: Pick<Episode, 'airDate'>): boolean {
+  return !episode.airDate || episode.airDate <= localIsoDate();
+}
+
+/** 'N of M watched' (spec §2): M is the aired regular episodes, N the watched ones. */
+export function EpisodeProgressSummary({ showId }: { showId: number }) {
+  const { status, query, progress } = useProgress(showId);
+  const location = useLocation();
+  if (status === 'anonymous') {
+    return (
+      <p className="text-sm text-slate-400">
+        <Link to={loginPathFor(location)} className="font-medium text-violet-300 hover:text-violet-200 hover:underline">
+          Sign in
+        </Link>{' '}
+        to keep track of the episodes you have watched.
+      </p>
+    );
+  }
+  if (query.isError) {
+    return (
+      <p role="alert" className="text-sm text-rose-300">
+        Could not load your progress.{' '}
+        <button type="button" className="underline" onClick={() => void query.refetch()}>
+          Try again
+        </button>
+      </p>
+    );
+  }
+  if (!progress) return <p className="h-5 w-40 animate-pulse rounded bg-slate-800/80" aria-hidden />;
+  const { watchedCount: n, airedCount: m } = progress;
+  const percent = m > 0 ? Math.min(100, Math.round((n / m) * 100)) : 0;
+  return (
+    <div className="flex max-w-md items-center gap-3">
+      <p className="text-sm font-semibold whitespace-nowrap text-slate-100" data-testid="episodes-watched">
+        {n} of {m} watched
+      </p>
+      <div aria-hidden className="h-1.5 flex-1 overflow-hidden rounded-full bg-slate-800">
+        <div className="h-full rounded-full bg-violet-500 transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The watch toggle of one episode: a pressed/not-pressed button that changes only after the
+ * server said yes (spec §4); while the call runs it shows a spinner and ignores clicks.
+ */
+export function EpisodeWatchToggle({ showId, episode, code }: { showId: number; episode: Episode; code: string }) {
+  const { signedIn, requireSignIn, progress } = useProgress(showId);
+  const mutation = useSetEpisodeWatched();
+  const watched = watchedSet(progress).has(episode.id);
+  const aired = hasAired(episode);
+  const label = !aired && !watched ? `${code} has not aired yet` : `Mark ${code} as ${watched ? 'unwatched' : 'watched'}`;
+  return (
+    <button
+      type="button"
+      aria-pressed={watched}
+      aria-label={label}
+      title={label}
+      disabled={mutation.isPending || (!aired && !watched) || (signedIn && !progress)}
+      onClick={() => {
+        if (!requireSignIn()) return;
+        mutation.mutate({ episodeId: episode.id, showId, watched: !watched, code });
+      }}
+      className={cn(
+        'inline-flex size-10 shrink-0 items-center justify-center rounded-full border-2 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400 disabled:cursor-not-allowed',
+        watched
+          ? 'border-emerald-500 bg-emerald-500 text-slate-950 hover:bg-emerald-400'
+          : 'border-slate-600 text-slate-500 hover:border-emerald-400 hover:text-emerald-300 disabled:opacity-40',
+      )}
+    >
+      {mutation.isPending ? <Spinner className="size-4" /> : <Check aria-hidden className="size-5" strokeWidth={3} />}
+    </button>
+  );
+}
+
+/**
+ * 'Watched up to here': this episode and every one before it. Offered only where an earlier
+ * episode is still unwatched, so a caught-up list stays quiet.
+ */
+export function WatchedUpToHere({
+  showId,
+  episode,
+  code,
+  ordered,
+  position,
+}: {
+  showId: number;
+  episode: Episode;
+  code: string;
+  /** The show's episodes in viewing order, and this one's place in it. */
+  ordered: Episode[];
+  position: number;
+}) {
+  const { signedIn, requireSignIn, progress } = useProgress(showId);
+  const bulk = useBulkProgress(showId);
+  const watched = watchedSet(progress);
+  // Visitors get the plain toggles only (which lead to sign-in); 73 of these would be noise.
+  if (!signedIn || !progress || position === 0 || !hasAired(episode)) return null;
+  let gap = false;
+  for (let i = 0; i < position && !gap; i++) {
+    const earlier = ordered[i]!;
+    gap = earlier.type === 'regular' && hasAired(earlier) && !watched.has(earlier.id);
+  }
+  if (!gap) return null;
+  return (
+    <button
+      type="button"
+      disabled={bulk.isPending}
+      aria-label={`Watched up to here: mark every episode through ${code} as watched`}
+      onClick={() => {
+        if (!requireSignIn()) return;
+        bulk.mutate({ target: { upToEpisodeId: episode.id }, watched: true, label: `mark every episode through ${code} as watched` });
+      }}
+      className="mt-2 inline-flex items-center gap-1.5 rounded-md px-1.5 py-1 text-xs font-medium text-slate-400 hover:bg-slate-800 hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-violet-400 disabled:opacity-50"
+    >
+      {bulk.isPending ? <Spinner className="size-3" /> : <CheckCheck aria-hidden className="size-3.5" />}
+      Watched up to here
+    </button>
+  );
+}
+
+/** 'Mark season watched', or 'Mark season unwatched' once every aired episode of it is. */
+export function SeasonWatchButton({
+  showId,
+  season,
+  episodes,
+  headingId,
+}: {
+  showId: number;
+  season: number;
+  episodes: Episode[];
+  headingId: string;
+}) {
+  const { signedIn, requireSignIn, progress } = useProgress(showId);
+  const bulk = useBulkProgress(showId);
+  const watched = watchedSet(progress);
+  const aired = episodes.filter(hasAired);
+  if (aired.length === 0) return null;
+  const allWatched = signedIn && aired.every((e) => watched.has(e.id));
+  const text = allWatched ? 'Mark season unwatched' : 'Mark season watched';
+  return (
+    <button
+      type="button"
+      aria-describedby={headingId}
+      disabled={bulk.isPending || (signedIn && !progress)}
+      onClick={() => {
+        if (!requireSignIn()) return;
+        bulk.mutate({
+          target: { season },
+          watched: !allWatched,
+          label: `mark season ${season} as ${allWatched ? 'unwatched' : 'watched'}`,
+        });
+      }}
+      className="inline-flex h-8 shrink-0 items-center gap-1.5 rounded-lg border border-slate-700 bg-slate-900 px-2.5 text-xs font-semibold whitespace-nowrap text-slate-200 hover:border-slate-500 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 disabled:opacity-50"
+    >
+      {bulk.isPending ? <Spinner className="size-3" /> : <ListChecks aria-hidden className="size-3.5" />}
+      {text}
+    </button>
+  );
+}
+
+/** The episode page's 'Mark as Watched' / 'Watched' toggle; changes after the server agrees. */
+export function EpisodeWatchButton({ showId, episode, code }: { showId: number; episode: Episode; code: string }) {
+  const { signedIn, requireSignIn, progress } = useProgress(showId);
+  const mutation = useSetEpisodeWatched();
+  const watched = watchedSet(progress).has(episode.id);
+  const aired = hasAired(episode);
+  return (
+    <button
+      type="button"
+      aria-pressed={watched}
+      disabled={mutation.isPending || (signedIn && !progress) || (!aired && !watched)}
+      title={!aired && !watched ? 'This episode has not aired yet' : undefined}
+      onClick={() => {
+        if (!requireSignIn()) return;
+        mutation.mutate({ episodeId: episode.id, showId, watched: !watched, code });
+      }}
+      className={cn(
+        'inline-flex h-11 items-center justify-center gap-2 rounded-lg px-5 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400 disabled:cursor-not-allowed disabled:opacity-60',
+        watched
+          ? 'border border-emerald-500/50 bg-emerald-500/15 text-emerald-300 hover:bg-emerald-500/25'
+          : 'bg-violet-600 text-white hover:bg-violet-500',
+      )}
+    >
+      {mutation.isPending ? <Spinner /> : <Check aria-hidden className="size-4" strokeWidth={3} />}
+      {watched ? 'Watched' : 'Mark as Watched'}
+    </button>
+  );
+}

@@ -1,0 +1,75 @@
+import { Check } from 'lucide-react';
+import { Link } from 'react-router';
+import { Carousel } from '@/components/ui/carousel';
+import { CoverImage } from '@/components/ui/cover-image';
+import { Spinner } from '@/components/ui/spinner';
+import { episodeCode, formatAirDate } from '@/lib/format';
+import { useSetEpisodeWatched } from '../api/progress';
+import { useUpNext, type UpNextEntry } from '../api/up-next';
+
+/**
+ * 'Up Next' on the home page: the next unseen aired episode of each show being watched.
+ * Hidden entirely when there is nothing to show (or it could not load: the rest of home
+ * stands on its own).
+ */
+export function UpNextRow() {
+  const query = useUpNext();
+  const entries = query.data?.data ?? [];
+  if (entries.length === 0) return null;
+  return (
+    <Carousel title="Up Next" headingId="up-next-heading">
+      {entries.map((entry) => (
+        // Keyed by episode: once marked, the show's next episode arrives as a new card.
+        <li key={`${entry.item.id}-${entry.episode.id}`} className="w-72 shrink-0 snap-start sm:w-80">
+          <UpNextCard entry={entry} />
+        </li>
+      ))}
+    </Carousel>
+  );
+}
+
+function UpNextCard({ entry }: { entry: UpNextEntry }) {
+  const { item, episode } = entry;
+  const mark = useSetEpisodeWatched();
+  const title = item.show.title?.trim() || 'Unknown Show';
+  const code = episodeCode(episode.seasonNumber, episode.episodeNumber);
+  const aired = formatAirDate(episode.airDate);
+  const episodes = item.show.episodes;
+  return (
+    <article className="flex h-full gap-3 rounded-xl border border-slate-800 bg-slate-900/60 p-3 transition-colors hover:border-slate-600">
+      <Link to={`/show/${item.showId}`} tabIndex={-1} aria-hidden className="shrink-0">
+        <CoverImage src={item.show.coverImageUrl} title={title} decorative showTitle={false} className="aspect-[2/3] w-20 rounded-lg" />
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <Link
+          to={`/show/${item.showId}`}
+          className="truncate rounded text-xs font-semibold tracking-wide text-violet-300 uppercase hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-violet-400"
+        >
+          {title}
+        </Link>
+        <h3 className="mt-1 text-sm leading-snug font-semibold">
+          <Link
+            to={`/episode/${episode.id}`}
+            className="line-clamp-2 rounded text-slate-100 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-violet-400"
+          >
+            <span className="text-slate-400">{code}</span> {episode.title || `Episode ${episode.episodeNumber ?? ''}`.trim()}
+          </Link>
+        </h3>
+        <p className="mt-1 flex flex-wrap gap-x-2 text-xs text-slate-500">
+          {aired ? <span className="whitespace-nowrap">Aired {aired}</span> : null}
+          {episodes ? <span className="whitespace-nowrap">{item.progress}/{episodes} watched</span> : null}
+        </p>
+        <button
+          type="button"
+          disabled={mark.isPending || mark.isSuccess}
+          aria-label={`Mark ${code} of ${title} as watched`}
+          onClick={() => mark.mutate({ episodeId: episode.id, showId: item.showId, watched: true, code })}
+          className="mt-auto inline-flex h-8 items-center justify-center gap-1.5 self-start rounded-lg bg-violet-600 px-3 text-xs font-semibold text-white hover:bg-violet-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400 disabled:opacity-60"
+        >
+          {mark.isPending ? <Spinner className="size-3" /> : <Check aria-hidden className="size-3.5" strokeWidth={3} />}
+          {mark.isSuccess ? 'Watched' : 'Mark as Watched'}
+        </button>
+      </div>
+    </article>
+  );
+}

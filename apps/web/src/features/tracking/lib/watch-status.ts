@@ -1,0 +1,41 @@
+import type { WatchStatus } from '@series-tracker/contracts';
+
+/*
+ * The statuses and their labels (spec §4). They mirror contracts' `watchStatuses` and
+ * `watchStatusLabels` (a test keeps them equal) without importing tracking.ts, which would
+ * bring zod into the watchlist and show chunks.
+ */
+export const watchStatuses = ['want_to_watch', 'watching', 'completed', 'paused', 'dropped'] as const satisfies readonly WatchStatus[];
+
+export const watchStatusLabels: Record<WatchStatus, string> = {
+  want_to_watch: 'Plan to Watch',
+  watching: 'Watching',
+  completed: 'Completed',
+  paused: 'On Hold',
+  dropped: 'Dropped',
+};
+
+/** The order of the filter pills and of the status select. */
+export const statusOrder: WatchStatus[] = ['watching', 'completed', 'want_to_watch', 'paused', 'dropped'];
+
+export function isWatchStatus(value: unknown): value is WatchStatus {
+  return typeof value === 'string' && (watchStatuses as readonly string[]).includes(value);
+}
+
+/** Badge colours: watching green, completed blue, planned violet, on hold amber, dropped red. */
+export const watchStatusTone: Record<WatchStatus, string> = {
+  watching: 'border-emerald-400/40 bg-emerald-500/20 text-emerald-200',
+  completed: 'border-sky-400/40 bg-sky-500/20 text-sky-200',
+  want_to_watch: 'border-violet-400/40 bg-violet-500/20 text-violet-200',
+  paused: 'border-amber-400/40 bg-amber-500/20 text-amber-200',
+  dropped: 'border-rose-400/40 bg-rose-500/20 text-rose-200',
+};
+
+export const watchlistSortLabels = {
+  updated: 'Recently updated',
+  title: 'Title',
+  score: 'Score',
+  added: 'Recently added',
+} as const;
+export type WatchlistSort = keyof typeof watchlistSortLabels;
+export const watchlistSortValues = Object.keys(watchlistSortLabels) as WatchlistSort[];
