@@ -44,3 +44,15 @@ export const showKinds = ['series', 'anime'] as const;
 export const showSorts = ['popular', 'top_rated', 'recent', 'title'] as const;
 
 export const searchLimits = { queryMax: 200, resultMax: 50, suggestionsDefault: 10 } as const;
+
+/** Watchlist statuses (spec §4); labels are what people see. */
+export const watchStatuses = ['want_to_watch', 'watching', 'completed', 'paused', 'dropped'] as const;
+export type WatchStatus = (typeof watchStatuses)[number];
+export const watchStatusLabels: Record<WatchStatus, string> = {
+  want_to_watch: 'Plan to Watch',
+  watching: 'Watching',
+  completed: 'Completed',
+  paused: 'On Hold',
+  dropped: 'Dropped',
+};
+export const watchlistSorts = ['updated', 'title', 'score', 'added'] as const;

@@ -1,16 +1,5 @@
 import { z } from 'zod';
-
-/** Watchlist statuses (spec §4); labels are what people see. */
-export const watchStatuses = ['want_to_watch', 'watching', 'completed', 'paused', 'dropped'] as const;
-export type WatchStatus = (typeof watchStatuses)[number];
-export const watchStatusLabels: Record<WatchStatus, string> = {
-  want_to_watch: 'Plan to Watch',
-  watching: 'Watching',
-  completed: 'Completed',
-  paused: 'On Hold',
-  dropped: 'Dropped',
-};
-export const watchlistSorts = ['updated', 'title', 'score', 'added'] as const;
+import { watchStatuses } from './constants';
 
 export const trackingMessages = {
   statusInvalid: 'Status must be one of want_to_watch, watching, completed, paused, dropped',
@@ -107,6 +96,8 @@ export const showProgressSchema = z.object({
   watchedCount: z.number().int(),
   /** Regular episodes that have aired, as far as the catalogue knows. */
   airedCount: z.number().int(),
+  /** Of those, how many the viewer has watched ("N of M watched" is watchedAiredCount of airedCount). */
+  watchedAiredCount: z.number().int(),
   item: watchlistItemSchema.nullable(),
 });
 

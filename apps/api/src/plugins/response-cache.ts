@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 
@@ -22,11 +23,17 @@ declare module 'fastify' {
  * kept in process memory for a short time: a hit skips the database and the serialiser. Only
  * routes that opt in (route config `cache`) and never vary by viewer are cached. Writes made by
  * this process clear the cache (`app.responseCache.clear()`); other processes' writes show after
- * at most the TTL, which is also what `Cache-Control` tells browsers.
+ * at most the TTL.
  */
+/**
+ * Browsers must ask again every time (a user who just tracked a show expects its count to move),
+ * but an unchanged response costs them only a 304 thanks to the ETag.
+ */
+const BROWSER_CACHE = 'no-cache';
+
 export const responseCachePlugin = fp(
   async (app: FastifyInstance, opts: { maxEntries: number; enabled: boolean }) => {
-    const cache = new LRUCache<string, string>({ max: opts.maxEntries });
+    const cache = new LRUCache<string, { body: string; etag: string }>({ max: opts.maxEntries });
     app.decorate('responseCache', {
       clear: () => cache.clear(),
       invalidate(pathPrefix: string) {
@@ -41,13 +48,11 @@ export const responseCachePlugin = fp(
     app.addHook('onRequest', async (request, reply) => {
       const cfg = request.routeOptions.config.cache;
       if (!cfg || request.method !== 'GET') return;
-      const body = cache.get(request.url);
-      if (body === undefined) return;
-      void reply
-        .header('cache-control', `public, max-age=${cfg.ttlSeconds}`)
-        .header('x-cache', 'hit')
-        .type('application/json; charset=utf-8')
-        .send(body);
+      const hit = cache.get(request.url);
+      if (hit === undefined) return;
+      void reply.header('cache-control', BROWSER_CACHE).header('etag', hit.etag).header('x-cache', 'hit');
+      if (request.headers['if-none-match'] === hit.etag) return reply.status(304).send();
+      void reply.type('application/json; charset=utf-8').send(hit.body);
       return reply;
     });
 
@@ -55,8 +60,9 @@ export const responseCachePlugin = fp(
       const cfg = request.routeOptions.config.cache;
       if (!cfg || request.method !== 'GET' || reply.statusCode !== 200) return payload;
       if (reply.getHeader('x-cache') === 'hit' || typeof payload !== 'string') return payload;
-      cache.set(request.url, payload, { ttl: cfg.ttlSeconds * 1000 });
-      void reply.header('cache-control', `public, max-age=${cfg.ttlSeconds}`).header('x-cache', 'miss');
+      const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
+      cache.set(request.url, { body: payload, etag }, { ttl: cfg.ttlSeconds * 1000 });
+      void reply.header('cache-control', BROWSER_CACHE).header('etag', etag).header('x-cache', 'miss');
       return payload;
     });
   },

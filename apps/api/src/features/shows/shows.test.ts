@@ -226,7 +226,11 @@ describe('response cache for catalogue reads', () => {
     const second = await get(`/api/shows/${gotId}`);
     expect(first.headers['x-cache']).toBe('miss');
     expect(second.headers['x-cache']).toBe('hit');
-    expect(second.headers['cache-control']).toBe('public, max-age=60');
+    expect(second.headers['cache-control']).toBe('no-cache');
+    expect(second.headers.etag).toBe(first.headers.etag);
+    const revalidated = await t.app.inject({ url: `/api/shows/${gotId}`, headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe('');
     expect(second.headers['content-type']).toMatch(/application\/json/);
     expect(second.body).toBe(first.body);
     // Security headers are still sent on a hit.

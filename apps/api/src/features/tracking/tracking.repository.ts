@@ -116,12 +116,13 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
       return q.selectFrom('shows').select(['id', 'status', 'episodes_complete']).where('id', '=', id).executeTakeFirst();
     },
 
-    /** Episode ids of a show in viewing order, optionally one season. */
-    async showEpisodeIds(q: Tx, showId: number, season?: number): Promise<number[]> {
-      let query = q.selectFrom('episodes as e').select('e.id').where('e.show_id', '=', showId);
+    /** Episodes of a show in viewing order, optionally one season, with whether each has aired. */
+    async showEpisodes(q: Tx, showId: number, season?: number): Promise<{ id: number; aired: boolean }[]> {
+      const day = today();
+      let query = q.selectFrom('episodes as e').select(['e.id', 'e.air_date']).where('e.show_id', '=', showId);
       if (season !== undefined) query = query.where('e.season_number', '=', season);
       const rows = await query.orderBy(viewingOrder).execute();
-      return rows.map((r) => r.id);
+      return rows.map((r) => ({ id: r.id, aired: r.air_date !== null && r.air_date <= day }));
     },
 
     async markWatched(trx: Transaction<Database>, userId: number, showId: number, episodeIds: number[], now: string) {

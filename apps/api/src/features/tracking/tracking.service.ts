@@ -183,14 +183,16 @@ export function createTrackingService({ repo, onShowCountersChanged }: TrackingS
 
     async setShowEpisodes(userId: number, showId: number, input: { season?: number; upToEpisodeId?: number; watched: boolean }) {
       await requireShow(undefined, showId);
-      let ids = await repo.showEpisodeIds(repo.db, showId, input.season);
+      let episodes = await repo.showEpisodes(repo.db, showId, input.season);
       if (input.upToEpisodeId !== undefined) {
-        const at = ids.indexOf(input.upToEpisodeId);
+        const at = episodes.findIndex((e) => e.id === input.upToEpisodeId);
         if (at < 0) {
           throw new AppError(400, errorCodes.validation, trackingMessages.episodeNotFound, { upToEpisodeId: 'That episode is not part of this show' });
         }
-        ids = ids.slice(0, at + 1);
+        episodes = episodes.slice(0, at + 1);
       }
+      // Nobody has watched what has not aired: bulk marking skips it (unmarking clears all).
+      const ids = episodes.filter((e) => !input.watched || e.aired).map((e) => e.id);
       const item = await changeProgress(
         userId,
         showId,
@@ -212,6 +214,7 @@ export function createTrackingService({ repo, onShowCountersChanged }: TrackingS
         data: rows.map((r) => ({ episodeId: r.episode_id, watchedAt: r.watched_at })),
         watchedCount: d.watched,
         airedCount: d.aired,
+        watchedAiredCount: d.watchedAired,
         item: item ? toWatchlistItem(item) : null,
       };
     },

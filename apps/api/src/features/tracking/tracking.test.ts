@@ -165,7 +165,7 @@ describe('episode progress', () => {
     expect(await totalUsers(show.id)).toBe(1);
 
     const progress = (await call(u.token, { method: 'GET', url: `/api/episodes/show/${show.id}/progress` })).json();
-    expect(progress).toMatchObject({ watchedCount: 1, airedCount: 6, data: [{ episodeId: episodes[0]!.id }] });
+    expect(progress).toMatchObject({ watchedCount: 1, airedCount: 6, watchedAiredCount: 1, data: [{ episodeId: episodes[0]!.id }] });
 
     const un = (await call(u.token, { method: 'POST', url: `/api/episodes/${episodes[0]!.id}/progress`, payload: { watched: false } })).json();
     expect(un).toMatchObject({ watched: false, watchedAt: null, item: { progress: 0, status: 'watching' } });
@@ -241,6 +241,21 @@ describe('episode progress', () => {
     expect((await bulk({ season: 'one' })).statusCode).toBe(400);
     expect((await call(u.token, { method: 'POST', url: '/api/episodes/show/987654/progress', payload: {} })).statusCode).toBe(404);
     expect((await call(u.token, { method: 'POST', url: '/api/episodes/987654/progress', payload: {} })).statusCode).toBe(404);
+  });
+
+  it('bulk marking skips episodes that have not aired; counts never exceed what aired', async () => {
+    const u = await registerUser(t.app);
+    const { show, episodes, special } = await buildShowWithEpisodes(t.db, 1, 2, { status: 'airing' });
+    const future = await buildEpisode(t.db, show.id, { season_number: 1, episode_number: 3, air_date: '2999-01-01' });
+    const res = await call(u.token, { method: 'POST', url: `/api/episodes/show/${show.id}/progress`, payload: { season: 1 } });
+    expect(res.json()).toMatchObject({ changed: 2, item: { progress: 2 } });
+    const upTo = await call(u.token, { method: 'POST', url: `/api/episodes/show/${show.id}/progress`, payload: { upToEpisodeId: future.id } });
+    expect(upTo.json().item.progress).toBe(2);
+    const progress = (await call(u.token, { method: 'GET', url: `/api/episodes/show/${show.id}/progress` })).json();
+    expect(progress).toMatchObject({ watchedCount: 2, airedCount: 2, watchedAiredCount: 2 });
+    // Season 0's special comes before season 1 in viewing order, so "up to here" includes it.
+    const expected = [...episodes.map((e) => e.id), special.id].sort((a, b) => a - b);
+    expect(progress.data.map((d: { episodeId: number }) => d.episodeId).sort((a: number, b: number) => a - b)).toEqual(expected);
   });
 
   it('50 simultaneous toggles of one episode leave one row and progress 1', async () => {

@@ -25,6 +25,7 @@ const progress = (watched: number[]) => ({
   data: watched.map((episodeId) => ({ episodeId, watchedAt: '2025-03-01T10:00:00.000Z' })),
   watchedCount: watched.length,
   airedCount: 3,
+  watchedAiredCount: watched.length,
   item: null,
 });
 

@@ -1,21 +1,12 @@
-import { watchStatusLabels as contractLabels, watchStatuses as contractStatuses } from '@series-tracker/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { watchStatusLabels, watchStatuses } from '@/features/tracking/lib/watch-status';
 import { deferred, jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 import { buildWatchlistItem, signedInHandler, watchlistPage } from '@/test/tracking';
 
 const listCalls = (calls: { url: string; method: string }[]) =>
   calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/user-content-status?'));
-
-describe('watch statuses', () => {
-  it('match the contract (labels are copied to keep zod out of the chunk)', () => {
-    expect(watchStatuses).toEqual(contractStatuses);
-    expect(watchStatusLabels).toEqual(contractLabels);
-  });
-});
 
 describe('watchlist page', () => {
   it('sends signed-out visitors to /login?next=/watchlist', async () => {

@@ -11,6 +11,8 @@ export interface ShowProgress {
   watchedCount: number;
   /** Regular episodes that have aired, as far as the catalogue knows. */
   airedCount: number;
+  /** Of those, how many the viewer has watched. */
+  watchedAiredCount: number;
   item: WatchlistItem | null;
 }
 

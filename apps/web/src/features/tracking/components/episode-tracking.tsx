@@ -56,7 +56,8 @@ export function EpisodeProgressSummary({ showId }: { showId: number }) {
     );
   }
   if (!progress) return <p className="h-5 w-40 animate-pulse rounded bg-slate-800/80" aria-hidden />;
-  const { watchedCount: n, airedCount: m } = progress;
+  // Watched episodes that have aired, out of those that have: never more than all of them.
+  const { watchedAiredCount: n, airedCount: m } = progress;
   const percent = m > 0 ? Math.min(100, Math.round((n / m) * 100)) : 0;
   return (
     <div className="flex max-w-md items-center gap-3">

@@ -1,19 +1,7 @@
-import type { WatchStatus } from '@series-tracker/contracts';
+import { watchStatuses, type WatchStatus } from '@series-tracker/contracts/constants';
 
-/*
- * The statuses and their labels (spec §4). They mirror contracts' `watchStatuses` and
- * `watchStatusLabels` (a test keeps them equal) without importing tracking.ts, which would
- * bring zod into the watchlist and show chunks.
- */
-export const watchStatuses = ['want_to_watch', 'watching', 'completed', 'paused', 'dropped'] as const satisfies readonly WatchStatus[];
-
-export const watchStatusLabels: Record<WatchStatus, string> = {
-  want_to_watch: 'Plan to Watch',
-  watching: 'Watching',
-  completed: 'Completed',
-  paused: 'On Hold',
-  dropped: 'Dropped',
-};
+// The statuses and labels (spec §4) come from the zod-free contracts entry.
+export { watchStatuses, watchStatusLabels } from '@series-tracker/contracts/constants';
 
 /** The order of the filter pills and of the status select. */
 export const statusOrder: WatchStatus[] = ['watching', 'completed', 'want_to_watch', 'paused', 'dropped'];
