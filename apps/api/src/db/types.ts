@@ -160,6 +160,7 @@ export interface WatchlistItemsTable {
   score: number | null;
   progress: Generated<number>;
   next_episode_id: number | null;
+  next_air_date: string | null;
   last_watched_at: string | null;
   started_at: string | null;
   completed_at: string | null;

@@ -7,7 +7,8 @@ import { withId } from './0001-initial';
  *
  * A watchlist item keeps what listings need precomputed, so a ten-year history never has to be
  * re-scanned to draw a page: `progress` (watched regular episodes), `next_episode_id` (the first
- * unwatched regular episode in viewing order, aired or not) and `last_watched_at`. They are
+ * unwatched regular episode in viewing order, aired or not, with its `next_air_date`) and
+ * `last_watched_at`. They are
  * rewritten in the same transaction as every change to the user's progress on that show.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving Database type
@@ -19,6 +20,8 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     .addColumn('score', 'integer')
     .addColumn('progress', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('next_episode_id', 'integer', (c) => c.references('episodes.id').onDelete('set null'))
+    // The next episode's air date, copied here so up next can filter and count without a join.
+    .addColumn('next_air_date', 'text')
     .addColumn('last_watched_at', 'text')
     .addColumn('started_at', 'text')
     .addColumn('completed_at', 'text')
@@ -28,7 +31,11 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     .execute();
   await sql`create index watchlist_items_user_updated_idx on watchlist_items (user_id, updated_at desc, id desc)`.execute(db);
   await sql`create index watchlist_items_user_status_updated_idx on watchlist_items (user_id, status, updated_at desc, id desc)`.execute(db);
-  await sql`create index watchlist_items_user_status_watched_idx on watchlist_items (user_id, status, last_watched_at desc)`.execute(db);
+  // Up next walks this in order and stops after a page. SQLite already sorts NULLs last in DESC.
+  await (dialect === 'postgres'
+    ? sql`create index watchlist_items_up_next_idx on watchlist_items (user_id, status, last_watched_at desc nulls last, id desc)`
+    : sql`create index watchlist_items_up_next_idx on watchlist_items (user_id, status, last_watched_at desc, id desc)`
+  ).execute(db);
   await db.schema.createIndex('watchlist_items_show_idx').on('watchlist_items').column('show_id').execute();
   await db.schema.createIndex('watchlist_items_created_idx').on('watchlist_items').column('created_at').execute();
 

@@ -56,9 +56,19 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
       if (status) base = base.where('w.status', '=', status);
       let rows = withShow(db).where('w.user_id', '=', userId);
       if (status) rows = rows.where('w.status', '=', status);
+      if (sort === 'title') {
+        rows = rows.limit(limit).offset(offset);
+      } else {
+        // Page through the item index alone, then join shows for just that page: a deep page
+        // of a 5,000-item list does not join and sort 5,000 rows.
+        let page = db.selectFrom('watchlist_items as w').select('w.id').where('w.user_id', '=', userId);
+        if (status) page = page.where('w.status', '=', status);
+        for (const o of orderings[sort]) page = page.orderBy(o);
+        rows = rows.where('w.id', 'in', page.limit(limit).offset(offset));
+      }
       for (const o of orderings[sort]) rows = rows.orderBy(o);
       const [data, count] = await Promise.all([
-        rows.limit(limit).offset(offset).execute(),
+        rows.execute(),
         base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ]);
       return { rows: data as ItemWithShow[], total: Number(count.n) };
@@ -169,8 +179,8 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
             where p.user_id = ${userId} and p.show_id = ${showId} and e.type = 'regular'
               and e.air_date is not null and e.air_date <= ${day}) as watched_aired,
           (select max(watched_at) from episode_progress p where p.user_id = ${userId} and p.show_id = ${showId}) as last`.execute(q);
-      const next = await sql<{ id: number }>`
-        select e.id from episodes e
+      const next = await sql<{ id: number; air_date: string | null }>`
+        select e.id, e.air_date from episodes e
         where e.show_id = ${showId} and e.type = 'regular'
           and not exists (select 1 from episode_progress p where p.user_id = ${userId} and p.episode_id = e.id)
         order by ${viewingOrder} limit 1`.execute(q);
@@ -181,6 +191,7 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
         watchedAired: Number(c.watched_aired),
         lastWatchedAt: c.last,
         nextEpisodeId: next.rows[0]?.id ?? null,
+        nextAirDate: next.rows[0]?.air_date ?? null,
       };
     },
 
@@ -196,33 +207,37 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
               and not exists (select 1 from episode_progress p where p.user_id = watchlist_items.user_id and p.episode_id = e.id)
             order by ${viewingOrder} limit 1)
         where show_id in (${sql.join(showIds)})`.execute(q);
+      // A second pass: SET sees the old next_episode_id within the statement above.
+      await sql`
+        update watchlist_items set
+          next_air_date = (select e.air_date from episodes e where e.id = watchlist_items.next_episode_id)
+        where show_id in (${sql.join(showIds)})`.execute(q);
     },
 
     async upNext(userId: number, limit: number, offset: number) {
       const day = today();
-      const base = db
-        .selectFrom('watchlist_items as w')
-        .innerJoin('episodes as e', 'e.id', 'w.next_episode_id')
-        .where('w.user_id', '=', userId)
-        .where('w.status', '=', 'watching')
-        .where('e.air_date', 'is not', null)
-        .where('e.air_date', '<=', day);
+      // Filtered and counted on the item alone (next_air_date); episodes joined only for the page.
+      const watching = (q: Tx) =>
+        q
+          .selectFrom('watchlist_items as w')
+          .where('w.user_id', '=', userId)
+          .where('w.status', '=', 'watching')
+          .where('w.next_air_date', 'is not', null)
+          .where('w.next_air_date', '<=', day);
       const [rows, count] = await Promise.all([
         withShow(db)
           .innerJoin('episodes as e', 'e.id', 'w.next_episode_id')
           .select(['e.id as e_id', 'e.season_number as e_season', 'e.episode_number as e_number', 'e.title as e_title', 'e.air_date as e_air_date'])
           .where('w.user_id', '=', userId)
           .where('w.status', '=', 'watching')
-          .where('e.air_date', 'is not', null)
-          .where('e.air_date', '<=', day)
-          .orderBy(sql`w.last_watched_at is null`)
-          .orderBy('w.last_watched_at', 'desc')
-          .orderBy('w.updated_at', 'desc')
+          .where('w.next_air_date', 'is not', null)
+          .where('w.next_air_date', '<=', day)
+          .orderBy(sql`w.last_watched_at desc nulls last`)
           .orderBy('w.id', 'desc')
           .limit(limit)
           .offset(offset)
           .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        watching(db).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(count.n) };
     },

@@ -86,6 +86,7 @@ export function createTrackingService({ repo, onShowCountersChanged }: TrackingS
         status,
         progress: d.watched,
         next_episode_id: d.nextEpisodeId,
+        next_air_date: d.nextAirDate,
         last_watched_at: d.lastWatchedAt,
         started_at: startedAt,
         completed_at: completedAt,
@@ -135,6 +136,7 @@ export function createTrackingService({ repo, onShowCountersChanged }: TrackingS
           // Watched episodes recorded before (history survives removal) count again.
           progress: input.progress ?? d.watched,
           next_episode_id: d.nextEpisodeId,
+          next_air_date: d.nextAirDate,
           last_watched_at: d.lastWatchedAt,
         });
         return toWatchlistItem((await repo.itemFor(trx, userId, input.showId))!);
