@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --db sqlite|postgres|both] [-- --quick]`
+ * `npm run bench [-- --db sqlite|postgres|both] [-- --quick] [-- --no-cache]`
  *
  * Builds the real app on a fresh database filled with the bundled catalogue and measures:
  * - latency (p50/p95/p99) of catalogue endpoints through app.inject (no network, one at a time);
@@ -24,6 +24,8 @@ import { sql } from 'kysely';
 const args = process.argv.slice(2);
 const which = args.includes('--db') ? args[args.indexOf('--db') + 1] : 'both';
 const quick = args.includes('--quick');
+// --no-cache measures every request the slow way (database + serialiser), as a cache miss does.
+const responseCache = !args.includes('--no-cache');
 const ITER = quick ? 200 : 1000;
 const SECONDS = quick ? 3 : 8;
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -74,7 +76,7 @@ async function benchOn(db: Db, label: string, hello: number) {
   const imported = await importCatalog(db, catalog);
   console.log(`  migrate + import of ${catalog.shows.length} shows: ${((performance.now() - migrated) / 1000).toFixed(1)} s (import ${imported.ms} ms)`);
 
-  const config = { ...loadConfig({}), logLevel: 'silent' as const, webDistDir: null, metadataSync: false, catalogAutoImport: false };
+  const config = { ...loadConfig({}), logLevel: 'silent' as const, webDistDir: null, metadataSync: false, catalogAutoImport: false, responseCache };
   const app = await buildApp({ config, db });
   await app.ready();
 
@@ -187,7 +189,10 @@ async function benchTracking(app: App, db: Db) {
 }
 
 async function main() {
-  console.log(`Series Tracker benchmark — ${os.cpus().length} cores, Node ${process.version}${quick ? ' (quick)' : ''}`);
+  console.log(
+    `Series Tracker benchmark — ${os.cpus().length} cores, Node ${process.version}${quick ? ' (quick)' : ''}` +
+      (responseCache ? ' — catalogue reads cached after their first request' : ' — response cache off'),
+  );
   const hello = await helloWorldRps();
   console.log(`Fastify hello-world: ${Math.round(hello)} req/s`);
 

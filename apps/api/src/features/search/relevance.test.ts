@@ -51,6 +51,13 @@ describe('titleScore', () => {
     expect(titleScore(q, title)).toBe(0);
   });
 
+  it('ranks any substring match above any word-by-word match (search relies on it to skip typo lookups)', () => {
+    const bestWordByWord = titleScore('thrones game', 'game of thrones');
+    const worstSubstring = titleScore('ame of thr', 'game of thrones');
+    expect(bestWordByWord).toBeGreaterThan(0);
+    expect(worstSubstring).toBeGreaterThan(bestWordByWord);
+  });
+
   it('takes the best of all titles', () => {
     expect(showScore('attack on titan', 'shingeki no kyojin | attack on titan')).toBe(100);
   });

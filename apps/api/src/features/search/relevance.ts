@@ -61,8 +61,11 @@ function isTypo(q: string, t: string): boolean {
 function wordScore(q: string, t: string, isLast: boolean): number {
   if (q === t) return 1;
   if (t.startsWith(q) && (isLast || q.length >= 3)) return 0.9;
-  if (isTypo(q, t)) return 0.7;
-  if (isLast && t.length > q.length && isTypo(q, t.slice(0, q.length))) return 0.6;
+  if (q.length < 4) return 0;
+  // Lengths tell most pairs apart before any edit distance is computed.
+  const diff = t.length - q.length;
+  if (diff >= -1 && diff <= 2 && isTypo(q, t)) return 0.7;
+  if (isLast && diff > 0 && isTypo(q, t.slice(0, q.length))) return 0.6;
   return 0;
 }
 

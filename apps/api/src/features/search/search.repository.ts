@@ -10,6 +10,8 @@ export interface Candidate {
 }
 
 const CANDIDATES = 300;
+/** Typo candidates are ranked by trigram overlap; past the first hundred they are not close. */
+const FUZZY_CANDIDATES = 100;
 const MAX_TRIGRAMS = 40;
 
 function trigramsOf(normalized: string): string[] {
@@ -32,6 +34,18 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export function createSearchRepository(db: Kysely<Database>, dialect: DialectName) {
   async function substringMatches(q: string): Promise<number[]> {
     const short = [...q].length < 3;
+    if (!short && dialect === 'sqlite') {
+      // FTS5's trigram index answers LIKE '%…%' itself, about four times faster than a scan, but
+      // not with an ESCAPE clause. A normalised query holds only letters, digits and spaces, so
+      // it has no wildcard to escape.
+      const rows = await sql<{ show_id: number }>`
+        select t.rowid as show_id from show_search_trigram t
+        join shows on shows.id = t.rowid
+        where t.text like ${`%${q}%`}
+        order by shows.total_users desc, shows.popularity desc
+        limit ${CANDIDATES}`.execute(db);
+      return rows.rows.map((r) => r.show_id);
+    }
     const pattern = likeEscape(q);
     const rows = await db
       .selectFrom('show_search')
@@ -61,7 +75,7 @@ export function createSearchRepository(db: Kysely<Database>, dialect: DialectNam
       const rows = await sql<{ show_id: number }>`
         select rowid as show_id from show_search_trigram
         where show_search_trigram match ${match}
-        order by rank limit ${CANDIDATES}`.execute(db);
+        order by rank limit ${FUZZY_CANDIDATES}`.execute(db);
       return rows.rows.map((r) => r.show_id);
     }
     return db.transaction().execute(async (trx) => {
@@ -74,14 +88,20 @@ export function createSearchRepository(db: Kysely<Database>, dialect: DialectNam
         select show_id from show_search
         where ${q} <% text
         order by word_similarity(${q}, text) desc
-        limit ${CANDIDATES}`.execute(trx);
+        limit ${FUZZY_CANDIDATES}`.execute(trx);
       return rows.rows.map((r) => r.show_id);
     });
   }
 
   return {
-    async candidates(q: string): Promise<Candidate[]> {
-      const [a, b] = await Promise.all([substringMatches(q), fuzzyMatches(q)]);
+    /**
+     * `enough`: when the substring matches alone fill that many results, the fuzzy query is
+     * skipped — every substring match outranks every typo-only match (relevance.ts), so the
+     * page would not change.
+     */
+    async candidates(q: string, enough?: number): Promise<Candidate[]> {
+      const a = await substringMatches(q);
+      const b = enough !== undefined && a.length >= enough ? [] : await fuzzyMatches(q);
       const ids = [...new Set([...a, ...b])];
       if (!ids.length) return [];
       const rows = await db

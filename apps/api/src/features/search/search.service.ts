@@ -18,10 +18,11 @@ export interface SearchServiceOptions {
 
 export function createSearchService({ repo, shows }: SearchServiceOptions) {
   /** Show ids ranked by relevance, best first, with their scores. */
-  async function rankShows(query: string): Promise<{ id: number; score: number }[]> {
+  /** `enough`: how many results the caller will show (see repo.candidates); all when absent. */
+  async function rankShows(query: string, enough?: number): Promise<{ id: number; score: number }[]> {
     const q = normalizeForSearch(query.slice(0, searchLimits.queryMax));
     if (!q) return [];
-    const candidates = await repo.candidates(q);
+    const candidates = await repo.candidates(q, enough);
     return candidates
       .map((c) => ({ c, match: showScore(q, c.text) }))
       .filter((x) => x.match >= MIN_MATCH)
@@ -30,7 +31,7 @@ export function createSearchService({ repo, shows }: SearchServiceOptions) {
   }
 
   async function searchShows(query: string, limit: number, offset = 0) {
-    const ranked = await rankShows(query);
+    const ranked = await rankShows(query, offset + limit);
     const page = ranked.slice(offset, offset + limit);
     const summaries = await shows.summariesByIds(page.map((r) => r.id));
     const scores = new Map(page.map((r) => [r.id, r.score]));
