@@ -1,19 +1,8 @@
 import type { WatchlistItem, WatchStatus } from '@series-tracker/contracts';
 import { watchStatuses } from '@series-tracker/contracts';
-import type { ItemWithShow } from './tracking.repository';
+import type { EmbeddedShowColumns, ItemWithShow } from './tracking.repository';
 
-interface ShowColumns {
-  show_id: number;
-  s_title: string;
-  s_title_english: string | null;
-  s_poster_url: string | null;
-  s_status: string;
-  s_episode_count: number | null;
-  s_rating: number | null;
-  s_synopsis: string | null;
-}
-
-export const toWatchlistShow = (r: ShowColumns) => ({
+export const toWatchlistShow = (r: EmbeddedShowColumns) => ({
   id: r.show_id,
   title: r.s_title,
   titleEnglish: r.s_title_english,

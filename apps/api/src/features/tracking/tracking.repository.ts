@@ -9,7 +9,9 @@ export const today = () => new Date().toISOString().slice(0, 10);
 /** Viewing order: by season, then number; unnumbered last. */
 const viewingOrder = sql`e.season_number is null, e.season_number, e.episode_number is null, e.episode_number, e.air_date, e.id`;
 
-export interface ItemWithShow extends WatchlistItemRow {
+/** The show fields embedded in a watchlist item or favourite (see showColumns). */
+export interface EmbeddedShowColumns {
+  show_id: number;
   s_title: string;
   s_title_english: string | null;
   s_poster_url: string | null;
@@ -18,6 +20,8 @@ export interface ItemWithShow extends WatchlistItemRow {
   s_rating: number | null;
   s_synopsis: string | null;
 }
+
+export interface ItemWithShow extends WatchlistItemRow, EmbeddedShowColumns {}
 
 /** The show fields a watchlist card or favourite embeds, prefixed so they cannot clash. */
 const showColumns = [
