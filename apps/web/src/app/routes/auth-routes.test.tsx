@@ -31,6 +31,21 @@ describe('auth routes', () => {
     ).toBeInTheDocument();
   });
 
+  it('forgets a token the server stops accepting mid-session and sends the visitor to sign in', async () => {
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'revoked-later');
+    mockFetch((call) =>
+      call.url === '/api/auth/me'
+        ? jsonResponse(200, { user: buildUser() })
+        : jsonResponse(401, { error: 'You need to sign in first', code: 'UNAUTHORIZED' }),
+    );
+    const { router } = renderApp('/watchlist');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?next=%2Fwatchlist');
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(await screen.findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
   it('goes home after signing in', async () => {
     mockFetch(() => jsonResponse(200, authResponse));
     const user = userEvent.setup();

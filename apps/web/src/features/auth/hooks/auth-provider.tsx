@@ -1,6 +1,8 @@
 import { TOKEN_STORAGE_KEY } from '@series-tracker/contracts/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
+import { isApiError } from '@/lib/api-client';
+import { clearStoredToken, getStoredToken } from '@/lib/token-storage';
 import { authKeys } from '../api/auth-keys';
 import { sessionQueryOptions } from '../api/session-query';
 
@@ -20,6 +22,27 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
+  }, [queryClient]);
+
+  // A token that expired or was revoked elsewhere makes the server answer 401 to any call:
+  // forget it and show the visitor as signed out (protected screens then send them to sign in).
+  useEffect(() => {
+    function onError(error: unknown) {
+      if (!isApiError(error) || error.status !== 401 || error.code !== 'UNAUTHORIZED') return;
+      if (!getStoredToken()) return;
+      clearStoredToken();
+      queryClient.setQueryData(authKeys.me, null);
+    }
+    const stopQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
+    });
+    const stopMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
+    });
+    return () => {
+      stopQueries();
+      stopMutations();
+    };
   }, [queryClient]);
 
   return children;
