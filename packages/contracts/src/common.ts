@@ -25,11 +25,6 @@ export const errorCodes = {
   internal: 'INTERNAL_ERROR',
 } as const;
 
-export const pagingQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-});
-
 export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({
     data: z.array(item),

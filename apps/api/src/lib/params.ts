@@ -18,12 +18,3 @@ export const isoDate = z
     const d = new Date(`${s}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
   }, 'Not a real date');
-
-export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({
-    data: z.array(item),
-    total: z.number().int(),
-    limit: z.number().int(),
-    offset: z.number().int(),
-    hasMore: z.boolean(),
-  });

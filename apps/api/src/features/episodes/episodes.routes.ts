@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, episodeSchema, episodeWithShowSchema } from '@series-tracker/contracts';
+import {
+  apiErrorSchema,
+  episodeSchema,
+  episodeWithShowSchema,
+  pageSchema,
+} from '@series-tracker/contracts';
 import { notFound } from '../../lib/errors';
-import { idParam, pageOf } from '../../lib/params';
+import { idParam } from '../../lib/params';
 import { toEpisode } from '../shows/shows.mapper';
 import type { ShowsService } from '../shows/shows.service';
 import type { EpisodesRepository } from './episodes.repository';
@@ -23,7 +28,7 @@ export async function episodesRoutes(app: FastifyInstance, opts: { repo: Episode
       summary: "A show's episodes, sorted by season then number",
       params: z.object({ showId: idParam }),
       querystring: z.object({ season: z.coerce.number().int().min(0).max(10_000).optional() }),
-      response: { 200: pageOf(episodeSchema), ...errors },
+      response: { 200: pageSchema(episodeSchema), ...errors },
     },
   }, async (req) => {
     const [show] = await opts.shows.summariesByIds([req.params.showId]);

@@ -3,12 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   apiErrorSchema,
+  pageSchema,
   publicUserSchema,
   searchLimits,
   showFiltersSchema,
   showSummarySchema,
 } from '@series-tracker/contracts';
-import { limitParam, offsetParam, pageOf } from '../../lib/params';
+import {limitParam, offsetParam} from '../../lib/params';
 import type { ShowsService } from '../shows/shows.service';
 import type { TrendingService } from '../shows/trending.service';
 import type { SearchService } from './search.service';
@@ -51,7 +52,7 @@ export async function searchRoutes(
       tags,
       summary: 'Shows by any of their titles; typo-tolerant, best match first',
       querystring: z.object({ q, limit: limitParam(20, searchLimits.resultMax), offset: offsetParam }),
-      response: { 200: pageOf(rankedShow), 400: apiErrorSchema },
+      response: { 200: pageSchema(rankedShow), 400: apiErrorSchema },
     },
   }, async (req) => {
     const { data, total } = await search.searchShows(req.query.q, req.query.limit, req.query.offset);
@@ -101,7 +102,7 @@ export async function searchRoutes(
       tags,
       summary: 'Browse filters plus a text query; with a query, best match first',
       querystring: showFiltersSchema.extend({ q }),
-      response: { 200: pageOf(showSummarySchema), 400: apiErrorSchema },
+      response: { 200: pageSchema(showSummarySchema), 400: apiErrorSchema },
     },
   }, async (req) => {
     const { q: text, limit, offset, ...filters } = req.query;

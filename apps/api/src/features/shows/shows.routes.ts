@@ -4,11 +4,12 @@ import { z } from 'zod';
 import {
   apiErrorSchema,
   episodeSchema,
+  pageSchema,
   showDetailSchema,
   showFiltersSchema,
   showSummarySchema,
 } from '@series-tracker/contracts';
-import { idParam, isoDate, limitParam, offsetParam, pageOf } from '../../lib/params';
+import {idParam, isoDate, limitParam, offsetParam} from '../../lib/params';
 import type { SearchService } from '../search/search.service';
 import type { ShowsService } from './shows.service';
 import type { TrendingService } from './trending.service';
@@ -16,7 +17,7 @@ import type { TrendingService } from './trending.service';
 const paging = z.object({ limit: limitParam(20, 100), offset: offsetParam });
 const idParams = z.object({ id: idParam });
 const trendingResponse = z.object({ data: z.array(showSummarySchema), basis: z.enum(['activity', 'catalogue']) });
-const showPage = pageOf(showSummarySchema);
+const showPage = pageSchema(showSummarySchema);
 const airingShow = showSummarySchema.extend({ airingEpisodes: z.array(episodeSchema) });
 
 /** Catalogue reads are the same for everyone; see plugins/response-cache.ts. */
@@ -71,7 +72,7 @@ export async function showsRoutes(
       tags,
       summary: 'Shows with an episode airing on a date (the viewer’s local date; default today in UTC)',
       querystring: paging.extend({ date: isoDate.optional() }),
-      response: { 200: pageOf(airingShow).extend({ date: z.string() }), 400: apiErrorSchema },
+      response: { 200: pageSchema(airingShow).extend({ date: z.string() }), 400: apiErrorSchema },
     },
   }, async (req) => {
     const date = req.query.date ?? new Date().toISOString().slice(0, 10);

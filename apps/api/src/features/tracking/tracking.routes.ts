@@ -7,6 +7,7 @@ import {
   createWatchlistItemSchema,
   episodeProgressSchema,
   favoriteSchema,
+  pageSchema,
   showProgressSchema,
   trackingMessages,
   updateWatchlistItemSchema,
@@ -15,7 +16,7 @@ import {
   watchlistSorts,
   watchStatuses,
 } from '@series-tracker/contracts';
-import { idParam, limitParam, offsetParam, pageOf } from '../../lib/params';
+import {idParam, limitParam, offsetParam} from '../../lib/params';
 import type { TrackingService } from './tracking.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
@@ -41,7 +42,7 @@ export async function trackingRoutes(app: FastifyInstance, opts: { tracking: Tra
         limit: limitParam(50, 100),
         offset: offsetParam,
       }),
-      response: { 200: pageOf(watchlistItemSchema), ...errors },
+      response: { 200: pageSchema(watchlistItemSchema), ...errors },
     },
   }, async (req) => tracking.list(me(req), req.query));
 
@@ -131,7 +132,7 @@ export async function trackingRoutes(app: FastifyInstance, opts: { tracking: Tra
       security,
       summary: 'For each show you are watching, the next aired episode you have not seen; most recently active first',
       querystring: z.object({ limit: limitParam(20, 100), offset: offsetParam }),
-      response: { 200: pageOf(upNextEntrySchema), ...errors },
+      response: { 200: pageSchema(upNextEntrySchema), ...errors },
     },
   }, async (req) => tracking.upNext(me(req), req.query.limit, req.query.offset));
 
@@ -139,7 +140,7 @@ export async function trackingRoutes(app: FastifyInstance, opts: { tracking: Tra
   const fav = ['favorites'];
   r.get('/favorites', {
     ...auth,
-    schema: { tags: fav, security, summary: 'Your favourite shows, newest first', querystring: z.object({ limit: limitParam(20, 100), offset: offsetParam }), response: { 200: pageOf(favoriteSchema), ...errors } },
+    schema: { tags: fav, security, summary: 'Your favourite shows, newest first', querystring: z.object({ limit: limitParam(20, 100), offset: offsetParam }), response: { 200: pageSchema(favoriteSchema), ...errors } },
   }, async (req) => tracking.favorites(me(req), req.query.limit, req.query.offset));
 
   r.post('/favorites', {
