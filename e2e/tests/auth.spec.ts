@@ -13,7 +13,10 @@ test('register lands on / signed in; sign out shows Sign In again', async ({ pag
   expect(await page.evaluate(() => localStorage.getItem('manga_tracker_token'))).toBeTruthy();
 
   await menu.click();
-  await expect(page.getByRole('menuitem', { name: 'Your Profile' })).toHaveAttribute('href', `/profile/${user.username}`);
+  await expect(page.getByRole('menuitem', { name: 'Your Profile' })).toHaveAttribute(
+    'href',
+    `/profile/${user.username}`,
+  );
   await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeVisible();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
 
@@ -90,7 +93,10 @@ test('register shows the spec messages and a taken username', async ({ page }) =
   await expect(page).toHaveURL(/\/register$/);
 });
 
-test('routes without a screen yet show a real not-found page, and unknown API paths are JSON', async ({ page, request }) => {
+test('routes without a screen yet show a real not-found page, and unknown API paths are JSON', async ({
+  page,
+  request,
+}) => {
   await page.goto('/lists');
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Home' })).toBeVisible();

@@ -13,9 +13,14 @@ test('header search → results → show → episodes → episode breadcrumb', a
 
   await search.press('Enter');
   await expect(page).toHaveURL(/\/search\?q=breaking$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Results for "breaking"' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Results for "breaking"' }),
+  ).toBeVisible();
 
-  await page.getByRole('link', { name: /Breaking Bad/ }).first().click();
+  await page
+    .getByRole('link', { name: /Breaking Bad/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/show\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Breaking Bad' })).toBeVisible();
   await expect(page.getByRole('tab', { name: /^Reviews \(\d+\)$/ })).toBeVisible();
@@ -29,12 +34,17 @@ test('header search → results → show → episodes → episode breadcrumb', a
   await expect(page).toHaveURL(/\/episode\/\d+$/);
   const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
   await expect(breadcrumb.getByRole('link', { name: 'Search' })).toHaveAttribute('href', '/search');
-  await expect(breadcrumb.getByRole('link', { name: 'Breaking Bad' })).toHaveAttribute('href', /\/show\/\d+$/);
+  await expect(breadcrumb.getByRole('link', { name: 'Breaking Bad' })).toHaveAttribute(
+    'href',
+    /\/show\/\d+$/,
+  );
   await expect(breadcrumb.getByText('S1E1')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Pilot' })).toBeVisible();
 });
 
-test('picking a suggestion with the keyboard opens the show; Game of Thrones lists all 73 episodes', async ({ page }) => {
+test('picking a suggestion with the keyboard opens the show; Game of Thrones lists all 73 episodes', async ({
+  page,
+}) => {
   await page.goto('/');
   const search = page.getByRole('banner').getByRole('combobox', { name: 'Search shows' });
   await search.fill('game of thrones');
@@ -57,12 +67,19 @@ test('unknown show and episode ids get their not-found pages', async ({ page }) 
   await expect(page.getByRole('heading', { name: 'Episode Not Found' })).toBeVisible();
 });
 
-test('browse keeps filters in the URL and home mood buttons land on a real genre', async ({ page }) => {
+test('browse keeps filters in the URL and home mood buttons land on a real genre', async ({
+  page,
+}) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'Need a laugh' }).click();
   await expect(page).toHaveURL(/\/browse\?genre=Comedy$/);
   await expect(page.getByLabel('Genre', { exact: true })).toHaveValue('Comedy');
-  await expect(page.getByRole('link', { name: /./ }).filter({ has: page.getByText('Comedy', { exact: true }) }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('link', { name: /./ })
+      .filter({ has: page.getByText('Comedy', { exact: true }) })
+      .first(),
+  ).toBeVisible();
   await page.getByLabel('Type', { exact: true }).selectOption('anime');
   await expect(page).toHaveURL(/kind=anime/);
 });

@@ -10,7 +10,9 @@ async function gameOfThronesId(page: Page): Promise<number> {
   return show!.id;
 }
 
-test('track a show: add, mark two episodes, then On Hold and 8/10 on the watchlist survive a reload', async ({ page }) => {
+test('track a show: add, mark two episodes, then On Hold and 8/10 on the watchlist survive a reload', async ({
+  page,
+}) => {
   await registerViaUi(page);
   const id = await gameOfThronesId(page);
 
@@ -26,9 +28,15 @@ test('track a show: add, mark two episodes, then On Hold and 8/10 on the watchli
   await expect(panel.getByText('0 of 73 watched')).toBeVisible();
   const first = panel.getByRole('button', { name: 'Mark S1E1 as watched' });
   await first.click();
-  await expect(panel.getByRole('button', { name: 'Mark S1E1 as unwatched' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(panel.getByRole('button', { name: 'Mark S1E1 as unwatched' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await panel.getByRole('button', { name: 'Mark S1E2 as watched' }).click();
-  await expect(panel.getByRole('button', { name: 'Mark S1E2 as unwatched' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(panel.getByRole('button', { name: 'Mark S1E2 as unwatched' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await expect(panel.getByText('2 of 73 watched')).toBeVisible();
   // Watching an episode of a planned show starts it (ADR 009).
   await expect(status).toHaveValue('watching');
@@ -37,11 +45,15 @@ test('track a show: add, mark two episodes, then On Hold and 8/10 on the watchli
   await expect(page).toHaveURL(/\/watchlist$/);
   await expect(page.getByRole('heading', { level: 1, name: 'My Watchlist' })).toBeVisible();
   await expect(page.getByText('1 show in your list')).toBeVisible();
-  const card = page.getByRole('article').filter({ has: page.getByRole('link', { name: 'Game of Thrones' }) });
+  const card = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('link', { name: 'Game of Thrones' }) });
   await expect(card.getByText('2/73')).toBeVisible();
   await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '2');
 
-  await card.getByRole('combobox', { name: 'Status of Game of Thrones' }).selectOption({ label: 'On Hold' });
+  await card
+    .getByRole('combobox', { name: 'Status of Game of Thrones' })
+    .selectOption({ label: 'On Hold' });
   await expect(card.locator('span', { hasText: /^On Hold$/ })).toBeVisible();
   await card.hover();
   await card.getByRole('button', { name: 'Rate Game of Thrones' }).click();
@@ -54,20 +66,32 @@ test('track a show: add, mark two episodes, then On Hold and 8/10 on the watchli
 
   // Saved on the server, not just on the screen.
   await page.reload();
-  const reloaded = page.getByRole('article').filter({ has: page.getByRole('link', { name: 'Game of Thrones' }) });
-  await expect(reloaded.getByRole('combobox', { name: 'Status of Game of Thrones' })).toHaveValue('paused');
+  const reloaded = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('link', { name: 'Game of Thrones' }) });
+  await expect(reloaded.getByRole('combobox', { name: 'Status of Game of Thrones' })).toHaveValue(
+    'paused',
+  );
   await expect(reloaded.getByText('8/10')).toBeVisible();
   await expect(reloaded.getByText('2/73')).toBeVisible();
 
   // The On Hold filter asks the server and keeps the show; Dropped is empty.
-  await page.getByRole('group', { name: 'Filter by status' }).getByRole('button', { name: 'On Hold' }).click();
+  await page
+    .getByRole('group', { name: 'Filter by status' })
+    .getByRole('button', { name: 'On Hold' })
+    .click();
   await expect(page).toHaveURL(/\?status=paused$/);
   await expect(page.getByRole('link', { name: 'Game of Thrones' })).toBeVisible();
-  await page.getByRole('group', { name: 'Filter by status' }).getByRole('button', { name: 'Dropped' }).click();
+  await page
+    .getByRole('group', { name: 'Filter by status' })
+    .getByRole('button', { name: 'Dropped' })
+    .click();
   await expect(page.getByRole('heading', { name: 'No shows found' })).toBeVisible();
 });
 
-test('an anonymous click on Add to Watchlist goes to sign in and comes back to the show', async ({ page }) => {
+test('an anonymous click on Add to Watchlist goes to sign in and comes back to the show', async ({
+  page,
+}) => {
   const user = await registerViaUi(page);
   await page.evaluate(() => localStorage.removeItem('manga_tracker_token'));
   const id = await gameOfThronesId(page);
@@ -81,7 +105,9 @@ test('an anonymous click on Add to Watchlist goes to sign in and comes back to t
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(new RegExp(`/show/${id}$`));
   await page.getByRole('button', { name: 'Add to Watchlist' }).click();
-  await expect(page.getByRole('combobox', { name: 'Watchlist status' })).toHaveValue('want_to_watch');
+  await expect(page.getByRole('combobox', { name: 'Watchlist status' })).toHaveValue(
+    'want_to_watch',
+  );
 });
 
 test('signed-out visitors to /watchlist sign in and land back on it', async ({ page }) => {

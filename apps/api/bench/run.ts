@@ -30,14 +30,21 @@ const ITER = quick ? 200 : 1000;
 const SECONDS = quick ? 3 : 8;
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 type Req = string | { method: 'GET' | 'POST'; url: string; payload?: object };
 
-async function timeRequests(app: App, name: string, reqs: Req[], headers: Record<string, string> = {}) {
-  const send = (r: Req) => app.inject(typeof r === 'string' ? { url: r, headers } : { ...r, headers });
+async function timeRequests(
+  app: App,
+  name: string,
+  reqs: Req[],
+  headers: Record<string, string> = {},
+) {
+  const send = (r: Req) =>
+    app.inject(typeof r === 'string' ? { url: r, headers } : { ...r, headers });
   for (let i = 0; i < 50; i++) await send(reqs[i % reqs.length]!); // warm-up
   const times: number[] = [];
   for (let i = 0; i < ITER; i++) {
@@ -46,10 +53,13 @@ async function timeRequests(app: App, name: string, reqs: Req[], headers: Record
     const t0 = performance.now();
     const res = await send(req);
     times.push(performance.now() - t0);
-    if (res.statusCode !== 200) throw new Error(`${url} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+    if (res.statusCode !== 200)
+      throw new Error(`${url} → ${res.statusCode} ${res.body.slice(0, 200)}`);
   }
   times.sort((a, b) => a - b);
-  console.log(`  ${name.padEnd(34)} p50 ${fmt(pct(times, 50)).padStart(9)}  p95 ${fmt(pct(times, 95)).padStart(9)}  p99 ${fmt(pct(times, 99)).padStart(9)}  (${ITER} requests)`);
+  console.log(
+    `  ${name.padEnd(34)} p50 ${fmt(pct(times, 50)).padStart(9)}  p95 ${fmt(pct(times, 95)).padStart(9)}  p99 ${fmt(pct(times, 99)).padStart(9)}  (${ITER} requests)`,
+  );
 }
 
 async function throughput(url: string): Promise<number> {
@@ -74,21 +84,74 @@ async function benchOn(db: Db, label: string, hello: number) {
   await migrateToLatest(db);
   const catalog = readCatalogFile(path.join(repoRoot, 'data/catalog.json.gz'));
   const imported = await importCatalog(db, catalog);
-  console.log(`  migrate + import of ${catalog.shows.length} shows: ${((performance.now() - migrated) / 1000).toFixed(1)} s (import ${imported.ms} ms)`);
+  console.log(
+    `  migrate + import of ${catalog.shows.length} shows: ${((performance.now() - migrated) / 1000).toFixed(1)} s (import ${imported.ms} ms)`,
+  );
 
-  const config = { ...loadConfig({}), logLevel: 'silent' as const, webDistDir: null, metadataSync: false, catalogAutoImport: false, responseCache };
+  const config = {
+    ...loadConfig({}),
+    logLevel: 'silent' as const,
+    webDistDir: null,
+    metadataSync: false,
+    catalogAutoImport: false,
+    responseCache,
+  };
   const app = await buildApp({ config, db });
   await app.ready();
 
-  const ids = (await db.kysely.selectFrom('shows').select('id').orderBy('popularity', 'desc').limit(200).execute()).map((r) => r.id);
-  const queries = ['br', 'bre', 'brea', 'breaking', 'brakng bad', 'game of', 'thrones', 'pokemon', 'Pokémon', 'doctor who', 'frieren', '進撃', 'shield', 'the', 'office', 'xyzzy'];
+  const ids = (
+    await db.kysely
+      .selectFrom('shows')
+      .select('id')
+      .orderBy('popularity', 'desc')
+      .limit(200)
+      .execute()
+  ).map((r) => r.id);
+  const queries = [
+    'br',
+    'bre',
+    'brea',
+    'breaking',
+    'brakng bad',
+    'game of',
+    'thrones',
+    'pokemon',
+    'Pokémon',
+    'doctor who',
+    'frieren',
+    '進撃',
+    'shield',
+    'the',
+    'office',
+    'xyzzy',
+  ];
 
-  await timeRequests(app, 'GET /api/search/suggestions (limit 6)', queries.map((q) => `/api/search/suggestions?limit=6&q=${encodeURIComponent(q)}`));
-  await timeRequests(app, 'GET /api/shows/{id}', ids.map((id) => `/api/shows/${id}`));
-  await timeRequests(app, 'GET /api/shows (popular, 20)', ['/api/shows?limit=20', '/api/shows?limit=20&offset=100', '/api/shows?genre=Drama&limit=20']);
-  await timeRequests(app, 'GET /api/search (q, limit 50)', queries.map((q) => `/api/search?limit=50&q=${encodeURIComponent(q)}`));
+  await timeRequests(
+    app,
+    'GET /api/search/suggestions (limit 6)',
+    queries.map((q) => `/api/search/suggestions?limit=6&q=${encodeURIComponent(q)}`),
+  );
+  await timeRequests(
+    app,
+    'GET /api/shows/{id}',
+    ids.map((id) => `/api/shows/${id}`),
+  );
+  await timeRequests(app, 'GET /api/shows (popular, 20)', [
+    '/api/shows?limit=20',
+    '/api/shows?limit=20&offset=100',
+    '/api/shows?genre=Drama&limit=20',
+  ]);
+  await timeRequests(
+    app,
+    'GET /api/search (q, limit 50)',
+    queries.map((q) => `/api/search?limit=50&q=${encodeURIComponent(q)}`),
+  );
   await timeRequests(app, 'GET /api/shows/trending', ['/api/shows/trending']);
-  await timeRequests(app, 'GET /api/episodes/show/{id}', ids.slice(0, 50).map((id) => `/api/episodes/show/${id}`));
+  await timeRequests(
+    app,
+    'GET /api/episodes/show/{id}',
+    ids.slice(0, 50).map((id) => `/api/episodes/show/${id}`),
+  );
 
   await benchTracking(app, db);
 
@@ -96,8 +159,12 @@ async function benchOn(db: Db, label: string, hello: number) {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const showRps = await throughput(`http://127.0.0.1:${port}/api/shows/${ids[0]}`);
-  const suggestRps = await throughput(`http://127.0.0.1:${port}/api/search/suggestions?limit=6&q=breaking`);
-  console.log(`  HTTP throughput (10 connections, ${SECONDS} s): /api/shows/{id} ${Math.round(showRps)} req/s = ${((showRps / hello) * 100).toFixed(0)} % of hello-world; suggestions ${Math.round(suggestRps)} req/s`);
+  const suggestRps = await throughput(
+    `http://127.0.0.1:${port}/api/search/suggestions?limit=6&q=breaking`,
+  );
+  console.log(
+    `  HTTP throughput (10 connections, ${SECONDS} s): /api/shows/{id} ${Math.round(showRps)} req/s = ${((showRps / hello) * 100).toFixed(0)} % of hello-world; suggestions ${Math.round(suggestRps)} req/s`,
+  );
   await app.close();
 }
 
@@ -110,30 +177,50 @@ async function benchTracking(app: App, db: Db) {
   const reg = await app.inject({
     method: 'POST',
     url: '/api/auth/register',
-    payload: { username: `bench_${process.pid}`, email: `bench_${process.pid}@example.test`, password: 'benchmark' },
+    payload: {
+      username: `bench_${process.pid}`,
+      email: `bench_${process.pid}@example.test`,
+      password: 'benchmark',
+    },
   });
   const { token, user } = reg.json() as { token: string; user: { id: number } };
   const headers = { authorization: `Bearer ${token}` };
   const now = new Date().toISOString();
-  const shows = (await db.kysely.selectFrom('shows').select('id').orderBy('id').limit(5000).execute()).map((r) => r.id);
-  const statuses = ['completed', 'completed', 'watching', 'want_to_watch', 'paused', 'dropped', 'completed', 'watching', 'want_to_watch', 'completed'];
-  const chunk = <T>(xs: T[], n: number) => Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
+  const shows = (
+    await db.kysely.selectFrom('shows').select('id').orderBy('id').limit(5000).execute()
+  ).map((r) => r.id);
+  const statuses = [
+    'completed',
+    'completed',
+    'watching',
+    'want_to_watch',
+    'paused',
+    'dropped',
+    'completed',
+    'watching',
+    'want_to_watch',
+    'completed',
+  ];
+  const chunk = <T>(xs: T[], n: number) =>
+    Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
 
   await db.kysely.transaction().execute(async (trx) => {
     for (const part of chunk(shows, 500)) {
       await trx
         .insertInto('watchlist_items')
-        .values(part.map((showId, i) => ({
-          user_id: user.id,
-          show_id: showId,
-          status: statuses[(showId + i) % statuses.length]!,
-          score: showId % 11 === 0 ? null : (showId % 10) + 1,
-          progress: 0,
-          started_at: now,
-          completed_at: null,
-          created_at: new Date(Date.parse(now) - showId * 60_000).toISOString(),
-          updated_at: new Date(Date.parse(now) - showId * 30_000).toISOString(),
-        })))
+        .values(
+          part.map((showId, i) => ({
+            user_id: user.id,
+            show_id: showId,
+            status: statuses[(showId + i) % statuses.length]!,
+            score: showId % 11 === 0 ? null : (showId % 10) + 1,
+            progress: 0,
+            started_at: now,
+            completed_at: null,
+            created_at: new Date(Date.parse(now) - showId * 60_000).toISOString(),
+            updated_at: new Date(Date.parse(now) - showId * 30_000).toISOString(),
+          })),
+        )
         .execute();
     }
     const watchedShows = shows.slice(0, 1000);
@@ -152,11 +239,26 @@ async function benchTracking(app: App, db: Db) {
           updated_at: now,
         })),
       );
-      const rows = await trx.insertInto('episodes').values(episodes).returning(['id', 'show_id', 'source_id']).execute();
-      const watched = rows.filter((r) => !r.source_id.endsWith(':20') && !r.source_id.endsWith(':21'));
+      const rows = await trx
+        .insertInto('episodes')
+        .values(episodes)
+        .returning(['id', 'show_id', 'source_id'])
+        .execute();
+      const watched = rows.filter(
+        (r) => !r.source_id.endsWith(':20') && !r.source_id.endsWith(':21'),
+      );
       await trx
         .insertInto('episode_progress')
-        .values(watched.map((r, i) => ({ user_id: user.id, episode_id: r.id, show_id: r.show_id, watched_at: new Date(Date.parse(now) - i * 3_600_000).toISOString(), created_at: now, updated_at: now })))
+        .values(
+          watched.map((r, i) => ({
+            user_id: user.id,
+            episode_id: r.id,
+            show_id: r.show_id,
+            watched_at: new Date(Date.parse(now) - i * 3_600_000).toISOString(),
+            created_at: now,
+            updated_at: now,
+          })),
+        )
         .execute();
     }
   });
@@ -164,17 +266,50 @@ async function benchTracking(app: App, db: Db) {
   await createTrackingRepository(db.kysely, db.dialect).rederiveShows(db.kysely, shows);
   await db.kysely
     .updateTable('watchlist_items')
-    .set({ last_watched_at: sql`(select max(watched_at) from episode_progress p where p.user_id = watchlist_items.user_id and p.show_id = watchlist_items.show_id)` })
+    .set({
+      last_watched_at: sql`(select max(watched_at) from episode_progress p where p.user_id = watchlist_items.user_id and p.show_id = watchlist_items.show_id)`,
+    })
     .where('user_id', '=', user.id)
     .execute();
   // Fresh planner statistics, as autovacuum (PostgreSQL) or a periodic ANALYZE would give.
   await sql`analyze`.execute(db.kysely);
-  const counts = await db.kysely.selectFrom('episode_progress').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', user.id).executeTakeFirstOrThrow();
-  console.log(`  ten-year user: 5,000 items, ${Number(counts.n)} watched episodes, set up in ${((performance.now() - started) / 1000).toFixed(1)} s (re-deriving progress and next episode for all 5,000 items: ${(performance.now() - rederive).toFixed(0)} ms)`);
+  const counts = await db.kysely
+    .selectFrom('episode_progress')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', user.id)
+    .executeTakeFirstOrThrow();
+  console.log(
+    `  ten-year user: 5,000 items, ${Number(counts.n)} watched episodes, set up in ${((performance.now() - started) / 1000).toFixed(1)} s (re-deriving progress and next episode for all 5,000 items: ${(performance.now() - rederive).toFixed(0)} ms)`,
+  );
 
-  const toggleEpisodes = (await db.kysely.selectFrom('episodes').select('id').where('source_id', 'like', 'bench:%:5').limit(100).execute()).map((r) => r.id);
-  await timeRequests(app, 'GET watchlist page (50, updated)', ['/api/user-content-status?limit=50', '/api/user-content-status?limit=50&offset=2500', '/api/user-content-status?limit=50&offset=4950'], headers);
-  await timeRequests(app, 'GET watchlist page (status, title)', ['/api/user-content-status?limit=50&status=completed', '/api/user-content-status?limit=50&sort=title', '/api/user-content-status?limit=50&sort=score&status=watching'], headers);
+  const toggleEpisodes = (
+    await db.kysely
+      .selectFrom('episodes')
+      .select('id')
+      .where('source_id', 'like', 'bench:%:5')
+      .limit(100)
+      .execute()
+  ).map((r) => r.id);
+  await timeRequests(
+    app,
+    'GET watchlist page (50, updated)',
+    [
+      '/api/user-content-status?limit=50',
+      '/api/user-content-status?limit=50&offset=2500',
+      '/api/user-content-status?limit=50&offset=4950',
+    ],
+    headers,
+  );
+  await timeRequests(
+    app,
+    'GET watchlist page (status, title)',
+    [
+      '/api/user-content-status?limit=50&status=completed',
+      '/api/user-content-status?limit=50&sort=title',
+      '/api/user-content-status?limit=50&sort=score&status=watching',
+    ],
+    headers,
+  );
   await timeRequests(
     app,
     'POST episode progress (toggle)',
@@ -184,14 +319,26 @@ async function benchTracking(app: App, db: Db) {
     ]),
     headers,
   );
-  await timeRequests(app, 'GET /api/me/up-next (20)', ['/api/me/up-next', '/api/me/up-next?offset=20'], headers);
-  await timeRequests(app, 'GET show progress', shows.slice(0, 100).map((id) => `/api/episodes/show/${id}/progress`), headers);
+  await timeRequests(
+    app,
+    'GET /api/me/up-next (20)',
+    ['/api/me/up-next', '/api/me/up-next?offset=20'],
+    headers,
+  );
+  await timeRequests(
+    app,
+    'GET show progress',
+    shows.slice(0, 100).map((id) => `/api/episodes/show/${id}/progress`),
+    headers,
+  );
 }
 
 async function main() {
   console.log(
     `Series Tracker benchmark — ${os.cpus().length} cores, Node ${process.version}${quick ? ' (quick)' : ''}` +
-      (responseCache ? ' — catalogue reads cached after their first request' : ' — response cache off'),
+      (responseCache
+        ? ' — catalogue reads cached after their first request'
+        : ' — response cache off'),
   );
   const hello = await helloWorldRps();
   console.log(`Fastify hello-world: ${Math.round(hello)} req/s`);
@@ -212,7 +359,9 @@ async function main() {
     try {
       await admin.connect();
     } catch (err) {
-      console.log(`\n== PostgreSQL skipped: cannot connect to ${PG_URL} (${(err as Error).message})`);
+      console.log(
+        `\n== PostgreSQL skipped: cannot connect to ${PG_URL} (${(err as Error).message})`,
+      );
       return;
     }
     await admin.query(`create database ${name}`);

@@ -128,8 +128,14 @@ export async function buildApp({ config, db: givenDb }: BuildAppOptions): Promis
     repo: createShowsRepository(db.kysely),
     onShowViewed: (id) => metadata.refreshShowInBackground(id),
   });
-  const trending = createTrendingService({ shows, sources: [(since) => trackingRepo.activitySince(since)] });
-  const search = createSearchService({ repo: createSearchRepository(db.kysely, db.dialect), shows });
+  const trending = createTrendingService({
+    shows,
+    sources: [(since) => trackingRepo.activitySince(since)],
+  });
+  const search = createSearchService({
+    repo: createSearchRepository(db.kysely, db.dialect),
+    shows,
+  });
 
   await app.register(
     async (api) => {

@@ -17,7 +17,8 @@ async function main() {
     if (result) app.log.info(result, 'catalogue imported on first start');
   }
   const indexed = await indexMissingShows(db.kysely);
-  if (indexed) app.log.info({ indexed }, 'search index filled for shows imported before it existed');
+  if (indexed)
+    app.log.info({ indexed }, 'search index filled for shows imported before it existed');
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -12,7 +12,10 @@ beforeAll(async () => {
   t = await buildTestApp();
   distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'st-dist-'));
   fs.mkdirSync(path.join(distDir, 'assets'));
-  fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>Series Tracker</title><div id="root"></div>');
+  fs.writeFileSync(
+    path.join(distDir, 'index.html'),
+    '<!doctype html><title>Series Tracker</title><div id="root"></div>',
+  );
   fs.writeFileSync(path.join(distDir, 'assets', 'app-abc123.js'), 'console.log(1)');
   spa = await buildTestApp({ webDistDir: distDir });
 });
@@ -34,14 +37,17 @@ describe('GET /api/health', () => {
 });
 
 describe('unknown API paths', () => {
-  it.each(['/api/nope', '/api', '/api/auth/unknown/deeper'])('%s is a JSON 404, never the SPA', async (url) => {
-    for (const app of [t.app, spa.app]) {
-      const res = await app.inject({ url });
-      expect(res.statusCode).toBe(404);
-      expect(res.headers['content-type']).toMatch(/application\/json/);
-      expect(res.json().code).toBe('NOT_FOUND');
-    }
-  });
+  it.each(['/api/nope', '/api', '/api/auth/unknown/deeper'])(
+    '%s is a JSON 404, never the SPA',
+    async (url) => {
+      for (const app of [t.app, spa.app]) {
+        const res = await app.inject({ url });
+        expect(res.statusCode).toBe(404);
+        expect(res.headers['content-type']).toMatch(/application\/json/);
+        expect(res.json().code).toBe('NOT_FOUND');
+      }
+    },
+  );
 
   it('a wrong method on a known path is a JSON 404 too', async () => {
     const res = await spa.app.inject({ method: 'DELETE', url: '/api/auth/me' });
@@ -51,12 +57,15 @@ describe('unknown API paths', () => {
 });
 
 describe('single-page app', () => {
-  it.each(['/', '/watchlist', '/show/42', '/profile/some-user?tab=lists'])('serves index.html for %s', async (url) => {
-    const res = await spa.app.inject({ url });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.body).toContain('<div id="root">');
-  });
+  it.each(['/', '/watchlist', '/show/42', '/profile/some-user?tab=lists'])(
+    'serves index.html for %s',
+    async (url) => {
+      const res = await spa.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('<div id="root">');
+    },
+  );
 
   it('serves fingerprinted assets with a long cache lifetime', async () => {
     const res = await spa.app.inject({ url: '/assets/app-abc123.js' });
@@ -77,10 +86,20 @@ describe('OpenAPI', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    for (const p of ['/api/health', '/api/auth/register', '/api/auth/login', '/api/auth/logout', '/api/auth/me', '/api/auth/refresh']) {
+    for (const p of [
+      '/api/health',
+      '/api/auth/register',
+      '/api/auth/login',
+      '/api/auth/logout',
+      '/api/auth/me',
+      '/api/auth/refresh',
+    ]) {
       expect(Object.keys(doc.paths)).toContain(p);
     }
-    expect(doc.paths['/api/auth/register'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('username');
+    expect(
+      doc.paths['/api/auth/register'].post.requestBody.content['application/json'].schema
+        .properties,
+    ).toHaveProperty('username');
   });
 
   it('serves the documentation UI', async () => {

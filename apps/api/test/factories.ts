@@ -59,7 +59,13 @@ export async function buildShow(db: Db, overrides: Partial<NewShow> = {}): Promi
 export async function buildEpisode(
   db: Db,
   showId: number,
-  overrides: Partial<{ season_number: number | null; episode_number: number | null; type: string; air_date: string | null; title: string }> = {},
+  overrides: Partial<{
+    season_number: number | null;
+    episode_number: number | null;
+    type: string;
+    air_date: string | null;
+    title: string;
+  }> = {},
 ) {
   const id = next();
   const now = nowIso();
@@ -83,14 +89,36 @@ export async function buildEpisode(
 }
 
 /** A finished show with a complete list: `seasons` × `perSeason` aired regular episodes and one special. */
-export async function buildShowWithEpisodes(db: Db, seasons = 2, perSeason = 3, showOverrides: Partial<NewShow> = {}) {
-  const show = await buildShow(db, { status: 'completed', episodes_complete: 1, episode_count: seasons * perSeason, season_count: seasons, ...showOverrides });
+export async function buildShowWithEpisodes(
+  db: Db,
+  seasons = 2,
+  perSeason = 3,
+  showOverrides: Partial<NewShow> = {},
+) {
+  const show = await buildShow(db, {
+    status: 'completed',
+    episodes_complete: 1,
+    episode_count: seasons * perSeason,
+    season_count: seasons,
+    ...showOverrides,
+  });
   const episodes = [];
   for (let s = 1; s <= seasons; s++) {
     for (let n = 1; n <= perSeason; n++) {
-      episodes.push(await buildEpisode(db, show.id, { season_number: s, episode_number: n, air_date: `201${s}-0${n}-01` }));
+      episodes.push(
+        await buildEpisode(db, show.id, {
+          season_number: s,
+          episode_number: n,
+          air_date: `201${s}-0${n}-01`,
+        }),
+      );
     }
   }
-  const special = await buildEpisode(db, show.id, { season_number: 0, episode_number: null, type: 'special', air_date: '2012-12-24' });
+  const special = await buildEpisode(db, show.id, {
+    season_number: 0,
+    episode_number: null,
+    type: 'special',
+    air_date: '2012-12-24',
+  });
   return { show, episodes, special };
 }

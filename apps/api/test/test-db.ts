@@ -20,7 +20,9 @@ export async function createTestDb(): Promise<Db & { drop(): Promise<void> }> {
   await admin.connect();
   // Extensions belong to the database, not a schema: install once, in public, before test
   // files race to do it from their migrations.
-  await admin.query('create extension if not exists pg_trgm with schema public').catch(() => undefined);
+  await admin
+    .query('create extension if not exists pg_trgm with schema public')
+    .catch(() => undefined);
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const db = connect(url, { schema, poolSize: 5 });

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/tvmaze');
-const load = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(fixtures, file), 'utf8'));
+const load = (file: string): unknown =>
+  JSON.parse(fs.readFileSync(path.join(fixtures, file), 'utf8'));
 
 interface RecordedShow {
   id: number;
@@ -35,7 +36,10 @@ export async function startTvmazeStandIn(): Promise<TvmazeStandIn> {
   const shows = load('shows-page-0.json') as RecordedShow[];
   const episodes82 = load('shows-82-episodes.json');
   const web20240115 = load('schedule-web-2024-01-15.json');
-  const searchResults = load('search-shows-results.json') as { score: number; show: RecordedShow }[];
+  const searchResults = load('search-shows-results.json') as {
+    score: number;
+    show: RecordedShow;
+  }[];
 
   const hits: string[] = [];
   let limited = 0;
@@ -52,7 +56,8 @@ export async function startTvmazeStandIn(): Promise<TvmazeStandIn> {
       return found ? { status: 200, body: found } : notFound;
     }
     if (p === '/shows/82/episodes') return { status: 200, body: episodes82 };
-    if (p === '/schedule/web' && url.searchParams.get('date') === '2024-01-15') return { status: 200, body: web20240115 };
+    if (p === '/schedule/web' && url.searchParams.get('date') === '2024-01-15')
+      return { status: 200, body: web20240115 };
     if (p === '/search/shows') {
       const q = (url.searchParams.get('q') ?? '').toLowerCase();
       const seen = new Set<number>();
@@ -65,7 +70,10 @@ export async function startTvmazeStandIn(): Promise<TvmazeStandIn> {
     }
     return notFound;
   }
-  const notFound = { status: 404, body: { name: 'Not Found', message: 'Page not found.', status: 404 } };
+  const notFound = {
+    status: 404,
+    body: { name: 'Not Found', message: 'Page not found.', status: 404 },
+  };
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
@@ -79,7 +87,10 @@ export async function startTvmazeStandIn(): Promise<TvmazeStandIn> {
       res.setHeader('connection', 'close');
       if (limited > 0) {
         limited--;
-        res.writeHead(429, { 'content-type': 'application/json', ...(retryAfter !== null ? { 'retry-after': retryAfter } : {}) });
+        res.writeHead(429, {
+          'content-type': 'application/json',
+          ...(retryAfter !== null ? { 'retry-after': retryAfter } : {}),
+        });
         res.end(JSON.stringify({ name: 'Too Many Requests', status: 429 }));
         return;
       }
@@ -121,7 +132,9 @@ export async function startTvmazeStandIn(): Promise<TvmazeStandIn> {
     },
     close() {
       for (const s of sockets) s.destroy();
-      return new Promise((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
+      return new Promise((resolve, reject) =>
+        server.close((err) => (err ? reject(err) : resolve())),
+      );
     },
   };
 }

@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { authMessages, loginBodySchema, registerBodySchema, registerFormSchema } from './auth';
 
-const fieldErrors = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-  Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+const fieldErrors = (result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) => Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 
 const valid = { username: 'jon_snow', email: 'jon@example.test', password: 'secret1' };
 
 describe('registerBodySchema', () => {
   it('accepts a valid registration and trims username and email', () => {
-    const out = registerBodySchema.parse({ ...valid, username: '  jon_snow ', email: ' jon@example.test ' });
+    const out = registerBodySchema.parse({
+      ...valid,
+      username: '  jon_snow ',
+      email: ' jon@example.test ',
+    });
     expect(out).toEqual({ username: 'jon_snow', email: 'jon@example.test', password: 'secret1' });
   });
 
@@ -33,8 +39,12 @@ describe('registerBodySchema', () => {
 
   it('accepts usernames of exactly 3 and 30 characters with digits, _ and -', () => {
     expect(registerBodySchema.safeParse({ ...valid, username: 'a-1' }).success).toBe(true);
-    expect(registerBodySchema.safeParse({ ...valid, username: 'a_'.repeat(15) }).success).toBe(true);
-    expect(registerBodySchema.safeParse({ ...valid, username: 'a'.repeat(31) }).success).toBe(false);
+    expect(registerBodySchema.safeParse({ ...valid, username: 'a_'.repeat(15) }).success).toBe(
+      true,
+    );
+    expect(registerBodySchema.safeParse({ ...valid, username: 'a'.repeat(31) }).success).toBe(
+      false,
+    );
   });
 });
 
@@ -45,7 +55,9 @@ describe('registerFormSchema', () => {
   });
 
   it('passes when the confirmation matches', () => {
-    expect(registerFormSchema.safeParse({ ...valid, confirmPassword: 'secret1' }).success).toBe(true);
+    expect(registerFormSchema.safeParse({ ...valid, confirmPassword: 'secret1' }).success).toBe(
+      true,
+    );
   });
 });
 
@@ -59,6 +71,9 @@ describe('loginBodySchema', () => {
   });
 
   it('does not trim the password', () => {
-    expect(loginBodySchema.parse({ identifier: ' jon ', password: ' pw ' })).toEqual({ identifier: 'jon', password: ' pw ' });
+    expect(loginBodySchema.parse({ identifier: ' jon ', password: ' pw ' })).toEqual({
+      identifier: 'jon',
+      password: ' pw ',
+    });
   });
 });

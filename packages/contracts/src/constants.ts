@@ -46,7 +46,13 @@ export const showSorts = ['popular', 'top_rated', 'recent', 'title'] as const;
 export const searchLimits = { queryMax: 200, resultMax: 50, suggestionsDefault: 10 } as const;
 
 /** Watchlist statuses (spec §4); labels are what people see. */
-export const watchStatuses = ['want_to_watch', 'watching', 'completed', 'paused', 'dropped'] as const;
+export const watchStatuses = [
+  'want_to_watch',
+  'watching',
+  'completed',
+  'paused',
+  'dropped',
+] as const;
 export type WatchStatus = (typeof watchStatuses)[number];
 export const watchStatusLabels: Record<WatchStatus, string> = {
   want_to_watch: 'Plan to Watch',

@@ -51,7 +51,11 @@ export const showDetailSchema = showSummarySchema.extend({
   streamingService: z.string().nullable(),
   runtimeMinutes: z.number().int().nullable(),
   schedule: z
-    .object({ days: z.array(z.string()), time: z.string().nullable(), timezone: z.string().nullable() })
+    .object({
+      days: z.array(z.string()),
+      time: z.string().nullable(),
+      timezone: z.string().nullable(),
+    })
     .nullable(),
   officialSite: z.string().nullable(),
   sourceUrl: z.string().nullable(),

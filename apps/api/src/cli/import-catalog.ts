@@ -16,7 +16,10 @@ async function main() {
     console.log(`Reading ${file}`);
     const catalog = readCatalogFile(file);
     const bar = new cliProgress.SingleBar(
-      { format: 'Importing shows [{bar}] {percentage}% | {value}/{total} | {duration}s', hideCursor: true },
+      {
+        format: 'Importing shows [{bar}] {percentage}% | {value}/{total} | {duration}s',
+        hideCursor: true,
+      },
       cliProgress.Presets.shades_classic,
     );
     bar.start(catalog.shows.length, 0);

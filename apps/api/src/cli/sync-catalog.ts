@@ -14,14 +14,18 @@ import { refreshDerivedShowData } from '../features/search/search-index';
 async function main() {
   const { values } = parseArgs({ options: { limit: { type: 'string', default: '50' } } });
   const limit = Number(values.limit);
-  if (!Number.isInteger(limit) || limit < 0) throw new Error(`--limit must be a whole number, got "${values.limit}"`);
+  if (!Number.isInteger(limit) || limit < 0)
+    throw new Error(`--limit must be a whole number, got "${values.limit}"`);
 
   const config = loadConfig();
   const db = connect(config.databaseUrl);
   try {
     await migrateToLatest(db);
     const bar = new cliProgress.SingleBar(
-      { format: 'Syncing from TVmaze [{bar}] {percentage}% | {value}/{total} | {duration}s', hideCursor: true },
+      {
+        format: 'Syncing from TVmaze [{bar}] {percentage}% | {value}/{total} | {duration}s',
+        hideCursor: true,
+      },
       cliProgress.Presets.shades_classic,
     );
     let started = false;
@@ -36,7 +40,9 @@ async function main() {
     });
     if (started) bar.stop();
     if (result.offline) {
-      console.log(`TVmaze is not reachable (${config.tvmazeBaseUrl}); the catalogue was left as it is.`);
+      console.log(
+        `TVmaze is not reachable (${config.tvmazeBaseUrl}); the catalogue was left as it is.`,
+      );
       return;
     }
     const s = result.schedule;

@@ -46,7 +46,9 @@ export function connect(url: string, options: ConnectOptions = {}): Db {
     });
     // An idle connection dropped by the server (restart, failover, admin) must not crash the
     // process: the pool discards it and the next query opens a fresh one.
-    pool.on('error', (err) => process.emitWarning(`PostgreSQL idle connection lost: ${err.message}`));
+    pool.on('error', (err) =>
+      process.emitWarning(`PostgreSQL idle connection lost: ${err.message}`),
+    );
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       kysely,

@@ -7,7 +7,8 @@ export const idParam = z.coerce
   .min(1, 'Must be a positive id')
   .max(2_147_483_647, 'No such id');
 
-export const limitParam = (def: number, max: number) => z.coerce.number().int().min(1).max(max).default(def);
+export const limitParam = (def: number, max: number) =>
+  z.coerce.number().int().min(1).max(max).default(def);
 export const offsetParam = z.coerce.number().int().min(0).max(100_000).default(0);
 
 /** A real calendar date, YYYY-MM-DD. */

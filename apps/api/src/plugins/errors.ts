@@ -49,10 +49,12 @@ function validationDetails(error: FastifyError): Record<string, string> {
  * (which would surface as a 500). They are removed from every incoming string.
  */
 function stripNul(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return value.includes('\u0000') ? value.replaceAll('\u0000', '') : value;
+  if (typeof value === 'string')
+    return value.includes('\u0000') ? value.replaceAll('\u0000', '') : value;
   if (depth > 20 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((v) => stripNul(v, depth + 1));
-  for (const [k, v] of Object.entries(value)) (value as Record<string, unknown>)[k] = stripNul(v, depth + 1);
+  for (const [k, v] of Object.entries(value))
+    (value as Record<string, unknown>)[k] = stripNul(v, depth + 1);
   return value;
 }
 
@@ -65,11 +67,18 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let status = 500;
-    let body: ApiErrorBody = { error: 'Something went wrong on our side', code: errorCodes.internal };
+    let body: ApiErrorBody = {
+      error: 'Something went wrong on our side',
+      code: errorCodes.internal,
+    };
 
     if (error instanceof AppError) {
       status = error.statusCode;
-      body = { error: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) };
+      body = {
+        error: error.message,
+        code: error.code,
+        ...(error.details ? { details: error.details } : {}),
+      };
       if (status === 401) void reply.header('WWW-Authenticate', 'Bearer');
     } else if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
       const details = validationDetails(error);

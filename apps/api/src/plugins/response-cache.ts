@@ -38,7 +38,12 @@ export const responseCachePlugin = fp(
       clear: () => cache.clear(),
       invalidate(pathPrefix: string) {
         for (const key of cache.keys()) {
-          if (key === pathPrefix || key.startsWith(`${pathPrefix}/`) || key.startsWith(`${pathPrefix}?`)) cache.delete(key);
+          if (
+            key === pathPrefix ||
+            key.startsWith(`${pathPrefix}/`) ||
+            key.startsWith(`${pathPrefix}?`)
+          )
+            cache.delete(key);
         }
       },
       size: () => cache.size,
@@ -50,7 +55,10 @@ export const responseCachePlugin = fp(
       if (!cfg || request.method !== 'GET') return;
       const hit = cache.get(request.url);
       if (hit === undefined) return;
-      void reply.header('cache-control', BROWSER_CACHE).header('etag', hit.etag).header('x-cache', 'hit');
+      void reply
+        .header('cache-control', BROWSER_CACHE)
+        .header('etag', hit.etag)
+        .header('x-cache', 'hit');
       if (request.headers['if-none-match'] === hit.etag) return reply.status(304).send();
       void reply.type('application/json; charset=utf-8').send(hit.body);
       return reply;
@@ -62,7 +70,10 @@ export const responseCachePlugin = fp(
       if (reply.getHeader('x-cache') === 'hit' || typeof payload !== 'string') return payload;
       const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
       cache.set(request.url, { body: payload, etag }, { ttl: cfg.ttlSeconds * 1000 });
-      void reply.header('cache-control', BROWSER_CACHE).header('etag', etag).header('x-cache', 'miss');
+      void reply
+        .header('cache-control', BROWSER_CACHE)
+        .header('etag', etag)
+        .header('x-cache', 'miss');
       return payload;
     });
   },

@@ -11,15 +11,27 @@ import { RouteErrorRoute } from './routes/route-error';
  */
 const HomeRoute = lazy(() => import('./routes/home').then((m) => ({ default: m.HomeRoute })));
 const LoginRoute = lazy(() => import('./routes/login').then((m) => ({ default: m.LoginRoute })));
-const RegisterRoute = lazy(() => import('./routes/register').then((m) => ({ default: m.RegisterRoute })));
+const RegisterRoute = lazy(() =>
+  import('./routes/register').then((m) => ({ default: m.RegisterRoute })),
+);
 const SearchRoute = lazy(() => import('./routes/search').then((m) => ({ default: m.SearchRoute })));
 const ShowRoute = lazy(() => import('./routes/show').then((m) => ({ default: m.ShowRoute })));
-const EpisodeRoute = lazy(() => import('./routes/episode').then((m) => ({ default: m.EpisodeRoute })));
-const WatchlistRoute = lazy(() => import('./routes/watchlist').then((m) => ({ default: m.WatchlistRoute })));
+const EpisodeRoute = lazy(() =>
+  import('./routes/episode').then((m) => ({ default: m.EpisodeRoute })),
+);
+const WatchlistRoute = lazy(() =>
+  import('./routes/watchlist').then((m) => ({ default: m.WatchlistRoute })),
+);
 const TodayRoute = lazy(() => import('./routes/today').then((m) => ({ default: m.TodayRoute })));
-const AboutRoute = lazy(() => import('./routes/info-pages').then((m) => ({ default: m.AboutRoute })));
-const PrivacyRoute = lazy(() => import('./routes/info-pages').then((m) => ({ default: m.PrivacyRoute })));
-const TermsRoute = lazy(() => import('./routes/info-pages').then((m) => ({ default: m.TermsRoute })));
+const AboutRoute = lazy(() =>
+  import('./routes/info-pages').then((m) => ({ default: m.AboutRoute })),
+);
+const PrivacyRoute = lazy(() =>
+  import('./routes/info-pages').then((m) => ({ default: m.PrivacyRoute })),
+);
+const TermsRoute = lazy(() =>
+  import('./routes/info-pages').then((m) => ({ default: m.TermsRoute })),
+);
 const HelpRoute = lazy(() => import('./routes/info-pages').then((m) => ({ default: m.HelpRoute })));
 
 /**

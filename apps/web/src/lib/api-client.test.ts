@@ -22,7 +22,10 @@ describe('api client', () => {
     window.localStorage.setItem(TOKEN_STORAGE_KEY, 'tok-123');
     const { calls } = mockFetch(() => jsonResponse(200, { ok: true }));
 
-    const result = await api.post<{ ok: boolean }>('/auth/login', { identifier: 'a', password: 'b' });
+    const result = await api.post<{ ok: boolean }>('/auth/login', {
+      identifier: 'a',
+      password: 'b',
+    });
 
     expect(result).toEqual({ ok: true });
     expect(calls).toHaveLength(1);
@@ -116,9 +119,15 @@ describe('api client', () => {
   });
 
   it('serverMessageOr prefers the server message and otherwise the fallback', () => {
-    const fromServer = new ApiError({ message: 'Invalid credentials', status: 401, fromServer: true });
+    const fromServer = new ApiError({
+      message: 'Invalid credentials',
+      status: 401,
+      fromServer: true,
+    });
     const fromClient = new ApiError({ message: 'Unable to reach the server.' });
-    expect(serverMessageOr(fromServer, 'Login failed. Please try again.')).toBe('Invalid credentials');
+    expect(serverMessageOr(fromServer, 'Login failed. Please try again.')).toBe(
+      'Invalid credentials',
+    );
     expect(serverMessageOr(fromClient, 'Login failed. Please try again.')).toBe(
       'Login failed. Please try again.',
     );

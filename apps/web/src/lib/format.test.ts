@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { episodeCode, formatAirDate, formatRating, formatUserCount, localIsoDate, ratingColorClass } from './format';
+import {
+  episodeCode,
+  formatAirDate,
+  formatRating,
+  formatUserCount,
+  localIsoDate,
+  ratingColorClass,
+} from './format';
 
 describe('format', () => {
   it('rounds ratings to one decimal, N/A when missing', () => {

@@ -34,7 +34,12 @@ export function localIsoDate(date = new Date()): string {
   return `${y}-${m}-${d}`;
 }
 
-const longDate = new Intl.DateTimeFormat('en', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const longDate = new Intl.DateTimeFormat('en', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** An air date (YYYY-MM-DD, a calendar date) as 'Jan 20, 2008'; null when absent or invalid. */
 export function formatAirDate(value: string | null | undefined): string | null {

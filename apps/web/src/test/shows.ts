@@ -44,7 +44,16 @@ export function buildShowDetail(overrides: Partial<ShowDetail> = {}): ShowDetail
     officialSite: null,
     sourceUrl: null,
     source: 'tvmaze',
-    externalIds: { tvmaze: null, imdb: null, tvdb: null, tmdb: null, mal: null, anilist: null, anidb: null, bangumi: null },
+    externalIds: {
+      tvmaze: null,
+      imdb: null,
+      tvdb: null,
+      tmdb: null,
+      mal: null,
+      anilist: null,
+      anidb: null,
+      bangumi: null,
+    },
     watchLinks: [],
     episodesComplete: true,
     seasonList: [],
@@ -75,7 +84,10 @@ export function buildEpisode(overrides: Partial<Episode> = {}): Episode {
   };
 }
 
-export function page<T>(data: T[], extra: Partial<{ total: number; offset: number; hasMore: boolean; limit: number }> = {}) {
+export function page<T>(
+  data: T[],
+  extra: Partial<{ total: number; offset: number; hasMore: boolean; limit: number }> = {},
+) {
   return { data, total: data.length, limit: 20, offset: 0, hasMore: false, ...extra };
 }
 

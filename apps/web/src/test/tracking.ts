@@ -3,7 +3,10 @@ import type { WatchlistItem } from '@series-tracker/contracts';
 import { buildUser } from './fixtures';
 import { jsonResponse, type RecordedCall } from './fetch-mock';
 
-export function buildWatchlistItem(overrides: Partial<WatchlistItem> = {}, show: Partial<WatchlistItem['show']> = {}): WatchlistItem {
+export function buildWatchlistItem(
+  overrides: Partial<WatchlistItem> = {},
+  show: Partial<WatchlistItem['show']> = {},
+): WatchlistItem {
   const id = overrides.id ?? 1;
   const showId = overrides.showId ?? 100 + id;
   return {

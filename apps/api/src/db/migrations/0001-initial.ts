@@ -93,7 +93,11 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
   await db.schema.createIndex('shows_tvmaze_id_idx').on('shows').column('tvmaze_id').execute();
   await db.schema.createIndex('shows_status_idx').on('shows').column('status').execute();
   await db.schema.createIndex('shows_kind_idx').on('shows').column('kind').execute();
-  await db.schema.createIndex('shows_first_air_date_idx').on('shows').column('first_air_date').execute();
+  await db.schema
+    .createIndex('shows_first_air_date_idx')
+    .on('shows')
+    .column('first_air_date')
+    .execute();
 
   await db.schema
     .createTable('show_titles')
@@ -109,10 +113,16 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
   await db.schema
     .createTable('show_genres')
     .addColumn('show_id', 'integer', (c) => c.notNull().references('shows.id').onDelete('cascade'))
-    .addColumn('genre_id', 'integer', (c) => c.notNull().references('genres.id').onDelete('cascade'))
+    .addColumn('genre_id', 'integer', (c) =>
+      c.notNull().references('genres.id').onDelete('cascade'),
+    )
     .addPrimaryKeyConstraint('show_genres_pk', ['show_id', 'genre_id'])
     .execute();
-  await db.schema.createIndex('show_genres_genre_idx').on('show_genres').column('genre_id').execute();
+  await db.schema
+    .createIndex('show_genres_genre_idx')
+    .on('show_genres')
+    .column('genre_id')
+    .execute();
 
   await withId(db.schema.createTable('seasons'), dialect)
     .addColumn('show_id', 'integer', (c) => c.notNull().references('shows.id').onDelete('cascade'))

@@ -12,7 +12,10 @@ export function createAuthRepository(db: Kysely<Database>) {
         .selectFrom('users')
         .selectAll()
         .where((eb) =>
-          eb.or([eb('username_lower', '=', identifierLower), eb('email_lower', '=', identifierLower)]),
+          eb.or([
+            eb('username_lower', '=', identifierLower),
+            eb('email_lower', '=', identifierLower),
+          ]),
         )
         .executeTakeFirst();
     },
@@ -74,7 +77,10 @@ export function createAuthRepository(db: Kysely<Database>) {
     },
 
     async deleteExpiredSessions(nowIso: string): Promise<number> {
-      const result = await db.deleteFrom('sessions').where('expires_at', '<=', nowIso).executeTakeFirst();
+      const result = await db
+        .deleteFrom('sessions')
+        .where('expires_at', '<=', nowIso)
+        .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
   };

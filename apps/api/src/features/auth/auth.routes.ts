@@ -25,10 +25,19 @@ export async function authRoutes(
       max: opts.rateLimit.max,
       timeWindow: opts.rateLimit.timeWindow,
       errorResponseBuilder: (_req: unknown, ctx: { after: string }) =>
-        new AppError(429, errorCodes.rateLimited, `${authMessages.tooManyAttempts} (retry after ${ctx.after})`),
+        new AppError(
+          429,
+          errorCodes.rateLimited,
+          `${authMessages.tooManyAttempts} (retry after ${ctx.after})`,
+        ),
     },
   };
-  const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+  const errors = {
+    400: apiErrorSchema,
+    401: apiErrorSchema,
+    409: apiErrorSchema,
+    429: apiErrorSchema,
+  };
 
   r.post(
     '/auth/register',
@@ -42,7 +51,10 @@ export async function authRoutes(
       },
     },
     async (request, reply) => {
-      const result = await authService.register(request.body, request.headers['user-agent'] ?? null);
+      const result = await authService.register(
+        request.body,
+        request.headers['user-agent'] ?? null,
+      );
       return reply.status(201).send(result);
     },
   );

@@ -85,8 +85,10 @@ export function createAuthService({ repo, sessionTtlDays }: AuthServiceOptions) 
         });
       } catch (error) {
         // Two registrations racing for the same name: the unique index decides.
-        if (isUniqueViolation(error, 'username_lower')) throw takenError({ username: true, email: false });
-        if (isUniqueViolation(error, 'email_lower')) throw takenError({ username: false, email: true });
+        if (isUniqueViolation(error, 'username_lower'))
+          throw takenError({ username: true, email: false });
+        if (isUniqueViolation(error, 'email_lower'))
+          throw takenError({ username: false, email: true });
         throw error;
       }
       return issueSession(user, userAgent);

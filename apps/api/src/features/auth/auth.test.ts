@@ -10,7 +10,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const countUsers = async () =>
-  Number((await t.db.kysely.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.db.kysely
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers });
@@ -52,24 +59,61 @@ describe('POST /api/auth/register', () => {
 
   it('stores only a hash of the password and of the token', async () => {
     const { token, user, password } = await registerUser(t.app);
-    const row = await t.db.kysely.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await t.db.kysely
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).not.toContain(password);
     expect(row.password_hash).toMatch(/^scrypt\$/);
-    const sessions = await t.db.kysely.selectFrom('sessions').selectAll().where('user_id', '=', user.id).execute();
+    const sessions = await t.db.kysely
+      .selectFrom('sessions')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .execute();
     expect(sessions).toHaveLength(1);
     expect(sessions[0]!.token_hash).not.toBe(token);
   });
 
   it.each([
     [{ email: 'a@b.test', password: 'secret1' }, 'username', authMessages.usernameRequired],
-    [{ username: 'ab', email: 'a@b.test', password: 'secret1' }, 'username', authMessages.usernameTooShort],
-    [{ username: 'a'.repeat(31), email: 'a@b.test', password: 'secret1' }, 'username', authMessages.usernameTooLong],
-    [{ username: 'bad name!', email: 'a@b.test', password: 'secret1' }, 'username', authMessages.usernameChars],
-    [{ username: 'valid_one', email: 'not-an-email', password: 'secret1' }, 'email', authMessages.emailInvalid],
+    [
+      { username: 'ab', email: 'a@b.test', password: 'secret1' },
+      'username',
+      authMessages.usernameTooShort,
+    ],
+    [
+      { username: 'a'.repeat(31), email: 'a@b.test', password: 'secret1' },
+      'username',
+      authMessages.usernameTooLong,
+    ],
+    [
+      { username: 'bad name!', email: 'a@b.test', password: 'secret1' },
+      'username',
+      authMessages.usernameChars,
+    ],
+    [
+      { username: 'valid_one', email: 'not-an-email', password: 'secret1' },
+      'email',
+      authMessages.emailInvalid,
+    ],
     [{ username: 'valid_one', password: 'secret1' }, 'email', authMessages.emailRequired],
-    [{ username: 'valid_one', email: 'a@b.test', password: '12345' }, 'password', authMessages.passwordTooShort],
+    [
+      { username: 'valid_one', email: 'a@b.test', password: '12345' },
+      'password',
+      authMessages.passwordTooShort,
+    ],
     [{ username: 'valid_one', email: 'a@b.test' }, 'password', authMessages.passwordRequired],
-    [{ username: 'valid_one', email: 'a@b.test', password: 'secret1', displayName: 'x'.repeat(51) }, 'displayName', authMessages.displayNameTooLong],
+    [
+      {
+        username: 'valid_one',
+        email: 'a@b.test',
+        password: 'secret1',
+        displayName: 'x'.repeat(51),
+      },
+      'displayName',
+      authMessages.displayNameTooLong,
+    ],
   ])('rejects %j with a 400 on %s and creates nothing', async (payload, field, message) => {
     const before = await countUsers();
     const res = await post('/api/auth/register', payload);
@@ -90,7 +134,11 @@ describe('POST /api/auth/register', () => {
   it('refuses a username taken in another case with 409 and creates nothing', async () => {
     await registerUser(t.app, { username: 'Arya' });
     const before = await countUsers();
-    const res = await post('/api/auth/register', { username: 'aRYA', email: 'other@x.test', password: 'needle1' });
+    const res = await post('/api/auth/register', {
+      username: 'aRYA',
+      email: 'other@x.test',
+      password: 'needle1',
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       code: 'USERNAME_TAKEN',
@@ -102,7 +150,11 @@ describe('POST /api/auth/register', () => {
 
   it('refuses an email taken in another case with 409', async () => {
     await registerUser(t.app, { email: 'sansa@winterfell.test' });
-    const res = await post('/api/auth/register', { username: 'sansa2', email: 'SANSA@Winterfell.test', password: 'lemoncakes' });
+    const res = await post('/api/auth/register', {
+      username: 'sansa2',
+      email: 'SANSA@Winterfell.test',
+      password: 'lemoncakes',
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'EMAIL_TAKEN', error: authMessages.emailTaken });
   });
@@ -110,13 +162,21 @@ describe('POST /api/auth/register', () => {
   it('lets exactly one of many simultaneous registrations of one name succeed', async () => {
     const attempts = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        post('/api/auth/register', { username: 'racer', email: `racer${i}@x.test`, password: 'fastfast' }),
+        post('/api/auth/register', {
+          username: 'racer',
+          email: `racer${i}@x.test`,
+          password: 'fastfast',
+        }),
       ),
     );
     const codes = attempts.map((r) => r.statusCode).sort();
     expect(codes.filter((c) => c === 201)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(7);
-    const rows = await t.db.kysely.selectFrom('users').select('id').where('username_lower', '=', 'racer').execute();
+    const rows = await t.db.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('username_lower', '=', 'racer')
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
@@ -131,19 +191,26 @@ describe('POST /api/auth/register', () => {
     expect(res.json().code).toBe('INVALID_JSON');
   });
 
-  it.each([['[]'], ['"just a string"'], ['null'], ['42']])('answers a JSON %s body with 400', async (payload) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      headers: { 'content-type': 'application/json' },
-      payload,
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBeTruthy();
-  });
+  it.each([['[]'], ['"just a string"'], ['null'], ['42']])(
+    'answers a JSON %s body with 400',
+    async (payload) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBeTruthy();
+    },
+  );
 
   it('answers a body over 1 MB with 413', async () => {
-    const res = await post('/api/auth/register', { username: 'big', email: 'b@b.test', password: 'x'.repeat(1_100_000) });
+    const res = await post('/api/auth/register', {
+      username: 'big',
+      email: 'b@b.test',
+      password: 'x'.repeat(1_100_000),
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().code).toBe('PAYLOAD_TOO_LARGE');
   });
@@ -162,7 +229,10 @@ describe('POST /api/auth/register', () => {
 
 describe('POST /api/auth/login', () => {
   it('signs in by username or email, in any case', async () => {
-    const { user, password } = await registerUser(t.app, { username: 'Tyrion', email: 'tyrion@lannister.test' });
+    const { user, password } = await registerUser(t.app, {
+      username: 'Tyrion',
+      email: 'tyrion@lannister.test',
+    });
     for (const identifier of ['Tyrion', 'tyrion', 'TYRION@lannister.TEST']) {
       const res = await post('/api/auth/login', { identifier, password });
       expect(res.statusCode, identifier).toBe(200);
@@ -177,7 +247,10 @@ describe('POST /api/auth/login', () => {
     const unknown = await post('/api/auth/login', { identifier: 'nobody_here', password });
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ error: authMessages.invalidCredentials, code: 'INVALID_CREDENTIALS' });
+      expect(res.json()).toEqual({
+        error: authMessages.invalidCredentials,
+        code: 'INVALID_CREDENTIALS',
+      });
     }
   });
 
@@ -193,7 +266,12 @@ describe('POST /api/auth/login', () => {
 
 describe('sessions', () => {
   it('GET /api/auth/me is 401 without a token, with a garbage token and with a malformed header', async () => {
-    for (const headers of [{}, bearer('not-a-real-token'), { authorization: 'Basic abc' }, bearer('x'.repeat(5000))]) {
+    for (const headers of [
+      {},
+      bearer('not-a-real-token'),
+      { authorization: 'Basic abc' },
+      bearer('x'.repeat(5000)),
+    ]) {
       const res = await t.app.inject({ url: '/api/auth/me', headers });
       expect(res.statusCode).toBe(401);
       expect(res.json().code).toBe('UNAUTHORIZED');
@@ -202,12 +280,17 @@ describe('sessions', () => {
 
   it('logout revokes the token and only that token', async () => {
     const { token, password, user } = await registerUser(t.app);
-    const second = (await post('/api/auth/login', { identifier: user.username, password })).json().token as string;
+    const second = (await post('/api/auth/login', { identifier: user.username, password })).json()
+      .token as string;
     const res = await post('/api/auth/logout', undefined, bearer(token));
     expect(res.statusCode).toBe(204);
-    expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(
+      401,
+    );
     expect((await post('/api/auth/logout', undefined, bearer(token))).statusCode).toBe(401);
-    expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(second) })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(second) })).statusCode).toBe(
+      200,
+    );
   });
 
   it('refresh rotates the token: the old one stops working', async () => {
@@ -216,8 +299,12 @@ describe('sessions', () => {
     expect(res.statusCode).toBe(200);
     const fresh = res.json().token as string;
     expect(fresh).not.toBe(token);
-    expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(fresh) })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(
+      401,
+    );
+    expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(fresh) })).statusCode).toBe(
+      200,
+    );
     expect((await post('/api/auth/refresh', undefined, bearer(token))).statusCode).toBe(401);
   });
 
@@ -228,8 +315,14 @@ describe('sessions', () => {
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where('user_id', '=', user.id)
       .execute();
-    expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(401);
-    const left = await t.db.kysely.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute();
+    expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(
+      401,
+    );
+    const left = await t.db.kysely
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .execute();
     expect(left).toHaveLength(0);
   });
 
@@ -237,9 +330,19 @@ describe('sessions', () => {
     const { token, user } = await registerUser(t.app);
     const old = new Date(Date.now() - 3 * 86_400_000).toISOString();
     const soon = new Date(Date.now() + 2 * 86_400_000).toISOString();
-    await t.db.kysely.updateTable('sessions').set({ last_used_at: old, expires_at: soon }).where('user_id', '=', user.id).execute();
-    expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(200);
-    const row = await t.db.kysely.selectFrom('sessions').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    await t.db.kysely
+      .updateTable('sessions')
+      .set({ last_used_at: old, expires_at: soon })
+      .where('user_id', '=', user.id)
+      .execute();
+    expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(
+      200,
+    );
+    const row = await t.db.kysely
+      .selectFrom('sessions')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(Date.parse(row.expires_at) - Date.now()).toBeGreaterThan(29 * 86_400_000);
   });
 
@@ -257,7 +360,11 @@ describe('rate limiting', () => {
     const limited = await buildTestApp({ authRateLimit: { max: 3, timeWindow: '1 minute' } });
     try {
       const attempt = () =>
-        limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { identifier: 'x', password: 'y' } });
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { identifier: 'x', password: 'y' },
+        });
       for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
       const res = await attempt();
       expect(res.statusCode).toBe(429);

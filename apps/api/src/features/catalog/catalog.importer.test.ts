@@ -13,10 +13,14 @@ const bundled = readCatalogFile(path.join(repoRoot, 'data/catalog.json.gz'));
 
 /** A small real slice: Game of Thrones (complete episode list), other TVmaze shows, anime. */
 function slice(): CatalogFile {
-  const pick = (ids: string[]) => ids.map((id) => structuredClone(bundled.shows.find((s) => s.id === id)!));
+  const pick = (ids: string[]) =>
+    ids.map((id) => structuredClone(bundled.shows.find((s) => s.id === id)!));
   const got = 'tvmaze:82';
   const withAlternatives = bundled.shows.find((s) => s.titleAlternatives.length > 1)!.id;
-  const tvmazeWithEpisodes = bundled.shows.filter((s) => s.source === 'tvmaze' && s.episodes.length > 0 && s.id !== got).slice(0, 5).map((s) => s.id);
+  const tvmazeWithEpisodes = bundled.shows
+    .filter((s) => s.source === 'tvmaze' && s.episodes.length > 0 && s.id !== got)
+    .slice(0, 5)
+    .map((s) => s.id);
   return { ...bundled, shows: pick([got, withAlternatives, ...tvmazeWithEpisodes]) };
 }
 
@@ -27,7 +31,14 @@ beforeAll(async () => {
 afterAll(() => db.drop());
 
 const count = async (table: 'shows' | 'episodes' | 'seasons' | 'show_genres' | 'show_titles') =>
-  Number((await db.kysely.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db.kysely
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('catalogue import', () => {
   it('the bundled file is the real catalogue', () => {
@@ -38,13 +49,20 @@ describe('catalogue import', () => {
   it('maps shows, episodes, seasons, genres and titles, keeping external ids', async () => {
     const catalog = slice();
     const progress: number[] = [];
-    const result = await importCatalog(db, catalog, { batchSize: 3, onProgress: (done) => progress.push(done) });
+    const result = await importCatalog(db, catalog, {
+      batchSize: 3,
+      onProgress: (done) => progress.push(done),
+    });
     expect(result.shows).toMatchObject({ total: 7, inserted: 7, updated: 0, unchanged: 0 });
     const episodeTotal = catalog.shows.reduce((n, s) => n + s.episodes.length, 0);
     expect(result.episodes.inserted).toBe(episodeTotal);
     expect(progress).toEqual([3, 6, 7]);
 
-    const got = await db.kysely.selectFrom('shows').selectAll().where('source_id', '=', 'tvmaze:82').executeTakeFirstOrThrow();
+    const got = await db.kysely
+      .selectFrom('shows')
+      .selectAll()
+      .where('source_id', '=', 'tvmaze:82')
+      .executeTakeFirstOrThrow();
     expect(got).toMatchObject({
       title: 'Game of Thrones',
       kind: 'series',
@@ -57,7 +75,12 @@ describe('catalogue import', () => {
       episodes_complete: 1,
       episode_count: 73,
     });
-    const seasons = await db.kysely.selectFrom('seasons').select(['number', 'episode_count']).where('show_id', '=', got.id).orderBy('number').execute();
+    const seasons = await db.kysely
+      .selectFrom('seasons')
+      .select(['number', 'episode_count'])
+      .where('show_id', '=', got.id)
+      .orderBy('number')
+      .execute();
     expect(seasons.map((s) => s.episode_count)).toEqual([10, 10, 10, 10, 10, 10, 7, 6]);
     const genres = await db.kysely
       .selectFrom('show_genres')
@@ -71,13 +94,35 @@ describe('catalogue import', () => {
   });
 
   it('re-running the same snapshot changes nothing', async () => {
-    const before = await db.kysely.selectFrom('shows').select(['id', 'source_id', 'updated_at']).orderBy('id').execute();
-    const counts = [await count('shows'), await count('episodes'), await count('seasons'), await count('show_genres'), await count('show_titles')];
+    const before = await db.kysely
+      .selectFrom('shows')
+      .select(['id', 'source_id', 'updated_at'])
+      .orderBy('id')
+      .execute();
+    const counts = [
+      await count('shows'),
+      await count('episodes'),
+      await count('seasons'),
+      await count('show_genres'),
+      await count('show_titles'),
+    ];
     const result = await importCatalog(db, slice());
     expect(result.shows).toMatchObject({ inserted: 0, updated: 0, unchanged: 7 });
     expect(result.episodes.inserted + result.episodes.updated).toBe(0);
-    expect(await db.kysely.selectFrom('shows').select(['id', 'source_id', 'updated_at']).orderBy('id').execute()).toEqual(before);
-    expect([await count('shows'), await count('episodes'), await count('seasons'), await count('show_genres'), await count('show_titles')]).toEqual(counts);
+    expect(
+      await db.kysely
+        .selectFrom('shows')
+        .select(['id', 'source_id', 'updated_at'])
+        .orderBy('id')
+        .execute(),
+    ).toEqual(before);
+    expect([
+      await count('shows'),
+      await count('episodes'),
+      await count('seasons'),
+      await count('show_genres'),
+      await count('show_titles'),
+    ]).toEqual(counts);
   });
 
   it('a newer snapshot updates in place, keeping ids', async () => {
@@ -85,25 +130,60 @@ describe('catalogue import', () => {
     const got = catalog.shows[0]!;
     got.status = 'airing';
     got.genres = ['Drama'];
-    got.episodes.push({ ...got.episodes.at(-1)!, id: 'tvmaze:999999999', season: 9, number: 1, title: 'A new season' });
-    const idBefore = (await db.kysely.selectFrom('shows').select('id').where('source_id', '=', got.id).executeTakeFirstOrThrow()).id;
+    got.episodes.push({
+      ...got.episodes.at(-1)!,
+      id: 'tvmaze:999999999',
+      season: 9,
+      number: 1,
+      title: 'A new season',
+    });
+    const idBefore = (
+      await db.kysely
+        .selectFrom('shows')
+        .select('id')
+        .where('source_id', '=', got.id)
+        .executeTakeFirstOrThrow()
+    ).id;
 
     const result = await importCatalog(db, catalog);
     expect(result.shows).toMatchObject({ inserted: 0, updated: 1, unchanged: 6 });
     expect(result.episodes).toMatchObject({ inserted: 1, updated: 0 });
-    const row = await db.kysely.selectFrom('shows').selectAll().where('source_id', '=', got.id).executeTakeFirstOrThrow();
+    const row = await db.kysely
+      .selectFrom('shows')
+      .selectAll()
+      .where('source_id', '=', got.id)
+      .executeTakeFirstOrThrow();
     expect(row.id).toBe(idBefore);
     expect(row.status).toBe('airing');
-    const genres = await db.kysely.selectFrom('show_genres').select('genre_id').where('show_id', '=', row.id).execute();
+    const genres = await db.kysely
+      .selectFrom('show_genres')
+      .select('genre_id')
+      .where('show_id', '=', row.id)
+      .execute();
     expect(genres).toHaveLength(1);
-    const season9 = await db.kysely.selectFrom('seasons').selectAll().where('show_id', '=', row.id).where('number', '=', 9).executeTakeFirst();
+    const season9 = await db.kysely
+      .selectFrom('seasons')
+      .selectAll()
+      .where('show_id', '=', row.id)
+      .where('number', '=', 9)
+      .executeTakeFirst();
     expect(season9?.episode_count).toBe(1);
   });
 
   it('refuses a malformed file with a clear message', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'st-cat-'));
     const file = path.join(dir, 'bad.json.gz');
-    fs.writeFileSync(file, gzipSync(JSON.stringify({ schemaVersion: 1, generatedAt: 'x', attribution: 'y', shows: [{ id: 'x' }] })));
+    fs.writeFileSync(
+      file,
+      gzipSync(
+        JSON.stringify({
+          schemaVersion: 1,
+          generatedAt: 'x',
+          attribution: 'y',
+          shows: [{ id: 'x' }],
+        }),
+      ),
+    );
     expect(() => readCatalogFile(file)).toThrow(/not a valid catalogue: shows\.0\./);
     fs.rmSync(dir, { recursive: true });
   });
@@ -111,6 +191,8 @@ describe('catalogue import', () => {
   it('first start imports only into an empty catalogue', async () => {
     const logs: string[] = [];
     const log = { info: (_: object, msg?: string) => logs.push(msg ?? '') };
-    expect(await importCatalogIfEmpty(db, path.join(repoRoot, 'data/catalog.json.gz'), log)).toBeNull();
+    expect(
+      await importCatalogIfEmpty(db, path.join(repoRoot, 'data/catalog.json.gz'), log),
+    ).toBeNull();
   });
 });

@@ -95,7 +95,10 @@ export async function importCatalog(
       await repo.replaceShowGenres(
         changedIds,
         changed.flatMap((c) =>
-          [...new Set(c.show.genres)].map((g) => ({ show_id: showIds.get(c.show.id)!, genre_id: genreIds.get(g)! })),
+          [...new Set(c.show.genres)].map((g) => ({
+            show_id: showIds.get(c.show.id)!,
+            genre_id: genreIds.get(g)!,
+          })),
         ),
       );
       await repo.replaceShowTitles(

@@ -17,12 +17,18 @@ function excludedSet<T extends object>(row: T) {
 export function createCatalogRepository(db: Tx) {
   return {
     async countShows(): Promise<number> {
-      const row = await db.selectFrom('shows').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('shows')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
     async showHashes(): Promise<Map<string, { id: number; hash: string }>> {
-      const rows = await db.selectFrom('shows').select(['id', 'source_id', 'source_hash']).execute();
+      const rows = await db
+        .selectFrom('shows')
+        .select(['id', 'source_id', 'source_hash'])
+        .execute();
       return new Map(rows.map((r) => [r.source_id, { id: r.id, hash: r.source_hash }]));
     },
 
@@ -64,12 +70,14 @@ export function createCatalogRepository(db: Tx) {
     },
 
     async replaceShowGenres(showIds: number[], links: { show_id: number; genre_id: number }[]) {
-      if (showIds.length) await db.deleteFrom('show_genres').where('show_id', 'in', showIds).execute();
+      if (showIds.length)
+        await db.deleteFrom('show_genres').where('show_id', 'in', showIds).execute();
       if (links.length) await db.insertInto('show_genres').values(links).execute();
     },
 
     async replaceShowTitles(showIds: number[], titles: { show_id: number; title: string }[]) {
-      if (showIds.length) await db.deleteFrom('show_titles').where('show_id', 'in', showIds).execute();
+      if (showIds.length)
+        await db.deleteFrom('show_titles').where('show_id', 'in', showIds).execute();
       if (titles.length) await db.insertInto('show_titles').values(titles).execute();
     },
 

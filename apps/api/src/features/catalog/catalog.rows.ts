@@ -12,7 +12,11 @@ import type { CatalogEpisode, CatalogShow } from './catalog.schema';
 export const catalogHash = (value: unknown): string =>
   createHash('sha1').update(JSON.stringify(value)).digest('hex');
 
-export function catalogShowRow(show: Omit<CatalogShow, 'episodes'>, hash: string, now: string): NewShow {
+export function catalogShowRow(
+  show: Omit<CatalogShow, 'episodes'>,
+  hash: string,
+  now: string,
+): NewShow {
   const ids = show.externalIds;
   return {
     source_id: show.id,
@@ -68,7 +72,12 @@ export function catalogShowRow(show: Omit<CatalogShow, 'episodes'>, hash: string
   };
 }
 
-export function catalogEpisodeRow(ep: CatalogEpisode, showId: number, hash: string, now: string): NewEpisode {
+export function catalogEpisodeRow(
+  ep: CatalogEpisode,
+  showId: number,
+  hash: string,
+  now: string,
+): NewEpisode {
   return {
     source_id: ep.id,
     source_hash: hash,

@@ -16,35 +16,57 @@ import type { EpisodesRepository } from './episodes.repository';
 /** Catalogue reads are the same for everyone; see plugins/response-cache.ts. */
 const catalogueCache = { ttlSeconds: 60 };
 
-export async function episodesRoutes(app: FastifyInstance, opts: { repo: EpisodesRepository; shows: ShowsService }) {
+export async function episodesRoutes(
+  app: FastifyInstance,
+  opts: { repo: EpisodesRepository; shows: ShowsService },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['episodes'];
   const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
 
-  r.get('/episodes/show/:showId', {
-    config: { cache: catalogueCache },
-    schema: {
-      tags,
-      summary: "A show's episodes, sorted by season then number",
-      params: z.object({ showId: idParam }),
-      querystring: z.object({ season: z.coerce.number().int().min(0).max(10_000).optional() }),
-      response: { 200: pageSchema(episodeSchema), ...errors },
+  r.get(
+    '/episodes/show/:showId',
+    {
+      config: { cache: catalogueCache },
+      schema: {
+        tags,
+        summary: "A show's episodes, sorted by season then number",
+        params: z.object({ showId: idParam }),
+        querystring: z.object({ season: z.coerce.number().int().min(0).max(10_000).optional() }),
+        response: { 200: pageSchema(episodeSchema), ...errors },
+      },
     },
-  }, async (req) => {
-    const [show] = await opts.shows.summariesByIds([req.params.showId]);
-    if (!show) throw notFound('Show not found');
-    const rows = await opts.repo.forShow(req.params.showId, req.query.season);
-    return { data: rows.map(toEpisode), total: rows.length, limit: rows.length, offset: 0, hasMore: false };
-  });
+    async (req) => {
+      const [show] = await opts.shows.summariesByIds([req.params.showId]);
+      if (!show) throw notFound('Show not found');
+      const rows = await opts.repo.forShow(req.params.showId, req.query.season);
+      return {
+        data: rows.map(toEpisode),
+        total: rows.length,
+        limit: rows.length,
+        offset: 0,
+        hasMore: false,
+      };
+    },
+  );
 
-  r.get('/episodes/:id', {
-    config: { cache: catalogueCache },
-    schema: { tags, summary: 'One episode with its show', params: z.object({ id: idParam }), response: { 200: episodeWithShowSchema, ...errors } },
-  }, async (req) => {
-    const row = await opts.repo.findById(req.params.id);
-    if (!row) throw notFound('Episode not found');
-    const [show] = await opts.shows.summariesByIds([row.show_id]);
-    if (!show) throw notFound('Episode not found');
-    return { ...toEpisode(row), show };
-  });
+  r.get(
+    '/episodes/:id',
+    {
+      config: { cache: catalogueCache },
+      schema: {
+        tags,
+        summary: 'One episode with its show',
+        params: z.object({ id: idParam }),
+        response: { 200: episodeWithShowSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const row = await opts.repo.findById(req.params.id);
+      if (!row) throw notFound('Episode not found');
+      const [show] = await opts.shows.summariesByIds([row.show_id]);
+      if (!show) throw notFound('Episode not found');
+      return { ...toEpisode(row), show };
+    },
+  );
 }

@@ -19,7 +19,11 @@ export function createMetadataRepository(db: Tx) {
         .where((eb) =>
           eb.or([
             eb('tvmaze_id', 'in', tvmazeIds),
-            eb('source_id', 'in', tvmazeIds.map((id) => `tvmaze:${id}`)),
+            eb(
+              'source_id',
+              'in',
+              tvmazeIds.map((id) => `tvmaze:${id}`),
+            ),
           ]),
         )
         .orderBy('id')
@@ -56,7 +60,10 @@ export function createMetadataRepository(db: Tx) {
 
     /** After a full-list refresh: TVmaze episodes of the show that TVmaze no longer lists. */
     async deleteTvmazeEpisodesExcept(showId: number, keep: string[]): Promise<number> {
-      let query = db.deleteFrom('episodes').where('show_id', '=', showId).where('source_id', 'like', 'tvmaze:%');
+      let query = db
+        .deleteFrom('episodes')
+        .where('show_id', '=', showId)
+        .where('source_id', 'like', 'tvmaze:%');
       if (keep.length) query = query.where('source_id', 'not in', keep);
       const result = await query.executeTakeFirst();
       return Number(result.numDeletedRows);
@@ -86,7 +93,11 @@ export function createMetadataRepository(db: Tx) {
      * recently aired first (what people are watching now). When the watchlist lands, restrict
      * or rank by it here (`where exists (select 1 from watchlist_items ...)`), nowhere else.
      */
-    async staleShowIds(options: { cutoff: string; today: string; limit: number }): Promise<number[]> {
+    async staleShowIds(options: {
+      cutoff: string;
+      today: string;
+      limit: number;
+    }): Promise<number[]> {
       const lastAired = db
         .selectFrom('episodes')
         .select((eb) => ['show_id', eb.fn.max('air_date').as('last_aired')])
@@ -99,10 +110,16 @@ export function createMetadataRepository(db: Tx) {
         .select('shows.id')
         .where('shows.tvmaze_id', 'is not', null)
         .where((eb) =>
-          eb.or([eb('shows.metadata_synced_at', 'is', null), eb('shows.metadata_synced_at', '<', options.cutoff)]),
+          eb.or([
+            eb('shows.metadata_synced_at', 'is', null),
+            eb('shows.metadata_synced_at', '<', options.cutoff),
+          ]),
         )
         // coalesce to '' keeps "never aired" last on both dialects (their NULL ordering differs).
-        .orderBy(sql`coalesce(aired.last_aired, shows.last_air_date, shows.first_air_date, '')`, 'desc')
+        .orderBy(
+          sql`coalesce(aired.last_aired, shows.last_air_date, shows.first_air_date, '')`,
+          'desc',
+        )
         .orderBy('shows.id')
         .limit(options.limit)
         .execute();

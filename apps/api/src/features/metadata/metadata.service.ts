@@ -95,7 +95,8 @@ export function createMetadataService(options: MetadataServiceOptions) {
   /** One warning per outage, however many calls fail during it; one note when it ends. */
   function noteFailure(err: unknown, context: object) {
     if (err instanceof MetadataUnavailableError) {
-      if (offlineSince === null) log.warn({ err: err.message }, 'TVmaze unavailable; serving the catalogue as it is');
+      if (offlineSince === null)
+        log.warn({ err: err.message }, 'TVmaze unavailable; serving the catalogue as it is');
       offlineSince = now().getTime();
       return;
     }
@@ -157,7 +158,10 @@ export function createMetadataService(options: MetadataServiceOptions) {
     if (existing) {
       id = existing.id;
       if (existing.source_hash === hash) return { id, changed: false };
-      await createMetadataRepository(trx).updateShow(id, mergeShowRow(existing, row, { partial: !record.episodesComplete }));
+      await createMetadataRepository(trx).updateShow(
+        id,
+        mergeShowRow(existing, row, { partial: !record.episodesComplete }),
+      );
     } else {
       id = (await catalog.upsertShows([row])).get(row.source_id)!;
     }
@@ -180,7 +184,10 @@ export function createMetadataService(options: MetadataServiceOptions) {
     const tvmazeId = show.tvmaze_id;
     const [remoteShow, remoteEpisodes] = await remote(async () => {
       // Both settle before either failure surfaces, so no request outlives this call.
-      const [showCall, episodesCall] = await Promise.allSettled([client.getShow(tvmazeId), client.getEpisodes(tvmazeId)]);
+      const [showCall, episodesCall] = await Promise.allSettled([
+        client.getShow(tvmazeId),
+        client.getEpisodes(tvmazeId),
+      ]);
       if (showCall.status === 'rejected') throw showCall.reason;
       if (episodesCall.status === 'rejected') throw episodesCall.reason;
       return [showCall.value, episodesCall.value] as const;
@@ -200,7 +207,11 @@ export function createMetadataService(options: MetadataServiceOptions) {
         await repo.markSynced(showId, stamp);
         return;
       }
-      const record = mapShow(remoteShow, { asOf: today(), episodes: remoteEpisodes, complete: true });
+      const record = mapShow(remoteShow, {
+        asOf: today(),
+        episodes: remoteEpisodes,
+        complete: true,
+      });
       const current = (await repo.findShow(showId))!;
       const written = await writeShow(trx, record, current, stamp);
       result.showChanged = written.changed;
@@ -255,7 +266,10 @@ export function createMetadataService(options: MetadataServiceOptions) {
    */
   async function syncSchedule(date: string): Promise<ScheduleResult> {
     const lists = await remote(() =>
-      settleAll([...countries.map((c) => client.getSchedule(date, c)), client.getWebSchedule(date)]),
+      settleAll([
+        ...countries.map((c) => client.getSchedule(date, c)),
+        client.getWebSchedule(date),
+      ]),
     );
     const byShow = new Map<number, { show: TvmazeShow; episodes: TvmazeEpisode[] }>();
     for (const ep of lists.flat()) {

@@ -26,7 +26,8 @@ import {
 } from './tvmaze.mapper';
 
 const fixtures = path.join(repoRoot, 'apps/api/test/fixtures/tvmaze');
-const fixture = <T>(file: string): T => JSON.parse(fs.readFileSync(path.join(fixtures, file), 'utf8')) as T;
+const fixture = <T>(file: string): T =>
+  JSON.parse(fs.readFileSync(path.join(fixtures, file), 'utf8')) as T;
 const recordedShows = fixture<TvmazeShow[]>('shows-page-0.json');
 const gotEpisodes = fixture<TvmazeEpisode[]>('shows-82-episodes.json');
 const webSchedule = fixture<TvmazeEpisode[]>('schedule-web-2024-01-15.json');
@@ -61,13 +62,31 @@ function service(overrides: Partial<MetadataServiceOptions> = {}) {
 }
 
 const seedGot = (extra: Partial<ShowRow> = {}) =>
-  buildShow(db, { source_id: 'tvmaze:82', source: 'tvmaze', tvmaze_id: 82, title: 'Game of Thrones', status: 'unknown', ...extra });
+  buildShow(db, {
+    source_id: 'tvmaze:82',
+    source: 'tvmaze',
+    tvmaze_id: 82,
+    title: 'Game of Thrones',
+    status: 'unknown',
+    ...extra,
+  });
 
-const showById = (id: number) => db.kysely.selectFrom('shows').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const showById = (id: number) =>
+  db.kysely.selectFrom('shows').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const episodesOf = (showId: number) =>
-  db.kysely.selectFrom('episodes').selectAll().where('show_id', '=', showId).orderBy('source_id').execute();
+  db.kysely
+    .selectFrom('episodes')
+    .selectAll()
+    .where('show_id', '=', showId)
+    .orderBy('source_id')
+    .execute();
 const seasonsOf = (showId: number) =>
-  db.kysely.selectFrom('seasons').select(['number', 'episode_count', 'premiere_date', 'end_date', 'updated_at']).where('show_id', '=', showId).orderBy('number').execute();
+  db.kysely
+    .selectFrom('seasons')
+    .select(['number', 'episode_count', 'premiere_date', 'end_date', 'updated_at'])
+    .where('show_id', '=', showId)
+    .orderBy('number')
+    .execute();
 const genresOf = async (showId: number) =>
   (
     await db.kysely
@@ -79,7 +98,14 @@ const genresOf = async (showId: number) =>
       .execute()
   ).map((g) => g.name);
 const count = async (table: 'shows' | 'episodes' | 'seasons') =>
-  Number((await db.kysely.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db.kysely
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('tvmaze mapper', () => {
   it('maps TVmaze statuses to ours', () => {
@@ -92,9 +118,9 @@ describe('tvmaze mapper', () => {
   });
 
   it('turns summary HTML into plain paragraphs and decodes entities', () => {
-    expect(htmlToText('<p>Tom &amp; <b>Jerry</b>&#39;s  chase.</p><p>Line one<br />line two</p>')).toBe(
-      "Tom & Jerry's chase.\n\nLine one\nline two",
-    );
+    expect(
+      htmlToText('<p>Tom &amp; <b>Jerry</b>&#39;s  chase.</p><p>Line one<br />line two</p>'),
+    ).toBe("Tom & Jerry's chase.\n\nLine one\nline two");
     expect(htmlToText('<p></p>')).toBeNull();
     expect(htmlToText(null)).toBeNull();
   });
@@ -107,21 +133,38 @@ describe('tvmaze mapper', () => {
 
   it('types specials and keeps the raw type', () => {
     const base = { id: 1, name: 'x', season: 1, number: null };
-    expect(mapEpisode({ ...base, type: 'significant_special' })).toMatchObject({ id: 'tvmaze:1', type: 'special', typeRaw: 'significant_special' });
+    expect(mapEpisode({ ...base, type: 'significant_special' })).toMatchObject({
+      id: 'tvmaze:1',
+      type: 'special',
+      typeRaw: 'significant_special',
+    });
     expect(mapEpisode({ ...base, type: 'insignificant_special' }).type).toBe('special');
-    expect(mapEpisode({ ...base, type: 'regular', number: 3 })).toMatchObject({ type: 'regular', number: 3 });
+    expect(mapEpisode({ ...base, type: 'regular', number: 3 })).toMatchObject({
+      type: 'regular',
+      number: 3,
+    });
     // Old responses have no type at all: those are regular episodes.
     expect(mapEpisode({ ...base, number: 1 })).toMatchObject({ type: 'regular', typeRaw: null });
   });
 
   it('maps Game of Thrones exactly as the bundled catalogue has it', () => {
     const bundled = (
-      JSON.parse(gunzipSync(fs.readFileSync(path.join(repoRoot, 'data/catalog.json.gz'))).toString('utf8')) as CatalogFile
+      JSON.parse(
+        gunzipSync(fs.readFileSync(path.join(repoRoot, 'data/catalog.json.gz'))).toString('utf8'),
+      ) as CatalogFile
     ).shows.find((s) => s.id === 'tvmaze:82')!;
-    const mapped = mapShow(got, { asOf: bundled.episodesAsOf!, episodes: gotEpisodes, complete: true });
+    const mapped = mapShow(got, {
+      asOf: bundled.episodesAsOf!,
+      episodes: gotEpisodes,
+      complete: true,
+    });
     expect(mapped.episodes).toEqual(bundled.episodes);
     const { statusAsOf: _a, ...rest } = mapped;
-    const { statusAsOf: _b, linkedSources: _c, ...expected } = bundled as CatalogShow & { linkedSources: string[] };
+    const {
+      statusAsOf: _b,
+      linkedSources: _c,
+      ...expected
+    } = bundled as CatalogShow & { linkedSources: string[] };
     expect(rest).toEqual(expected);
     expect(mapped.synopsis).not.toMatch(/<|>/);
     expect(mapped.posterUrl).toMatch(/^https:\/\/static\.tvmaze\.com\//);
@@ -129,14 +172,25 @@ describe('tvmaze mapper', () => {
 
   it('marks Japanese animation as anime', () => {
     const hellsing = recordedShows.find((s) => s.id === 25)!;
-    expect(mapShow(hellsing, { asOf: '2026-03-01' })).toMatchObject({ kind: 'anime', languageCode: 'ja', country: 'JP' });
+    expect(mapShow(hellsing, { asOf: '2026-03-01' })).toMatchObject({
+      kind: 'anime',
+      languageCode: 'ja',
+      country: 'JP',
+    });
     expect(mapShow(got, { asOf: '2026-03-01' }).kind).toBe('series');
   });
 
   it('merging never blanks what another source gave us', () => {
-    const record = mapShow(recordedShows.find((s) => s.id === 25)!, { asOf: '2026-03-01' });
+    const record = mapShow(
+      recordedShows.find((s) => s.id === 25)!,
+      { asOf: '2026-03-01' },
+    );
     const { episodes: _e, ...fields } = record;
-    const incoming = catalogShowRow({ ...fields, externalIds: { ...fields.externalIds, imdb: null } }, 'h', 'now');
+    const incoming = catalogShowRow(
+      { ...fields, externalIds: { ...fields.externalIds, imdb: null } },
+      'h',
+      'now',
+    );
     const existing = {
       ...catalogShowRow(fields, 'old', 'then'),
       id: 7,
@@ -171,7 +225,11 @@ describe('tvmaze mapper', () => {
 
 describe('refreshShow', () => {
   it('loads the full episode list, seasons and genres of Game of Thrones into the existing row', async () => {
-    const show = await seedGot({ title_original: 'Game of Thrones (original)', mal_id: 12345, tmdb_id: 1399 });
+    const show = await seedGot({
+      title_original: 'Game of Thrones (original)',
+      mal_id: 12345,
+      tmdb_id: 1399,
+    });
     const result = await service().refreshShow(show.id);
     expect(result).toMatchObject({ showId: show.id, tvmazeId: 82, found: true, showChanged: true });
     expect(result!.episodes).toEqual({ inserted: 73, updated: 0, unchanged: 0, removed: 0 });
@@ -209,10 +267,19 @@ describe('refreshShow', () => {
     expect(episodes).toHaveLength(73);
     expect(episodes.every((e) => e.type === 'regular')).toBe(true);
     expect(episodes.some((e) => /<[a-z/]/i.test(e.overview ?? ''))).toBe(false);
-    expect(episodes.every((e) => e.still_url === null || e.still_url.startsWith('https://'))).toBe(true);
+    expect(episodes.every((e) => e.still_url === null || e.still_url.startsWith('https://'))).toBe(
+      true,
+    );
     const seasons = await seasonsOf(show.id);
     expect(seasons.map((s) => [s.number, s.episode_count])).toEqual([
-      [1, 10], [2, 10], [3, 10], [4, 10], [5, 10], [6, 10], [7, 7], [8, 6],
+      [1, 10],
+      [2, 10],
+      [3, 10],
+      [4, 10],
+      [5, 10],
+      [6, 10],
+      [7, 7],
+      [8, 6],
     ]);
     expect(seasons[0]).toMatchObject({ premiere_date: '2011-04-17', end_date: '2011-06-19' });
     expect(await genresOf(show.id)).toEqual(['Adventure', 'Drama', 'Fantasy']);
@@ -221,27 +288,62 @@ describe('refreshShow', () => {
   it('keeps episode ids, drops episodes and seasons TVmaze no longer lists, and a re-run changes nothing', async () => {
     const show = await seedGot();
     const now = T0.toISOString();
-    const epBase = { show_id: show.id, type: 'regular', source_hash: 'old', created_at: now, updated_at: now };
+    const epBase = {
+      show_id: show.id,
+      type: 'regular',
+      source_hash: 'old',
+      created_at: now,
+      updated_at: now,
+    };
     const kept = await db.kysely
       .insertInto('episodes')
-      .values({ ...epBase, source_id: 'tvmaze:4952', season_number: 1, episode_number: 1, title: 'old title' })
+      .values({
+        ...epBase,
+        source_id: 'tvmaze:4952',
+        season_number: 1,
+        episode_number: 1,
+        title: 'old title',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await db.kysely.insertInto('episodes').values({ ...epBase, source_id: 'tvmaze:999999999', season_number: 9, episode_number: 1 }).execute();
-    await db.kysely.insertInto('seasons').values({ show_id: show.id, number: 9, episode_count: 1, created_at: now, updated_at: now }).execute();
+    await db.kysely
+      .insertInto('episodes')
+      .values({ ...epBase, source_id: 'tvmaze:999999999', season_number: 9, episode_number: 1 })
+      .execute();
+    await db.kysely
+      .insertInto('seasons')
+      .values({ show_id: show.id, number: 9, episode_count: 1, created_at: now, updated_at: now })
+      .execute();
 
     const first = await service().refreshShow(show.id);
     expect(first!.episodes).toEqual({ inserted: 72, updated: 1, unchanged: 0, removed: 1 });
-    const winter = await db.kysely.selectFrom('episodes').selectAll().where('source_id', '=', 'tvmaze:4952').executeTakeFirstOrThrow();
+    const winter = await db.kysely
+      .selectFrom('episodes')
+      .selectAll()
+      .where('source_id', '=', 'tvmaze:4952')
+      .executeTakeFirstOrThrow();
     expect(winter).toMatchObject({ id: kept.id, title: 'Winter is Coming' });
     expect((await seasonsOf(show.id)).map((s) => s.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
 
-    const before = { show: await showById(show.id), episodes: await episodesOf(show.id), seasons: await seasonsOf(show.id), genres: await genresOf(show.id) };
+    const before = {
+      show: await showById(show.id),
+      episodes: await episodesOf(show.id),
+      seasons: await seasonsOf(show.id),
+      genres: await genresOf(show.id),
+    };
     const counts = [await count('shows'), await count('episodes'), await count('seasons')];
     const later = new Date(T0.getTime() + 3_600_000);
     const second = await service({ now: () => later }).refreshShow(show.id);
-    expect(second).toMatchObject({ showChanged: false, episodes: { inserted: 0, updated: 0, unchanged: 73, removed: 0 } });
-    const after = { show: await showById(show.id), episodes: await episodesOf(show.id), seasons: await seasonsOf(show.id), genres: await genresOf(show.id) };
+    expect(second).toMatchObject({
+      showChanged: false,
+      episodes: { inserted: 0, updated: 0, unchanged: 73, removed: 0 },
+    });
+    const after = {
+      show: await showById(show.id),
+      episodes: await episodesOf(show.id),
+      seasons: await seasonsOf(show.id),
+      genres: await genresOf(show.id),
+    };
     expect(after.show.metadata_synced_at).toBe(later.toISOString());
     expect({ ...after, show: { ...after.show, metadata_synced_at: null } }).toEqual({
       ...before,
@@ -252,9 +354,18 @@ describe('refreshShow', () => {
   });
 
   it('writes no episode of the bundled snapshot again: live rows hash the same as the import', async () => {
-    const bundled = JSON.parse(gunzipSync(fs.readFileSync(path.join(repoRoot, 'data/catalog.json.gz'))).toString('utf8')) as CatalogFile;
-    await importCatalog(db, { ...bundled, shows: bundled.shows.filter((s) => s.id === 'tvmaze:82') });
-    const row = await db.kysely.selectFrom('shows').selectAll().where('source_id', '=', 'tvmaze:82').executeTakeFirstOrThrow();
+    const bundled = JSON.parse(
+      gunzipSync(fs.readFileSync(path.join(repoRoot, 'data/catalog.json.gz'))).toString('utf8'),
+    ) as CatalogFile;
+    await importCatalog(db, {
+      ...bundled,
+      shows: bundled.shows.filter((s) => s.id === 'tvmaze:82'),
+    });
+    const row = await db.kysely
+      .selectFrom('shows')
+      .selectAll()
+      .where('source_id', '=', 'tvmaze:82')
+      .executeTakeFirstOrThrow();
     const result = await service().refreshShow(row.id);
     expect(result!.episodes).toEqual({ inserted: 0, updated: 0, unchanged: 73, removed: 0 });
     expect(await count('episodes')).toBe(73);
@@ -268,7 +379,12 @@ describe('refreshShow', () => {
   });
 
   it('a show TVmaze does not know is only stamped as looked at', async () => {
-    const show = await buildShow(db, { source_id: 'tvmaze:99999', source: 'tvmaze', tvmaze_id: 99999, title: 'Gone' });
+    const show = await buildShow(db, {
+      source_id: 'tvmaze:99999',
+      source: 'tvmaze',
+      tvmaze_id: 99999,
+      title: 'Gone',
+    });
     const result = await service().refreshShow(show.id);
     expect(result).toMatchObject({ found: false, showChanged: false });
     expect(await showById(show.id)).toEqual({ ...show, metadata_synced_at: T0.toISOString() });
@@ -302,19 +418,35 @@ describe('rate limits and outages', () => {
     const closed = await startTvmazeStandIn();
     const refusedUrl = closed.baseUrl;
     await closed.close();
-    await expect(createTvmazeClient({ baseUrl: refusedUrl }).getShow(82)).rejects.toBeInstanceOf(MetadataUnavailableError);
+    await expect(createTvmazeClient({ baseUrl: refusedUrl }).getShow(82)).rejects.toBeInstanceOf(
+      MetadataUnavailableError,
+    );
     standIn.setDelay(500);
-    await expect(createTvmazeClient({ baseUrl: standIn.baseUrl, timeoutMs: 50 }).getShow(82)).rejects.toThrow(/timed out/);
+    await expect(
+      createTvmazeClient({ baseUrl: standIn.baseUrl, timeoutMs: 50 }).getShow(82),
+    ).rejects.toThrow(/timed out/);
   });
 
   it('offline: background refreshes do not throw, warn once, change nothing, and recover', async () => {
     const a = await seedGot();
-    const b = await buildShow(db, { source_id: 'tvmaze:1', source: 'tvmaze', tvmaze_id: 1, title: 'Under the Dome' });
+    const b = await buildShow(db, {
+      source_id: 'tvmaze:1',
+      source: 'tvmaze',
+      tvmaze_id: 1,
+      title: 'Under the Dome',
+    });
     const before = [await showById(a.id), await showById(b.id)];
     const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
     const real = createTvmazeClient({ baseUrl: standIn.baseUrl });
     const failures: unknown[] = [];
-    const client = { ...real, getShow: (id: number) => real.getShow(id).catch((err: unknown) => { failures.push(err); throw err; }) };
+    const client = {
+      ...real,
+      getShow: (id: number) =>
+        real.getShow(id).catch((err: unknown) => {
+          failures.push(err);
+          throw err;
+        }),
+    };
     const svc = service({ log, offlineRetryMs: 0, client });
     standIn.setDown(true);
     expect(() => {
@@ -369,13 +501,18 @@ describe('refreshShowInBackground', () => {
   });
 
   it('skips fresh shows, refreshes them again after a day, and does nothing when sync is off', async () => {
-    const show = await seedGot({ metadata_synced_at: new Date(T0.getTime() - 3_600_000).toISOString() });
+    const show = await seedGot({
+      metadata_synced_at: new Date(T0.getTime() - 3_600_000).toISOString(),
+    });
     const svc = service();
     svc.refreshShowInBackground(show.id);
     await svc.idle();
     expect(standIn.hits).toEqual([]);
 
-    const off = service({ config: { tvmazeBaseUrl: standIn.baseUrl, metadataSync: false }, now: () => new Date(T0.getTime() + 2 * 86_400_000) });
+    const off = service({
+      config: { tvmazeBaseUrl: standIn.baseUrl, metadataSync: false },
+      now: () => new Date(T0.getTime() + 2 * 86_400_000),
+    });
     off.refreshShowInBackground(show.id);
     await off.idle();
     expect(standIn.hits).toEqual([]);
@@ -391,9 +528,18 @@ describe('syncSchedule', () => {
   const scheduleShowIds = new Set(webSchedule.map((e) => e._embedded!.show!.id));
 
   it('inserts the shows and episodes of a day, updating shows we already have in place', async () => {
-    const existing = await buildShow(db, { source_id: 'tvmaze:59201', source: 'tvmaze', tvmaze_id: 59201, title: 'Old name', bangumi_id: 42 });
+    const existing = await buildShow(db, {
+      source_id: 'tvmaze:59201',
+      source: 'tvmaze',
+      tvmaze_id: 59201,
+      title: 'Old name',
+      bangumi_id: 42,
+    });
     const result = await service().syncSchedule('2024-01-15');
-    expect(standIn.hits.sort()).toEqual(['/schedule/web?date=2024-01-15', '/schedule?date=2024-01-15&country=US']);
+    expect(standIn.hits.sort()).toEqual([
+      '/schedule/web?date=2024-01-15',
+      '/schedule?date=2024-01-15&country=US',
+    ]);
     expect(result.shows).toEqual({ inserted: scheduleShowIds.size - 1, updated: 1, unchanged: 0 });
     expect(result.episodes).toEqual({ inserted: webSchedule.length, updated: 0, unchanged: 0 });
     expect(await count('shows')).toBe(scheduleShowIds.size);
@@ -410,13 +556,25 @@ describe('syncSchedule', () => {
       episodes_complete: 0,
     });
     const episodes = await episodesOf(existing.id);
-    expect(episodes.map((e) => [e.season_number, e.episode_number, e.air_date])).toContainEqual([3, 9, '2024-01-15']);
+    expect(episodes.map((e) => [e.season_number, e.episode_number, e.air_date])).toContainEqual([
+      3,
+      9,
+      '2024-01-15',
+    ]);
     expect(await genresOf(existing.id)).toEqual(['Comedy', 'Crime']);
 
-    const maomao = await db.kysely.selectFrom('shows').selectAll().where('title', '=', 'Maomao no Hitorigoto').executeTakeFirstOrThrow();
+    const maomao = await db.kysely
+      .selectFrom('shows')
+      .selectAll()
+      .where('title', '=', 'Maomao no Hitorigoto')
+      .executeTakeFirstOrThrow();
     expect(maomao).toMatchObject({ kind: 'anime', source: 'tvmaze', metadata_synced_at: null });
     expect(maomao.source_url).toMatch(/^https:\/\/www\.tvmaze\.com\/shows\//);
-    const seasons = await db.kysely.selectFrom('seasons').select((eb) => eb.fn.countAll().as('n')).where('show_id', '=', maomao.id).executeTakeFirstOrThrow();
+    const seasons = await db.kysely
+      .selectFrom('seasons')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('show_id', '=', maomao.id)
+      .executeTakeFirstOrThrow();
     expect(Number(seasons.n)).toBe(1);
     const overviews = await db.kysely.selectFrom('episodes').select('overview').execute();
     expect(overviews.some((o) => /<[a-z/]|&amp;/i.test(o.overview ?? ''))).toBe(false);
@@ -429,34 +587,80 @@ describe('syncSchedule', () => {
 
   it('a complete list that gains an episode from the schedule is no longer marked complete', async () => {
     const show = await buildShow(db, {
-      source_id: 'tvmaze:59201', source: 'tvmaze', tvmaze_id: 59201, title: 'Ресторан по понятиям',
-      episodes_complete: 1, season_count: 3, episode_count: 30, metadata_synced_at: T0.toISOString(),
+      source_id: 'tvmaze:59201',
+      source: 'tvmaze',
+      tvmaze_id: 59201,
+      title: 'Ресторан по понятиям',
+      episodes_complete: 1,
+      season_count: 3,
+      episode_count: 30,
+      metadata_synced_at: T0.toISOString(),
     });
     await service().syncSchedule('2024-01-15');
-    expect(await showById(show.id)).toMatchObject({ episodes_complete: 0, season_count: null, episode_count: null, metadata_synced_at: null });
+    expect(await showById(show.id)).toMatchObject({
+      episodes_complete: 0,
+      season_count: null,
+      episode_count: null,
+      metadata_synced_at: null,
+    });
   });
 });
 
 describe('syncStale', () => {
-  it('refreshes stale TVmaze shows, most recently aired first, then the day\'s schedule', async () => {
+  it("refreshes stale TVmaze shows, most recently aired first, then the day's schedule", async () => {
     const day = new Date('2024-01-15T18:00:00.000Z');
     const gotShow = await seedGot();
-    const fresh = await buildShow(db, { source_id: 'tvmaze:1', source: 'tvmaze', tvmaze_id: 1, metadata_synced_at: day.toISOString() });
-    const older = await buildShow(db, { source_id: 'tvmaze:2', source: 'tvmaze', tvmaze_id: 2, last_air_date: '2015-09-10' });
-    const recent = await buildShow(db, { source_id: 'tvmaze:3', source: 'tvmaze', tvmaze_id: 3, metadata_synced_at: '2024-01-01T00:00:00.000Z' });
+    const fresh = await buildShow(db, {
+      source_id: 'tvmaze:1',
+      source: 'tvmaze',
+      tvmaze_id: 1,
+      metadata_synced_at: day.toISOString(),
+    });
+    const older = await buildShow(db, {
+      source_id: 'tvmaze:2',
+      source: 'tvmaze',
+      tvmaze_id: 2,
+      last_air_date: '2015-09-10',
+    });
+    const recent = await buildShow(db, {
+      source_id: 'tvmaze:3',
+      source: 'tvmaze',
+      tvmaze_id: 3,
+      metadata_synced_at: '2024-01-01T00:00:00.000Z',
+    });
     const stamp = day.toISOString();
-    await db.kysely.insertInto('episodes').values({
-      source_id: 'tvmaze:123', source_hash: 'x', show_id: recent.id, type: 'regular', air_date: '2024-01-10', created_at: stamp, updated_at: stamp,
-    }).execute();
+    await db.kysely
+      .insertInto('episodes')
+      .values({
+        source_id: 'tvmaze:123',
+        source_hash: 'x',
+        show_id: recent.id,
+        type: 'regular',
+        air_date: '2024-01-10',
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .execute();
     await buildShow(db, { source: 'bangumi-data', source_id: 'bangumi:9' });
 
-    const ids = await createMetadataRepository(db.kysely).staleShowIds({ cutoff: '2024-01-14T18:00:00.000Z', today: '2024-01-15', limit: 10 });
+    const ids = await createMetadataRepository(db.kysely).staleShowIds({
+      cutoff: '2024-01-14T18:00:00.000Z',
+      today: '2024-01-15',
+      limit: 10,
+    });
     expect(ids).toEqual([recent.id, older.id, gotShow.id]);
     expect(ids).not.toContain(fresh.id);
 
     const progress: [number, number][] = [];
-    const result = await service({ now: () => day }).syncStale({ limit: 2, onProgress: (d, t) => progress.push([d, t]) });
-    expect(progress).toEqual([[1, 3], [2, 3], [3, 3]]);
+    const result = await service({ now: () => day }).syncStale({
+      limit: 2,
+      onProgress: (d, t) => progress.push([d, t]),
+    });
+    expect(progress).toEqual([
+      [1, 3],
+      [2, 3],
+      [3, 3],
+    ]);
     expect(result).toMatchObject({ offline: false, refreshed: 2, failed: 0 });
     expect(result.schedule!.episodes.inserted).toBe(webSchedule.length);
     expect(standIn.hitsOf('/shows/3')).toBe(2);

@@ -20,7 +20,11 @@ export interface RateLimiter {
  * Token bucket: `capacity` calls at once, refilled evenly over `intervalMs`. TVmaze allows
  * about 20 calls per 10 s per IP; staying under it avoids 429s instead of only reacting.
  */
-export function createTokenBucket(capacity = 20, intervalMs = 10_000, now = () => Date.now()): RateLimiter {
+export function createTokenBucket(
+  capacity = 20,
+  intervalMs = 10_000,
+  now = () => Date.now(),
+): RateLimiter {
   let tokens = capacity;
   let last = now();
   let queue = Promise.resolve();
@@ -101,13 +105,18 @@ export function createTvmazeClient(options: TvmazeClientOptions): TvmazeClient {
         });
       } catch (err) {
         // fetch rejects only for network-level failures: DNS, refused/reset, TLS, timeout.
-        const reason = err instanceof Error && err.name === 'TimeoutError' ? `timed out after ${timeoutMs} ms` : 'unreachable';
+        const reason =
+          err instanceof Error && err.name === 'TimeoutError'
+            ? `timed out after ${timeoutMs} ms`
+            : 'unreachable';
         throw new MetadataUnavailableError(`TVmaze ${reason} (${url})`, { cause: err });
       }
       if (res.status === 429) {
         await res.body?.cancel();
         if (attempt >= maxRetries) {
-          throw new MetadataUnavailableError(`TVmaze still rate limiting after ${maxRetries} retries (${url})`);
+          throw new MetadataUnavailableError(
+            `TVmaze still rate limiting after ${maxRetries} retries (${url})`,
+          );
         }
         const wait = retryAfterMs(res.headers.get('retry-after')) ?? backoffMs * 2 ** attempt;
         await sleep(Math.min(wait, maxBackoffMs));
@@ -140,7 +149,9 @@ export function createTvmazeClient(options: TvmazeClientOptions): TvmazeClient {
     getEpisodes: (showId) => get<TvmazeEpisode[]>(`/shows/${showId}/episodes?specials=1`),
     getSchedule: async (date, country = 'US') =>
       (await get<TvmazeEpisode[]>(`/schedule?date=${q(date)}&country=${q(country)}`)) ?? [],
-    getWebSchedule: async (date) => (await get<TvmazeEpisode[]>(`/schedule/web?date=${q(date)}`)) ?? [],
-    searchShows: async (query) => (await get<TvmazeSearchResult[]>(`/search/shows?q=${q(query)}`)) ?? [],
+    getWebSchedule: async (date) =>
+      (await get<TvmazeEpisode[]>(`/schedule/web?date=${q(date)}`)) ?? [],
+    searchShows: async (query) =>
+      (await get<TvmazeSearchResult[]>(`/search/shows?q=${q(query)}`)) ?? [],
   };
 }

@@ -82,13 +82,25 @@ export function httpsUrl(url: string | null | undefined): string | null {
   return url.replace(/^http:\/\//i, 'https://');
 }
 
-const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+const entities: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+};
 
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
     if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+      const code =
+        name[1] === 'x' || name[1] === 'X'
+          ? parseInt(name.slice(2), 16)
+          : parseInt(name.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff
+        ? String.fromCodePoint(code)
+        : whole;
     }
     return entities[name.toLowerCase()] ?? whole;
   });
@@ -153,7 +165,10 @@ export function mapEpisode(ep: TvmazeEpisode): CatalogEpisode {
     id: tvmazeSourceId(ep.id),
     season: ep.season ?? null,
     number: ep.number ?? null,
-    type: typeRaw === 'significant_special' || typeRaw === 'insignificant_special' ? 'special' : 'regular',
+    type:
+      typeRaw === 'significant_special' || typeRaw === 'insignificant_special'
+        ? 'special'
+        : 'regular',
     typeRaw,
     title: emptyToNull(ep.name),
     overview: htmlToText(ep.summary),
@@ -194,7 +209,11 @@ export function mapShow(show: TvmazeShow, options: MapShowOptions): CatalogShow 
   const timezone = show.network?.country?.timezone ?? show.webChannel?.country?.timezone ?? null;
   const days = show.schedule?.days ?? [];
   const time = emptyToNull(show.schedule?.time);
-  const lastAired = regular.map((e) => e.airDate).filter((d): d is string => !!d && d <= options.asOf).sort().at(-1);
+  const lastAired = regular
+    .map((e) => e.airDate)
+    .filter((d): d is string => !!d && d <= options.asOf)
+    .sort()
+    .at(-1);
   return {
     id: tvmazeSourceId(show.id),
     source: 'tvmaze',
@@ -227,9 +246,13 @@ export function mapShow(show: TvmazeShow, options: MapShowOptions): CatalogShow 
     firstAirDate: emptyToNull(show.premiered),
     firstAirStamp: null,
     lastAirDate: emptyToNull(show.ended) ?? (complete ? (lastAired ?? null) : null),
-    seasonCount: complete ? new Set(regular.map((e) => e.season).filter((s) => s !== null)).size : null,
+    seasonCount: complete
+      ? new Set(regular.map((e) => e.season).filter((s) => s !== null)).size
+      : null,
     episodeCount: complete ? regular.length : null,
-    network: show.network ? { name: show.network.name, country: show.network.country?.code ?? null } : null,
+    network: show.network
+      ? { name: show.network.name, country: show.network.country?.code ?? null }
+      : null,
     streamingService: show.webChannel?.name ?? null,
     runtimeMinutes: show.runtime ?? show.averageRuntime ?? null,
     schedule: days.length || time ? { days, time, timezone } : null,
@@ -280,11 +303,21 @@ const episodeListColumns = [
  * other sources' values stay where it says nothing, and the row keeps its identity.
  * `partial` = the TVmaze data came without the full episode list (schedule entries).
  */
-export function mergeShowRow(existing: ShowRow, incoming: NewShow, options: { partial: boolean }): Updateable<ShowsTable> {
-  const { source_id: _sourceId, created_at: _createdAt, metadata_synced_at: _synced, ...merged } = incoming;
+export function mergeShowRow(
+  existing: ShowRow,
+  incoming: NewShow,
+  options: { partial: boolean },
+): Updateable<ShowsTable> {
+  const {
+    source_id: _sourceId,
+    created_at: _createdAt,
+    metadata_synced_at: _synced,
+    ...merged
+  } = incoming;
   const out: Updateable<ShowsTable> = merged;
   for (const key of keptWhenMissing) {
-    if (incoming[key] == null && existing[key] != null) (out as Record<string, unknown>)[key] = existing[key];
+    if (incoming[key] == null && existing[key] != null)
+      (out as Record<string, unknown>)[key] = existing[key];
   }
   if (existing.kind === 'anime') out.kind = 'anime';
   if (existing.source !== 'tvmaze') {

@@ -16,16 +16,18 @@ function isAccent(cp: number): boolean {
  * space. CJK characters are kept as they are.
  */
 export function normalizeForSearch(text: string): string {
-  return text
-    .normalize('NFKD')
-    // Latin-style accents only: kana voicing marks (U+3099/U+309A) change the letter, so they stay
-    // and NFC puts ホ + ゚ back together as ポ.
-    .replace(/./gsu, (ch) => (isAccent(ch.codePointAt(0)!) ? '' : ch))
-    .normalize('NFC')
-    .toLowerCase()
-    .replace(/['’ʼ`.]/g, '')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
+  return (
+    text
+      .normalize('NFKD')
+      // Latin-style accents only: kana voicing marks (U+3099/U+309A) change the letter, so they stay
+      // and NFC puts ホ + ゚ back together as ポ.
+      .replace(/./gsu, (ch) => (isAccent(ch.codePointAt(0)!) ? '' : ch))
+      .normalize('NFC')
+      .toLowerCase()
+      .replace(/['’ʼ`.]/g, '')
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim()
+  );
 }
 
 /** Separates the titles of one show inside its search text. */

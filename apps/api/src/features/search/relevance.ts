@@ -35,7 +35,12 @@ function isTransposition(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
   const diff: number[] = [];
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) diff.push(i);
-  return diff.length === 2 && diff[1] === diff[0]! + 1 && a[diff[0]!] === b[diff[1]!] && a[diff[1]!] === b[diff[0]!];
+  return (
+    diff.length === 2 &&
+    diff[1] === diff[0]! + 1 &&
+    a[diff[0]!] === b[diff[1]!] &&
+    a[diff[1]!] === b[diff[0]!]
+  );
 }
 
 /** True when `q` is `t` with up to `dropped` letters left out ("brakng" in "breaking"). */
@@ -72,7 +77,8 @@ function wordScore(q: string, t: string, isLast: boolean): number {
 /** The best score of any of a show's titles (its search text holds them all). */
 export function showScore(query: string, searchText: string): number {
   let best = 0;
-  for (const title of searchText.split(TITLE_SEPARATOR)) best = Math.max(best, titleScore(query, title));
+  for (const title of searchText.split(TITLE_SEPARATOR))
+    best = Math.max(best, titleScore(query, title));
   return best;
 }
 

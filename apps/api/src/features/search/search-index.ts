@@ -42,17 +42,25 @@ export async function refreshDerivedShowData(db: Tx, showIds: number[]): Promise
       .where('show_id', 'in', ids)
       .execute();
     const altByShow = new Map<number, string[]>();
-    for (const a of alternatives) altByShow.set(a.show_id, [...(altByShow.get(a.show_id) ?? []), a.title]);
+    for (const a of alternatives)
+      altByShow.set(a.show_id, [...(altByShow.get(a.show_id) ?? []), a.title]);
 
     const rows = shows.map((s) => ({
       show_id: s.id,
-      text: searchTextFor([s.title, s.title_english, s.title_original, ...(altByShow.get(s.id) ?? [])]),
+      text: searchTextFor([
+        s.title,
+        s.title_english,
+        s.title_original,
+        ...(altByShow.get(s.id) ?? []),
+      ]),
     }));
     if (rows.length) {
       await db
         .insertInto('show_search')
         .values(rows)
-        .onConflict((oc) => oc.column('show_id').doUpdateSet({ text: (eb) => eb.ref('excluded.text') }))
+        .onConflict((oc) =>
+          oc.column('show_id').doUpdateSet({ text: (eb) => eb.ref('excluded.text') }),
+        )
         .execute();
     }
   }
@@ -66,6 +74,9 @@ export async function indexMissingShows(db: Tx): Promise<number> {
     .select('shows.id')
     .where('show_search.show_id', 'is', null)
     .execute();
-  await refreshDerivedShowData(db, missing.map((m) => m.id));
+  await refreshDerivedShowData(
+    db,
+    missing.map((m) => m.id),
+  );
   return missing.length;
 }

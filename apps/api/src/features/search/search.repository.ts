@@ -107,7 +107,12 @@ export function createSearchRepository(db: Kysely<Database>, dialect: DialectNam
       const rows = await db
         .selectFrom('show_search')
         .innerJoin('shows', 'shows.id', 'show_search.show_id')
-        .select(['show_search.show_id', 'show_search.text', 'shows.popularity', 'shows.total_users'])
+        .select([
+          'show_search.show_id',
+          'show_search.text',
+          'shows.popularity',
+          'shows.total_users',
+        ])
         .where('show_search.show_id', 'in', ids)
         .execute();
       return rows.map((r) => ({
@@ -131,7 +136,9 @@ export function createSearchRepository(db: Kysely<Database>, dialect: DialectNam
             eb(sql`lower(display_name)`, 'like', sql`${pattern} escape '\\'`),
           ]),
         )
-        .orderBy(sql`case when username_lower = ${q.toLowerCase()} then 0 when username_lower like ${`${likeEscape(q.toLowerCase())}%`} escape '\\' then 1 else 2 end`)
+        .orderBy(
+          sql`case when username_lower = ${q.toLowerCase()} then 0 when username_lower like ${`${likeEscape(q.toLowerCase())}%`} escape '\\' then 1 else 2 end`,
+        )
         .orderBy('username_lower')
         .limit(limit)
         .execute();
@@ -165,7 +172,15 @@ export function createSearchRepository(db: Kysely<Database>, dialect: DialectNam
           .offset(keep)
           .limit(1000)
           .execute();
-        if (stale.length) await trx.deleteFrom('search_history').where('id', 'in', stale.map((s) => s.id)).execute();
+        if (stale.length)
+          await trx
+            .deleteFrom('search_history')
+            .where(
+              'id',
+              'in',
+              stale.map((s) => s.id),
+            )
+            .execute();
       });
     },
 

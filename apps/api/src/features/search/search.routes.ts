@@ -9,7 +9,7 @@ import {
   showFiltersSchema,
   showSummarySchema,
 } from '@series-tracker/contracts';
-import {limitParam, offsetParam} from '../../lib/params';
+import { limitParam, offsetParam } from '../../lib/params';
 import type { ShowsService } from '../shows/shows.service';
 import type { TrendingService } from '../shows/trending.service';
 import type { SearchService } from './search.service';
@@ -28,123 +28,251 @@ export async function searchRoutes(
   const { search, shows, trending } = opts;
   const tags = ['search'];
 
-  r.get('/search', {
-    schema: {
-      tags,
-      summary: 'Search shows, users and reviews at once',
-      querystring: z.object({ q, limit: limitParam(20, searchLimits.resultMax) }),
-      response: {
-        200: z.object({ query: z.string(), shows: z.array(rankedShow), users: z.array(userResult), reviews: z.array(z.never()) }),
-        400: apiErrorSchema,
+  r.get(
+    '/search',
+    {
+      schema: {
+        tags,
+        summary: 'Search shows, users and reviews at once',
+        querystring: z.object({ q, limit: limitParam(20, searchLimits.resultMax) }),
+        response: {
+          200: z.object({
+            query: z.string(),
+            shows: z.array(rankedShow),
+            users: z.array(userResult),
+            reviews: z.array(z.never()),
+          }),
+          400: apiErrorSchema,
+        },
       },
     },
-  }, async (req) => {
-    const [found, users] = await Promise.all([
-      search.searchShows(req.query.q, req.query.limit),
-      search.searchUsers(req.query.q, req.query.limit),
-    ]);
-    return { query: req.query.q.trim(), shows: found.data as z.infer<typeof rankedShow>[], users, reviews: [] };
-  });
-
-  r.get('/search/shows', {
-    config: { cache: { ttlSeconds: 60 } },
-    schema: {
-      tags,
-      summary: 'Shows by any of their titles; typo-tolerant, best match first',
-      querystring: z.object({ q, limit: limitParam(20, searchLimits.resultMax), offset: offsetParam }),
-      response: { 200: pageSchema(rankedShow), 400: apiErrorSchema },
+    async (req) => {
+      const [found, users] = await Promise.all([
+        search.searchShows(req.query.q, req.query.limit),
+        search.searchUsers(req.query.q, req.query.limit),
+      ]);
+      return {
+        query: req.query.q.trim(),
+        shows: found.data as z.infer<typeof rankedShow>[],
+        users,
+        reviews: [],
+      };
     },
-  }, async (req) => {
-    const { data, total } = await search.searchShows(req.query.q, req.query.limit, req.query.offset);
-    return { data: data as z.infer<typeof rankedShow>[], total, limit: req.query.limit, offset: req.query.offset, hasMore: req.query.offset + data.length < total };
-  });
+  );
 
-  r.get('/search/users', {
-    schema: {
-      tags,
-      summary: 'Public profiles by username or display name',
-      querystring: z.object({ q, limit: limitParam(20, searchLimits.resultMax) }),
-      response: { 200: z.object({ data: z.array(userResult) }), 400: apiErrorSchema },
+  r.get(
+    '/search/shows',
+    {
+      config: { cache: { ttlSeconds: 60 } },
+      schema: {
+        tags,
+        summary: 'Shows by any of their titles; typo-tolerant, best match first',
+        querystring: z.object({
+          q,
+          limit: limitParam(20, searchLimits.resultMax),
+          offset: offsetParam,
+        }),
+        response: { 200: pageSchema(rankedShow), 400: apiErrorSchema },
+      },
     },
-  }, async (req) => ({ data: await search.searchUsers(req.query.q, req.query.limit) }));
+    async (req) => {
+      const { data, total } = await search.searchShows(
+        req.query.q,
+        req.query.limit,
+        req.query.offset,
+      );
+      return {
+        data: data as z.infer<typeof rankedShow>[],
+        total,
+        limit: req.query.limit,
+        offset: req.query.offset,
+        hasMore: req.query.offset + data.length < total,
+      };
+    },
+  );
+
+  r.get(
+    '/search/users',
+    {
+      schema: {
+        tags,
+        summary: 'Public profiles by username or display name',
+        querystring: z.object({ q, limit: limitParam(20, searchLimits.resultMax) }),
+        response: { 200: z.object({ data: z.array(userResult) }), 400: apiErrorSchema },
+      },
+    },
+    async (req) => ({ data: await search.searchUsers(req.query.q, req.query.limit) }),
+  );
 
   // Reviews and lists do not exist yet: their searches answer honestly with nothing.
   for (const what of ['reviews', 'lists'] as const) {
-    r.get(`/search/${what}`, {
-      schema: { tags, summary: `Search ${what} (empty until ${what} exist)`, querystring: z.object({ q }), response: { 200: emptyList } },
-    }, async () => ({ data: [] }));
+    r.get(
+      `/search/${what}`,
+      {
+        schema: {
+          tags,
+          summary: `Search ${what} (empty until ${what} exist)`,
+          querystring: z.object({ q }),
+          response: { 200: emptyList },
+        },
+      },
+      async () => ({ data: [] }),
+    );
   }
 
-  r.get('/search/suggestions', {
-    config: { cache: { ttlSeconds: 60 } },
-    schema: {
-      tags,
-      summary: 'Show suggestions while typing (2+ characters)',
-      querystring: z.object({ q, limit: limitParam(searchLimits.suggestionsDefault, 20) }),
-      response: { 200: z.object({ data: z.array(rankedShow) }), 400: apiErrorSchema },
+  r.get(
+    '/search/suggestions',
+    {
+      config: { cache: { ttlSeconds: 60 } },
+      schema: {
+        tags,
+        summary: 'Show suggestions while typing (2+ characters)',
+        querystring: z.object({ q, limit: limitParam(searchLimits.suggestionsDefault, 20) }),
+        response: { 200: z.object({ data: z.array(rankedShow) }), 400: apiErrorSchema },
+      },
     },
-  }, async (req) => {
-    if (req.query.q.trim().length < 2) return { data: [] };
-    return { data: (await search.searchShows(req.query.q, req.query.limit)).data as z.infer<typeof rankedShow>[] };
-  });
-
-  r.get('/search/trending', {
-    schema: { tags, summary: 'Trending shows', querystring: z.object({ limit: limitParam(10, 50) }), response: { 200: z.object({ data: z.array(showSummarySchema), basis: z.enum(['activity', 'catalogue']) }), 400: apiErrorSchema } },
-  }, async (req) => trending.trending(req.query.limit));
-
-  r.get('/search/popular', {
-    config: { cache: { ttlSeconds: 60 } },
-    schema: { tags, summary: 'Popular shows', querystring: z.object({ limit: limitParam(10, 50) }), response: { 200: z.object({ data: z.array(showSummarySchema) }), 400: apiErrorSchema } },
-  }, async (req) => ({ data: (await shows.list({ sort: 'popular' }, req.query.limit, 0)).data }));
-
-  r.get('/search/advanced', {
-    schema: {
-      tags,
-      summary: 'Browse filters plus a text query; with a query, best match first',
-      querystring: showFiltersSchema.extend({ q }),
-      response: { 200: pageSchema(showSummarySchema), 400: apiErrorSchema },
+    async (req) => {
+      if (req.query.q.trim().length < 2) return { data: [] };
+      return {
+        data: (await search.searchShows(req.query.q, req.query.limit)).data as z.infer<
+          typeof rankedShow
+        >[],
+      };
     },
-  }, async (req) => {
-    const { q: text, limit, offset, ...filters } = req.query;
-    if (!text.trim()) return shows.list(filters, limit, offset);
-    const ranked = await search.rankShows(text);
-    const { rows } = await shows.filterIds(filters, ranked.map((x) => x.id));
-    const allowed = new Set(rows);
-    const ordered = ranked.filter((x) => allowed.has(x.id));
-    const pageIds = ordered.slice(offset, offset + limit);
-    const scores = new Map(pageIds.map((x) => [x.id, x.score]));
-    const data = (await shows.summariesByIds(pageIds.map((x) => x.id))).map((s) => ({ ...s, relevanceScore: scores.get(s.id) ?? 0 }));
-    return { data, total: ordered.length, limit, offset, hasMore: offset + data.length < ordered.length };
-  });
+  );
+
+  r.get(
+    '/search/trending',
+    {
+      schema: {
+        tags,
+        summary: 'Trending shows',
+        querystring: z.object({ limit: limitParam(10, 50) }),
+        response: {
+          200: z.object({
+            data: z.array(showSummarySchema),
+            basis: z.enum(['activity', 'catalogue']),
+          }),
+          400: apiErrorSchema,
+        },
+      },
+    },
+    async (req) => trending.trending(req.query.limit),
+  );
+
+  r.get(
+    '/search/popular',
+    {
+      config: { cache: { ttlSeconds: 60 } },
+      schema: {
+        tags,
+        summary: 'Popular shows',
+        querystring: z.object({ limit: limitParam(10, 50) }),
+        response: { 200: z.object({ data: z.array(showSummarySchema) }), 400: apiErrorSchema },
+      },
+    },
+    async (req) => ({ data: (await shows.list({ sort: 'popular' }, req.query.limit, 0)).data }),
+  );
+
+  r.get(
+    '/search/advanced',
+    {
+      schema: {
+        tags,
+        summary: 'Browse filters plus a text query; with a query, best match first',
+        querystring: showFiltersSchema.extend({ q }),
+        response: { 200: pageSchema(showSummarySchema), 400: apiErrorSchema },
+      },
+    },
+    async (req) => {
+      const { q: text, limit, offset, ...filters } = req.query;
+      if (!text.trim()) return shows.list(filters, limit, offset);
+      const ranked = await search.rankShows(text);
+      const { rows } = await shows.filterIds(
+        filters,
+        ranked.map((x) => x.id),
+      );
+      const allowed = new Set(rows);
+      const ordered = ranked.filter((x) => allowed.has(x.id));
+      const pageIds = ordered.slice(offset, offset + limit);
+      const scores = new Map(pageIds.map((x) => [x.id, x.score]));
+      const data = (await shows.summariesByIds(pageIds.map((x) => x.id))).map((s) => ({
+        ...s,
+        relevanceScore: scores.get(s.id) ?? 0,
+      }));
+      return {
+        data,
+        total: ordered.length,
+        limit,
+        offset,
+        hasMore: offset + data.length < ordered.length,
+      };
+    },
+  );
 
   const historyItem = z.object({ id: z.number().int(), query: z.string(), createdAt: z.string() });
   const auth = { preValidation: app.requireUser };
-  r.get('/search/history', {
-    ...auth,
-    schema: { tags, summary: 'Your recent searches, newest first', security: [{ bearerAuth: [] }], response: { 200: z.object({ data: z.array(historyItem) }), 401: apiErrorSchema } },
-  }, async (req) => ({
-    data: (await search.history(req.auth!.user.id)).map((h) => ({ id: h.id, query: h.query, createdAt: h.created_at })),
-  }));
-
-  r.post('/search/history', {
-    ...auth,
-    schema: {
-      tags,
-      summary: 'Remember a search (a repeat moves to the top; the newest 20 are kept)',
-      security: [{ bearerAuth: [] }],
-      body: z.object({ query: z.string().trim().min(1, 'Query is required').max(searchLimits.queryMax, `Query must be ${searchLimits.queryMax} characters or less`) }),
-      response: { 204: z.null(), 400: apiErrorSchema, 401: apiErrorSchema },
+  r.get(
+    '/search/history',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Your recent searches, newest first',
+        security: [{ bearerAuth: [] }],
+        response: { 200: z.object({ data: z.array(historyItem) }), 401: apiErrorSchema },
+      },
     },
-  }, async (req, reply) => {
-    await search.remember(req.auth!.user.id, req.body.query);
-    return reply.status(204).send(null);
-  });
+    async (req) => ({
+      data: (await search.history(req.auth!.user.id)).map((h) => ({
+        id: h.id,
+        query: h.query,
+        createdAt: h.created_at,
+      })),
+    }),
+  );
 
-  r.delete('/search/history', {
-    ...auth,
-    schema: { tags, summary: 'Forget all your searches', security: [{ bearerAuth: [] }], response: { 204: z.null(), 401: apiErrorSchema } },
-  }, async (req, reply) => {
-    await search.forget(req.auth!.user.id);
-    return reply.status(204).send(null);
-  });
+  r.post(
+    '/search/history',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Remember a search (a repeat moves to the top; the newest 20 are kept)',
+        security: [{ bearerAuth: [] }],
+        body: z.object({
+          query: z
+            .string()
+            .trim()
+            .min(1, 'Query is required')
+            .max(
+              searchLimits.queryMax,
+              `Query must be ${searchLimits.queryMax} characters or less`,
+            ),
+        }),
+        response: { 204: z.null(), 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (req, reply) => {
+      await search.remember(req.auth!.user.id, req.body.query);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.delete(
+    '/search/history',
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Forget all your searches',
+        security: [{ bearerAuth: [] }],
+        response: { 204: z.null(), 401: apiErrorSchema },
+      },
+    },
+    async (req, reply) => {
+      await search.forget(req.auth!.user.id);
+      return reply.status(204).send(null);
+    },
+  );
 }

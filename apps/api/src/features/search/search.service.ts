@@ -19,7 +19,10 @@ export interface SearchServiceOptions {
 export function createSearchService({ repo, shows }: SearchServiceOptions) {
   /** Show ids ranked by relevance, best first, with their scores. */
   /** `enough`: how many results the caller will show (see repo.candidates); all when absent. */
-  async function rankShows(query: string, enough?: number): Promise<{ id: number; score: number }[]> {
+  async function rankShows(
+    query: string,
+    enough?: number,
+  ): Promise<{ id: number; score: number }[]> {
     const q = normalizeForSearch(query.slice(0, searchLimits.queryMax));
     if (!q) return [];
     const candidates = await repo.candidates(q, enough);
@@ -35,18 +38,25 @@ export function createSearchService({ repo, shows }: SearchServiceOptions) {
     const page = ranked.slice(offset, offset + limit);
     const summaries = await shows.summariesByIds(page.map((r) => r.id));
     const scores = new Map(page.map((r) => [r.id, r.score]));
-    const data: ShowSummary[] = summaries.map((s) => ({ ...s, relevanceScore: scores.get(s.id) ?? 0 }));
+    const data: ShowSummary[] = summaries.map((s) => ({
+      ...s,
+      relevanceScore: scores.get(s.id) ?? 0,
+    }));
     return { data, total: ranked.length, ranked };
   }
 
-  async function searchUsers(query: string, limit: number): Promise<(PublicUser & { relevanceScore: number })[]> {
+  async function searchUsers(
+    query: string,
+    limit: number,
+  ): Promise<(PublicUser & { relevanceScore: number })[]> {
     const q = query.trim().slice(0, searchLimits.queryMax);
     if (!q) return [];
     const rows = await repo.users(q, limit);
     const lower = q.toLowerCase();
     return rows.map((r) => ({
       ...toPublicUser(r),
-      relevanceScore: r.username_lower === lower ? 100 : r.username_lower.startsWith(lower) ? 80 : 50,
+      relevanceScore:
+        r.username_lower === lower ? 100 : r.username_lower.startsWith(lower) ? 80 : 50,
     }));
   }
 
@@ -56,7 +66,8 @@ export function createSearchService({ repo, shows }: SearchServiceOptions) {
     searchUsers,
 
     history: (userId: number) => repo.history(userId, HISTORY_KEEP),
-    remember: (userId: number, query: string) => repo.remember(userId, query, nowIso(), HISTORY_KEEP),
+    remember: (userId: number, query: string) =>
+      repo.remember(userId, query, nowIso(), HISTORY_KEEP),
     forget: (userId: number) => repo.forget(userId),
   };
 }

@@ -16,7 +16,10 @@ afterAll(() => t.close());
 const searchShows = async (q: string, limit = 5) => {
   const res = await t.app.inject({ url: '/api/search/shows', query: { q, limit: String(limit) } });
   expect(res.statusCode, `${q}: ${res.body.slice(0, 200)}`).toBe(200);
-  return res.json() as { data: { title: string; titleEnglish: string | null; relevanceScore: number }[]; total: number };
+  return res.json() as {
+    data: { title: string; titleEnglish: string | null; relevanceScore: number }[];
+    total: number;
+  };
 };
 
 describe('search quality (the real catalogue)', () => {
@@ -64,7 +67,10 @@ describe('search quality (the real catalogue)', () => {
     const res = await t.app.inject({ url: '/api/search', query: { q } });
     expect(res.statusCode).toBe(200);
     expect(Array.isArray(res.json().shows)).toBe(true);
-    const shows = await t.db.kysely.selectFrom('shows').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const shows = await t.db.kysely
+      .selectFrom('shows')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(shows.n)).toBe(8540);
   });
 });
@@ -78,12 +84,18 @@ describe('search endpoints', () => {
     expect(body.users.map((u: { username: string }) => u.username)).toContain('breaking_fan');
     expect(body.users[0]).not.toHaveProperty('email');
     expect(body.reviews).toEqual([]);
-    expect((await t.app.inject({ url: '/api/search', query: { q: 'a', limit: '51' } })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ url: '/api/search', query: { q: 'a', limit: '51' } })).statusCode,
+    ).toBe(400);
   });
 
   it('does not list private profiles', async () => {
     const hidden = await registerUser(t.app, { username: 'hidden_viewer' });
-    await t.db.kysely.updateTable('users').set({ is_public: 0 }).where('id', '=', hidden.user.id).execute();
+    await t.db.kysely
+      .updateTable('users')
+      .set({ is_public: 0 })
+      .where('id', '=', hidden.user.id)
+      .execute();
     const res = await t.app.inject({ url: '/api/search/users', query: { q: 'hidden_viewer' } });
     expect(res.json().data).toEqual([]);
   });
@@ -91,7 +103,10 @@ describe('search endpoints', () => {
   it('suggestions need two characters and honour the limit', async () => {
     const one = await t.app.inject({ url: '/api/search/suggestions', query: { q: ' b ' } });
     expect(one.json().data).toEqual([]);
-    const res = await t.app.inject({ url: '/api/search/suggestions', query: { q: 'the', limit: '6' } });
+    const res = await t.app.inject({
+      url: '/api/search/suggestions',
+      query: { q: 'the', limit: '6' },
+    });
     expect(res.json().data.length).toBe(6);
     const def = await t.app.inject({ url: '/api/search/suggestions', query: { q: 'the' } });
     expect(def.json().data.length).toBe(10);
@@ -99,7 +114,10 @@ describe('search endpoints', () => {
 
   it('search/shows pages through results', async () => {
     const first = await searchShows('the', 5);
-    const res = await t.app.inject({ url: '/api/search/shows', query: { q: 'the', limit: '5', offset: '5' } });
+    const res = await t.app.inject({
+      url: '/api/search/shows',
+      query: { q: 'the', limit: '5', offset: '5' },
+    });
     const second = res.json();
     expect(second.offset).toBe(5);
     expect(second.total).toBe(first.total);
@@ -107,11 +125,17 @@ describe('search endpoints', () => {
   });
 
   it('advanced search combines a query with filters', async () => {
-    const res = await t.app.inject({ url: '/api/search/advanced', query: { q: 'pokemon', kind: 'anime' } });
+    const res = await t.app.inject({
+      url: '/api/search/advanced',
+      query: { q: 'pokemon', kind: 'anime' },
+    });
     const body = res.json();
     expect(body.data.length).toBeGreaterThan(0);
     expect(body.data.every((s: { kind: string }) => s.kind === 'anime')).toBe(true);
-    const bad = await t.app.inject({ url: '/api/search/advanced', query: { q: 'x', status: 'finished' } });
+    const bad = await t.app.inject({
+      url: '/api/search/advanced',
+      query: { q: 'x', status: 'finished' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details).toHaveProperty('status');
   });
@@ -130,28 +154,58 @@ describe('search history', () => {
     const b = await registerUser(t.app);
     expect((await t.app.inject({ url: '/api/search/history' })).statusCode).toBe(401);
     for (const query of ['breaking bad', 'frieren', 'breaking bad']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/search/history', headers: bearer(a.token), payload: { query } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/search/history',
+        headers: bearer(a.token),
+        payload: { query },
+      });
       expect(res.statusCode).toBe(204);
     }
     const mine = await t.app.inject({ url: '/api/search/history', headers: bearer(a.token) });
-    expect(mine.json().data.map((h: { query: string }) => h.query)).toEqual(['breaking bad', 'frieren']);
+    expect(mine.json().data.map((h: { query: string }) => h.query)).toEqual([
+      'breaking bad',
+      'frieren',
+    ]);
     const theirs = await t.app.inject({ url: '/api/search/history', headers: bearer(b.token) });
     expect(theirs.json().data).toEqual([]);
 
-    const blank = await t.app.inject({ method: 'POST', url: '/api/search/history', headers: bearer(a.token), payload: { query: '   ' } });
+    const blank = await t.app.inject({
+      method: 'POST',
+      url: '/api/search/history',
+      headers: bearer(a.token),
+      payload: { query: '   ' },
+    });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().details.query).toBe('Query is required');
 
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/search/history', headers: bearer(a.token) })).statusCode).toBe(204);
-    expect((await t.app.inject({ url: '/api/search/history', headers: bearer(a.token) })).json().data).toEqual([]);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: '/api/search/history',
+          headers: bearer(a.token),
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect(
+      (await t.app.inject({ url: '/api/search/history', headers: bearer(a.token) })).json().data,
+    ).toEqual([]);
   });
 
   it('keeps only the newest 20', async () => {
     const a = await registerUser(t.app);
     for (let i = 0; i < 23; i++) {
-      await t.app.inject({ method: 'POST', url: '/api/search/history', headers: bearer(a.token), payload: { query: `query ${i}` } });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/search/history',
+        headers: bearer(a.token),
+        payload: { query: `query ${i}` },
+      });
     }
-    const list = (await t.app.inject({ url: '/api/search/history', headers: bearer(a.token) })).json().data;
+    const list = (
+      await t.app.inject({ url: '/api/search/history', headers: bearer(a.token) })
+    ).json().data;
     expect(list).toHaveLength(20);
     expect(list[0].query).toBe('query 22');
   });

@@ -45,7 +45,10 @@ function parseWatchLinks(text: string | null): WatchLink[] {
     const parsed = JSON.parse(text) as unknown;
     return Array.isArray(parsed)
       ? parsed
-          .filter((l): l is WatchLink => !!l && typeof l === 'object' && typeof (l as WatchLink).url === 'string')
+          .filter(
+            (l): l is WatchLink =>
+              !!l && typeof l === 'object' && typeof (l as WatchLink).url === 'string',
+          )
           .map((l) => ({ site: String(l.site), title: String(l.title), url: l.url }))
       : [];
   } catch {
@@ -57,7 +60,12 @@ export function toShowDetail(
   row: ShowRow,
   genres: string[],
   alternativeTitles: string[],
-  seasons: { number: number; episode_count: number | null; premiere_date: string | null; end_date: string | null }[],
+  seasons: {
+    number: number;
+    episode_count: number | null;
+    premiere_date: string | null;
+    end_date: string | null;
+  }[],
 ): ShowDetail {
   return {
     ...toShowSummary(row, genres),
@@ -70,13 +78,14 @@ export function toShowDetail(
     format: row.format,
     streamingService: row.streaming_service,
     runtimeMinutes: row.runtime_minutes,
-    schedule: row.schedule_days || row.schedule_time
-      ? {
-          days: row.schedule_days ? row.schedule_days.split(',') : [],
-          time: row.schedule_time,
-          timezone: row.schedule_timezone,
-        }
-      : null,
+    schedule:
+      row.schedule_days || row.schedule_time
+        ? {
+            days: row.schedule_days ? row.schedule_days.split(',') : [],
+            time: row.schedule_time,
+            timezone: row.schedule_timezone,
+          }
+        : null,
     officialSite: row.official_site,
     sourceUrl: row.source_url,
     source: row.source,

@@ -38,13 +38,22 @@ export function createShowsRepository(db: Kysely<Database>) {
 
   const orderings: Record<ShowFilters['sort'], Expression<unknown>[]> = {
     popular: [sql`shows.total_users desc`, sql`shows.popularity desc`, sql`shows.id asc`],
-    top_rated: [sql`shows.rating is null`, sql`shows.rating desc`, sql`shows.popularity desc`, sql`shows.id asc`],
+    top_rated: [
+      sql`shows.rating is null`,
+      sql`shows.rating desc`,
+      sql`shows.popularity desc`,
+      sql`shows.id asc`,
+    ],
     recent: [sql`shows.first_air_date desc`, sql`shows.popularity desc`, sql`shows.id asc`],
     title: [sql`lower(shows.title) asc`, sql`shows.id asc`],
   };
 
   return {
-    async list(filters: ListFilters, limit: number, offset: number): Promise<{ rows: ShowRow[]; total: number }> {
+    async list(
+      filters: ListFilters,
+      limit: number,
+      offset: number,
+    ): Promise<{ rows: ShowRow[]; total: number }> {
       const base = filtered(filters);
       let rowsQuery = base.selectAll('shows').limit(limit).offset(offset);
       for (const o of orderings[filters.sort]) rowsQuery = rowsQuery.orderBy(o);
@@ -87,7 +96,12 @@ export function createShowsRepository(db: Kysely<Database>) {
     },
 
     async alternativeTitles(showId: number): Promise<string[]> {
-      const rows = await db.selectFrom('show_titles').select('title').where('show_id', '=', showId).orderBy('title').execute();
+      const rows = await db
+        .selectFrom('show_titles')
+        .select('title')
+        .where('show_id', '=', showId)
+        .orderBy('title')
+        .execute();
       return rows.map((r) => r.title);
     },
 
@@ -124,7 +138,11 @@ export function createShowsRepository(db: Kysely<Database>) {
     },
 
     /** Shows with an episode airing on `date` (a local air date), best known first. */
-    async airingOn(date: string, limit: number, offset: number): Promise<{ rows: ShowRow[]; total: number }> {
+    async airingOn(
+      date: string,
+      limit: number,
+      offset: number,
+    ): Promise<{ rows: ShowRow[]; total: number }> {
       const airing = sql<SqlBool>`exists (select 1 from episodes where episodes.show_id = shows.id and episodes.air_date = ${date})`;
       const [rows, count] = await Promise.all([
         db
@@ -137,7 +155,11 @@ export function createShowsRepository(db: Kysely<Database>) {
           .limit(limit)
           .offset(offset)
           .execute(),
-        db.selectFrom('shows').select((eb) => eb.fn.countAll<number>().as('n')).where(airing).executeTakeFirstOrThrow(),
+        db
+          .selectFrom('shows')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where(airing)
+          .executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(count.n) };
     },

@@ -48,7 +48,11 @@ export function createShowsService({ repo, onShowViewed }: ShowsServiceOptions) 
       return page(await summaries(rows), total, limit, offset);
     },
 
-    async byGenre(genre: string, limit: number, offset: number): Promise<Page<ShowSummary> & { genre: string }> {
+    async byGenre(
+      genre: string,
+      limit: number,
+      offset: number,
+    ): Promise<Page<ShowSummary> & { genre: string }> {
       const name = await genreName(genre);
       if (!name) throw notFound(`There is no genre called "${genre}"`);
       const { rows, total } = await repo.list({ genre: name, sort: 'popular' }, limit, offset);
@@ -83,9 +87,16 @@ export function createShowsService({ repo, onShowViewed }: ShowsServiceOptions) 
 
     async airingOn(date: string, limit: number, offset: number) {
       const { rows, total } = await repo.airingOn(date, limit, offset);
-      const [list, episodes] = await Promise.all([summaries(rows), repo.episodesOn(rows.map((r) => r.id), date)]);
+      const [list, episodes] = await Promise.all([
+        summaries(rows),
+        repo.episodesOn(
+          rows.map((r) => r.id),
+          date,
+        ),
+      ]);
       const byShow = new Map<number, ReturnType<typeof toEpisode>[]>();
-      for (const e of episodes) byShow.set(e.show_id, [...(byShow.get(e.show_id) ?? []), toEpisode(e)]);
+      for (const e of episodes)
+        byShow.set(e.show_id, [...(byShow.get(e.show_id) ?? []), toEpisode(e)]);
       return page(
         list.map((s) => ({ ...s, airingEpisodes: byShow.get(s.id) ?? [] })),
         total,

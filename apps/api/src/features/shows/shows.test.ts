@@ -10,12 +10,26 @@ let gotId: number;
 beforeAll(async () => {
   t = await buildTestApp();
   await importCatalog(t.db, readCatalogFile(path.join(repoRoot, 'data/catalog.json.gz')));
-  gotId = (await t.db.kysely.selectFrom('shows').select('id').where('source_id', '=', 'tvmaze:82').executeTakeFirstOrThrow()).id;
+  gotId = (
+    await t.db.kysely
+      .selectFrom('shows')
+      .select('id')
+      .where('source_id', '=', 'tvmaze:82')
+      .executeTakeFirstOrThrow()
+  ).id;
 }, 120_000);
 afterAll(() => t.close());
 
 const get = async (url: string, query: Record<string, string> = {}) => t.app.inject({ url, query });
-type Show = { id: number; title: string; genres: string[]; status: string; kind: string; averageRating: number | null; startDate: string | null };
+type Show = {
+  id: number;
+  title: string;
+  genres: string[];
+  status: string;
+  kind: string;
+  averageRating: number | null;
+  startDate: string | null;
+};
 
 describe('GET /api/shows', () => {
   it('pages the whole catalogue', async () => {
@@ -30,7 +44,15 @@ describe('GET /api/shows', () => {
   });
 
   it('filters by genre (any case), status, kind, years and rating together', async () => {
-    const res = await get('/api/shows', { genre: 'drama', status: 'completed', kind: 'series', yearFrom: '2010', yearTo: '2015', minRating: '8', limit: '100' });
+    const res = await get('/api/shows', {
+      genre: 'drama',
+      status: 'completed',
+      kind: 'series',
+      yearFrom: '2010',
+      yearTo: '2015',
+      minRating: '8',
+      limit: '100',
+    });
     const body = res.json();
     expect(body.total).toBeGreaterThan(0);
     expect(body.data.map((s: Show) => s.title)).toContain('Game of Thrones');
@@ -43,7 +65,8 @@ describe('GET /api/shows', () => {
   });
 
   it('sorts top rated, by title and by most recent premiere', async () => {
-    const rated = (await get('/api/shows', { sort: 'top_rated', limit: '50' })).json().data as Show[];
+    const rated = (await get('/api/shows', { sort: 'top_rated', limit: '50' })).json()
+      .data as Show[];
     const ratings = rated.map((s) => s.averageRating ?? -1);
     expect([...ratings].sort((a, b) => b - a)).toEqual(ratings);
     const recent = (await get('/api/shows', { sort: 'recent', limit: '50' })).json().data as Show[];
@@ -108,17 +131,22 @@ describe('show lists', () => {
     expect(body.total).toBeGreaterThan(0);
     for (const show of body.data) {
       expect(show.airingEpisodes.length).toBeGreaterThan(0);
-      expect(show.airingEpisodes.every((e: { airDate: string }) => e.airDate === '2024-01-15')).toBe(true);
+      expect(
+        show.airingEpisodes.every((e: { airDate: string }) => e.airDate === '2024-01-15'),
+      ).toBe(true);
     }
     const empty = (await get('/api/shows/today', { date: '1999-01-01' })).json();
     expect(empty).toMatchObject({ data: [], total: 0, hasMore: false });
   });
 
-  it.each(['2024-02-30', '2024-1-5', 'today', '2024-13-01'])('today rejects the date %s', async (date) => {
-    const res = await get('/api/shows/today', { date });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().details).toHaveProperty('date');
-  });
+  it.each(['2024-02-30', '2024-1-5', 'today', '2024-13-01'])(
+    'today rejects the date %s',
+    async (date) => {
+      const res = await get('/api/shows/today', { date });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().details).toHaveProperty('date');
+    },
+  );
 });
 
 describe('GET /api/shows/{id}', () => {
@@ -178,9 +206,18 @@ describe('episodes', () => {
     const res = await get(`/api/episodes/show/${gotId}`);
     const body = res.json();
     expect(body.total).toBe(73);
-    const order = body.data.map((e: { seasonNumber: number; episodeNumber: number }) => e.seasonNumber * 1000 + e.episodeNumber);
+    const order = body.data.map(
+      (e: { seasonNumber: number; episodeNumber: number }) =>
+        e.seasonNumber * 1000 + e.episodeNumber,
+    );
     expect([...order].sort((a, b) => a - b)).toEqual(order);
-    expect(body.data[0]).toMatchObject({ seasonNumber: 1, episodeNumber: 1, title: 'Winter is Coming', airDate: '2011-04-17', runtime: 60 });
+    expect(body.data[0]).toMatchObject({
+      seasonNumber: 1,
+      episodeNumber: 1,
+      title: 'Winter is Coming',
+      airDate: '2011-04-17',
+      runtime: 60,
+    });
     const season2 = (await get(`/api/episodes/show/${gotId}`, { season: '2' })).json();
     expect(season2.total).toBe(10);
     expect(season2.data.every((e: { seasonNumber: number }) => e.seasonNumber === 2)).toBe(true);
@@ -189,7 +226,10 @@ describe('episodes', () => {
   it('gives one episode with its show, and 404s', async () => {
     const list = (await get(`/api/episodes/show/${gotId}`)).json();
     const res = await get(`/api/episodes/${list.data[0].id}`);
-    expect(res.json()).toMatchObject({ title: 'Winter is Coming', show: { id: gotId, title: 'Game of Thrones' } });
+    expect(res.json()).toMatchObject({
+      title: 'Winter is Coming',
+      show: { id: gotId, title: 'Game of Thrones' },
+    });
     expect((await get('/api/episodes/99999999')).statusCode).toBe(404);
     expect((await get('/api/episodes/show/99999999')).statusCode).toBe(404);
     expect((await get('/api/episodes/x')).statusCode).toBe(400);
@@ -213,7 +253,15 @@ describe('GET /api/stats/global', () => {
 describe('OpenAPI', () => {
   it('documents the catalogue endpoints', async () => {
     const doc = (await get('/api/docs/json')).json();
-    for (const p of ['/api/shows', '/api/shows/{id}', '/api/shows/today', '/api/episodes/show/{showId}', '/api/search', '/api/search/suggestions', '/api/stats/global']) {
+    for (const p of [
+      '/api/shows',
+      '/api/shows/{id}',
+      '/api/shows/today',
+      '/api/episodes/show/{showId}',
+      '/api/search',
+      '/api/search/suggestions',
+      '/api/stats/global',
+    ]) {
       expect(Object.keys(doc.paths)).toContain(p);
     }
   });
@@ -228,7 +276,10 @@ describe('response cache for catalogue reads', () => {
     expect(second.headers['x-cache']).toBe('hit');
     expect(second.headers['cache-control']).toBe('no-cache');
     expect(second.headers.etag).toBe(first.headers.etag);
-    const revalidated = await t.app.inject({ url: `/api/shows/${gotId}`, headers: { 'if-none-match': String(first.headers.etag) } });
+    const revalidated = await t.app.inject({
+      url: `/api/shows/${gotId}`,
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.body).toBe('');
     expect(second.headers['content-type']).toMatch(/application\/json/);
@@ -250,11 +301,19 @@ describe('response cache for catalogue reads', () => {
   it('shows a change once the cache is cleared by a catalogue write', async () => {
     t.app.responseCache.clear();
     await get(`/api/shows/${gotId}`);
-    await t.db.kysely.updateTable('shows').set({ status: 'airing' }).where('id', '=', gotId).execute();
+    await t.db.kysely
+      .updateTable('shows')
+      .set({ status: 'airing' })
+      .where('id', '=', gotId)
+      .execute();
     expect((await get(`/api/shows/${gotId}`)).json().status).toBe('completed');
     t.app.responseCache.clear();
     expect((await get(`/api/shows/${gotId}`)).json().status).toBe('airing');
-    await t.db.kysely.updateTable('shows').set({ status: 'completed' }).where('id', '=', gotId).execute();
+    await t.db.kysely
+      .updateTable('shows')
+      .set({ status: 'completed' })
+      .where('id', '=', gotId)
+      .execute();
     t.app.responseCache.clear();
   });
 });

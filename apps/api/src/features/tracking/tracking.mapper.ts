@@ -18,7 +18,9 @@ export function toWatchlistItem(r: ItemWithShow): WatchlistItem {
     id: r.id,
     userId: r.user_id,
     showId: r.show_id,
-    status: (watchStatuses as readonly string[]).includes(r.status) ? (r.status as WatchStatus) : 'watching',
+    status: (watchStatuses as readonly string[]).includes(r.status)
+      ? (r.status as WatchStatus)
+      : 'watching',
     progress: r.progress,
     score: r.score,
     startedAt: r.started_at,

@@ -53,9 +53,16 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
 
   return {
     db,
-    transaction: <T>(fn: (trx: Transaction<Database>) => Promise<T>) => db.transaction().execute(fn),
+    transaction: <T>(fn: (trx: Transaction<Database>) => Promise<T>) =>
+      db.transaction().execute(fn),
 
-    async list(userId: number, status: string | undefined, sort: WatchlistSort, limit: number, offset: number) {
+    async list(
+      userId: number,
+      status: string | undefined,
+      sort: WatchlistSort,
+      limit: number,
+      offset: number,
+    ) {
       let base = db.selectFrom('watchlist_items as w').where('w.user_id', '=', userId);
       if (status) base = base.where('w.status', '=', status);
       let rows = withShow(db).where('w.user_id', '=', userId);
@@ -65,7 +72,10 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
       } else {
         // Page through the item index alone, then join shows for just that page: a deep page
         // of a 5,000-item list does not join and sort 5,000 rows.
-        let page = db.selectFrom('watchlist_items as w').select('w.id').where('w.user_id', '=', userId);
+        let page = db
+          .selectFrom('watchlist_items as w')
+          .select('w.id')
+          .where('w.user_id', '=', userId);
         if (status) page = page.where('w.status', '=', status);
         for (const o of orderings[sort]) page = page.orderBy(o);
         rows = rows.where('w.id', 'in', page.limit(limit).offset(offset));
@@ -79,19 +89,30 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
     },
 
     async itemById(q: Tx, id: number): Promise<ItemWithShow | undefined> {
-      return (await withShow(q).where('w.id', '=', id).executeTakeFirst()) as ItemWithShow | undefined;
+      return (await withShow(q).where('w.id', '=', id).executeTakeFirst()) as
+        ItemWithShow | undefined;
     },
 
     async itemFor(q: Tx, userId: number, showId: number): Promise<ItemWithShow | undefined> {
-      return (await withShow(q).where('w.user_id', '=', userId).where('w.show_id', '=', showId).executeTakeFirst()) as
-        | ItemWithShow
-        | undefined;
+      return (await withShow(q)
+        .where('w.user_id', '=', userId)
+        .where('w.show_id', '=', showId)
+        .executeTakeFirst()) as ItemWithShow | undefined;
     },
 
     /** Creates the item unless one exists; keeps shows.total_users exact. Returns whether it was created. */
     async insertItem(
       trx: Transaction<Database>,
-      values: { user_id: number; show_id: number; status: string; score: number | null; progress: number; started_at: string | null; completed_at: string | null; now: string },
+      values: {
+        user_id: number;
+        show_id: number;
+        status: string;
+        score: number | null;
+        progress: number;
+        started_at: string | null;
+        completed_at: string | null;
+        now: string;
+      },
     ): Promise<boolean> {
       const { now, ...rest } = values;
       const inserted = await trx
@@ -101,50 +122,94 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
         .returning('id')
         .executeTakeFirst();
       if (!inserted) return false;
-      await trx.updateTable('shows').set((eb) => ({ total_users: eb('total_users', '+', 1) })).where('id', '=', values.show_id).execute();
+      await trx
+        .updateTable('shows')
+        .set((eb) => ({ total_users: eb('total_users', '+', 1) }))
+        .where('id', '=', values.show_id)
+        .execute();
       return true;
     },
 
     /** Serialises concurrent changes to one user's progress on one show (PostgreSQL; SQLite writes are already serial). */
     async lockItem(trx: Transaction<Database>, userId: number, showId: number): Promise<void> {
       if (dialect !== 'postgres') return;
-      await sql`select id from watchlist_items where user_id = ${userId} and show_id = ${showId} for update`.execute(trx);
+      await sql`select id from watchlist_items where user_id = ${userId} and show_id = ${showId} for update`.execute(
+        trx,
+      );
     },
 
-    async updateItem(q: Tx, id: number, set: Partial<Omit<WatchlistItemRow, 'id' | 'user_id' | 'show_id' | 'created_at'>>) {
+    async updateItem(
+      q: Tx,
+      id: number,
+      set: Partial<Omit<WatchlistItemRow, 'id' | 'user_id' | 'show_id' | 'created_at'>>,
+    ) {
       await q.updateTable('watchlist_items').set(set).where('id', '=', id).execute();
     },
 
     async deleteItem(trx: Transaction<Database>, id: number, showId: number): Promise<boolean> {
       const res = await trx.deleteFrom('watchlist_items').where('id', '=', id).executeTakeFirst();
       if (Number(res.numDeletedRows) === 0) return false;
-      await trx.updateTable('shows').set((eb) => ({ total_users: eb('total_users', '-', 1) })).where('id', '=', showId).execute();
+      await trx
+        .updateTable('shows')
+        .set((eb) => ({ total_users: eb('total_users', '-', 1) }))
+        .where('id', '=', showId)
+        .execute();
       return true;
     },
 
     async episode(q: Tx, id: number) {
-      return q.selectFrom('episodes').select(['id', 'show_id', 'type', 'season_number', 'episode_number', 'air_date']).where('id', '=', id).executeTakeFirst();
+      return q
+        .selectFrom('episodes')
+        .select(['id', 'show_id', 'type', 'season_number', 'episode_number', 'air_date'])
+        .where('id', '=', id)
+        .executeTakeFirst();
     },
 
     async show(q: Tx, id: number) {
-      return q.selectFrom('shows').select(['id', 'status', 'episodes_complete']).where('id', '=', id).executeTakeFirst();
+      return q
+        .selectFrom('shows')
+        .select(['id', 'status', 'episodes_complete'])
+        .where('id', '=', id)
+        .executeTakeFirst();
     },
 
     /** Episodes of a show in viewing order, optionally one season, with whether each has aired. */
-    async showEpisodes(q: Tx, showId: number, season?: number): Promise<{ id: number; aired: boolean }[]> {
+    async showEpisodes(
+      q: Tx,
+      showId: number,
+      season?: number,
+    ): Promise<{ id: number; aired: boolean }[]> {
       const day = today();
-      let query = q.selectFrom('episodes as e').select(['e.id', 'e.air_date']).where('e.show_id', '=', showId);
+      let query = q
+        .selectFrom('episodes as e')
+        .select(['e.id', 'e.air_date'])
+        .where('e.show_id', '=', showId);
       if (season !== undefined) query = query.where('e.season_number', '=', season);
       const rows = await query.orderBy(viewingOrder).execute();
       return rows.map((r) => ({ id: r.id, aired: r.air_date !== null && r.air_date <= day }));
     },
 
-    async markWatched(trx: Transaction<Database>, userId: number, showId: number, episodeIds: number[], now: string) {
+    async markWatched(
+      trx: Transaction<Database>,
+      userId: number,
+      showId: number,
+      episodeIds: number[],
+      now: string,
+    ) {
       for (let i = 0; i < episodeIds.length; i += 500) {
         const chunk = episodeIds.slice(i, i + 500);
         await trx
           .insertInto('episode_progress')
-          .values(chunk.map((episode_id) => ({ user_id: userId, episode_id, show_id: showId, watched_at: now, created_at: now, updated_at: now })))
+          .values(
+            chunk.map((episode_id) => ({
+              user_id: userId,
+              episode_id,
+              show_id: showId,
+              watched_at: now,
+              created_at: now,
+              updated_at: now,
+            })),
+          )
           .onConflict((oc) => oc.columns(['user_id', 'episode_id']).doNothing())
           .execute();
       }
@@ -152,12 +217,21 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
 
     async markUnwatched(trx: Transaction<Database>, userId: number, episodeIds: number[]) {
       for (let i = 0; i < episodeIds.length; i += 500) {
-        await trx.deleteFrom('episode_progress').where('user_id', '=', userId).where('episode_id', 'in', episodeIds.slice(i, i + 500)).execute();
+        await trx
+          .deleteFrom('episode_progress')
+          .where('user_id', '=', userId)
+          .where('episode_id', 'in', episodeIds.slice(i, i + 500))
+          .execute();
       }
     },
 
     async progressRow(q: Tx, userId: number, episodeId: number) {
-      return q.selectFrom('episode_progress').select(['episode_id', 'watched_at']).where('user_id', '=', userId).where('episode_id', '=', episodeId).executeTakeFirst();
+      return q
+        .selectFrom('episode_progress')
+        .select(['episode_id', 'watched_at'])
+        .where('user_id', '=', userId)
+        .where('episode_id', '=', episodeId)
+        .executeTakeFirst();
     },
 
     async showProgress(q: Tx, userId: number, showId: number) {
@@ -173,7 +247,12 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
     /** Everything derived from a user's watched episodes of one show, counted afresh. */
     async derive(q: Tx, userId: number, showId: number) {
       const day = today();
-      const counts = await sql<{ watched: number; aired: number; watched_aired: number; last: string | null }>`
+      const counts = await sql<{
+        watched: number;
+        aired: number;
+        watched_aired: number;
+        last: string | null;
+      }>`
         select
           (select count(*) from episode_progress p join episodes e on e.id = p.episode_id
             where p.user_id = ${userId} and p.show_id = ${showId} and e.type = 'regular') as watched,
@@ -182,7 +261,9 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
           (select count(*) from episode_progress p join episodes e on e.id = p.episode_id
             where p.user_id = ${userId} and p.show_id = ${showId} and e.type = 'regular'
               and e.air_date is not null and e.air_date <= ${day}) as watched_aired,
-          (select max(watched_at) from episode_progress p where p.user_id = ${userId} and p.show_id = ${showId}) as last`.execute(q);
+          (select max(watched_at) from episode_progress p where p.user_id = ${userId} and p.show_id = ${showId}) as last`.execute(
+        q,
+      );
       const next = await sql<{ id: number; air_date: string | null }>`
         select e.id, e.air_date from episodes e
         where e.show_id = ${showId} and e.type = 'regular'
@@ -231,7 +312,13 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
       const [rows, count] = await Promise.all([
         withShow(db)
           .innerJoin('episodes as e', 'e.id', 'w.next_episode_id')
-          .select(['e.id as e_id', 'e.season_number as e_season', 'e.episode_number as e_number', 'e.title as e_title', 'e.air_date as e_air_date'])
+          .select([
+            'e.id as e_id',
+            'e.season_number as e_season',
+            'e.episode_number as e_number',
+            'e.title as e_title',
+            'e.air_date as e_air_date',
+          ])
           .where('w.user_id', '=', userId)
           .where('w.status', '=', 'watching')
           .where('w.next_air_date', 'is not', null)
@@ -241,7 +328,9 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
           .limit(limit)
           .offset(offset)
           .execute(),
-        watching(db).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        watching(db)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(count.n) };
     },
@@ -259,7 +348,11 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
           .limit(limit)
           .offset(offset)
           .execute(),
-        db.selectFrom('favorites').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+        db
+          .selectFrom('favorites')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(count.n) };
     },
@@ -285,15 +378,29 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
     },
 
     async removeFavorite(userId: number, showId: number): Promise<boolean> {
-      const res = await db.deleteFrom('favorites').where('user_id', '=', userId).where('show_id', '=', showId).executeTakeFirst();
+      const res = await db
+        .deleteFrom('favorites')
+        .where('user_id', '=', userId)
+        .where('show_id', '=', showId)
+        .executeTakeFirst();
       return Number(res.numDeletedRows) > 0;
     },
 
     /** Trending input: new trackers and episode watches per show since a moment. */
     async activitySince(since: string): Promise<Map<number, number>> {
       const [adds, watches] = await Promise.all([
-        db.selectFrom('watchlist_items').select(['show_id', (eb) => eb.fn.countAll<number>().as('n')]).where('created_at', '>=', since).groupBy('show_id').execute(),
-        db.selectFrom('episode_progress').select(['show_id', (eb) => eb.fn.countAll<number>().as('n')]).where('watched_at', '>=', since).groupBy('show_id').execute(),
+        db
+          .selectFrom('watchlist_items')
+          .select(['show_id', (eb) => eb.fn.countAll<number>().as('n')])
+          .where('created_at', '>=', since)
+          .groupBy('show_id')
+          .execute(),
+        db
+          .selectFrom('episode_progress')
+          .select(['show_id', (eb) => eb.fn.countAll<number>().as('n')])
+          .where('watched_at', '>=', since)
+          .groupBy('show_id')
+          .execute(),
       ]);
       const out = new Map<number, number>();
       // A new tracker counts more than one more episode watched.

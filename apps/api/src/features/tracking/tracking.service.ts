@@ -74,7 +74,8 @@ export function createTrackingService({ repo, onShowCountersChanged }: TrackingS
       let startedAt = current.started_at;
       let completedAt = current.completed_at;
       const allAiredWatched = d.aired > 0 && d.watchedAired === d.aired;
-      const canComplete = show.status === 'completed' && show.episodes_complete === 1 && allAiredWatched;
+      const canComplete =
+        show.status === 'completed' && show.episodes_complete === 1 && allAiredWatched;
       if (watched && resumes.includes(status)) status = 'watching';
       if (watched && canComplete) status = 'completed';
       if (!watched && status === 'completed' && !canComplete) status = 'watching';
@@ -99,8 +100,17 @@ export function createTrackingService({ repo, onShowCountersChanged }: TrackingS
   }
 
   return {
-    async list(userId: number, opts: { status?: string; sort: WatchlistSort; limit: number; offset: number }) {
-      const { rows, total } = await repo.list(userId, opts.status, opts.sort, opts.limit, opts.offset);
+    async list(
+      userId: number,
+      opts: { status?: string; sort: WatchlistSort; limit: number; offset: number },
+    ) {
+      const { rows, total } = await repo.list(
+        userId,
+        opts.status,
+        opts.sort,
+        opts.limit,
+        opts.offset,
+      );
       return page(rows.map(toWatchlistItem), total, opts.limit, opts.offset);
     },
 
@@ -153,12 +163,15 @@ export function createTrackingService({ repo, onShowCountersChanged }: TrackingS
         set.status = input.status;
         if (input.status === 'completed') set.completed_at = item.completed_at ?? now;
         else set.completed_at = null;
-        if ((input.status === 'watching' || input.status === 'completed') && !item.started_at) set.started_at = now;
+        if ((input.status === 'watching' || input.status === 'completed') && !item.started_at)
+          set.started_at = now;
       }
       if (input.score !== undefined) set.score = input.score;
       if (input.progress !== undefined) set.progress = input.progress;
-      if (input.startedAt !== undefined) set.started_at = input.startedAt && new Date(input.startedAt).toISOString();
-      if (input.completedAt !== undefined) set.completed_at = input.completedAt && new Date(input.completedAt).toISOString();
+      if (input.startedAt !== undefined)
+        set.started_at = input.startedAt && new Date(input.startedAt).toISOString();
+      if (input.completedAt !== undefined)
+        set.completed_at = input.completedAt && new Date(input.completedAt).toISOString();
       await repo.updateItem(repo.db, id, set);
       return toWatchlistItem((await repo.itemById(repo.db, id))!);
     },
@@ -176,20 +189,28 @@ export function createTrackingService({ repo, onShowCountersChanged }: TrackingS
         userId,
         episode.show_id,
         (trx, now) =>
-          watched ? repo.markWatched(trx, userId, episode.show_id, [episode.id], now) : repo.markUnwatched(trx, userId, [episode.id]),
+          watched
+            ? repo.markWatched(trx, userId, episode.show_id, [episode.id], now)
+            : repo.markUnwatched(trx, userId, [episode.id]),
         watched,
       );
       const row = await repo.progressRow(repo.db, userId, episode.id);
       return { episodeId: episode.id, watched: !!row, watchedAt: row?.watched_at ?? null, item };
     },
 
-    async setShowEpisodes(userId: number, showId: number, input: { season?: number; upToEpisodeId?: number; watched: boolean }) {
+    async setShowEpisodes(
+      userId: number,
+      showId: number,
+      input: { season?: number; upToEpisodeId?: number; watched: boolean },
+    ) {
       await requireShow(undefined, showId);
       let episodes = await repo.showEpisodes(repo.db, showId, input.season);
       if (input.upToEpisodeId !== undefined) {
         const at = episodes.findIndex((e) => e.id === input.upToEpisodeId);
         if (at < 0) {
-          throw new AppError(400, errorCodes.validation, trackingMessages.episodeNotFound, { upToEpisodeId: 'That episode is not part of this show' });
+          throw new AppError(400, errorCodes.validation, trackingMessages.episodeNotFound, {
+            upToEpisodeId: 'That episode is not part of this show',
+          });
         }
         episodes = episodes.slice(0, at + 1);
       }
@@ -198,7 +219,10 @@ export function createTrackingService({ repo, onShowCountersChanged }: TrackingS
       const item = await changeProgress(
         userId,
         showId,
-        (trx, now) => (input.watched ? repo.markWatched(trx, userId, showId, ids, now) : repo.markUnwatched(trx, userId, ids)),
+        (trx, now) =>
+          input.watched
+            ? repo.markWatched(trx, userId, showId, ids, now)
+            : repo.markUnwatched(trx, userId, ids),
         input.watched,
       );
       return { changed: ids.length, item };
@@ -226,7 +250,13 @@ export function createTrackingService({ repo, onShowCountersChanged }: TrackingS
       return page(
         rows.map((r) => ({
           item: toWatchlistItem(r as unknown as ItemWithShow),
-          episode: { id: r.e_id, seasonNumber: r.e_season, episodeNumber: r.e_number, title: r.e_title, airDate: r.e_air_date },
+          episode: {
+            id: r.e_id,
+            seasonNumber: r.e_season,
+            episodeNumber: r.e_number,
+            title: r.e_title,
+            airDate: r.e_air_date,
+          },
         })),
         total,
         limit,
@@ -236,24 +266,46 @@ export function createTrackingService({ repo, onShowCountersChanged }: TrackingS
 
     async favorites(userId: number, limit: number, offset: number) {
       const { rows, total } = await repo.favorites(userId, limit, offset);
-      return page(rows.map((r) => ({ id: r.id, showId: r.show_id, createdAt: r.created_at, show: toWatchlistShow(r) })), total, limit, offset);
+      return page(
+        rows.map((r) => ({
+          id: r.id,
+          showId: r.show_id,
+          createdAt: r.created_at,
+          show: toWatchlistShow(r),
+        })),
+        total,
+        limit,
+        offset,
+      );
     },
 
     async favorite(userId: number, showId: number) {
       const row = await repo.favorite(userId, showId);
       if (!row) throw notFound(trackingMessages.notFavorite);
-      return { id: row.id, showId: row.show_id, createdAt: row.created_at, show: toWatchlistShow(row) };
+      return {
+        id: row.id,
+        showId: row.show_id,
+        createdAt: row.created_at,
+        show: toWatchlistShow(row),
+      };
     },
 
     async addFavorite(userId: number, showId: number) {
       await requireShow(undefined, showId);
-      if (!(await repo.addFavorite(userId, showId, nowIso()))) throw conflict(errorCodes.conflict, trackingMessages.alreadyFavorite);
+      if (!(await repo.addFavorite(userId, showId, nowIso())))
+        throw conflict(errorCodes.conflict, trackingMessages.alreadyFavorite);
       const row = (await repo.favorite(userId, showId))!;
-      return { id: row.id, showId: row.show_id, createdAt: row.created_at, show: toWatchlistShow(row) };
+      return {
+        id: row.id,
+        showId: row.show_id,
+        createdAt: row.created_at,
+        show: toWatchlistShow(row),
+      };
     },
 
     async removeFavorite(userId: number, showId: number) {
-      if (!(await repo.removeFavorite(userId, showId))) throw notFound(trackingMessages.notFavorite);
+      if (!(await repo.removeFavorite(userId, showId)))
+        throw notFound(trackingMessages.notFavorite);
     },
   };
 }

@@ -2,7 +2,13 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trackingMessages } from '@series-tracker/contracts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, buildEpisode, buildShow, buildShowWithEpisodes, registerUser } from '../../../test/factories';
+import {
+  bearer,
+  buildEpisode,
+  buildShow,
+  buildShowWithEpisodes,
+  registerUser,
+} from '../../../test/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,7 +19,13 @@ afterAll(() => t.close());
 const call = (token: string | null, opts: InjectOptions) =>
   t.app.inject({ ...opts, headers: { ...(token ? bearer(token) : {}), ...(opts.headers ?? {}) } });
 const totalUsers = async (showId: number) =>
-  (await t.db.kysely.selectFrom('shows').select('total_users').where('id', '=', showId).executeTakeFirstOrThrow()).total_users;
+  (
+    await t.db.kysely
+      .selectFrom('shows')
+      .select('total_users')
+      .where('id', '=', showId)
+      .executeTakeFirstOrThrow()
+  ).total_users;
 
 describe('signed-out visitors', () => {
   it.each([
@@ -32,7 +44,11 @@ describe('signed-out visitors', () => {
     ['GET', '/api/favorites/1'],
     ['DELETE', '/api/favorites/1'],
   ] as const)('%s %s → 401', async (method, url) => {
-    const res = await t.app.inject({ method, url, payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
+    const res = await t.app.inject({
+      method,
+      url,
+      payload: method === 'GET' || method === 'DELETE' ? undefined : {},
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('UNAUTHORIZED');
   });
@@ -41,8 +57,17 @@ describe('signed-out visitors', () => {
 describe('watchlist', () => {
   it('adds a show once, embeds the show, keeps totalUsers exact', async () => {
     const u = await registerUser(t.app);
-    const show = await buildShow(t.db, { title: 'The Expanse', poster_url: 'https://img.test/p.jpg', rating: 8.5, synopsis: 'Space.' });
-    const res = await call(u.token, { method: 'POST', url: '/api/user-content-status', payload: { showId: show.id, status: 'want_to_watch', score: 8 } });
+    const show = await buildShow(t.db, {
+      title: 'The Expanse',
+      poster_url: 'https://img.test/p.jpg',
+      rating: 8.5,
+      synopsis: 'Space.',
+    });
+    const res = await call(u.token, {
+      method: 'POST',
+      url: '/api/user-content-status',
+      payload: { showId: show.id, status: 'want_to_watch', score: 8 },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       userId: u.user.id,
@@ -52,18 +77,31 @@ describe('watchlist', () => {
       progress: 0,
       startedAt: null,
       completedAt: null,
-      show: { id: show.id, title: 'The Expanse', coverImageUrl: 'https://img.test/p.jpg', averageRating: 8.5, description: 'Space.' },
+      show: {
+        id: show.id,
+        title: 'The Expanse',
+        coverImageUrl: 'https://img.test/p.jpg',
+        averageRating: 8.5,
+        description: 'Space.',
+      },
     });
     expect(await totalUsers(show.id)).toBe(1);
     const detail = await t.app.inject({ url: `/api/shows/${show.id}` });
     expect(detail.json().totalUsers).toBe(1);
 
-    const again = await call(u.token, { method: 'POST', url: '/api/user-content-status', payload: { showId: show.id, status: 'watching' } });
+    const again = await call(u.token, {
+      method: 'POST',
+      url: '/api/user-content-status',
+      payload: { showId: show.id, status: 'watching' },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe(trackingMessages.alreadyTracked);
     expect(await totalUsers(show.id)).toBe(1);
 
-    const del = await call(u.token, { method: 'DELETE', url: `/api/user-content-status/${res.json().id}` });
+    const del = await call(u.token, {
+      method: 'DELETE',
+      url: `/api/user-content-status/${res.json().id}`,
+    });
     expect(del.statusCode).toBe(204);
     expect(await totalUsers(show.id)).toBe(0);
     expect((await t.app.inject({ url: `/api/shows/${show.id}` })).json().totalUsers).toBe(0);
@@ -78,15 +116,25 @@ describe('watchlist', () => {
   ])('rejects %j with 400 and writes nothing', async (body, field, message) => {
     const u = await registerUser(t.app);
     const show = await buildShow(t.db);
-    const res = await call(u.token, { method: 'POST', url: '/api/user-content-status', payload: { showId: show.id, ...body } });
+    const res = await call(u.token, {
+      method: 'POST',
+      url: '/api/user-content-status',
+      payload: { showId: show.id, ...body },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().details[field]).toBe(message);
-    expect((await call(u.token, { method: 'GET', url: '/api/user-content-status' })).json().total).toBe(0);
+    expect(
+      (await call(u.token, { method: 'GET', url: '/api/user-content-status' })).json().total,
+    ).toBe(0);
   });
 
   it('404 for a show that does not exist', async () => {
     const u = await registerUser(t.app);
-    const res = await call(u.token, { method: 'POST', url: '/api/user-content-status', payload: { showId: 987654, status: 'watching' } });
+    const res = await call(u.token, {
+      method: 'POST',
+      url: '/api/user-content-status',
+      payload: { showId: 987654, status: 'watching' },
+    });
     expect(res.statusCode).toBe(404);
   });
 
@@ -94,22 +142,51 @@ describe('watchlist', () => {
     const owner = await registerUser(t.app);
     const other = await registerUser(t.app);
     const show = await buildShow(t.db);
-    const item = (await call(owner.token, { method: 'POST', url: '/api/user-content-status', payload: { showId: show.id, status: 'watching' } })).json();
-    for (const [method, payload] of [['GET', undefined], ['PUT', { status: 'dropped' }], ['DELETE', undefined]] as const) {
-      const res = await call(other.token, { method, url: `/api/user-content-status/${item.id}`, payload });
+    const item = (
+      await call(owner.token, {
+        method: 'POST',
+        url: '/api/user-content-status',
+        payload: { showId: show.id, status: 'watching' },
+      })
+    ).json();
+    for (const [method, payload] of [
+      ['GET', undefined],
+      ['PUT', { status: 'dropped' }],
+      ['DELETE', undefined],
+    ] as const) {
+      const res = await call(other.token, {
+        method,
+        url: `/api/user-content-status/${item.id}`,
+        payload,
+      });
       expect(res.statusCode, method).toBe(404);
     }
-    expect((await call(other.token, { method: 'GET', url: '/api/user-content-status' })).json().total).toBe(0);
-    expect((await call(other.token, { method: 'GET', url: `/api/user-content-status/show/${show.id}` })).statusCode).toBe(404);
-    const mine = await call(owner.token, { method: 'GET', url: `/api/user-content-status/${item.id}` });
+    expect(
+      (await call(other.token, { method: 'GET', url: '/api/user-content-status' })).json().total,
+    ).toBe(0);
+    expect(
+      (await call(other.token, { method: 'GET', url: `/api/user-content-status/show/${show.id}` }))
+        .statusCode,
+    ).toBe(404);
+    const mine = await call(owner.token, {
+      method: 'GET',
+      url: `/api/user-content-status/${item.id}`,
+    });
     expect(mine.json().status).toBe('watching');
   });
 
   it('updates status, score and dates by the rules', async () => {
     const u = await registerUser(t.app);
     const show = await buildShow(t.db);
-    const item = (await call(u.token, { method: 'POST', url: '/api/user-content-status', payload: { showId: show.id, status: 'want_to_watch' } })).json();
-    const put = (payload: object) => call(u.token, { method: 'PUT', url: `/api/user-content-status/${item.id}`, payload });
+    const item = (
+      await call(u.token, {
+        method: 'POST',
+        url: '/api/user-content-status',
+        payload: { showId: show.id, status: 'want_to_watch' },
+      })
+    ).json();
+    const put = (payload: object) =>
+      call(u.token, { method: 'PUT', url: `/api/user-content-status/${item.id}`, payload });
 
     const done = (await put({ status: 'completed', score: 9 })).json();
     expect(done).toMatchObject({ status: 'completed', score: 9 });
@@ -125,7 +202,10 @@ describe('watchlist', () => {
     const bad = await put({ status: 'finished' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details.status).toBe(trackingMessages.statusInvalid);
-    expect((await call(u.token, { method: 'GET', url: `/api/user-content-status/${item.id}` })).json().status).toBe('watching');
+    expect(
+      (await call(u.token, { method: 'GET', url: `/api/user-content-status/${item.id}` })).json()
+        .status,
+    ).toBe('watching');
   });
 
   it('lists, filters, sorts and pages only the viewer’s items', async () => {
@@ -133,14 +213,31 @@ describe('watchlist', () => {
     const titles = ['Charlie', 'alpha', 'Bravo', 'Delta', 'Echo'];
     for (const [i, title] of titles.entries()) {
       const show = await buildShow(t.db, { title });
-      await call(u.token, { method: 'POST', url: '/api/user-content-status', payload: { showId: show.id, status: i % 2 ? 'completed' : 'watching', score: i + 1 } });
+      await call(u.token, {
+        method: 'POST',
+        url: '/api/user-content-status',
+        payload: { showId: show.id, status: i % 2 ? 'completed' : 'watching', score: i + 1 },
+      });
     }
-    const list = (q: Record<string, string>) => call(u.token, { method: 'GET', url: '/api/user-content-status', query: q });
+    const list = (q: Record<string, string>) =>
+      call(u.token, { method: 'GET', url: '/api/user-content-status', query: q });
     const all = (await list({})).json();
     expect(all).toMatchObject({ total: 5, limit: 50, offset: 0, hasMore: false });
-    expect(all.data.map((i: { show: { title: string } }) => i.show.title)).toEqual(['Echo', 'Delta', 'Bravo', 'alpha', 'Charlie']);
-    expect((await list({ sort: 'title' })).json().data.map((i: { show: { title: string } }) => i.show.title)).toEqual(['alpha', 'Bravo', 'Charlie', 'Delta', 'Echo']);
-    expect((await list({ sort: 'score' })).json().data.map((i: { score: number }) => i.score)).toEqual([5, 4, 3, 2, 1]);
+    expect(all.data.map((i: { show: { title: string } }) => i.show.title)).toEqual([
+      'Echo',
+      'Delta',
+      'Bravo',
+      'alpha',
+      'Charlie',
+    ]);
+    expect(
+      (await list({ sort: 'title' }))
+        .json()
+        .data.map((i: { show: { title: string } }) => i.show.title),
+    ).toEqual(['alpha', 'Bravo', 'Charlie', 'Delta', 'Echo']);
+    expect(
+      (await list({ sort: 'score' })).json().data.map((i: { score: number }) => i.score),
+    ).toEqual([5, 4, 3, 2, 1]);
     const completed = (await list({ status: 'completed' })).json();
     expect(completed.total).toBe(2);
     expect(completed.data.every((i: { status: string }) => i.status === 'completed')).toBe(true);
@@ -154,9 +251,18 @@ describe('episode progress', () => {
   it('marking an episode of an untracked show starts tracking it; repeats change nothing', async () => {
     const u = await registerUser(t.app);
     const { show, episodes } = await buildShowWithEpisodes(t.db);
-    const mark = () => call(u.token, { method: 'POST', url: `/api/episodes/${episodes[0]!.id}/progress`, payload: {} });
+    const mark = () =>
+      call(u.token, {
+        method: 'POST',
+        url: `/api/episodes/${episodes[0]!.id}/progress`,
+        payload: {},
+      });
     const first = (await mark()).json();
-    expect(first).toMatchObject({ episodeId: episodes[0]!.id, watched: true, item: { status: 'watching', progress: 1 } });
+    expect(first).toMatchObject({
+      episodeId: episodes[0]!.id,
+      watched: true,
+      item: { status: 'watching', progress: 1 },
+    });
     expect(first.watchedAt).toBeTruthy();
     expect(first.item.startedAt).toBeTruthy();
     const second = (await mark()).json();
@@ -164,17 +270,38 @@ describe('episode progress', () => {
     expect(second.watchedAt).toBe(first.watchedAt);
     expect(await totalUsers(show.id)).toBe(1);
 
-    const progress = (await call(u.token, { method: 'GET', url: `/api/episodes/show/${show.id}/progress` })).json();
-    expect(progress).toMatchObject({ watchedCount: 1, airedCount: 6, watchedAiredCount: 1, data: [{ episodeId: episodes[0]!.id }] });
+    const progress = (
+      await call(u.token, { method: 'GET', url: `/api/episodes/show/${show.id}/progress` })
+    ).json();
+    expect(progress).toMatchObject({
+      watchedCount: 1,
+      airedCount: 6,
+      watchedAiredCount: 1,
+      data: [{ episodeId: episodes[0]!.id }],
+    });
 
-    const un = (await call(u.token, { method: 'POST', url: `/api/episodes/${episodes[0]!.id}/progress`, payload: { watched: false } })).json();
-    expect(un).toMatchObject({ watched: false, watchedAt: null, item: { progress: 0, status: 'watching' } });
+    const un = (
+      await call(u.token, {
+        method: 'POST',
+        url: `/api/episodes/${episodes[0]!.id}/progress`,
+        payload: { watched: false },
+      })
+    ).json();
+    expect(un).toMatchObject({
+      watched: false,
+      watchedAt: null,
+      item: { progress: 0, status: 'watching' },
+    });
   });
 
   it('unmarking on a show that is not tracked changes nothing', async () => {
     const u = await registerUser(t.app);
     const { show, episodes } = await buildShowWithEpisodes(t.db, 1, 2);
-    const res = await call(u.token, { method: 'POST', url: `/api/episodes/${episodes[0]!.id}/progress`, payload: { watched: false } });
+    const res = await call(u.token, {
+      method: 'POST',
+      url: `/api/episodes/${episodes[0]!.id}/progress`,
+      payload: { watched: false },
+    });
     expect(res.json()).toMatchObject({ watched: false, item: null });
     expect(await totalUsers(show.id)).toBe(0);
   });
@@ -183,14 +310,29 @@ describe('episode progress', () => {
     const u = await registerUser(t.app);
     const { show, episodes, special } = await buildShowWithEpisodes(t.db, 1, 3);
     let item;
-    for (const ep of episodes) item = (await call(u.token, { method: 'POST', url: `/api/episodes/${ep.id}/progress`, payload: {} })).json().item;
+    for (const ep of episodes)
+      item = (
+        await call(u.token, { method: 'POST', url: `/api/episodes/${ep.id}/progress`, payload: {} })
+      ).json().item;
     expect(item).toMatchObject({ status: 'completed', progress: 3 });
     expect(item.completedAt).toBeTruthy();
     // Specials neither count toward progress nor block completion.
-    const withSpecial = (await call(u.token, { method: 'POST', url: `/api/episodes/${special.id}/progress`, payload: {} })).json().item;
+    const withSpecial = (
+      await call(u.token, {
+        method: 'POST',
+        url: `/api/episodes/${special.id}/progress`,
+        payload: {},
+      })
+    ).json().item;
     expect(withSpecial).toMatchObject({ status: 'completed', progress: 3 });
 
-    const reopened = (await call(u.token, { method: 'POST', url: `/api/episodes/${episodes[1]!.id}/progress`, payload: { watched: false } })).json().item;
+    const reopened = (
+      await call(u.token, {
+        method: 'POST',
+        url: `/api/episodes/${episodes[1]!.id}/progress`,
+        payload: { watched: false },
+      })
+    ).json().item;
     expect(reopened).toMatchObject({ status: 'watching', progress: 2, completedAt: null });
     expect(show.id).toBe(reopened.showId);
   });
@@ -200,7 +342,14 @@ describe('episode progress', () => {
     for (const overrides of [{ episodes_complete: 0 }, { status: 'airing' }]) {
       const { episodes } = await buildShowWithEpisodes(t.db, 1, 2, overrides);
       let item;
-      for (const ep of episodes) item = (await call(u.token, { method: 'POST', url: `/api/episodes/${ep.id}/progress`, payload: {} })).json().item;
+      for (const ep of episodes)
+        item = (
+          await call(u.token, {
+            method: 'POST',
+            url: `/api/episodes/${ep.id}/progress`,
+            payload: {},
+          })
+        ).json().item;
       expect(item).toMatchObject({ status: 'watching', progress: 2 });
     }
   });
@@ -208,21 +357,36 @@ describe('episode progress', () => {
   it('an episode not yet aired does not stop completion', async () => {
     const u = await registerUser(t.app);
     const { show, episodes } = await buildShowWithEpisodes(t.db, 1, 2);
-    await buildEpisode(t.db, show.id, { season_number: 1, episode_number: 3, air_date: '2999-01-01' });
+    await buildEpisode(t.db, show.id, {
+      season_number: 1,
+      episode_number: 3,
+      air_date: '2999-01-01',
+    });
     let item;
-    for (const ep of episodes) item = (await call(u.token, { method: 'POST', url: `/api/episodes/${ep.id}/progress`, payload: {} })).json().item;
+    for (const ep of episodes)
+      item = (
+        await call(u.token, { method: 'POST', url: `/api/episodes/${ep.id}/progress`, payload: {} })
+      ).json().item;
     expect(item.status).toBe('completed');
   });
 
   it('marks a season, or everything up to an episode, in one call', async () => {
     const u = await registerUser(t.app);
     const { show, episodes } = await buildShowWithEpisodes(t.db, 2, 3);
-    const bulk = (payload: object) => call(u.token, { method: 'POST', url: `/api/episodes/show/${show.id}/progress`, payload });
+    const bulk = (payload: object) =>
+      call(u.token, { method: 'POST', url: `/api/episodes/show/${show.id}/progress`, payload });
 
     const season2 = (await bulk({ season: 2 })).json();
     expect(season2).toMatchObject({ changed: 3, item: { progress: 3, status: 'watching' } });
-    const watched = (await call(u.token, { method: 'GET', url: `/api/episodes/show/${show.id}/progress` })).json();
-    expect(watched.data.map((d: { episodeId: number }) => d.episodeId).sort()).toEqual(episodes.slice(3).map((e) => e.id).sort());
+    const watched = (
+      await call(u.token, { method: 'GET', url: `/api/episodes/show/${show.id}/progress` })
+    ).json();
+    expect(watched.data.map((d: { episodeId: number }) => d.episodeId).sort()).toEqual(
+      episodes
+        .slice(3)
+        .map((e) => e.id)
+        .sort(),
+    );
 
     const upTo = (await bulk({ upToEpisodeId: episodes[1]!.id })).json();
     expect(upTo.item.progress).toBe(5);
@@ -239,35 +403,80 @@ describe('episode progress', () => {
     expect(both.statusCode).toBe(400);
     expect(both.json().details.season).toBe(trackingMessages.bulkTarget);
     expect((await bulk({ season: 'one' })).statusCode).toBe(400);
-    expect((await call(u.token, { method: 'POST', url: '/api/episodes/show/987654/progress', payload: {} })).statusCode).toBe(404);
-    expect((await call(u.token, { method: 'POST', url: '/api/episodes/987654/progress', payload: {} })).statusCode).toBe(404);
+    expect(
+      (
+        await call(u.token, {
+          method: 'POST',
+          url: '/api/episodes/show/987654/progress',
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(u.token, { method: 'POST', url: '/api/episodes/987654/progress', payload: {} }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('bulk marking skips episodes that have not aired; counts never exceed what aired', async () => {
     const u = await registerUser(t.app);
-    const { show, episodes, special } = await buildShowWithEpisodes(t.db, 1, 2, { status: 'airing' });
-    const future = await buildEpisode(t.db, show.id, { season_number: 1, episode_number: 3, air_date: '2999-01-01' });
-    const res = await call(u.token, { method: 'POST', url: `/api/episodes/show/${show.id}/progress`, payload: { season: 1 } });
+    const { show, episodes, special } = await buildShowWithEpisodes(t.db, 1, 2, {
+      status: 'airing',
+    });
+    const future = await buildEpisode(t.db, show.id, {
+      season_number: 1,
+      episode_number: 3,
+      air_date: '2999-01-01',
+    });
+    const res = await call(u.token, {
+      method: 'POST',
+      url: `/api/episodes/show/${show.id}/progress`,
+      payload: { season: 1 },
+    });
     expect(res.json()).toMatchObject({ changed: 2, item: { progress: 2 } });
-    const upTo = await call(u.token, { method: 'POST', url: `/api/episodes/show/${show.id}/progress`, payload: { upToEpisodeId: future.id } });
+    const upTo = await call(u.token, {
+      method: 'POST',
+      url: `/api/episodes/show/${show.id}/progress`,
+      payload: { upToEpisodeId: future.id },
+    });
     expect(upTo.json().item.progress).toBe(2);
-    const progress = (await call(u.token, { method: 'GET', url: `/api/episodes/show/${show.id}/progress` })).json();
+    const progress = (
+      await call(u.token, { method: 'GET', url: `/api/episodes/show/${show.id}/progress` })
+    ).json();
     expect(progress).toMatchObject({ watchedCount: 2, airedCount: 2, watchedAiredCount: 2 });
     // Season 0's special comes before season 1 in viewing order, so "up to here" includes it.
     const expected = [...episodes.map((e) => e.id), special.id].sort((a, b) => a - b);
-    expect(progress.data.map((d: { episodeId: number }) => d.episodeId).sort((a: number, b: number) => a - b)).toEqual(expected);
+    expect(
+      progress.data
+        .map((d: { episodeId: number }) => d.episodeId)
+        .sort((a: number, b: number) => a - b),
+    ).toEqual(expected);
   });
 
   it('50 simultaneous toggles of one episode leave one row and progress 1', async () => {
     const u = await registerUser(t.app);
     const { show, episodes } = await buildShowWithEpisodes(t.db, 1, 3);
     const results = await Promise.all(
-      Array.from({ length: 50 }, () => call(u.token, { method: 'POST', url: `/api/episodes/${episodes[0]!.id}/progress`, payload: {} })),
+      Array.from({ length: 50 }, () =>
+        call(u.token, {
+          method: 'POST',
+          url: `/api/episodes/${episodes[0]!.id}/progress`,
+          payload: {},
+        }),
+      ),
     );
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
-    const rows = await t.db.kysely.selectFrom('episode_progress').select('id').where('user_id', '=', u.user.id).execute();
+    const rows = await t.db.kysely
+      .selectFrom('episode_progress')
+      .select('id')
+      .where('user_id', '=', u.user.id)
+      .execute();
     expect(rows).toHaveLength(1);
-    const items = await t.db.kysely.selectFrom('watchlist_items').selectAll().where('user_id', '=', u.user.id).execute();
+    const items = await t.db.kysely
+      .selectFrom('watchlist_items')
+      .selectAll()
+      .where('user_id', '=', u.user.id)
+      .execute();
     expect(items).toHaveLength(1);
     expect(items[0]!.progress).toBe(1);
     expect(await totalUsers(show.id)).toBe(1);
@@ -276,8 +485,14 @@ describe('episode progress', () => {
   it('simultaneous marks of different episodes all count', async () => {
     const u = await registerUser(t.app);
     const { show, episodes } = await buildShowWithEpisodes(t.db, 2, 5, { status: 'airing' });
-    await Promise.all(episodes.map((ep) => call(u.token, { method: 'POST', url: `/api/episodes/${ep.id}/progress`, payload: {} })));
-    const item = (await call(u.token, { method: 'GET', url: `/api/user-content-status/show/${show.id}` })).json();
+    await Promise.all(
+      episodes.map((ep) =>
+        call(u.token, { method: 'POST', url: `/api/episodes/${ep.id}/progress`, payload: {} }),
+      ),
+    );
+    const item = (
+      await call(u.token, { method: 'GET', url: `/api/user-content-status/show/${show.id}` })
+    ).json();
     expect(item.progress).toBe(10);
   });
 });
@@ -288,8 +503,13 @@ describe('up next', () => {
     const a = await buildShowWithEpisodes(t.db, 1, 3, { status: 'airing', title: 'Show A' });
     const b = await buildShowWithEpisodes(t.db, 1, 3, { status: 'airing', title: 'Show B' });
     const c = await buildShowWithEpisodes(t.db, 1, 1, { status: 'airing', title: 'Caught up' });
-    await buildEpisode(t.db, c.show.id, { season_number: 1, episode_number: 2, air_date: '2999-01-01' });
-    const mark = (id: number) => call(u.token, { method: 'POST', url: `/api/episodes/${id}/progress`, payload: {} });
+    await buildEpisode(t.db, c.show.id, {
+      season_number: 1,
+      episode_number: 2,
+      air_date: '2999-01-01',
+    });
+    const mark = (id: number) =>
+      call(u.token, { method: 'POST', url: `/api/episodes/${id}/progress`, payload: {} });
     await mark(a.episodes[0]!.id);
     await mark(c.episodes[0]!.id);
     await new Promise((r) => setTimeout(r, 5));
@@ -300,12 +520,21 @@ describe('up next', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.total).toBe(2);
-    expect(body.data.map((d: { item: { show: { title: string } } }) => d.item.show.title)).toEqual(['Show B', 'Show A']);
-    expect(body.data[0].episode).toMatchObject({ id: b.episodes[2]!.id, seasonNumber: 1, episodeNumber: 3 });
+    expect(body.data.map((d: { item: { show: { title: string } } }) => d.item.show.title)).toEqual([
+      'Show B',
+      'Show A',
+    ]);
+    expect(body.data[0].episode).toMatchObject({
+      id: b.episodes[2]!.id,
+      seasonNumber: 1,
+      episodeNumber: 3,
+    });
     expect(body.data[1].episode.id).toBe(a.episodes[1]!.id);
 
     const other = await registerUser(t.app);
-    expect((await call(other.token, { method: 'GET', url: '/api/me/up-next' })).json().total).toBe(0);
+    expect((await call(other.token, { method: 'GET', url: '/api/me/up-next' })).json().total).toBe(
+      0,
+    );
   });
 });
 
@@ -316,31 +545,67 @@ describe('favorites', () => {
     const show = await buildShow(t.db, { title: 'Favourite One' });
     const statsBefore = (await t.app.inject({ url: '/api/stats/global' })).json().totalFavorites;
 
-    expect((await call(u.token, { method: 'GET', url: `/api/favorites/${show.id}` })).statusCode).toBe(404);
-    const add = await call(u.token, { method: 'POST', url: '/api/favorites', payload: { showId: show.id } });
+    expect(
+      (await call(u.token, { method: 'GET', url: `/api/favorites/${show.id}` })).statusCode,
+    ).toBe(404);
+    const add = await call(u.token, {
+      method: 'POST',
+      url: '/api/favorites',
+      payload: { showId: show.id },
+    });
     expect(add.statusCode).toBe(201);
     expect(add.json()).toMatchObject({ showId: show.id, show: { title: 'Favourite One' } });
-    expect((await call(u.token, { method: 'POST', url: '/api/favorites', payload: { showId: show.id } })).statusCode).toBe(409);
-    expect((await call(u.token, { method: 'GET', url: `/api/favorites/${show.id}` })).statusCode).toBe(200);
-    expect((await call(other.token, { method: 'GET', url: `/api/favorites/${show.id}` })).statusCode).toBe(404);
-    expect((await call(u.token, { method: 'GET', url: '/api/favorites' })).json()).toMatchObject({ total: 1, data: [{ showId: show.id }] });
-    expect((await t.app.inject({ url: '/api/stats/global' })).json().totalFavorites).toBe(statsBefore + 1);
+    expect(
+      (await call(u.token, { method: 'POST', url: '/api/favorites', payload: { showId: show.id } }))
+        .statusCode,
+    ).toBe(409);
+    expect(
+      (await call(u.token, { method: 'GET', url: `/api/favorites/${show.id}` })).statusCode,
+    ).toBe(200);
+    expect(
+      (await call(other.token, { method: 'GET', url: `/api/favorites/${show.id}` })).statusCode,
+    ).toBe(404);
+    expect((await call(u.token, { method: 'GET', url: '/api/favorites' })).json()).toMatchObject({
+      total: 1,
+      data: [{ showId: show.id }],
+    });
+    expect((await t.app.inject({ url: '/api/stats/global' })).json().totalFavorites).toBe(
+      statsBefore + 1,
+    );
 
-    expect((await call(other.token, { method: 'DELETE', url: `/api/favorites/${show.id}` })).statusCode).toBe(404);
-    expect((await call(u.token, { method: 'DELETE', url: `/api/favorites/${show.id}` })).statusCode).toBe(204);
-    expect((await call(u.token, { method: 'GET', url: `/api/favorites/${show.id}` })).statusCode).toBe(404);
-    expect((await call(u.token, { method: 'POST', url: '/api/favorites', payload: { showId: 987654 } })).statusCode).toBe(404);
-    expect((await call(u.token, { method: 'POST', url: '/api/favorites', payload: { showId: 'x' } })).statusCode).toBe(400);
+    expect(
+      (await call(other.token, { method: 'DELETE', url: `/api/favorites/${show.id}` })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(u.token, { method: 'DELETE', url: `/api/favorites/${show.id}` })).statusCode,
+    ).toBe(204);
+    expect(
+      (await call(u.token, { method: 'GET', url: `/api/favorites/${show.id}` })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(u.token, { method: 'POST', url: '/api/favorites', payload: { showId: 987654 } }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call(u.token, { method: 'POST', url: '/api/favorites', payload: { showId: 'x' } }))
+        .statusCode,
+    ).toBe(400);
   });
 });
 
 describe('trending', () => {
   it('ranks by the last week of tracking and watching once there is any', async () => {
-    const { show, episodes } = await buildShowWithEpisodes(t.db, 1, 2, { title: 'Suddenly Popular' });
+    const { show, episodes } = await buildShowWithEpisodes(t.db, 1, 2, {
+      title: 'Suddenly Popular',
+    });
     // Five new trackers who each watched both episodes: more activity than any show above.
     for (let i = 0; i < 5; i++) {
       const u = await registerUser(t.app);
-      await call(u.token, { method: 'POST', url: `/api/episodes/show/${show.id}/progress`, payload: {} });
+      await call(u.token, {
+        method: 'POST',
+        url: `/api/episodes/show/${show.id}/progress`,
+        payload: {},
+      });
     }
     t.app.responseCache.clear();
     const body = (await t.app.inject({ url: '/api/shows/trending', query: { limit: '5' } })).json();

@@ -42,7 +42,9 @@ export function Footer() {
         </div>
         {columns.map((column) => (
           <nav key={column.title} aria-label={column.title}>
-            <h2 className="text-xs font-semibold tracking-wider text-slate-500 uppercase">{column.title}</h2>
+            <h2 className="text-xs font-semibold tracking-wider text-slate-500 uppercase">
+              {column.title}
+            </h2>
             <ul className="mt-3 space-y-2 text-sm">
               {column.links.map((item) => (
                 <li key={item.label}>
@@ -55,10 +57,17 @@ export function Footer() {
           </nav>
         ))}
         <div className="space-y-2 text-sm text-slate-400">
-          <h2 className="text-xs font-semibold tracking-wider text-slate-500 uppercase">Data sources</h2>
+          <h2 className="text-xs font-semibold tracking-wider text-slate-500 uppercase">
+            Data sources
+          </h2>
           <p>
             TV data from{' '}
-            <a href="https://www.tvmaze.com" target="_blank" rel="noopener noreferrer" className={externalLink}>
+            <a
+              href="https://www.tvmaze.com"
+              target="_blank"
+              rel="noopener noreferrer"
+              className={externalLink}
+            >
               TVmaze
             </a>{' '}
             (CC BY-SA 4.0)

@@ -87,7 +87,10 @@ describe('Header', () => {
       'href',
       '/profile/alice',
     );
-    expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+    expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toHaveAttribute(
+      'href',
+      '/settings',
+    );
     expect(within(menu).getByRole('menuitem', { name: 'Sign Out' })).toBeInTheDocument();
   });
 
@@ -104,7 +107,10 @@ describe('Header', () => {
     expect(logout?.method).toBe('POST');
     expect(logout?.headers.get('Authorization')).toBe('Bearer valid-token');
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
-    expect((await screen.findAllByRole('link', { name: 'Sign In' }))[0]).toHaveAttribute('href', '/login');
+    expect((await screen.findAllByRole('link', { name: 'Sign In' }))[0]).toHaveAttribute(
+      'href',
+      '/login',
+    );
   });
 
   it('uses the first letter of the display name, else the username, for the avatar', async () => {

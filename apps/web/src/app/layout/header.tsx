@@ -50,7 +50,10 @@ export function Header() {
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:gap-6 sm:px-6">
         <Link
           to="/"
-          className={cn('-m-1 flex shrink-0 items-center gap-2.5 rounded-lg p-1 text-lg', focusRing)}
+          className={cn(
+            '-m-1 flex shrink-0 items-center gap-2.5 rounded-lg p-1 text-lg',
+            focusRing,
+          )}
         >
           <BrandMark />
           <BrandName />
@@ -97,7 +100,11 @@ export function Header() {
               setSearchOpenedOn(searchOpen ? null : location.key);
             }}
           >
-            {searchOpen ? <X aria-hidden className="size-5" /> : <Search aria-hidden className="size-5" />}
+            {searchOpen ? (
+              <X aria-hidden className="size-5" />
+            ) : (
+              <Search aria-hidden className="size-5" />
+            )}
           </button>
           {status === 'loading' ? (
             <span className="text-sm text-slate-400" aria-live="polite">
@@ -137,19 +144,34 @@ export function Header() {
               else setMenuOpenedOn(location.key);
             }}
           >
-            {menuOpen ? <X aria-hidden className="size-5" /> : <Menu aria-hidden className="size-5" />}
+            {menuOpen ? (
+              <X aria-hidden className="size-5" />
+            ) : (
+              <Menu aria-hidden className="size-5" />
+            )}
           </button>
         </div>
       </div>
 
       {searchOpen ? (
-        <div id="mobile-search" className="border-t border-slate-800 bg-slate-950 px-4 py-3 sm:px-6 lg:hidden">
-          <SearchBox clearOnPick focusOnMount onDone={() => setSearchOpenedOn(null)} className="mx-auto max-w-2xl" />
+        <div
+          id="mobile-search"
+          className="border-t border-slate-800 bg-slate-950 px-4 py-3 sm:px-6 lg:hidden"
+        >
+          <SearchBox
+            clearOnPick
+            focusOnMount
+            onDone={() => setSearchOpenedOn(null)}
+            className="mx-auto max-w-2xl"
+          />
         </div>
       ) : null}
 
       {menuOpen ? (
-        <div id="mobile-menu" className="border-t border-slate-800 bg-slate-950 px-4 pt-2 pb-4 sm:hidden">
+        <div
+          id="mobile-menu"
+          className="border-t border-slate-800 bg-slate-950 px-4 pt-2 pb-4 sm:hidden"
+        >
           <nav aria-label="Main">
             <ul className="space-y-1">
               {navItems.map((item) => (
@@ -183,11 +205,7 @@ export function Header() {
               >
                 Sign In
               </Link>
-              <Link
-                to="/register"
-                onClick={() => closeMenu()}
-                className={buttonStyles()}
-              >
+              <Link to="/register" onClick={() => closeMenu()} className={buttonStyles()}>
                 Sign Up
               </Link>
             </div>

@@ -12,7 +12,9 @@ describe('auth routes', () => {
   it("/login shows 'Welcome Back' and /register shows 'Join Series Tracker'", async () => {
     mockFetch(() => jsonResponse(500));
     renderApp('/login');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome Back' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome Back' }),
+    ).toBeInTheDocument();
 
     renderApp('/register');
     expect(

@@ -33,7 +33,10 @@ function EpisodePage({ id }: { id: number }) {
 
   if (query.isPending) {
     return (
-      <div className="mx-auto w-full max-w-4xl flex-1 space-y-6 px-4 py-8 sm:px-6" data-testid="episode-skeleton">
+      <div
+        className="mx-auto w-full max-w-4xl flex-1 space-y-6 px-4 py-8 sm:px-6"
+        data-testid="episode-skeleton"
+      >
         <Skeleton className="h-4 w-64" />
         <Skeleton className="aspect-video w-full rounded-2xl" />
         <Skeleton className="h-9 w-2/3" />
@@ -45,7 +48,11 @@ function EpisodePage({ id }: { id: number }) {
     if (isNotFound(query.error)) return <EpisodeNotFound />;
     return (
       <div className="mx-auto w-full max-w-3xl flex-1 px-4 py-16">
-        <ErrorState title="Could not load this episode" error={query.error} onRetry={() => void query.refetch()} />
+        <ErrorState
+          title="Could not load this episode"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
       </div>
     );
   }
@@ -62,7 +69,10 @@ function EpisodePage({ id }: { id: number }) {
       <nav aria-label="Breadcrumb">
         <ol className="flex flex-wrap items-center gap-1.5 text-sm text-slate-400">
           <li>
-            <Link to="/search" className="rounded hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400">
+            <Link
+              to="/search"
+              className="rounded hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400"
+            >
               Search
             </Link>
           </li>
@@ -87,7 +97,9 @@ function EpisodePage({ id }: { id: number }) {
       </nav>
 
       <CoverImage
-        src={episode.stillPath ?? episode.stillThumbPath ?? show.backdropImageUrl ?? show.coverImageUrl}
+        src={
+          episode.stillPath ?? episode.stillThumbPath ?? show.backdropImageUrl ?? show.coverImageUrl
+        }
         title={`${show.title} ${code}`}
         loading="eager"
         className="mt-6 aspect-video w-full rounded-2xl border border-slate-800 [&_svg]:size-12"
@@ -95,7 +107,11 @@ function EpisodePage({ id }: { id: number }) {
 
       <div className="mt-6 flex flex-wrap items-center gap-2 text-sm">
         {episode.seasonNumber !== null ? <Chip>Season {episode.seasonNumber}</Chip> : null}
-        {episode.episodeNumber !== null ? <Chip>Episode {episode.episodeNumber}</Chip> : <Chip>Special</Chip>}
+        {episode.episodeNumber !== null ? (
+          <Chip>Episode {episode.episodeNumber}</Chip>
+        ) : (
+          <Chip>Special</Chip>
+        )}
         {episode.runtime ? (
           <Chip>
             <Clock aria-hidden className="size-3.5" />
@@ -111,14 +127,21 @@ function EpisodePage({ id }: { id: number }) {
         {episode.voteAverage !== null ? (
           <Chip>
             <Rating value={episode.voteAverage} />
-            {episode.voteCount ? <span className="text-slate-400">({episode.voteCount} votes)</span> : null}
+            {episode.voteCount ? (
+              <span className="text-slate-400">({episode.voteCount} votes)</span>
+            ) : null}
           </Chip>
         ) : null}
       </div>
 
-      <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-balance text-white sm:text-4xl">{title}</h1>
+      <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-balance text-white sm:text-4xl">
+        {title}
+      </h1>
       <p className="mt-1 text-lg">
-        <Link to={`/show/${show.id}`} className="rounded text-violet-300 hover:text-violet-200 hover:underline">
+        <Link
+          to={`/show/${show.id}`}
+          className="rounded text-violet-300 hover:text-violet-200 hover:underline"
+        >
           {show.title}
         </Link>
         <span className="text-slate-500"> · {code}</span>

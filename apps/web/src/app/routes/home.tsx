@@ -1,11 +1,24 @@
-import { Atom, BookOpen, Castle, Coffee, Laugh, ListOrdered, MessageSquareText, MonitorPlay, Zap } from 'lucide-react';
+import {
+  Atom,
+  BookOpen,
+  Castle,
+  Coffee,
+  Laugh,
+  ListOrdered,
+  MessageSquareText,
+  MonitorPlay,
+  Zap,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
 import { Carousel } from '@/components/ui/carousel';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useTrendingShows } from '@/features/shows/api/get-trending-shows';
 import { NewEpisodesToday } from '@/features/shows/components/new-episodes-today';
-import { ShowPosterCard, ShowPosterCardSkeleton } from '@/features/shows/components/show-poster-card';
+import {
+  ShowPosterCard,
+  ShowPosterCardSkeleton,
+} from '@/features/shows/components/show-poster-card';
 import { TrendingHero, TrendingHeroSkeleton } from '@/features/shows/components/trending-hero';
 import { PlatformStats } from '@/features/stats/components/platform-stats';
 import { UpNextRow } from '@/features/tracking/components/up-next-row';
@@ -74,10 +87,7 @@ export function HomeRoute() {
         {status === 'authenticated' ? <UpNextRow /> : null}
 
         {trending.isPending || (trending.data?.data.length ?? 0) > 0 ? (
-          <Carousel
-            title="Trending This Week"
-            headingId="trending-heading"
-          >
+          <Carousel title="Trending This Week" headingId="trending-heading">
             {trending.isPending
               ? Array.from({ length: 5 }, (_, i) => (
                   <li key={i} className="w-36 shrink-0 snap-start sm:w-44">
@@ -95,7 +105,10 @@ export function HomeRoute() {
         <NewEpisodesToday />
 
         <section aria-labelledby="moods-heading">
-          <h2 id="moods-heading" className="text-xl font-bold tracking-tight text-white sm:text-2xl">
+          <h2
+            id="moods-heading"
+            className="text-xl font-bold tracking-tight text-white sm:text-2xl"
+          >
             What are you in the mood for?
           </h2>
           <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
@@ -146,7 +159,9 @@ function Welcome({
         <h2 id="welcome-heading" className="text-3xl font-extrabold tracking-tight sm:text-4xl">
           {signedIn && name ? `Welcome back, ${name}` : <BrandName className="font-extrabold" />}
         </h2>
-        <p className="mx-auto mt-4 max-w-2xl leading-relaxed text-pretty text-slate-300">{SITE_SLOGAN}</p>
+        <p className="mx-auto mt-4 max-w-2xl leading-relaxed text-pretty text-slate-300">
+          {SITE_SLOGAN}
+        </p>
       </div>
       <ul className="mx-auto mt-8 grid max-w-5xl gap-4 sm:grid-cols-3">
         {features.map(({ icon: Icon, title, text }) => (
@@ -169,7 +184,10 @@ function Welcome({
           </>
         ) : null}
         {withBrowse ? (
-          <Link to="/search" className={buttonStyles({ size: 'lg', variant: signedIn ? 'primary' : 'ghost' })}>
+          <Link
+            to="/search"
+            className={buttonStyles({ size: 'lg', variant: signedIn ? 'primary' : 'ghost' })}
+          >
             {signedIn ? 'Start Tracking' : 'Browse Shows'}
           </Link>
         ) : null}

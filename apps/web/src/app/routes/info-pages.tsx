@@ -5,7 +5,15 @@ import { pageTitle } from '@/lib/site';
 const link =
   'rounded font-medium text-violet-300 underline decoration-violet-500/40 underline-offset-2 hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400';
 
-function InfoPage({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
+function InfoPage({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro: string;
+  children: ReactNode;
+}) {
   return (
     <article className="mx-auto w-full max-w-3xl flex-1 px-4 py-10 sm:px-6 sm:py-14">
       <title>{pageTitle(title)}</title>
@@ -41,19 +49,21 @@ export function AboutRoute() {
             Creative Commons Attribution-ShareAlike 4.0 licence (CC BY-SA 4.0)
           </External>
           . Anime titles, air dates and links come from{' '}
-          <External href="https://github.com/bangumi-data/bangumi-data">bangumi-data</External>, used under the{' '}
+          <External href="https://github.com/bangumi-data/bangumi-data">bangumi-data</External>,
+          used under the{' '}
           <External href="https://creativecommons.org/licenses/by/4.0/">
             Creative Commons Attribution 4.0 licence (CC BY 4.0)
           </External>
           .
         </p>
         <p>
-          Posters and episode stills are not copied onto this site: they are loaded directly from TVmaze&apos;s image
-          server (static.tvmaze.com). When an image is missing or cannot load, you see a plain placeholder instead.
+          Posters and episode stills are not copied onto this site: they are loaded directly from
+          TVmaze&apos;s image server (static.tvmaze.com). When an image is missing or cannot load,
+          you see a plain placeholder instead.
         </p>
         <p>
-          The catalogue is a snapshot that the site refreshes from TVmaze from time to time, so some shows have
-          incomplete episode lists, synopses or artwork. Each show page names its source.
+          The catalogue is a snapshot that the site refreshes from TVmaze from time to time, so some
+          shows have incomplete episode lists, synopses or artwork. Each show page names its source.
         </p>
       </section>
       <section>
@@ -64,8 +74,8 @@ export function AboutRoute() {
           <li>Today&apos;s new episodes, and accounts you can sign up for.</li>
         </ul>
         <p>
-          Watchlists, reviews, comments, lists and following other viewers are being built and will appear as they
-          are ready.
+          Watchlists, reviews, comments, lists and following other viewers are being built and will
+          appear as they are ready.
         </p>
       </section>
     </InfoPage>
@@ -83,7 +93,10 @@ export function PrivacyRoute() {
             Your password only as a salted hash (scrypt); the password itself is never stored.
           </li>
           <li>What you choose to track and write on the site, once those features exist.</li>
-          <li>Sign-in sessions, stored as hashes of the tokens, so that signing out really ends a session.</li>
+          <li>
+            Sign-in sessions, stored as hashes of the tokens, so that signing out really ends a
+            session.
+          </li>
         </ul>
       </section>
       <section>
@@ -97,12 +110,12 @@ export function PrivacyRoute() {
       <section>
         <h2>In your browser</h2>
         <p>
-          When you sign in, your session token is kept in your browser&apos;s local storage so you stay signed in.
-          Signing out removes it and ends the session on the server.
+          When you sign in, your session token is kept in your browser&apos;s local storage so you
+          stay signed in. Signing out removes it and ends the session on the server.
         </p>
         <p>
-          Posters and stills load from TVmaze&apos;s image server, which therefore sees your IP address like any
-          website you visit.
+          Posters and stills load from TVmaze&apos;s image server, which therefore sees your IP
+          address like any website you visit.
         </p>
       </section>
     </InfoPage>
@@ -116,7 +129,10 @@ export function TermsRoute() {
         <h2>Using the site</h2>
         <ul>
           <li>Keep your account details accurate and your password to yourself.</li>
-          <li>Be decent to other viewers. Do not post anything illegal, hateful or someone else&apos;s private data.</li>
+          <li>
+            Be decent to other viewers. Do not post anything illegal, hateful or someone else&apos;s
+            private data.
+          </li>
           <li>Do not try to break, overload or scrape the site.</li>
         </ul>
       </section>
@@ -144,8 +160,8 @@ export function HelpRoute() {
       <section>
         <h2>How do I find a show?</h2>
         <p>
-          Type at least two letters in the search box at the top of any page; suggestions appear as you pause. Press
-          Enter to see all results, or{' '}
+          Type at least two letters in the search box at the top of any page; suggestions appear as
+          you pause. Press Enter to see all results, or{' '}
           <Link to="/browse" className={link}>
             browse the catalogue
           </Link>{' '}
@@ -155,8 +171,9 @@ export function HelpRoute() {
       <section>
         <h2>Why does a show have no poster or only some episodes?</h2>
         <p>
-          The catalogue comes from open sources. Many anime have no artwork or synopsis there, and many shows have
-          only part of their episode list so far. The site fills gaps as it refreshes its data.
+          The catalogue comes from open sources. Many anime have no artwork or synopsis there, and
+          many shows have only part of their episode list so far. The site fills gaps as it
+          refreshes its data.
         </p>
       </section>
       <section>

@@ -29,7 +29,10 @@ export function StatusPage({
     <section className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center px-4 py-20 text-center sm:py-28">
       <title>{pageTitle(title)}</title>
       <div className="relative mb-8">
-        <div aria-hidden className="absolute inset-0 -z-10 rounded-full bg-violet-600/20 blur-2xl" />
+        <div
+          aria-hidden
+          className="absolute inset-0 -z-10 rounded-full bg-violet-600/20 blur-2xl"
+        />
         <div className="flex size-20 items-center justify-center rounded-2xl border border-slate-800 bg-slate-900 text-violet-300 shadow-xl shadow-black/40">
           <TvMinimal aria-hidden className="size-10" strokeWidth={1.5} />
         </div>

@@ -32,11 +32,26 @@ describe('/search and /browse', () => {
   it('lists show results with at most 4 genres, linking to the show, and user results to profiles', async () => {
     const { calls } = mockFetch((call) => {
       if (call.url.startsWith('/api/search/advanced')) {
-        return jsonResponse(200, page([buildShow({ id: 162, title: 'Breaking Bad', genres: ['A', 'B', 'C', 'D', 'E'] })]));
+        return jsonResponse(
+          200,
+          page([buildShow({ id: 162, title: 'Breaking Bad', genres: ['A', 'B', 'C', 'D', 'E'] })]),
+        );
       }
       if (call.url.startsWith('/api/search/users')) {
         return jsonResponse(200, {
-          data: [{ id: 1, username: 'walt', displayName: 'Walter', avatarUrl: null, bio: null, isPublic: true, createdAt: '', updatedAt: '', relevanceScore: 1 }],
+          data: [
+            {
+              id: 1,
+              username: 'walt',
+              displayName: 'Walter',
+              avatarUrl: null,
+              bio: null,
+              isPublic: true,
+              createdAt: '',
+              updatedAt: '',
+              relevanceScore: 1,
+            },
+          ],
         });
       }
       return jsonResponse(200, { data: [] });
@@ -45,25 +60,42 @@ describe('/search and /browse', () => {
     renderApp('/search?q=breaking');
     const card = await screen.findByRole('link', { name: /Breaking Bad/ });
     expect(card).toHaveAttribute('href', '/show/162');
-    expect(within(card).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['A', 'B', 'C', 'D']);
-    expect(new URL(calls.find((c) => c.url.startsWith('/api/search/advanced'))!.url, 'http://x').searchParams.get('q')).toBe('breaking');
+    expect(
+      within(card)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['A', 'B', 'C', 'D']);
+    expect(
+      new URL(
+        calls.find((c) => c.url.startsWith('/api/search/advanced'))!.url,
+        'http://x',
+      ).searchParams.get('q'),
+    ).toBe('breaking');
 
     await user.click(screen.getByRole('tab', { name: 'users' }));
-    expect(await screen.findByRole('link', { name: /Walter/ })).toHaveAttribute('href', '/profile/walt');
+    expect(await screen.findByRole('link', { name: /Walter/ })).toHaveAttribute(
+      'href',
+      '/profile/walt',
+    );
     expect(screen.queryByRole('button', { name: /Follow/ })).not.toBeInTheDocument();
   });
 
   it('browses with filters from the URL and keeps filter changes in the URL', async () => {
     const { calls } = mockFetch((call) => {
-      if (call.url.startsWith('/api/shows/genres')) return jsonResponse(200, { data: ['Comedy', 'Drama'] });
-      if (call.url.startsWith('/api/shows?')) return jsonResponse(200, page([buildShow({ id: 1, title: 'Funny' })]));
+      if (call.url.startsWith('/api/shows/genres'))
+        return jsonResponse(200, { data: ['Comedy', 'Drama'] });
+      if (call.url.startsWith('/api/shows?'))
+        return jsonResponse(200, page([buildShow({ id: 1, title: 'Funny' })]));
       return jsonResponse(404, { error: 'x', code: 'NOT_FOUND' });
     });
     const user = userEvent.setup();
     const { router } = renderApp('/browse?genre=Comedy&sort=top_rated');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Browse Shows' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Browse Shows' }),
+    ).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: /Funny/ })).toBeInTheDocument();
-    const sent = new URL(calls.find((c) => c.url.startsWith('/api/shows?'))!.url, 'http://x').searchParams;
+    const sent = new URL(calls.find((c) => c.url.startsWith('/api/shows?'))!.url, 'http://x')
+      .searchParams;
     expect(sent.get('genre')).toBe('Comedy');
     expect(sent.get('sort')).toBe('top_rated');
 
@@ -75,7 +107,9 @@ describe('/search and /browse', () => {
     let fail = true;
     mockFetch((call) => {
       if (call.url.startsWith('/api/search/advanced')) {
-        return fail ? jsonResponse(500, { error: 'Database unavailable', code: 'INTERNAL_ERROR' }) : jsonResponse(200, page([buildShow({ id: 3, title: 'Back again' })]));
+        return fail
+          ? jsonResponse(500, { error: 'Database unavailable', code: 'INTERNAL_ERROR' })
+          : jsonResponse(200, page([buildShow({ id: 3, title: 'Back again' })]));
       }
       return jsonResponse(200, { data: [] });
     });

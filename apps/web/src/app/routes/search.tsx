@@ -12,7 +12,10 @@ import { useSearchUsers } from '@/features/search/api/search-users';
 import { SearchBox } from '@/features/search/components/search-box';
 import { useGenres } from '@/features/shows/api/get-genres';
 import { useShows } from '@/features/shows/api/get-shows';
-import { ShowResultCard, ShowResultCardSkeleton } from '@/features/shows/components/show-result-card';
+import {
+  ShowResultCard,
+  ShowResultCardSkeleton,
+} from '@/features/shows/components/show-result-card';
 import { cn } from '@/lib/cn';
 import { formatCount } from '@/lib/format';
 import { pageTitle } from '@/lib/site';
@@ -67,16 +70,28 @@ export function SearchRoute() {
   return (
     <div className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 sm:py-10">
       <title>{pageTitle(q ? `Search: ${q}` : 'Browse Shows')}</title>
-      <h1 className="text-2xl font-bold tracking-tight text-balance text-white sm:text-3xl">{heading}</h1>
+      <h1 className="text-2xl font-bold tracking-tight text-balance text-white sm:text-3xl">
+        {heading}
+      </h1>
       <p className="mt-1 text-sm text-slate-400">
         {q
           ? 'Shows matching any of their titles, best match first, and people by name.'
           : 'Explore the catalogue of TV series and anime.'}
       </p>
 
-      <SearchBox key={q} defaultValue={q} label="Search" className="mt-6 max-w-2xl" inputClassName="h-12 text-base" />
+      <SearchBox
+        key={q}
+        defaultValue={q}
+        label="Search"
+        className="mt-6 max-w-2xl"
+        inputClassName="h-12 text-base"
+      />
 
-      <div role="tablist" aria-label="Result categories" className="mt-6 flex gap-1 border-b border-slate-800">
+      <div
+        role="tablist"
+        aria-label="Result categories"
+        className="mt-6 flex gap-1 border-b border-slate-800"
+      >
         {searchTabs.map((name) => (
           <button
             key={name}
@@ -108,13 +123,19 @@ export function SearchRoute() {
               sort={q ? undefined : sort}
               onChange={update}
             />
-            {q ? <ShowSearchResults q={q} filters={filters} /> : <BrowseResults filters={{ ...filters, sort }} />}
+            {q ? (
+              <ShowSearchResults q={q} filters={filters} />
+            ) : (
+              <BrowseResults filters={{ ...filters, sort }} />
+            )}
           </>
         ) : tab === 'users' ? (
           <UserResults q={q} />
         ) : (
           <NothingFound tab="reviews">
-            <p className="text-xs text-slate-500">Reviews arrive with a later release of the site.</p>
+            <p className="text-xs text-slate-500">
+              Reviews arrive with a later release of the site.
+            </p>
           </NothingFound>
         )}
       </div>
@@ -154,7 +175,12 @@ function ShowFilters({
     <div className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:flex lg:items-end">
       <Field label="Genre">
         {(id) => (
-          <select id={id} className={selectClass} value={genre ?? ''} onChange={(e) => onChange({ genre: e.target.value })}>
+          <select
+            id={id}
+            className={selectClass}
+            value={genre ?? ''}
+            onChange={(e) => onChange({ genre: e.target.value })}
+          >
             <option value="">All genres</option>
             {/* Keep a genre from the URL selectable even before (or without) the list. */}
             {genre && !genreOptions.includes(genre) ? <option value={genre}>{genre}</option> : null}
@@ -168,7 +194,12 @@ function ShowFilters({
       </Field>
       <Field label="Status">
         {(id) => (
-          <select id={id} className={selectClass} value={status ?? ''} onChange={(e) => onChange({ status: e.target.value })}>
+          <select
+            id={id}
+            className={selectClass}
+            value={status ?? ''}
+            onChange={(e) => onChange({ status: e.target.value })}
+          >
             <option value="">Any status</option>
             {showStatuses.map((name) => (
               <option key={name} value={name}>
@@ -180,7 +211,12 @@ function ShowFilters({
       </Field>
       <Field label="Type">
         {(id) => (
-          <select id={id} className={selectClass} value={kind ?? ''} onChange={(e) => onChange({ kind: e.target.value })}>
+          <select
+            id={id}
+            className={selectClass}
+            value={kind ?? ''}
+            onChange={(e) => onChange({ kind: e.target.value })}
+          >
             <option value="">Series and anime</option>
             {showKinds.map((name) => (
               <option key={name} value={name}>
@@ -197,7 +233,9 @@ function ShowFilters({
               id={id}
               className={selectClass}
               value={sort}
-              onChange={(e) => onChange({ sort: e.target.value === 'popular' ? undefined : e.target.value })}
+              onChange={(e) =>
+                onChange({ sort: e.target.value === 'popular' ? undefined : e.target.value })
+              }
             >
               {showSorts.map((name) => (
                 <option key={name} value={name}>
@@ -212,7 +250,9 @@ function ShowFilters({
         <Button
           variant="ghost"
           className="col-span-2 justify-self-start sm:col-span-4 lg:col-span-1"
-          onClick={() => onChange({ genre: undefined, status: undefined, kind: undefined, sort: undefined })}
+          onClick={() =>
+            onChange({ genre: undefined, status: undefined, kind: undefined, sort: undefined })
+          }
         >
           Clear filters
         </Button>
@@ -263,7 +303,11 @@ function ShowResults({ query, empty }: { query: InfiniteShows; empty: ReactNode 
       </ul>
       {query.hasNextPage ? (
         <div className="mt-8 flex justify-center">
-          <Button variant="secondary" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+          <Button
+            variant="secondary"
+            disabled={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+          >
             {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
           </Button>
         </div>
@@ -282,7 +326,13 @@ function BrowseResults({ filters }: { filters: Parameters<typeof useShows>[0] })
   return <ShowResults query={query} empty={<NothingFound tab="shows" />} />;
 }
 
-function ShowSearchResults({ q, filters }: { q: string; filters: Parameters<typeof useSearchShows>[1] }) {
+function ShowSearchResults({
+  q,
+  filters,
+}: {
+  q: string;
+  filters: Parameters<typeof useSearchShows>[1];
+}) {
   const query = useSearchShows(q, filters);
   return <ShowResults query={query} empty={<NothingFound tab="shows" />} />;
 }
@@ -319,7 +369,9 @@ function UserResults({ q }: { q: string }) {
           >
             <Avatar user={person} />
             <span className="min-w-0">
-              <span className="block truncate font-semibold text-white">{person.displayName || person.username}</span>
+              <span className="block truncate font-semibold text-white">
+                {person.displayName || person.username}
+              </span>
               <span className="block truncate text-sm text-slate-400">@{person.username}</span>
             </span>
           </Link>

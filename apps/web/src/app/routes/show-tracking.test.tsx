@@ -31,13 +31,17 @@ const progress = (watched: number[]) => ({
 
 describe('show page tracking', () => {
   it("anonymous 'Add to Watchlist' goes to /login?next=/show/7 and asks the server nothing", async () => {
-    const { calls } = mockFetch((call) => catalogue(call) ?? jsonResponse(401, { error: 'Sign in', code: 'UNAUTHORIZED' }));
+    const { calls } = mockFetch(
+      (call) => catalogue(call) ?? jsonResponse(401, { error: 'Sign in', code: 'UNAUTHORIZED' }),
+    );
     const user = userEvent.setup();
     const { router } = renderApp('/show/7');
     await user.click(await screen.findByRole('button', { name: 'Add to Watchlist' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toBe('?next=%2Fshow%2F7');
-    expect(calls.some((c) => c.url.includes('user-content-status') || c.url.includes('favorites'))).toBe(false);
+    expect(
+      calls.some((c) => c.url.includes('user-content-status') || c.url.includes('favorites')),
+    ).toBe(false);
   });
 
   it('an anonymous episode toggle leads to sign-in', async () => {
@@ -66,13 +70,19 @@ describe('show page tracking', () => {
         const fromCatalogue = catalogue(call);
         if (fromCatalogue) return fromCatalogue;
         if (call.url === '/api/user-content-status/show/7') {
-          return tracked ? jsonResponse(200, buildWatchlistItem({ id: 5, showId: 7, status: 'want_to_watch' })) : jsonResponse(404, { error: 'Not tracked', code: 'NOT_FOUND' });
+          return tracked
+            ? jsonResponse(200, buildWatchlistItem({ id: 5, showId: 7, status: 'want_to_watch' }))
+            : jsonResponse(404, { error: 'Not tracked', code: 'NOT_FOUND' });
         }
         if (call.url === '/api/user-content-status' && call.method === 'POST') {
           tracked = true;
-          return jsonResponse(201, buildWatchlistItem({ id: 5, showId: 7, status: 'want_to_watch' }));
+          return jsonResponse(
+            201,
+            buildWatchlistItem({ id: 5, showId: 7, status: 'want_to_watch' }),
+          );
         }
-        if (call.url === '/api/favorites/7') return jsonResponse(404, { error: 'Not a favorite', code: 'NOT_FOUND' });
+        if (call.url === '/api/favorites/7')
+          return jsonResponse(404, { error: 'Not a favorite', code: 'NOT_FOUND' });
         if (call.url === '/api/favorites') return jsonResponse(201, {});
         return jsonResponse(404);
       }),
@@ -80,15 +90,25 @@ describe('show page tracking', () => {
     const user = userEvent.setup();
     renderApp('/show/7');
     await user.click(await screen.findByRole('button', { name: 'Add to Watchlist' }));
-    expect(await screen.findByRole('combobox', { name: 'Watchlist status' })).toHaveValue('want_to_watch');
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ showId: 7, status: 'want_to_watch' });
+    expect(await screen.findByRole('combobox', { name: 'Watchlist status' })).toHaveValue(
+      'want_to_watch',
+    );
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      showId: 7,
+      status: 'want_to_watch',
+    });
     expect(screen.getByRole('button', { name: 'Remove from Watchlist' })).toBeInTheDocument();
 
     const heart = screen.getByRole('button', { name: 'Add to favorites' });
     expect(heart).toHaveAttribute('aria-pressed', 'false');
     await user.click(heart);
-    expect(await screen.findByRole('button', { name: 'Remove from favorites' })).toHaveAttribute('aria-pressed', 'true');
-    expect(calls.find((c) => c.url === '/api/favorites' && c.method === 'POST')?.body).toEqual({ showId: 7 });
+    expect(await screen.findByRole('button', { name: 'Remove from favorites' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(calls.find((c) => c.url === '/api/favorites' && c.method === 'POST')?.body).toEqual({
+      showId: 7,
+    });
   });
 
   it("Episodes tab: 'N of M watched'; a toggle flips only after the server agrees", async () => {
@@ -98,7 +118,8 @@ describe('show page tracking', () => {
       signedInHandler((call) => {
         const fromCatalogue = catalogue(call);
         if (fromCatalogue) return fromCatalogue;
-        if (call.url === '/api/episodes/show/7/progress') return jsonResponse(200, progress(watched));
+        if (call.url === '/api/episodes/show/7/progress')
+          return jsonResponse(200, progress(watched));
         if (call.url === '/api/episodes/3/progress') return post.promise;
         return jsonResponse(404, { error: 'Not found', code: 'NOT_FOUND' });
       }),
@@ -110,7 +131,10 @@ describe('show page tracking', () => {
 
     await user.click(screen.getByRole('tab', { name: 'Episodes' }));
     expect(await screen.findByText('1 of 3 watched')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Mark S1E1 as unwatched' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Mark S1E1 as unwatched' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     const toggle = screen.getByRole('button', { name: 'Mark S1E2 as watched' });
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
 
@@ -118,13 +142,23 @@ describe('show page tracking', () => {
     // Still unwatched while the call runs.
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
     expect(toggle).toBeDisabled();
-    expect(calls.find((c) => c.url === '/api/episodes/3/progress')?.body).toEqual({ watched: true });
+    expect(calls.find((c) => c.url === '/api/episodes/3/progress')?.body).toEqual({
+      watched: true,
+    });
 
     watched.push(3);
     post.resolve(
-      jsonResponse(200, { episodeId: 3, watched: true, watchedAt: '2025-03-02T10:00:00.000Z', item: buildWatchlistItem({ id: 5, showId: 7, progress: 2 }) }),
+      jsonResponse(200, {
+        episodeId: 3,
+        watched: true,
+        watchedAt: '2025-03-02T10:00:00.000Z',
+        item: buildWatchlistItem({ id: 5, showId: 7, progress: 2 }),
+      }),
     );
-    expect(await screen.findByRole('button', { name: 'Mark S1E2 as unwatched' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByRole('button', { name: 'Mark S1E2 as unwatched' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     expect(await screen.findByText('2 of 3 watched')).toBeInTheDocument();
   });
 
@@ -134,7 +168,8 @@ describe('show page tracking', () => {
         const fromCatalogue = catalogue(call);
         if (fromCatalogue) return fromCatalogue;
         if (call.url === '/api/episodes/show/7/progress') return jsonResponse(200, progress([]));
-        if (call.url === '/api/episodes/2/progress') return jsonResponse(500, { error: 'Internal Server Error', code: 'INTERNAL' });
+        if (call.url === '/api/episodes/2/progress')
+          return jsonResponse(500, { error: 'Internal Server Error', code: 'INTERNAL' });
         return jsonResponse(404, { error: 'Not found', code: 'NOT_FOUND' });
       }),
     );
@@ -155,8 +190,10 @@ describe('show page tracking', () => {
       signedInHandler((call) => {
         const fromCatalogue = catalogue(call);
         if (fromCatalogue) return fromCatalogue;
-        if (call.url === '/api/episodes/show/7/progress' && call.method === 'GET') return jsonResponse(200, progress([]));
-        if (call.url === '/api/episodes/show/7/progress') return jsonResponse(200, { changed: 2, item: null });
+        if (call.url === '/api/episodes/show/7/progress' && call.method === 'GET')
+          return jsonResponse(200, progress([]));
+        if (call.url === '/api/episodes/show/7/progress')
+          return jsonResponse(200, { changed: 2, item: null });
         return jsonResponse(404, { error: 'Not found', code: 'NOT_FOUND' });
       }),
     );
@@ -167,7 +204,11 @@ describe('show page tracking', () => {
     const panel = screen.getByRole('tabpanel');
     // Not on the first episode: there is nothing before it.
     expect(within(panel).getAllByRole('button', { name: /^Watched up to here/ })).toHaveLength(2);
-    await user.click(within(panel).getByRole('button', { name: 'Watched up to here: mark every episode through S1E2 as watched' }));
+    await user.click(
+      within(panel).getByRole('button', {
+        name: 'Watched up to here: mark every episode through S1E2 as watched',
+      }),
+    );
     await user.click(within(panel).getByRole('button', { name: 'Mark season watched' }));
     const bulk = calls.filter((c) => c.method === 'POST').map((c) => c.body);
     expect(bulk).toEqual([
@@ -181,10 +222,16 @@ describe('show page tracking', () => {
     const { calls } = mockFetch(
       signedInHandler((call) => {
         if (call.url === '/api/episodes/3') return jsonResponse(200, { ...episodes[1], show });
-        if (call.url === '/api/episodes/show/7/progress') return jsonResponse(200, progress(watched));
+        if (call.url === '/api/episodes/show/7/progress')
+          return jsonResponse(200, progress(watched));
         if (call.url === '/api/episodes/3/progress') {
           watched.push(3);
-          return jsonResponse(200, { episodeId: 3, watched: true, watchedAt: '2025-03-02T10:00:00.000Z', item: buildWatchlistItem({ id: 5, showId: 7, progress: 1 }) });
+          return jsonResponse(200, {
+            episodeId: 3,
+            watched: true,
+            watchedAt: '2025-03-02T10:00:00.000Z',
+            item: buildWatchlistItem({ id: 5, showId: 7, progress: 1 }),
+          });
         }
         return jsonResponse(404, { error: 'Not found', code: 'NOT_FOUND' });
       }),
@@ -194,7 +241,10 @@ describe('show page tracking', () => {
     const button = await screen.findByRole('button', { name: 'Mark as Watched' });
     await waitFor(() => expect(button).toBeEnabled());
     await user.click(button);
-    expect(await screen.findByRole('button', { name: 'Watched' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByRole('button', { name: 'Watched' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ watched: true });
   });
 });
@@ -203,27 +253,65 @@ describe('home Up Next', () => {
   it('lists the next episode per show with a quick Mark as Watched, and hides when empty', async () => {
     let entries = [
       {
-        item: buildWatchlistItem({ id: 5, showId: 7, progress: 1 }, { title: 'Slow Horses', episodes: 3 }),
-        episode: { id: 3, seasonNumber: 1, episodeNumber: 2, title: 'Second', airDate: '2022-04-01' },
+        item: buildWatchlistItem(
+          { id: 5, showId: 7, progress: 1 },
+          { title: 'Slow Horses', episodes: 3 },
+        ),
+        episode: {
+          id: 3,
+          seasonNumber: 1,
+          episodeNumber: 2,
+          title: 'Second',
+          airDate: '2022-04-01',
+        },
       },
     ];
     const { calls } = mockFetch(
       signedInHandler((call) => {
-        if (call.url.startsWith('/api/me/up-next')) return jsonResponse(200, { data: entries, total: entries.length, limit: 12, offset: 0, hasMore: false });
+        if (call.url.startsWith('/api/me/up-next'))
+          return jsonResponse(200, {
+            data: entries,
+            total: entries.length,
+            limit: 12,
+            offset: 0,
+            hasMore: false,
+          });
         if (call.url === '/api/episodes/3/progress') {
           entries = [];
-          return jsonResponse(200, { episodeId: 3, watched: true, watchedAt: '2025-03-02T10:00:00.000Z', item: null });
+          return jsonResponse(200, {
+            episodeId: 3,
+            watched: true,
+            watchedAt: '2025-03-02T10:00:00.000Z',
+            item: null,
+          });
         }
-        return jsonResponse(200, { data: [], basis: 'catalogue', total: 0, limit: 10, offset: 0, hasMore: false });
+        return jsonResponse(200, {
+          data: [],
+          basis: 'catalogue',
+          total: 0,
+          limit: 10,
+          offset: 0,
+          hasMore: false,
+        });
       }),
     );
     const user = userEvent.setup();
     renderApp('/');
     const row = (await screen.findByRole('heading', { name: 'Up Next' })).closest('section')!;
-    expect(within(row).getByRole('link', { name: /S1E2 Second/ })).toHaveAttribute('href', '/episode/3');
-    expect(within(row).getByRole('link', { name: 'Slow Horses' })).toHaveAttribute('href', '/show/7');
-    await user.click(within(row).getByRole('button', { name: 'Mark S1E2 of Slow Horses as watched' }));
-    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Up Next' })).not.toBeInTheDocument());
+    expect(within(row).getByRole('link', { name: /S1E2 Second/ })).toHaveAttribute(
+      'href',
+      '/episode/3',
+    );
+    expect(within(row).getByRole('link', { name: 'Slow Horses' })).toHaveAttribute(
+      'href',
+      '/show/7',
+    );
+    await user.click(
+      within(row).getByRole('button', { name: 'Mark S1E2 of Slow Horses as watched' }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Up Next' })).not.toBeInTheDocument(),
+    );
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ watched: true });
   });
 });

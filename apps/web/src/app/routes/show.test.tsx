@@ -5,16 +5,32 @@ import { jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 import { buildEpisode, buildShowDetail, page } from '@/test/shows';
 
-function serve(show = buildShowDetail({ id: 7, title: 'Slow Horses', totalReviews: 3, status: 'airing' })) {
+function serve(
+  show = buildShowDetail({ id: 7, title: 'Slow Horses', totalReviews: 3, status: 'airing' }),
+) {
   return mockFetch((call) => {
     if (call.url === `/api/shows/${show.id}`) return jsonResponse(200, show);
-    if (call.url.startsWith(`/api/shows/${show.id}/similar`)) return jsonResponse(200, { data: [] });
+    if (call.url.startsWith(`/api/shows/${show.id}/similar`))
+      return jsonResponse(200, { data: [] });
     if (call.url === `/api/episodes/show/${show.id}`) {
       return jsonResponse(
         200,
         page([
-          buildEpisode({ id: 12, seasonNumber: 2, episodeNumber: 1, title: 'Second season opener' }),
-          buildEpisode({ id: 3, seasonNumber: 1, episodeNumber: 2, title: 'Second', runtime: 45, voteAverage: 8.4, voteCount: 12 }),
+          buildEpisode({
+            id: 12,
+            seasonNumber: 2,
+            episodeNumber: 1,
+            title: 'Second season opener',
+          }),
+          buildEpisode({
+            id: 3,
+            seasonNumber: 1,
+            episodeNumber: 2,
+            title: 'Second',
+            runtime: 45,
+            voteAverage: 8.4,
+            voteCount: 12,
+          }),
           buildEpisode({ id: 2, seasonNumber: 1, episodeNumber: 1, title: 'Pilot' }),
         ]),
       );
@@ -27,7 +43,9 @@ describe('show page', () => {
   it("says 'Show Not Found' for an id the API does not know, with Browse Shows to /search", async () => {
     mockFetch(() => jsonResponse(404, { error: 'Show not found', code: 'NOT_FOUND' }));
     renderApp('/show/999999');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Show Not Found' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Show Not Found' }),
+    ).toBeInTheDocument();
     expect(screen.getByText("The show you're looking for doesn't exist.")).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse Shows' })).toHaveAttribute('href', '/search');
   });
@@ -44,7 +62,9 @@ describe('show page', () => {
     const user = userEvent.setup();
     renderApp('/show/7');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Slow Horses' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Slow Horses' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Airing')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Reviews (3)' })).toBeInTheDocument();
@@ -55,7 +75,10 @@ describe('show page', () => {
 
     await user.click(screen.getByRole('tab', { name: 'Episodes' }));
     const panel = screen.getByRole('tabpanel');
-    expect(await within(panel).findByRole('link', { name: 'Pilot' })).toHaveAttribute('href', '/episode/2');
+    expect(await within(panel).findByRole('link', { name: 'Pilot' })).toHaveAttribute(
+      'href',
+      '/episode/2',
+    );
     expect(episodeCalls()).toHaveLength(1);
 
     // Sorted by season then episode, grouped by season, with S{n}E{n} codes.
@@ -95,7 +118,9 @@ describe('show page', () => {
     renderApp('/show/9');
     await user.click(await screen.findByRole('tab', { name: 'Episodes' }));
     expect(await screen.findByText('No episodes available for this show.')).toBeInTheDocument();
-    expect(screen.getByText("Episodes will appear here once they're added to our database.")).toBeInTheDocument();
+    expect(
+      screen.getByText("Episodes will appear here once they're added to our database."),
+    ).toBeInTheDocument();
   });
 
   it('episode page: not found, and the breadcrumb for a real one', async () => {
@@ -111,13 +136,18 @@ describe('show page', () => {
     const { router } = renderApp('/episode/5');
     const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });
     expect(within(crumbs).getByRole('link', { name: 'Search' })).toHaveAttribute('href', '/search');
-    expect(within(crumbs).getByRole('link', { name: 'Slow Horses' })).toHaveAttribute('href', '/show/7');
+    expect(within(crumbs).getByRole('link', { name: 'Slow Horses' })).toHaveAttribute(
+      'href',
+      '/show/7',
+    );
     expect(within(crumbs).getByText('S1E3')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Jolly Boys' })).toBeInTheDocument();
 
     await router.navigate('/episode/6');
     expect(await screen.findByRole('heading', { name: 'Episode Not Found' })).toBeInTheDocument();
     expect(screen.getByText("The episode you're looking for doesn't exist.")).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Browse Shows' })).toHaveAttribute('href', '/search'));
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Browse Shows' })).toHaveAttribute('href', '/search'),
+    );
   });
 });

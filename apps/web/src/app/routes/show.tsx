@@ -71,7 +71,11 @@ function ShowPage({ id }: { id: number }) {
     if (isNotFound(query.error)) return <ShowNotFound />;
     return (
       <div className="mx-auto w-full max-w-3xl flex-1 px-4 py-16">
-        <ErrorState title="Could not load this show" error={query.error} onRetry={() => void query.refetch()} />
+        <ErrorState
+          title="Could not load this show"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
       </div>
     );
   }
@@ -91,7 +95,10 @@ function ShowPage({ id }: { id: number }) {
   return (
     <div className="flex-1">
       <title>{pageTitle(show.title)}</title>
-      <ShowHeader show={show} actions={<ShowTrackingControls showId={show.id} title={show.title} />} />
+      <ShowHeader
+        show={show}
+        actions={<ShowTrackingControls showId={show.id} title={show.title} />}
+      />
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div
           role="tablist"
@@ -111,13 +118,16 @@ function ShowPage({ id }: { id: number }) {
               onKeyDown={(event) => {
                 if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
                 const index = tabs.findIndex((other) => other.id === tab);
-                const next = tabs[(index + (event.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length]!;
+                const next =
+                  tabs[(index + (event.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length]!;
                 select(next.id);
                 document.getElementById(`show-tab-${next.id}`)?.focus();
               }}
               className={cn(
                 '-mb-px border-b-2 px-4 py-3 text-sm font-semibold whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-violet-400',
-                tab === t.id ? 'border-violet-500 text-white' : 'border-transparent text-slate-400 hover:text-slate-200',
+                tab === t.id
+                  ? 'border-violet-500 text-white'
+                  : 'border-transparent text-slate-400 hover:text-slate-200',
               )}
             >
               {t.label}
@@ -134,7 +144,13 @@ function ShowPage({ id }: { id: number }) {
         >
           {tab === 'overview' ? <ShowOverview show={show} /> : null}
         </div>
-        <div role="tabpanel" id="show-panel-reviews" aria-labelledby="show-tab-reviews" hidden={tab !== 'reviews'} className="py-8">
+        <div
+          role="tabpanel"
+          id="show-panel-reviews"
+          aria-labelledby="show-tab-reviews"
+          hidden={tab !== 'reviews'}
+          className="py-8"
+        >
           {tab === 'reviews' ? (
             <EmptyState
               icon={MessageSquareText}
@@ -159,11 +175,24 @@ function ShowPage({ id }: { id: number }) {
               slots={{
                 summary: <EpisodeProgressSummary showId={show.id} />,
                 seasonAction: (season, episodes, headingId) => (
-                  <SeasonWatchButton showId={show.id} season={season} episodes={episodes} headingId={headingId} />
+                  <SeasonWatchButton
+                    showId={show.id}
+                    season={season}
+                    episodes={episodes}
+                    headingId={headingId}
+                  />
                 ),
-                episodeToggle: (episode, { code }) => <EpisodeWatchToggle showId={show.id} episode={episode} code={code} />,
+                episodeToggle: (episode, { code }) => (
+                  <EpisodeWatchToggle showId={show.id} episode={episode} code={code} />
+                ),
                 episodeExtra: (episode, { code, ordered, position }) => (
-                  <WatchedUpToHere showId={show.id} episode={episode} code={code} ordered={ordered} position={position} />
+                  <WatchedUpToHere
+                    showId={show.id}
+                    episode={episode}
+                    code={code}
+                    ordered={ordered}
+                    position={position}
+                  />
                 ),
               }}
             />

@@ -17,11 +17,16 @@ describe('/today', () => {
     const date = localIsoDate();
     renderApp('/today', {
       state: {
-        newEpisodes: [airing(1, { averageRating: 8.44, totalUsers: 1234, titleEnglish: 'First in English' }), airing(2)],
+        newEpisodes: [
+          airing(1, { averageRating: 8.44, totalUsers: 1234, titleEnglish: 'First in English' }),
+          airing(2),
+        ],
         newEpisodesPage: { total: 2, hasMore: false, date, limit: 20 },
       },
     });
-    expect(await screen.findByRole('heading', { level: 1, name: "Today's New Episodes" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: "Today's New Episodes" }),
+    ).toBeInTheDocument();
     expect(screen.getByText('2 shows have new episodes today.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Airing 1/ })).toHaveAttribute('href', '/show/1');
     expect(screen.getByText('First in English')).toBeInTheDocument();
@@ -36,7 +41,8 @@ describe('/today', () => {
   it("fetches for the viewer's local date when no list was passed, and pages with 'See More Episodes'", async () => {
     const { calls } = mockFetch((call) => {
       const url = new URL(call.url, 'http://x');
-      if (url.pathname !== '/api/shows/today') return jsonResponse(404, { error: 'x', code: 'NOT_FOUND' });
+      if (url.pathname !== '/api/shows/today')
+        return jsonResponse(404, { error: 'x', code: 'NOT_FOUND' });
       const offset = Number(url.searchParams.get('offset'));
       return jsonResponse(200, {
         data: offset === 0 ? [airing(1, { synopsis: 'Spies at Slough House.' })] : [airing(2)],
@@ -57,11 +63,22 @@ describe('/today', () => {
 
     await user.click(screen.getByRole('button', { name: 'See More Episodes' }));
     expect(await screen.findByRole('link', { name: /Airing 2/ })).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'See More Episodes' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'See More Episodes' })).not.toBeInTheDocument(),
+    );
   });
 
   it('shows the empty state', async () => {
-    mockFetch(() => jsonResponse(200, { data: [], total: 0, limit: 20, offset: 0, hasMore: false, date: localIsoDate() }));
+    mockFetch(() =>
+      jsonResponse(200, {
+        data: [],
+        total: 0,
+        limit: 20,
+        offset: 0,
+        hasMore: false,
+        date: localIsoDate(),
+      }),
+    );
     renderApp('/today');
     expect(await screen.findByText('No New Episodes Today')).toBeInTheDocument();
     expect(screen.getByText('Check back later for updates!')).toBeInTheDocument();

@@ -3,7 +3,11 @@ import { Link, useLocation } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
-import { type AiringShow, type TodayPage, useTodayShowPages } from '@/features/shows/api/get-today-shows';
+import {
+  type AiringShow,
+  type TodayPage,
+  useTodayShowPages,
+} from '@/features/shows/api/get-today-shows';
 import { AiringShowCard } from '@/features/shows/components/airing-show-card';
 import type { TodayNavigationState } from '@/features/shows/components/new-episodes-today';
 import { ShowPosterCardSkeleton } from '@/features/shows/components/show-poster-card';
@@ -45,7 +49,9 @@ export function TodayRoute() {
   return (
     <div className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 sm:py-10">
       <title>{pageTitle("Today's New Episodes")}</title>
-      <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">Today&apos;s New Episodes</h1>
+      <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">
+        Today&apos;s New Episodes
+      </h1>
       <p className="mt-1 text-sm text-slate-400" aria-live="polite">
         {query.isPending ? 'Loading...' : query.isError ? '\u00a0' : subtitle(total)}
       </p>
@@ -60,7 +66,11 @@ export function TodayRoute() {
         ) : query.isError ? (
           <ErrorState error={query.error} onRetry={() => void query.refetch()} />
         ) : shows.length === 0 ? (
-          <EmptyState icon={CalendarClock} title="No New Episodes Today" message="Check back later for updates!">
+          <EmptyState
+            icon={CalendarClock}
+            title="No New Episodes Today"
+            message="Check back later for updates!"
+          >
             <Link to="/browse" className={buttonStyles({ variant: 'secondary' })}>
               Browse Shows
             </Link>

@@ -30,7 +30,8 @@ describe('watchlist page', () => {
     const { calls } = mockFetch(
       signedInHandler((call) => {
         const offset = new URL(call.url, 'http://x').searchParams.get('offset');
-        if (offset === '50') return jsonResponse(200, watchlistPage([buildWatchlistItem({ id: 51 })], 51, 50));
+        if (offset === '50')
+          return jsonResponse(200, watchlistPage([buildWatchlistItem({ id: 51 })], 51, 50));
         return jsonResponse(200, watchlistPage(first, 51));
       }),
     );
@@ -49,36 +50,46 @@ describe('watchlist page', () => {
     const { calls } = mockFetch(
       signedInHandler((call) => {
         const status = new URL(call.url, 'http://x').searchParams.get('status');
-        if (status === 'paused') return jsonResponse(200, watchlistPage([buildWatchlistItem({ id: 9, status: 'paused' }, { title: 'Severance' })]));
+        if (status === 'paused')
+          return jsonResponse(
+            200,
+            watchlistPage([
+              buildWatchlistItem({ id: 9, status: 'paused' }, { title: 'Severance' }),
+            ]),
+          );
         return jsonResponse(200, watchlistPage([buildWatchlistItem({ id: 1 }, { title: 'Dark' })]));
       }),
     );
     const user = userEvent.setup();
     const { router } = renderApp('/watchlist');
     const group = await screen.findByRole('group', { name: 'Filter by status' });
-    expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'All Shows',
-      'Watching',
-      'Completed',
-      'Plan to Watch',
-      'On Hold',
-      'Dropped',
-    ]);
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['All Shows', 'Watching', 'Completed', 'Plan to Watch', 'On Hold', 'Dropped']);
     expect(await screen.findByRole('link', { name: 'Dark' })).toBeInTheDocument();
     expect(new URL(listCalls(calls)[0]!.url, 'http://x').searchParams.has('status')).toBe(false);
 
     await user.click(within(group).getByRole('button', { name: 'On Hold' }));
     expect(await screen.findByRole('link', { name: 'Severance' })).toBeInTheDocument();
-    expect(new URL(listCalls(calls).at(-1)!.url, 'http://x').searchParams.get('status')).toBe('paused');
+    expect(new URL(listCalls(calls).at(-1)!.url, 'http://x').searchParams.get('status')).toBe(
+      'paused',
+    );
     expect(router.state.location.search).toBe('?status=paused');
-    expect(within(group).getByRole('button', { name: 'On Hold' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(group).getByRole('button', { name: 'On Hold' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   });
 
   it('shows the empty state with Browse Shows to /browse', async () => {
     mockFetch(signedInHandler(() => jsonResponse(200, watchlistPage([]))));
     renderApp('/watchlist');
     expect(await screen.findByRole('heading', { name: 'No shows found' })).toBeInTheDocument();
-    expect(screen.getByText('Start building your watchlist by adding some shows!')).toBeInTheDocument();
+    expect(
+      screen.getByText('Start building your watchlist by adding some shows!'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse Shows' })).toHaveAttribute('href', '/browse');
     expect(screen.getByText('0 shows in your list')).toBeInTheDocument();
   });
@@ -96,12 +107,16 @@ describe('watchlist page', () => {
     let fail = true;
     mockFetch(
       signedInHandler(() =>
-        fail ? jsonResponse(503, { error: 'Service unavailable', code: 'UNAVAILABLE' }) : jsonResponse(200, watchlistPage([buildWatchlistItem({}, { title: 'Dark' })])),
+        fail
+          ? jsonResponse(503, { error: 'Service unavailable', code: 'UNAVAILABLE' })
+          : jsonResponse(200, watchlistPage([buildWatchlistItem({}, { title: 'Dark' })])),
       ),
     );
     const user = userEvent.setup();
     renderApp('/watchlist');
-    expect(await screen.findByRole('heading', { name: 'Could not load your watchlist' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Could not load your watchlist' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Service unavailable')).toBeInTheDocument();
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
     fail = false;
@@ -116,7 +131,14 @@ describe('watchlist page', () => {
           200,
           watchlistPage([
             buildWatchlistItem(
-              { id: 1, status: 'completed', progress: 12, score: 8, startedAt: '2025-01-05T10:00:00Z', completedAt: '2025-02-10T10:00:00Z' },
+              {
+                id: 1,
+                status: 'completed',
+                progress: 12,
+                score: 8,
+                startedAt: '2025-01-05T10:00:00Z',
+                completedAt: '2025-02-10T10:00:00Z',
+              },
               { title: 'Dark', episodes: 26 },
             ),
             buildWatchlistItem({ id: 2, progress: 3 }, { title: '', episodes: null }),
@@ -142,7 +164,10 @@ describe('watchlist page', () => {
     const { calls } = mockFetch(
       signedInHandler((call) => {
         if (call.method === 'PUT') return put.promise;
-        return jsonResponse(200, watchlistPage([buildWatchlistItem({ id: 4, status: 'watching' }, { title: 'Dark' })]));
+        return jsonResponse(
+          200,
+          watchlistPage([buildWatchlistItem({ id: 4, status: 'watching' }, { title: 'Dark' })]),
+        );
       }),
     );
     const user = userEvent.setup();
@@ -167,13 +192,26 @@ describe('watchlist page', () => {
   it('a saved status change keeps the server item', async () => {
     mockFetch(
       signedInHandler((call) => {
-        if (call.method === 'PUT') return jsonResponse(200, buildWatchlistItem({ id: 4, status: 'completed', completedAt: '2025-04-01T00:00:00Z' }, { title: 'Dark' }));
-        return jsonResponse(200, watchlistPage([buildWatchlistItem({ id: 4, status: 'watching' }, { title: 'Dark' })]));
+        if (call.method === 'PUT')
+          return jsonResponse(
+            200,
+            buildWatchlistItem(
+              { id: 4, status: 'completed', completedAt: '2025-04-01T00:00:00Z' },
+              { title: 'Dark' },
+            ),
+          );
+        return jsonResponse(
+          200,
+          watchlistPage([buildWatchlistItem({ id: 4, status: 'watching' }, { title: 'Dark' })]),
+        );
       }),
     );
     const user = userEvent.setup();
     renderApp('/watchlist');
-    await user.selectOptions(await screen.findByRole('combobox', { name: 'Status of Dark' }), 'completed');
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Status of Dark' }),
+      'completed',
+    );
     expect(await screen.findByText('Completed Apr 1, 2025')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -183,11 +221,20 @@ describe('watchlist page', () => {
       signedInHandler((call) => {
         if (call.method === 'PUT') {
           const body = call.body as { score: number | null };
-          return jsonResponse(200, buildWatchlistItem({ id: body.score === null ? 2 : 1, score: body.score }, { title: body.score === null ? 'Severance' : 'Dark' }));
+          return jsonResponse(
+            200,
+            buildWatchlistItem(
+              { id: body.score === null ? 2 : 1, score: body.score },
+              { title: body.score === null ? 'Severance' : 'Dark' },
+            ),
+          );
         }
         return jsonResponse(
           200,
-          watchlistPage([buildWatchlistItem({ id: 1 }, { title: 'Dark' }), buildWatchlistItem({ id: 2, score: 7 }, { title: 'Severance' })]),
+          watchlistPage([
+            buildWatchlistItem({ id: 1 }, { title: 'Dark' }),
+            buildWatchlistItem({ id: 2, score: 7 }, { title: 'Severance' }),
+          ]),
         );
       }),
     );
@@ -196,8 +243,21 @@ describe('watchlist page', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Rate Dark' }));
     let dialog = await screen.findByRole('dialog', { name: 'Rate Dark' });
-    const scores = within(within(dialog).getByRole('group', { name: 'Score' })).getAllByRole('button');
-    expect(scores.map((b) => b.textContent)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    const scores = within(within(dialog).getByRole('group', { name: 'Score' })).getAllByRole(
+      'button',
+    );
+    expect(scores.map((b) => b.textContent)).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+      '10',
+    ]);
     expect(scores[0]).toHaveFocus();
     expect(within(dialog).queryByRole('button', { name: 'Remove Rating' })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -211,22 +271,41 @@ describe('watchlist page', () => {
     await user.click(within(dialog).getByRole('button', { name: '8' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(within(screen.getAllByRole('article')[0]!).getByText('8/10')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'PUT').at(-1)).toMatchObject({ url: '/api/user-content-status/1', body: { score: 8 } });
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)).toMatchObject({
+      url: '/api/user-content-status/1',
+      body: { score: 8 },
+    });
 
     await user.click(screen.getByRole('button', { name: 'Rate Severance' }));
     dialog = await screen.findByRole('dialog', { name: 'Rate Severance' });
-    expect(within(dialog).getByRole('button', { name: '7' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(dialog).getByRole('button', { name: '7' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     expect(within(dialog).getByRole('button', { name: '7' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Remove Rating' }));
-    expect(calls.filter((c) => c.method === 'PUT').at(-1)).toMatchObject({ url: '/api/user-content-status/2', body: { score: null } });
-    await waitFor(() => expect(within(screen.getAllByRole('article')[1]!).queryByText('7/10')).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)).toMatchObject({
+      url: '/api/user-content-status/2',
+      body: { score: null },
+    });
+    await waitFor(() =>
+      expect(
+        within(screen.getAllByRole('article')[1]!).queryByText('7/10'),
+      ).not.toBeInTheDocument(),
+    );
   });
 
   it('remove asks first, then deletes and updates the count', async () => {
     const { calls } = mockFetch(
       signedInHandler((call) => {
         if (call.method === 'DELETE') return jsonResponse(204);
-        return jsonResponse(200, watchlistPage([buildWatchlistItem({ id: 1 }, { title: 'Dark' }), buildWatchlistItem({ id: 2 }, { title: 'Severance' })]));
+        return jsonResponse(
+          200,
+          watchlistPage([
+            buildWatchlistItem({ id: 1 }, { title: 'Dark' }),
+            buildWatchlistItem({ id: 2 }, { title: 'Severance' }),
+          ]),
+        );
       }),
     );
     const user = userEvent.setup();

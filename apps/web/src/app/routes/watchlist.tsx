@@ -16,7 +16,11 @@ import {
 } from '@/features/tracking/api/watchlist';
 import { ConfirmRemoveDialog } from '@/features/tracking/components/confirm-remove-dialog';
 import { RateDialog } from '@/features/tracking/components/rate-dialog';
-import { itemTitle, WatchlistCard, WatchlistCardSkeleton } from '@/features/tracking/components/watchlist-card';
+import {
+  itemTitle,
+  WatchlistCard,
+  WatchlistCardSkeleton,
+} from '@/features/tracking/components/watchlist-card';
 import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
 import {
   isWatchStatus,
@@ -80,7 +84,9 @@ function WatchlistPage({ authLoading }: { authLoading: boolean }) {
   const total = query.data?.pages.at(-1)?.total;
   // The dialog follows the card's latest values (a score saved a moment ago), and keeps its
   // copy once the card is gone.
-  const dialogItem = dialog ? (items.find((item) => item.id === dialog.item.id) ?? dialog.item) : null;
+  const dialogItem = dialog
+    ? (items.find((item) => item.id === dialog.item.id) ?? dialog.item)
+    : null;
 
   function setParam(key: string, value: string | undefined) {
     const next = new URLSearchParams(params);
@@ -101,7 +107,11 @@ function WatchlistPage({ authLoading }: { authLoading: boolean }) {
       <title>{pageTitle('My Watchlist')}</title>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-extrabold tracking-tight text-white focus:outline-none sm:text-4xl">
+          <h1
+            ref={headingRef}
+            tabIndex={-1}
+            className="text-3xl font-extrabold tracking-tight text-white focus:outline-none sm:text-4xl"
+          >
             My Watchlist
           </h1>
           <p className="mt-1 min-h-6 text-slate-400" aria-live="polite">
@@ -112,7 +122,9 @@ function WatchlistPage({ authLoading }: { authLoading: boolean }) {
           Sort by
           <select
             value={sort}
-            onChange={(event) => setParam('sort', event.target.value === 'updated' ? undefined : event.target.value)}
+            onChange={(event) =>
+              setParam('sort', event.target.value === 'updated' ? undefined : event.target.value)
+            }
             className="h-9 rounded-lg border border-slate-700 bg-slate-900 px-2 text-sm text-slate-100 hover:border-slate-500 focus-visible:outline-2 focus-visible:outline-violet-400"
           >
             {watchlistSortValues.map((value) => (
@@ -194,10 +206,15 @@ function WatchlistPage({ authLoading }: { authLoading: boolean }) {
           <>
             <ul className={grid}>
               {items.map((item) => (
-                <li key={item.id} className="[contain-intrinsic-size:auto_420px] [content-visibility:auto]">
+                <li
+                  key={item.id}
+                  className="[contain-intrinsic-size:auto_420px] [content-visibility:auto]"
+                >
                   <WatchlistCard
                     item={item}
-                    onStatusChange={(current, next) => update.mutate({ item: current, changes: { status: next } })}
+                    onStatusChange={(current, next) =>
+                      update.mutate({ item: current, changes: { status: next } })
+                    }
                     onRate={(current) => setDialog({ kind: 'rate', item: current })}
                     onRemove={(current) => setDialog({ kind: 'remove', item: current })}
                   />
@@ -209,7 +226,12 @@ function WatchlistPage({ authLoading }: { authLoading: boolean }) {
                 <FormAlert>Could not load more shows. {query.error?.message}</FormAlert>
               ) : null}
               {query.hasNextPage ? (
-                <Button variant="secondary" size="lg" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+                <Button
+                  variant="secondary"
+                  size="lg"
+                  onClick={() => void query.fetchNextPage()}
+                  disabled={query.isFetchingNextPage}
+                >
                   {query.isFetchingNextPage ? (
                     <>
                       <Spinner />
@@ -240,7 +262,8 @@ function WatchlistPage({ authLoading }: { authLoading: boolean }) {
             title={itemTitle(dialogItem)}
             score={dialogItem.score}
             onRate={(score) => {
-              if (score !== dialogItem.score) update.mutate({ item: dialogItem, changes: { score } });
+              if (score !== dialogItem.score)
+                update.mutate({ item: dialogItem, changes: { score } });
             }}
           />
           <ConfirmRemoveDialog

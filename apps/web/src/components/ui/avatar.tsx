@@ -54,7 +54,10 @@ export function Avatar({ user, size = 'md', className, alt = '' }: AvatarProps) 
   }
   return (
     <span
-      className={cn(classes, 'bg-gradient-to-br from-violet-500 to-indigo-600 font-semibold text-white')}
+      className={cn(
+        classes,
+        'bg-gradient-to-br from-violet-500 to-indigo-600 font-semibold text-white',
+      )}
       aria-hidden={alt ? undefined : true}
       role={alt ? 'img' : undefined}
       aria-label={alt || undefined}

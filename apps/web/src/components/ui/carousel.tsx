@@ -32,10 +32,20 @@ export function Carousel({
         </h2>
         <div className="flex items-center gap-2">
           {action}
-          <button type="button" className={arrow} aria-label="Scroll left" onClick={() => scroll(-1)}>
+          <button
+            type="button"
+            className={arrow}
+            aria-label="Scroll left"
+            onClick={() => scroll(-1)}
+          >
             <ChevronLeft aria-hidden className="size-5" />
           </button>
-          <button type="button" className={arrow} aria-label="Scroll right" onClick={() => scroll(1)}>
+          <button
+            type="button"
+            className={arrow}
+            aria-label="Scroll right"
+            onClick={() => scroll(1)}
+          >
             <ChevronRight aria-hidden className="size-5" />
           </button>
         </div>

@@ -33,7 +33,8 @@ export function Dialog({
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/80 backdrop-blur-sm" />
         <DialogPrimitive.Content
           onOpenAutoFocus={(event) => {
-            openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            openerRef.current =
+              document.activeElement instanceof HTMLElement ? document.activeElement : null;
             onOpenAutoFocus?.(event);
           }}
           onCloseAutoFocus={(event) => {
@@ -48,7 +49,9 @@ export function Dialog({
             className,
           )}
         >
-          <DialogPrimitive.Title className="pr-6 text-lg font-semibold text-balance text-white">{title}</DialogPrimitive.Title>
+          <DialogPrimitive.Title className="pr-6 text-lg font-semibold text-balance text-white">
+            {title}
+          </DialogPrimitive.Title>
           {description ? (
             <DialogPrimitive.Description className="mt-1.5 text-sm leading-relaxed text-slate-400">
               {description}

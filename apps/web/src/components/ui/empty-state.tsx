@@ -29,7 +29,9 @@ export function EmptyState({
         <Icon aria-hidden className="size-6" strokeWidth={1.75} />
       </span>
       <Heading className="mt-4 text-lg font-semibold text-white">{title}</Heading>
-      {message ? <p className="mt-1.5 max-w-md text-sm leading-relaxed text-slate-400">{message}</p> : null}
+      {message ? (
+        <p className="mt-1.5 max-w-md text-sm leading-relaxed text-slate-400">{message}</p>
+      ) : null}
       {children ? <div className="mt-5 flex flex-wrap justify-center gap-3">{children}</div> : null}
     </div>
   );

@@ -6,7 +6,10 @@ export function Skeleton({ className }: { className?: string }) {
     <div
       aria-hidden
       data-testid="skeleton"
-      className={cn('animate-pulse rounded-lg bg-slate-800/80 motion-reduce:animate-none', className)}
+      className={cn(
+        'animate-pulse rounded-lg bg-slate-800/80 motion-reduce:animate-none',
+        className,
+      )}
     />
   );
 }

@@ -13,7 +13,15 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 }
 
 /** A labelled input with its error message. */
-export function TextField({ label, error, hint, labelAside, id, className, ...props }: TextFieldProps) {
+export function TextField({
+  label,
+  error,
+  hint,
+  labelAside,
+  id,
+  className,
+  ...props
+}: TextFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const errorId = `${inputId}-error`;

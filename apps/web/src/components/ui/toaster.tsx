@@ -26,7 +26,9 @@ function emit() {
 function push(tone: ToastTone, message: string): number {
   const id = nextId++;
   // The same message twice in a row (two failed clicks) shows once.
-  toasts = [...toasts.filter((t) => t.message !== message), { id, tone, message }].slice(-MAX_TOASTS);
+  toasts = [...toasts.filter((t) => t.message !== message), { id, tone, message }].slice(
+    -MAX_TOASTS,
+  );
   emit();
   return id;
 }
@@ -53,7 +55,11 @@ function subscribe(listener: () => void) {
 }
 
 export function Toaster() {
-  const items = useSyncExternalStore(subscribe, () => toasts, () => toasts);
+  const items = useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => toasts,
+  );
   return (
     <div
       aria-live="polite"

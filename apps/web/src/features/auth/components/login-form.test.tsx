@@ -49,7 +49,11 @@ describe('LoginForm', () => {
     expect(calls[0]?.body).toEqual({ identifier: 'alice@example.com', password: 'secret1' });
 
     response.resolve(
-      jsonResponse(200, { token: 'new-token', expiresAt: '2030-01-01T00:00:00Z', user: buildUser() }),
+      jsonResponse(200, {
+        token: 'new-token',
+        expiresAt: '2030-01-01T00:00:00Z',
+        user: buildUser(),
+      }),
     );
 
     await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
@@ -62,7 +66,10 @@ describe('LoginForm', () => {
     mockFetch(() => {
       call += 1;
       return call === 1
-        ? jsonResponse(401, { error: 'Invalid username/email or password', code: 'INVALID_CREDENTIALS' })
+        ? jsonResponse(401, {
+            error: 'Invalid username/email or password',
+            code: 'INVALID_CREDENTIALS',
+          })
         : second.promise;
     });
     const { user, identifier, password, submit, onSuccess } = renderForm();
@@ -71,7 +78,9 @@ describe('LoginForm', () => {
     await user.type(password, 'wrong-password');
     await user.click(submit());
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid username/email or password');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Invalid username/email or password',
+    );
     expect(onSuccess).not.toHaveBeenCalled();
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
 

@@ -70,7 +70,9 @@ describe('RegisterForm', () => {
     await fill({ ...valid, Password: 'abc', 'Confirm Password': 'abc' });
     await user.click(submit());
 
-    expect(await screen.findByText('Password must be at least 6 characters long')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Password must be at least 6 characters long'),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toHaveFocus();
     expect(calls).toHaveLength(0);
   });
@@ -109,7 +111,11 @@ describe('RegisterForm', () => {
     await user.click(submit());
 
     await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]?.body).toEqual({ username: 'alice', email: 'alice@example.com', password: 'secret1' });
+    expect(calls[0]?.body).toEqual({
+      username: 'alice',
+      email: 'alice@example.com',
+      password: 'secret1',
+    });
   });
 
   it('shows the server message of a 409', async () => {
@@ -151,6 +157,8 @@ describe('RegisterForm', () => {
     await fill(valid);
     await user.click(submit());
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Registration failed. Please try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Registration failed. Please try again.',
+    );
   });
 });

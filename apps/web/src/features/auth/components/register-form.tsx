@@ -41,7 +41,8 @@ export function RegisterForm({ onSuccess, loginHref = '/login' }: RegisterFormPr
   const registerMutation = useRegister();
 
   const isSending = registerMutation.isPending;
-  const passwordsDiffer = values.confirmPassword !== '' && values.confirmPassword !== values.password;
+  const passwordsDiffer =
+    values.confirmPassword !== '' && values.confirmPassword !== values.password;
   const requiredFilled =
     values.username.trim() !== '' &&
     values.email.trim() !== '' &&

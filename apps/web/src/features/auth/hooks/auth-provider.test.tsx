@@ -38,7 +38,9 @@ describe('auth start-up', () => {
 
   it('validates a stored token with GET /api/auth/me and signs the user in', async () => {
     window.localStorage.setItem(TOKEN_STORAGE_KEY, 'good-token');
-    const { calls } = mockFetch(() => jsonResponse(200, { user: buildUser({ username: 'alice' }) }));
+    const { calls } = mockFetch(() =>
+      jsonResponse(200, { user: buildUser({ username: 'alice' }) }),
+    );
     renderAuth();
 
     expect(screen.getByTestId('auth')).toHaveTextContent('loading');
@@ -51,7 +53,9 @@ describe('auth start-up', () => {
 
   it('clears an invalid stored token and becomes anonymous', async () => {
     window.localStorage.setItem(TOKEN_STORAGE_KEY, 'expired-token');
-    mockFetch(() => jsonResponse(401, { error: 'You need to sign in first', code: 'UNAUTHORIZED' }));
+    mockFetch(() =>
+      jsonResponse(401, { error: 'You need to sign in first', code: 'UNAUTHORIZED' }),
+    );
     renderAuth();
 
     expect(await screen.findByText('anonymous')).toBeInTheDocument();

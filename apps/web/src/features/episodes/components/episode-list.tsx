@@ -106,15 +106,25 @@ export function EpisodeList({
       <div className="space-y-2">
         {slots.summary}
         <p className="text-sm text-slate-400">
-        {query.data.length} {query.data.length === 1 ? 'episode' : 'episodes'}
-          {episodesComplete === false ? ' so far in our database — the list may be incomplete.' : ''}
+          {query.data.length} {query.data.length === 1 ? 'episode' : 'episodes'}
+          {episodesComplete === false
+            ? ' so far in our database — the list may be incomplete.'
+            : ''}
         </p>
       </div>
       {groups.map((group) => (
-        <section key={group.season ?? 'specials'} aria-labelledby={`season-${group.season ?? 'specials'}`}>
+        <section
+          key={group.season ?? 'specials'}
+          aria-labelledby={`season-${group.season ?? 'specials'}`}
+        >
           <div className="sticky top-16 z-10 -mx-1 mb-3 flex items-center justify-between gap-3 bg-slate-950/90 px-1 py-2 backdrop-blur">
-            <h3 id={`season-${group.season ?? 'specials'}`} className="min-w-0 text-base font-semibold text-white">
-              <span className="whitespace-nowrap">{group.season === null ? 'Specials' : `Season ${group.season}`}</span>{' '}
+            <h3
+              id={`season-${group.season ?? 'specials'}`}
+              className="min-w-0 text-base font-semibold text-white"
+            >
+              <span className="whitespace-nowrap">
+                {group.season === null ? 'Specials' : `Season ${group.season}`}
+              </span>{' '}
               <span className="ml-1 text-sm font-normal whitespace-nowrap text-slate-400">
                 {group.episodes.length} {group.episodes.length === 1 ? 'episode' : 'episodes'}
               </span>

@@ -12,7 +12,12 @@ export interface ShowSearchFilters {
 }
 
 /** Text search within the browse filters; best match first (GET /api/search/advanced). */
-export function searchShows(q: string, filters: ShowSearchFilters, offset: number, signal?: AbortSignal) {
+export function searchShows(
+  q: string,
+  filters: ShowSearchFilters,
+  offset: number,
+  signal?: AbortSignal,
+) {
   return api.get<Page<ShowSummary>>('/search/advanced', {
     params: { q, ...filters, limit: SEARCH_PAGE_SIZE, offset },
     signal,

@@ -5,9 +5,12 @@ import { renderWithProviders } from '@/test/render';
 import { advance, buildShow } from '@/test/shows';
 import { SearchBox } from './search-box';
 
-const suggestionCalls = (calls: { url: string }[]) => calls.filter((c) => c.url.startsWith('/api/search/suggestions'));
+const suggestionCalls = (calls: { url: string }[]) =>
+  calls.filter((c) => c.url.startsWith('/api/search/suggestions'));
 
-function setup(shows = Array.from({ length: 8 }, (_, i) => buildShow({ id: i + 1, title: `Breaking ${i + 1}` }))) {
+function setup(
+  shows = Array.from({ length: 8 }, (_, i) => buildShow({ id: i + 1, title: `Breaking ${i + 1}` })),
+) {
   const fetch = mockFetch((call) => {
     if (call.url.startsWith('/api/search/suggestions')) return jsonResponse(200, { data: shows });
     return jsonResponse(404, { error: 'Not found', code: 'NOT_FOUND' });
@@ -72,7 +75,14 @@ describe('SearchBox (header suggestions)', () => {
   });
 
   it('shows the English title when it differs, and the status', async () => {
-    const { input } = setup([buildShow({ id: 5, title: 'Shingeki no Kyojin', titleEnglish: 'Attack on Titan', status: 'completed' })]);
+    const { input } = setup([
+      buildShow({
+        id: 5,
+        title: 'Shingeki no Kyojin',
+        titleEnglish: 'Attack on Titan',
+        status: 'completed',
+      }),
+    ]);
     type(input, 'attack');
     await advance(300);
     await rowsShown(2);

@@ -221,7 +221,9 @@ export function SearchBox({
                     className="h-12 w-8 shrink-0 rounded [&_svg]:size-4"
                   />
                   <span className="min-w-0 flex-1">
-                    <span className="block truncate text-sm font-medium text-slate-100">{show.title}</span>
+                    <span className="block truncate text-sm font-medium text-slate-100">
+                      {show.title}
+                    </span>
                     {english ? (
                       <span className="block truncate text-xs text-slate-400">{english}</span>
                     ) : null}

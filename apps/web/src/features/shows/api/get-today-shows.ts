@@ -1,5 +1,10 @@
 import type { Episode, ShowSummary } from '@series-tracker/contracts';
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Page } from '@/lib/page';
 import { showsKeys } from './shows-keys';

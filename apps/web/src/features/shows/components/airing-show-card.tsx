@@ -30,7 +30,9 @@ export function AiringShowCard({ show }: { show: AiringShow }) {
           data-testid="synopsis-overlay"
           className="absolute inset-0 flex items-end bg-slate-950/90 p-3 opacity-0 transition-opacity duration-200 group-hover:opacity-100 group-focus-visible:opacity-100 motion-reduce:transition-none"
         >
-          <p className="line-clamp-[10] text-xs leading-relaxed text-slate-200">{synopsis || NO_SYNOPSIS}</p>
+          <p className="line-clamp-[10] text-xs leading-relaxed text-slate-200">
+            {synopsis || NO_SYNOPSIS}
+          </p>
         </div>
         {episode ? (
           <span className="absolute top-2 left-2 rounded-md bg-violet-600/90 px-1.5 py-0.5 text-[11px] font-bold text-white">

@@ -22,7 +22,12 @@ export function NewEpisodesToday() {
   const state: TodayNavigationState | undefined = data
     ? {
         newEpisodes: data.data,
-        newEpisodesPage: { total: data.total, hasMore: data.hasMore, date: data.date, limit: data.limit },
+        newEpisodesPage: {
+          total: data.total,
+          hasMore: data.hasMore,
+          date: data.date,
+          limit: data.limit,
+        },
       }
     : undefined;
 

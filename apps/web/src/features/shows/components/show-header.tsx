@@ -9,11 +9,23 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { formatCount, yearOf } from '@/lib/format';
 
 /** Backdrop, cover, titles, rating, episode count, status and genres (spec §2 Show detail). */
-export function ShowHeader({ show, actions }: { show: ShowDetail; /** Tracking controls, composed by the route. */ actions?: ReactNode }) {
+export function ShowHeader({
+  show,
+  actions,
+}: {
+  show: ShowDetail;
+  /** Tracking controls, composed by the route. */ actions?: ReactNode;
+}) {
   const english = show.titleEnglish && show.titleEnglish !== show.title ? show.titleEnglish : null;
   const start = yearOf(show.startDate);
   const end = yearOf(show.endDate);
-  const years = start ? (end && end !== start ? `${start}–${end}` : show.status === 'airing' ? `${start}–` : start) : null;
+  const years = start
+    ? end && end !== start
+      ? `${start}–${end}`
+      : show.status === 'airing'
+        ? `${start}–`
+        : start
+    : null;
   return (
     <header className="relative isolate overflow-hidden border-b border-slate-800/60">
       {/* Default backdrop: a gradient; a real backdrop image sits on top of it when there is one. */}
@@ -32,7 +44,10 @@ export function ShowHeader({ show, actions }: { show: ShowDetail; /** Tracking c
           }}
         />
       ) : null}
-      <div aria-hidden className="absolute inset-0 -z-10 bg-gradient-to-t from-slate-950 via-slate-950/70 to-transparent" />
+      <div
+        aria-hidden
+        className="absolute inset-0 -z-10 bg-gradient-to-t from-slate-950 via-slate-950/70 to-transparent"
+      />
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 pt-10 pb-8 sm:flex-row sm:items-end sm:gap-8 sm:px-6 sm:pt-16">
         <CoverImage
           src={show.coverImageUrl ?? show.coverThumbUrl}
@@ -57,11 +72,14 @@ export function ShowHeader({ show, actions }: { show: ShowDetail; /** Tracking c
             </li>
             <li className="inline-flex items-center gap-1.5">
               <Tv aria-hidden className="size-4 text-slate-400" />
-              {show.episodes !== null ? `${formatCount(show.episodes)} episodes` : 'Episode count unknown'}
+              {show.episodes !== null
+                ? `${formatCount(show.episodes)} episodes`
+                : 'Episode count unknown'}
             </li>
             <li className="inline-flex items-center gap-1.5">
               <Users aria-hidden className="size-4 text-slate-400" />
-              {formatCount(show.totalUsers)} {show.totalUsers === 1 ? 'member tracks' : 'members track'} this
+              {formatCount(show.totalUsers)}{' '}
+              {show.totalUsers === 1 ? 'member tracks' : 'members track'} this
             </li>
           </ul>
           {show.genres.length > 0 ? (

@@ -20,11 +20,19 @@ function scheduleText(schedule: ShowDetail['schedule']): string | null {
 function externalLinks(show: ShowDetail): { label: string; url: string }[] {
   const links: { label: string; url: string }[] = [];
   if (show.officialSite) links.push({ label: 'Official site', url: show.officialSite });
-  if (show.externalIds.tvmaze) links.push({ label: 'TVmaze', url: `https://www.tvmaze.com/shows/${show.externalIds.tvmaze}` });
-  if (show.externalIds.imdb) links.push({ label: 'IMDb', url: `https://www.imdb.com/title/${show.externalIds.imdb}/` });
-  if (show.externalIds.mal) links.push({ label: 'MyAnimeList', url: `https://myanimelist.net/anime/${show.externalIds.mal}` });
-  if (show.externalIds.anilist) links.push({ label: 'AniList', url: `https://anilist.co/anime/${show.externalIds.anilist}` });
-  if (show.externalIds.bangumi) links.push({ label: 'Bangumi', url: `https://bgm.tv/subject/${show.externalIds.bangumi}` });
+  if (show.externalIds.tvmaze)
+    links.push({ label: 'TVmaze', url: `https://www.tvmaze.com/shows/${show.externalIds.tvmaze}` });
+  if (show.externalIds.imdb)
+    links.push({ label: 'IMDb', url: `https://www.imdb.com/title/${show.externalIds.imdb}/` });
+  if (show.externalIds.mal)
+    links.push({
+      label: 'MyAnimeList',
+      url: `https://myanimelist.net/anime/${show.externalIds.mal}`,
+    });
+  if (show.externalIds.anilist)
+    links.push({ label: 'AniList', url: `https://anilist.co/anime/${show.externalIds.anilist}` });
+  if (show.externalIds.bangumi)
+    links.push({ label: 'Bangumi', url: `https://bgm.tv/subject/${show.externalIds.bangumi}` });
   for (const link of show.watchLinks) links.push({ label: link.title || link.site, url: link.url });
   return links.filter((link) => /^https?:\/\//.test(link.url));
 }
@@ -32,7 +40,8 @@ function externalLinks(show: ShowDetail): { label: string; url: string }[] {
 export function ShowOverview({ show }: { show: ShowDetail }) {
   const synopsis = show.synopsis ?? show.description;
   const seasons = show.seasons ?? (show.seasonList.length > 0 ? show.seasonList.length : null);
-  const lastAired = formatAirDate(show.endDate) ?? (show.status === 'airing' ? 'Still airing' : UNKNOWN);
+  const lastAired =
+    formatAirDate(show.endDate) ?? (show.status === 'airing' ? 'Still airing' : UNKNOWN);
   const schedule = scheduleText(show.schedule);
   const links = externalLinks(show);
 
@@ -55,7 +64,10 @@ export function ShowOverview({ show }: { show: ShowDetail }) {
             </h2>
             <p className="mt-2 text-sm leading-relaxed text-slate-400">
               {[show.titleJapanese, show.titleOriginal, ...show.alternativeTitles]
-                .filter((title, index, all): title is string => Boolean(title) && all.indexOf(title) === index && title !== show.title)
+                .filter(
+                  (title, index, all): title is string =>
+                    Boolean(title) && all.indexOf(title) === index && title !== show.title,
+                )
                 .slice(0, 8)
                 .join(' · ')}
             </p>
@@ -100,7 +112,9 @@ export function ShowOverview({ show }: { show: ShowDetail }) {
             <Fact label="Streaming" value={show.streamingService} />
           ) : null}
           {schedule ? <Fact label="Schedule" value={schedule} /> : null}
-          {show.runtimeMinutes ? <Fact label="Runtime" value={`${show.runtimeMinutes} min`} /> : null}
+          {show.runtimeMinutes ? (
+            <Fact label="Runtime" value={`${show.runtimeMinutes} min`} />
+          ) : null}
           {show.language ? <Fact label="Language" value={show.language} /> : null}
           {show.country ? <Fact label="Country" value={show.country} /> : null}
         </FactList>
@@ -126,7 +140,9 @@ function Fact({ label, value }: { label: string; value: string }) {
   return (
     <div className="flex justify-between gap-4">
       <dt className="shrink-0 text-slate-400">{label}</dt>
-      <dd className={value === UNKNOWN ? 'text-right text-slate-500' : 'text-right text-slate-100'}>{value}</dd>
+      <dd className={value === UNKNOWN ? 'text-right text-slate-500' : 'text-right text-slate-100'}>
+        {value}
+      </dd>
     </div>
   );
 }

@@ -38,7 +38,10 @@ export function ShowResultCard({ show }: { show: ShowSummary }) {
         {show.genres.length > 0 ? (
           <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Genres">
             {show.genres.slice(0, RESULT_GENRE_LIMIT).map((genre) => (
-              <li key={genre} className="rounded-md bg-slate-800 px-1.5 py-0.5 text-[11px] font-medium text-slate-300">
+              <li
+                key={genre}
+                className="rounded-md bg-slate-800 px-1.5 py-0.5 text-[11px] font-medium text-slate-300"
+              >
                 {genre}
               </li>
             ))}
@@ -54,7 +57,11 @@ export function ShowResultCard({ show }: { show: ShowSummary }) {
 
 export function ShowResultCardSkeleton() {
   return (
-    <div aria-hidden data-testid="skeleton" className="flex gap-4 rounded-xl border border-slate-800 bg-slate-900/50 p-3">
+    <div
+      aria-hidden
+      data-testid="skeleton"
+      className="flex gap-4 rounded-xl border border-slate-800 bg-slate-900/50 p-3"
+    >
       <div className="h-36 w-24 shrink-0 animate-pulse rounded-lg bg-slate-800/80 motion-reduce:animate-none" />
       <div className="flex-1 space-y-2 pt-1">
         <div className="h-4 w-3/4 animate-pulse rounded bg-slate-800/80 motion-reduce:animate-none" />

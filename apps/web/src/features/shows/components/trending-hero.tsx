@@ -18,7 +18,10 @@ export function TrendingHero({
   const backdrop = show.backdropImageUrl;
   const synopsis = show.synopsis ?? show.description;
   return (
-    <section aria-labelledby="hero-title" className="relative isolate overflow-hidden border-b border-slate-800/60">
+    <section
+      aria-labelledby="hero-title"
+      className="relative isolate overflow-hidden border-b border-slate-800/60"
+    >
       {backdrop ? (
         <img
           src={backdrop}
@@ -50,7 +53,10 @@ export function TrendingHero({
               Most popular in the catalogue — community trends appear once members start tracking.
             </p>
           ) : null}
-          <h2 id="hero-title" className="mt-3 text-3xl font-extrabold tracking-tight text-balance text-white sm:text-5xl">
+          <h2
+            id="hero-title"
+            className="mt-3 text-3xl font-extrabold tracking-tight text-balance text-white sm:text-5xl"
+          >
             {show.title}
           </h2>
           <ul className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-slate-300">
@@ -67,10 +73,14 @@ export function TrendingHero({
               <Users aria-hidden className="size-4 text-slate-400" />
               {formatCount(show.totalUsers)} watching
             </li>
-            {show.genres.length > 0 ? <li className="text-slate-400">{show.genres.slice(0, 3).join(' · ')}</li> : null}
+            {show.genres.length > 0 ? (
+              <li className="text-slate-400">{show.genres.slice(0, 3).join(' · ')}</li>
+            ) : null}
           </ul>
           {synopsis ? (
-            <p className="mt-4 line-clamp-4 max-w-2xl leading-relaxed text-pretty text-slate-300">{synopsis}</p>
+            <p className="mt-4 line-clamp-4 max-w-2xl leading-relaxed text-pretty text-slate-300">
+              {synopsis}
+            </p>
           ) : null}
           <div className="mt-6 flex flex-wrap gap-3">
             <Link to={`/show/${show.id}`} className={buttonStyles({ size: 'lg' })}>

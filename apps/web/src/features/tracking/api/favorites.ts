@@ -46,7 +46,9 @@ export function useToggleFavorite(showId: number) {
     onError: (error, favorite, context) => {
       queryClient.setQueryData(key, context?.previous);
       const message = isApiError(error) ? error.message : 'An error occurred';
-      toast.error(`Could not ${favorite ? 'add this show to' : 'remove this show from'} your favorites: ${message}.`);
+      toast.error(
+        `Could not ${favorite ? 'add this show to' : 'remove this show from'} your favorites: ${message}.`,
+      );
     },
   });
 }

@@ -1,5 +1,11 @@
 import type { WatchlistItem } from '@series-tracker/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { toast } from '@/components/ui/toaster';
 import { showsKeys } from '@/features/shows/api/shows-keys';
 import { api, isApiError } from '@/lib/api-client';
@@ -39,7 +45,11 @@ function reason(error: unknown): string {
 }
 
 /** After any progress change: the item, progress, lists and up next may all have moved. */
-function refreshAfterProgress(queryClient: QueryClient, showId: number, item: WatchlistItem | null) {
+function refreshAfterProgress(
+  queryClient: QueryClient,
+  showId: number,
+  item: WatchlistItem | null,
+) {
   queryClient.setQueryData(trackingKeys.item(showId), item);
   void queryClient.invalidateQueries({ queryKey: trackingKeys.progress(showId) });
   void queryClient.invalidateQueries({ queryKey: trackingKeys.watchlists(), refetchType: 'none' });
@@ -71,7 +81,10 @@ export function useSetEpisodeWatched() {
         const others = old.data.filter((p) => p.episodeId !== result.episodeId);
         return {
           ...old,
-          data: result.watched && result.watchedAt ? [...others, { episodeId: result.episodeId, watchedAt: result.watchedAt }] : others,
+          data:
+            result.watched && result.watchedAt
+              ? [...others, { episodeId: result.episodeId, watchedAt: result.watchedAt }]
+              : others,
           watchedCount: result.item?.progress ?? old.watchedCount,
           item: result.item,
         };
@@ -79,7 +92,9 @@ export function useSetEpisodeWatched() {
       refreshAfterProgress(queryClient, showId, result.item);
     },
     onError: (error, { code, watched }) => {
-      toast.error(`Could not mark ${code} as ${watched ? 'watched' : 'unwatched'}: ${reason(error)}.`);
+      toast.error(
+        `Could not mark ${code} as ${watched ? 'watched' : 'unwatched'}: ${reason(error)}.`,
+      );
     },
   });
 }
@@ -91,8 +106,12 @@ export function useBulkProgress(showId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ target, watched }: { target: BulkTarget; watched: boolean; label: string }) =>
-      api.post<{ changed: number; item: WatchlistItem | null }>(`/episodes/show/${showId}/progress`, { ...target, watched }),
+      api.post<{ changed: number; item: WatchlistItem | null }>(
+        `/episodes/show/${showId}/progress`,
+        { ...target, watched },
+      ),
     onSuccess: (result) => refreshAfterProgress(queryClient, showId, result.item),
-    onError: (error, { label }) => toast.error(`Could not ${label}: ${reason(error)}. Nothing was changed.`),
+    onError: (error, { label }) =>
+      toast.error(`Could not ${label}: ${reason(error)}. Nothing was changed.`),
   });
 }

@@ -6,7 +6,13 @@ import { trackingKeys } from './tracking-keys';
 
 export interface UpNextEntry {
   item: WatchlistItem;
-  episode: { id: number; seasonNumber: number | null; episodeNumber: number | null; title: string | null; airDate: string | null };
+  episode: {
+    id: number;
+    seasonNumber: number | null;
+    episodeNumber: number | null;
+    title: string | null;
+    airDate: string | null;
+  };
 }
 
 export const UP_NEXT_LIMIT = 12;
@@ -15,7 +21,8 @@ export const UP_NEXT_LIMIT = 12;
 export function useUpNext({ enabled = true } = {}) {
   return useQuery({
     queryKey: trackingKeys.upNext(),
-    queryFn: ({ signal }) => api.get<Page<UpNextEntry>>('/me/up-next', { params: { limit: UP_NEXT_LIMIT }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<Page<UpNextEntry>>('/me/up-next', { params: { limit: UP_NEXT_LIMIT }, signal }),
     enabled,
   });
 }

@@ -46,7 +46,10 @@ export function useWatchlist(status: WatchStatus | undefined, sort: WatchlistSor
 }
 
 /** The signed-in user's item for a show, or null when it is not tracked (404, spec §8). */
-export async function getShowItem(showId: number, signal?: AbortSignal): Promise<WatchlistItem | null> {
+export async function getShowItem(
+  showId: number,
+  signal?: AbortSignal,
+): Promise<WatchlistItem | null> {
   try {
     return await api.get<WatchlistItem>(`/user-content-status/show/${showId}`, { signal });
   } catch (error) {
@@ -83,7 +86,9 @@ export function patchWatchlists(
   itemId: number,
   update: (item: WatchlistItem) => WatchlistItem | null,
 ) {
-  for (const [key, data] of queryClient.getQueriesData<WatchlistData>({ queryKey: trackingKeys.watchlists() })) {
+  for (const [key, data] of queryClient.getQueriesData<WatchlistData>({
+    queryKey: trackingKeys.watchlists(),
+  })) {
     if (!data) continue;
     const filter = statusFilterOf(key);
     let removed = 0;
@@ -141,7 +146,8 @@ export function applyChanges(item: WatchlistItem, changes: WatchlistChanges): Wa
   if (changes.status !== undefined && changes.status !== item.status) {
     next.status = changes.status;
     next.completedAt = changes.status === 'completed' ? (item.completedAt ?? nowIso()) : null;
-    if (changes.status === 'watching' || changes.status === 'completed') next.startedAt ??= nowIso();
+    if (changes.status === 'watching' || changes.status === 'completed')
+      next.startedAt ??= nowIso();
   }
   return next;
 }
@@ -182,7 +188,10 @@ export function useUpdateWatchlistItem() {
       patchWatchlists(queryClient, saved.id, () => saved);
       queryClient.setQueryData(trackingKeys.item(saved.showId), saved);
       // Other filters and sort orders are now out of date; they reload when next shown.
-      void queryClient.invalidateQueries({ queryKey: trackingKeys.watchlists(), refetchType: 'none' });
+      void queryClient.invalidateQueries({
+        queryKey: trackingKeys.watchlists(),
+        refetchType: 'none',
+      });
       void queryClient.invalidateQueries({ queryKey: trackingKeys.upNext() });
     },
   });
@@ -200,11 +209,16 @@ export function useRemoveWatchlistItem() {
     },
     onError: (error, item, snap) => {
       restore(queryClient, snap);
-      toast.error(`Could not remove ${showTitle(item)}: ${reason(error)}. It is still in your watchlist.`);
+      toast.error(
+        `Could not remove ${showTitle(item)}: ${reason(error)}. It is still in your watchlist.`,
+      );
     },
     onSuccess: (_data, item) => {
       queryClient.setQueryData(trackingKeys.item(item.showId), null);
-      void queryClient.invalidateQueries({ queryKey: trackingKeys.watchlists(), refetchType: 'none' });
+      void queryClient.invalidateQueries({
+        queryKey: trackingKeys.watchlists(),
+        refetchType: 'none',
+      });
       void queryClient.invalidateQueries({ queryKey: trackingKeys.upNext() });
       void queryClient.invalidateQueries({ queryKey: trackingKeys.progress(item.showId) });
       // The show's member count changed.
@@ -217,7 +231,8 @@ export function useRemoveWatchlistItem() {
 export function useAddToWatchlist(showId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (status: WatchStatus) => api.post<WatchlistItem>('/user-content-status', { showId, status }),
+    mutationFn: (status: WatchStatus) =>
+      api.post<WatchlistItem>('/user-content-status', { showId, status }),
     onSuccess: (item) => {
       queryClient.setQueryData(trackingKeys.item(showId), item);
     },
@@ -228,7 +243,10 @@ export function useAddToWatchlist(showId: number) {
       toast.error(`Could not add this show to your watchlist: ${reason(error)}.`);
     },
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: trackingKeys.watchlists(), refetchType: 'none' });
+      void queryClient.invalidateQueries({
+        queryKey: trackingKeys.watchlists(),
+        refetchType: 'none',
+      });
       void queryClient.invalidateQueries({ queryKey: trackingKeys.progress(showId) });
       void queryClient.invalidateQueries({ queryKey: showsKeys.detail(showId) });
     },

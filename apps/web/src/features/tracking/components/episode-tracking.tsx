@@ -4,7 +4,12 @@ import { Link, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { localIsoDate } from '@/lib/format';
-import { useBulkProgress, useSetEpisodeWatched, useShowProgress, type ShowProgress } from '../api/progress';
+import {
+  useBulkProgress,
+  useSetEpisodeWatched,
+  useShowProgress,
+  type ShowProgress,
+} from '../api/progress';
 import { loginPathFor, useRequireSignIn } from '../hooks/use-require-sign-in';
 
 /** Progress of a show for the signed-in user; nothing is asked for visitors. */
@@ -38,7 +43,10 @@ export function EpisodeProgressSummary({ showId }: { showId: number }) {
   if (status === 'anonymous') {
     return (
       <p className="text-sm text-slate-400">
-        <Link to={loginPathFor(location)} className="font-medium text-violet-300 hover:text-violet-200 hover:underline">
+        <Link
+          to={loginPathFor(location)}
+          className="font-medium text-violet-300 hover:text-violet-200 hover:underline"
+        >
           Sign in
         </Link>{' '}
         to keep track of the episodes you have watched.
@@ -55,17 +63,24 @@ export function EpisodeProgressSummary({ showId }: { showId: number }) {
       </p>
     );
   }
-  if (!progress) return <p className="h-5 w-40 animate-pulse rounded bg-slate-800/80" aria-hidden />;
+  if (!progress)
+    return <p className="h-5 w-40 animate-pulse rounded bg-slate-800/80" aria-hidden />;
   // Watched episodes that have aired, out of those that have: never more than all of them.
   const { watchedAiredCount: n, airedCount: m } = progress;
   const percent = m > 0 ? Math.min(100, Math.round((n / m) * 100)) : 0;
   return (
     <div className="flex max-w-md items-center gap-3">
-      <p className="text-sm font-semibold whitespace-nowrap text-slate-100" data-testid="episodes-watched">
+      <p
+        className="text-sm font-semibold whitespace-nowrap text-slate-100"
+        data-testid="episodes-watched"
+      >
         {n} of {m} watched
       </p>
       <div aria-hidden className="h-1.5 flex-1 overflow-hidden rounded-full bg-slate-800">
-        <div className="h-full rounded-full bg-violet-500 transition-[width]" style={{ width: `${percent}%` }} />
+        <div
+          className="h-full rounded-full bg-violet-500 transition-[width]"
+          style={{ width: `${percent}%` }}
+        />
       </div>
     </div>
   );
@@ -75,12 +90,23 @@ export function EpisodeProgressSummary({ showId }: { showId: number }) {
  * The watch toggle of one episode: a pressed/not-pressed button that changes only after the
  * server said yes (spec §4); while the call runs it shows a spinner and ignores clicks.
  */
-export function EpisodeWatchToggle({ showId, episode, code }: { showId: number; episode: Episode; code: string }) {
+export function EpisodeWatchToggle({
+  showId,
+  episode,
+  code,
+}: {
+  showId: number;
+  episode: Episode;
+  code: string;
+}) {
   const { signedIn, requireSignIn, progress } = useProgress(showId);
   const mutation = useSetEpisodeWatched();
   const watched = watchedSet(progress).has(episode.id);
   const aired = hasAired(episode);
-  const label = !aired && !watched ? `${code} has not aired yet` : `Mark ${code} as ${watched ? 'unwatched' : 'watched'}`;
+  const label =
+    !aired && !watched
+      ? `${code} has not aired yet`
+      : `Mark ${code} as ${watched ? 'unwatched' : 'watched'}`;
   return (
     <button
       type="button"
@@ -99,7 +125,11 @@ export function EpisodeWatchToggle({ showId, episode, code }: { showId: number; 
           : 'border-slate-600 text-slate-500 hover:border-emerald-400 hover:text-emerald-300 disabled:opacity-40',
       )}
     >
-      {mutation.isPending ? <Spinner className="size-4" /> : <Check aria-hidden className="size-5" strokeWidth={3} />}
+      {mutation.isPending ? (
+        <Spinner className="size-4" />
+      ) : (
+        <Check aria-hidden className="size-5" strokeWidth={3} />
+      )}
     </button>
   );
 }
@@ -140,11 +170,19 @@ export function WatchedUpToHere({
       aria-label={`Watched up to here: mark every episode through ${code} as watched`}
       onClick={() => {
         if (!requireSignIn()) return;
-        bulk.mutate({ target: { upToEpisodeId: episode.id }, watched: true, label: `mark every episode through ${code} as watched` });
+        bulk.mutate({
+          target: { upToEpisodeId: episode.id },
+          watched: true,
+          label: `mark every episode through ${code} as watched`,
+        });
       }}
       className="mt-2 inline-flex items-center gap-1.5 rounded-md px-1.5 py-1 text-xs font-medium text-slate-400 hover:bg-slate-800 hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-violet-400 disabled:opacity-50"
     >
-      {bulk.isPending ? <Spinner className="size-3" /> : <CheckCheck aria-hidden className="size-3.5" />}
+      {bulk.isPending ? (
+        <Spinner className="size-3" />
+      ) : (
+        <CheckCheck aria-hidden className="size-3.5" />
+      )}
       Watched up to here
     </button>
   );
@@ -184,14 +222,26 @@ export function SeasonWatchButton({
       }}
       className="inline-flex h-8 shrink-0 items-center gap-1.5 rounded-lg border border-slate-700 bg-slate-900 px-2.5 text-xs font-semibold whitespace-nowrap text-slate-200 hover:border-slate-500 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 disabled:opacity-50"
     >
-      {bulk.isPending ? <Spinner className="size-3" /> : <ListChecks aria-hidden className="size-3.5" />}
+      {bulk.isPending ? (
+        <Spinner className="size-3" />
+      ) : (
+        <ListChecks aria-hidden className="size-3.5" />
+      )}
       {text}
     </button>
   );
 }
 
 /** The episode page's 'Mark as Watched' / 'Watched' toggle; changes after the server agrees. */
-export function EpisodeWatchButton({ showId, episode, code }: { showId: number; episode: Episode; code: string }) {
+export function EpisodeWatchButton({
+  showId,
+  episode,
+  code,
+}: {
+  showId: number;
+  episode: Episode;
+  code: string;
+}) {
   const { signedIn, requireSignIn, progress } = useProgress(showId);
   const mutation = useSetEpisodeWatched();
   const watched = watchedSet(progress).has(episode.id);

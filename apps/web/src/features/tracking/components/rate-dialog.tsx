@@ -30,7 +30,11 @@ export function RateDialog({
       open={open}
       onOpenChange={onOpenChange}
       title={`Rate ${title}`}
-      description={score === null ? 'Pick a score from 1 to 10.' : `Your score is ${score}/10. Pick a new one or remove it.`}
+      description={
+        score === null
+          ? 'Pick a score from 1 to 10.'
+          : `Your score is ${score}/10. Pick a new one or remove it.`
+      }
       onOpenAutoFocus={(event) => {
         // Start on the current score, else on 1.
         event.preventDefault();
@@ -58,7 +62,11 @@ export function RateDialog({
       </div>
       <div className="mt-6 flex flex-wrap items-center justify-end gap-2">
         {score !== null ? (
-          <Button variant="ghost" className="mr-auto text-rose-300 hover:text-rose-200" onClick={() => pick(null)}>
+          <Button
+            variant="ghost"
+            className="mr-auto text-rose-300 hover:text-rose-200"
+            onClick={() => pick(null)}
+          >
             Remove Rating
           </Button>
         ) : null}

@@ -6,7 +6,12 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { useAddToWatchlist, useRemoveWatchlistItem, useShowItem, useUpdateWatchlistItem } from '../api/watchlist';
+import {
+  useAddToWatchlist,
+  useRemoveWatchlistItem,
+  useShowItem,
+  useUpdateWatchlistItem,
+} from '../api/watchlist';
 import { useRequireSignIn } from '../hooks/use-require-sign-in';
 import { statusOrder, watchStatusLabels } from '../lib/watch-status';
 import { ConfirmRemoveDialog } from './confirm-remove-dialog';
@@ -54,8 +59,17 @@ export function ShowTrackingControls({ showId, title }: { showId: number; title:
             label="Watchlist status"
             onChange={(status) => update.mutate({ item, changes: { status } })}
           />
-          <Button variant="secondary" onClick={() => setDialog('rate')} aria-label={item.score === null ? undefined : `Your score: ${item.score}/10. Change rating`}>
-            <Star aria-hidden className={cn('size-4', item.score !== null && 'fill-amber-300 text-amber-300')} />
+          <Button
+            variant="secondary"
+            onClick={() => setDialog('rate')}
+            aria-label={
+              item.score === null ? undefined : `Your score: ${item.score}/10. Change rating`
+            }
+          >
+            <Star
+              aria-hidden
+              className={cn('size-4', item.score !== null && 'fill-amber-300 text-amber-300')}
+            />
             {item.score === null ? 'Rate' : `${item.score}/10`}
           </Button>
           <FavoriteButton showId={showId} />
@@ -103,7 +117,9 @@ export function ShowTrackingControls({ showId, title }: { showId: number; title:
                   sideOffset={6}
                   className="z-50 min-w-48 rounded-xl border border-slate-700 bg-slate-900 p-1 shadow-2xl shadow-black/50"
                 >
-                  <DropdownMenu.Label className="px-3 py-1.5 text-xs text-slate-400">Add as</DropdownMenu.Label>
+                  <DropdownMenu.Label className="px-3 py-1.5 text-xs text-slate-400">
+                    Add as
+                  </DropdownMenu.Label>
                   {statusOrder.map((status) => (
                     <DropdownMenu.Item
                       key={status}

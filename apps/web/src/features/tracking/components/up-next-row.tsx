@@ -20,7 +20,10 @@ export function UpNextRow() {
     <Carousel title="Up Next" headingId="up-next-heading">
       {entries.map((entry) => (
         // Keyed by episode: once marked, the show's next episode arrives as a new card.
-        <li key={`${entry.item.id}-${entry.episode.id}`} className="w-72 shrink-0 snap-start sm:w-80">
+        <li
+          key={`${entry.item.id}-${entry.episode.id}`}
+          className="w-72 shrink-0 snap-start sm:w-80"
+        >
           <UpNextCard entry={entry} />
         </li>
       ))}
@@ -38,7 +41,13 @@ function UpNextCard({ entry }: { entry: UpNextEntry }) {
   return (
     <article className="flex h-full gap-3 rounded-xl border border-slate-800 bg-slate-900/60 p-3 transition-colors hover:border-slate-600">
       <Link to={`/show/${item.showId}`} tabIndex={-1} aria-hidden className="shrink-0">
-        <CoverImage src={item.show.coverImageUrl} title={title} decorative showTitle={false} className="aspect-[2/3] w-20 rounded-lg" />
+        <CoverImage
+          src={item.show.coverImageUrl}
+          title={title}
+          decorative
+          showTitle={false}
+          className="aspect-[2/3] w-20 rounded-lg"
+        />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col">
         <Link
@@ -52,21 +61,32 @@ function UpNextCard({ entry }: { entry: UpNextEntry }) {
             to={`/episode/${episode.id}`}
             className="line-clamp-2 rounded text-slate-100 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-violet-400"
           >
-            <span className="text-slate-400">{code}</span> {episode.title || `Episode ${episode.episodeNumber ?? ''}`.trim()}
+            <span className="text-slate-400">{code}</span>{' '}
+            {episode.title || `Episode ${episode.episodeNumber ?? ''}`.trim()}
           </Link>
         </h3>
         <p className="mt-1 flex flex-wrap gap-x-2 text-xs text-slate-500">
           {aired ? <span className="whitespace-nowrap">Aired {aired}</span> : null}
-          {episodes ? <span className="whitespace-nowrap">{item.progress}/{episodes} watched</span> : null}
+          {episodes ? (
+            <span className="whitespace-nowrap">
+              {item.progress}/{episodes} watched
+            </span>
+          ) : null}
         </p>
         <button
           type="button"
           disabled={mark.isPending || mark.isSuccess}
           aria-label={`Mark ${code} of ${title} as watched`}
-          onClick={() => mark.mutate({ episodeId: episode.id, showId: item.showId, watched: true, code })}
+          onClick={() =>
+            mark.mutate({ episodeId: episode.id, showId: item.showId, watched: true, code })
+          }
           className="mt-auto inline-flex h-8 items-center justify-center gap-1.5 self-start rounded-lg bg-violet-600 px-3 text-xs font-semibold text-white hover:bg-violet-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400 disabled:opacity-60"
         >
-          {mark.isPending ? <Spinner className="size-3" /> : <Check aria-hidden className="size-3.5" strokeWidth={3} />}
+          {mark.isPending ? (
+            <Spinner className="size-3" />
+          ) : (
+            <Check aria-hidden className="size-3.5" strokeWidth={3} />
+          )}
           {mark.isSuccess ? 'Watched' : 'Mark as Watched'}
         </button>
       </div>

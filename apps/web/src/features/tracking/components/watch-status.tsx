@@ -3,7 +3,13 @@ import { ChevronDown } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { statusOrder, watchStatusLabels, watchStatusTone } from '../lib/watch-status';
 
-export function WatchStatusBadge({ status, className }: { status: WatchStatus; className?: string }) {
+export function WatchStatusBadge({
+  status,
+  className,
+}: {
+  status: WatchStatus;
+  className?: string;
+}) {
   return (
     <span
       className={cn(
@@ -47,7 +53,10 @@ export function WatchStatusSelect({
           </option>
         ))}
       </select>
-      <ChevronDown aria-hidden className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-slate-400" />
+      <ChevronDown
+        aria-hidden
+        className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-slate-400"
+      />
     </span>
   );
 }

@@ -36,15 +36,33 @@ export function WatchlistCard({
     <article className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-800 bg-slate-900/60 shadow-lg shadow-black/20 transition-colors focus-within:border-slate-600 hover:border-slate-600">
       <div className="relative">
         <Link to={`/show/${item.showId}`} tabIndex={-1} aria-hidden className="block">
-          <CoverImage src={item.show.coverImageUrl} title={title} decorative className="aspect-[2/3] w-full" />
+          <CoverImage
+            src={item.show.coverImageUrl}
+            title={title}
+            decorative
+            className="aspect-[2/3] w-full"
+          />
         </Link>
-        <WatchStatusBadge status={item.status} className="absolute top-2 left-2 shadow-md shadow-black/40" />
+        <WatchStatusBadge
+          status={item.status}
+          className="absolute top-2 left-2 shadow-md shadow-black/40"
+        />
         <div className="absolute inset-x-0 bottom-0 flex justify-center gap-2 bg-gradient-to-t from-slate-950/90 to-transparent p-2 pt-8 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 motion-reduce:transition-none [@media(hover:none)]:opacity-100">
-          <button type="button" className={action} onClick={() => onRate(item)} aria-label={`Rate ${title}`}>
+          <button
+            type="button"
+            className={action}
+            onClick={() => onRate(item)}
+            aria-label={`Rate ${title}`}
+          >
             <Star aria-hidden className="size-3.5 shrink-0 max-sm:hidden" />
             Rate
           </button>
-          <button type="button" className={action} onClick={() => onRemove(item)} aria-label={`Remove ${title}`}>
+          <button
+            type="button"
+            className={action}
+            onClick={() => onRemove(item)}
+            aria-label={`Remove ${title}`}
+          >
             <Trash2 aria-hidden className="size-3.5 shrink-0 max-sm:hidden" />
             Remove
           </button>
@@ -102,7 +120,10 @@ export function WatchlistCard({
 
 export function WatchlistCardSkeleton() {
   return (
-    <div className="overflow-hidden rounded-xl border border-slate-800 bg-slate-900/60" data-testid="watchlist-skeleton">
+    <div
+      className="overflow-hidden rounded-xl border border-slate-800 bg-slate-900/60"
+      data-testid="watchlist-skeleton"
+    >
       <Skeleton className="aspect-[2/3] w-full rounded-none" />
       <div className="space-y-2 p-3">
         <Skeleton className="h-4 w-4/5" />

@@ -3,7 +3,11 @@ import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 
 /** /login with a way back to where the visitor is now. */
-export function loginPathFor(location: { pathname: string; search: string; hash?: string }): string {
+export function loginPathFor(location: {
+  pathname: string;
+  search: string;
+  hash?: string;
+}): string {
   return `/login?next=${encodeURIComponent(`${location.pathname}${location.search}${location.hash ?? ''}`)}`;
 }
 
@@ -11,7 +15,10 @@ export function loginPathFor(location: { pathname: string; search: string; hash?
  * Guards a tracking control: signed-in users go ahead (true); visitors are sent to sign in
  * and come back here afterwards (spec §6: tracking is for signed-in users).
  */
-export function useRequireSignIn(): { status: ReturnType<typeof useAuth>['status']; requireSignIn: () => boolean } {
+export function useRequireSignIn(): {
+  status: ReturnType<typeof useAuth>['status'];
+  requireSignIn: () => boolean;
+} {
   const { status } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();

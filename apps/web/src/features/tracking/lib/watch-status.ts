@@ -4,7 +4,13 @@ import { watchStatuses, type WatchStatus } from '@series-tracker/contracts/const
 export { watchStatuses, watchStatusLabels } from '@series-tracker/contracts/constants';
 
 /** The order of the filter pills and of the status select. */
-export const statusOrder: WatchStatus[] = ['watching', 'completed', 'want_to_watch', 'paused', 'dropped'];
+export const statusOrder: WatchStatus[] = [
+  'watching',
+  'completed',
+  'want_to_watch',
+  'paused',
+  'dropped',
+];
 
 export function isWatchStatus(value: unknown): value is WatchStatus {
   return typeof value === 'string' && (watchStatuses as readonly string[]).includes(value);
