@@ -53,7 +53,7 @@ export async function searchRoutes(
       ]);
       return {
         query: req.query.q.trim(),
-        shows: found.data as z.infer<typeof rankedShow>[],
+        shows: found.data,
         users,
         reviews: [],
       };
@@ -82,7 +82,7 @@ export async function searchRoutes(
         req.query.offset,
       );
       return {
-        data: data as z.infer<typeof rankedShow>[],
+        data,
         total,
         limit: req.query.limit,
         offset: req.query.offset,
@@ -134,9 +134,7 @@ export async function searchRoutes(
     async (req) => {
       if (req.query.q.trim().length < 2) return { data: [] };
       return {
-        data: (await search.searchShows(req.query.q, req.query.limit)).data as z.infer<
-          typeof rankedShow
-        >[],
+        data: (await search.searchShows(req.query.q, req.query.limit)).data,
       };
     },
   );

@@ -11,6 +11,9 @@ import type { SearchRepository } from './search.repository';
 const MIN_MATCH = 25;
 const HISTORY_KEEP = 20;
 
+/** A search result always carries its relevance. */
+export type RankedShow = ShowSummary & { relevanceScore: number };
+
 export interface SearchServiceOptions {
   repo: SearchRepository;
   shows: ShowsService;
@@ -38,7 +41,7 @@ export function createSearchService({ repo, shows }: SearchServiceOptions) {
     const page = ranked.slice(offset, offset + limit);
     const summaries = await shows.summariesByIds(page.map((r) => r.id));
     const scores = new Map(page.map((r) => [r.id, r.score]));
-    const data: ShowSummary[] = summaries.map((s) => ({
+    const data: RankedShow[] = summaries.map((s) => ({
       ...s,
       relevanceScore: scores.get(s.id) ?? 0,
     }));
