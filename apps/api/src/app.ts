@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -16,7 +16,9 @@ import type { AppConfig } from './config';
 import { connect, type Db } from './db/connection';
 import { errorsPlugin } from './plugins/errors';
 import { authPlugin } from './plugins/auth';
-import { responseCachePlugin } from './plugins/response-cache';
+import { responseCachePlugin, subscribeResponseCache } from './plugins/response-cache';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { createEventBus } from './platform/events';
 import { createAuthRepository } from './features/auth/auth.repository';
 import { createAuthService } from './features/auth/auth.service';
 import { authRoutes } from './features/auth/auth.routes';
@@ -62,7 +64,8 @@ export async function buildApp({ config, db: givenDb }: BuildAppOptions): Promis
   app.decorate('db', db);
 
   await app.register(errorsPlugin);
-  await app.register(helmet, {
+  // Helmet's headers, worked out once (plugins/security-headers.ts).
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -77,7 +80,11 @@ export async function buildApp({ config, db: givenDb }: BuildAppOptions): Promis
     crossOriginEmbedderPolicy: false,
   });
   await app.register(rateLimit, { global: false });
-  await app.register(responseCachePlugin, { maxEntries: 5000, enabled: config.responseCache });
+  // Room for every show page, its episodes and similar shows, and the searches people make.
+  await app.register(responseCachePlugin, {
+    maxBytes: 128 * 1024 * 1024,
+    enabled: config.responseCache,
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -101,12 +108,14 @@ export async function buildApp({ config, db: givenDb }: BuildAppOptions): Promis
   });
   await app.register(authPlugin, { authService });
 
+  // Until the composition root (platform/services.ts) lands: the bus and its cache subscriber.
+  const events = createEventBus(app.log);
+  subscribeResponseCache(events, app.responseCache);
   const trackingRepo = createTrackingRepository(db.kysely, db.dialect);
   const tracking = createTrackingService({
     repo: trackingRepo,
-    // A show's totalUsers changed: its cached page goes, so the count is exact here at once
-    // (lists that include it catch up within their TTL).
-    onShowCountersChanged: (showId) => app.responseCache.invalidate(`/api/shows/${showId}`),
+    onShowCountersChanged: (showId) =>
+      void events.emit('show.counters.changed', { showIds: [showId] }),
   });
   // Opening a show page refreshes its TVmaze data in the background when older than a day.
   const metadata = createMetadataService({
@@ -117,7 +126,7 @@ export async function buildApp({ config, db: givenDb }: BuildAppOptions): Promis
       await refreshDerivedShowData(trx, ids);
       // Episodes may have come or gone: every watcher's progress and next episode follow.
       await trackingRepo.rederiveShows(trx, ids);
-      app.responseCache.clear();
+      void events.emit('catalog.refreshed', { showIds: ids, source: 'tvmaze' });
     },
   });
   app.addHook('onClose', async () => {
@@ -139,6 +148,14 @@ export async function buildApp({ config, db: givenDb }: BuildAppOptions): Promis
 
   await app.register(
     async (api) => {
+      // API JSON over 1 kB goes compressed (cached reads bring their own compressed copy). Only
+      // in this scope: the SPA's files are served precompressed by the static block below.
+      await api.register(compress, {
+        globalCompression: true,
+        globalDecompression: false,
+        threshold: 1024,
+        encodings: ['br', 'gzip'],
+      });
       await api.register(healthRoutes, { db });
       await api.register(authRoutes, { authService, rateLimit: config.authRateLimit });
       await api.register(showsRoutes, { shows, trending, search });

@@ -23,7 +23,6 @@ export function toShowSummary(row: ShowRow, genres: string[]): ShowSummary {
     seasons: row.season_count,
     genres,
     synopsis: row.synopsis,
-    description: row.synopsis,
     startDate: row.first_air_date,
     endDate: row.last_air_date,
     averageRating: row.rating,
@@ -69,6 +68,7 @@ export function toShowDetail(
 ): ShowDetail {
   return {
     ...toShowSummary(row, genres),
+    description: row.synopsis,
     // Without a complete episode list, the seasons we know of are still worth showing.
     seasons: row.season_count ?? (seasons.length || null),
     alternativeTitles,
