@@ -296,13 +296,17 @@ export const responseCachePlugin = fp(
  *   average rating).
  * Lists, trending and searches that merely include a show keep their entry until its TTL
  * (30–300 s): they rank many shows and one counter rarely changes them.
+ * Returns the unsubscribe (an app closing leaves the bus it was given).
  */
-export function subscribeResponseCache(events: EventBus, cache: ResponseCache): void {
-  events.on('show.counters.changed', ({ showIds }) =>
-    cache.invalidateTags([...showIds.map(cacheTags.show), cacheTags.stats]),
-  );
-  events.on('tracking.changed', ({ showId }) => cache.invalidateTags([cacheTags.show(showId)]));
-  events.on('catalog.refreshed', ({ showIds }) =>
-    cache.invalidateTags([...showIds.map(cacheTags.show), cacheTags.stats]),
-  );
+export function subscribeResponseCache(events: EventBus, cache: ResponseCache): () => void {
+  const off = [
+    events.on('show.counters.changed', ({ showIds }) =>
+      cache.invalidateTags([...showIds.map(cacheTags.show), cacheTags.stats]),
+    ),
+    events.on('tracking.changed', ({ showId }) => cache.invalidateTags([cacheTags.show(showId)])),
+    events.on('catalog.refreshed', ({ showIds }) =>
+      cache.invalidateTags([...showIds.map(cacheTags.show), cacheTags.stats]),
+    ),
+  ];
+  return () => off.forEach((unsubscribe) => unsubscribe());
 }

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/connection';
 import type { Database, NewEpisode, ShowRow } from '../../db/types';
+import type { EventBus } from '../../platform/events';
 import { createCatalogRepository } from '../catalog/catalog.repository';
 import { catalogEpisodeRow, catalogHash, catalogShowRow } from '../catalog/catalog.rows';
 import type { CatalogShow } from '../catalog/catalog.schema';
@@ -34,6 +35,8 @@ export interface MetadataServiceOptions {
   scheduleCountries?: string[];
   /** Runs inside the write transaction with the shows whose record changed (e.g. a search index). */
   onShowsChanged?: (trx: Transaction<Database>, showIds: number[]) => Promise<void>;
+  /** Told `catalog.refreshed` after a write commits (caches, search, watchers' progress). */
+  events?: EventBus;
 }
 
 export interface Counts {
@@ -225,6 +228,9 @@ export function createMetadataService(options: MetadataServiceOptions) {
       await repo.deleteEmptySeasons(showId);
       if (written.changed) await options.onShowsChanged?.(trx, [showId]);
     });
+    const e = result.episodes;
+    if (result.showChanged || e.inserted + e.updated + e.removed > 0)
+      await options.events?.emit('catalog.refreshed', { showIds: [showId], source: 'tvmaze' });
     return result;
   }
 
@@ -282,6 +288,7 @@ export function createMetadataService(options: MetadataServiceOptions) {
     const result: ScheduleResult = { date, shows: counts(), episodes: counts() };
     const stamp = now().toISOString();
     const asOf = today();
+    const written = new Set<number>();
     await db.kysely.transaction().execute(async (trx) => {
       const repo = createMetadataRepository(trx);
       const existing = await repo.findShowsByTvmazeIds([...byShow.keys()]);
@@ -313,7 +320,10 @@ export function createMetadataService(options: MetadataServiceOptions) {
       }
       await createCatalogRepository(trx).rebuildSeasons(touched, stamp);
       if (changed.length) await options.onShowsChanged?.(trx, changed);
+      for (const id of [...changed, ...touched]) written.add(id);
     });
+    if (written.size)
+      await options.events?.emit('catalog.refreshed', { showIds: [...written], source: 'tvmaze' });
     return result;
   }
 
