@@ -39,7 +39,11 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   const events: EventBus = createEventBus(log);
 
   const authRepo = createAuthRepository(db.kysely);
-  const auth = createAuthService({ repo: authRepo, sessionTtlDays: config.sessionTtlDays });
+  const auth = createAuthService({
+    repo: authRepo,
+    sessionTtlDays: config.sessionTtlDays,
+    events,
+  });
 
   const trackingRepo = createTrackingRepository(db.kysely, db.dialect);
   const tracking = createTrackingService({ repo: trackingRepo, events });

@@ -11,6 +11,8 @@ export const cacheTags = {
   show: (id: number | string) => `show:${Number(id)}`,
   /** Platform figures (GET /api/stats/global). */
   stats: 'stats',
+  /** Answers that list users (global search). */
+  users: 'users',
 } as const;
 
 export interface RouteCacheConfig {
@@ -141,8 +143,8 @@ export interface ResponseCacheOptions {
 /**
  * Catalogue reads are the same for every viewer and change rarely, so their serialised JSON is
  * kept in process memory: a hit skips the database, the serialiser and (for compressed
- * answers after the first) the compressor. Only routes that opt in (route config `cache`) and
- * never vary by viewer are cached.
+ * answers after the first) the compressor. Only routes that opt in (route config `cache`) are
+ * cached, and only `public` ones may (their answer never depends on who asks).
  * - Single flight: concurrent misses for one URL run the handler once; the others wait for it.
  * - Invalidation by tag through domain events (subscribeResponseCache); everything else
  *   (lists and searches that merely include a show) lives for its TTL.
@@ -190,6 +192,13 @@ export const responseCachePlugin = fp(
     };
     app.decorate('responseCache', api);
     app.decorateRequest('responseCacheState', null);
+    // One answer for everyone is only right when nobody's identity shapes it.
+    app.addHook('onRoute', (route) => {
+      if (route.config?.cache && route.config.access !== 'public')
+        throw new Error(
+          `${route.url}: only routes with access 'public' may use the shared response cache`,
+        );
+    });
     if (!opts.enabled) return;
 
     const isStale = (state: RequestState, tags: string[]) =>
@@ -294,6 +303,8 @@ export const responseCachePlugin = fp(
  * - `tracking.changed`: that show's entries (its counters may follow from the change).
  * - `catalog.refreshed`: the same for every refreshed show; the platform figures (show count,
  *   average rating).
+ * - `user.changed` (joined, profile or visibility changed, left): answers listing users (global
+ *   search) and the platform figures.
  * Lists, trending and searches that merely include a show keep their entry until its TTL
  * (30–300 s): they rank many shows and one counter rarely changes them.
  * Returns the unsubscribe (an app closing leaves the bus it was given).
@@ -307,6 +318,7 @@ export function subscribeResponseCache(events: EventBus, cache: ResponseCache): 
     events.on('catalog.refreshed', ({ showIds }) =>
       cache.invalidateTags([...showIds.map(cacheTags.show), cacheTags.stats]),
     ),
+    events.on('user.changed', () => cache.invalidateTags([cacheTags.users, cacheTags.stats])),
   ];
   return () => off.forEach((unsubscribe) => unsubscribe());
 }
