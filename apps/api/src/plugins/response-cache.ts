@@ -224,9 +224,12 @@ export const responseCachePlugin = fp(
       if (!cfg || request.method !== 'GET') return;
       const key = request.url;
       let entry = cache.get(key);
-      if (entry === undefined) {
+      // Another request is computing this answer: wait for it rather than run the handler
+      // again. When it fails, one of the waiters takes over and the rest wait for that one.
+      for (let waits = 0; entry === undefined && waits < 3; waits++) {
         const flight = inflight.get(key);
-        if (flight) entry = (await flight.promise) ?? undefined;
+        if (!flight) break;
+        entry = (await flight.promise) ?? cache.get(key);
       }
       if (entry !== undefined) {
         request.responseCacheState = { key, tags: [], generation, hit: true, flight: null };

@@ -67,12 +67,7 @@ export function createSearchRepository(db: Kysely<Database>, dialect: DialectNam
     const rows = await db
       .selectFrom('show_search')
       .innerJoin('shows', 'shows.id', 'show_search.show_id')
-      .select([
-        'show_search.show_id',
-        'show_search.text',
-        'shows.popularity',
-        'shows.total_users',
-      ])
+      .select(['show_search.show_id', 'show_search.text', 'shows.popularity', 'shows.total_users'])
       .where((eb) =>
         short
           ? eb.or([
