@@ -45,7 +45,7 @@ export interface ResponseCache {
 }
 
 interface Entry {
-  body: string;
+  body: Buffer;
   etag: string;
   tags: string[];
   /** Compressed copies, made on the first request that accepts them. */
@@ -117,12 +117,12 @@ function etagMatches(header: string | undefined, etag: string): boolean {
  * Sets the cache headers and, when the client accepts it and the body is big enough, the
  * compressed body (so @fastify/compress leaves it alone). Returns what to send.
  */
-function prepare(request: FastifyRequest, reply: FastifyReply, entry: Entry): string | Buffer {
+function prepare(request: FastifyRequest, reply: FastifyReply, entry: Entry): Buffer {
   void reply
     .header('cache-control', BROWSER_CACHE)
     .header('etag', entry.etag)
     .header('vary', 'accept-encoding');
-  if (Buffer.byteLength(entry.body) < COMPRESS_THRESHOLD) return entry.body;
+  if (entry.body.length < COMPRESS_THRESHOLD) return entry.body;
   const encoding = pickEncoding(request.headers['accept-encoding']);
   if (!encoding) return entry.body;
   void reply.header('content-encoding', encoding);
@@ -155,7 +155,7 @@ export const responseCachePlugin = fp(
     const byTag = new Map<string, Set<string>>();
     const cache = new LRUCache<string, Entry>({
       maxSize: opts.maxBytes,
-      sizeCalculation: (e) => 2 * Buffer.byteLength(e.body) + 200,
+      sizeCalculation: (e) => 2 * e.body.length + 200,
       dispose: (entry, key) => {
         for (const tag of entry.tags) {
           const keys = byTag.get(tag);
@@ -192,15 +192,6 @@ export const responseCachePlugin = fp(
     };
     app.decorate('responseCache', api);
     app.decorateRequest('responseCacheState', null);
-    // One answer for everyone is only right when nobody's identity shapes it.
-    app.addHook('onRoute', (route) => {
-      if (route.config?.cache && route.config.access !== 'public')
-        throw new Error(
-          `${route.url}: only routes with access 'public' may use the shared response cache`,
-        );
-    });
-    if (!opts.enabled) return;
-
     const isStale = (state: RequestState, tags: string[]) =>
       clearedAt > state.generation ||
       tags.some((t) => (invalidatedAt.get(t) ?? 0) > state.generation);
@@ -219,9 +210,8 @@ export const responseCachePlugin = fp(
       void reply.type('application/json; charset=utf-8').send(body);
     }
 
-    app.addHook('onRequest', async (request, reply) => {
-      const cfg = request.routeOptions.config.cache;
-      if (!cfg || request.method !== 'GET') return;
+    async function onRequest(request: FastifyRequest, reply: FastifyReply) {
+      if (request.method !== 'GET') return;
       const key = request.url;
       let entry = cache.get(key);
       // Another request is computing this answer: wait for it rather than run the handler
@@ -236,7 +226,7 @@ export const responseCachePlugin = fp(
         serve(request, reply, entry);
         return reply;
       }
-      const tags = cfg.tags?.(request) ?? [];
+      const tags = request.routeOptions.config.cache?.tags?.(request) ?? [];
       let flight: Flight | null = null;
       if (!inflight.has(key)) {
         let resolve!: (e: Entry | null) => void;
@@ -245,7 +235,7 @@ export const responseCachePlugin = fp(
         inflight.set(key, flight);
       }
       request.responseCacheState = { key, tags, generation, hit: false, flight };
-    });
+    }
 
     function land(state: RequestState, entry: Entry | null) {
       const flight = state.flight;
@@ -255,15 +245,17 @@ export const responseCachePlugin = fp(
       flight.resolve(entry);
     }
 
-    app.addHook('onSend', async (request, reply, payload) => {
+    async function onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
       const state = request.responseCacheState;
       if (!state || state.hit) return payload;
       if (reply.statusCode !== 200 || typeof payload !== 'string') {
         land(state, null);
         return payload;
       }
-      const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
-      const entry: Entry = { body: payload, etag, tags: [...new Set(state.tags)] };
+      // Kept as bytes: a hit then writes them as they are, with no UTF-8 encoding per request.
+      const body = Buffer.from(payload);
+      const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+      const entry: Entry = { body, etag, tags: [...new Set(state.tags)] };
       const cfg = request.routeOptions.config.cache!;
       if (!isStale(state, entry.tags)) {
         cache.set(state.key, entry, { ttl: cfg.ttlSeconds * 1000 });
@@ -285,16 +277,34 @@ export const responseCachePlugin = fp(
         return null;
       }
       return prepare(request, reply, entry);
-    });
+    }
 
-    // A request that ends without a response (client gone, hook error) must not leave others
+    // A request that ends without storing (client gone, hook error) must not leave others
     // waiting on it.
-    const release = async (request: FastifyRequest) => {
+    async function release(request: FastifyRequest) {
       const state = request.responseCacheState;
       if (state) land(state, null);
-    };
-    app.addHook('onResponse', release);
-    app.addHook('onRequestAbort', release);
+    }
+
+    const hooks = (existing: unknown): unknown[] =>
+      existing === undefined ? [] : Array.isArray(existing) ? existing : [existing];
+
+    // Hooks only on the routes that opt in, so every other request pays nothing for the cache.
+    app.addHook('onRoute', (route) => {
+      if (!route.config?.cache) return;
+      // One answer for everyone is only right when nobody's identity shapes it.
+      if (route.config.access !== 'public')
+        throw new Error(
+          `${route.url}: only routes with access 'public' may use the shared response cache`,
+        );
+      if (!opts.enabled) return;
+      const r = route as unknown as Record<string, unknown>;
+      r.onRequest = [onRequest, ...hooks(r.onRequest)];
+      // First of the route's onSend hooks, so @fastify/compress sees what this one returns.
+      r.onSend = [onSend, ...hooks(r.onSend)];
+      r.onResponse = [...hooks(r.onResponse), release];
+      r.onRequestAbort = [...hooks(r.onRequestAbort), release];
+    });
   },
   { name: 'response-cache' },
 );
