@@ -75,7 +75,17 @@ export async function buildApp({
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { global: false });
+  const services = givenServices ?? createServices({ config, db, log: app.log });
+  app.decorate('services', services);
+  // Budgets live in Redis when several app servers share it (one budget per client across
+  // servers); in process memory otherwise. A Redis outage lets requests through (skipOnError)
+  // rather than locking every member out.
+  await app.register(rateLimit, {
+    global: false,
+    ...(services.redis
+      ? { redis: services.redis, nameSpace: `${config.redisPrefix}rate-limit:`, skipOnError: true }
+      : {}),
+  });
   // Room for every show page, its episodes and similar shows, and the searches people make.
   await app.register(responseCachePlugin, {
     maxBytes: 128 * 1024 * 1024,
@@ -98,8 +108,6 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const services = givenServices ?? createServices({ config, db, log: app.log });
-  app.decorate('services', services);
   await app.register(authPlugin, { authService: services.auth });
   await app.register(accessPlugin);
 

@@ -34,6 +34,13 @@ describe('route table', () => {
     expect(publicWrites.sort()).toEqual(['POST /api/auth/login', 'POST /api/auth/register']);
   });
 
+  it('describes the success response of every route, so bodies go out through a contract', () => {
+    const undescribed = t.app.routeAccess
+      .filter((r) => !r.responses.some((status) => /^2\d\d$/.test(status)))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(undescribed).toEqual([]);
+  });
+
   it('every mutating route that is not public answers 401 to an anonymous request', async () => {
     const guarded = t.app.routeAccess.filter((r) => mutating(r.method) && r.access !== 'public');
     expect(guarded.length).toBeGreaterThan(8);

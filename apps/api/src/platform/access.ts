@@ -18,6 +18,8 @@ export interface RouteAccess {
   method: string;
   url: string;
   access: Access;
+  /** Statuses whose body the route describes with a contract schema. */
+  responses: string[];
 }
 
 declare module 'fastify' {
@@ -59,8 +61,9 @@ export const accessPlugin = fp(
           (route.schema as { security?: unknown }).security = [{ bearerAuth: [] }];
         }
       }
+      const responses = Object.keys((route.schema?.response as object | undefined) ?? {});
       for (const method of methods) {
-        if (method !== 'HEAD') table.push({ method, url, access });
+        if (method !== 'HEAD') table.push({ method, url, access, responses });
       }
     });
   },

@@ -13,6 +13,7 @@ import { createTrendingService } from '../features/shows/trending.service';
 import { createTrackingRepository } from '../features/tracking/tracking.repository';
 import { createTrackingService } from '../features/tracking/tracking.service';
 import { createEventBus, type EventBus } from './events';
+import { createRedis } from './redis';
 
 export interface Logger {
   info(obj: object, msg?: string): void;
@@ -37,6 +38,7 @@ export interface CreateServicesOptions {
  */
 export function createServices({ config, db, log = silent }: CreateServicesOptions) {
   const events: EventBus = createEventBus(log);
+  const redis = createRedis(config, log);
 
   const authRepo = createAuthRepository(db.kysely);
   const auth = createAuthService({
@@ -82,6 +84,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     db,
     log,
     events,
+    redis,
     authRepo,
     auth,
     tracking,
@@ -93,6 +96,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     /** Waits for background work to settle; the database stays open (its owner closes it). */
     async close() {
       await metadata.idle();
+      await redis?.quit().catch(() => undefined);
     },
   };
 }
