@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --db sqlite|postgres|both] [-- --quick] [-- --no-cache]`
+ * `npm run bench [-- --db sqlite|postgres|both] [-- --quick] [-- --no-cache] [-- --identity]`
  *
  * Builds the real app on a fresh database filled with the bundled catalogue and measures:
  * - latency (p50/p95/p99) of catalogue and tracking endpoints through app.inject (no network,
@@ -29,6 +29,8 @@ const which = args.includes('--db') ? args[args.indexOf('--db') + 1] : 'both';
 const quick = args.includes('--quick');
 // --no-cache measures every request the slow way (database + serialiser), as a cache miss does.
 const responseCache = !args.includes('--no-cache');
+// Requests carry the Accept-Encoding every browser sends, unless --identity asks for raw bytes.
+const acceptEncoding = args.includes('--identity') ? undefined : 'br, gzip';
 const ITER = quick ? 200 : 1000;
 const SECONDS = quick ? 3 : 8;
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -90,6 +92,7 @@ async function throughput(base: string, paths: string[]): Promise<Load> {
     // latency figures) of the server it measures.
     workers: 1,
     requests: paths.map((p) => ({ method: 'GET' as const, path: p })),
+    ...(acceptEncoding ? { headers: { 'accept-encoding': acceptEncoding } } : {}),
   });
   return {
     rps: result.requests.average,
@@ -154,7 +157,10 @@ function printTable(label: string, hello: Load, rows: TableRow[]) {
   const ms = (x: number | undefined, w: number) =>
     (x === undefined ? '' : `${x.toFixed(x < 10 ? 1 : 0)}`).padStart(w);
   console.log(
-    `\n  ${label}: ${CONNECTIONS} connections, ${SECONDS} s each, loopback HTTP (autocannon)`,
+    `\n  ${label}: ${CONNECTIONS} connections, ${SECONDS} s each, loopback HTTP (autocannon), ` +
+      (acceptEncoding
+        ? `Accept-Encoding: ${acceptEncoding} (as browsers send)`
+        : 'no Accept-Encoding'),
   );
   console.log(
     `  ${'endpoint'.padEnd(18)} ${'req/s'.padStart(7)} ${'× hello'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'miss p50'.padStart(9)} ${'miss max'.padStart(9)}  target`,
