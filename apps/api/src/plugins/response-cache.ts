@@ -234,7 +234,15 @@ export const responseCachePlugin = fp(
         flight = { promise, resolve, tags };
         inflight.set(key, flight);
       }
-      request.responseCacheState = { key, tags, generation, hit: false, flight };
+      const state: RequestState = { key, tags, generation, hit: false, flight };
+      request.responseCacheState = state;
+      // A leader that ends without storing (client gone, hook error) must not leave others
+      // waiting on it. Listeners only on leaders: hits pay nothing for this.
+      if (flight) {
+        const release = () => land(state, null);
+        reply.raw.once('finish', release);
+        reply.raw.once('close', release);
+      }
     }
 
     function land(state: RequestState, entry: Entry | null) {
@@ -279,13 +287,6 @@ export const responseCachePlugin = fp(
       return prepare(request, reply, entry);
     }
 
-    // A request that ends without storing (client gone, hook error) must not leave others
-    // waiting on it.
-    async function release(request: FastifyRequest) {
-      const state = request.responseCacheState;
-      if (state) land(state, null);
-    }
-
     const hooks = (existing: unknown): unknown[] =>
       existing === undefined ? [] : Array.isArray(existing) ? existing : [existing];
 
@@ -302,8 +303,6 @@ export const responseCachePlugin = fp(
       r.onRequest = [onRequest, ...hooks(r.onRequest)];
       // First of the route's onSend hooks, so @fastify/compress sees what this one returns.
       r.onSend = [onSend, ...hooks(r.onSend)];
-      r.onResponse = [...hooks(r.onResponse), release];
-      r.onRequestAbort = [...hooks(r.onRequestAbort), release];
     });
   },
   { name: 'response-cache' },
