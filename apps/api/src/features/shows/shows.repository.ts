@@ -143,7 +143,7 @@ export function createShowsRepository(db: Kysely<Database>) {
       limit: number,
       offset: number,
     ): Promise<{ rows: ShowRow[]; total: number }> {
-      const airing = sql<SqlBool>`exists (select 1 from episodes where episodes.show_id = shows.id and episodes.air_date = ${date})`;
+      const airing = sql<SqlBool>`exists (select 1 from episodes where episodes.show_id = shows.id and episodes.air_date = ${date} and episodes.retired_at is null)`;
       const [rows, count] = await Promise.all([
         db
           .selectFrom('shows')
@@ -171,6 +171,7 @@ export function createShowsRepository(db: Kysely<Database>) {
         .selectAll()
         .where('show_id', 'in', showIds)
         .where('air_date', '=', date)
+        .where('retired_at', 'is', null)
         .orderBy('season_number')
         .orderBy('episode_number')
         .execute();
