@@ -16,6 +16,7 @@ import { withId } from './0001-initial';
  *    transaction, and checked with `foreign_key_check` before it commits.
  * 3. `shows.episode_count` / `season_count` follow the live regular episodes stored, where
  *    there are any (defect 12: a show listing 32 episodes said "Episode count unknown").
+ * 4. An index for trending's fallback, shows by catalogue popularity alone.
  */
 
 /** Every user-data column that points at the catalogue, with the action it gets. */
@@ -36,6 +37,7 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     await retiredColumn(db);
     await restrictPostgres(db);
     await backfillCounts(db);
+    await popularityIndex(db);
   } else {
     // SQLite migrations run outside a transaction: this one makes its own, so a failure
     // half-way through a rebuild leaves the database as it was.
@@ -43,8 +45,14 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
       await retiredColumn(trx);
       await restrictSqlite(trx);
       await backfillCounts(trx);
+      await popularityIndex(trx);
     });
   }
+}
+
+/** Trending's fallback reads shows by catalogue popularity alone (docs/decisions/041-trending.md). */
+async function popularityIndex(db: AnyDb) {
+  await sql`create index shows_catalogue_popularity_idx on shows (popularity desc, id)`.execute(db);
 }
 
 async function retiredColumn(db: AnyDb) {

@@ -64,6 +64,17 @@ export function createShowsRepository(db: Kysely<Database>) {
       return { rows, total: Number(count.n) };
     },
 
+    /** By catalogue popularity alone: no member's activity moves a show here (trending's fallback). */
+    async cataloguePopular(limit: number): Promise<ShowRow[]> {
+      return db
+        .selectFrom('shows')
+        .selectAll()
+        .orderBy('popularity', 'desc')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+    },
+
     async findById(id: number): Promise<ShowRow | undefined> {
       return db.selectFrom('shows').selectAll().where('id', '=', id).executeTakeFirst();
     },

@@ -36,6 +36,9 @@ const showColumns = [
 
 export type WatchlistSort = 'updated' | 'title' | 'score' | 'added';
 
+/** Statuses that say "not now" or "no": activity on such a show is not interest (trending). */
+const disinterest = ['paused', 'dropped'];
+
 export function createTrackingRepository(db: Kysely<Database>, dialect: DialectName) {
   const withShow = (q: Tx) =>
     q
@@ -396,27 +399,35 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
       return Number(res.numDeletedRows) > 0;
     },
 
-    /** Trending input: new trackers and episode watches per show since a moment. */
-    async activitySince(since: string): Promise<Map<number, number>> {
+    /**
+     * Trending input (ActivitySource): each member's latest add of, or episode watched on, a
+     * show since a moment. A show the member has put On Hold or Dropped (or removed) is not
+     * interest, whatever they did with it this week.
+     */
+    async activitySince(since: string): Promise<{ showId: number; userId: number; at: string }[]> {
       const [adds, watches] = await Promise.all([
         db
           .selectFrom('watchlist_items')
-          .select(['show_id', (eb) => eb.fn.countAll<number>().as('n')])
+          .select(['show_id', 'user_id', 'created_at as at'])
           .where('created_at', '>=', since)
-          .groupBy('show_id')
+          .where('status', 'not in', disinterest)
           .execute(),
         db
-          .selectFrom('episode_progress')
-          .select(['show_id', (eb) => eb.fn.countAll<number>().as('n')])
-          .where('watched_at', '>=', since)
-          .groupBy('show_id')
+          .selectFrom('episode_progress as p')
+          .innerJoin('watchlist_items as w', (j) =>
+            j.onRef('w.user_id', '=', 'p.user_id').onRef('w.show_id', '=', 'p.show_id'),
+          )
+          .select(['p.show_id', 'p.user_id', (eb) => eb.fn.max('p.watched_at').as('at')])
+          .where('p.watched_at', '>=', since)
+          .where('w.status', 'not in', disinterest)
+          .groupBy(['p.show_id', 'p.user_id'])
           .execute(),
       ]);
-      const out = new Map<number, number>();
-      // A new tracker counts more than one more episode watched.
-      for (const a of adds) out.set(a.show_id, (out.get(a.show_id) ?? 0) + Number(a.n) * 3);
-      for (const w of watches) out.set(w.show_id, (out.get(w.show_id) ?? 0) + Number(w.n));
-      return out;
+      return [...adds, ...watches].map((r) => ({
+        showId: r.show_id,
+        userId: r.user_id,
+        at: r.at,
+      }));
     },
   };
 }
