@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/connection';
 import type { Database, NewEpisode, ShowRow } from '../../db/types';
+import type { EventBus } from '../../platform/events';
 import { createCatalogRepository } from '../catalog/catalog.repository';
 import { catalogEpisodeRow, catalogHash, catalogShowRow } from '../catalog/catalog.rows';
 import type { CatalogShow } from '../catalog/catalog.schema';
@@ -38,6 +39,8 @@ export interface MetadataServiceOptions {
    * next episode, follow.
    */
   onShowsChanged?: (trx: Transaction<Database>, showIds: number[]) => Promise<void>;
+  /** Told `catalog.refreshed` after a write commits (caches, search, watchers' progress). */
+  events?: EventBus;
 }
 
 export interface Counts {
@@ -248,6 +251,9 @@ export function createMetadataService(options: MetadataServiceOptions) {
         episodes.inserted + episodes.updated + episodes.retired + episodes.restored > 0;
       if (written.changed || episodesChanged) await options.onShowsChanged?.(trx, [showId]);
     });
+    const e = result.episodes;
+    if (result.showChanged || e.inserted + e.updated + e.retired + e.restored > 0)
+      await options.events?.emit('catalog.refreshed', { showIds: [showId], source: 'tvmaze' });
     return result;
   }
 
@@ -305,6 +311,7 @@ export function createMetadataService(options: MetadataServiceOptions) {
     const result: ScheduleResult = { date, shows: counts(), episodes: counts() };
     const stamp = now().toISOString();
     const asOf = today();
+    const written = new Set<number>();
     await db.kysely.transaction().execute(async (trx) => {
       const repo = createMetadataRepository(trx);
       const existing = await repo.findShowsByTvmazeIds([...byShow.keys()]);
@@ -339,7 +346,10 @@ export function createMetadataService(options: MetadataServiceOptions) {
       const affected = [...new Set([...changed, ...touched])];
       await catalog.syncShowCounts(affected);
       if (affected.length) await options.onShowsChanged?.(trx, affected);
+      for (const id of affected) written.add(id);
     });
+    if (written.size)
+      await options.events?.emit('catalog.refreshed', { showIds: [...written], source: 'tvmaze' });
     return result;
   }
 

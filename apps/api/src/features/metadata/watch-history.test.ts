@@ -9,9 +9,6 @@ import { bearer, buildShow, registerUser } from '../../../test/factories';
 import { startTvmazeStandIn, type TvmazeStandIn } from '../../../test/tvmaze-stand-in';
 import { importCatalog } from '../catalog/catalog.importer';
 import type { CatalogFile } from '../catalog/catalog.schema';
-import { refreshDerivedShowData } from '../search/search-index';
-import { createTrackingRepository } from '../tracking/tracking.repository';
-import { createMetadataService } from './metadata.service';
 import type { TvmazeEpisode } from './tvmaze.mapper';
 
 /*
@@ -38,21 +35,12 @@ afterAll(() => standIn.close());
 // A database per test: catalogue rows that users' data points at cannot be deleted to reset.
 beforeEach(async () => {
   standIn.reset();
-  t = await buildTestApp();
+  t = await buildTestApp({ tvmazeBaseUrl: standIn.baseUrl });
 });
 afterEach(() => t.close());
 
-/** The TVmaze sync on the test app's database, with the side effects the server wires to it. */
-const metadata = () =>
-  createMetadataService({
-    db: t.db,
-    config: { tvmazeBaseUrl: standIn.baseUrl, metadataSync: true },
-    onShowsChanged: async (trx, ids) => {
-      await refreshDerivedShowData(trx, ids);
-      await createTrackingRepository(t.db.kysely, t.db.dialect).rederiveShows(trx, ids);
-      t.app.responseCache.clear();
-    },
-  });
+/** The app's own TVmaze sync (composition root: re-derivation and cache clearing included). */
+const metadata = () => t.app.services.metadata;
 
 const call = (token: string, opts: InjectOptions) =>
   t.app.inject({ ...opts, headers: bearer(token) });
