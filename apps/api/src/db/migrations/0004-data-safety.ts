@@ -16,7 +16,7 @@ import { withId } from './0001-initial';
  *    transaction, and checked with `foreign_key_check` before it commits.
  * 3. `shows.episode_count` / `season_count` follow the live regular episodes stored, where
  *    there are any (defect 12: a show listing 32 episodes said "Episode count unknown").
- * 4. An index for trending's fallback, shows by catalogue popularity alone.
+ * 4. Indexes for trending: shows by catalogue popularity alone; items by last watched.
  */
 
 /** Every user-data column that points at the catalogue, with the action it gets. */
@@ -37,7 +37,7 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     await retiredColumn(db);
     await restrictPostgres(db);
     await backfillCounts(db);
-    await popularityIndex(db);
+    await trendingIndexes(db);
   } else {
     // SQLite migrations run outside a transaction: this one makes its own, so a failure
     // half-way through a rebuild leaves the database as it was.
@@ -45,14 +45,20 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
       await retiredColumn(trx);
       await restrictSqlite(trx);
       await backfillCounts(trx);
-      await popularityIndex(trx);
+      await trendingIndexes(trx);
     });
   }
 }
 
-/** Trending's fallback reads shows by catalogue popularity alone (docs/decisions/041-trending.md). */
-async function popularityIndex(db: AnyDb) {
+/**
+ * Trending (docs/decisions/041-trending.md): its fallback reads shows by catalogue popularity
+ * alone; its activity is read off watchlist items added or watched since a moment.
+ */
+async function trendingIndexes(db: AnyDb) {
   await sql`create index shows_catalogue_popularity_idx on shows (popularity desc, id)`.execute(db);
+  await sql`create index watchlist_items_last_watched_idx on watchlist_items (last_watched_at)`.execute(
+    db,
+  );
 }
 
 async function retiredColumn(db: AnyDb) {

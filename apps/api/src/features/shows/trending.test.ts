@@ -52,6 +52,12 @@ async function age(showId: number, days: number) {
     .where('show_id', '=', showId)
     .execute();
   await t.db.kysely
+    .updateTable('watchlist_items')
+    .set({ last_watched_at: at })
+    .where('show_id', '=', showId)
+    .where('last_watched_at', 'is not', null)
+    .execute();
+  await t.db.kysely
     .updateTable('episode_progress')
     .set({ watched_at: at })
     .where('show_id', '=', showId)

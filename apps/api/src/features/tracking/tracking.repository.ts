@@ -401,11 +401,14 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
 
     /**
      * Trending input (ActivitySource): each member's latest add of, or episode watched on, a
-     * show since a moment. A show the member has put On Hold or Dropped (or removed) is not
-     * interest, whatever they did with it this week.
+     * show since a moment. Read off the items alone (`created_at`, and `last_watched_at`, which
+     * is the latest `watched_at` of the member's episodes of the show, kept with every change):
+     * one row per member and show, however many episodes they marked, and no history scan. A
+     * show the member has put On Hold or Dropped (or removed) is not interest, whatever they
+     * did with it this week.
      */
     async activitySince(since: string): Promise<{ showId: number; userId: number; at: string }[]> {
-      const [adds, watches] = await Promise.all([
+      const [added, watched] = await Promise.all([
         db
           .selectFrom('watchlist_items')
           .select(['show_id', 'user_id', 'created_at as at'])
@@ -413,20 +416,16 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
           .where('status', 'not in', disinterest)
           .execute(),
         db
-          .selectFrom('episode_progress as p')
-          .innerJoin('watchlist_items as w', (j) =>
-            j.onRef('w.user_id', '=', 'p.user_id').onRef('w.show_id', '=', 'p.show_id'),
-          )
-          .select(['p.show_id', 'p.user_id', (eb) => eb.fn.max('p.watched_at').as('at')])
-          .where('p.watched_at', '>=', since)
-          .where('w.status', 'not in', disinterest)
-          .groupBy(['p.show_id', 'p.user_id'])
+          .selectFrom('watchlist_items')
+          .select(['show_id', 'user_id', 'last_watched_at as at'])
+          .where('last_watched_at', '>=', since)
+          .where('status', 'not in', disinterest)
           .execute(),
       ]);
-      return [...adds, ...watches].map((r) => ({
+      return [...added, ...watched].map((r) => ({
         showId: r.show_id,
         userId: r.user_id,
-        at: r.at,
+        at: r.at!,
       }));
     },
   };
