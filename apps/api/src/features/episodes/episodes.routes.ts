@@ -66,7 +66,7 @@ export async function episodesRoutes(
       if (!row) throw notFound('Episode not found');
       const [show] = await opts.shows.summariesByIds([row.show_id]);
       if (!show) throw notFound('Episode not found');
-      return { ...toEpisode(row), show };
+      return { ...toEpisode(row), show, retired: row.retired_at !== null };
     },
   );
 }
