@@ -74,7 +74,7 @@ export async function episodesRoutes(
       tagResponse(req, cacheTags.show(row.show_id));
       const [show] = await opts.shows.summariesByIds([row.show_id]);
       if (!show) throw notFound('Episode not found');
-      return { ...toEpisode(row), show };
+      return { ...toEpisode(row), show, retired: row.retired_at !== null };
     },
   );
 }

@@ -78,7 +78,7 @@ export async function showsRoutes(
       schema: {
         tags,
         summary:
-          'Shows with the most community activity in the last 7 days; catalogue popularity while there is none',
+          'Shows with the most distinct members active in the last 7 days (recent activity weighs more; at least two members; On Hold and Dropped do not count); catalogue popularity while there is none',
         querystring: z.object({ limit: limitParam(10, 50) }),
         response: { 200: trendingResponse, 400: apiErrorSchema },
       },

@@ -24,6 +24,22 @@ export interface TrackingServiceOptions {
 
 const resumes: WatchStatus[] = ['want_to_watch', 'paused', 'dropped'];
 
+/**
+ * The completion rule: a show that has ended, whose episode list is complete, with every
+ * aired (live) regular episode watched.
+ */
+function completes(
+  show: { status: string; episodes_complete: number },
+  d: { aired: number; watchedAired: number },
+): boolean {
+  return (
+    show.status === 'completed' &&
+    show.episodes_complete === 1 &&
+    d.aired > 0 &&
+    d.watchedAired === d.aired
+  );
+}
+
 export function createTrackingService({ repo, events }: TrackingServiceOptions) {
   const countersChanged = (showId: number) =>
     events.emit('show.counters.changed', { showIds: [showId] });
@@ -84,9 +100,7 @@ export function createTrackingService({ repo, events }: TrackingServiceOptions) 
       let status = current.status as WatchStatus;
       let startedAt = current.started_at;
       let completedAt = current.completed_at;
-      const allAiredWatched = d.aired > 0 && d.watchedAired === d.aired;
-      const canComplete =
-        show.status === 'completed' && show.episodes_complete === 1 && allAiredWatched;
+      const canComplete = completes(show, d);
       if (watched && resumes.includes(status)) status = 'watching';
       if (watched && canComplete) status = 'completed';
       if (!watched && status === 'completed' && !canComplete) status = 'watching';
@@ -139,30 +153,41 @@ export function createTrackingService({ repo, events }: TrackingServiceOptions) 
       return toWatchlistItem(item);
     },
 
-    /** A second add of the same show is a 409: the client should PUT the existing item. */
+    /**
+     * A second add of the same show is a 409: the client should PUT the existing item. Without
+     * a status, the watched history decides: watching when the viewer has watched episodes of
+     * the show (re-adding after a removal), completed when they finish it, else plan to watch.
+     */
     async create(userId: number, input: CreateWatchlistItem): Promise<WatchlistItem> {
       const item = await repo.transaction(async (trx) => {
-        await requireShow(trx, input.showId);
+        const show = await requireShow(trx, input.showId);
         const now = nowIso();
+        const history = await repo.derive(trx, userId, input.showId);
+        const status: WatchStatus =
+          input.status ??
+          (completes(show, history)
+            ? 'completed'
+            : history.watched > 0
+              ? 'watching'
+              : 'want_to_watch');
         const created = await repo.insertItem(trx, {
           user_id: userId,
           show_id: input.showId,
-          status: input.status,
+          status,
           score: input.score ?? null,
           progress: 0,
-          started_at: input.status === 'watching' || input.status === 'completed' ? now : null,
-          completed_at: input.status === 'completed' ? now : null,
+          started_at: status === 'watching' || status === 'completed' ? now : null,
+          completed_at: status === 'completed' ? now : null,
           now,
         });
         if (!created) throw conflict(errorCodes.conflict, trackingMessages.alreadyTracked);
         const row = (await repo.itemFor(trx, userId, input.showId))!;
-        const d = await repo.derive(trx, userId, input.showId);
         await repo.updateItem(trx, row.id, {
           // Watched episodes recorded before (history survives removal) count again.
-          progress: input.progress ?? d.watched,
-          next_episode_id: d.nextEpisodeId,
-          next_air_date: d.nextAirDate,
-          last_watched_at: d.lastWatchedAt,
+          progress: input.progress ?? history.watched,
+          next_episode_id: history.nextEpisodeId,
+          next_air_date: history.nextAirDate,
+          last_watched_at: history.lastWatchedAt,
         });
         return toWatchlistItem((await repo.itemFor(trx, userId, input.showId))!);
       });
