@@ -34,6 +34,8 @@ export async function createTestDb(): Promise<Db & { drop(): Promise<void> }> {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       await client.query(`drop schema ${schema} cascade`);
+      // pg-boss's tables for this file's jobs (platform/jobs), when a test used them.
+      await client.query(`drop schema if exists ${schema}_jobs cascade`);
       await client.end();
     },
   };

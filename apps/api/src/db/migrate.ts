@@ -3,12 +3,18 @@ import type { Db } from './connection';
 import * as m0001 from './migrations/0001-initial';
 import * as m0002 from './migrations/0002-discovery';
 import * as m0003 from './migrations/0003-tracking';
+import * as m0005 from './migrations/0005-jobs';
 
 /*
  * Migrations are imported statically (no directory scan) so they work the same under tsx,
  * Vitest and a bundler. Each takes the dialect, for the few places where SQL differs.
  */
-const all = { '0001-initial': m0001, '0002-discovery': m0002, '0003-tracking': m0003 };
+const all = {
+  '0001-initial': m0001,
+  '0002-discovery': m0002,
+  '0003-tracking': m0003,
+  '0005-jobs': m0005,
+};
 
 class StaticProvider implements MigrationProvider {
   constructor(private readonly db: Db) {}
