@@ -19,6 +19,13 @@ const envSchema = z.object({
   RESPONSE_CACHE: z.enum(['on', 'off']).default('on'),
   TVMAZE_BASE_URL: z.string().url().default('https://api.tvmaze.com'),
   METADATA_SYNC: z.enum(['on', 'off']).default('on'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/i, 'must be an smtp:// or smtps:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().min(3).default('Series Tracker <no-reply@localhost>'),
+  MAIL_OUTBOX_DIR: z.string().min(1).default('data/outbox'),
 });
 
 export interface AppConfig {
@@ -40,6 +47,12 @@ export interface AppConfig {
   tvmazeBaseUrl: string;
   /** Refresh shows from TVmaze in the background when they are viewed. */
   metadataSync: boolean;
+  mail: {
+    /** smtp:// or smtps:// with credentials; null writes each message to `outboxDir` instead. */
+    smtpUrl: string | null;
+    from: string;
+    outboxDir: string;
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -64,5 +77,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionTtlDays: 30,
     tvmazeBaseUrl: e.TVMAZE_BASE_URL.replace(/\/+$/, ''),
     metadataSync: e.METADATA_SYNC === 'on',
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM,
+      outboxDir: path.resolve(repoRoot, e.MAIL_OUTBOX_DIR),
+    },
   };
 }

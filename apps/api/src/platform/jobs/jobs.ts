@@ -210,6 +210,21 @@ export function createJobs(options: CreateJobsOptions): Jobs {
       const row = await repo.find(id);
       return row ? toJobRecord(row) : null;
     },
+    async idle(name) {
+      if (state !== 'started') throw new Error('jobs.idle() needs the worker started');
+      for (;;) {
+        const due = await db.kysely
+          .selectFrom('jobs')
+          .select('id')
+          .where('name', '=', name)
+          .where('state', 'in', ['queued', 'running'])
+          .where('run_after', '<=', now().toISOString())
+          .limit(1)
+          .executeTakeFirst();
+        if (!due && runningCount(name) === 0) return;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(pollIntervalMs, 50)));
+      }
+    },
     async start() {
       if (state !== 'idle') return;
       await queue.init();

@@ -77,6 +77,11 @@ export interface Jobs {
   /** Runs `name` every `everySeconds` (one run per interval across all app servers). */
   schedule(name: string, everySeconds: number, payload?: unknown): void;
   get(id: string): Promise<JobRecord | null>;
+  /**
+   * Resolves once no job of `name` is due or running (a retry scheduled for later does not
+   * count). For tests and tools; needs the worker started.
+   */
+  idle(name: string): Promise<void>;
   /** Starts the worker loop (claiming, schedules). Enqueue works without it. */
   start(): Promise<void>;
   /** Stops claiming, aborts running handlers and waits for them (up to `timeoutMs`). */
