@@ -26,6 +26,11 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().min(3).default('Series Tracker <no-reply@localhost>'),
   MAIL_OUTBOX_DIR: z.string().min(1).default('data/outbox'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  REDIS_PREFIX: z.string().min(1).default('series-tracker:'),
 });
 
 export interface AppConfig {
@@ -53,6 +58,10 @@ export interface AppConfig {
     from: string;
     outboxDir: string;
   };
+  /** Shared state for several app servers (rate-limit budgets); memory when absent. */
+  redisUrl: string | null;
+  /** Prefix of every Redis key this app writes (several sites can share one Redis). */
+  redisPrefix: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -82,5 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       from: e.MAIL_FROM,
       outboxDir: path.resolve(repoRoot, e.MAIL_OUTBOX_DIR),
     },
+    redisUrl: e.REDIS_URL ?? null,
+    redisPrefix: e.REDIS_PREFIX,
   };
 }

@@ -27,7 +27,7 @@ export async function episodesRoutes(
   r.get(
     '/episodes/show/:showId',
     {
-      config: { cache: catalogueCache },
+      config: { access: 'public', cache: catalogueCache },
       schema: {
         tags,
         summary: "A show's episodes, sorted by season then number",
@@ -53,7 +53,7 @@ export async function episodesRoutes(
   r.get(
     '/episodes/:id',
     {
-      config: { cache: catalogueCache },
+      config: { access: 'public', cache: catalogueCache },
       schema: {
         tags,
         summary: 'One episode with its show',

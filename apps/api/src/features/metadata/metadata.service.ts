@@ -3,6 +3,7 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/connection';
 import type { Database, NewEpisode, ShowRow } from '../../db/types';
 import type { Jobs } from '../../platform/jobs/jobs';
+import type { EventBus } from '../../platform/events';
 import { createCatalogRepository } from '../catalog/catalog.repository';
 import { catalogEpisodeRow, catalogHash, catalogShowRow } from '../catalog/catalog.rows';
 import type { CatalogShow } from '../catalog/catalog.schema';
@@ -43,6 +44,8 @@ export interface MetadataServiceOptions {
   jobs?: Jobs;
   /** Runs inside the write transaction with the shows whose record changed (e.g. a search index). */
   onShowsChanged?: (trx: Transaction<Database>, showIds: number[]) => Promise<void>;
+  /** Told `catalog.refreshed` after a write commits (caches, search, watchers' progress). */
+  events?: EventBus;
 }
 
 export interface Counts {
@@ -235,6 +238,9 @@ export function createMetadataService(options: MetadataServiceOptions) {
       await repo.deleteEmptySeasons(showId);
       if (written.changed) await options.onShowsChanged?.(trx, [showId]);
     });
+    const e = result.episodes;
+    if (result.showChanged || e.inserted + e.updated + e.removed > 0)
+      await options.events?.emit('catalog.refreshed', { showIds: [showId], source: 'tvmaze' });
     return result;
   }
 
@@ -290,9 +296,14 @@ export function createMetadataService(options: MetadataServiceOptions) {
     { retryLimit: 2, retryDelaySeconds: 60, retryBackoff: true, concurrency: 2 },
   );
 
+  /** Resolves when no view is still deciding whether to queue a refresh (shutdown). */
+  async function flush(): Promise<void> {
+    while (enqueuing.size) await Promise.all(enqueuing.values());
+  }
+
   /** Resolves when no background refresh is being queued, waiting or running (tests). */
   async function idle(): Promise<void> {
-    while (enqueuing.size) await Promise.all(enqueuing.values());
+    await flush();
     await options.jobs?.idle(REFRESH_SHOW_JOB);
   }
 
@@ -318,6 +329,7 @@ export function createMetadataService(options: MetadataServiceOptions) {
     const result: ScheduleResult = { date, shows: counts(), episodes: counts() };
     const stamp = now().toISOString();
     const asOf = today();
+    const written = new Set<number>();
     await db.kysely.transaction().execute(async (trx) => {
       const repo = createMetadataRepository(trx);
       const existing = await repo.findShowsByTvmazeIds([...byShow.keys()]);
@@ -349,7 +361,10 @@ export function createMetadataService(options: MetadataServiceOptions) {
       }
       await createCatalogRepository(trx).rebuildSeasons(touched, stamp);
       if (changed.length) await options.onShowsChanged?.(trx, changed);
+      for (const id of [...changed, ...touched]) written.add(id);
     });
+    if (written.size)
+      await options.events?.emit('catalog.refreshed', { showIds: [...written], source: 'tvmaze' });
     return result;
   }
 
@@ -390,7 +405,7 @@ export function createMetadataService(options: MetadataServiceOptions) {
     return result;
   }
 
-  return { refreshShow, refreshShowInBackground, idle, syncSchedule, syncStale };
+  return { refreshShow, refreshShowInBackground, flush, idle, syncSchedule, syncStale };
 }
 
 export type MetadataService = ReturnType<typeof createMetadataService>;

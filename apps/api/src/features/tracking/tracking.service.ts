@@ -9,6 +9,8 @@ import {
 } from '@series-tracker/contracts';
 import type { Database } from '../../db/types';
 import { AppError, conflict, notFound } from '../../lib/errors';
+import type { EventBus } from '../../platform/events';
+import { authorize } from '../../platform/policy';
 import { nowIso } from '../../lib/time';
 import { page } from '../shows/shows.service';
 import { toWatchlistItem, toWatchlistShow } from './tracking.mapper';
@@ -16,13 +18,16 @@ import type { ItemWithShow, TrackingRepository, WatchlistSort } from './tracking
 
 export interface TrackingServiceOptions {
   repo: TrackingRepository;
-  /** Told when a show's community counters changed (e.g. to drop cached show pages). */
-  onShowCountersChanged?: (showId: number) => void;
+  /** Publishes tracking.changed, episode.watched and show.counters.changed after commit. */
+  events: EventBus;
 }
 
 const resumes: WatchStatus[] = ['want_to_watch', 'paused', 'dropped'];
 
-export function createTrackingService({ repo, onShowCountersChanged }: TrackingServiceOptions) {
+export function createTrackingService({ repo, events }: TrackingServiceOptions) {
+  const countersChanged = (showId: number) =>
+    events.emit('show.counters.changed', { showIds: [showId] });
+
   async function requireShow(trx: Transaction<Database> | undefined, showId: number) {
     const show = await repo.show(trx ?? repo.db, showId);
     if (!show) throw notFound(trackingMessages.showNotFound);
@@ -32,8 +37,13 @@ export function createTrackingService({ repo, onShowCountersChanged }: TrackingS
   async function ownItem(userId: number, id: number) {
     const item = await repo.itemById(repo.db, id);
     // Someone else's item is as absent as a missing one: its existence is private.
-    if (!item || item.user_id !== userId) throw notFound(trackingMessages.itemNotFound);
-    return item;
+    authorize(
+      { id: userId },
+      'update',
+      item && { kind: 'watchlist-item', ownerId: item.user_id },
+      trackingMessages.itemNotFound,
+    );
+    return item!;
   }
 
   /**
@@ -47,13 +57,14 @@ export function createTrackingService({ repo, onShowCountersChanged }: TrackingS
     showId: number,
     change: (trx: Transaction<Database>, now: string) => Promise<void>,
     watched: boolean,
+    episodeIds: number[],
   ): Promise<WatchlistItem | null> {
-    let countersChanged = false;
+    let itemCreated = false;
     const item = await repo.transaction(async (trx) => {
       const now = nowIso();
       const show = await requireShow(trx, showId);
       if (watched) {
-        countersChanged = await repo.insertItem(trx, {
+        itemCreated = await repo.insertItem(trx, {
           user_id: userId,
           show_id: showId,
           status: 'watching',
@@ -95,7 +106,11 @@ export function createTrackingService({ repo, onShowCountersChanged }: TrackingS
       });
       return toWatchlistItem((await repo.itemFor(trx, userId, showId))!);
     });
-    if (countersChanged) onShowCountersChanged?.(showId);
+    if (itemCreated) await countersChanged(showId);
+    if (episodeIds.length) {
+      await events.emit('episode.watched', { userId, showId, episodeIds, watched });
+    }
+    if (item) await events.emit('tracking.changed', { userId, showId, change: 'progress' });
     return item;
   }
 
@@ -151,7 +166,12 @@ export function createTrackingService({ repo, onShowCountersChanged }: TrackingS
         });
         return toWatchlistItem((await repo.itemFor(trx, userId, input.showId))!);
       });
-      onShowCountersChanged?.(input.showId);
+      await countersChanged(input.showId);
+      await events.emit('tracking.changed', {
+        userId,
+        showId: input.showId,
+        change: 'added',
+      });
       return item;
     },
 
@@ -173,13 +193,15 @@ export function createTrackingService({ repo, onShowCountersChanged }: TrackingS
       if (input.completedAt !== undefined)
         set.completed_at = input.completedAt && new Date(input.completedAt).toISOString();
       await repo.updateItem(repo.db, id, set);
+      await events.emit('tracking.changed', { userId, showId: item.show_id, change: 'updated' });
       return toWatchlistItem((await repo.itemById(repo.db, id))!);
     },
 
     async remove(userId: number, id: number): Promise<void> {
       const item = await ownItem(userId, id);
       await repo.transaction((trx) => repo.deleteItem(trx, item.id, item.show_id));
-      onShowCountersChanged?.(item.show_id);
+      await countersChanged(item.show_id);
+      await events.emit('tracking.changed', { userId, showId: item.show_id, change: 'removed' });
     },
 
     async setEpisode(userId: number, episodeId: number, watched: boolean) {
@@ -193,6 +215,7 @@ export function createTrackingService({ repo, onShowCountersChanged }: TrackingS
             ? repo.markWatched(trx, userId, episode.show_id, [episode.id], now)
             : repo.markUnwatched(trx, userId, [episode.id]),
         watched,
+        [episode.id],
       );
       const row = await repo.progressRow(repo.db, userId, episode.id);
       return { episodeId: episode.id, watched: !!row, watchedAt: row?.watched_at ?? null, item };
@@ -224,6 +247,7 @@ export function createTrackingService({ repo, onShowCountersChanged }: TrackingS
             ? repo.markWatched(trx, userId, showId, ids, now)
             : repo.markUnwatched(trx, userId, ids),
         input.watched,
+        ids,
       );
       return { changed: ids.length, item };
     },
