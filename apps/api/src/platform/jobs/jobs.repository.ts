@@ -163,10 +163,15 @@ export function createJobsRepository(db: Executor) {
     },
 
     /**
-     * Claims the schedule's current run: true for exactly one caller per interval, however many
-     * app servers ask (a conditional update, atomic on both databases).
+     * Claims the schedule's current run: `claimed` is true for exactly one caller per interval,
+     * however many app servers ask (a conditional update, atomic on both databases).
+     * `nextRunAt` says when asking again is worth it.
      */
-    async claimScheduleRun(name: string, everySeconds: number, now: Date): Promise<boolean> {
+    async claimScheduleRun(
+      name: string,
+      everySeconds: number,
+      now: Date,
+    ): Promise<{ claimed: boolean; nextRunAt: string }> {
       const nowIso = now.toISOString();
       await db
         .insertInto('job_schedules')
@@ -180,7 +185,13 @@ export function createJobsRepository(db: Executor) {
         .where('name', '=', name)
         .where('next_run_at', '<=', nowIso)
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      if (Number(result.numUpdatedRows) === 1) return { claimed: true, nextRunAt: next };
+      const row = await db
+        .selectFrom('job_schedules')
+        .select('next_run_at')
+        .where('name', '=', name)
+        .executeTakeFirstOrThrow();
+      return { claimed: false, nextRunAt: row.next_run_at };
     },
   };
 }

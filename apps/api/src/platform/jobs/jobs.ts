@@ -56,7 +56,8 @@ export function createJobs(options: CreateJobsOptions): Jobs {
       : createSqliteQueue(db.kysely, now);
 
   const definitions = new Map<string, JobDefinition>();
-  const schedules = new Map<string, { everySeconds: number; payload: unknown }>();
+  /** `dueAt`: when this process next asks the database (ms); 0 until it first asks. */
+  const schedules = new Map<string, { everySeconds: number; payload: unknown; dueAt: number }>();
   const running = new Map<
     string,
     { name: string; controller: AbortController; done: Promise<void> }
@@ -126,11 +127,13 @@ export function createJobs(options: CreateJobsOptions): Jobs {
   }
 
   async function runSchedules(): Promise<void> {
-    for (const [name, { everySeconds, payload }] of schedules) {
+    for (const [name, entry] of schedules) {
+      const at = now();
+      if (at.getTime() < entry.dueAt) continue;
       try {
-        if (await repo.claimScheduleRun(name, everySeconds, now())) {
-          await enqueue(name, payload, { singletonKey: 'schedule' });
-        }
+        const { claimed, nextRunAt } = await repo.claimScheduleRun(name, entry.everySeconds, at);
+        entry.dueAt = Date.parse(nextRunAt);
+        if (claimed) await enqueue(name, entry.payload, { singletonKey: 'schedule' });
       } catch (err) {
         log.error({ err, job: name }, 'could not start scheduled job');
       }
@@ -204,7 +207,7 @@ export function createJobs(options: CreateJobsOptions): Jobs {
     schedule(name, everySeconds, payload = null) {
       definition(name);
       if (!(everySeconds >= 1)) throw new Error('A schedule runs at most once a second');
-      schedules.set(name, { everySeconds, payload });
+      schedules.set(name, { everySeconds, payload, dueAt: 0 });
     },
     async get(id) {
       const row = await repo.find(id);

@@ -42,6 +42,18 @@ export function createSqliteQueue(db: Kysely<Database>, now: () => Date): QueueD
 
     async claim(def: JobDefinition, limit: number): Promise<ClaimedJob[]> {
       const stamp = now().toISOString();
+      // Read first: an idle poll then costs no write lock on the database everyone shares.
+      const due = await db
+        .selectFrom('jobs')
+        .select('id')
+        .where('name', '=', def.name)
+        .where('state', 'in', ['queued', 'retry'])
+        .where('run_after', '<=', stamp)
+        .orderBy('run_after')
+        .orderBy('created_at')
+        .limit(limit)
+        .execute();
+      if (!due.length) return [];
       const rows = await db
         .updateTable('jobs')
         .set((eb) => ({
@@ -53,16 +65,9 @@ export function createSqliteQueue(db: Kysely<Database>, now: () => Date): QueueD
         .where(
           'id',
           'in',
-          db
-            .selectFrom('jobs')
-            .select('id')
-            .where('name', '=', def.name)
-            .where('state', 'in', ['queued', 'retry'])
-            .where('run_after', '<=', stamp)
-            .orderBy('run_after')
-            .orderBy('created_at')
-            .limit(limit),
+          due.map((d) => d.id),
         )
+        .where('state', 'in', ['queued', 'retry'])
         .returning(['id', 'name', 'payload', 'attempts', 'retry_limit'])
         .execute();
       return rows.map((r) => ({
