@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/connection';
 import { createTestDb } from '../../../test/test-db';
@@ -163,6 +164,28 @@ describe('jobs', () => {
       .execute();
     expect(records).toHaveLength(1);
   });
+
+  it.runIf(onPostgres)(
+    'a job pg-boss gave up on while its server was gone is failed on the next start, freeing its key',
+    async () => {
+      const jobs = worker();
+      jobs.define('test.orphan', async () => 'ran');
+      const id = await jobs.enqueue('test.orphan', {}, { singletonKey: 'only-one' });
+      // What pg-boss's maintenance does to an attempt that outlived its expiry with no retries
+      // left (its server died mid-run): the job is failed in pg-boss, our record never heard.
+      await sql`update ${sql.id(`${db.schema}_jobs`, 'job')} set state = 'failed', completed_on = now() where id = ${id}`.execute(
+        db.kysely,
+      );
+      await jobs.start();
+      expect(await jobs.get(id)).toMatchObject({
+        state: 'failed',
+        error: expect.stringMatching(/went away/),
+      });
+      const again = await jobs.enqueue('test.orphan', {}, { singletonKey: 'only-one' });
+      expect(again).not.toBe(id);
+      expect((await settled(jobs, again)).result).toBe('ran');
+    },
+  );
 
   it.runIf(onPostgres)(
     'two workers on one PostgreSQL database run each job exactly once',

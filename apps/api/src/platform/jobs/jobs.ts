@@ -268,6 +268,7 @@ export function createJobs(options: CreateJobsOptions): Jobs {
   jobs.define(
     'jobs.cleanup',
     async () => {
+      await queue.reconcile();
       const cutoff = new Date(now().getTime() - retentionDays * 86_400_000).toISOString();
       return { deleted: await repo.deleteFinishedBefore(cutoff) };
     },

@@ -88,7 +88,29 @@ export function createPgBossQueue(
 
   return {
     init,
-    async recover() {},
+    async recover() {
+      await this.reconcile();
+    },
+    async reconcile() {
+      await init();
+      const stamp = now().toISOString();
+      // pg-boss keeps a job in `job` until it is archived; a live record whose job is gone
+      // from there, or is there but finished, lost its worker without us hearing of it.
+      await db.executeQuery(
+        CompiledQuery.raw(
+          `update jobs set state = 'failed', payload = null, singleton_key = null,
+             error = coalesce(error || ' / ', '') || 'stopped without finishing (its server went away)',
+             finished_at = $1, updated_at = $1
+           where state in ('queued', 'running', 'retry')
+             and not exists (
+               select 1 from ${schema}.job b
+               where b.name = jobs.name and b.id = jobs.id::uuid
+                 and b.state < 'completed'
+             )`,
+          [stamp],
+        ),
+      );
+    },
 
     async enqueue(job: NewJob) {
       await ensureQueue(job.name);

@@ -34,6 +34,8 @@ export function createSqliteQueue(db: Kysely<Database>, now: () => Date): QueueD
         .execute();
     },
 
+    async reconcile() {},
+
     async enqueue(job: NewJob) {
       const row = await repo.insert(job, now().toISOString());
       if (!row) return this.enqueue(job);

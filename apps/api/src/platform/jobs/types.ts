@@ -111,8 +111,14 @@ export interface NewJob {
 export interface QueueDriver {
   /** Prepares storage (pg-boss schema); safe to call more than once. */
   init(): Promise<void>;
-  /** Jobs a previous process left running are queued again (SQLite); no-op on pg-boss. */
+  /** On start: SQLite queues again the jobs a previous process left running. */
   recover(): Promise<void>;
+  /**
+   * On start and with the cleanup: PostgreSQL fails the records whose pg-boss job pg-boss
+   * already finished without us (an attempt that expired with no retries left after its
+   * server died), freeing their singleton keys. Nothing to do on SQLite.
+   */
+  reconcile(): Promise<void>;
   enqueue(job: NewJob): Promise<string>;
   claim(definition: JobDefinition, limit: number): Promise<ClaimedJob[]>;
   complete(job: ClaimedJob, result: unknown): Promise<void>;
