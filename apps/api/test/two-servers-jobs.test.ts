@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { REFRESH_SHOW_JOB } from '../src/features/metadata/metadata.service';
 import { testConfig } from './build-test-app';
@@ -19,7 +19,7 @@ beforeAll(async () => {
   [db, standIn] = await Promise.all([createTestDb(), startTvmazeStandIn()]);
 });
 afterAll(async () => {
-  for (const app of apps) await app.close();
+  for (const app of apps.splice(0)) await app.close();
   await standIn.close();
   await db.drop();
 });
@@ -68,5 +68,41 @@ describe('two app servers, one job queue', () => {
       .executeTakeFirstOrThrow();
     expect(refreshed.episodes_complete).toBe(1);
     expect(refreshed.metadata_synced_at).not.toBeNull();
+  });
+
+  it('a job cut off when its server shuts down is finished by the other server', async () => {
+    const [a, b] = [await server(), await server()];
+    const ranOn: string[] = [];
+    a.services.jobs.define('test.long-import', async ({ progress, signal }) => {
+      ranOn.push('a');
+      await progress(1, 2, 'halfway');
+      await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+      signal.throwIfAborted();
+    });
+    b.services.jobs.define('test.long-import', async ({ progress }) => {
+      ranOn.push('b');
+      await progress(2, 2, 'done');
+      return 'finished on b';
+    });
+    await a.services.jobs.start();
+    const id = await a.services.jobs.enqueue('test.long-import', {});
+    await vi.waitFor(
+      async () => expect((await a.services.jobs.get(id))?.progress?.message).toBe('halfway'),
+      { timeout: 15_000, interval: 50 },
+    );
+    await a.close();
+    apps.splice(apps.indexOf(a), 1);
+
+    await b.services.jobs.start();
+    const job = await vi.waitFor(
+      async () => {
+        const current = await b.services.jobs.get(id);
+        expect(current?.state).toBe('completed');
+        return current!;
+      },
+      { timeout: 15_000, interval: 50 },
+    );
+    expect(job).toMatchObject({ result: 'finished on b', attempts: 1 });
+    expect(ranOn).toEqual(['a', 'b']);
   });
 });
