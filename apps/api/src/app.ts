@@ -19,6 +19,7 @@ import { authPlugin } from './plugins/auth';
 import { responseCachePlugin } from './plugins/response-cache';
 import { accessPlugin } from './platform/access';
 import { createServices, type Services } from './platform/services';
+import { jobsRoutes } from './features/jobs/jobs.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { showsRoutes } from './features/shows/shows.routes';
@@ -128,6 +129,7 @@ export async function buildApp({
       await api.register(searchRoutes, { search, shows, trending });
       await api.register(statsRoutes, { db: db.kysely });
       await api.register(trackingRoutes, { tracking });
+      await api.register(jobsRoutes, { jobs: services.jobsService });
     },
     { prefix: '/api' },
   );
