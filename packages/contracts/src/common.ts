@@ -21,7 +21,6 @@ export const errorCodes = {
   rateLimited: 'RATE_LIMITED',
   invalidCredentials: 'INVALID_CREDENTIALS',
   usernameTaken: 'USERNAME_TAKEN',
-  emailTaken: 'EMAIL_TAKEN',
   internal: 'INTERNAL_ERROR',
 } as const;
 

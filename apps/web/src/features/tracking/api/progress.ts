@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toaster';
 import { showsKeys } from '@/features/shows/api/shows-keys';
-import { api, isApiError } from '@/lib/api-client';
+import { api, errorReason } from '@/lib/api-client';
 import { trackingKeys } from './tracking-keys';
 
 export interface ShowProgress {
@@ -40,9 +40,7 @@ export function useShowProgress(showId: number, { enabled = true } = {}) {
   return useQuery({ ...showProgressQueryOptions(showId), enabled });
 }
 
-function reason(error: unknown): string {
-  return isApiError(error) ? error.message : 'An error occurred';
-}
+const reason = errorReason;
 
 /** After any progress change: the item, progress, lists and up next may all have moved. */
 function refreshAfterProgress(
