@@ -184,8 +184,12 @@ describe('watchlist page', () => {
     expect(call.url).toBe('/api/user-content-status/4');
     expect(call.body).toEqual({ status: 'paused' });
 
-    put.resolve(jsonResponse(500, { error: 'Internal Server Error', code: 'INTERNAL' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Could not move Dark to On Hold');
+    put.reject(new TypeError('Failed to fetch'));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Could not move Dark to On Hold: Unable to reach the server. Check your connection and try again. Nothing was changed.',
+    );
+    expect(alert.textContent).not.toContain('..');
     expect(select).toHaveValue('watching');
   });
 
