@@ -116,10 +116,17 @@ export function Header() {
               type="button"
               onClick={retry}
               disabled={checking}
+              aria-label="Retry sign-in"
               title="Could not check your sign-in"
               className={buttonStyles({ variant: 'ghost', size: 'sm' })}
             >
-              {checking ? 'Loading...' : 'Retry sign-in'}
+              {checking ? (
+                'Loading...'
+              ) : (
+                <>
+                  Retry<span className="max-sm:hidden">&nbsp;sign-in</span>
+                </>
+              )}
             </button>
           ) : status === 'authenticated' && user ? (
             <Suspense fallback={<Avatar user={user} size="sm" className="m-0.5" />}>

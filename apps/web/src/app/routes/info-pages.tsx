@@ -217,7 +217,7 @@ export function HelpRoute() {
         <p>
           A show is shown as Airing when its source says it is running and an episode aired in the
           last 18 months or is scheduled. A show its source still calls running with nothing aired
-          for longer is shown with an unknown status instead, since it may be on a long break or
+          for longer is shown as TBD (to be announced) instead: it may be on a long break or have
           quietly ended.
         </p>
       </section>

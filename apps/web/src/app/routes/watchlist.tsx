@@ -21,7 +21,7 @@ import {
   WatchlistCard,
   WatchlistCardSkeleton,
 } from '@/features/tracking/components/watchlist-card';
-import { loginPathFor, SIGN_IN_CHECK_FAILED } from '@/features/tracking/hooks/use-require-sign-in';
+import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
 import {
   isWatchStatus,
   statusOrder,
@@ -60,7 +60,7 @@ export function WatchlistRoute() {
         <ErrorState
           title="Could not check your sign-in"
           error={null}
-          message={SIGN_IN_CHECK_FAILED}
+          message="The server could not be reached, so your watchlist cannot be shown yet. Check your connection and try again."
           retrying={checking}
           onRetry={retry}
         />
