@@ -34,6 +34,9 @@ export function pageSchema<T extends z.ZodType>(item: T) {
   });
 }
 
+/** A page of a collection, typed from `pageSchema` with its items as `T`. */
+export type Page<T> = Omit<z.infer<ReturnType<typeof pageSchema>>, 'data'> & { data: T[] };
+
 export const healthSchema = z.object({
   status: z.literal('ok'),
   database: z.enum(['sqlite', 'postgres']),

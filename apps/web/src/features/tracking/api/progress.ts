@@ -1,4 +1,4 @@
-import type { WatchlistItem } from '@series-tracker/contracts';
+import type { EpisodeProgressResult, ShowProgress, WatchlistItem } from '@series-tracker/contracts';
 import {
   queryOptions,
   useMutation,
@@ -11,23 +11,7 @@ import { showsKeys } from '@/features/shows/api/shows-keys';
 import { api, errorReason } from '@/lib/api-client';
 import { trackingKeys } from './tracking-keys';
 
-export interface ShowProgress {
-  showId: number;
-  data: { episodeId: number; watchedAt: string }[];
-  watchedCount: number;
-  /** Regular episodes that have aired, as far as the catalogue knows. */
-  airedCount: number;
-  /** Of those, how many the viewer has watched. */
-  watchedAiredCount: number;
-  item: WatchlistItem | null;
-}
-
-export interface EpisodeProgressResult {
-  episodeId: number;
-  watched: boolean;
-  watchedAt: string | null;
-  item: WatchlistItem | null;
-}
+export type { EpisodeProgressResult, ShowProgress };
 
 export function showProgressQueryOptions(showId: number) {
   return queryOptions({

@@ -1,4 +1,9 @@
-import type { UpdateWatchlistItem, WatchlistItem, WatchStatus } from '@series-tracker/contracts';
+import type {
+  Page,
+  UpdateWatchlistItem,
+  WatchStatus,
+  WatchlistItem,
+} from '@series-tracker/contracts';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -13,7 +18,6 @@ import {
 import { toast } from '@/components/ui/toaster';
 import { showsKeys } from '@/features/shows/api/shows-keys';
 import { api, isApiError, errorReason } from '@/lib/api-client';
-import type { Page } from '@/lib/page';
 import { watchStatusLabels, type WatchlistSort } from '../lib/watch-status';
 import { trackingKeys } from './tracking-keys';
 
