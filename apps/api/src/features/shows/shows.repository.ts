@@ -73,6 +73,18 @@ export function createShowsRepository(db: Kysely<Database>) {
       return { rows, total: Number(count.n) };
     },
 
+    /** By catalogue popularity alone: no member's activity moves a show here (trending's fallback). */
+    async cataloguePopular(limit: number): Promise<ShowRowWithStatus[]> {
+      return db
+        .selectFrom('shows')
+        .selectAll('shows')
+        .select(shownStatus('shows').as('shown_status'))
+        .orderBy('shows.popularity', 'desc')
+        .orderBy('shows.id')
+        .limit(limit)
+        .execute();
+    },
+
     async findById(id: number): Promise<ShowRowWithStatus | undefined> {
       return db
         .selectFrom('shows')
@@ -163,7 +175,7 @@ export function createShowsRepository(db: Kysely<Database>) {
       limit: number,
       offset: number,
     ): Promise<{ rows: ShowRowWithStatus[]; total: number }> {
-      const airing = sql<SqlBool>`exists (select 1 from episodes where episodes.show_id = shows.id and episodes.air_date = ${date})`;
+      const airing = sql<SqlBool>`exists (select 1 from episodes where episodes.show_id = shows.id and episodes.air_date = ${date} and episodes.retired_at is null)`;
       const [rows, count] = await Promise.all([
         db
           .selectFrom('shows')
@@ -192,6 +204,7 @@ export function createShowsRepository(db: Kysely<Database>) {
         .selectAll()
         .where('show_id', 'in', showIds)
         .where('air_date', '=', date)
+        .where('retired_at', 'is', null)
         .orderBy('season_number')
         .orderBy('episode_number')
         .execute();
