@@ -3,21 +3,24 @@ import { registerViaUi, uniqueUser } from './helpers';
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' }).first();
 
-test('register lands on / signed in; sign out shows Sign In again', async ({ page }) => {
-  const user = await registerViaUi(page, uniqueUser(), 'Night Watcher');
+test('register lands on / signed in; sign out shows Sign In again and revokes the token', async ({
+  page,
+}) => {
+  await registerViaUi(page, uniqueUser(), 'Night Watcher');
 
   await expect(mainNav(page).getByRole('link', { name: 'Watchlist' })).toBeVisible();
   const menu = page.getByRole('button', { name: /Account menu/ });
   await expect(menu).toBeVisible();
   // The token is kept under the spec's storage key.
-  expect(await page.evaluate(() => localStorage.getItem('manga_tracker_token'))).toBeTruthy();
+  const token = await page.evaluate(() => localStorage.getItem('manga_tracker_token'));
+  expect(token).toBeTruthy();
+  const me = () =>
+    page.request.get('/api/auth/me', { headers: { Authorization: `Bearer ${token}` } });
+  expect((await me()).status()).toBe(200);
 
   await menu.click();
-  await expect(page.getByRole('menuitem', { name: 'Your Profile' })).toHaveAttribute(
-    'href',
-    `/profile/${user.username}`,
-  );
-  await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeVisible();
+  // Profile and Settings join the menu when their screens exist (ADR 032).
+  await expect(page.getByRole('menuitem')).toHaveText(['Sign Out']);
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
 
   await expect(page).toHaveURL(/\/$/);
@@ -25,9 +28,74 @@ test('register lands on / signed in; sign out shows Sign In again', async ({ pag
   await expect(mainNav(page).getByRole('link', { name: 'Watchlist' })).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('manga_tracker_token'))).toBeNull();
 
-  // The signed-out token really is revoked on the server, not just forgotten.
-  await page.reload();
+  // The signed-out token really is revoked on the server, not just forgotten here.
+  await expect.poll(async () => (await me()).status()).toBe(401);
+});
+
+test('Sign Out on /watchlist returns to / and stays there', async ({ page }) => {
+  await registerViaUi(page);
+  await mainNav(page).getByRole('link', { name: 'Watchlist' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My Watchlist' })).toBeVisible();
+
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+  });
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+
+  await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
+  // Still home a moment later, never by way of the sign-in page.
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL(/\/$/);
+  expect(visited).not.toContain('/login');
+});
+
+test('reloading while the start-up session check runs keeps the session', async ({ page }) => {
+  await registerViaUi(page);
+  const token = await page.evaluate(() => localStorage.getItem('manga_tracker_token'));
+  // Hold the check so the reload lands while it is in flight.
+  let held = 0;
+  await page.route('**/api/auth/me', async (route) => {
+    held += 1;
+    if (held === 1) {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue().catch(() => undefined);
+    } else {
+      await route.continue();
+    }
+  });
+  await page.reload({ waitUntil: 'commit' });
+  await expect.poll(() => held).toBe(1);
+  await page.reload();
+  await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('manga_tracker_token'))).toBe(token);
+});
+
+test('a server error during the session check keeps the token and offers a retry', async ({
+  page,
+}) => {
+  await registerViaUi(page);
+  const token = await page.evaluate(() => localStorage.getItem('manga_tracker_token'));
+  let down = true;
+  await page.route('**/api/auth/me', (route) =>
+    down
+      ? route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: 'Service unavailable', code: 'INTERNAL_ERROR' }),
+        })
+      : route.continue(),
+  );
+  await page.reload();
+  const retry = page.getByRole('button', { name: 'Retry sign-in' });
+  await expect(retry).toBeVisible({ timeout: 15_000 });
+  expect(await page.evaluate(() => localStorage.getItem('manga_tracker_token'))).toBe(token);
+
+  down = false;
+  await retry.click();
+  await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
 });
 
 test('a session survives a reload and signing in again works', async ({ page }) => {
@@ -89,14 +157,25 @@ test('register shows the spec messages and a taken username', async ({ page }) =
   await expect(page.getByRole('button', { name: 'Create Account' })).toBeDisabled();
   await page.getByLabel('Confirm Password').fill('abcdef');
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByText('That username is already taken').first()).toBeVisible();
+  // Said once, on the field.
+  await expect(page.getByText('That username is already taken')).toHaveCount(1);
+  await expect(page.getByLabel('Username')).toHaveAttribute('aria-invalid', 'true');
   await expect(page).toHaveURL(/\/register$/);
+
+  // A registered email is not confirmed as such: one neutral sentence, on no field.
+  await page.getByLabel('Username').fill(`new_${Date.now().toString(36)}`);
+  await page.getByLabel('Email').fill(taken.email.toUpperCase());
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('alert')).toHaveText('That email address or username cannot be used');
+  await expect(page.getByLabel('Email')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(/already (exists|registered)/)).toHaveCount(0);
 });
 
 test('routes without a screen yet show a real not-found page, and unknown API paths are JSON', async ({
   page,
   request,
 }) => {
+  // Typed by hand: no link on the site leads here (ADR 032).
   await page.goto('/lists');
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Home' })).toBeVisible();

@@ -42,16 +42,39 @@ test('header search → results → show → episodes → episode breadcrumb', a
   await expect(page.getByRole('heading', { level: 1, name: 'Pilot' })).toBeVisible();
 });
 
-test('picking a suggestion with the keyboard opens the show; Game of Thrones lists all 73 episodes', async ({
+test('picking a suggestion (keyboard or mouse) searches for its title; Game of Thrones lists all 73 episodes', async ({
   page,
 }) => {
   await page.goto('/');
   const search = page.getByRole('banner').getByRole('combobox', { name: 'Search shows' });
-  await search.fill('game of thrones');
+  await search.fill('game of thr');
   await expect(page.getByRole('option', { name: /^Game of Thrones/ }).first()).toBeVisible();
   await search.press('ArrowDown');
   await search.press('Enter');
 
+  // Spec §2: picking a suggestion goes to /search?q={text} (ADR 033); the show leads.
+  await expect(page).toHaveURL(/\/search\?q=Game\+of\+Thrones$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Results for "Game of Thrones"' }),
+  ).toBeVisible();
+  const results = page.getByRole('tabpanel');
+  await expect(results.getByRole('link').first()).toContainText('Game of Thrones');
+
+  // The search page's own box offers up to 8 suggestions (spec §9); a click picks too.
+  const pageSearch = page.getByRole('main').getByRole('combobox', { name: 'Search' });
+  await pageSearch.fill('the');
+  const listbox = page.getByRole('main').getByRole('listbox');
+  await expect(listbox.getByRole('option')).toHaveCount(9);
+  const second = listbox.getByRole('option').nth(1);
+  const title = (await second.locator('span.block').first().textContent())!.trim();
+  await second.click();
+  await expect(page).toHaveURL(`/search?${new URLSearchParams({ q: title }).toString()}`);
+
+  await page.goto('/search?q=Game+of+Thrones');
+  await results
+    .getByRole('link', { name: /Game of Thrones/ })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Game of Thrones' })).toBeVisible();
   await page.getByRole('tab', { name: 'Episodes' }).click();
   const panel = page.getByRole('tabpanel');

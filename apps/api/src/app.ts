@@ -20,6 +20,7 @@ import { responseCachePlugin, subscribeResponseCache } from './plugins/response-
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { accessPlugin } from './platform/access';
 import { createServices, type Services } from './platform/services';
+import { jobsRoutes } from './features/jobs/jobs.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { showsRoutes } from './features/shows/shows.routes';
@@ -137,6 +138,7 @@ export async function buildApp({
       await api.register(searchRoutes, { search, shows, trending });
       await api.register(statsRoutes, { db: db.kysely });
       await api.register(trackingRoutes, { tracking });
+      await api.register(jobsRoutes, { jobs: services.jobsService });
     },
     { prefix: '/api' },
   );

@@ -19,6 +19,13 @@ const envSchema = z.object({
   RESPONSE_CACHE: z.enum(['on', 'off']).default('on'),
   TVMAZE_BASE_URL: z.string().url().default('https://api.tvmaze.com'),
   METADATA_SYNC: z.enum(['on', 'off']).default('on'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/i, 'must be an smtp:// or smtps:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().min(3).default('Series Tracker <no-reply@localhost>'),
+  MAIL_OUTBOX_DIR: z.string().min(1).default('data/outbox'),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
@@ -45,6 +52,12 @@ export interface AppConfig {
   tvmazeBaseUrl: string;
   /** Refresh shows from TVmaze in the background when they are viewed. */
   metadataSync: boolean;
+  mail: {
+    /** smtp:// or smtps:// with credentials; null writes each message to `outboxDir` instead. */
+    smtpUrl: string | null;
+    from: string;
+    outboxDir: string;
+  };
   /** Shared state for several app servers (rate-limit budgets); memory when absent. */
   redisUrl: string | null;
   /** Prefix of every Redis key this app writes (several sites can share one Redis). */
@@ -73,6 +86,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionTtlDays: 30,
     tvmazeBaseUrl: e.TVMAZE_BASE_URL.replace(/\/+$/, ''),
     metadataSync: e.METADATA_SYNC === 'on',
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM,
+      outboxDir: path.resolve(repoRoot, e.MAIL_OUTBOX_DIR),
+    },
     redisUrl: e.REDIS_URL ?? null,
     redisPrefix: e.REDIS_PREFIX,
   };

@@ -20,6 +20,10 @@ async function main() {
   if (indexed)
     app.log.info({ indexed }, 'search index filled for shows imported before it existed');
 
+  // Background jobs (TVmaze refreshes, mail, cleanups) run in this process from here on;
+  // app.close() stops them at a safe point and they resume on the next start.
+  await app.services.jobs.start();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -38,6 +38,8 @@ export async function createTestDb(
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       await client.query(`drop schema ${schema} cascade`);
+      // pg-boss's tables for this file's jobs (platform/jobs), when a test used them.
+      await client.query(`drop schema if exists ${schema}_jobs cascade`);
       await client.end();
     },
   };

@@ -21,7 +21,6 @@ export const errorCodes = {
   rateLimited: 'RATE_LIMITED',
   invalidCredentials: 'INVALID_CREDENTIALS',
   usernameTaken: 'USERNAME_TAKEN',
-  emailTaken: 'EMAIL_TAKEN',
   internal: 'INTERNAL_ERROR',
 } as const;
 
@@ -34,6 +33,9 @@ export function pageSchema<T extends z.ZodType>(item: T) {
     hasMore: z.boolean(),
   });
 }
+
+/** A page of a collection, typed from `pageSchema` with its items as `T`. */
+export type Page<T> = Omit<z.infer<ReturnType<typeof pageSchema>>, 'data'> & { data: T[] };
 
 export const healthSchema = z.object({
   status: z.literal('ok'),

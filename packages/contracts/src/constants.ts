@@ -29,7 +29,11 @@ export const authMessages = {
   identifierRequired: 'Username or email is required',
   invalidCredentials: 'Invalid username/email or password',
   usernameTaken: 'That username is already taken',
-  emailTaken: 'An account with that email already exists',
+  /**
+   * A registration whose email belongs to an account: the answer must not say that the
+   * address is registered (ADR 034). Usernames are public, so a taken one is named.
+   */
+  emailOrUsernameUnavailable: 'That email address or username cannot be used',
   loginFailed: 'Login failed. Please try again.',
   registrationFailed: 'Registration failed. Please try again.',
   notSignedIn: 'You need to sign in first',

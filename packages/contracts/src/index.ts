@@ -3,3 +3,4 @@ export * from './auth';
 export * from './shows';
 export * from './constants';
 export * from './tracking';
+export * from './jobs';

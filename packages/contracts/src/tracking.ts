@@ -94,6 +94,12 @@ export const episodeProgressSchema = z.object({
   watchedAt: z.string().nullable(),
 });
 
+/** POST /api/episodes/{id}/progress: the episode's new state and the show's watchlist item. */
+export const episodeProgressResultSchema = episodeProgressSchema.extend({
+  item: watchlistItemSchema.nullable(),
+});
+export type EpisodeProgressResult = z.infer<typeof episodeProgressResultSchema>;
+
 export const showProgressSchema = z.object({
   showId: z.number().int(),
   data: z.array(z.object({ episodeId: z.number().int(), watchedAt: z.string() })),
@@ -104,6 +110,7 @@ export const showProgressSchema = z.object({
   watchedAiredCount: z.number().int(),
   item: watchlistItemSchema.nullable(),
 });
+export type ShowProgress = z.infer<typeof showProgressSchema>;
 
 export const bulkProgressSchema = z
   .object({
@@ -127,3 +134,4 @@ export const upNextEntrySchema = z.object({
   item: watchlistItemSchema,
   episode: nextEpisodeSchema,
 });
+export type UpNextEntry = z.infer<typeof upNextEntrySchema>;

@@ -18,6 +18,8 @@ async function main() {
 
   const config = loadConfig();
   const db = connect(config.databaseUrl);
+  // The same wiring as the server: watchers' progress is re-derived and events published.
+  const services = createServices({ config, db });
   try {
     await migrateToLatest(db);
     const bar = new cliProgress.SingleBar(
@@ -28,8 +30,6 @@ async function main() {
       cliProgress.Presets.shades_classic,
     );
     let started = false;
-    // The same wiring as the server: watchers' progress is re-derived and events published.
-    const services = createServices({ config, db });
     const service = services.metadata;
     const result = await service.syncStale({
       limit,
@@ -55,6 +55,7 @@ async function main() {
           : 'no schedule.'),
     );
   } finally {
+    await services.close();
     await db.close();
   }
 }

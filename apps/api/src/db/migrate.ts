@@ -4,6 +4,7 @@ import * as m0001 from './migrations/0001-initial';
 import * as m0002 from './migrations/0002-discovery';
 import * as m0003 from './migrations/0003-tracking';
 import * as m0004 from './migrations/0004-data-safety';
+import * as m0005 from './migrations/0005-jobs';
 
 /*
  * Migrations are imported statically (no directory scan) so they work the same under tsx,
@@ -14,6 +15,7 @@ const all = {
   '0002-discovery': m0002,
   '0003-tracking': m0003,
   '0004-data-safety': m0004,
+  '0005-jobs': m0005,
 };
 export type MigrationName = keyof typeof all;
 

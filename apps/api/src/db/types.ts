@@ -187,6 +187,36 @@ export interface FavoritesTable {
   created_at: string;
 }
 
+/** One background job (platform/jobs); JSON columns hold JSON text. */
+export interface JobsTable {
+  id: string;
+  name: string;
+  user_id: number | null;
+  payload: string | null;
+  state: 'queued' | 'running' | 'retry' | 'completed' | 'failed';
+  singleton_key: string | null;
+  attempts: Generated<number>;
+  retry_limit: Generated<number>;
+  retry_delay: Generated<number>;
+  retry_backoff: Generated<number>;
+  run_after: string;
+  progress_done: number | null;
+  progress_total: number | null;
+  progress_message: string | null;
+  result: string | null;
+  error: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  updated_at: string;
+}
+
+export interface JobSchedulesTable {
+  name: string;
+  every_seconds: number;
+  next_run_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -201,6 +231,8 @@ export interface Database {
   watchlist_items: WatchlistItemsTable;
   episode_progress: EpisodeProgressTable;
   favorites: FavoritesTable;
+  jobs: JobsTable;
+  job_schedules: JobSchedulesTable;
 }
 
 export type WatchlistItemRow = Selectable<WatchlistItemsTable>;
@@ -213,3 +245,5 @@ export type ShowRow = Selectable<ShowsTable>;
 export type NewShow = Insertable<ShowsTable>;
 export type EpisodeRow = Selectable<EpisodesTable>;
 export type NewEpisode = Insertable<EpisodesTable>;
+
+export type JobRow = Selectable<JobsTable>;

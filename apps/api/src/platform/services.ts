@@ -12,7 +12,11 @@ import { createShowsService } from '../features/shows/shows.service';
 import { createTrendingService } from '../features/shows/trending.service';
 import { createTrackingRepository } from '../features/tracking/tracking.repository';
 import { createTrackingService } from '../features/tracking/tracking.service';
+import { createJobsService } from '../features/jobs/jobs.service';
+import { nowIso } from '../lib/time';
 import { createEventBus, type EventBus } from './events';
+import { createJobs } from './jobs/jobs';
+import { createMail } from './mail/mail';
 import { createRedis } from './redis';
 
 export interface Logger {
@@ -40,7 +44,16 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   const events: EventBus = createEventBus(log);
   const redis = createRedis(config, log);
 
+  // Background work (ADR 050). Enqueueing works at once; handlers run once `jobs.start()` is
+  // called, which the server does (server.ts) and tests and CLIs do only when they need it.
+  const jobs = createJobs({ db, log });
+  const mail = createMail({ config, jobs, log });
+
   const authRepo = createAuthRepository(db.kysely);
+  jobs.define('auth.delete-expired-sessions', async () => ({
+    deleted: await authRepo.deleteExpiredSessions(nowIso()),
+  }));
+  jobs.schedule('auth.delete-expired-sessions', 3600);
   const auth = createAuthService({
     repo: authRepo,
     sessionTtlDays: config.sessionTtlDays,
@@ -55,6 +68,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     config,
     log,
     events,
+    jobs,
     // Inside the write transaction: derived rows that must never disagree with the catalogue.
     onShowsChanged: async (trx, ids) => {
       await refreshDerivedShowData(trx, ids);
@@ -78,6 +92,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     shows,
   });
   const episodesRepo = createEpisodesRepository(db.kysely);
+  const jobsService = createJobsService({ jobs });
 
   return {
     config,
@@ -93,9 +108,18 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     trending,
     search,
     episodesRepo,
-    /** Waits for background work to settle; the database stays open (its owner closes it). */
+    jobs,
+    jobsService,
+    mail,
+    /**
+     * Stops background work: running jobs stop at a safe point and run again after the next
+     * start. The database stays open (its owner closes it).
+     */
     async close() {
-      await metadata.idle();
+      await metadata.flush();
+      // Inside the server's 10 s shutdown budget (server.ts).
+      await jobs.stop({ timeoutMs: 7_000 });
+      mail.close();
       await redis?.quit().catch(() => undefined);
     },
   };

@@ -183,3 +183,13 @@ export const api = {
 export function serverMessageOr(error: unknown, fallback: string): string {
   return isApiError(error) && error.fromServer ? error.message : fallback;
 }
+
+/**
+ * The error's message as a clause to go after a colon, without its closing full stop:
+ * `Could not save: ${errorReason(error)}.` ends in one full stop even though the server's
+ * and the client's messages are sentences of their own ('... try again.').
+ */
+export function errorReason(error: unknown): string {
+  const message = isApiError(error) ? error.message : DEFAULT_ERROR_MESSAGE;
+  return message.trim().replace(/[.!?]+$/u, '') || DEFAULT_ERROR_MESSAGE;
+}

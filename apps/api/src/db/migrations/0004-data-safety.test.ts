@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../../test/test-db';
 import type { Db } from '../connection';
-import { migrateTo, migrateToLatest } from '../migrate';
+import { migrateTo } from '../migrate';
 
 /*
  * 0004 rebuilds tables that hold user data (SQLite) or swaps their constraints (PostgreSQL):
@@ -143,7 +143,7 @@ describe('migration 0004 (data safety)', () => {
     );
     expect(before.watchlist_items).toHaveLength(1);
 
-    expect(await migrateToLatest(db)).toEqual(['0004-data-safety']);
+    expect(await migrateTo(db, '0004-data-safety')).toEqual(['0004-data-safety']);
 
     expect(await snapshot()).toEqual(before);
     for (const t of userTables) {

@@ -37,14 +37,18 @@ export interface ResolvedSession {
   user: UserRow;
 }
 
-const takenError = (taken: { username: boolean; email: boolean }) => {
-  const details: Record<string, string> = {};
-  if (taken.username) details.username = authMessages.usernameTaken;
-  if (taken.email) details.email = authMessages.emailTaken;
-  return taken.username
-    ? conflict(errorCodes.usernameTaken, authMessages.usernameTaken, details)
-    : conflict(errorCodes.emailTaken, authMessages.emailTaken, details);
-};
+/**
+ * 409 for a registration that cannot go ahead (ADR 034). Usernames are public (profiles,
+ * search), so a taken one is named, on its field. Whether an email address has an account
+ * is not public: that case gets one neutral sentence, no field and the generic CONFLICT code,
+ * the same whichever of the two was the reason as far as the words go.
+ */
+const takenError = (taken: { username: boolean; email: boolean }) =>
+  taken.username
+    ? conflict(errorCodes.usernameTaken, authMessages.usernameTaken, {
+        username: authMessages.usernameTaken,
+      })
+    : conflict(errorCodes.conflict, authMessages.emailOrUsernameUnavailable);
 
 export function createAuthService({ repo, sessionTtlDays, events }: AuthServiceOptions) {
   async function issueSession(user: UserRow, userAgent: string | null): Promise<AuthResponse> {

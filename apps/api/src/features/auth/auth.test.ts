@@ -148,15 +148,37 @@ describe('POST /api/auth/register', () => {
     expect(await countUsers()).toBe(before);
   });
 
-  it('refuses an email taken in another case with 409', async () => {
+  it('refuses an email taken in another case with 409 without saying the email is registered', async () => {
     await registerUser(t.app, { email: 'sansa@winterfell.test' });
+    const before = await countUsers();
     const res = await post('/api/auth/register', {
       username: 'sansa2',
       email: 'SANSA@Winterfell.test',
       password: 'lemoncakes',
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'EMAIL_TAKEN', error: authMessages.emailTaken });
+    // One neutral sentence: no field named, no email-specific code or wording (ADR 034).
+    expect(res.json()).toEqual({
+      code: 'CONFLICT',
+      error: authMessages.emailOrUsernameUnavailable,
+    });
+    expect(res.body).not.toMatch(/email_taken|already (exists|registered)|has an account/i);
+    expect(await countUsers()).toBe(before);
+  });
+
+  it('names only the username when both the username and the email are taken', async () => {
+    await registerUser(t.app, { username: 'brienne', email: 'brienne@tarth.test' });
+    const res = await post('/api/auth/register', {
+      username: 'Brienne',
+      email: 'brienne@tarth.test',
+      password: 'oathkeeper',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      code: 'USERNAME_TAKEN',
+      error: authMessages.usernameTaken,
+      details: { username: authMessages.usernameTaken },
+    });
   });
 
   it('lets exactly one of many simultaneous registrations of one name succeed', async () => {
@@ -347,11 +369,26 @@ describe('sessions', () => {
   });
 
   it("never shows one user's email to another", async () => {
-    const a = await registerUser(t.app, { email: 'private-a@x.test' });
+    const a = await registerUser(t.app, {
+      username: 'private_arya',
+      email: 'private-a@x.test',
+      displayName: 'Arya Private',
+    });
     const b = await registerUser(t.app);
-    const res = await t.app.inject({ url: '/api/auth/me', headers: bearer(b.token) });
-    expect(res.body).not.toContain('private-a@x.test');
-    expect(res.json().user.id).not.toBe(a.user.id);
+    // Every response that carries another user: the viewer's own profile, user search and
+    // global search, signed in and anonymously. Each must find A (else the check is empty).
+    const me = await t.app.inject({ url: '/api/auth/me', headers: bearer(b.token) });
+    expect(me.json().user.id).toBe(b.user.id);
+    expect(me.body).not.toContain('private-a@x.test');
+    for (const headers of [bearer(b.token), {}]) {
+      for (const url of ['/api/search/users?q=private_arya', '/api/search?q=private_arya']) {
+        const res = await t.app.inject({ url, headers });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toContain(`"id":${a.user.id}`);
+        expect(res.body).not.toContain('private-a@x.test');
+        expect(res.body).not.toMatch(/"email"/);
+      }
+    }
   });
 });
 

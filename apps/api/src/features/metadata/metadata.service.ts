@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/connection';
 import type { Database, NewEpisode, ShowRow } from '../../db/types';
+import type { Jobs } from '../../platform/jobs/jobs';
 import type { EventBus } from '../../platform/events';
 import { createCatalogRepository } from '../catalog/catalog.repository';
 import { catalogEpisodeRow, catalogHash, catalogShowRow } from '../catalog/catalog.rows';
@@ -11,6 +12,9 @@ import { createTvmazeClient, MetadataUnavailableError, type TvmazeClient } from 
 import { mapShow, mergeShowRow, type TvmazeEpisode, type TvmazeShow } from './tvmaze.mapper';
 
 const DAY_MS = 86_400_000;
+
+/** The background job that refreshes one show from TVmaze (payload `{ showId }`). */
+export const REFRESH_SHOW_JOB = 'catalog.refresh-show';
 
 interface Logger {
   info(obj: object, msg?: string): void;
@@ -33,6 +37,11 @@ export interface MetadataServiceOptions {
   offlineRetryMs?: number;
   /** Countries whose broadcast schedule syncSchedule reads (ISO alpha-2); web schedule is global. */
   scheduleCountries?: string[];
+  /**
+   * Where background refreshes run (`catalog.refresh-show`, one live job per show across every
+   * app server). Without it, refreshShowInBackground does nothing (CLIs).
+   */
+  jobs?: Jobs;
   /**
    * Runs inside the write transaction with the shows whose record or episodes changed (episodes
    * added, updated, retired or restored): the search index, and every watcher's progress and
@@ -100,7 +109,8 @@ export function createMetadataService(options: MetadataServiceOptions) {
   const staleAfterMs = options.staleAfterMs ?? DAY_MS;
   const offlineRetryMs = options.offlineRetryMs ?? 5 * 60_000;
   const countries = options.scheduleCountries ?? ['US'];
-  const inFlight = new Map<number, Promise<void>>();
+  /** Views whose staleness check and enqueue are under way, one per show. */
+  const enqueuing = new Map<number, Promise<void>>();
   let offlineSince: number | null = null;
 
   /** One warning per outage, however many calls fail during it; one note when it ends. */
@@ -265,28 +275,59 @@ export function createMetadataService(options: MetadataServiceOptions) {
   }
 
   /**
-   * Fire-and-forget refresh for a show someone is looking at: only when sync is on, the show
-   * is on TVmaze and its data is older than a day, and only once at a time per show.
-   * Never throws and never rejects; failures are logged (an outage once).
+   * For a show someone is looking at: when sync is on, the show is on TVmaze and its data is
+   * older than a day, queue a `catalog.refresh-show` job for it. The singleton key makes it one
+   * waiting or running job per show, however many views and app servers ask. Never throws and
+   * never rejects; a failure to queue is logged. The request that caused it does not wait.
    */
   function refreshShowInBackground(showId: number): void {
-    if (!config.metadataSync || inFlight.has(showId)) return;
+    const { jobs } = options;
+    if (!jobs || !config.metadataSync || enqueuing.has(showId)) return;
     if (offlineSince !== null && now().getTime() - offlineSince < offlineRetryMs) return;
     const work = (async () => {
       try {
-        if (await isDue(showId)) await refreshShow(showId);
+        // Most views are of fresh shows: one read here saves a queue write per view.
+        if (await isDue(showId)) {
+          await jobs.enqueue(REFRESH_SHOW_JOB, { showId }, { singletonKey: String(showId) });
+        }
       } catch (err) {
-        noteFailure(err, { showId });
+        log.error({ err, showId }, 'could not queue a show refresh');
       } finally {
-        inFlight.delete(showId);
+        enqueuing.delete(showId);
       }
     })();
-    inFlight.set(showId, work);
+    enqueuing.set(showId, work);
   }
 
-  /** Resolves when no background refresh is running (tests, graceful shutdown). */
+  options.jobs?.define<{ showId: number }, RefreshResult | { skipped: string }>(
+    REFRESH_SHOW_JOB,
+    async ({ payload, signal }) => {
+      const { showId } = payload;
+      if (!(await isDue(showId))) return { skipped: 'fresh' };
+      // Nothing is written before this point; a shutdown now leaves the job for the next start.
+      signal.throwIfAborted();
+      try {
+        return (await refreshShow(showId)) ?? { skipped: 'not on TVmaze' };
+      } catch (err) {
+        noteFailure(err, { showId });
+        // Offline: the next view after the pause queues it again; retrying now would only
+        // knock on a closed door. Anything else is retried with backoff.
+        if (err instanceof MetadataUnavailableError) return { skipped: 'TVmaze unavailable' };
+        throw err;
+      }
+    },
+    { retryLimit: 2, retryDelaySeconds: 60, retryBackoff: true, concurrency: 2 },
+  );
+
+  /** Resolves when no view is still deciding whether to queue a refresh (shutdown). */
+  async function flush(): Promise<void> {
+    while (enqueuing.size) await Promise.all(enqueuing.values());
+  }
+
+  /** Resolves when no background refresh is being queued, waiting or running (tests). */
   async function idle(): Promise<void> {
-    while (inFlight.size) await Promise.all(inFlight.values());
+    await flush();
+    await options.jobs?.idle(REFRESH_SHOW_JOB);
   }
 
   /**
@@ -390,7 +431,7 @@ export function createMetadataService(options: MetadataServiceOptions) {
     return result;
   }
 
-  return { refreshShow, refreshShowInBackground, idle, syncSchedule, syncStale };
+  return { refreshShow, refreshShowInBackground, flush, idle, syncSchedule, syncStale };
 }
 
 export type MetadataService = ReturnType<typeof createMetadataService>;

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { repoRoot } from '../../config';
 import type { Db } from '../../db/connection';
 import type { ShowRow } from '../../db/types';
 import { buildShow } from '../../../test/factories';
 import { createTestDb } from '../../../test/test-db';
+import { createJobs, type Jobs } from '../../platform/jobs/jobs';
 import { startTvmazeStandIn, type TvmazeStandIn } from '../../../test/tvmaze-stand-in';
 import { importCatalog } from '../catalog/catalog.importer';
 import { catalogShowRow } from '../catalog/catalog.rows';
@@ -70,6 +71,25 @@ const seedGot = (extra: Partial<ShowRow> = {}) =>
     status: 'unknown',
     ...extra,
   });
+
+// Background refreshes run as jobs: one worker at a time, so each test's handler is the one
+// that runs (its clock and client).
+let worker: Jobs | null = null;
+afterEach(async () => {
+  await worker?.stop();
+  worker = null;
+});
+async function backgroundService(overrides: Partial<MetadataServiceOptions> = {}) {
+  await worker?.stop();
+  worker = createJobs({
+    db,
+    log: { info() {}, warn() {}, error() {} },
+    pollIntervalMs: 20,
+  });
+  const svc = service({ jobs: worker, ...overrides });
+  await worker.start();
+  return svc;
+}
 
 const showById = (id: number) =>
   db.kysely.selectFrom('shows').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -476,7 +496,7 @@ describe('rate limits and outages', () => {
           throw err;
         }),
     };
-    const svc = service({ log, offlineRetryMs: 0, client });
+    const svc = await backgroundService({ log, offlineRetryMs: 0, client });
     standIn.setDown(true);
     expect(() => {
       svc.refreshShowInBackground(a.id);
@@ -506,7 +526,7 @@ describe('rate limits and outages', () => {
 
   it('after an outage, background refreshes pause instead of hitting TVmaze on every view', async () => {
     const a = await seedGot();
-    const svc = service({ offlineRetryMs: 60_000 });
+    const svc = await backgroundService({ offlineRetryMs: 60_000 });
     standIn.setDown(true);
     svc.refreshShowInBackground(a.id);
     await svc.idle();
@@ -521,7 +541,7 @@ describe('rate limits and outages', () => {
 describe('refreshShowInBackground', () => {
   it('runs one refresh per show however many views ask at once', async () => {
     const show = await seedGot();
-    const svc = service();
+    const svc = await backgroundService();
     standIn.setDelay(50);
     for (let i = 0; i < 5; i++) svc.refreshShowInBackground(show.id);
     await svc.idle();
@@ -533,12 +553,12 @@ describe('refreshShowInBackground', () => {
     const show = await seedGot({
       metadata_synced_at: new Date(T0.getTime() - 3_600_000).toISOString(),
     });
-    const svc = service();
+    const svc = await backgroundService();
     svc.refreshShowInBackground(show.id);
     await svc.idle();
     expect(standIn.hits).toEqual([]);
 
-    const off = service({
+    const off = await backgroundService({
       config: { tvmazeBaseUrl: standIn.baseUrl, metadataSync: false },
       now: () => new Date(T0.getTime() + 2 * 86_400_000),
     });
@@ -546,7 +566,7 @@ describe('refreshShowInBackground', () => {
     await off.idle();
     expect(standIn.hits).toEqual([]);
 
-    const dayLater = service({ now: () => new Date(T0.getTime() + 86_400_000) });
+    const dayLater = await backgroundService({ now: () => new Date(T0.getTime() + 86_400_000) });
     dayLater.refreshShowInBackground(show.id);
     await dayLater.idle();
     expect(standIn.hits).toHaveLength(2);

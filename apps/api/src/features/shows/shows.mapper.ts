@@ -1,5 +1,6 @@
 import type { Episode, ShowDetail, ShowSummary } from '@series-tracker/contracts';
-import type { EpisodeRow, ShowRow } from '../../db/types';
+import type { EpisodeRow } from '../../db/types';
+import type { ShowRowWithStatus } from './shows.repository';
 
 type ShowStatus = ShowSummary['status'];
 const statuses: ShowStatus[] = ['airing', 'completed', 'upcoming', 'tbd', 'unknown'];
@@ -7,7 +8,12 @@ const statuses: ShowStatus[] = ['airing', 'completed', 'upcoming', 'tbd', 'unkno
 export const CATALOGUE_ATTRIBUTION =
   'Show and episode data from TVmaze (CC BY-SA 4.0) and bangumi-data (CC BY 4.0).';
 
-export function toShowSummary(row: ShowRow, genres: string[]): ShowSummary {
+/** A known status, else 'unknown'. */
+export function toShowStatus(value: string): ShowStatus {
+  return statuses.includes(value as ShowStatus) ? (value as ShowStatus) : 'unknown';
+}
+
+export function toShowSummary(row: ShowRowWithStatus, genres: string[]): ShowSummary {
   return {
     id: row.id,
     title: row.title,
@@ -18,7 +24,8 @@ export function toShowSummary(row: ShowRow, genres: string[]): ShowSummary {
     coverImageUrl: row.poster_url,
     coverThumbUrl: row.poster_thumb_url,
     backdropImageUrl: row.backdrop_url,
-    status: statuses.includes(row.status as ShowStatus) ? (row.status as ShowStatus) : 'unknown',
+    // As shown, not as stored: a long-quiet 'Running' show is not Airing (ADR 035).
+    status: toShowStatus(row.shown_status),
     episodes: row.episode_count,
     seasons: row.season_count,
     genres,
@@ -56,7 +63,7 @@ function parseWatchLinks(text: string | null): WatchLink[] {
 }
 
 export function toShowDetail(
-  row: ShowRow,
+  row: ShowRowWithStatus,
   genres: string[],
   alternativeTitles: string[],
   seasons: {

@@ -1,6 +1,10 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { ShowFilters } from '@series-tracker/contracts';
 import type { Database, ShowRow } from '../../db/types';
+import { shownStatus } from './show-status';
+
+/** A show row with the status it is shown with (ADR 035); the mappers need both. */
+export type ShowRowWithStatus = ShowRow & { shown_status: string };
 
 export type ListFilters = Omit<ShowFilters, 'limit' | 'offset' | 'sort'> & {
   sort: ShowFilters['sort'];
@@ -26,7 +30,8 @@ export function createShowsRepository(db: Kysely<Database>) {
         ),
       );
     }
-    if (filters.status) q = q.where('shows.status', '=', filters.status);
+    // The status people see, so "Airing" lists only shows with an Airing badge (ADR 035).
+    if (filters.status) q = q.where(shownStatus('shows'), '=', filters.status);
     if (filters.kind) q = q.where('shows.kind', '=', filters.kind);
     if (filters.yearFrom) q = q.where('shows.first_air_date', '>=', `${filters.yearFrom}-01-01`);
     if (filters.yearTo) q = q.where('shows.first_air_date', '<=', `${filters.yearTo}-12-31`);
@@ -53,9 +58,13 @@ export function createShowsRepository(db: Kysely<Database>) {
       filters: ListFilters,
       limit: number,
       offset: number,
-    ): Promise<{ rows: ShowRow[]; total: number }> {
+    ): Promise<{ rows: ShowRowWithStatus[]; total: number }> {
       const base = filtered(filters);
-      let rowsQuery = base.selectAll('shows').limit(limit).offset(offset);
+      let rowsQuery = base
+        .selectAll('shows')
+        .select(shownStatus('shows').as('shown_status'))
+        .limit(limit)
+        .offset(offset);
       for (const o of orderings[filters.sort]) rowsQuery = rowsQuery.orderBy(o);
       const [rows, count] = await Promise.all([
         rowsQuery.execute(),
@@ -74,26 +83,37 @@ export function createShowsRepository(db: Kysely<Database>) {
     },
 
     /** By catalogue popularity alone: no member's activity moves a show here (trending's fallback). */
-    async cataloguePopular(limit: number): Promise<ShowRow[]> {
+    async cataloguePopular(limit: number): Promise<ShowRowWithStatus[]> {
       return db
         .selectFrom('shows')
-        .selectAll()
-        .orderBy('popularity', 'desc')
-        .orderBy('id')
+        .selectAll('shows')
+        .select(shownStatus('shows').as('shown_status'))
+        .orderBy('shows.popularity', 'desc')
+        .orderBy('shows.id')
         .limit(limit)
         .execute();
     },
 
-    async findById(id: number): Promise<ShowRow | undefined> {
-      return db.selectFrom('shows').selectAll().where('id', '=', id).executeTakeFirst();
+    async findById(id: number): Promise<ShowRowWithStatus | undefined> {
+      return db
+        .selectFrom('shows')
+        .selectAll('shows')
+        .select(shownStatus('shows').as('shown_status'))
+        .where('shows.id', '=', id)
+        .executeTakeFirst();
     },
 
     /** Rows for these ids, in the order given. */
-    async byIds(ids: number[]): Promise<ShowRow[]> {
+    async byIds(ids: number[]): Promise<ShowRowWithStatus[]> {
       if (!ids.length) return [];
-      const rows = await db.selectFrom('shows').selectAll().where('id', 'in', ids).execute();
+      const rows = await db
+        .selectFrom('shows')
+        .selectAll('shows')
+        .select(shownStatus('shows').as('shown_status'))
+        .where('shows.id', 'in', ids)
+        .execute();
       const byId = new Map(rows.map((r) => [r.id, r]));
-      return ids.map((id) => byId.get(id)).filter((r): r is ShowRow => !!r);
+      return ids.map((id) => byId.get(id)).filter((r): r is ShowRowWithStatus => !!r);
     },
 
     async genresFor(showIds: number[]): Promise<Map<number, string[]>> {
@@ -135,7 +155,7 @@ export function createShowsRepository(db: Kysely<Database>) {
     },
 
     /** Shows sharing the most genres with this one, same kind first, then the better known. */
-    async similar(show: ShowRow, limit: number): Promise<ShowRow[]> {
+    async similar(show: ShowRow, limit: number): Promise<ShowRowWithStatus[]> {
       const shared = db
         .selectFrom('show_genres as mine')
         .innerJoin('show_genres as theirs', 'theirs.genre_id', 'mine.genre_id')
@@ -148,6 +168,7 @@ export function createShowsRepository(db: Kysely<Database>) {
         .selectFrom(shared)
         .innerJoin('shows', 'shows.id', 's.show_id')
         .selectAll('shows')
+        .select(shownStatus('shows').as('shown_status'))
         .orderBy('s.shared', 'desc')
         .orderBy(sql`case when shows.kind = ${show.kind} then 0 else 1 end`)
         .orderBy('shows.total_users', 'desc')
@@ -162,12 +183,13 @@ export function createShowsRepository(db: Kysely<Database>) {
       date: string,
       limit: number,
       offset: number,
-    ): Promise<{ rows: ShowRow[]; total: number }> {
+    ): Promise<{ rows: ShowRowWithStatus[]; total: number }> {
       const airing = sql<SqlBool>`exists (select 1 from episodes where episodes.show_id = shows.id and episodes.air_date = ${date} and episodes.retired_at is null)`;
       const [rows, count] = await Promise.all([
         db
           .selectFrom('shows')
-          .selectAll()
+          .selectAll('shows')
+          .select(shownStatus('shows').as('shown_status'))
           .where(airing)
           .orderBy('total_users', 'desc')
           .orderBy('popularity', 'desc')

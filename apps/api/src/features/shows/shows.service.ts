@@ -1,8 +1,7 @@
 import type { ShowDetail, ShowSummary } from '@series-tracker/contracts';
 import { notFound } from '../../lib/errors';
-import type { ShowRow } from '../../db/types';
 import { toShowDetail, toShowSummary, toEpisode } from './shows.mapper';
-import type { ListFilters, ShowsRepository } from './shows.repository';
+import type { ListFilters, ShowRowWithStatus, ShowsRepository } from './shows.repository';
 
 export interface Page<T> {
   data: T[];
@@ -27,7 +26,7 @@ export interface ShowsServiceOptions {
 }
 
 export function createShowsService({ repo, onShowViewed }: ShowsServiceOptions) {
-  async function summaries(rows: ShowRow[]): Promise<ShowSummary[]> {
+  async function summaries(rows: ShowRowWithStatus[]): Promise<ShowSummary[]> {
     const genres = await repo.genresFor(rows.map((r) => r.id));
     return rows.map((r) => toShowSummary(r, genres.get(r.id) ?? []));
   }

@@ -303,12 +303,12 @@ describe('response cache for catalogue reads', () => {
     await get(`/api/shows/${gotId}`);
     await t.db.kysely
       .updateTable('shows')
-      .set({ status: 'airing' })
+      .set({ status: 'upcoming' })
       .where('id', '=', gotId)
       .execute();
     expect((await get(`/api/shows/${gotId}`)).json().status).toBe('completed');
     t.app.responseCache.clear();
-    expect((await get(`/api/shows/${gotId}`)).json().status).toBe('airing');
+    expect((await get(`/api/shows/${gotId}`)).json().status).toBe('upcoming');
     await t.db.kysely
       .updateTable('shows')
       .set({ status: 'completed' })

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/connection';
 import type { Database, WatchlistItemRow } from '../../db/types';
+import { shownStatus } from '../shows/show-status';
 
 type Tx = Kysely<Database> | Transaction<Database>;
 
@@ -28,11 +29,13 @@ const showColumns = [
   's.title as s_title',
   's.title_english as s_title_english',
   's.poster_url as s_poster_url',
-  's.status as s_status',
   's.episode_count as s_episode_count',
   's.rating as s_rating',
   's.synopsis as s_synopsis',
 ] as const;
+
+/** The embedded show's status as people see it (ADR 035), like every other show read. */
+const withShownStatus = () => shownStatus('s').as('s_status');
 
 export type WatchlistSort = 'updated' | 'title' | 'score' | 'added';
 
@@ -45,7 +48,8 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
       .selectFrom('watchlist_items as w')
       .innerJoin('shows as s', 's.id', 'w.show_id')
       .selectAll('w')
-      .select(showColumns);
+      .select(showColumns)
+      .select(withShownStatus());
 
   const orderings: Record<WatchlistSort, ReturnType<typeof sql>[]> = {
     updated: [sql`w.updated_at desc`, sql`w.id desc`],
@@ -355,6 +359,7 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
           .selectFrom('favorites as f')
           .innerJoin('shows as s', 's.id', 'f.show_id')
           .select(['f.id', 'f.show_id', 'f.created_at', ...showColumns])
+          .select(withShownStatus())
           .where('f.user_id', '=', userId)
           .orderBy('f.created_at', 'desc')
           .orderBy('f.id', 'desc')
@@ -375,6 +380,7 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
         .selectFrom('favorites as f')
         .innerJoin('shows as s', 's.id', 'f.show_id')
         .select(['f.id', 'f.show_id', 'f.created_at', ...showColumns])
+        .select(withShownStatus())
         .where('f.user_id', '=', userId)
         .where('f.show_id', '=', showId)
         .executeTakeFirst();

@@ -5,7 +5,7 @@ import {
   apiErrorSchema,
   bulkProgressSchema,
   createWatchlistItemSchema,
-  episodeProgressSchema,
+  episodeProgressResultSchema,
   favoriteSchema,
   pageSchema,
   showProgressSchema,
@@ -150,7 +150,7 @@ export async function trackingRoutes(app: FastifyInstance, opts: { tracking: Tra
         params: z.object({ id: idParam }),
         body: z.object({ watched: z.boolean().default(true) }).default({ watched: true }),
         response: {
-          200: episodeProgressSchema.extend({ item: watchlistItemSchema.nullable() }),
+          200: episodeProgressResultSchema,
           ...errors,
         },
       },

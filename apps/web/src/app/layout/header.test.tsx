@@ -33,17 +33,16 @@ describe('Header', () => {
     expect(brand.closest('a')).toHaveAttribute('href', '/');
   });
 
-  it('signed out: Home, Browse (to /search), Reviews, Lists, plus Sign In and Sign Up', async () => {
+  it('signed out: Home, Browse (to /search), plus Sign In and Sign Up; no links to unbuilt screens', async () => {
     const { calls } = mockFetch(() => jsonResponse(500));
     renderWithProviders(<Header />);
 
     expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/register');
+    // Reviews and Lists join when their screens exist (ADR 032).
     expect(navLinks()).toEqual([
       ['Home', '/'],
       ['Browse', '/search'],
-      ['Reviews', '/reviews'],
-      ['Lists', '/lists'],
     ]);
     expect(screen.queryByRole('link', { name: 'Watchlist' })).not.toBeInTheDocument();
     // Without a token there is nothing to check.
@@ -65,7 +64,7 @@ describe('Header', () => {
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
   });
 
-  it('signed in: Browse goes to /browse, Watchlist appears, and the menu has profile, settings, sign out', async () => {
+  it('signed in: Browse goes to /browse, Watchlist appears, and the menu has Sign Out', async () => {
     signIn();
     const user = userEvent.setup();
     renderWithProviders(<Header />);
@@ -75,29 +74,25 @@ describe('Header', () => {
       ['Home', '/'],
       ['Browse', '/browse'],
       ['Watchlist', '/watchlist'],
-      ['Reviews', '/reviews'],
-      ['Lists', '/lists'],
     ]);
     expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Sign Up' })).not.toBeInTheDocument();
 
     await user.click(trigger);
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getByRole('menuitem', { name: 'Your Profile' })).toHaveAttribute(
-      'href',
-      '/profile/alice',
-    );
-    expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toHaveAttribute(
-      'href',
-      '/settings',
-    );
-    expect(within(menu).getByRole('menuitem', { name: 'Sign Out' })).toBeInTheDocument();
+    // Your Profile and Settings join when those screens exist (ADR 032).
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Sign Out']);
+    expect(within(menu).queryAllByRole('link')).toHaveLength(0);
   });
 
   it('Sign Out sends the logout call with the token, clears it even though the call fails, and goes home', async () => {
     const { calls } = signIn();
     const user = userEvent.setup();
-    const { router } = renderApp('/lists');
+    const { router } = renderApp('/today');
 
     await user.click(await screen.findByRole('button', { name: /account menu/i }));
     await user.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
@@ -111,6 +106,52 @@ describe('Header', () => {
       'href',
       '/login',
     );
+  });
+
+  it('Sign Out on /watchlist returns to / and stays there, not on the sign-in page', async () => {
+    signIn();
+    const user = userEvent.setup();
+    const { router } = renderApp('/watchlist');
+
+    await user.click(await screen.findByRole('button', { name: /account menu/i }));
+    const visited: string[] = [];
+    router.subscribe((state) => visited.push(state.location.pathname));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect((await screen.findAllByRole('link', { name: 'Sign In' }))[0]).toBeInTheDocument();
+    // Give a stray redirect the chance to happen, then check every place we went.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(router.state.location.pathname).toBe('/');
+    expect(visited).not.toContain('/login');
+  });
+
+  it('a visitor who did not sign out here is still sent from /watchlist to sign in', async () => {
+    mockFetch(() => jsonResponse(500));
+    const { router } = renderApp('/watchlist');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?next=%2Fwatchlist');
+  });
+
+  it('keeps the token and offers a retry when the sign-in check fails without an answer', async () => {
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'valid-token');
+    let up = false;
+    mockFetch((call) => {
+      if (call.url !== '/api/auth/me') return jsonResponse(404, { error: 'Not found' });
+      return up
+        ? jsonResponse(200, { user: buildUser() })
+        : Promise.reject(new TypeError('Failed to fetch'));
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<Header />);
+
+    const retry = await screen.findByRole('button', { name: 'Retry sign-in' }, { timeout: 8000 });
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('valid-token');
+    expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
+
+    up = true;
+    await user.click(retry);
+    expect(await screen.findByRole('button', { name: /account menu/i })).toBeInTheDocument();
   });
 
   it('uses the first letter of the display name, else the username, for the avatar', async () => {

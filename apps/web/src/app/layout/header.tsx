@@ -17,7 +17,7 @@ const focusRing =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400';
 
 export function Header() {
-  const { status, user } = useAuth();
+  const { status, user, retry, checking } = useAuth();
   const location = useLocation();
   const navItems = getNavItems(status === 'authenticated');
   const menuButtonRef = useRef<HTMLButtonElement>(null);
@@ -110,6 +110,24 @@ export function Header() {
             <span className="text-sm text-slate-400" aria-live="polite">
               Loading...
             </span>
+          ) : status === 'unavailable' ? (
+            // Signed in as far as this device knows, but the server could not confirm it.
+            <button
+              type="button"
+              onClick={retry}
+              disabled={checking}
+              aria-label="Retry sign-in"
+              title="Could not check your sign-in"
+              className={buttonStyles({ variant: 'ghost', size: 'sm' })}
+            >
+              {checking ? (
+                'Loading...'
+              ) : (
+                <>
+                  Retry<span className="max-sm:hidden">&nbsp;sign-in</span>
+                </>
+              )}
+            </button>
           ) : status === 'authenticated' && user ? (
             <Suspense fallback={<Avatar user={user} size="sm" className="m-0.5" />}>
               <UserMenu user={user} />

@@ -3,20 +3,20 @@ export interface NavItem {
   to: string;
 }
 
-/** Header navigation (spec §2): signed-in users browse at /browse and get a Watchlist. */
+/**
+ * Header navigation (spec §2): signed-in users browse at /browse and get a Watchlist.
+ * The spec's Reviews and Lists links join when those screens exist: until then their
+ * routes show "Page Not Found", and no link may lead there (ADR 032).
+ */
 export function getNavItems(signedIn: boolean): NavItem[] {
   return signedIn
     ? [
         { label: 'Home', to: '/' },
         { label: 'Browse', to: '/browse' },
         { label: 'Watchlist', to: '/watchlist' },
-        { label: 'Reviews', to: '/reviews' },
-        { label: 'Lists', to: '/lists' },
       ]
     : [
         { label: 'Home', to: '/' },
         { label: 'Browse', to: '/search' },
-        { label: 'Reviews', to: '/reviews' },
-        { label: 'Lists', to: '/lists' },
       ];
 }

@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@series-tracker/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChevronDown, LogOut, Settings, User } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { ChevronDown, LogOut } from 'lucide-react';
+import { useNavigate } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { useLogout } from '@/features/auth/hooks/use-session-actions';
 
@@ -9,7 +9,11 @@ const itemClass =
   'flex cursor-pointer items-center gap-2.5 rounded-md px-2.5 py-2 text-sm text-slate-200 outline-none select-none ' +
   'data-[highlighted]:bg-slate-800 data-[highlighted]:text-white';
 
-/** The signed-in user's menu: Your Profile, Settings, Sign Out (spec §2). */
+/**
+ * The signed-in user's menu (spec §2). Your Profile and Settings join when those screens
+ * exist (people and account issues); until then no item may lead to "Page Not Found"
+ * (ADR 032). Sign Out returns to /.
+ */
 export function UserMenu({ user }: { user: CurrentUser }) {
   const logout = useLogout();
   const navigate = useNavigate();
@@ -47,19 +51,6 @@ export function UserMenu({ user }: { user: CurrentUser }) {
               <p className="truncate text-xs text-slate-400">@{user.username}</p>
             </div>
           </div>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-800" />
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link to={`/profile/${encodeURIComponent(user.username)}`}>
-              <User aria-hidden className="size-4 text-slate-400" />
-              Your Profile
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link to="/settings">
-              <Settings aria-hidden className="size-4 text-slate-400" />
-              Settings
-            </Link>
-          </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-800" />
           <DropdownMenu.Item className={itemClass} onSelect={() => void signOut()}>
             <LogOut aria-hidden className="size-4 text-slate-400" />

@@ -116,11 +116,14 @@ describe('screens that are not built yet', () => {
 });
 
 describe('home', () => {
-  it('offers Sign Up and Sign In to anonymous visitors, with the slogan', async () => {
+  it('offers Sign Up and Sign In to anonymous visitors, with the slogan, even when trending fails', async () => {
     mockFetch(() => jsonResponse(500));
     renderApp('/');
     const main = screen.getByRole('main');
     expect(await screen.findAllByRole('link', { name: 'Sign Up' })).not.toHaveLength(0);
+    expect(
+      await screen.findByRole('heading', { name: 'Could not load trending shows' }),
+    ).toBeInTheDocument();
     expect(main).toHaveTextContent(
       "Track every episode and share what's worth watching with a community that lives and breathes television.",
     );

@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch } from '@/test/fetch-mock';
+import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 import { buildEpisode, buildShow } from '@/test/shows';
+import { signedInHandler } from '@/test/tracking';
 
 const stats = {
   totalShows: 8540,
@@ -15,9 +16,24 @@ const stats = {
   recentActivity: { newLists: 0, newUsers: 1 },
 };
 
-function serve({ today = [] as ReturnType<typeof buildShow>[] } = {}) {
-  return mockFetch((call) => {
+type Failing = 'trending' | 'today' | 'stats' | 'up-next';
+
+function serve({
+  today = [] as ReturnType<typeof buildShow>[],
+  failing = new Set<Failing>(),
+  signedIn = false,
+} = {}) {
+  const fail = () =>
+    jsonResponse(503, { error: 'The server is busy. Please try again.', code: 'INTERNAL_ERROR' });
+  const handler = (call: RecordedCall) => {
     const url = new URL(call.url, 'http://x');
+    if (url.pathname === '/api/shows/trending' && failing.has('trending')) return fail();
+    if (url.pathname === '/api/shows/today' && failing.has('today')) return fail();
+    if (url.pathname === '/api/stats/global' && failing.has('stats')) return fail();
+    if (url.pathname === '/api/me/up-next')
+      return failing.has('up-next')
+        ? fail()
+        : jsonResponse(200, { data: [], total: 0, limit: 12, offset: 0, hasMore: false });
     if (url.pathname === '/api/shows/trending') {
       return jsonResponse(200, {
         basis: 'catalogue',
@@ -50,7 +66,8 @@ function serve({ today = [] as ReturnType<typeof buildShow>[] } = {}) {
     }
     if (url.pathname === '/api/stats/global') return jsonResponse(200, stats);
     return jsonResponse(404, { error: 'x', code: 'NOT_FOUND' });
-  });
+  };
+  return mockFetch(signedIn ? signedInHandler(handler) : handler);
 }
 
 describe('home', () => {
@@ -110,5 +127,55 @@ describe('home', () => {
     expect(router.state.location.pathname).toBe('/today');
     expect(screen.getAllByRole('link', { name: /Tonight/ })).toHaveLength(6);
     expect(calls.filter((c) => c.url.startsWith('/api/shows/today'))).toHaveLength(1);
+  });
+
+  it("a failed New Episodes request is an error with Try Again, never 'No New Episodes Today'", async () => {
+    let failing = new Set<Failing>(['today']);
+    mockFetch((call) => {
+      const url = new URL(call.url, 'http://x');
+      if (url.pathname === '/api/shows/today' && failing.has('today'))
+        return jsonResponse(503, { error: 'The server is busy. Please try again.' });
+      if (url.pathname === '/api/shows/today')
+        return jsonResponse(200, {
+          data: [{ ...buildShow({ id: 7, title: 'Tonight 7' }), airingEpisodes: [] }],
+          total: 1,
+          limit: 20,
+          offset: 0,
+          hasMore: false,
+          date: url.searchParams.get('date'),
+        });
+      if (url.pathname === '/api/stats/global') return jsonResponse(200, stats);
+      return jsonResponse(200, { basis: 'catalogue', data: [buildShow({ id: 1, title: 'Top' })] });
+    });
+    const user = userEvent.setup();
+    renderApp('/');
+    const section = (await screen.findByRole('heading', { name: 'New Episodes Today' })).closest(
+      'section',
+    )!;
+    const alert = await within(section).findByRole('alert');
+    expect(alert).toHaveTextContent("Could not load today's episodes");
+    expect(alert).toHaveTextContent('The server is busy. Please try again.');
+    expect(within(section).queryByText('No New Episodes Today')).not.toBeInTheDocument();
+
+    failing = new Set();
+    await user.click(within(section).getByRole('button', { name: 'Try Again' }));
+    expect(await within(section).findByRole('link', { name: /Tonight 7/ })).toBeInTheDocument();
+    expect(within(section).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('failed trending, statistics and up next each say so with Try Again, not an empty page', async () => {
+    serve({ failing: new Set<Failing>(['trending', 'stats', 'up-next']), signedIn: true });
+    renderApp('/');
+    for (const title of [
+      'Could not load trending shows',
+      'Could not load the statistics',
+      'Could not load your next episodes',
+    ]) {
+      const heading = await screen.findByRole('heading', { name: title }, { timeout: 4000 });
+      const alert = heading.closest('[role="alert"]') as HTMLElement;
+      expect(within(alert).getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+    }
+    // No fallback content pretends nothing is trending.
+    expect(screen.queryByRole('region', { name: 'Trending This Week' })).not.toBeInTheDocument();
   });
 });

@@ -3,15 +3,16 @@ import {
   BookOpen,
   Castle,
   Coffee,
+  Heart,
   Laugh,
-  ListOrdered,
-  MessageSquareText,
   MonitorPlay,
+  Search,
   Zap,
 } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
 import { Carousel } from '@/components/ui/carousel';
+import { ErrorState } from '@/components/ui/error-state';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useTrendingShows } from '@/features/shows/api/get-trending-shows';
 import { NewEpisodesToday } from '@/features/shows/components/new-episodes-today';
@@ -38,21 +39,25 @@ export const moods = [
   { label: 'True stories', genre: 'History', icon: BookOpen },
 ] as const;
 
+/**
+ * What the product does today. Only built features are promised here: reviews, lists and
+ * following join this list when they land (ADR 032).
+ */
 const features = [
   {
     icon: MonitorPlay,
     title: 'Track every episode',
-    text: 'Keep a watchlist of what you are watching, what is next and what you finished.',
+    text: 'Keep a watchlist of what you are watching, plan to watch and finished, and mark episodes as you see them.',
   },
   {
-    icon: MessageSquareText,
-    title: 'Rate and review',
-    text: 'Score shows and episodes, write reviews and talk them over in the comments.',
+    icon: Search,
+    title: 'Find any show',
+    text: 'Search thousands of TV series and anime by any of their titles, or browse by genre and status.',
   },
   {
-    icon: ListOrdered,
-    title: 'Build lists',
-    text: 'Collect and rank the shows you love, and share them with other viewers.',
+    icon: Heart,
+    title: 'Never miss what is next',
+    text: 'See the next episode of each show you watch, what airs today, and keep your favourites close.',
   },
 ] as const;
 
@@ -71,6 +76,15 @@ export function HomeRoute() {
 
       {trending.isPending ? (
         <TrendingHeroSkeleton />
+      ) : trending.isError ? (
+        <div className="mx-auto max-w-6xl px-4 pt-12 sm:px-6">
+          <ErrorState
+            title="Could not load trending shows"
+            error={trending.error}
+            retrying={trending.isFetching}
+            onRetry={() => void trending.refetch()}
+          />
+        </div>
       ) : top ? (
         <TrendingHero show={top} basis={trending.data?.basis ?? 'catalogue'} />
       ) : (
@@ -126,7 +140,10 @@ export function HomeRoute() {
           </ul>
         </section>
 
-        {status === 'anonymous' && top ? <Welcome signedIn={false} name={null} boxed /> : null}
+        {/* Without the hero (a trending failure), visitors still learn what the site is. */}
+        {status === 'anonymous' && (top || trending.isError) ? (
+          <Welcome signedIn={false} name={null} boxed />
+        ) : null}
 
         <PlatformStats />
       </div>

@@ -38,7 +38,7 @@ export function AboutRoute() {
   return (
     <InfoPage
       title="About Series Tracker"
-      intro="A community site for TV and anime viewers: find shows, follow their episodes and, as the site grows, track, rate, review and share lists with other viewers."
+      intro="A site for TV and anime viewers: find shows, keep a watchlist, mark the episodes you have seen and see what to watch next."
     >
       <section>
         <h2>Where the data comes from</h2>
@@ -67,15 +67,28 @@ export function AboutRoute() {
         </p>
       </section>
       <section>
-        <h2>What is here today</h2>
+        <h2>What you can do today</h2>
         <ul>
-          <li>Browse and search the whole catalogue, with filters by genre, status and type.</li>
-          <li>Show pages with details, seasons and episode lists, and episode pages.</li>
-          <li>Today&apos;s new episodes, and accounts you can sign up for.</li>
+          <li>Create an account, sign in and sign out.</li>
+          <li>
+            Search the whole catalogue by any of a show&apos;s titles, and browse it by genre,
+            status and type.
+          </li>
+          <li>Open show pages with details, seasons and episode lists, and episode pages.</li>
+          <li>
+            Keep a watchlist with a status for each show (Watching, Plan to Watch, Completed, On
+            Hold, Dropped) and a score from 1 to 10.
+          </li>
+          <li>Mark episodes as watched, one at a time or a whole season at once.</li>
+          <li>Mark shows as favourites.</li>
+          <li>
+            See Up Next on the home page: the next episode of each show you are watching, and
+            today&apos;s new episodes.
+          </li>
         </ul>
         <p>
-          Watchlists, reviews, comments, lists and following other viewers are being built and will
-          appear as they are ready.
+          Reviews, lists and following other viewers are being built; they will appear on the site
+          when they are ready, not before.
         </p>
       </section>
     </InfoPage>
@@ -92,10 +105,13 @@ export function PrivacyRoute() {
           <li>
             Your password only as a salted hash (scrypt); the password itself is never stored.
           </li>
-          <li>What you choose to track and write on the site, once those features exist.</li>
           <li>
-            Sign-in sessions, stored as hashes of the tokens, so that signing out really ends a
-            session.
+            What you track: your watchlist (status, score, start and finish dates), the episodes you
+            marked as watched and your favourite shows.
+          </li>
+          <li>
+            Sign-in sessions, stored as hashes of the tokens with the browser&apos;s name (user
+            agent) and when each was last used, so that signing out really ends a session.
           </li>
         </ul>
       </section>
@@ -160,12 +176,49 @@ export function HelpRoute() {
       <section>
         <h2>How do I find a show?</h2>
         <p>
-          Type at least two letters in the search box at the top of any page; suggestions appear as
-          you pause. Press Enter to see all results, or{' '}
+          Type at least two letters in the search box at the top of any page; up to six suggestions
+          appear when you pause. Choosing a suggestion (with the mouse, or with the arrow keys and
+          Enter) searches for that show&apos;s title, with the best match first; Enter without a
+          highlighted suggestion searches for what you typed. You can also{' '}
           <Link to="/browse" className={link}>
             browse the catalogue
           </Link>{' '}
           by genre, status and type.
+        </p>
+      </section>
+      <section>
+        <h2>How do I track a show?</h2>
+        <p>
+          <Link to="/register" className={link}>
+            Create an account
+          </Link>{' '}
+          or{' '}
+          <Link to="/login" className={link}>
+            sign in
+          </Link>
+          , open the show&apos;s page and add it to your watchlist with a status. Your{' '}
+          <Link to="/watchlist" className={link}>
+            watchlist
+          </Link>{' '}
+          lets you filter by status, change it, give a score from 1 to 10 or remove a show.
+        </p>
+      </section>
+      <section>
+        <h2>How do I mark episodes as watched?</h2>
+        <p>
+          On a show&apos;s Episodes tab, tick each episode you have seen, or a whole season at once;
+          an episode page has a Mark as Watched button too. Marking an episode adds the show to your
+          watchlist as Watching, and the home page&apos;s Up Next row then offers the next episode.
+          Episodes that have not aired yet cannot be marked.
+        </p>
+      </section>
+      <section>
+        <h2>What does &quot;Airing&quot; mean?</h2>
+        <p>
+          A show is shown as Airing when its source says it is running and an episode aired in the
+          last 18 months or is scheduled. A show its source still calls running with nothing aired
+          for longer is shown as TBD (to be announced) instead: it may be on a long break or have
+          quietly ended.
         </p>
       </section>
       <section>
@@ -186,13 +239,10 @@ export function HelpRoute() {
         </p>
       </section>
       <section>
-        <h2>Can I track shows and write reviews?</h2>
+        <h2>Can I write reviews or make lists?</h2>
         <p>
-          Not yet. Watchlists, reviews and lists are coming; you can already{' '}
-          <Link to="/register" className={link}>
-            create an account
-          </Link>
-          .
+          Not yet. Reviews, lists and following other viewers are being built; this page will say so
+          when they are here.
         </p>
       </section>
     </InfoPage>

@@ -16,7 +16,7 @@ export function RegisterRoute() {
   return (
     <AuthPage
       title={`Join ${SITE_NAME}`}
-      subtitle="Track your shows, rate episodes and share lists with other viewers."
+      subtitle="Keep a watchlist, mark the episodes you have seen and see what is next."
     >
       <RegisterForm
         onSuccess={() => void navigate(redirectTo, { replace: true })}

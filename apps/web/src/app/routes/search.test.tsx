@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
@@ -29,7 +29,7 @@ describe('/search and /browse', () => {
     expect(screen.getByText(emptyHint)).toBeInTheDocument();
   });
 
-  it('lists show results with at most 4 genres, linking to the show, and user results to profiles', async () => {
+  it('lists show results with at most 4 genres, linking to the show, and user results without a link to unbuilt profiles', async () => {
     const { calls } = mockFetch((call) => {
       if (call.url.startsWith('/api/search/advanced')) {
         return jsonResponse(
@@ -73,10 +73,10 @@ describe('/search and /browse', () => {
     ).toBe('breaking');
 
     await user.click(screen.getByRole('tab', { name: 'users' }));
-    expect(await screen.findByRole('link', { name: /Walter/ })).toHaveAttribute(
-      'href',
-      '/profile/walt',
-    );
+    // Profiles are not built yet: a person is shown, not linked to "Page Not Found" (ADR 032).
+    expect(await screen.findByText('Walter')).toBeInTheDocument();
+    expect(screen.getByText('@walt')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Walter/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Follow/ })).not.toBeInTheDocument();
   });
 
@@ -119,5 +119,28 @@ describe('/search and /browse', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('link', { name: /Back again/ })).toBeInTheDocument();
+  });
+
+  it("the search page's box asks for and shows up to 8 suggestions (spec §7, §9)", async () => {
+    const shows = Array.from({ length: 10 }, (_, i) =>
+      buildShow({ id: i + 1, title: `Breaking ${i + 1}` }),
+    );
+    const { calls } = mockFetch((call) => {
+      if (call.url.startsWith('/api/search/suggestions')) return jsonResponse(200, { data: shows });
+      if (call.url.startsWith('/api/search/advanced')) return jsonResponse(200, page([]));
+      return jsonResponse(200, { data: [] });
+    });
+    const user = userEvent.setup();
+    renderApp('/search');
+    const box = await screen.findByRole('combobox', { name: 'Search' });
+    await user.type(box, 'breaking');
+
+    const listbox = await screen.findByRole('listbox', { name: 'Suggestions for breaking' });
+    // 8 shows, then 'Search all results for "breaking"'.
+    await waitFor(() => expect(within(listbox).getAllByRole('option')).toHaveLength(9));
+    const sent = calls.filter((c) => c.url.startsWith('/api/search/suggestions'));
+    expect(sent.length).toBeGreaterThan(0);
+    for (const call of sent)
+      expect(new URL(call.url, 'http://x').searchParams.get('limit')).toBe('8');
   });
 });

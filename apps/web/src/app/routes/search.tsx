@@ -1,7 +1,7 @@
 import { showKinds, showSorts, showStatuses } from '@series-tracker/contracts/constants';
 import { SearchX, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -9,6 +9,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSearchShows } from '@/features/search/api/search-shows';
 import { useSearchUsers } from '@/features/search/api/search-users';
+import { SEARCH_PAGE_SUGGESTION_LIMIT } from '@/features/search/api/get-suggestions';
 import { SearchBox } from '@/features/search/components/search-box';
 import { useGenres } from '@/features/shows/api/get-genres';
 import { useShows } from '@/features/shows/api/get-shows';
@@ -85,6 +86,7 @@ export function SearchRoute() {
         label="Search"
         className="mt-6 max-w-2xl"
         inputClassName="h-12 text-base"
+        suggestionLimit={SEARCH_PAGE_SUGGESTION_LIMIT}
       />
 
       <div
@@ -363,10 +365,9 @@ function UserResults({ q }: { q: string }) {
     <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
       {query.data.map((person) => (
         <li key={person.id}>
-          <Link
-            to={`/profile/${encodeURIComponent(person.username)}`}
-            className="flex items-center gap-3 rounded-xl border border-slate-800 bg-slate-900/50 p-4 transition hover:border-slate-600 hover:bg-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"
-          >
+          {/* Spec §2 links a person to /profile/{username}; profiles arrive with the people
+              issue, and until then no link may lead to "Page Not Found" (ADR 032). */}
+          <div className="flex items-center gap-3 rounded-xl border border-slate-800 bg-slate-900/50 p-4">
             <Avatar user={person} />
             <span className="min-w-0">
               <span className="block truncate font-semibold text-white">
@@ -374,7 +375,7 @@ function UserResults({ q }: { q: string }) {
               </span>
               <span className="block truncate text-sm text-slate-400">@{person.username}</span>
             </span>
-          </Link>
+          </div>
         </li>
       ))}
     </ul>

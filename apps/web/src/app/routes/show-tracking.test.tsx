@@ -167,7 +167,7 @@ describe('show page tracking', () => {
         if (fromCatalogue) return fromCatalogue;
         if (call.url === '/api/episodes/show/7/progress') return jsonResponse(200, progress([]));
         if (call.url === '/api/episodes/2/progress')
-          return jsonResponse(500, { error: 'Internal Server Error', code: 'INTERNAL' });
+          return jsonResponse(503, { error: 'The server is busy. Please try again.' });
         return jsonResponse(404, { error: 'Not found', code: 'NOT_FOUND' });
       }),
     );
@@ -177,7 +177,10 @@ describe('show page tracking', () => {
     expect(await screen.findByText('0 of 3 watched')).toBeInTheDocument();
     const toggle = screen.getByRole('button', { name: 'Mark S1E1 as watched' });
     await user.click(toggle);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Could not mark S1E1 as watched');
+    // The server's sentence ends in a full stop; the toast must not add a second one.
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^Could not mark S1E1 as watched: The server is busy\. Please try again\.$/,
+    );
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
     await waitFor(() => expect(toggle).toBeEnabled());
     expect(screen.getByText('0 of 3 watched')).toBeInTheDocument();

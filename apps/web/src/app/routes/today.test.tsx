@@ -83,4 +83,40 @@ describe('/today', () => {
     expect(await screen.findByText('No New Episodes Today')).toBeInTheDocument();
     expect(screen.getByText('Check back later for updates!')).toBeInTheDocument();
   });
+
+  it('a failed See More keeps the loaded shows, says so and tries again on the next press', async () => {
+    let failNext = true;
+    mockFetch((call) => {
+      const url = new URL(call.url, 'http://x');
+      if (url.pathname !== '/api/shows/today')
+        return jsonResponse(404, { error: 'x', code: 'NOT_FOUND' });
+      const offset = Number(url.searchParams.get('offset'));
+      if (offset > 0 && failNext) {
+        failNext = false;
+        return jsonResponse(503, { error: 'The server is busy. Please try again.' });
+      }
+      return jsonResponse(200, {
+        data: offset === 0 ? [airing(1)] : [airing(2)],
+        total: 2,
+        limit: 1,
+        offset,
+        hasMore: offset === 0,
+        date: url.searchParams.get('date'),
+      });
+    });
+    const user = userEvent.setup();
+    renderApp('/today');
+    expect(await screen.findByRole('link', { name: /Airing 1/ })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'See More Episodes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not load more episodes: The server is busy. Please try again.',
+    );
+    expect(screen.getByRole('link', { name: /Airing 1/ })).toBeInTheDocument();
+    expect(screen.getByText('2 shows have new episodes today.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'See More Episodes' }));
+    expect(await screen.findByRole('link', { name: /Airing 2/ })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
 });

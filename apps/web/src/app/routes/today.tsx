@@ -11,6 +11,7 @@ import {
 import { AiringShowCard } from '@/features/shows/components/airing-show-card';
 import type { TodayNavigationState } from '@/features/shows/components/new-episodes-today';
 import { ShowPosterCardSkeleton } from '@/features/shows/components/show-poster-card';
+import { errorReason } from '@/lib/api-client';
 import { localIsoDate } from '@/lib/format';
 import { pageTitle } from '@/lib/site';
 
@@ -53,7 +54,11 @@ export function TodayRoute() {
         Today&apos;s New Episodes
       </h1>
       <p className="mt-1 text-sm text-slate-400" aria-live="polite">
-        {query.isPending ? 'Loading...' : query.isError ? '\u00a0' : subtitle(total)}
+        {query.isPending
+          ? 'Loading...'
+          : query.isError && !query.isFetchNextPageError
+            ? '\u00a0'
+            : subtitle(total)}
       </p>
 
       <div className="mt-8">
@@ -63,7 +68,7 @@ export function TodayRoute() {
               <ShowPosterCardSkeleton key={i} />
             ))}
           </div>
-        ) : query.isError ? (
+        ) : query.isError && !query.isFetchNextPageError ? (
           <ErrorState error={query.error} onRetry={() => void query.refetch()} />
         ) : shows.length === 0 ? (
           <EmptyState
@@ -84,6 +89,12 @@ export function TodayRoute() {
                 </li>
               ))}
             </ul>
+            {query.isFetchNextPageError ? (
+              // The cards already loaded stay; the button below tries the next page again.
+              <p role="alert" className="mt-8 text-center text-sm text-rose-300">
+                Could not load more episodes: {errorReason(query.error)}.
+              </p>
+            ) : null}
             {query.hasNextPage ? (
               <div className="mt-10 flex justify-center">
                 <Button

@@ -44,7 +44,8 @@ describe('watchlist page', () => {
     await user.click(screen.getByRole('button', { name: /Load more/ }));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(51));
     expect(screen.queryByRole('button', { name: /Load more/ })).not.toBeInTheDocument();
-  });
+    // 51 cards take a while to render in jsdom on a busy machine.
+  }, 20_000);
 
   it('filter pills ask the server for that status and keep it in the URL', async () => {
     const { calls } = mockFetch(
@@ -184,8 +185,12 @@ describe('watchlist page', () => {
     expect(call.url).toBe('/api/user-content-status/4');
     expect(call.body).toEqual({ status: 'paused' });
 
-    put.resolve(jsonResponse(500, { error: 'Internal Server Error', code: 'INTERNAL' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Could not move Dark to On Hold');
+    put.reject(new TypeError('Failed to fetch'));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Could not move Dark to On Hold: Unable to reach the server. Check your connection and try again. Nothing was changed.',
+    );
+    expect(alert.textContent).not.toContain('..');
     expect(select).toHaveValue('watching');
   });
 

@@ -45,9 +45,28 @@ export function showCountText(n: number): string {
 
 /** /watchlist: signed-in only; visitors sign in and come straight back. */
 export function WatchlistRoute() {
-  const { status } = useAuth();
+  const { status, signedOut, retry, checking } = useAuth();
   const location = useLocation();
-  if (status === 'anonymous') return <Navigate to={loginPathFor(location)} replace />;
+  // Signing out here returns to / (spec §2); only a visitor who never signed in is asked to.
+  if (status === 'anonymous')
+    return <Navigate to={signedOut ? '/' : loginPathFor(location)} replace />;
+  if (status === 'unavailable') {
+    return (
+      <div className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 sm:py-10">
+        <title>{pageTitle('My Watchlist')}</title>
+        <h1 className="mb-6 text-3xl font-extrabold tracking-tight text-white sm:text-4xl">
+          My Watchlist
+        </h1>
+        <ErrorState
+          title="Could not check your sign-in"
+          error={null}
+          message="The server could not be reached, so your watchlist cannot be shown yet. Check your connection and try again."
+          retrying={checking}
+          onRetry={retry}
+        />
+      </div>
+    );
+  }
   return <WatchlistPage authLoading={status === 'loading'} />;
 }
 

@@ -3,24 +3,41 @@ import { DEFAULT_ERROR_MESSAGE, isApiError } from '@/lib/api-client';
 import { Button } from './button';
 import { EmptyState } from './empty-state';
 
-/** A failed load: what went wrong in plain words and a way to try again. */
+/**
+ * A failed load: what went wrong in plain words and a way to try again. Never an empty
+ * state: "nothing here" and "could not ask" are different answers (ADR 031).
+ */
 export function ErrorState({
   error,
   onRetry,
   title = 'Something went wrong',
+  message,
+  retrying = false,
+  headingLevel = 2,
   className,
 }: {
   error: unknown;
   onRetry: () => void;
   title?: string;
+  /** Overrides the message taken from the error. */
+  message?: string;
+  /** A retry is running: the button waits. */
+  retrying?: boolean;
+  headingLevel?: 2 | 3;
   className?: string;
 }) {
-  const message = isApiError(error) ? error.message : DEFAULT_ERROR_MESSAGE;
+  const text = message ?? (isApiError(error) ? error.message : DEFAULT_ERROR_MESSAGE);
   return (
     <div role="alert">
-      <EmptyState icon={TriangleAlert} title={title} message={message} className={className}>
-        <Button variant="secondary" onClick={onRetry}>
-          Try Again
+      <EmptyState
+        icon={TriangleAlert}
+        title={title}
+        message={text}
+        headingLevel={headingLevel}
+        className={className}
+      >
+        <Button variant="secondary" onClick={onRetry} disabled={retrying}>
+          {retrying ? 'Retrying...' : 'Try Again'}
         </Button>
       </EmptyState>
     </div>

@@ -2,4 +2,5 @@
 export const authKeys = {
   all: ['auth'] as const,
   me: ['auth', 'me'] as const,
+  signedOut: ['auth', 'signed-out'] as const,
 };

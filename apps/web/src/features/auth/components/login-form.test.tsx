@@ -105,13 +105,10 @@ describe('LoginForm', () => {
     expect(submit()).toBeEnabled();
   });
 
-  it('links to password recovery and to sign-up', () => {
+  it('links to sign-up, and not to password recovery until it exists (ADR 032)', () => {
     mockFetch(() => jsonResponse(500));
     renderForm();
-    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
-      'href',
-      '/forgot-password',
-    );
+    expect(screen.queryByRole('link', { name: 'Forgot your password?' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
   });
 });

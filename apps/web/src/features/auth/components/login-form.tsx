@@ -56,11 +56,8 @@ export function LoginForm({ onSuccess, registerHref = '/register' }: LoginFormPr
         autoComplete="current-password"
         value={password}
         onChange={(event) => setPassword(event.target.value)}
-        labelAside={
-          <Link to="/forgot-password" className={`${linkClass} text-sm`}>
-            Forgot your password?
-          </Link>
-        }
+        // The spec's 'Forgot your password?' link (/forgot-password) arrives with password
+        // reset (account issue); until then it would lead to "Page Not Found" (ADR 032).
       />
 
       <Button type="submit" size="lg" className="w-full" disabled={!canSubmit}>

@@ -1,4 +1,4 @@
-import { TOKEN_STORAGE_KEY } from '@series-tracker/contracts';
+import { authMessages, TOKEN_STORAGE_KEY } from '@series-tracker/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -118,18 +118,41 @@ describe('RegisterForm', () => {
     });
   });
 
-  it('shows the server message of a 409', async () => {
+  it('says a taken username once, on the Username field', async () => {
     mockFetch(() =>
-      jsonResponse(409, { error: 'That username is already taken', code: 'USERNAME_TAKEN' }),
+      jsonResponse(409, {
+        error: authMessages.usernameTaken,
+        code: 'USERNAME_TAKEN',
+        details: { username: authMessages.usernameTaken },
+      }),
     );
-    const { user, fill, submit, onSuccess } = renderForm();
+    const { user, fill, field, submit, onSuccess } = renderForm();
 
     await fill(valid);
     await user.click(submit());
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('That username is already taken');
+    expect(await screen.findByText(authMessages.usernameTaken)).toBeInTheDocument();
+    expect(screen.getAllByText(authMessages.usernameTaken)).toHaveLength(1);
+    expect(field('Username')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(onSuccess).not.toHaveBeenCalled();
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('shows the neutral 409 for an unusable email above the form, on no field', async () => {
+    mockFetch(() =>
+      jsonResponse(409, { error: authMessages.emailOrUsernameUnavailable, code: 'CONFLICT' }),
+    );
+    const { user, fill, field, submit } = renderForm();
+
+    await fill(valid);
+    await user.click(submit());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'That email address or username cannot be used',
+    );
+    expect(field('Email')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getAllByText(authMessages.emailOrUsernameUnavailable)).toHaveLength(1);
   });
 
   it('puts the field messages of a 400 under their fields', async () => {

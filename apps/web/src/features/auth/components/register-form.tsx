@@ -25,6 +25,14 @@ function isField(key: string): key is Field {
   return (fields as readonly string[]).includes(key);
 }
 
+/** The server's message already shows on one of this form's fields (a taken username). */
+function repeatsAFieldMessage(error: unknown): boolean {
+  if (!isApiError(error) || !error.details) return false;
+  return Object.entries(error.details).some(
+    ([key, message]) => isField(key) && message === error.message,
+  );
+}
+
 export interface RegisterFormProps {
   /** Called once the session is stored. */
   onSuccess?: () => void;
@@ -89,7 +97,8 @@ export function RegisterForm({ onSuccess, loginHref = '/login' }: RegisterFormPr
       {
         onSuccess,
         onError: (error) => {
-          // A 400 names the offending fields with the same messages the form uses.
+          // A 400 (or a taken username's 409) names the offending fields with the same
+          // messages the form uses; those show on their fields, not again above the form.
           if (!isApiError(error) || !error.details) return;
           const errors: FieldErrors = {};
           for (const [key, message] of Object.entries(error.details)) {
@@ -101,12 +110,15 @@ export function RegisterForm({ onSuccess, loginHref = '/login' }: RegisterFormPr
     );
   }
 
+  // Each message is said once: one the server put on a field is not repeated above the form.
+  const showAlert = registerMutation.isError && !repeatsAFieldMessage(registerMutation.error);
+
   const confirmError =
     fieldErrors.confirmPassword ?? (passwordsDiffer ? authMessages.passwordsDoNotMatch : undefined);
 
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-5" aria-label="Create account">
-      {registerMutation.isError ? (
+      {showAlert ? (
         <FormAlert>
           {serverMessageOr(registerMutation.error, authMessages.registrationFailed)}
         </FormAlert>

@@ -18,6 +18,7 @@ async function startSession(queryClient: QueryClient, response: AuthResponse) {
   setStoredToken(response.token);
   removeUserQueries(queryClient);
   queryClient.setQueryData(authKeys.me, response.user);
+  queryClient.setQueryData(authKeys.signedOut, false);
 }
 
 export function useLogin() {
@@ -49,6 +50,9 @@ export function useLogout(): () => Promise<void> {
     });
     clearStoredToken();
     await queryClient.cancelQueries({ queryKey: authKeys.me });
+    // Set before the session goes, so a protected screen still on show sends the visitor
+    // home rather than to the sign-in page (spec §2: Sign Out returns to /).
+    queryClient.setQueryData(authKeys.signedOut, true);
     queryClient.setQueryData(authKeys.me, null);
     removeUserQueries(queryClient);
   }, [queryClient]);

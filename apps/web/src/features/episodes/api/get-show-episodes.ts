@@ -1,7 +1,6 @@
-import type { Episode } from '@series-tracker/contracts';
+import type { Episode, Page } from '@series-tracker/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Page } from '@/lib/page';
 
 export function getShowEpisodes(showId: number, signal?: AbortSignal) {
   return api.get<Page<Episode>>(`/episodes/show/${showId}`, { signal });

@@ -2,20 +2,28 @@ import type { ShowSummary } from '@series-tracker/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** Spec §9: 6 suggestions in the header, from 2 trimmed characters, after a 300 ms pause. */
+/**
+ * Spec §9: 6 suggestions in the header, 8 on the search page (§7: "suggestion search
+ * limit 8"), from 2 trimmed characters, after a 300 ms pause.
+ */
 export const SUGGESTION_LIMIT = 6;
+export const SEARCH_PAGE_SUGGESTION_LIMIT = 8;
 export const SUGGESTION_MIN_CHARS = 2;
 export const SUGGESTION_DELAY_MS = 300;
 export const SUGGESTION_CLOSE_DELAY_MS = 150;
 
 /** Spec §8: a failed suggestion call is an empty list (and a console note), never an error. */
-export async function getSuggestions(query: string, signal?: AbortSignal): Promise<ShowSummary[]> {
+export async function getSuggestions(
+  query: string,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<ShowSummary[]> {
   try {
     const response = await api.get<{ data: ShowSummary[] }>('/search/suggestions', {
-      params: { q: query, limit: SUGGESTION_LIMIT },
+      params: { q: query, limit },
       signal,
     });
-    return response.data.slice(0, SUGGESTION_LIMIT);
+    return response.data.slice(0, limit);
   } catch (error) {
     if (signal?.aborted) throw error;
     console.warn('Search suggestions failed', error);
@@ -23,17 +31,17 @@ export async function getSuggestions(query: string, signal?: AbortSignal): Promi
   }
 }
 
-export function getSuggestionsQueryOptions(query: string) {
+export function getSuggestionsQueryOptions(query: string, limit = SUGGESTION_LIMIT) {
   return queryOptions({
-    queryKey: ['search', 'suggestions', query] as const,
-    queryFn: ({ signal }) => getSuggestions(query, signal),
+    queryKey: ['search', 'suggestions', query, limit] as const,
+    queryFn: ({ signal }) => getSuggestions(query, limit, signal),
     staleTime: 5 * 60_000,
   });
 }
 
-export function useSuggestions(query: string) {
+export function useSuggestions(query: string, limit = SUGGESTION_LIMIT) {
   return useQuery({
-    ...getSuggestionsQueryOptions(query),
+    ...getSuggestionsQueryOptions(query, limit),
     enabled: query.length >= SUGGESTION_MIN_CHARS,
     // Keep the last rows while the next ones load, so the list does not flicker per key.
     placeholderData: keepPreviousData,

@@ -1,7 +1,6 @@
-import type { ShowSummary } from '@series-tracker/contracts';
+import type { Page, ShowSummary } from '@series-tracker/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Page } from '@/lib/page';
 
 export const SEARCH_PAGE_SIZE = 24;
 

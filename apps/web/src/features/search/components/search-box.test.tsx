@@ -92,7 +92,7 @@ describe('SearchBox (header suggestions)', () => {
     expect(option).toHaveTextContent('Completed');
   });
 
-  it('moves with arrow keys and Enter opens the highlighted show', async () => {
+  it('moves with arrow keys; Enter picks the highlighted show: /search?q={its title} (spec §2)', async () => {
     const { input, router } = setup();
     type(input, 'breaking');
     await advance(300);
@@ -105,7 +105,8 @@ describe('SearchBox (header suggestions)', () => {
     expect(first).toHaveAttribute('aria-selected', 'true');
     fireEvent.keyDown(input, { key: 'Enter' });
     await advance(0);
-    expect(router.state.location.pathname).toBe('/show/1');
+    expect(router.state.location.pathname).toBe('/search');
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('Breaking 1');
   });
 
   it('ArrowUp from nothing highlights the last row; Enter on it runs the full search', async () => {
@@ -139,14 +140,18 @@ describe('SearchBox (header suggestions)', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it('clicking a suggestion opens its show', async () => {
+  it('clicking a suggestion goes to /search?q={its title} (spec §2), not to the show', async () => {
     const { input, router } = setup();
     type(input, 'breaking');
     await advance(300);
     await rowsShown(7);
     fireEvent.click(screen.getAllByRole('option')[2]!);
     await advance(0);
-    expect(router.state.location.pathname).toBe('/show/3');
+    expect(router.state.location.pathname).toBe('/search');
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('Breaking 3');
+    // Without clearOnPick (the search page) the field shows what is searched for.
+    expect(input).toHaveValue('Breaking 3');
+    expect(input).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('Escape closes the list', async () => {

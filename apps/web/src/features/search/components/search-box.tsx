@@ -23,6 +23,8 @@ export interface SearchBoxProps {
   className?: string;
   inputClassName?: string;
   label?: string;
+  /** How many shows the list offers: 6 in the header, 8 on the search page (spec §9). */
+  suggestionLimit?: number;
 }
 
 export function searchPath(query: string): string {
@@ -30,8 +32,10 @@ export function searchPath(query: string): string {
 }
 
 /**
- * The header search box (spec §2, §5): an ARIA combobox whose listbox offers up to 6 shows
- * after a 300 ms pause in typing, plus a last row that runs the full search.
+ * The search box (spec §2, §5): an ARIA combobox whose listbox offers up to 6 shows (8 on
+ * the search page) after a 300 ms pause in typing, plus a last row that runs the full
+ * search. Picking a suggestion, by click or by Enter, searches for its title:
+ * /search?q={title} (spec §2; ADR 033).
  */
 export function SearchBox({
   defaultValue = '',
@@ -41,6 +45,7 @@ export function SearchBox({
   className,
   inputClassName,
   label = 'Search shows',
+  suggestionLimit = SUGGESTION_LIMIT,
 }: SearchBoxProps) {
   const navigate = useNavigate();
   const id = useId();
@@ -70,8 +75,8 @@ export function SearchBox({
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
   const ready = trimmed.length >= SUGGESTION_MIN_CHARS && debounced === trimmed;
-  const { data } = useSuggestions(ready ? debounced : '');
-  const suggestions = ready ? (data ?? []).slice(0, SUGGESTION_LIMIT) : [];
+  const { data } = useSuggestions(ready ? debounced : '', suggestionLimit);
+  const suggestions = ready ? (data ?? []).slice(0, suggestionLimit) : [];
   const expanded = open && ready;
   // Rows: the suggestions, then 'Search all results for "…"'.
   const rowCount = expanded ? suggestions.length + 1 : 0;
@@ -87,20 +92,23 @@ export function SearchBox({
     onDone?.();
   }
 
-  function submitSearch() {
-    if (!trimmed) return;
-    void navigate(searchPath(trimmed));
+  function searchFor(text: string) {
+    const query = text.trim();
+    if (!query) return;
+    void navigate(searchPath(query));
     finish();
+    // The search page keeps the query in its field; the header clears it (finish).
+    if (!clearOnPick) setValue(query);
   }
 
+  function submitSearch() {
+    searchFor(trimmed);
+  }
+
+  /** A suggestion searches for its title (spec §2); the last row for what was typed. */
   function pick(index: number) {
     const show = suggestions[index];
-    if (show) {
-      void navigate(`/show/${show.id}`);
-      finish();
-    } else {
-      submitSearch();
-    }
+    searchFor(show ? show.title : trimmed);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {

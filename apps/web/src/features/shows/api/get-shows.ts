@@ -1,7 +1,6 @@
-import type { ShowFilters, ShowSummary } from '@series-tracker/contracts';
+import type { Page, ShowFilters, ShowSummary } from '@series-tracker/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Page } from '@/lib/page';
 import { showsKeys } from './shows-keys';
 
 export type BrowseFilters = Pick<Partial<ShowFilters>, 'genre' | 'status' | 'kind' | 'sort'>;

@@ -1,4 +1,4 @@
-import type { Episode, ShowSummary } from '@series-tracker/contracts';
+import type { Episode, Page, ShowSummary } from '@series-tracker/contracts';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -6,7 +6,6 @@ import {
   useQuery,
 } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Page } from '@/lib/page';
 import { showsKeys } from './shows-keys';
 
 export type AiringShow = ShowSummary & { airingEpisodes: Episode[] };

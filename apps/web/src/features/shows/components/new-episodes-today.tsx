@@ -1,6 +1,7 @@
 import { ArrowRight, CalendarClock } from 'lucide-react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
 import { localIsoDate } from '@/lib/format';
 import { useTodayShows, type AiringShow } from '../api/get-today-shows';
 import { AiringShowCard } from './airing-show-card';
@@ -17,7 +18,7 @@ export interface TodayNavigationState {
 
 export function NewEpisodesToday() {
   const date = localIsoDate();
-  const { data, isPending, isError } = useTodayShows(date);
+  const { data, isPending, isError, error, isFetching, refetch } = useTodayShows(date);
   const shows = data?.data ?? [];
   const state: TodayNavigationState | undefined = data
     ? {
@@ -54,7 +55,17 @@ export function NewEpisodesToday() {
             <ShowPosterCardSkeleton key={i} />
           ))}
         </div>
-      ) : shows.length === 0 || isError ? (
+      ) : isError ? (
+        // A failed request is not "no episodes today" (ADR 031).
+        <ErrorState
+          title="Could not load today's episodes"
+          error={error}
+          headingLevel={3}
+          retrying={isFetching}
+          onRetry={() => void refetch()}
+          className="py-10"
+        />
+      ) : shows.length === 0 ? (
         <EmptyState
           icon={CalendarClock}
           headingLevel={3}

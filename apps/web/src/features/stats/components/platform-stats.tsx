@@ -1,11 +1,12 @@
 import { Film, ListOrdered, MessageSquareText, Star, Users } from 'lucide-react';
+import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatCount, formatRating } from '@/lib/format';
 import { useGlobalStats } from '../api/get-global-stats';
 
 /** Live platform figures (GET /api/stats/global); zero really means zero. */
 export function PlatformStats() {
-  const { data, isPending, isError } = useGlobalStats();
+  const { data, isPending, isError, error, isFetching, refetch } = useGlobalStats();
   const tiles = data
     ? [
         { icon: Film, label: 'Shows in catalogue', value: formatCount(data.totalShows) },
@@ -22,7 +23,14 @@ export function PlatformStats() {
         Platform Statistics
       </h2>
       {isError ? (
-        <p className="mt-4 text-sm text-slate-400">Statistics are unavailable right now.</p>
+        <ErrorState
+          title="Could not load the statistics"
+          error={error}
+          headingLevel={3}
+          retrying={isFetching}
+          onRetry={() => void refetch()}
+          className="mt-4 py-8"
+        />
       ) : (
         <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
           {isPending

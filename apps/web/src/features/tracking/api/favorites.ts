@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toaster';
-import { api, isApiError } from '@/lib/api-client';
+import { api, isApiError, errorReason } from '@/lib/api-client';
 import { trackingKeys } from './tracking-keys';
 
 /** Is the show a favourite? A 404 means no (spec §8). */
@@ -45,7 +45,7 @@ export function useToggleFavorite(showId: number) {
     },
     onError: (error, favorite, context) => {
       queryClient.setQueryData(key, context?.previous);
-      const message = isApiError(error) ? error.message : 'An error occurred';
+      const message = errorReason(error);
       toast.error(
         `Could not ${favorite ? 'add this show to' : 'remove this show from'} your favorites: ${message}.`,
       );

@@ -1,4 +1,4 @@
-import type { WatchlistItem } from '@series-tracker/contracts';
+import type { EpisodeProgressResult, ShowProgress, WatchlistItem } from '@series-tracker/contracts';
 import {
   queryOptions,
   useMutation,
@@ -8,26 +8,10 @@ import {
 } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toaster';
 import { showsKeys } from '@/features/shows/api/shows-keys';
-import { api, isApiError } from '@/lib/api-client';
+import { api, errorReason } from '@/lib/api-client';
 import { trackingKeys } from './tracking-keys';
 
-export interface ShowProgress {
-  showId: number;
-  data: { episodeId: number; watchedAt: string }[];
-  watchedCount: number;
-  /** Regular episodes that have aired, as far as the catalogue knows. */
-  airedCount: number;
-  /** Of those, how many the viewer has watched. */
-  watchedAiredCount: number;
-  item: WatchlistItem | null;
-}
-
-export interface EpisodeProgressResult {
-  episodeId: number;
-  watched: boolean;
-  watchedAt: string | null;
-  item: WatchlistItem | null;
-}
+export type { EpisodeProgressResult, ShowProgress };
 
 export function showProgressQueryOptions(showId: number) {
   return queryOptions({
@@ -40,9 +24,7 @@ export function useShowProgress(showId: number, { enabled = true } = {}) {
   return useQuery({ ...showProgressQueryOptions(showId), enabled });
 }
 
-function reason(error: unknown): string {
-  return isApiError(error) ? error.message : 'An error occurred';
-}
+const reason = errorReason;
 
 /** After any progress change: the item, progress, lists and up next may all have moved. */
 function refreshAfterProgress(

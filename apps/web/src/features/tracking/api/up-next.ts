@@ -1,19 +1,9 @@
-import type { WatchlistItem } from '@series-tracker/contracts';
+import type { Page, UpNextEntry } from '@series-tracker/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Page } from '@/lib/page';
 import { trackingKeys } from './tracking-keys';
 
-export interface UpNextEntry {
-  item: WatchlistItem;
-  episode: {
-    id: number;
-    seasonNumber: number | null;
-    episodeNumber: number | null;
-    title: string | null;
-    airDate: string | null;
-  };
-}
+export type { UpNextEntry };
 
 export const UP_NEXT_LIMIT = 12;
 

@@ -1,4 +1,9 @@
-import type { UpdateWatchlistItem, WatchlistItem, WatchStatus } from '@series-tracker/contracts';
+import type {
+  Page,
+  UpdateWatchlistItem,
+  WatchStatus,
+  WatchlistItem,
+} from '@series-tracker/contracts';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -12,8 +17,7 @@ import {
 } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toaster';
 import { showsKeys } from '@/features/shows/api/shows-keys';
-import { api, isApiError } from '@/lib/api-client';
-import type { Page } from '@/lib/page';
+import { api, isApiError, errorReason } from '@/lib/api-client';
 import { watchStatusLabels, type WatchlistSort } from '../lib/watch-status';
 import { trackingKeys } from './tracking-keys';
 
@@ -133,9 +137,7 @@ function restore(queryClient: QueryClient, snap: Snapshot | undefined) {
   queryClient.setQueryData(snap.item[0], snap.item[1]);
 }
 
-function reason(error: unknown): string {
-  return isApiError(error) ? error.message : 'An error occurred';
-}
+const reason = errorReason;
 
 const nowIso = () => new Date().toISOString();
 

@@ -2,6 +2,7 @@ import { Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { Carousel } from '@/components/ui/carousel';
 import { CoverImage } from '@/components/ui/cover-image';
+import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { episodeCode, formatAirDate } from '@/lib/format';
 import { useSetEpisodeWatched } from '../api/progress';
@@ -9,12 +10,31 @@ import { useUpNext, type UpNextEntry } from '../api/up-next';
 
 /**
  * 'Up Next' on the home page: the next unseen aired episode of each show being watched.
- * Hidden entirely when there is nothing to show (or it could not load: the rest of home
- * stands on its own).
+ * Hidden when there is nothing to show; a failed load says so, with a retry (ADR 031).
  */
 export function UpNextRow() {
   const query = useUpNext();
   const entries = query.data?.data ?? [];
+  if (query.isError) {
+    return (
+      <section aria-labelledby="up-next-heading">
+        <h2
+          id="up-next-heading"
+          className="mb-4 text-xl font-bold tracking-tight text-white sm:text-2xl"
+        >
+          Up Next
+        </h2>
+        <ErrorState
+          title="Could not load your next episodes"
+          error={query.error}
+          headingLevel={3}
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+          className="py-8"
+        />
+      </section>
+    );
+  }
   if (entries.length === 0) return null;
   return (
     <Carousel title="Up Next" headingId="up-next-heading">

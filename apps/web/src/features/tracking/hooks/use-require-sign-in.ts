@@ -1,6 +1,10 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { toast } from '@/components/ui/toaster';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+
+export const SIGN_IN_CHECK_FAILED =
+  'Could not check your sign-in. Check your connection and try again.';
 
 /** /login with a way back to where the visitor is now. */
 export function loginPathFor(location: {
@@ -19,13 +23,18 @@ export function useRequireSignIn(): {
   status: ReturnType<typeof useAuth>['status'];
   requireSignIn: () => boolean;
 } {
-  const { status } = useAuth();
+  const { status, retry } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const requireSignIn = useCallback(() => {
     if (status === 'authenticated') return true;
     if (status === 'anonymous') void navigate(loginPathFor(location));
+    if (status === 'unavailable') {
+      // Signed in as far as we know, but the server could not confirm it: ask again.
+      toast.error(SIGN_IN_CHECK_FAILED);
+      retry();
+    }
     return false;
-  }, [status, navigate, location]);
+  }, [status, retry, navigate, location]);
   return { status, requireSignIn };
 }

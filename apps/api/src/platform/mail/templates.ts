@@ -1,0 +1,124 @@
+/**
+ * Every e-mail the site sends, as typed functions of their data. Each gives a subject, a text
+ * body and an HTML body carrying the same link, built from PUBLIC_URL. Data is HTML-escaped
+ * in the HTML body.
+ */
+
+export const productName = 'Series Tracker';
+
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+  /** The one thing the reader is asked to open (logged in outbox mode). */
+  link: string;
+}
+
+export interface TemplateContext {
+  /** The site's public address, e.g. https://tracker.example.org (a path prefix is kept). */
+  publicUrl: string;
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** A page of the site with query parameters, under PUBLIC_URL (keeping any path prefix). */
+export function siteLink(
+  ctx: TemplateContext,
+  page: string,
+  query: Record<string, string>,
+): string {
+  const base = ctx.publicUrl.endsWith('/') ? ctx.publicUrl : `${ctx.publicUrl}/`;
+  const url = new URL(page.replace(/^\//, ''), base);
+  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+  return url.toString();
+}
+
+/** One layout for every message: greeting, paragraphs, a button with the link, a footnote. */
+function compose(parts: {
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  action: string;
+  link: string;
+  footnote: string;
+}): MailContent {
+  const text = [
+    parts.greeting,
+    '',
+    ...parts.paragraphs.flatMap((p) => [p, '']),
+    `${parts.action}: ${parts.link}`,
+    '',
+    parts.footnote,
+    '',
+    `— ${productName}`,
+    '',
+  ].join('\n');
+  const href = escapeHtml(parts.link);
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${escapeHtml(parts.subject)}</title></head>
+<body style="font-family: system-ui, sans-serif; color: #111827; line-height: 1.5">
+<p>${escapeHtml(parts.greeting)}</p>
+${parts.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+<p><a href="${href}" style="display: inline-block; padding: 10px 16px; background: #4f46e5; color: #ffffff; text-decoration: none; border-radius: 6px">${escapeHtml(parts.action)}</a></p>
+<p style="font-size: 13px; color: #4b5563">If the button does not work, open this address: <a href="${href}">${href}</a></p>
+<p style="font-size: 13px; color: #4b5563">${escapeHtml(parts.footnote)}</p>
+<p>— ${escapeHtml(productName)}</p>
+</body>
+</html>
+`;
+  return { subject: parts.subject, text, html, link: parts.link };
+}
+
+export const mailTemplates = {
+  /** POST /auth/forgot-password: a link to /reset-password with a one-time token. */
+  'password-reset': (
+    data: { username: string; token: string; expiresInMinutes: number },
+    ctx: TemplateContext,
+  ): MailContent =>
+    compose({
+      subject: `Reset your ${productName} password`,
+      greeting: `Hi ${data.username},`,
+      paragraphs: [
+        `Someone asked to reset the password of your ${productName} account. If it was you, choose a new password with the link below; it works once, within ${data.expiresInMinutes} minutes.`,
+      ],
+      action: 'Choose a new password',
+      link: siteLink(ctx, '/reset-password', { token: data.token }),
+      footnote: 'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+    }),
+
+  /** After registering or changing address: a link to /verify-email with a one-time token. */
+  'email-verification': (
+    data: { username: string; token: string },
+    ctx: TemplateContext,
+  ): MailContent =>
+    compose({
+      subject: `Confirm your e-mail address for ${productName}`,
+      greeting: `Hi ${data.username},`,
+      paragraphs: [
+        `Please confirm that this is the address of your ${productName} account, so we can reach you if you ever need to reset your password.`,
+      ],
+      action: 'Confirm my address',
+      link: siteLink(ctx, '/verify-email', { token: data.token }),
+      footnote: 'If you did not create an account, ignore this e-mail.',
+    }),
+};
+
+export type MailTemplate = keyof typeof mailTemplates;
+export type MailData<T extends MailTemplate> = Parameters<(typeof mailTemplates)[T]>[0];
+
+export function renderMail<T extends MailTemplate>(
+  template: T,
+  data: MailData<T>,
+  ctx: TemplateContext,
+): MailContent {
+  const render = mailTemplates[template] as (d: MailData<T>, c: TemplateContext) => MailContent;
+  return render(data, ctx);
+}
