@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -16,7 +16,8 @@ import type { AppConfig } from './config';
 import { connect, type Db } from './db/connection';
 import { errorsPlugin } from './plugins/errors';
 import { authPlugin } from './plugins/auth';
-import { responseCachePlugin } from './plugins/response-cache';
+import { responseCachePlugin, subscribeResponseCache } from './plugins/response-cache';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { accessPlugin } from './platform/access';
 import { createServices, type Services } from './platform/services';
 import { jobsRoutes } from './features/jobs/jobs.routes';
@@ -60,7 +61,8 @@ export async function buildApp({
   app.decorate('db', db);
 
   await app.register(errorsPlugin);
-  await app.register(helmet, {
+  // Helmet's headers, worked out once (plugins/security-headers.ts).
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -85,7 +87,11 @@ export async function buildApp({
       ? { redis: services.redis, nameSpace: `${config.redisPrefix}rate-limit:`, skipOnError: true }
       : {}),
   });
-  await app.register(responseCachePlugin, { maxEntries: 5000, enabled: config.responseCache });
+  // Room for every show page, its episodes and similar shows, and the searches people make.
+  await app.register(responseCachePlugin, {
+    maxBytes: 128 * 1024 * 1024,
+    enabled: config.responseCache,
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -106,21 +112,24 @@ export async function buildApp({
   await app.register(authPlugin, { authService: services.auth });
   await app.register(accessPlugin);
 
-  // Caches follow the domain events; no feature reaches into them.
-  services.events.on('show.counters.changed', ({ showIds }) => {
-    // A show's totalUsers changed: its cached page goes, so the count is exact here at once
-    // (lists that include it catch up within their TTL).
-    for (const id of showIds) app.responseCache.invalidate(`/api/shows/${id}`);
-  });
-  services.events.on('catalog.refreshed', () => app.responseCache.clear());
-
+  // Caches follow the domain events, by key; no feature reaches into them.
+  const unsubscribeCache = subscribeResponseCache(services.events, app.responseCache);
   app.addHook('onClose', async () => {
+    unsubscribeCache();
     if (!givenServices) await services.close();
     if (!givenDb) await db.close();
   });
 
   await app.register(
     async (api) => {
+      // API JSON over 1 kB goes compressed (cached reads bring their own compressed copy). Only
+      // in this scope: the SPA's files are served precompressed by the static block below.
+      await api.register(compress, {
+        globalCompression: true,
+        globalDecompression: false,
+        threshold: 1024,
+        encodings: ['br', 'gzip'],
+      });
       const { auth, shows, trending, search, tracking, episodesRepo } = services;
       await api.register(healthRoutes, { db });
       await api.register(authRoutes, { authService: auth, rateLimit: config.authRateLimit });

@@ -19,7 +19,12 @@ export const showSummarySchema = z.object({
   seasons: z.number().int().nullable(),
   genres: z.array(z.string()),
   synopsis: z.string().nullable(),
-  description: z.string().nullable(),
+  /**
+   * The synopsis again, under the name older clients read (spec §3: "synopsis (also
+   * description)"). Sent on the show page only: lists and search results would carry every
+   * synopsis twice. Read `synopsis`.
+   */
+  description: z.string().nullable().optional(),
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
   averageRating: z.number().nullable(),
@@ -43,6 +48,7 @@ export const externalIdsSchema = z.object({
 
 /** GET /api/shows/{id}: everything the show page shows. */
 export const showDetailSchema = showSummarySchema.extend({
+  description: z.string().nullable(),
   alternativeTitles: z.array(z.string()),
   director: z.string().nullable(),
   language: z.string().nullable(),

@@ -19,6 +19,12 @@ export interface DomainEvents {
   'show.counters.changed': { showIds: number[] };
   /** Catalogue rows of these shows (details, episodes) were written by an import or a sync. */
   'catalog.refreshed': { showIds: number[]; source: 'tvmaze' | 'import' };
+  /**
+   * A user joined, or what others may see of them (username, display name, avatar, whether
+   * the profile is public) changed, or they left. Publish it from every such write: cached
+   * search results that list users are dropped on it.
+   */
+  'user.changed': { userId: number; change: 'registered' | 'profile' | 'deleted' };
 }
 
 export type EventName = keyof DomainEvents;

@@ -54,7 +54,11 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     deleted: await authRepo.deleteExpiredSessions(nowIso()),
   }));
   jobs.schedule('auth.delete-expired-sessions', 3600);
-  const auth = createAuthService({ repo: authRepo, sessionTtlDays: config.sessionTtlDays });
+  const auth = createAuthService({
+    repo: authRepo,
+    sessionTtlDays: config.sessionTtlDays,
+    events,
+  });
 
   const trackingRepo = createTrackingRepository(db.kysely, db.dialect);
   const tracking = createTrackingService({ repo: trackingRepo, events });

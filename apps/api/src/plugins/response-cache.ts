@@ -1,81 +1,336 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
+import type { EventBus } from '../platform/events';
+
+/** What a cached response depends on, so a domain event can drop exactly those entries. */
+export const cacheTags = {
+  /** Anything showing this show's own data: its page, episodes, similar shows, an episode page. */
+  show: (id: number | string) => `show:${Number(id)}`,
+  /** Platform figures (GET /api/stats/global). */
+  stats: 'stats',
+  /** Answers that list users (global search). */
+  users: 'users',
+} as const;
+
+export interface RouteCacheConfig {
+  ttlSeconds: number;
+  /** Tags of this URL's response, from its (raw) params and query; handlers may add more. */
+  tags?: (request: FastifyRequest) => string[];
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Cache this GET route's 200 responses by URL for `ttlSeconds` (shared by all viewers). */
-    cache?: { ttlSeconds: number };
+    cache?: RouteCacheConfig;
   }
   interface FastifyInstance {
-    responseCache: {
-      clear(): void;
-      /** Drops entries whose URL starts with this path, e.g. `/api/shows/42` (and its `?…`, `/similar`). */
-      invalidate(pathPrefix: string): void;
-      size(): number;
-    };
+    responseCache: ResponseCache;
+  }
+  interface FastifyRequest {
+    responseCacheState: RequestState | null;
   }
 }
 
-/**
- * Catalogue reads are the same for every viewer and change rarely, so their serialised JSON is
- * kept in process memory for a short time: a hit skips the database and the serialiser. Only
- * routes that opt in (route config `cache`) and never vary by viewer are cached. Writes made by
- * this process clear the cache (`app.responseCache.clear()`); other processes' writes show after
- * at most the TTL.
- */
+export interface ResponseCache {
+  /** Drops every entry carrying one of these tags (and stops in-flight ones from being stored). */
+  invalidateTags(tags: string[]): void;
+  /** Drops everything (tests; an operator's reset). Domain changes use invalidateTags. */
+  clear(): void;
+  size(): number;
+  /** Bytes accounted for the entries held (bounded by the `maxBytes` option). */
+  bytes(): number;
+}
+
+interface Entry {
+  body: Buffer;
+  etag: string;
+  tags: string[];
+  /** Compressed copies, made on the first request that accepts them. */
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+interface Flight {
+  promise: Promise<Entry | null>;
+  resolve(entry: Entry | null): void;
+  tags: string[];
+}
+
+interface RequestState {
+  key: string;
+  tags: string[];
+  /** Invalidation generation when the request started: a later invalidation of one of its tags
+   * means the handler may have read data from before that change, so its answer is not kept. */
+  generation: number;
+  hit: boolean;
+  flight: Flight | null;
+}
+
 /**
  * Browsers must ask again every time (a user who just tracked a show expects its count to move),
  * but an unchanged response costs them only a 304 thanks to the ETag.
  */
 const BROWSER_CACHE = 'no-cache';
+/** Responses under this many bytes are sent as they are (as @fastify/compress does). */
+export const COMPRESS_THRESHOLD = 1024;
+const BROTLI = {
+  params: {
+    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+    [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+  },
+};
 
+/** The encoding to answer with: br, else gzip, when the client accepts it (q > 0). */
+export function pickEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+  if (!header) return null;
+  const q = new Map<string, number>();
+  for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = qParam ? Number(qParam.slice(2)) : 1;
+    q.set(name, Number.isFinite(value) ? value : 0);
+  }
+  const accepts = (name: string) => (q.get(name) ?? q.get('*') ?? 0) > 0;
+  if (accepts('br')) return 'br';
+  if (accepts('gzip')) return 'gzip';
+  return null;
+}
+
+function encoded(entry: Entry, encoding: 'br' | 'gzip'): Buffer {
+  if (encoding === 'br') return (entry.br ??= zlib.brotliCompressSync(entry.body, BROTLI));
+  return (entry.gzip ??= zlib.gzipSync(entry.body));
+}
+
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  // Weak comparison (RFC 9110 §13.1.2): W/ prefixes do not matter.
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
+}
+
+/**
+ * Sets the cache headers and, when the client accepts it and the body is big enough, the
+ * compressed body (so @fastify/compress leaves it alone). Returns what to send.
+ */
+function prepare(request: FastifyRequest, reply: FastifyReply, entry: Entry): Buffer {
+  void reply
+    .header('cache-control', BROWSER_CACHE)
+    .header('etag', entry.etag)
+    .header('vary', 'accept-encoding');
+  if (entry.body.length < COMPRESS_THRESHOLD) return entry.body;
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  if (!encoding) return entry.body;
+  void reply.header('content-encoding', encoding);
+  return encoded(entry, encoding);
+}
+
+/** Adds tags to the cached response of this request (e.g. the show an episode belongs to). */
+export function tagResponse(request: FastifyRequest, ...tags: string[]): void {
+  request.responseCacheState?.tags.push(...tags);
+}
+
+export interface ResponseCacheOptions {
+  enabled: boolean;
+  /** Memory budget: bodies are counted twice, for the compressed copies made on demand. */
+  maxBytes: number;
+}
+
+/**
+ * Catalogue reads are the same for every viewer and change rarely, so their serialised JSON is
+ * kept in process memory: a hit skips the database, the serialiser and (for compressed
+ * answers after the first) the compressor. Only routes that opt in (route config `cache`) are
+ * cached, and only `public` ones may (their answer never depends on who asks).
+ * - Single flight: concurrent misses for one URL run the handler once; the others wait for it.
+ * - Invalidation by tag through domain events (subscribeResponseCache); everything else
+ *   (lists and searches that merely include a show) lives for its TTL.
+ * See docs/decisions/060-response-cache-and-speed.md.
+ */
 export const responseCachePlugin = fp(
-  async (app: FastifyInstance, opts: { maxEntries: number; enabled: boolean }) => {
-    const cache = new LRUCache<string, { body: string; etag: string }>({ max: opts.maxEntries });
-    app.decorate('responseCache', {
-      clear: () => cache.clear(),
-      invalidate(pathPrefix: string) {
-        for (const key of cache.keys()) {
-          if (
-            key === pathPrefix ||
-            key.startsWith(`${pathPrefix}/`) ||
-            key.startsWith(`${pathPrefix}?`)
-          )
-            cache.delete(key);
+  async (app: FastifyInstance, opts: ResponseCacheOptions) => {
+    const byTag = new Map<string, Set<string>>();
+    const cache = new LRUCache<string, Entry>({
+      maxSize: opts.maxBytes,
+      sizeCalculation: (e) => 2 * e.body.length + 200,
+      dispose: (entry, key) => {
+        for (const tag of entry.tags) {
+          const keys = byTag.get(tag);
+          keys?.delete(key);
+          if (keys?.size === 0) byTag.delete(tag);
         }
       },
+    });
+    const inflight = new Map<string, Flight>();
+    let generation = 0;
+    let clearedAt = 0;
+    const invalidatedAt = new Map<string, number>();
+
+    const api: ResponseCache = {
+      invalidateTags(tags) {
+        generation++;
+        const set = new Set(tags);
+        for (const tag of set) {
+          invalidatedAt.set(tag, generation);
+          for (const key of [...(byTag.get(tag) ?? [])]) cache.delete(key);
+        }
+        // Requests arriving from now on must not join a flight that may have read old data.
+        for (const [key, flight] of inflight)
+          if (flight.tags.some((t) => set.has(t))) inflight.delete(key);
+      },
+      clear() {
+        generation++;
+        cache.clear();
+        inflight.clear();
+        clearedAt = generation;
+      },
       size: () => cache.size,
-    });
-    if (!opts.enabled) return;
+      bytes: () => cache.calculatedSize,
+    };
+    app.decorate('responseCache', api);
+    app.decorateRequest('responseCacheState', null);
+    const isStale = (state: RequestState, tags: string[]) =>
+      clearedAt > state.generation ||
+      tags.some((t) => (invalidatedAt.get(t) ?? 0) > state.generation);
 
-    app.addHook('onRequest', async (request, reply) => {
-      const cfg = request.routeOptions.config.cache;
-      if (!cfg || request.method !== 'GET') return;
-      const hit = cache.get(request.url);
-      if (hit === undefined) return;
-      void reply
-        .header('cache-control', BROWSER_CACHE)
-        .header('etag', hit.etag)
-        .header('x-cache', 'hit');
-      if (request.headers['if-none-match'] === hit.etag) return reply.status(304).send();
-      void reply.type('application/json; charset=utf-8').send(hit.body);
-      return reply;
-    });
+    function serve(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
+      void reply.header('x-cache', 'hit');
+      if (etagMatches(request.headers['if-none-match'], entry.etag)) {
+        void reply
+          .header('cache-control', BROWSER_CACHE)
+          .header('etag', entry.etag)
+          .header('vary', 'accept-encoding');
+        void reply.status(304).send();
+        return;
+      }
+      const body = prepare(request, reply, entry);
+      void reply.type('application/json; charset=utf-8').send(body);
+    }
 
-    app.addHook('onSend', async (request, reply, payload) => {
-      const cfg = request.routeOptions.config.cache;
-      if (!cfg || request.method !== 'GET' || reply.statusCode !== 200) return payload;
-      if (reply.getHeader('x-cache') === 'hit' || typeof payload !== 'string') return payload;
-      const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
-      cache.set(request.url, { body: payload, etag }, { ttl: cfg.ttlSeconds * 1000 });
-      void reply
-        .header('cache-control', BROWSER_CACHE)
-        .header('etag', etag)
-        .header('x-cache', 'miss');
-      return payload;
+    async function onRequest(request: FastifyRequest, reply: FastifyReply) {
+      if (request.method !== 'GET') return;
+      const key = request.url;
+      let entry = cache.get(key);
+      // Another request is computing this answer: wait for it rather than run the handler
+      // again. When it fails, one of the waiters takes over and the rest wait for that one.
+      for (let waits = 0; entry === undefined && waits < 3; waits++) {
+        const flight = inflight.get(key);
+        if (!flight) break;
+        entry = (await flight.promise) ?? cache.get(key);
+      }
+      if (entry !== undefined) {
+        request.responseCacheState = { key, tags: [], generation, hit: true, flight: null };
+        serve(request, reply, entry);
+        return reply;
+      }
+      const tags = request.routeOptions.config.cache?.tags?.(request) ?? [];
+      let flight: Flight | null = null;
+      if (!inflight.has(key)) {
+        let resolve!: (e: Entry | null) => void;
+        const promise = new Promise<Entry | null>((r) => (resolve = r));
+        flight = { promise, resolve, tags };
+        inflight.set(key, flight);
+      }
+      const state: RequestState = { key, tags, generation, hit: false, flight };
+      request.responseCacheState = state;
+      // A leader that ends without storing (client gone, hook error) must not leave others
+      // waiting on it. Listeners only on leaders: hits pay nothing for this.
+      if (flight) {
+        const release = () => land(state, null);
+        reply.raw.once('finish', release);
+        reply.raw.once('close', release);
+      }
+    }
+
+    function land(state: RequestState, entry: Entry | null) {
+      const flight = state.flight;
+      if (!flight) return;
+      state.flight = null;
+      if (inflight.get(state.key) === flight) inflight.delete(state.key);
+      flight.resolve(entry);
+    }
+
+    async function onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+      const state = request.responseCacheState;
+      if (!state || state.hit) return payload;
+      if (reply.statusCode !== 200 || typeof payload !== 'string') {
+        land(state, null);
+        return payload;
+      }
+      // Kept as bytes: a hit then writes them as they are, with no UTF-8 encoding per request.
+      const body = Buffer.from(payload);
+      const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+      const entry: Entry = { body, etag, tags: [...new Set(state.tags)] };
+      const cfg = request.routeOptions.config.cache!;
+      if (!isStale(state, entry.tags)) {
+        cache.set(state.key, entry, { ttl: cfg.ttlSeconds * 1000 });
+        if (cache.has(state.key))
+          for (const tag of entry.tags) {
+            let keys = byTag.get(tag);
+            if (!keys) byTag.set(tag, (keys = new Set()));
+            keys.add(state.key);
+          }
+      }
+      land(state, entry);
+      void reply.header('x-cache', 'miss');
+      if (etagMatches(request.headers['if-none-match'], etag)) {
+        void reply
+          .header('cache-control', BROWSER_CACHE)
+          .header('etag', etag)
+          .header('vary', 'accept-encoding');
+        void reply.status(304);
+        return null;
+      }
+      return prepare(request, reply, entry);
+    }
+
+    const hooks = (existing: unknown): unknown[] =>
+      existing === undefined ? [] : Array.isArray(existing) ? existing : [existing];
+
+    // Hooks only on the routes that opt in, so every other request pays nothing for the cache.
+    app.addHook('onRoute', (route) => {
+      if (!route.config?.cache) return;
+      // One answer for everyone is only right when nobody's identity shapes it.
+      if (route.config.access !== 'public')
+        throw new Error(
+          `${route.url}: only routes with access 'public' may use the shared response cache`,
+        );
+      if (!opts.enabled) return;
+      const r = route as unknown as Record<string, unknown>;
+      r.onRequest = [onRequest, ...hooks(r.onRequest)];
+      // First of the route's onSend hooks, so @fastify/compress sees what this one returns.
+      r.onSend = [onSend, ...hooks(r.onSend)];
     });
   },
   { name: 'response-cache' },
 );
+
+/**
+ * Drops exactly the cached responses a domain change affects:
+ * - `show.counters.changed` (a show's totalUsers/favourites moved): that show's page, episodes,
+ *   similar shows and episode pages; the platform figures (favourites).
+ * - `tracking.changed`: that show's entries (its counters may follow from the change).
+ * - `catalog.refreshed`: the same for every refreshed show; the platform figures (show count,
+ *   average rating).
+ * - `user.changed` (joined, profile or visibility changed, left): answers listing users (global
+ *   search) and the platform figures.
+ * Lists, trending and searches that merely include a show keep their entry until its TTL
+ * (30–300 s): they rank many shows and one counter rarely changes them.
+ * Returns the unsubscribe (an app closing leaves the bus it was given).
+ */
+export function subscribeResponseCache(events: EventBus, cache: ResponseCache): () => void {
+  const off = [
+    events.on('show.counters.changed', ({ showIds }) =>
+      cache.invalidateTags([...showIds.map(cacheTags.show), cacheTags.stats]),
+    ),
+    events.on('tracking.changed', ({ showId }) => cache.invalidateTags([cacheTags.show(showId)])),
+    events.on('catalog.refreshed', ({ showIds }) =>
+      cache.invalidateTags([...showIds.map(cacheTags.show), cacheTags.stats]),
+    ),
+    events.on('user.changed', () => cache.invalidateTags([cacheTags.users, cacheTags.stats])),
+  ];
+  return () => off.forEach((unsubscribe) => unsubscribe());
+}

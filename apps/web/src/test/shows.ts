@@ -33,6 +33,7 @@ export function buildShow(overrides: Partial<ShowSummary> = {}): ShowSummary {
 export function buildShowDetail(overrides: Partial<ShowDetail> = {}): ShowDetail {
   return {
     ...buildShow(overrides),
+    description: overrides.description ?? null,
     alternativeTitles: [],
     director: null,
     language: null,

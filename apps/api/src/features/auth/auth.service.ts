@@ -13,6 +13,7 @@ import { toCurrentUser } from '../users/users.mapper';
 import type { AuthRepository } from './auth.repository';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import { hashToken, newToken } from './tokens';
+import type { EventBus } from '../../platform/events';
 
 /** A session's expiry slides forward on use, but at most once an hour to spare writes. */
 const SLIDE_AFTER_MS = 60 * 60 * 1000;
@@ -20,6 +21,8 @@ const SLIDE_AFTER_MS = 60 * 60 * 1000;
 export interface AuthServiceOptions {
   repo: AuthRepository;
   sessionTtlDays: number;
+  /** Publishes user.changed (registered) after the user row is written. */
+  events?: EventBus;
 }
 
 export interface RegisterInput {
@@ -47,7 +50,7 @@ const takenError = (taken: { username: boolean; email: boolean }) =>
       })
     : conflict(errorCodes.conflict, authMessages.emailOrUsernameUnavailable);
 
-export function createAuthService({ repo, sessionTtlDays }: AuthServiceOptions) {
+export function createAuthService({ repo, sessionTtlDays, events }: AuthServiceOptions) {
   async function issueSession(user: UserRow, userAgent: string | null): Promise<AuthResponse> {
     const token = newToken();
     const now = nowIso();
@@ -95,6 +98,7 @@ export function createAuthService({ repo, sessionTtlDays }: AuthServiceOptions) 
           throw takenError({ username: false, email: true });
         throw error;
       }
+      await events?.emit('user.changed', { userId: user.id, change: 'registered' });
       return issueSession(user, userAgent);
     },
 

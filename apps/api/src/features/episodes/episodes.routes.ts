@@ -10,6 +10,7 @@ import {
 import { notFound } from '../../lib/errors';
 import { idParam } from '../../lib/params';
 import { toEpisode } from '../shows/shows.mapper';
+import { cacheTags, tagResponse } from '../../plugins/response-cache';
 import type { ShowsService } from '../shows/shows.service';
 import type { EpisodesRepository } from './episodes.repository';
 
@@ -27,7 +28,13 @@ export async function episodesRoutes(
   r.get(
     '/episodes/show/:showId',
     {
-      config: { access: 'public', cache: catalogueCache },
+      config: {
+        access: 'public',
+        cache: {
+          ttlSeconds: 300,
+          tags: (req) => [cacheTags.show((req.params as { showId: string }).showId)],
+        },
+      },
       schema: {
         tags,
         summary: "A show's episodes, sorted by season then number",
@@ -64,6 +71,7 @@ export async function episodesRoutes(
     async (req) => {
       const row = await opts.repo.findById(req.params.id);
       if (!row) throw notFound('Episode not found');
+      tagResponse(req, cacheTags.show(row.show_id));
       const [show] = await opts.shows.summariesByIds([row.show_id]);
       if (!show) throw notFound('Episode not found');
       return { ...toEpisode(row), show, retired: row.retired_at !== null };

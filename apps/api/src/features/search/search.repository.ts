@@ -32,26 +32,42 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * shows sharing trigrams with it (FTS5 trigram index on SQLite, pg_trgm on PostgreSQL).
  * Ranking happens in the search service, the same way for both databases.
  */
+interface CandidateRow {
+  show_id: number;
+  text: string;
+  popularity: number | string;
+  total_users: number | string;
+}
+
+const toCandidate = (r: CandidateRow): Candidate => ({
+  showId: r.show_id,
+  text: r.text,
+  popularity: Number(r.popularity),
+  totalUsers: Number(r.total_users),
+});
+
 export function createSearchRepository(db: Kysely<Database>, dialect: DialectName) {
-  async function substringMatches(q: string): Promise<number[]> {
+  /** Only what ranking needs (never whole show rows): the final page is read once, later. */
+  async function substringMatches(q: string): Promise<Candidate[]> {
     const short = [...q].length < 3;
     if (!short && dialect === 'sqlite') {
       // FTS5's trigram index answers LIKE '%…%' itself, about four times faster than a scan, but
       // not with an ESCAPE clause. A normalised query holds only letters, digits and spaces, so
       // it has no wildcard to escape.
-      const rows = await sql<{ show_id: number }>`
-        select t.rowid as show_id from show_search_trigram t
+      const rows = await sql<CandidateRow>`
+        select t.rowid as show_id, t.text as text, shows.popularity, shows.total_users
+        from show_search_trigram t
         join shows on shows.id = t.rowid
         where t.text like ${`%${q}%`}
         order by shows.total_users desc, shows.popularity desc
         limit ${CANDIDATES}`.execute(db);
-      return rows.rows.map((r) => r.show_id);
+      return rows.rows.map(toCandidate);
     }
     const pattern = likeEscape(q);
     const rows = await db
       .selectFrom('show_search')
       .innerJoin('shows', 'shows.id', 'show_search.show_id')
-      .select('show_search.show_id')
+      .select(['show_search.show_id', 'show_search.text', 'shows.popularity', 'shows.total_users'])
       .where((eb) =>
         short
           ? eb.or([
@@ -65,7 +81,7 @@ export function createSearchRepository(db: Kysely<Database>, dialect: DialectNam
       .orderBy('shows.popularity', 'desc')
       .limit(CANDIDATES)
       .execute();
-    return rows.map((r) => r.show_id);
+    return rows.map(toCandidate);
   }
 
   async function fuzzyMatches(q: string): Promise<number[]> {
@@ -94,6 +110,17 @@ export function createSearchRepository(db: Kysely<Database>, dialect: DialectNam
     });
   }
 
+  async function byIds(ids: number[]): Promise<Candidate[]> {
+    if (!ids.length) return [];
+    const rows = await db
+      .selectFrom('show_search')
+      .innerJoin('shows', 'shows.id', 'show_search.show_id')
+      .select(['show_search.show_id', 'show_search.text', 'shows.popularity', 'shows.total_users'])
+      .where('show_search.show_id', 'in', ids)
+      .execute();
+    return rows.map(toCandidate);
+  }
+
   return {
     /**
      * `enough`: when the substring matches alone fill that many results, the fuzzy query is
@@ -101,27 +128,11 @@ export function createSearchRepository(db: Kysely<Database>, dialect: DialectNam
      * page would not change.
      */
     async candidates(q: string, enough?: number): Promise<Candidate[]> {
-      const a = await substringMatches(q);
-      const b = enough !== undefined && a.length >= enough ? [] : await fuzzyMatches(q);
-      const ids = [...new Set([...a, ...b])];
-      if (!ids.length) return [];
-      const rows = await db
-        .selectFrom('show_search')
-        .innerJoin('shows', 'shows.id', 'show_search.show_id')
-        .select([
-          'show_search.show_id',
-          'show_search.text',
-          'shows.popularity',
-          'shows.total_users',
-        ])
-        .where('show_search.show_id', 'in', ids)
-        .execute();
-      return rows.map((r) => ({
-        showId: r.show_id,
-        text: r.text,
-        popularity: Number(r.popularity),
-        totalUsers: Number(r.total_users),
-      }));
+      const found = await substringMatches(q);
+      if (enough !== undefined && found.length >= enough) return found;
+      const have = new Set(found.map((c) => c.showId));
+      const typos = (await fuzzyMatches(q)).filter((id) => !have.has(id));
+      return [...found, ...(await byIds(typos))];
     },
 
     /** Public profiles whose username or display name contains the query. */

@@ -10,6 +10,7 @@ import {
   showSummarySchema,
 } from '@series-tracker/contracts';
 import { limitParam, offsetParam } from '../../lib/params';
+import { cacheTags } from '../../plugins/response-cache';
 import type { ShowsService } from '../shows/shows.service';
 import type { TrendingService } from '../shows/trending.service';
 import type { SearchService } from './search.service';
@@ -31,7 +32,9 @@ export async function searchRoutes(
   r.get(
     '/search',
     {
-      config: { access: 'public' },
+      // The same for every viewer (only public profiles are listed); a profile that joins, changes
+      // or goes private drops it at once (user.changed), the shows in it follow within the TTL.
+      config: { access: 'public', cache: { ttlSeconds: 60, tags: () => [cacheTags.users] } },
       schema: {
         tags,
         summary: 'Search shows, users and reviews at once',
@@ -145,7 +148,7 @@ export async function searchRoutes(
   r.get(
     '/search/trending',
     {
-      config: { access: 'public' },
+      config: { access: 'public', cache: { ttlSeconds: 30 } },
       schema: {
         tags,
         summary: 'Trending shows',
@@ -179,7 +182,7 @@ export async function searchRoutes(
   r.get(
     '/search/advanced',
     {
-      config: { access: 'public' },
+      config: { access: 'public', cache: { ttlSeconds: 60 } },
       schema: {
         tags,
         summary: 'Browse filters plus a text query; with a query, best match first',

@@ -30,7 +30,6 @@ export function toShowSummary(row: ShowRowWithStatus, genres: string[]): ShowSum
     seasons: row.season_count,
     genres,
     synopsis: row.synopsis,
-    description: row.synopsis,
     startDate: row.first_air_date,
     endDate: row.last_air_date,
     averageRating: row.rating,
@@ -76,6 +75,7 @@ export function toShowDetail(
 ): ShowDetail {
   return {
     ...toShowSummary(row, genres),
+    description: row.synopsis,
     // Without a complete episode list, the seasons we know of are still worth showing.
     seasons: row.season_count ?? (seasons.length || null),
     alternativeTitles,

@@ -73,6 +73,15 @@ export function createShowsRepository(db: Kysely<Database>) {
       return { rows, total: Number(count.n) };
     },
 
+    /** Which of these ids pass the filters; ids only, no rows. */
+    async idsMatching(filters: Omit<ListFilters, 'ids'>, ids: number[]): Promise<number[]> {
+      if (!ids.length) return [];
+      const rows = await filtered({ ...filters, ids })
+        .select('shows.id')
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
     /** By catalogue popularity alone: no member's activity moves a show here (trending's fallback). */
     async cataloguePopular(limit: number): Promise<ShowRowWithStatus[]> {
       return db

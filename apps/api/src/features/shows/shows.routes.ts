@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { cacheTags } from '../../plugins/response-cache';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -25,6 +26,11 @@ const airingShow = showSummarySchema.extend({ airingEpisodes: z.array(episodeSch
 
 /** Catalogue reads are the same for everyone; see plugins/response-cache.ts. */
 const catalogueCache = { ttlSeconds: 60 };
+/** A show's own pages: dropped by the events about that show (subscribeResponseCache). */
+const showCache = {
+  ttlSeconds: 300,
+  tags: (req: FastifyRequest) => [cacheTags.show((req.params as { id: string }).id)],
+};
 
 export async function showsRoutes(
   app: FastifyInstance,
@@ -151,7 +157,7 @@ export async function showsRoutes(
   r.get(
     '/shows/:id',
     {
-      config: { access: 'public', cache: catalogueCache },
+      config: { access: 'public', cache: showCache },
       schema: {
         tags,
         summary: 'One show with everything its page shows',
@@ -172,7 +178,7 @@ export async function showsRoutes(
     r.get(
       path,
       {
-        config: { access: 'public', cache: catalogueCache },
+        config: { access: 'public', cache: showCache },
         schema: {
           tags,
           summary,

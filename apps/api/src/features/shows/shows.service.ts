@@ -66,8 +66,7 @@ export function createShowsService({ repo, onShowViewed }: ShowsServiceOptions) 
 
     /** Which of these ids pass the filters (for search with filters). */
     async filterIds(filters: Omit<ListFilters, 'ids'>, ids: number[]): Promise<{ rows: number[] }> {
-      const { rows } = await repo.list({ ...filters, ids }, Math.max(ids.length, 1), 0);
-      return { rows: rows.map((r) => r.id) };
+      return { rows: await repo.idsMatching(filters, ids) };
     },
 
     async detail(id: number): Promise<ShowDetail> {

@@ -3,16 +3,20 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { globalStatsSchema } from '@series-tracker/contracts';
 import type { Database } from '../../db/types';
+import { cacheTags } from '../../plugins/response-cache';
 
 export async function statsRoutes(app: FastifyInstance, opts: { db: Kysely<Database> }) {
   const { db } = opts;
   app.withTypeProvider<ZodTypeProvider>().get(
     '/stats/global',
     {
-      config: { access: 'public' },
+      // Counted once, then kept until a write that moves a count says so (user.changed,
+      // show.counters.changed, catalog.refreshed); "new users this week" ages within 5 minutes.
+      config: { access: 'public', cache: { ttlSeconds: 300, tags: () => [cacheTags.stats] } },
       schema: {
         tags: ['stats'],
-        summary: 'Platform figures, counted live (zero where a feature does not exist yet)',
+        summary:
+          'Platform figures (zero where a feature does not exist yet); exact after every write',
         response: { 200: globalStatsSchema },
       },
     },

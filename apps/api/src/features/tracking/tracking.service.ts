@@ -343,6 +343,8 @@ export function createTrackingService({ repo, events }: TrackingServiceOptions) 
       await requireShow(undefined, showId);
       if (!(await repo.addFavorite(userId, showId, nowIso())))
         throw conflict(errorCodes.conflict, trackingMessages.alreadyFavorite);
+      // Favourites count on the platform figures (and, later, on the show).
+      await countersChanged(showId);
       const row = (await repo.favorite(userId, showId))!;
       return {
         id: row.id,
@@ -355,6 +357,7 @@ export function createTrackingService({ repo, events }: TrackingServiceOptions) 
     async removeFavorite(userId: number, showId: number) {
       if (!(await repo.removeFavorite(userId, showId)))
         throw notFound(trackingMessages.notFavorite);
+      await countersChanged(showId);
     },
   };
 }
