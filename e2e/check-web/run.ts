@@ -11,7 +11,7 @@
  * Prints the figures and exits 1 when a Lighthouse score is below 0.95 or axe finds a serious
  * or critical violation.
  *
- * Options: --only=lighthouse|axe, --port=N (default 3200, or CHECK_WEB_PORT).
+ * Options: --only=lighthouse|axe, --port=N (default: a free port; or CHECK_WEB_PORT).
  * Needs `npm run build` first, and Chromium (CHROME_PATH, default /usr/bin/chromium).
  */
 import type { Page } from '@playwright/test';
@@ -23,7 +23,7 @@ import {
   runLighthouse,
   type LighthouseResult,
 } from './lighthouse';
-import { seed, startServer } from './server';
+import { freePort, seed, startServer } from './server';
 
 function option(name: string): string | undefined {
   const prefix = `--${name}=`;
@@ -31,7 +31,7 @@ function option(name: string): string | undefined {
 }
 
 const only = option('only');
-const port = Number(option('port') ?? process.env.CHECK_WEB_PORT ?? 3200);
+const portOption = option('port') ?? process.env.CHECK_WEB_PORT;
 const log = (line: string) => console.log(line);
 
 function table(head: string[], rows: string[][]): string {
@@ -125,6 +125,7 @@ async function openSuggestions(page: Page) {
 
 async function main() {
   const started = Date.now();
+  const port = portOption ? Number(portOption) : await freePort();
   log(`check:web: starting the production server on port ${port}`);
   const server = await startServer(port);
   let failed = false;

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +22,29 @@ export const chromiumFlags = [
   '--disable-sync',
 ];
 
+/** A port nothing listens on (several checks, and other people's servers, share the machine). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function portInUse(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
 export interface RunningServer {
   origin: string;
   stop(): Promise<void>;
@@ -35,6 +59,8 @@ export async function startServer(port: number): Promise<RunningServer> {
   if (!fs.existsSync(indexHtml)) {
     throw new Error('No web build in apps/web/dist: run `npm run build` first.');
   }
+  // Whatever answers on the port must be the server started here, not someone else's.
+  if (await portInUse(port)) throw new Error(`Port ${port} is in use: pass a free --port.`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'check-web-'));
   const origin = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(

@@ -1,7 +1,7 @@
 import { CalendarDays, ChevronRight, Clock } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
-import { CoverImage } from '@/components/ui/cover-image';
+import { CoverImage, imageSources } from '@/components/ui/cover-image';
 import { ErrorState } from '@/components/ui/error-state';
 import { Rating } from '@/components/ui/rating';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -96,11 +96,13 @@ function EpisodePage({ id }: { id: number }) {
       </nav>
 
       <CoverImage
-        src={
-          episode.stillPath ?? episode.stillThumbPath ?? show.backdropImageUrl ?? show.coverImageUrl
-        }
+        {...(episode.stillPath || episode.stillThumbPath
+          ? imageSources(episode.stillThumbPath, episode.stillPath, 'still')
+          : { src: show.backdropImageUrl ?? show.coverImageUrl })}
+        sizes="(min-width: 56rem) 53rem, calc(100vw - 2rem)"
+        shape="still"
         title={`${show.title} ${code}`}
-        loading="eager"
+        priority
         className="mt-6 aspect-video w-full rounded-2xl border border-slate-800 [&_svg]:size-12"
       />
 
