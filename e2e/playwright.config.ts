@@ -48,7 +48,8 @@ export default defineConfig({
   globalTeardown: './global-teardown.ts',
   webServer: {
     // The real server (built SPA + API) on a throwaway SQLite file with the bundled catalogue.
-    command: 'npx tsx ../apps/api/src/server.ts',
+    // The compiled production server (npm run build), as npm start runs it.
+    command: 'node ../apps/api/dist/server.js',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

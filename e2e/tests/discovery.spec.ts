@@ -83,3 +83,21 @@ test('browse keeps filters in the URL and home mood buttons land on a real genre
   await page.getByLabel('Type', { exact: true }).selectOption('anime');
   await expect(page).toHaveURL(/kind=anime/);
 });
+
+test("Rick and Morty's header counts the 32 episodes its Episodes tab lists (defect 12)", async ({
+  page,
+}) => {
+  const response = await page.request.get('/api/search/shows?q=rick%20and%20morty');
+  const body = (await response.json()) as { data: { id: number; title: string }[] };
+  const show = body.data.find((s) => s.title === 'Rick and Morty');
+  expect(show, 'Rick and Morty is in the bundled catalogue').toBeTruthy();
+
+  await page.goto(`/show/${show!.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Rick and Morty' })).toBeVisible();
+  await expect(page.getByText('32 episodes', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Episode count unknown')).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Episodes' }).click();
+  await expect(
+    page.getByRole('tabpanel').getByText(/^32 episodes so far in our database/),
+  ).toBeVisible();
+});

@@ -121,3 +121,24 @@ test('signed-out visitors to /watchlist sign in and land back on it', async ({ p
   await expect(page).toHaveURL(/\/watchlist$/);
   await expect(page.getByRole('heading', { name: 'No shows found' })).toBeVisible();
 });
+
+test('removing a show you watched episodes of and adding it again resumes it as Watching', async ({
+  page,
+}) => {
+  await registerViaUi(page);
+  const id = await gameOfThronesId(page);
+  await page.goto(`/show/${id}`);
+  await page.getByRole('tab', { name: 'Episodes' }).click();
+  const panel = page.getByRole('tabpanel');
+  await panel.getByRole('button', { name: 'Mark S1E1 as watched' }).click();
+  await expect(panel.getByText('1 of 73 watched')).toBeVisible();
+  const status = page.getByRole('combobox', { name: 'Watchlist status' });
+  await expect(status).toHaveValue('watching');
+
+  await page.getByRole('button', { name: 'Remove from Watchlist' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove', exact: true }).click();
+  await page.getByRole('button', { name: 'Add to Watchlist' }).click();
+  // Not Plan to Watch: the watched episode is still there (defect 12, ADR 042).
+  await expect(status).toHaveValue('watching');
+  await expect(panel.getByText('1 of 73 watched')).toBeVisible();
+});

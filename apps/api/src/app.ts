@@ -17,41 +17,38 @@ import { connect, type Db } from './db/connection';
 import { errorsPlugin } from './plugins/errors';
 import { authPlugin } from './plugins/auth';
 import { responseCachePlugin } from './plugins/response-cache';
-import { createAuthRepository } from './features/auth/auth.repository';
-import { createAuthService } from './features/auth/auth.service';
+import { accessPlugin } from './platform/access';
+import { createServices, type Services } from './platform/services';
 import { authRoutes } from './features/auth/auth.routes';
 import { healthRoutes } from './features/health/health.routes';
-import { createShowsRepository } from './features/shows/shows.repository';
-import { createShowsService } from './features/shows/shows.service';
-import { createTrendingService } from './features/shows/trending.service';
 import { showsRoutes } from './features/shows/shows.routes';
-import { createEpisodesRepository } from './features/episodes/episodes.repository';
 import { episodesRoutes } from './features/episodes/episodes.routes';
-import { createSearchRepository } from './features/search/search.repository';
-import { createSearchService } from './features/search/search.service';
 import { searchRoutes } from './features/search/search.routes';
 import { statsRoutes } from './features/stats/stats.routes';
-import { createTrackingRepository } from './features/tracking/tracking.repository';
-import { createTrackingService } from './features/tracking/tracking.service';
 import { trackingRoutes } from './features/tracking/tracking.routes';
-import { createMetadataService } from './features/metadata/metadata.service';
-import { refreshDerivedShowData } from './features/search/search-index';
 
 export interface BuildAppOptions {
   config: AppConfig;
   /** An open database; when absent one is opened from config.databaseUrl and closed with the app. */
   db?: Db;
+  /** Services built by the caller (server, bench); when absent they are built here on `db`. */
+  services?: Services;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    services: Services;
   }
 }
 
 /** Builds the whole HTTP application without listening, so tests can inject requests into it. */
-export async function buildApp({ config, db: givenDb }: BuildAppOptions): Promise<FastifyInstance> {
-  const db = givenDb ?? connect(config.databaseUrl);
+export async function buildApp({
+  config,
+  db: givenDb,
+  services: givenServices,
+}: BuildAppOptions): Promise<FastifyInstance> {
+  const db = givenServices?.db ?? givenDb ?? connect(config.databaseUrl);
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -76,7 +73,17 @@ export async function buildApp({ config, db: givenDb }: BuildAppOptions): Promis
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { global: false });
+  const services = givenServices ?? createServices({ config, db, log: app.log });
+  app.decorate('services', services);
+  // Budgets live in Redis when several app servers share it (one budget per client across
+  // servers); in process memory otherwise. A Redis outage lets requests through (skipOnError)
+  // rather than locking every member out.
+  await app.register(rateLimit, {
+    global: false,
+    ...(services.redis
+      ? { redis: services.redis, nameSpace: `${config.redisPrefix}rate-limit:`, skipOnError: true }
+      : {}),
+  });
   await app.register(responseCachePlugin, { maxEntries: 5000, enabled: config.responseCache });
 
   await app.register(swagger, {
@@ -95,54 +102,29 @@ export async function buildApp({ config, db: givenDb }: BuildAppOptions): Promis
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const authService = createAuthService({
-    repo: createAuthRepository(db.kysely),
-    sessionTtlDays: config.sessionTtlDays,
-  });
-  await app.register(authPlugin, { authService });
+  await app.register(authPlugin, { authService: services.auth });
+  await app.register(accessPlugin);
 
-  const trackingRepo = createTrackingRepository(db.kysely, db.dialect);
-  const tracking = createTrackingService({
-    repo: trackingRepo,
+  // Caches follow the domain events; no feature reaches into them.
+  services.events.on('show.counters.changed', ({ showIds }) => {
     // A show's totalUsers changed: its cached page goes, so the count is exact here at once
     // (lists that include it catch up within their TTL).
-    onShowCountersChanged: (showId) => app.responseCache.invalidate(`/api/shows/${showId}`),
+    for (const id of showIds) app.responseCache.invalidate(`/api/shows/${id}`);
   });
-  // Opening a show page refreshes its TVmaze data in the background when older than a day.
-  const metadata = createMetadataService({
-    db,
-    config,
-    log: app.log,
-    onShowsChanged: async (trx, ids) => {
-      await refreshDerivedShowData(trx, ids);
-      // Episodes may have come or gone: every watcher's progress and next episode follow.
-      await trackingRepo.rederiveShows(trx, ids);
-      app.responseCache.clear();
-    },
-  });
+  services.events.on('catalog.refreshed', () => app.responseCache.clear());
+
   app.addHook('onClose', async () => {
-    await metadata.idle();
+    if (!givenServices) await services.close();
     if (!givenDb) await db.close();
-  });
-  const shows = createShowsService({
-    repo: createShowsRepository(db.kysely),
-    onShowViewed: (id) => metadata.refreshShowInBackground(id),
-  });
-  const trending = createTrendingService({
-    shows,
-    sources: [(since) => trackingRepo.activitySince(since)],
-  });
-  const search = createSearchService({
-    repo: createSearchRepository(db.kysely, db.dialect),
-    shows,
   });
 
   await app.register(
     async (api) => {
+      const { auth, shows, trending, search, tracking, episodesRepo } = services;
       await api.register(healthRoutes, { db });
-      await api.register(authRoutes, { authService, rateLimit: config.authRateLimit });
+      await api.register(authRoutes, { authService: auth, rateLimit: config.authRateLimit });
       await api.register(showsRoutes, { shows, trending, search });
-      await api.register(episodesRoutes, { repo: createEpisodesRepository(db.kysely), shows });
+      await api.register(episodesRoutes, { repo: episodesRepo, shows });
       await api.register(searchRoutes, { search, shows, trending });
       await api.register(statsRoutes, { db: db.kysely });
       await api.register(trackingRoutes, { tracking });

@@ -19,6 +19,11 @@ const envSchema = z.object({
   RESPONSE_CACHE: z.enum(['on', 'off']).default('on'),
   TVMAZE_BASE_URL: z.string().url().default('https://api.tvmaze.com'),
   METADATA_SYNC: z.enum(['on', 'off']).default('on'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  REDIS_PREFIX: z.string().min(1).default('series-tracker:'),
 });
 
 export interface AppConfig {
@@ -40,6 +45,10 @@ export interface AppConfig {
   tvmazeBaseUrl: string;
   /** Refresh shows from TVmaze in the background when they are viewed. */
   metadataSync: boolean;
+  /** Shared state for several app servers (rate-limit budgets); memory when absent. */
+  redisUrl: string | null;
+  /** Prefix of every Redis key this app writes (several sites can share one Redis). */
+  redisPrefix: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -64,5 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionTtlDays: 30,
     tvmazeBaseUrl: e.TVMAZE_BASE_URL.replace(/\/+$/, ''),
     metadataSync: e.METADATA_SYNC === 'on',
+    redisUrl: e.REDIS_URL ?? null,
+    redisPrefix: e.REDIS_PREFIX,
   };
 }

@@ -81,21 +81,12 @@ describe('single-page app', () => {
 });
 
 describe('OpenAPI', () => {
-  it('documents every API route', async () => {
+  // Every route's presence in the document is checked from the route table (route-table.test.ts).
+  it('is OpenAPI 3 with request bodies taken from the contracts', async () => {
     const res = await t.app.inject({ url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    for (const p of [
-      '/api/health',
-      '/api/auth/register',
-      '/api/auth/login',
-      '/api/auth/logout',
-      '/api/auth/me',
-      '/api/auth/refresh',
-    ]) {
-      expect(Object.keys(doc.paths)).toContain(p);
-    }
     expect(
       doc.paths['/api/auth/register'].post.requestBody.content['application/json'].schema
         .properties,

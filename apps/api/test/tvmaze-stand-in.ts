@@ -28,6 +28,11 @@ export interface TvmazeStandIn {
   setDown(down: boolean): void;
   /** Hold every answer this long (requests still count as hits). */
   setDelay(ms: number): void;
+  /**
+   * Answer `pathname` with this body (200) instead of the recorded one, until reset: a test
+   * derives it from a recorded response (an episode dropped, one renumbered).
+   */
+  serve(pathname: string, body: unknown): void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -46,10 +51,12 @@ export async function startTvmazeStandIn(): Promise<TvmazeStandIn> {
   let retryAfter: string | null = '1';
   let down = false;
   let delay = 0;
+  const served = new Map<string, unknown>();
   const sockets = new Set<Socket>();
 
   function route(url: URL): { status: number; body: unknown } {
     const p = url.pathname;
+    if (served.has(p)) return { status: 200, body: served.get(p) };
     const show = /^\/shows\/(\d+)$/.exec(p);
     if (show) {
       const found = shows.find((s) => s.id === Number(show[1]));
@@ -124,7 +131,11 @@ export async function startTvmazeStandIn(): Promise<TvmazeStandIn> {
     setDelay(ms) {
       delay = ms;
     },
+    serve(pathname, body) {
+      served.set(pathname, body);
+    },
     reset() {
+      served.clear();
       hits.length = 0;
       limited = 0;
       down = false;

@@ -94,7 +94,14 @@ export const episodeSchema = z.object({
 });
 export type Episode = z.infer<typeof episodeSchema>;
 
-export const episodeWithShowSchema = episodeSchema.extend({ show: showSummarySchema });
+/**
+ * GET /api/episodes/{id}. `retired`: the catalogue no longer lists this episode; it is kept (and
+ * its page still answers) because watch history points at it, but no list or total includes it.
+ */
+export const episodeWithShowSchema = episodeSchema.extend({
+  show: showSummarySchema,
+  retired: z.boolean(),
+});
 export type EpisodeWithShow = z.infer<typeof episodeWithShowSchema>;
 
 const yearSchema = z.coerce.number().int().min(1900).max(2100);

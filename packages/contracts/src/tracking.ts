@@ -31,7 +31,11 @@ const timestamp = z.iso.datetime({ offset: true, error: 'Use an ISO 8601 date-ti
 
 export const createWatchlistItemSchema = z.object({
   showId: z.number().int().positive(),
-  status,
+  /**
+   * Omitted: the server picks — watching when the viewer has watched episodes of the show
+   * (history survives removal), completed when those finish it, plan to watch otherwise.
+   */
+  status: status.optional(),
   score: score.optional(),
   progress: progress.optional(),
 });

@@ -3,8 +3,7 @@ import cliProgress from 'cli-progress';
 import { loadConfig } from '../config';
 import { connect } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
-import { createMetadataService } from '../features/metadata/metadata.service';
-import { refreshDerivedShowData } from '../features/search/search-index';
+import { createServices } from '../platform/services';
 
 /**
  * `npm run catalog:sync [-- --limit N]`: refresh up to N stale TVmaze shows (default 50) and
@@ -29,7 +28,9 @@ async function main() {
       cliProgress.Presets.shades_classic,
     );
     let started = false;
-    const service = createMetadataService({ db, config, onShowsChanged: refreshDerivedShowData });
+    // The same wiring as the server: watchers' progress is re-derived and events published.
+    const services = createServices({ config, db });
+    const service = services.metadata;
     const result = await service.syncStale({
       limit,
       onProgress(done, total) {

@@ -3,12 +3,19 @@ import type { Db } from './connection';
 import * as m0001 from './migrations/0001-initial';
 import * as m0002 from './migrations/0002-discovery';
 import * as m0003 from './migrations/0003-tracking';
+import * as m0004 from './migrations/0004-data-safety';
 
 /*
  * Migrations are imported statically (no directory scan) so they work the same under tsx,
  * Vitest and a bundler. Each takes the dialect, for the few places where SQL differs.
  */
-const all = { '0001-initial': m0001, '0002-discovery': m0002, '0003-tracking': m0003 };
+const all = {
+  '0001-initial': m0001,
+  '0002-discovery': m0002,
+  '0003-tracking': m0003,
+  '0004-data-safety': m0004,
+};
+export type MigrationName = keyof typeof all;
 
 class StaticProvider implements MigrationProvider {
   constructor(private readonly db: Db) {}
@@ -21,14 +28,25 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({
+function migrator(db: Db) {
+  return new Migrator({
     db: db.kysely,
     provider: new StaticProvider(db),
     // Kysely looks for its bookkeeping tables in every schema unless told which one is ours.
     ...(db.schema ? { migrationTableSchema: db.schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+function applied({ error, results }: Awaited<ReturnType<Migrator['migrateToLatest']>>): string[] {
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  return applied(await migrator(db).migrateToLatest());
+}
+
+/** Up to and including `name` (tests of a migration start from the schema before it). */
+export async function migrateTo(db: Db, name: MigrationName): Promise<string[]> {
+  return applied(await migrator(db).migrateTo(name));
 }

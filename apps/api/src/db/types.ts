@@ -148,6 +148,8 @@ export interface EpisodesTable {
   rating: number | null;
   vote_count: number | null;
   url: string | null;
+  /** Set when TVmaze stopped listing the episode: kept for the history pointing at it, hidden elsewhere. */
+  retired_at: string | null;
   created_at: string;
   updated_at: string;
 }

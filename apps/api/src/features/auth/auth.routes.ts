@@ -42,7 +42,7 @@ export async function authRoutes(
   r.post(
     '/auth/register',
     {
-      config: limited,
+      config: { ...limited, access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Create an account and sign in',
@@ -62,7 +62,7 @@ export async function authRoutes(
   r.post(
     '/auth/login',
     {
-      config: limited,
+      config: { ...limited, access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with username or email (case-insensitive) and password',
@@ -76,7 +76,7 @@ export async function authRoutes(
   r.post(
     '/auth/logout',
     {
-      preValidation: app.requireUser,
+      config: { access: 'signed-in' },
       schema: {
         tags: ['auth'],
         summary: 'Revoke the bearer token',
@@ -93,7 +93,7 @@ export async function authRoutes(
   r.get(
     '/auth/me',
     {
-      preValidation: app.requireUser,
+      config: { access: 'signed-in' },
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user',
@@ -107,7 +107,7 @@ export async function authRoutes(
   r.post(
     '/auth/refresh',
     {
-      preValidation: app.requireUser,
+      config: { access: 'signed-in' },
       schema: {
         tags: ['auth'],
         summary: 'Rotate the bearer token: the old one is revoked',

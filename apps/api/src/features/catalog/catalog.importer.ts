@@ -131,6 +131,8 @@ export async function importCatalog(
       await refreshDerivedShowData(trx, changedIds);
       for (const rows of chunks(episodeRows, batch)) await repo.upsertEpisodes(rows);
       await repo.rebuildSeasons([...touchedShows], now);
+      // A changed record brings the catalogue's count back; the stored episodes decide it.
+      await repo.syncShowCounts([...new Set([...changedIds, ...touchedShows])]);
 
       done += group.length;
       options.onProgress?.(done, total);

@@ -81,7 +81,7 @@ export function createCatalogRepository(db: Tx) {
       if (titles.length) await db.insertInto('show_titles').values(titles).execute();
     },
 
-    /** Seasons are derived from the regular episodes a show has in the database. */
+    /** Seasons are derived from the live (not retired) regular episodes a show has in the database. */
     async rebuildSeasons(showIds: number[], now: string): Promise<void> {
       if (!showIds.length) return;
       const groups = await db
@@ -95,6 +95,7 @@ export function createCatalogRepository(db: Tx) {
         ])
         .where('show_id', 'in', showIds)
         .where('type', '=', 'regular')
+        .where('retired_at', 'is', null)
         .where('season_number', 'is not', null)
         .groupBy(['show_id', 'season_number'])
         .execute();
@@ -121,6 +122,26 @@ export function createCatalogRepository(db: Tx) {
           }),
         )
         .execute();
+    },
+
+    /**
+     * A show's episode and season counts follow the live regular episodes stored for it,
+     * whenever there are any (so the header never says "unknown" over a list of 32); with none
+     * stored, the catalogue's own figure stays. Run after every write of a show's episodes or
+     * of its catalogue record (which carries the catalogue's figure).
+     */
+    async syncShowCounts(showIds: number[]): Promise<void> {
+      for (let i = 0; i < showIds.length; i += 500) {
+        const ids = showIds.slice(i, i + 500);
+        await sql`
+          update shows set
+            episode_count = coalesce((select nullif(count(*), 0) from episodes e
+              where e.show_id = shows.id and e.type = 'regular' and e.retired_at is null), episode_count),
+            season_count = coalesce((select nullif(count(distinct e.season_number), 0) from episodes e
+              where e.show_id = shows.id and e.type = 'regular' and e.retired_at is null
+                and e.season_number is not null), season_count)
+          where id in (${sql.join(ids)})`.execute(db);
+      }
     },
   };
 }

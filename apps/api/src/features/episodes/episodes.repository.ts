@@ -3,9 +3,16 @@ import type { Database, EpisodeRow } from '../../db/types';
 
 export function createEpisodesRepository(db: Kysely<Database>) {
   return {
-    /** A show's episodes in viewing order: by season, then number; specials after their season's regulars. */
+    /**
+     * A show's live episodes in viewing order: by season, then number; specials after their
+     * season's regulars. Retired episodes (no longer listed upstream) are left out.
+     */
     async forShow(showId: number, season?: number): Promise<EpisodeRow[]> {
-      let q = db.selectFrom('episodes').selectAll().where('show_id', '=', showId);
+      let q = db
+        .selectFrom('episodes')
+        .selectAll()
+        .where('show_id', '=', showId)
+        .where('retired_at', 'is', null);
       if (season !== undefined) q = q.where('season_number', '=', season);
       return q
         .orderBy(sql`season_number is null`)
@@ -17,6 +24,7 @@ export function createEpisodesRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Any episode, retired too: old links keep working (the episode says it is retired). */
     async findById(id: number): Promise<EpisodeRow | undefined> {
       return db.selectFrom('episodes').selectAll().where('id', '=', id).executeTakeFirst();
     },

@@ -27,7 +27,7 @@ export async function episodesRoutes(
   r.get(
     '/episodes/show/:showId',
     {
-      config: { cache: catalogueCache },
+      config: { access: 'public', cache: catalogueCache },
       schema: {
         tags,
         summary: "A show's episodes, sorted by season then number",
@@ -53,7 +53,7 @@ export async function episodesRoutes(
   r.get(
     '/episodes/:id',
     {
-      config: { cache: catalogueCache },
+      config: { access: 'public', cache: catalogueCache },
       schema: {
         tags,
         summary: 'One episode with its show',
@@ -66,7 +66,7 @@ export async function episodesRoutes(
       if (!row) throw notFound('Episode not found');
       const [show] = await opts.shows.summariesByIds([row.show_id]);
       if (!show) throw notFound('Episode not found');
-      return { ...toEpisode(row), show };
+      return { ...toEpisode(row), show, retired: row.retired_at !== null };
     },
   );
 }

@@ -8,6 +8,7 @@ export async function healthRoutes(app: FastifyInstance, opts: { db: Db }) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/health',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['health'],
         summary: 'Liveness and database reachability',

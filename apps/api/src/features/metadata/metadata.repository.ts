@@ -58,18 +58,51 @@ export function createMetadataRepository(db: Tx) {
       return out;
     },
 
-    /** After a full-list refresh: TVmaze episodes of the show that TVmaze no longer lists. */
-    async deleteTvmazeEpisodesExcept(showId: number, keep: string[]): Promise<number> {
-      let query = db
-        .deleteFrom('episodes')
+    /**
+     * After a full-list refresh: TVmaze episodes of the show that TVmaze no longer lists are
+     * retired, never deleted — watch history (and later reviews and lists) points at them.
+     * Returns how many were retired now.
+     */
+    async retireTvmazeEpisodesExcept(
+      showId: number,
+      listed: string[],
+      at: string,
+    ): Promise<number> {
+      const live = await db
+        .selectFrom('episodes')
+        .select(['id', 'source_id'])
         .where('show_id', '=', showId)
-        .where('source_id', 'like', 'tvmaze:%');
-      if (keep.length) query = query.where('source_id', 'not in', keep);
-      const result = await query.executeTakeFirst();
-      return Number(result.numDeletedRows);
+        .where('source_id', 'like', 'tvmaze:%')
+        .where('retired_at', 'is', null)
+        .execute();
+      const keep = new Set(listed);
+      const gone = live.filter((e) => !keep.has(e.source_id)).map((e) => e.id);
+      for (let i = 0; i < gone.length; i += 500) {
+        await db
+          .updateTable('episodes')
+          .set({ retired_at: at, updated_at: at })
+          .where('id', 'in', gone.slice(i, i + 500))
+          .execute();
+      }
+      return gone.length;
     },
 
-    /** rebuildSeasons only adds and updates; drop seasons left without regular episodes. */
+    /** Episodes TVmaze lists again are live again. Returns how many came back. */
+    async restoreEpisodes(sourceIds: string[], at: string): Promise<number> {
+      let restored = 0;
+      for (let i = 0; i < sourceIds.length; i += 500) {
+        const result = await db
+          .updateTable('episodes')
+          .set({ retired_at: null, updated_at: at })
+          .where('source_id', 'in', sourceIds.slice(i, i + 500))
+          .where('retired_at', 'is not', null)
+          .executeTakeFirst();
+        restored += Number(result.numUpdatedRows);
+      }
+      return restored;
+    },
+
+    /** rebuildSeasons only adds and updates; drop seasons left without live regular episodes. */
     async deleteEmptySeasons(showId: number): Promise<void> {
       await db
         .deleteFrom('seasons')
@@ -81,7 +114,8 @@ export function createMetadataRepository(db: Tx) {
                 .select(sql.lit(1).as('one'))
                 .whereRef('episodes.show_id', '=', 'seasons.show_id')
                 .whereRef('episodes.season_number', '=', 'seasons.number')
-                .where('episodes.type', '=', 'regular'),
+                .where('episodes.type', '=', 'regular')
+                .where('episodes.retired_at', 'is', null),
             ),
           ),
         )
@@ -102,6 +136,7 @@ export function createMetadataRepository(db: Tx) {
         .selectFrom('episodes')
         .select((eb) => ['show_id', eb.fn.max('air_date').as('last_aired')])
         .where('air_date', '<=', options.today)
+        .where('retired_at', 'is', null)
         .groupBy('show_id')
         .as('aired');
       const rows = await db

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/connection';
 import type { Database, NewEpisode, ShowRow } from '../../db/types';
+import type { EventBus } from '../../platform/events';
 import { createCatalogRepository } from '../catalog/catalog.repository';
 import { catalogEpisodeRow, catalogHash, catalogShowRow } from '../catalog/catalog.rows';
 import type { CatalogShow } from '../catalog/catalog.schema';
@@ -32,8 +33,14 @@ export interface MetadataServiceOptions {
   offlineRetryMs?: number;
   /** Countries whose broadcast schedule syncSchedule reads (ISO alpha-2); web schedule is global. */
   scheduleCountries?: string[];
-  /** Runs inside the write transaction with the shows whose record changed (e.g. a search index). */
+  /**
+   * Runs inside the write transaction with the shows whose record or episodes changed (episodes
+   * added, updated, retired or restored): the search index, and every watcher's progress and
+   * next episode, follow.
+   */
   onShowsChanged?: (trx: Transaction<Database>, showIds: number[]) => Promise<void>;
+  /** Told `catalog.refreshed` after a write commits (caches, search, watchers' progress). */
+  events?: EventBus;
 }
 
 export interface Counts {
@@ -48,7 +55,11 @@ export interface RefreshResult {
   /** False when TVmaze no longer knows the id (nothing was changed but the sync stamp). */
   found: boolean;
   showChanged: boolean;
-  episodes: Counts & { removed: number };
+  /**
+   * `retired`: episodes TVmaze stopped listing, kept but hidden (never deleted: watch history
+   * points at them); `restored`: retired episodes TVmaze lists again.
+   */
+  episodes: Counts & { retired: number; restored: number };
 }
 
 export interface ScheduleResult {
@@ -114,15 +125,20 @@ export function createMetadataService(options: MetadataServiceOptions) {
 
   const today = () => now().toISOString().slice(0, 10);
 
-  /** Upserts episodes whose content hash changed; returns what happened to each. */
+  /**
+   * Upserts episodes whose content hash changed, matched by TVmaze id (so a renumbered episode
+   * keeps its row, and the watch history on it); any of them that was retired is live again.
+   * Returns what happened to each.
+   */
   async function writeEpisodes(
     trx: Transaction<Database>,
     showId: number,
     episodes: CatalogShow['episodes'],
     stamp: string,
-  ): Promise<Counts> {
-    const result = counts();
-    const existing = await createMetadataRepository(trx).episodeHashes(episodes.map((e) => e.id));
+  ): Promise<Counts & { restored: number }> {
+    const result = { ...counts(), restored: 0 };
+    const repo = createMetadataRepository(trx);
+    const existing = await repo.episodeHashes(episodes.map((e) => e.id));
     const rows: NewEpisode[] = [];
     for (const ep of episodes) {
       const hash = catalogHash(ep);
@@ -137,6 +153,10 @@ export function createMetadataService(options: MetadataServiceOptions) {
     }
     const catalog = createCatalogRepository(trx);
     for (const group of chunks(rows, 200)) await catalog.upsertEpisodes(group);
+    result.restored = await repo.restoreEpisodes(
+      episodes.map((e) => e.id),
+      stamp,
+    );
     return result;
   }
 
@@ -198,7 +218,7 @@ export function createMetadataService(options: MetadataServiceOptions) {
       tvmazeId,
       found: remoteShow !== null && remoteEpisodes !== null,
       showChanged: false,
-      episodes: { ...counts(), removed: 0 },
+      episodes: { ...counts(), retired: 0, restored: 0 },
     };
     await db.kysely.transaction().execute(async (trx) => {
       const repo = createMetadataRepository(trx);
@@ -216,15 +236,24 @@ export function createMetadataService(options: MetadataServiceOptions) {
       const written = await writeShow(trx, record, current, stamp);
       result.showChanged = written.changed;
       await repo.markSynced(showId, stamp);
-      Object.assign(result.episodes, await writeEpisodes(trx, showId, record.episodes, stamp));
-      result.episodes.removed = await repo.deleteTvmazeEpisodesExcept(
+      const episodes = result.episodes;
+      Object.assign(episodes, await writeEpisodes(trx, showId, record.episodes, stamp));
+      episodes.retired = await repo.retireTvmazeEpisodesExcept(
         showId,
         record.episodes.map((e) => e.id),
+        stamp,
       );
-      await createCatalogRepository(trx).rebuildSeasons([showId], stamp);
+      const catalog = createCatalogRepository(trx);
+      await catalog.rebuildSeasons([showId], stamp);
       await repo.deleteEmptySeasons(showId);
-      if (written.changed) await options.onShowsChanged?.(trx, [showId]);
+      await catalog.syncShowCounts([showId]);
+      const episodesChanged =
+        episodes.inserted + episodes.updated + episodes.retired + episodes.restored > 0;
+      if (written.changed || episodesChanged) await options.onShowsChanged?.(trx, [showId]);
     });
+    const e = result.episodes;
+    if (result.showChanged || e.inserted + e.updated + e.retired + e.restored > 0)
+      await options.events?.emit('catalog.refreshed', { showIds: [showId], source: 'tvmaze' });
     return result;
   }
 
@@ -282,6 +311,7 @@ export function createMetadataService(options: MetadataServiceOptions) {
     const result: ScheduleResult = { date, shows: counts(), episodes: counts() };
     const stamp = now().toISOString();
     const asOf = today();
+    const written = new Set<number>();
     await db.kysely.transaction().execute(async (trx) => {
       const repo = createMetadataRepository(trx);
       const existing = await repo.findShowsByTvmazeIds([...byShow.keys()]);
@@ -299,7 +329,7 @@ export function createMetadataService(options: MetadataServiceOptions) {
         result.episodes.inserted += epCounts.inserted;
         result.episodes.updated += epCounts.updated;
         result.episodes.unchanged += epCounts.unchanged;
-        if (epCounts.inserted + epCounts.updated) touched.push(written.id);
+        if (epCounts.inserted + epCounts.updated + epCounts.restored) touched.push(written.id);
         if (current?.episodes_complete && epCounts.inserted) {
           // A list that was complete at episodes_as_of no longer is the whole story (same rule
           // as the snapshot build); clearing the stamp makes the next refresh restore it.
@@ -311,9 +341,15 @@ export function createMetadataService(options: MetadataServiceOptions) {
           });
         }
       }
-      await createCatalogRepository(trx).rebuildSeasons(touched, stamp);
-      if (changed.length) await options.onShowsChanged?.(trx, changed);
+      const catalog = createCatalogRepository(trx);
+      await catalog.rebuildSeasons(touched, stamp);
+      const affected = [...new Set([...changed, ...touched])];
+      await catalog.syncShowCounts(affected);
+      if (affected.length) await options.onShowsChanged?.(trx, affected);
+      for (const id of affected) written.add(id);
     });
+    if (written.size)
+      await options.events?.emit('catalog.refreshed', { showIds: [...written], source: 'tvmaze' });
     return result;
   }
 

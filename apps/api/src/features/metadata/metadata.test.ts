@@ -232,7 +232,13 @@ describe('refreshShow', () => {
     });
     const result = await service().refreshShow(show.id);
     expect(result).toMatchObject({ showId: show.id, tvmazeId: 82, found: true, showChanged: true });
-    expect(result!.episodes).toEqual({ inserted: 73, updated: 0, unchanged: 0, removed: 0 });
+    expect(result!.episodes).toEqual({
+      inserted: 73,
+      updated: 0,
+      unchanged: 0,
+      retired: 0,
+      restored: 0,
+    });
 
     const row = await showById(show.id);
     expect(row).toMatchObject({
@@ -285,7 +291,7 @@ describe('refreshShow', () => {
     expect(await genresOf(show.id)).toEqual(['Adventure', 'Drama', 'Fantasy']);
   });
 
-  it('keeps episode ids, drops episodes and seasons TVmaze no longer lists, and a re-run changes nothing', async () => {
+  it('keeps episode ids, retires episodes TVmaze no longer lists (never deletes them), drops their seasons, and a re-run changes nothing', async () => {
     const show = await seedGot();
     const now = T0.toISOString();
     const epBase = {
@@ -306,17 +312,24 @@ describe('refreshShow', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await db.kysely
+    const dropped = await db.kysely
       .insertInto('episodes')
       .values({ ...epBase, source_id: 'tvmaze:999999999', season_number: 9, episode_number: 1 })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await db.kysely
       .insertInto('seasons')
       .values({ show_id: show.id, number: 9, episode_count: 1, created_at: now, updated_at: now })
       .execute();
 
     const first = await service().refreshShow(show.id);
-    expect(first!.episodes).toEqual({ inserted: 72, updated: 1, unchanged: 0, removed: 1 });
+    expect(first!.episodes).toEqual({
+      inserted: 72,
+      updated: 1,
+      unchanged: 0,
+      retired: 1,
+      restored: 0,
+    });
     const winter = await db.kysely
       .selectFrom('episodes')
       .selectAll()
@@ -324,6 +337,16 @@ describe('refreshShow', () => {
       .executeTakeFirstOrThrow();
     expect(winter).toMatchObject({ id: kept.id, title: 'Winter is Coming' });
     expect((await seasonsOf(show.id)).map((s) => s.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    // Kept, with its id, flagged: watch history may point at it.
+    expect(
+      await db.kysely
+        .selectFrom('episodes')
+        .select(['id', 'retired_at'])
+        .where('source_id', '=', 'tvmaze:999999999')
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ id: dropped.id, retired_at: T0.toISOString() });
+    expect(await count('episodes')).toBe(74);
+    expect(await showById(show.id)).toMatchObject({ episode_count: 73, season_count: 8 });
 
     const before = {
       show: await showById(show.id),
@@ -336,7 +359,7 @@ describe('refreshShow', () => {
     const second = await service({ now: () => later }).refreshShow(show.id);
     expect(second).toMatchObject({
       showChanged: false,
-      episodes: { inserted: 0, updated: 0, unchanged: 73, removed: 0 },
+      episodes: { inserted: 0, updated: 0, unchanged: 73, retired: 0, restored: 0 },
     });
     const after = {
       show: await showById(show.id),
@@ -367,7 +390,13 @@ describe('refreshShow', () => {
       .where('source_id', '=', 'tvmaze:82')
       .executeTakeFirstOrThrow();
     const result = await service().refreshShow(row.id);
-    expect(result!.episodes).toEqual({ inserted: 0, updated: 0, unchanged: 73, removed: 0 });
+    expect(result!.episodes).toEqual({
+      inserted: 0,
+      updated: 0,
+      unchanged: 73,
+      retired: 0,
+      restored: 0,
+    });
     expect(await count('episodes')).toBe(73);
   });
 
@@ -599,9 +628,11 @@ describe('syncSchedule', () => {
     await service().syncSchedule('2024-01-15');
     expect(await showById(show.id)).toMatchObject({
       episodes_complete: 0,
-      season_count: null,
-      episode_count: null,
       metadata_synced_at: null,
+      // The catalogue's figures no longer hold; the counts are those of the episodes stored
+      // (here the one the schedule brought), as for every show with episodes (defect 12).
+      season_count: 1,
+      episode_count: 1,
     });
   });
 });

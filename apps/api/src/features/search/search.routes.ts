@@ -31,6 +31,7 @@ export async function searchRoutes(
   r.get(
     '/search',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Search shows, users and reviews at once',
@@ -63,7 +64,7 @@ export async function searchRoutes(
   r.get(
     '/search/shows',
     {
-      config: { cache: { ttlSeconds: 60 } },
+      config: { access: 'public', cache: { ttlSeconds: 60 } },
       schema: {
         tags,
         summary: 'Shows by any of their titles; typo-tolerant, best match first',
@@ -94,6 +95,7 @@ export async function searchRoutes(
   r.get(
     '/search/users',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Public profiles by username or display name',
@@ -109,6 +111,7 @@ export async function searchRoutes(
     r.get(
       `/search/${what}`,
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: `Search ${what} (empty until ${what} exist)`,
@@ -123,7 +126,7 @@ export async function searchRoutes(
   r.get(
     '/search/suggestions',
     {
-      config: { cache: { ttlSeconds: 60 } },
+      config: { access: 'public', cache: { ttlSeconds: 60 } },
       schema: {
         tags,
         summary: 'Show suggestions while typing (2+ characters)',
@@ -142,6 +145,7 @@ export async function searchRoutes(
   r.get(
     '/search/trending',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Trending shows',
@@ -161,7 +165,7 @@ export async function searchRoutes(
   r.get(
     '/search/popular',
     {
-      config: { cache: { ttlSeconds: 60 } },
+      config: { access: 'public', cache: { ttlSeconds: 60 } },
       schema: {
         tags,
         summary: 'Popular shows',
@@ -175,6 +179,7 @@ export async function searchRoutes(
   r.get(
     '/search/advanced',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Browse filters plus a text query; with a query, best match first',
@@ -209,7 +214,7 @@ export async function searchRoutes(
   );
 
   const historyItem = z.object({ id: z.number().int(), query: z.string(), createdAt: z.string() });
-  const auth = { preValidation: app.requireUser };
+  const auth = { config: { access: 'signed-in' as const } };
   r.get(
     '/search/history',
     {

@@ -64,6 +64,17 @@ export function createShowsRepository(db: Kysely<Database>) {
       return { rows, total: Number(count.n) };
     },
 
+    /** By catalogue popularity alone: no member's activity moves a show here (trending's fallback). */
+    async cataloguePopular(limit: number): Promise<ShowRow[]> {
+      return db
+        .selectFrom('shows')
+        .selectAll()
+        .orderBy('popularity', 'desc')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+    },
+
     async findById(id: number): Promise<ShowRow | undefined> {
       return db.selectFrom('shows').selectAll().where('id', '=', id).executeTakeFirst();
     },
@@ -143,7 +154,7 @@ export function createShowsRepository(db: Kysely<Database>) {
       limit: number,
       offset: number,
     ): Promise<{ rows: ShowRow[]; total: number }> {
-      const airing = sql<SqlBool>`exists (select 1 from episodes where episodes.show_id = shows.id and episodes.air_date = ${date})`;
+      const airing = sql<SqlBool>`exists (select 1 from episodes where episodes.show_id = shows.id and episodes.air_date = ${date} and episodes.retired_at is null)`;
       const [rows, count] = await Promise.all([
         db
           .selectFrom('shows')
@@ -171,6 +182,7 @@ export function createShowsRepository(db: Kysely<Database>) {
         .selectAll()
         .where('show_id', 'in', showIds)
         .where('air_date', '=', date)
+        .where('retired_at', 'is', null)
         .orderBy('season_number')
         .orderBy('episode_number')
         .execute();

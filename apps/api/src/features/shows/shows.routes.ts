@@ -38,7 +38,7 @@ export async function showsRoutes(
   r.get(
     '/shows',
     {
-      config: { cache: catalogueCache },
+      config: { access: 'public', cache: catalogueCache },
       schema: {
         tags,
         summary: 'Browse the catalogue with filters and sort',
@@ -55,7 +55,7 @@ export async function showsRoutes(
   r.get(
     '/shows/genres',
     {
-      config: { cache: catalogueCache },
+      config: { access: 'public', cache: catalogueCache },
       schema: {
         tags,
         summary: 'Every genre in the catalogue',
@@ -68,11 +68,11 @@ export async function showsRoutes(
   r.get(
     '/shows/trending',
     {
-      config: { cache: { ttlSeconds: 30 } },
+      config: { access: 'public', cache: { ttlSeconds: 30 } },
       schema: {
         tags,
         summary:
-          'Shows with the most community activity in the last 7 days; catalogue popularity while there is none',
+          'Shows with the most distinct members active in the last 7 days (recent activity weighs more; at least two members; On Hold and Dropped do not count); catalogue popularity while there is none',
         querystring: z.object({ limit: limitParam(10, 50) }),
         response: { 200: trendingResponse, 400: apiErrorSchema },
       },
@@ -88,7 +88,7 @@ export async function showsRoutes(
     r.get(
       path,
       {
-        config: { cache: catalogueCache },
+        config: { access: 'public', cache: catalogueCache },
         schema: {
           tags,
           summary,
@@ -103,7 +103,7 @@ export async function showsRoutes(
   r.get(
     '/shows/today',
     {
-      config: { cache: { ttlSeconds: 300 } },
+      config: { access: 'public', cache: { ttlSeconds: 300 } },
       schema: {
         tags,
         summary:
@@ -121,7 +121,7 @@ export async function showsRoutes(
   r.get(
     '/shows/genre/:genre',
     {
-      config: { cache: catalogueCache },
+      config: { access: 'public', cache: catalogueCache },
       schema: {
         tags,
         summary: 'Shows of one genre, most popular first',
@@ -136,7 +136,7 @@ export async function showsRoutes(
   r.get(
     '/shows/search/:query',
     {
-      config: { cache: catalogueCache },
+      config: { access: 'public', cache: catalogueCache },
       schema: {
         tags,
         summary: 'Search shows by any title (typo-tolerant)',
@@ -151,7 +151,7 @@ export async function showsRoutes(
   r.get(
     '/shows/:id',
     {
-      config: { cache: catalogueCache },
+      config: { access: 'public', cache: catalogueCache },
       schema: {
         tags,
         summary: 'One show with everything its page shows',
@@ -172,7 +172,7 @@ export async function showsRoutes(
     r.get(
       path,
       {
-        config: { cache: catalogueCache },
+        config: { access: 'public', cache: catalogueCache },
         schema: {
           tags,
           summary,
@@ -188,6 +188,7 @@ export async function showsRoutes(
   r.get(
     '/recommendations',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary:

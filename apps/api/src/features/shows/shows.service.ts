@@ -43,6 +43,10 @@ export function createShowsService({ repo, onShowViewed }: ShowsServiceOptions) 
       return summaries(await repo.byIds(ids));
     },
 
+    async cataloguePopular(limit: number): Promise<ShowSummary[]> {
+      return summaries(await repo.cataloguePopular(limit));
+    },
+
     async list(filters: ListFilters, limit: number, offset: number): Promise<Page<ShowSummary>> {
       const { rows, total } = await repo.list(filters, limit, offset);
       return page(await summaries(rows), total, limit, offset);

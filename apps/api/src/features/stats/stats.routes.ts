@@ -9,6 +9,7 @@ export async function statsRoutes(app: FastifyInstance, opts: { db: Kysely<Datab
   app.withTypeProvider<ZodTypeProvider>().get(
     '/stats/global',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['stats'],
         summary: 'Platform figures, counted live (zero where a feature does not exist yet)',

@@ -36,6 +36,9 @@ const showColumns = [
 
 export type WatchlistSort = 'updated' | 'title' | 'score' | 'added';
 
+/** Statuses that say "not now" or "no": activity on such a show is not interest (trending). */
+const disinterest = ['paused', 'dropped'];
+
 export function createTrackingRepository(db: Kysely<Database>, dialect: DialectName) {
   const withShow = (q: Tx) =>
     q
@@ -173,7 +176,7 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
         .executeTakeFirst();
     },
 
-    /** Episodes of a show in viewing order, optionally one season, with whether each has aired. */
+    /** Live episodes of a show in viewing order, optionally one season, with whether each has aired. */
     async showEpisodes(
       q: Tx,
       showId: number,
@@ -183,7 +186,8 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
       let query = q
         .selectFrom('episodes as e')
         .select(['e.id', 'e.air_date'])
-        .where('e.show_id', '=', showId);
+        .where('e.show_id', '=', showId)
+        .where('e.retired_at', 'is', null);
       if (season !== undefined) query = query.where('e.season_number', '=', season);
       const rows = await query.orderBy(viewingOrder).execute();
       return rows.map((r) => ({ id: r.id, aired: r.air_date !== null && r.air_date <= day }));
@@ -244,7 +248,12 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
         .execute();
     },
 
-    /** Everything derived from a user's watched episodes of one show, counted afresh. */
+    /**
+     * Everything derived from a user's watched episodes of one show, counted afresh.
+     * `watched` is the user's watch count: every watched regular episode, retired ones too
+     * (history is never lost). `aired`/`watchedAired` ("N of M") and the next episode only
+     * count live episodes: a retired one is no longer part of the show's list.
+     */
     async derive(q: Tx, userId: number, showId: number) {
       const day = today();
       const counts = await sql<{
@@ -257,16 +266,17 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
           (select count(*) from episode_progress p join episodes e on e.id = p.episode_id
             where p.user_id = ${userId} and p.show_id = ${showId} and e.type = 'regular') as watched,
           (select count(*) from episodes e
-            where e.show_id = ${showId} and e.type = 'regular' and e.air_date is not null and e.air_date <= ${day}) as aired,
+            where e.show_id = ${showId} and e.type = 'regular' and e.retired_at is null
+              and e.air_date is not null and e.air_date <= ${day}) as aired,
           (select count(*) from episode_progress p join episodes e on e.id = p.episode_id
             where p.user_id = ${userId} and p.show_id = ${showId} and e.type = 'regular'
-              and e.air_date is not null and e.air_date <= ${day}) as watched_aired,
+              and e.retired_at is null and e.air_date is not null and e.air_date <= ${day}) as watched_aired,
           (select max(watched_at) from episode_progress p where p.user_id = ${userId} and p.show_id = ${showId}) as last`.execute(
         q,
       );
       const next = await sql<{ id: number; air_date: string | null }>`
         select e.id, e.air_date from episodes e
-        where e.show_id = ${showId} and e.type = 'regular'
+        where e.show_id = ${showId} and e.type = 'regular' and e.retired_at is null
           and not exists (select 1 from episode_progress p where p.user_id = ${userId} and p.episode_id = e.id)
         order by ${viewingOrder} limit 1`.execute(q);
       const c = counts.rows[0]!;
@@ -280,7 +290,10 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
       };
     },
 
-    /** After the catalogue changes a show's episodes: recount every watcher's progress and next episode. */
+    /**
+     * After the catalogue changes a show's episodes: recount every watcher's progress and next
+     * episode, by the rules of `derive` (retired episodes still count as watched, never as next).
+     */
     async rederiveShows(q: Tx, showIds: number[]) {
       if (!showIds.length) return;
       await sql`
@@ -288,7 +301,7 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
           progress = (select count(*) from episode_progress p join episodes e on e.id = p.episode_id
             where p.user_id = watchlist_items.user_id and p.show_id = watchlist_items.show_id and e.type = 'regular'),
           next_episode_id = (select e.id from episodes e
-            where e.show_id = watchlist_items.show_id and e.type = 'regular'
+            where e.show_id = watchlist_items.show_id and e.type = 'regular' and e.retired_at is null
               and not exists (select 1 from episode_progress p where p.user_id = watchlist_items.user_id and p.episode_id = e.id)
             order by ${viewingOrder} limit 1)
         where show_id in (${sql.join(showIds)})`.execute(q);
@@ -386,27 +399,34 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
       return Number(res.numDeletedRows) > 0;
     },
 
-    /** Trending input: new trackers and episode watches per show since a moment. */
-    async activitySince(since: string): Promise<Map<number, number>> {
-      const [adds, watches] = await Promise.all([
+    /**
+     * Trending input (ActivitySource): each member's latest add of, or episode watched on, a
+     * show since a moment. Read off the items alone (`created_at`, and `last_watched_at`, which
+     * is the latest `watched_at` of the member's episodes of the show, kept with every change):
+     * one row per member and show, however many episodes they marked, and no history scan. A
+     * show the member has put On Hold or Dropped (or removed) is not interest, whatever they
+     * did with it this week.
+     */
+    async activitySince(since: string): Promise<{ showId: number; userId: number; at: string }[]> {
+      const [added, watched] = await Promise.all([
         db
           .selectFrom('watchlist_items')
-          .select(['show_id', (eb) => eb.fn.countAll<number>().as('n')])
+          .select(['show_id', 'user_id', 'created_at as at'])
           .where('created_at', '>=', since)
-          .groupBy('show_id')
+          .where('status', 'not in', disinterest)
           .execute(),
         db
-          .selectFrom('episode_progress')
-          .select(['show_id', (eb) => eb.fn.countAll<number>().as('n')])
-          .where('watched_at', '>=', since)
-          .groupBy('show_id')
+          .selectFrom('watchlist_items')
+          .select(['show_id', 'user_id', 'last_watched_at as at'])
+          .where('last_watched_at', '>=', since)
+          .where('status', 'not in', disinterest)
           .execute(),
       ]);
-      const out = new Map<number, number>();
-      // A new tracker counts more than one more episode watched.
-      for (const a of adds) out.set(a.show_id, (out.get(a.show_id) ?? 0) + Number(a.n) * 3);
-      for (const w of watches) out.set(w.show_id, (out.get(w.show_id) ?? 0) + Number(w.n));
-      return out;
+      return [...added, ...watched].map((r) => ({
+        showId: r.show_id,
+        userId: r.user_id,
+        at: r.at!,
+      }));
     },
   };
 }

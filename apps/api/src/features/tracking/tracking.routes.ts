@@ -30,7 +30,9 @@ const security = [{ bearerAuth: [] }];
 export async function trackingRoutes(app: FastifyInstance, opts: { tracking: TrackingService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { tracking } = opts;
-  const auth = { preValidation: app.requireUser };
+  const auth = { config: { access: 'signed-in' as const } };
+  // One item by id: the service asks the policy whether this user owns it (else 404).
+  const owner = { config: { access: 'owner' as const } };
   const me = (req: { auth: { user: { id: number } } | null }) => req.auth!.user.id;
 
   // Watchlist (spec: /user-content-status)
@@ -89,7 +91,7 @@ export async function trackingRoutes(app: FastifyInstance, opts: { tracking: Tra
   r.get(
     '/user-content-status/:id',
     {
-      ...auth,
+      ...owner,
       schema: {
         tags: wl,
         security,
@@ -104,7 +106,7 @@ export async function trackingRoutes(app: FastifyInstance, opts: { tracking: Tra
   r.put(
     '/user-content-status/:id',
     {
-      ...auth,
+      ...owner,
       schema: {
         tags: wl,
         security,
@@ -120,7 +122,7 @@ export async function trackingRoutes(app: FastifyInstance, opts: { tracking: Tra
   r.delete(
     '/user-content-status/:id',
     {
-      ...auth,
+      ...owner,
       schema: {
         tags: wl,
         security,

@@ -9,6 +9,8 @@ import {
 } from '@series-tracker/contracts';
 import type { Database } from '../../db/types';
 import { AppError, conflict, notFound } from '../../lib/errors';
+import type { EventBus } from '../../platform/events';
+import { authorize } from '../../platform/policy';
 import { nowIso } from '../../lib/time';
 import { page } from '../shows/shows.service';
 import { toWatchlistItem, toWatchlistShow } from './tracking.mapper';
@@ -16,13 +18,32 @@ import type { ItemWithShow, TrackingRepository, WatchlistSort } from './tracking
 
 export interface TrackingServiceOptions {
   repo: TrackingRepository;
-  /** Told when a show's community counters changed (e.g. to drop cached show pages). */
-  onShowCountersChanged?: (showId: number) => void;
+  /** Publishes tracking.changed, episode.watched and show.counters.changed after commit. */
+  events: EventBus;
 }
 
 const resumes: WatchStatus[] = ['want_to_watch', 'paused', 'dropped'];
 
-export function createTrackingService({ repo, onShowCountersChanged }: TrackingServiceOptions) {
+/**
+ * The completion rule: a show that has ended, whose episode list is complete, with every
+ * aired (live) regular episode watched.
+ */
+function completes(
+  show: { status: string; episodes_complete: number },
+  d: { aired: number; watchedAired: number },
+): boolean {
+  return (
+    show.status === 'completed' &&
+    show.episodes_complete === 1 &&
+    d.aired > 0 &&
+    d.watchedAired === d.aired
+  );
+}
+
+export function createTrackingService({ repo, events }: TrackingServiceOptions) {
+  const countersChanged = (showId: number) =>
+    events.emit('show.counters.changed', { showIds: [showId] });
+
   async function requireShow(trx: Transaction<Database> | undefined, showId: number) {
     const show = await repo.show(trx ?? repo.db, showId);
     if (!show) throw notFound(trackingMessages.showNotFound);
@@ -32,8 +53,13 @@ export function createTrackingService({ repo, onShowCountersChanged }: TrackingS
   async function ownItem(userId: number, id: number) {
     const item = await repo.itemById(repo.db, id);
     // Someone else's item is as absent as a missing one: its existence is private.
-    if (!item || item.user_id !== userId) throw notFound(trackingMessages.itemNotFound);
-    return item;
+    authorize(
+      { id: userId },
+      'update',
+      item && { kind: 'watchlist-item', ownerId: item.user_id },
+      trackingMessages.itemNotFound,
+    );
+    return item!;
   }
 
   /**
@@ -47,13 +73,14 @@ export function createTrackingService({ repo, onShowCountersChanged }: TrackingS
     showId: number,
     change: (trx: Transaction<Database>, now: string) => Promise<void>,
     watched: boolean,
+    episodeIds: number[],
   ): Promise<WatchlistItem | null> {
-    let countersChanged = false;
+    let itemCreated = false;
     const item = await repo.transaction(async (trx) => {
       const now = nowIso();
       const show = await requireShow(trx, showId);
       if (watched) {
-        countersChanged = await repo.insertItem(trx, {
+        itemCreated = await repo.insertItem(trx, {
           user_id: userId,
           show_id: showId,
           status: 'watching',
@@ -73,9 +100,7 @@ export function createTrackingService({ repo, onShowCountersChanged }: TrackingS
       let status = current.status as WatchStatus;
       let startedAt = current.started_at;
       let completedAt = current.completed_at;
-      const allAiredWatched = d.aired > 0 && d.watchedAired === d.aired;
-      const canComplete =
-        show.status === 'completed' && show.episodes_complete === 1 && allAiredWatched;
+      const canComplete = completes(show, d);
       if (watched && resumes.includes(status)) status = 'watching';
       if (watched && canComplete) status = 'completed';
       if (!watched && status === 'completed' && !canComplete) status = 'watching';
@@ -95,7 +120,11 @@ export function createTrackingService({ repo, onShowCountersChanged }: TrackingS
       });
       return toWatchlistItem((await repo.itemFor(trx, userId, showId))!);
     });
-    if (countersChanged) onShowCountersChanged?.(showId);
+    if (itemCreated) await countersChanged(showId);
+    if (episodeIds.length) {
+      await events.emit('episode.watched', { userId, showId, episodeIds, watched });
+    }
+    if (item) await events.emit('tracking.changed', { userId, showId, change: 'progress' });
     return item;
   }
 
@@ -124,34 +153,50 @@ export function createTrackingService({ repo, onShowCountersChanged }: TrackingS
       return toWatchlistItem(item);
     },
 
-    /** A second add of the same show is a 409: the client should PUT the existing item. */
+    /**
+     * A second add of the same show is a 409: the client should PUT the existing item. Without
+     * a status, the watched history decides: watching when the viewer has watched episodes of
+     * the show (re-adding after a removal), completed when they finish it, else plan to watch.
+     */
     async create(userId: number, input: CreateWatchlistItem): Promise<WatchlistItem> {
       const item = await repo.transaction(async (trx) => {
-        await requireShow(trx, input.showId);
+        const show = await requireShow(trx, input.showId);
         const now = nowIso();
+        const history = await repo.derive(trx, userId, input.showId);
+        const status: WatchStatus =
+          input.status ??
+          (completes(show, history)
+            ? 'completed'
+            : history.watched > 0
+              ? 'watching'
+              : 'want_to_watch');
         const created = await repo.insertItem(trx, {
           user_id: userId,
           show_id: input.showId,
-          status: input.status,
+          status,
           score: input.score ?? null,
           progress: 0,
-          started_at: input.status === 'watching' || input.status === 'completed' ? now : null,
-          completed_at: input.status === 'completed' ? now : null,
+          started_at: status === 'watching' || status === 'completed' ? now : null,
+          completed_at: status === 'completed' ? now : null,
           now,
         });
         if (!created) throw conflict(errorCodes.conflict, trackingMessages.alreadyTracked);
         const row = (await repo.itemFor(trx, userId, input.showId))!;
-        const d = await repo.derive(trx, userId, input.showId);
         await repo.updateItem(trx, row.id, {
           // Watched episodes recorded before (history survives removal) count again.
-          progress: input.progress ?? d.watched,
-          next_episode_id: d.nextEpisodeId,
-          next_air_date: d.nextAirDate,
-          last_watched_at: d.lastWatchedAt,
+          progress: input.progress ?? history.watched,
+          next_episode_id: history.nextEpisodeId,
+          next_air_date: history.nextAirDate,
+          last_watched_at: history.lastWatchedAt,
         });
         return toWatchlistItem((await repo.itemFor(trx, userId, input.showId))!);
       });
-      onShowCountersChanged?.(input.showId);
+      await countersChanged(input.showId);
+      await events.emit('tracking.changed', {
+        userId,
+        showId: input.showId,
+        change: 'added',
+      });
       return item;
     },
 
@@ -173,13 +218,15 @@ export function createTrackingService({ repo, onShowCountersChanged }: TrackingS
       if (input.completedAt !== undefined)
         set.completed_at = input.completedAt && new Date(input.completedAt).toISOString();
       await repo.updateItem(repo.db, id, set);
+      await events.emit('tracking.changed', { userId, showId: item.show_id, change: 'updated' });
       return toWatchlistItem((await repo.itemById(repo.db, id))!);
     },
 
     async remove(userId: number, id: number): Promise<void> {
       const item = await ownItem(userId, id);
       await repo.transaction((trx) => repo.deleteItem(trx, item.id, item.show_id));
-      onShowCountersChanged?.(item.show_id);
+      await countersChanged(item.show_id);
+      await events.emit('tracking.changed', { userId, showId: item.show_id, change: 'removed' });
     },
 
     async setEpisode(userId: number, episodeId: number, watched: boolean) {
@@ -193,6 +240,7 @@ export function createTrackingService({ repo, onShowCountersChanged }: TrackingS
             ? repo.markWatched(trx, userId, episode.show_id, [episode.id], now)
             : repo.markUnwatched(trx, userId, [episode.id]),
         watched,
+        [episode.id],
       );
       const row = await repo.progressRow(repo.db, userId, episode.id);
       return { episodeId: episode.id, watched: !!row, watchedAt: row?.watched_at ?? null, item };
@@ -224,6 +272,7 @@ export function createTrackingService({ repo, onShowCountersChanged }: TrackingS
             ? repo.markWatched(trx, userId, showId, ids, now)
             : repo.markUnwatched(trx, userId, ids),
         input.watched,
+        ids,
       );
       return { changed: ids.length, item };
     },

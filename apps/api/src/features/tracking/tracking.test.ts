@@ -208,6 +208,57 @@ describe('watchlist', () => {
     ).toBe('watching');
   });
 
+  it('re-adding a show without a status resumes it from the watched history', async () => {
+    const u = await registerUser(t.app);
+    const add = (payload: object) =>
+      call(u.token, { method: 'POST', url: '/api/user-content-status', payload });
+    const removeItem = async (showId: number) => {
+      const item = (
+        await call(u.token, { method: 'GET', url: `/api/user-content-status/show/${showId}` })
+      ).json();
+      const res = await call(u.token, {
+        method: 'DELETE',
+        url: `/api/user-content-status/${item.id}`,
+      });
+      expect(res.statusCode).toBe(204);
+    };
+
+    // Nothing watched: plan to watch.
+    const fresh = await buildShow(t.db);
+    const first = await add({ showId: fresh.id });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ status: 'want_to_watch', progress: 0, startedAt: null });
+
+    // Two episodes watched, removed, added again: watching, with the progress back.
+    const { show, episodes } = await buildShowWithEpisodes(t.db);
+    for (const e of episodes.slice(0, 2))
+      await call(u.token, { method: 'POST', url: `/api/episodes/${e.id}/progress`, payload: {} });
+    await removeItem(show.id);
+    const again = await add({ showId: show.id });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toMatchObject({ status: 'watching', progress: 2, completedAt: null });
+    expect(again.json().startedAt).toBeTruthy();
+
+    // An explicit status is what the viewer asked for.
+    await removeItem(show.id);
+    expect((await add({ showId: show.id, status: 'want_to_watch' })).json()).toMatchObject({
+      status: 'want_to_watch',
+      progress: 2,
+    });
+
+    // Every aired episode of a finished, complete show watched: completed.
+    await removeItem(show.id);
+    await call(u.token, {
+      method: 'POST',
+      url: `/api/episodes/show/${show.id}/progress`,
+      payload: {},
+    });
+    await removeItem(show.id);
+    const done = (await add({ showId: show.id })).json();
+    expect(done).toMatchObject({ status: 'completed', progress: 6 });
+    expect(done.completedAt).toBeTruthy();
+  });
+
   it('lists, filters, sorts and pages only the viewer’s items', async () => {
     const u = await registerUser(t.app);
     const titles = ['Charlie', 'alpha', 'Bravo', 'Delta', 'Echo'];

@@ -159,6 +159,11 @@ function EpisodePage({ id }: { id: number }) {
           {episode.overview || 'No overview available for this episode yet.'}
         </p>
       </section>
+      {episode.retired ? (
+        <p role="note" className="mt-6 text-sm text-amber-200">
+          This episode is no longer listed for {show.title}. It stays in your watch history.
+        </p>
+      ) : null}
     </div>
   );
 }

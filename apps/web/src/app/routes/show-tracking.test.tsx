@@ -93,10 +93,8 @@ describe('show page tracking', () => {
     expect(await screen.findByRole('combobox', { name: 'Watchlist status' })).toHaveValue(
       'want_to_watch',
     );
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
-      showId: 7,
-      status: 'want_to_watch',
-    });
+    // No status: the server picks (plan to watch here; watching when episodes were watched).
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ showId: 7 });
     expect(screen.getByRole('button', { name: 'Remove from Watchlist' })).toBeInTheDocument();
 
     const heart = screen.getByRole('button', { name: 'Add to favorites' });

@@ -231,8 +231,10 @@ export function useRemoveWatchlistItem() {
 export function useAddToWatchlist(showId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (status: WatchStatus) =>
-      api.post<WatchlistItem>('/user-content-status', { showId, status }),
+    // Without a status the server decides: watching when episodes of the show were watched
+    // before (a re-add), else plan to watch.
+    mutationFn: (status: WatchStatus | undefined) =>
+      api.post<WatchlistItem>('/user-content-status', status ? { showId, status } : { showId }),
     onSuccess: (item) => {
       queryClient.setQueryData(trackingKeys.item(showId), item);
     },

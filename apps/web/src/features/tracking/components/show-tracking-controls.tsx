@@ -51,7 +51,7 @@ export function ShowTrackingControls({ showId, title }: { showId: number; title:
 
   const item = signedIn ? itemQuery.data : null;
 
-  function addWith(status: WatchStatus) {
+  function addWith(status?: WatchStatus) {
     if (!requireSignIn()) return;
     add.mutate(status);
   }
@@ -104,7 +104,7 @@ export function ShowTrackingControls({ showId, title }: { showId: number; title:
       ) : (
         <div className="inline-flex">
           <Button
-            onClick={() => addWith('want_to_watch')}
+            onClick={() => addWith()}
             disabled={add.isPending}
             className={signedIn ? 'rounded-r-none' : undefined}
           >

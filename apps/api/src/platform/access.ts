@@ -1,0 +1,71 @@
+import type { FastifyInstance, onRequestHookHandler, preValidationHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Who may call a route, declared on every API route (`config: { access }`):
+ * - `public`: anyone; the viewer is not looked up (catalogue reads, shared caches).
+ * - `viewer`: anyone; a valid token sets `request.auth` so the answer can depend on who asks
+ *   (e.g. `isFollowing`), an absent or bad one leaves it null.
+ * - `signed-in`: 401 without a valid token, before any validation (a signed-out client gets
+ *   401, not 400).
+ * - `owner`: signed in, and the service decides through the policy (platform/policy.ts)
+ *   whether this user owns the resource: someone else's answers 404 (or 403 when it is public).
+ */
+export const accessLevels = ['public', 'viewer', 'signed-in', 'owner'] as const;
+export type Access = (typeof accessLevels)[number];
+
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access;
+  /** Statuses whose body the route describes with a contract schema. */
+  responses: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyInstance {
+    /** Every API route with its declared access, in registration order (tests walk it). */
+    routeAccess: RouteAccess[];
+  }
+}
+
+type Hook = preValidationHookHandler | onRequestHookHandler;
+const asArray = (h: Hook | Hook[] | undefined): Hook[] => (h ? (Array.isArray(h) ? h : [h]) : []);
+
+/**
+ * Closed by default: an `/api` route that declares no access fails to register, so a new
+ * endpoint cannot be public by omission. Routes the documentation plugin adds (`/api/docs`)
+ * are the only exception. Register after the auth plugin and before any feature route.
+ */
+export const accessPlugin = fp(
+  async (app: FastifyInstance) => {
+    const table: RouteAccess[] = [];
+    app.decorate('routeAccess', table);
+    app.addHook('onRoute', (route) => {
+      const url = route.url;
+      if (!(url === '/api' || url.startsWith('/api/')) || url.startsWith('/api/docs')) return;
+      const access = route.config?.access;
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (!access || !accessLevels.includes(access)) {
+        throw new Error(
+          `${methods.join(',')} ${url} declares no access: set config.access to one of ${accessLevels.join(', ')}`,
+        );
+      }
+      if (access !== 'public') {
+        const hook = access === 'viewer' ? app.optionalUser : app.requireUser;
+        route.preValidation = [hook, ...asArray(route.preValidation)] as preValidationHookHandler[];
+        if (route.schema && !route.schema.security) {
+          (route.schema as { security?: unknown }).security = [{ bearerAuth: [] }];
+        }
+      }
+      const responses = Object.keys((route.schema?.response as object | undefined) ?? {});
+      for (const method of methods) {
+        if (method !== 'HEAD') table.push({ method, url, access, responses });
+      }
+    });
+  },
+  { name: 'access', dependencies: ['auth'] },
+);

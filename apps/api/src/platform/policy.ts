@@ -1,0 +1,113 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { AppError, forbidden, notFound } from '../lib/errors';
+
+/**
+ * Who may do what to which resource, and which rows a viewer may see: the one place that
+ * knows. Closed by default: a resource kind or action this module does not name is refused.
+ *
+ * Two rules hold for every kind:
+ * - what a viewer may not read is absent to them (404), so its existence never leaks;
+ * - what a viewer may read but not change answers 403 when they try.
+ */
+
+/** The signed-in user asking, or null for an anonymous visitor. */
+export type Viewer = { id: number } | null;
+
+/** Something owned by one user and never shown to anyone else (watchlist items, search history). */
+interface OwnedResource {
+  kind: 'watchlist-item' | 'favorite' | 'search-history' | 'job' | 'session';
+  /** Null for system things (a job nobody started): nobody may read them through the API. */
+  ownerId: number | null;
+}
+
+/** Something its author may publish or keep to themselves (reviews, lists). */
+interface PublishableResource {
+  kind: 'review' | 'list' | 'comment';
+  ownerId: number;
+  isPublic: boolean;
+}
+
+/** A member's profile and what hangs off it (watchlist, favourites, activity, stats). */
+interface ProfileResource {
+  kind: 'profile';
+  userId: number;
+  /** users.is_public: a private profile shows name, avatar and counters, nothing more. */
+  isPublic: boolean;
+}
+
+export type Resource = OwnedResource | PublishableResource | ProfileResource;
+export type Action = 'read' | 'update' | 'delete';
+
+/** True when `viewer` may perform `action` on `resource`. */
+export function may(viewer: Viewer, action: Action, resource: Resource): boolean {
+  switch (resource.kind) {
+    case 'watchlist-item':
+    case 'favorite':
+    case 'search-history':
+    case 'job':
+    case 'session':
+      return viewer !== null && resource.ownerId !== null && viewer.id === resource.ownerId;
+    case 'review':
+    case 'list':
+    case 'comment': {
+      const own = viewer !== null && viewer.id === resource.ownerId;
+      if (action === 'read') return own || resource.isPublic;
+      return own;
+    }
+    case 'profile': {
+      const own = viewer !== null && viewer.id === resource.userId;
+      if (action === 'read') return own || resource.isPublic;
+      return own;
+    }
+    default:
+      return false;
+  }
+}
+
+/**
+ * Throws unless `viewer` may perform `action`: a resource the viewer may not even read is a
+ * 404 (with `notFoundMessage`), one they may read but not change is a 403.
+ */
+export function authorize(
+  viewer: Viewer,
+  action: Action,
+  resource: Resource | null | undefined,
+  notFoundMessage = 'Not found',
+): asserts resource is Resource {
+  if (!resource || !may(viewer, 'read', resource)) throw notFound(notFoundMessage);
+  if (action !== 'read' && !may(viewer, action, resource)) throw forbidden();
+}
+
+/** Like authorize, for a private member's profile details: 403 with the error shape. */
+export function authorizeProfileDetails(viewer: Viewer, profile: ProfileResource): void {
+  if (!may(viewer, 'read', profile)) {
+    throw new AppError(403, 'PRIVATE_PROFILE', 'This profile is private');
+  }
+}
+
+/**
+ * Query filters: the same rules as `may(viewer, 'read', …)`, as SQL conditions, so a listing,
+ * a search, a count and a feed all hide exactly what a detail page hides. Columns hold 0/1
+ * booleans on both dialects (ADR 003).
+ */
+export const visible = {
+  /** Rows only their owner sees (watchlist items, history): the owner's, or none. */
+  ownedBy(viewer: Viewer, ownerColumn: string): Expression<SqlBool> {
+    // Anonymous viewers own nothing.
+    return viewer ? sql<SqlBool>`${sql.ref(ownerColumn)} = ${viewer.id}` : sql<SqlBool>`1 = 0`;
+  },
+
+  /** Publishable rows (reviews, lists): public ones, plus the viewer's own. */
+  published(viewer: Viewer, ownerColumn: string, publicColumn: string): Expression<SqlBool> {
+    return viewer
+      ? sql<SqlBool>`(${sql.ref(publicColumn)} = 1 or ${sql.ref(ownerColumn)} = ${viewer.id})`
+      : sql<SqlBool>`${sql.ref(publicColumn)} = 1`;
+  },
+
+  /** Member profiles whose details (watchlist, activity, stats) the viewer may see. */
+  profiles(viewer: Viewer, idColumn: string, publicColumn: string): Expression<SqlBool> {
+    return viewer
+      ? sql<SqlBool>`(${sql.ref(publicColumn)} = 1 or ${sql.ref(idColumn)} = ${viewer.id})`
+      : sql<SqlBool>`${sql.ref(publicColumn)} = 1`;
+  },
+};

@@ -1,0 +1,100 @@
+import type { AppConfig } from '../config';
+import type { Db } from '../db/connection';
+import { createAuthRepository } from '../features/auth/auth.repository';
+import { createAuthService } from '../features/auth/auth.service';
+import { createEpisodesRepository } from '../features/episodes/episodes.repository';
+import { createMetadataService } from '../features/metadata/metadata.service';
+import { refreshDerivedShowData } from '../features/search/search-index';
+import { createSearchRepository } from '../features/search/search.repository';
+import { createSearchService } from '../features/search/search.service';
+import { createShowsRepository } from '../features/shows/shows.repository';
+import { createShowsService } from '../features/shows/shows.service';
+import { createTrendingService } from '../features/shows/trending.service';
+import { createTrackingRepository } from '../features/tracking/tracking.repository';
+import { createTrackingService } from '../features/tracking/tracking.service';
+import { createEventBus, type EventBus } from './events';
+import { createRedis } from './redis';
+
+export interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+const silent: Logger = { info() {}, warn() {}, error() {} };
+
+export interface CreateServicesOptions {
+  config: AppConfig;
+  db: Db;
+  log?: Logger;
+}
+
+/**
+ * The composition root: every repository and service is built here, once, with its
+ * collaborators. The HTTP server (app.ts), the CLIs, the bench and the tests all start from
+ * this, so an entry point cannot forget a side effect another one performs. Side effects of a
+ * change (re-deriving progress, cache invalidation, trending) hang off domain events here, not
+ * off calls from one feature into another.
+ */
+export function createServices({ config, db, log = silent }: CreateServicesOptions) {
+  const events: EventBus = createEventBus(log);
+  const redis = createRedis(config, log);
+
+  const authRepo = createAuthRepository(db.kysely);
+  const auth = createAuthService({ repo: authRepo, sessionTtlDays: config.sessionTtlDays });
+
+  const trackingRepo = createTrackingRepository(db.kysely, db.dialect);
+  const tracking = createTrackingService({ repo: trackingRepo, events });
+
+  const metadata = createMetadataService({
+    db,
+    config,
+    log,
+    events,
+    // Inside the write transaction: derived rows that must never disagree with the catalogue.
+    onShowsChanged: async (trx, ids) => {
+      await refreshDerivedShowData(trx, ids);
+      // Episodes may have come or gone: every watcher's progress and next episode follow.
+      await trackingRepo.rederiveShows(trx, ids);
+    },
+  });
+
+  const showsRepo = createShowsRepository(db.kysely);
+  const shows = createShowsService({
+    repo: showsRepo,
+    // Opening a show page refreshes its TVmaze data in the background when older than a day.
+    onShowViewed: (id) => metadata.refreshShowInBackground(id),
+  });
+  const trending = createTrendingService({
+    shows,
+    sources: [(since) => trackingRepo.activitySince(since)],
+  });
+  const search = createSearchService({
+    repo: createSearchRepository(db.kysely, db.dialect),
+    shows,
+  });
+  const episodesRepo = createEpisodesRepository(db.kysely);
+
+  return {
+    config,
+    db,
+    log,
+    events,
+    redis,
+    authRepo,
+    auth,
+    tracking,
+    metadata,
+    shows,
+    trending,
+    search,
+    episodesRepo,
+    /** Waits for background work to settle; the database stays open (its owner closes it). */
+    async close() {
+      await metadata.idle();
+      await redis?.quit().catch(() => undefined);
+    },
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
