@@ -51,13 +51,16 @@ export interface RunningServer {
 }
 
 /**
- * The real production server (built SPA + API) on a throwaway SQLite file with the bundled
- * catalogue, started the way the Playwright suite starts it.
+ * The real production server (built SPA + compiled API) on a throwaway SQLite file with the
+ * bundled catalogue, started the way the Playwright suite starts it.
  */
 export async function startServer(port: number): Promise<RunningServer> {
   const indexHtml = path.join(repoRoot, 'apps/web/dist/index.html');
-  if (!fs.existsSync(indexHtml)) {
-    throw new Error('No web build in apps/web/dist: run `npm run build` first.');
+  const serverJs = path.join(repoRoot, 'apps/api/dist/server.js');
+  if (!fs.existsSync(indexHtml) || !fs.existsSync(serverJs)) {
+    throw new Error(
+      'No production build (apps/web/dist, apps/api/dist): run `npm run build` first.',
+    );
   }
   // Whatever answers on the port must be the server started here, not someone else's.
   if (await portInUse(port)) throw new Error(`Port ${port} is in use: pass a free --port.`);
@@ -65,7 +68,8 @@ export async function startServer(port: number): Promise<RunningServer> {
   const origin = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'apps/api/src/server.ts')],
+    // The compiled production server, as `npm start` and the Playwright suite run it.
+    [serverJs],
     {
       cwd: repoRoot,
       stdio: ['ignore', 'ignore', 'pipe'],
