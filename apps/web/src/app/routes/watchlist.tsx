@@ -204,6 +204,8 @@ function WatchlistPage({ authLoading }: { authLoading: boolean }) {
           )
         ) : (
           <>
+            {/* Heading levels step one at a time: the page's h1, this h2, then each card's h3. */}
+            <h2 className="sr-only">Shows</h2>
             <ul className={grid}>
               {items.map((item) => (
                 <li
