@@ -24,6 +24,7 @@ beforeAll(async () => {
   const assets = path.join(distDir, 'assets');
   fs.mkdirSync(assets);
   fs.writeFileSync(path.join(distDir, 'index.html'), page);
+  fs.writeFileSync(path.join(distDir, 'index.html.br'), zlib.brotliCompressSync(page));
   fs.writeFileSync(path.join(assets, 'index-AbC123.js'), script);
   fs.writeFileSync(path.join(assets, 'index-AbC123.js.br'), zlib.brotliCompressSync(script));
   fs.writeFileSync(path.join(assets, 'index-AbC123.js.gz'), zlib.gzipSync(script));
@@ -96,15 +97,26 @@ describe('fingerprinted assets', () => {
 
 describe('the page', () => {
   it.each(['/', '/index.html', '/search?q=breaking', '/show/82', '/no-such-page'])(
-    '%s is index.html, revalidated on every load',
+    '%s is index.html, compressed, revalidated on every load',
     async (url) => {
       const res = await spa.app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['content-encoding']).toBe('br');
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body).toBe(page);
+      expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(page);
     },
   );
+});
+
+describe('the page without compression', () => {
+  it('is sent plain to a client that accepts none, still no-cache', async () => {
+    const res = await spa.app.inject({ url: '/show/82' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(page);
+  });
 });
 
 describe('unknown API paths beside the SPA', () => {

@@ -14,7 +14,7 @@ const MIN_BYTES = 1024;
 
 /**
  * Writes `name.br` (brotli, quality 11) and `name.gz` (gzip, level 9) beside every text asset
- * of the build under `assets/`, where Vite puts the content-hashed files. The API server
+ * of the build under `assets/`, where Vite puts the content-hashed files, and index.html. The API server
  * serves them as they are (`@fastify/static` with `preCompressed`), so nothing is compressed
  * per request and the slowest, smallest setting is affordable: it runs once per build.
  * Source maps are left alone: only developer tools fetch them.
@@ -28,8 +28,9 @@ export function precompress({ dir = 'assets' }: { dir?: string } = {}): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async writeBundle(_options, bundle) {
+      // index.html too: it carries the inlined stylesheet (inline-css.ts).
       const files = Object.keys(bundle).filter(
-        (name) => name.startsWith(`${dir}/`) && COMPRESSIBLE.test(name),
+        (name) => (name.startsWith(`${dir}/`) || name === 'index.html') && COMPRESSIBLE.test(name),
       );
       await Promise.all(
         files.map(async (name) => {
