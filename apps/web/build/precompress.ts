@@ -28,7 +28,7 @@ export function precompress({ dir = 'assets' }: { dir?: string } = {}): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async writeBundle(_options, bundle) {
-      // index.html too: it carries the inlined stylesheet (inline-css.ts).
+      // index.html too (small, but sent on every first load).
       const files = Object.keys(bundle).filter(
         (name) => (name.startsWith(`${dir}/`) || name === 'index.html') && COMPRESSIBLE.test(name),
       );
