@@ -150,10 +150,16 @@ export async function buildApp({
       root: config.webDistDir!,
       prefix: '/',
       index: ['index.html'],
+      // The web build writes name.br and name.gz beside each text asset (ADR 020): the one the
+      // client accepts is sent as it is, with Vary: Accept-Encoding.
+      preCompressed: true,
       setHeaders(res, filePath) {
-        // Vite fingerprints everything under assets/, so those never change.
+        // Vite fingerprints everything under assets/, so those never change. The page itself
+        // names the current fingerprints: it is revalidated on every load.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        } else if (path.basename(filePath).replace(/\.(br|gz)$/, '') === 'index.html') {
+          res.header('Cache-Control', 'no-cache');
         }
       },
     });
@@ -162,9 +168,18 @@ export async function buildApp({
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
-    if (!isApi && spaAvailable && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A missing fingerprinted file (an old chunk after a deploy) is a real 404, never the page:
+    // HTML under a script's URL would fail with a MIME error instead of a clear miss.
+    const isAsset = pathname.startsWith('/assets/');
+    if (
+      !isApi &&
+      !isAsset &&
+      spaAvailable &&
+      (request.method === 'GET' || request.method === 'HEAD')
+    ) {
       // History fallback: the SPA's router decides what to show, including its own 404.
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      // (setHeaders above marks it no-cache.)
+      return reply.sendFile('index.html');
     }
     return reply
       .status(404)

@@ -1,5 +1,7 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createQueryClient } from '@/lib/query-client';
+import { prefetchRouteData } from './app/prefetch';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
 import './index.css';
@@ -7,10 +9,18 @@ import './index.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProvider>
-      <AppRouter />
-    </AppProvider>
-  </StrictMode>,
-);
+const queryClient = createQueryClient();
+prefetchRouteData(queryClient, window.location.pathname);
+
+const root = createRoot(container);
+// The first render runs as a transition, so React yields to the browser every few
+// milliseconds instead of blocking the main thread while the whole shell mounts.
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <AppProvider queryClient={queryClient}>
+        <AppRouter />
+      </AppProvider>
+    </StrictMode>,
+  );
+});

@@ -22,8 +22,11 @@ export function formatUserCount(count: number): string {
   return `${count} ${count === 1 ? 'user' : 'users'}`;
 }
 
+// Building an Intl formatter costs far more than using one: one for the app's lifetime.
+const countFormat = new Intl.NumberFormat('en');
+
 export function formatCount(count: number): string {
-  return new Intl.NumberFormat('en').format(count);
+  return countFormat.format(count);
 }
 
 /** The viewer's local calendar date as YYYY-MM-DD (not UTC: 'today' is where they are). */

@@ -47,11 +47,12 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-800/80 bg-slate-950/85 backdrop-blur supports-[backdrop-filter]:bg-slate-950/70">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:gap-6 sm:px-6">
+      {/* Tighter on phones: the signed-out row (brand, search, Sign In, menu) fits in 360 px. */}
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:gap-6 sm:px-6">
         <Link
           to="/"
           className={cn(
-            '-m-1 flex shrink-0 items-center gap-2.5 rounded-lg p-1 text-lg',
+            '-m-1 flex shrink-0 items-center gap-2 rounded-lg p-1 text-base sm:gap-2.5 sm:text-lg',
             focusRing,
           )}
         >
@@ -85,7 +86,7 @@ export function Header() {
 
         <SearchBox clearOnPick className="ml-auto hidden w-full max-w-xs lg:block" />
 
-        <div className="ml-auto flex items-center gap-2 lg:ml-0">
+        <div className="ml-auto flex items-center gap-1 sm:gap-2 lg:ml-0">
           <button
             type="button"
             className={cn(

@@ -15,7 +15,15 @@ export function RootLayout() {
         Skip to content
       </a>
       <Header />
-      <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
+      {/*
+        At least one screen tall below the 4rem header, so the footer starts below the fold:
+        while a screen loads, its content never pushes a visible footer down (layout shift).
+      */}
+      <main
+        id="main"
+        tabIndex={-1}
+        className="flex min-h-[calc(100dvh-4rem)] flex-1 flex-col focus:outline-none"
+      >
         <Suspense
           fallback={
             <div className="flex flex-1 items-center justify-center py-24">

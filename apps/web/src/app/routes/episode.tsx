@@ -1,16 +1,21 @@
 import { CalendarDays, ChevronRight, Clock } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
-import { CoverImage } from '@/components/ui/cover-image';
+import { CoverImage, imageSources } from '@/components/ui/cover-image';
 import { ErrorState } from '@/components/ui/error-state';
 import { Rating } from '@/components/ui/rating';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useEpisode } from '@/features/episodes/api/get-episode';
 import { EpisodeWatchButton } from '@/features/tracking/components/episode-tracking';
+import { cn } from '@/lib/cn';
 import { episodeCode, formatAirDate } from '@/lib/format';
 import { pageTitle } from '@/lib/site';
 import { StatusPage } from './not-found';
 import { isNotFound, parseId } from './show';
+
+/** Breadcrumb links look like links (violet, underlined), not like the grey text around them. */
+const crumbLink =
+  'rounded text-violet-300 underline decoration-violet-300/40 underline-offset-4 hover:text-violet-200 hover:decoration-violet-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400';
 
 export function EpisodeNotFound() {
   return (
@@ -69,10 +74,7 @@ function EpisodePage({ id }: { id: number }) {
       <nav aria-label="Breadcrumb">
         <ol className="flex flex-wrap items-center gap-1.5 text-sm text-slate-400">
           <li>
-            <Link
-              to="/search"
-              className="rounded hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400"
-            >
+            <Link to="/search" className={crumbLink}>
               Search
             </Link>
           </li>
@@ -80,10 +82,7 @@ function EpisodePage({ id }: { id: number }) {
             <ChevronRight className="size-4" />
           </li>
           <li className="min-w-0">
-            <Link
-              to={`/show/${show.id}`}
-              className="block max-w-[16rem] truncate rounded hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400"
-            >
+            <Link to={`/show/${show.id}`} className={cn(crumbLink, 'block max-w-[16rem] truncate')}>
               {show.title}
             </Link>
           </li>
@@ -97,11 +96,13 @@ function EpisodePage({ id }: { id: number }) {
       </nav>
 
       <CoverImage
-        src={
-          episode.stillPath ?? episode.stillThumbPath ?? show.backdropImageUrl ?? show.coverImageUrl
-        }
+        {...(episode.stillPath || episode.stillThumbPath
+          ? imageSources(episode.stillThumbPath, episode.stillPath, 'still')
+          : { src: show.backdropImageUrl ?? show.coverImageUrl })}
+        sizes="(min-width: 56rem) 53rem, calc(100vw - 2rem)"
+        shape="still"
         title={`${show.title} ${code}`}
-        loading="eager"
+        priority
         className="mt-6 aspect-video w-full rounded-2xl border border-slate-800 [&_svg]:size-12"
       />
 
@@ -140,7 +141,7 @@ function EpisodePage({ id }: { id: number }) {
       <p className="mt-1 text-lg">
         <Link
           to={`/show/${show.id}`}
-          className="rounded text-violet-300 hover:text-violet-200 hover:underline"
+          className="rounded font-medium text-violet-300 underline decoration-violet-300/50 underline-offset-4 hover:text-violet-200 hover:decoration-violet-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"
         >
           {show.title}
         </Link>

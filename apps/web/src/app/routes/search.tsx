@@ -293,6 +293,8 @@ function ShowResults({ query, empty }: { query: InfiniteShows; empty: ReactNode 
   if (shows.length === 0) return empty;
   return (
     <>
+      {/* Heading levels step one at a time: the page's h1, this h2, then each card's h3. */}
+      <h2 className="sr-only">Shows</h2>
       <p className="mb-4 text-sm text-slate-400" aria-live="polite">
         {formatCount(total)} {total === 1 ? 'show' : 'shows'}
       </p>

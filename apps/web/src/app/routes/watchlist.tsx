@@ -1,6 +1,6 @@
 import type { WatchlistItem, WatchStatus } from '@series-tracker/contracts';
 import { ListVideo, SearchX } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -14,8 +14,6 @@ import {
   useWatchlist,
   WATCHLIST_PAGE_SIZE,
 } from '@/features/tracking/api/watchlist';
-import { ConfirmRemoveDialog } from '@/features/tracking/components/confirm-remove-dialog';
-import { RateDialog } from '@/features/tracking/components/rate-dialog';
 import {
   itemTitle,
   WatchlistCard,
@@ -33,6 +31,16 @@ import {
 import { cn } from '@/lib/cn';
 import { formatCount } from '@/lib/format';
 import { pageTitle } from '@/lib/site';
+
+// The dialogs (Radix) load on the first Rate or Remove click, not with the page.
+const RateDialog = lazy(() =>
+  import('@/features/tracking/components/rate-dialog').then((m) => ({ default: m.RateDialog })),
+);
+const ConfirmRemoveDialog = lazy(() =>
+  import('@/features/tracking/components/confirm-remove-dialog').then((m) => ({
+    default: m.ConfirmRemoveDialog,
+  })),
+);
 
 /** Spec §9: 8 skeleton cards while the watchlist loads. */
 export const WATCHLIST_SKELETONS = 8;
@@ -223,6 +231,8 @@ function WatchlistPage({ authLoading }: { authLoading: boolean }) {
           )
         ) : (
           <>
+            {/* Heading levels step one at a time: the page's h1, this h2, then each card's h3. */}
+            <h2 className="sr-only">Shows</h2>
             <ul className={grid}>
               {items.map((item) => (
                 <li
@@ -274,7 +284,7 @@ function WatchlistPage({ authLoading }: { authLoading: boolean }) {
       </div>
 
       {dialog && dialogItem ? (
-        <>
+        <Suspense fallback={null}>
           <RateDialog
             open={dialog.kind === 'rate'}
             onOpenChange={(open) => !open && setDialog(null)}
@@ -301,7 +311,7 @@ function WatchlistPage({ authLoading }: { authLoading: boolean }) {
               headingRef.current?.focus();
             }}
           />
-        </>
+        </Suspense>
       ) : null}
     </div>
   );

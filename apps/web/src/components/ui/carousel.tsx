@@ -1,12 +1,15 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
 /** Spec §9: each arrow click scrolls the row by 320 px. */
 export const CAROUSEL_STEP_PX = 320;
 
 const arrow =
-  'inline-flex size-9 items-center justify-center rounded-full border border-slate-700 bg-slate-900 text-slate-200 hover:border-slate-500 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400';
+  'inline-flex size-9 items-center justify-center rounded-full border border-slate-700 bg-slate-900 text-slate-200 hover:border-slate-500 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400 disabled:cursor-default disabled:border-slate-800 disabled:bg-transparent disabled:text-slate-600';
+
+/** Sub-pixel scroll positions (zoom, fractional widths) count as the edge. */
+const EDGE_SLACK_PX = 2;
 
 /** A titled horizontal row that scrolls by touch, trackpad or its arrow buttons. */
 export function Carousel({
@@ -21,6 +24,34 @@ export function Carousel({
   children: ReactNode;
 }) {
   const rowRef = useRef<HTMLUListElement>(null);
+  // Which ends are reached: an arrow that cannot move the row is disabled.
+  const [edges, setEdges] = useState({ start: true, end: true });
+
+  const measure = useCallback(() => {
+    const row = rowRef.current;
+    if (!row) return;
+    const start = row.scrollLeft <= EDGE_SLACK_PX;
+    const end = row.scrollLeft + row.clientWidth >= row.scrollWidth - EDGE_SLACK_PX;
+    setEdges((current) =>
+      current.start === start && current.end === end ? current : { start, end },
+    );
+  }, []);
+
+  useEffect(() => {
+    const row = rowRef.current;
+    if (!row) return;
+    measure();
+    row.addEventListener('scroll', measure, { passive: true });
+    // The row's width changes with the window; its content as cards (and images) arrive.
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(row);
+    for (const child of Array.from(row.children)) observer?.observe(child);
+    return () => {
+      row.removeEventListener('scroll', measure);
+      observer?.disconnect();
+    };
+  }, [measure, children]);
+
   const scroll = (direction: 1 | -1) =>
     rowRef.current?.scrollBy({ left: direction * CAROUSEL_STEP_PX, behavior: 'smooth' });
 
@@ -36,6 +67,7 @@ export function Carousel({
             type="button"
             className={arrow}
             aria-label="Scroll left"
+            disabled={edges.start}
             onClick={() => scroll(-1)}
           >
             <ChevronLeft aria-hidden className="size-5" />
@@ -44,6 +76,7 @@ export function Carousel({
             type="button"
             className={arrow}
             aria-label="Scroll right"
+            disabled={edges.end}
             onClick={() => scroll(1)}
           >
             <ChevronRight aria-hidden className="size-5" />
@@ -53,7 +86,9 @@ export function Carousel({
       <ul
         ref={rowRef}
         className={cn(
-          '-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-3 sm:-mx-6 sm:scroll-px-6 sm:px-6',
+          // No scroll snapping: snapping moved each click on to the next card edge (384 px
+          // instead of the spec's 320).
+          '-mx-4 flex gap-4 overflow-x-auto overscroll-x-contain px-4 pb-3 sm:-mx-6 sm:px-6',
           '[scrollbar-width:thin] [scrollbar-color:var(--color-slate-700)_transparent]',
         )}
       >

@@ -26,7 +26,40 @@ export interface CoverImageProps {
   showTitle?: boolean;
   /** Decorative images (the title is printed right next to it) get empty alt text. */
   decorative?: boolean;
+  /** Off-screen images wait until they are scrolled near (the default). */
   loading?: 'lazy' | 'eager';
+  /** The screen's main image (home hero, show poster, episode still): loaded at once, first. */
+  priority?: boolean;
+  /**
+   * Poster (2:3, TVmaze's 210×295 'medium') or still (16:9, 250×140). Gives the image its
+   * intrinsic size; the box itself is sized by className (an aspect-ratio box), so nothing
+   * moves when the image arrives, fails or never comes.
+   */
+  shape?: 'poster' | 'still';
+  /** Several sizes of the same image (see {@link imageSources}) and the box's width. */
+  srcSet?: string;
+  sizes?: string;
+}
+
+const intrinsic = {
+  poster: { width: 210, height: 295 },
+  still: { width: 250, height: 140 },
+} as const;
+
+/**
+ * A srcset from the catalogue's two sizes of one image, the small one ('medium': 210 px
+ * posters, 250 px stills) and the original (about 680 px posters, 1280 px+ stills), so a
+ * large box gets the original and a small one the thumbnail.
+ */
+export function imageSources(
+  thumb: string | null | undefined,
+  original: string | null | undefined,
+  shape: 'poster' | 'still' = 'poster',
+): { src: string | null; srcSet?: string } {
+  const small = thumb ?? original ?? null;
+  if (!thumb || !original || thumb === original) return { src: small };
+  const [thumbWidth, originalWidth] = shape === 'poster' ? [210, 680] : [250, 1280];
+  return { src: small, srcSet: `${thumb} ${thumbWidth}w, ${original} ${originalWidth}w` };
 }
 
 /**
@@ -40,6 +73,10 @@ export function CoverImage({
   showTitle = true,
   decorative = false,
   loading = 'lazy',
+  priority = false,
+  shape = 'poster',
+  srcSet,
+  sizes,
 }: CoverImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const usable = src && src !== failedSrc ? src : null;
@@ -48,8 +85,13 @@ export function CoverImage({
     return (
       <img
         src={usable}
+        srcSet={srcSet}
+        sizes={srcSet ? sizes : undefined}
         alt={decorative ? '' : title}
-        loading={loading}
+        width={intrinsic[shape].width}
+        height={intrinsic[shape].height}
+        loading={priority ? 'eager' : loading}
+        fetchPriority={priority ? 'high' : undefined}
         decoding="async"
         className={cn('bg-slate-800 object-cover', className)}
         onError={() => setFailedSrc(usable)}

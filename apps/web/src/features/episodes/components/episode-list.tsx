@@ -172,6 +172,7 @@ function EpisodeRow({
     <article className="flex gap-3 rounded-xl border border-slate-800 bg-slate-900/40 p-3 sm:gap-4">
       <CoverImage
         src={episode.stillThumbPath ?? episode.stillPath ?? fallbackImage}
+        shape="still"
         title={`${showTitle} ${code}`}
         decorative
         showTitle={false}

@@ -27,6 +27,9 @@ export interface SearchBoxProps {
   suggestionLimit?: number;
 }
 
+/** The highlighted row: a violet wash with a bar on its leading edge, unmistakable at a glance. */
+const activeOption = 'bg-violet-500/20 shadow-[inset_3px_0_0_var(--color-violet-400)]';
+
 export function searchPath(query: string): string {
   return `/search?${new URLSearchParams({ q: query }).toString()}`;
 }
@@ -218,7 +221,7 @@ export function SearchBox({
                   onMouseMove={() => setActiveIndex(index)}
                   className={cn(
                     'flex cursor-pointer items-center gap-3 px-3 py-2',
-                    index === active ? 'bg-slate-800' : 'hover:bg-slate-800/60',
+                    index === active ? activeOption : 'hover:bg-slate-800/60',
                   )}
                 >
                   <CoverImage
@@ -252,7 +255,7 @@ export function SearchBox({
             onMouseMove={() => setActiveIndex(suggestions.length)}
             className={cn(
               'mt-1 flex cursor-pointer items-center gap-2 border-t border-slate-800 px-3 pt-2.5 pb-2 text-sm text-violet-300',
-              active === suggestions.length ? 'bg-slate-800' : 'hover:bg-slate-800/60',
+              active === suggestions.length ? activeOption : 'hover:bg-slate-800/60',
             )}
           >
             <Search aria-hidden className="size-4 shrink-0" />

@@ -2,7 +2,7 @@ import type { ShowDetail } from '@series-tracker/contracts';
 import { Tv, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CoverImage } from '@/components/ui/cover-image';
+import { CoverImage, imageSources } from '@/components/ui/cover-image';
 import { Rating } from '@/components/ui/rating';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -38,6 +38,8 @@ export function ShowHeader({
         <img
           src={show.backdropImageUrl}
           alt=""
+          fetchPriority="low"
+          decoding="async"
           className="absolute inset-0 -z-20 size-full object-cover opacity-35"
           onError={(event) => {
             event.currentTarget.style.display = 'none';
@@ -50,9 +52,10 @@ export function ShowHeader({
       />
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 pt-10 pb-8 sm:flex-row sm:items-end sm:gap-8 sm:px-6 sm:pt-16">
         <CoverImage
-          src={show.coverImageUrl ?? show.coverThumbUrl}
+          {...imageSources(show.coverThumbUrl, show.coverImageUrl)}
+          sizes="(min-width: 40rem) 13rem, 9rem"
           title={show.title}
-          loading="eager"
+          priority
           className="aspect-[2/3] w-36 shrink-0 rounded-2xl border border-slate-700/60 shadow-2xl shadow-black/50 sm:w-52"
         />
         <div className="min-w-0 flex-1">

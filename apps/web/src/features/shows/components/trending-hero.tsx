@@ -2,7 +2,7 @@ import type { ShowSummary } from '@series-tracker/contracts';
 import { Flame, Tv, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
-import { CoverImage } from '@/components/ui/cover-image';
+import { CoverImage, imageSources } from '@/components/ui/cover-image';
 import { Rating } from '@/components/ui/rating';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatCount } from '@/lib/format';
@@ -26,6 +26,9 @@ export function TrendingHero({
         <img
           src={backdrop}
           alt=""
+          // Decoration behind the text: it must not compete with the poster for bandwidth.
+          fetchPriority="low"
+          decoding="async"
           className="absolute inset-0 -z-20 size-full object-cover opacity-30"
           onError={(event) => {
             event.currentTarget.style.display = 'none';
@@ -38,9 +41,10 @@ export function TrendingHero({
       />
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:flex-row sm:items-center sm:gap-10 sm:px-6 sm:py-14">
         <CoverImage
-          src={show.coverImageUrl ?? show.coverThumbUrl}
+          {...imageSources(show.coverThumbUrl, show.coverImageUrl)}
+          sizes="(min-width: 40rem) 13rem, 9rem"
           title={show.title}
-          loading="eager"
+          priority
           className="aspect-[2/3] w-36 shrink-0 rounded-2xl border border-slate-700/60 shadow-2xl shadow-black/50 sm:w-52"
         />
         <div className="min-w-0 flex-1">

@@ -1,7 +1,6 @@
 import type { WatchStatus } from '@series-tracker/contracts';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChevronDown, Plus, Star } from 'lucide-react';
-import { useState } from 'react';
+import { Plus, Star } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
@@ -13,11 +12,19 @@ import {
   useUpdateWatchlistItem,
 } from '../api/watchlist';
 import { useRequireSignIn } from '../hooks/use-require-sign-in';
-import { statusOrder, watchStatusLabels } from '../lib/watch-status';
-import { ConfirmRemoveDialog } from './confirm-remove-dialog';
+import { menuTriggerStyle } from './add-with-status-menu-style';
 import { FavoriteButton } from './favorite-button';
-import { RateDialog } from './rate-dialog';
 import { WatchStatusSelect } from './watch-status';
+
+// Radix menus and dialogs are most of this page's script, and only members who track the
+// show use them: they load when first shown, never for visitors.
+const AddWithStatusMenu = lazy(() =>
+  import('./add-with-status-menu').then((m) => ({ default: m.AddWithStatusMenu })),
+);
+const RateDialog = lazy(() => import('./rate-dialog').then((m) => ({ default: m.RateDialog })));
+const ConfirmRemoveDialog = lazy(() =>
+  import('./confirm-remove-dialog').then((m) => ({ default: m.ConfirmRemoveDialog })),
+);
 
 /**
  * Watchlist and favourite controls in the show header. 'Add to Watchlist' adds the show as
@@ -76,21 +83,23 @@ export function ShowTrackingControls({ showId, title }: { showId: number; title:
           <Button variant="ghost" onClick={() => setDialog('remove')}>
             Remove from Watchlist
           </Button>
-          <RateDialog
-            open={dialog === 'rate'}
-            onOpenChange={(open) => setDialog(open ? 'rate' : null)}
-            title={title}
-            score={item.score}
-            onRate={(score) => {
-              if (score !== item.score) update.mutate({ item, changes: { score } });
-            }}
-          />
-          <ConfirmRemoveDialog
-            open={dialog === 'remove'}
-            onOpenChange={(open) => setDialog(open ? 'remove' : null)}
-            title={title}
-            onConfirm={() => remove.mutate(item)}
-          />
+          <Suspense fallback={null}>
+            <RateDialog
+              open={dialog === 'rate'}
+              onOpenChange={(open) => setDialog(open ? 'rate' : null)}
+              title={title}
+              score={item.score}
+              onRate={(score) => {
+                if (score !== item.score) update.mutate({ item, changes: { score } });
+              }}
+            />
+            <ConfirmRemoveDialog
+              open={dialog === 'remove'}
+              onOpenChange={(open) => setDialog(open ? 'remove' : null)}
+              title={title}
+              onConfirm={() => remove.mutate(item)}
+            />
+          </Suspense>
         </>
       ) : (
         <div className="inline-flex">
@@ -103,35 +112,9 @@ export function ShowTrackingControls({ showId, title }: { showId: number; title:
             Add to Watchlist
           </Button>
           {signedIn ? (
-            <DropdownMenu.Root>
-              <DropdownMenu.Trigger
-                disabled={add.isPending}
-                aria-label="Add with another status"
-                className="inline-flex h-10 items-center rounded-r-lg border-l border-violet-400/40 bg-violet-600 px-2 text-white hover:bg-violet-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400 disabled:opacity-50"
-              >
-                <ChevronDown aria-hidden className="size-4" />
-              </DropdownMenu.Trigger>
-              <DropdownMenu.Portal>
-                <DropdownMenu.Content
-                  align="end"
-                  sideOffset={6}
-                  className="z-50 min-w-48 rounded-xl border border-slate-700 bg-slate-900 p-1 shadow-2xl shadow-black/50"
-                >
-                  <DropdownMenu.Label className="px-3 py-1.5 text-xs text-slate-400">
-                    Add as
-                  </DropdownMenu.Label>
-                  {statusOrder.map((status) => (
-                    <DropdownMenu.Item
-                      key={status}
-                      onSelect={() => addWith(status)}
-                      className="cursor-pointer rounded-lg px-3 py-2 text-sm text-slate-100 outline-none data-[highlighted]:bg-violet-600/30"
-                    >
-                      {watchStatusLabels[status]}
-                    </DropdownMenu.Item>
-                  ))}
-                </DropdownMenu.Content>
-              </DropdownMenu.Portal>
-            </DropdownMenu.Root>
+            <Suspense fallback={<span className={cn(menuTriggerStyle, 'w-8')} aria-hidden />}>
+              <AddWithStatusMenu disabled={add.isPending} onPick={addWith} />
+            </Suspense>
           ) : null}
         </div>
       )}

@@ -72,11 +72,11 @@ function UpNextCard({ entry }: { entry: UpNextEntry }) {
       <div className="flex min-w-0 flex-1 flex-col">
         <Link
           to={`/show/${item.showId}`}
-          className="truncate rounded text-xs font-semibold tracking-wide text-violet-300 uppercase hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-violet-400"
+          className="block truncate rounded py-1 text-xs font-semibold tracking-wide text-violet-300 uppercase hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-violet-400"
         >
           {title}
         </Link>
-        <h3 className="mt-1 text-sm leading-snug font-semibold">
+        <h3 className="text-sm leading-6 font-semibold">
           <Link
             to={`/episode/${episode.id}`}
             className="line-clamp-2 rounded text-slate-100 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-violet-400"

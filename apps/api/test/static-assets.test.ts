@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './build-test-app';
+
+/*
+ * The built web app as the server sends it (issue 8 §8, ADR 020): fingerprinted assets
+ * precompressed and cached for a year, the page itself revalidated on every load.
+ * The dist folder is a small stand-in shaped like Vite's output with the precompress plugin.
+ */
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const script = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
+const style = `body { color: white; }\n`.repeat(100);
+const page = '<!doctype html><title>Series Tracker</title><div id="root"></div>';
+
+let spa: TestApp;
+let distDir: string;
+
+beforeAll(async () => {
+  distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'st-static-'));
+  const assets = path.join(distDir, 'assets');
+  fs.mkdirSync(assets);
+  fs.writeFileSync(path.join(distDir, 'index.html'), page);
+  fs.writeFileSync(path.join(distDir, 'index.html.br'), zlib.brotliCompressSync(page));
+  fs.writeFileSync(path.join(assets, 'index-AbC123.js'), script);
+  fs.writeFileSync(path.join(assets, 'index-AbC123.js.br'), zlib.brotliCompressSync(script));
+  fs.writeFileSync(path.join(assets, 'index-AbC123.js.gz'), zlib.gzipSync(script));
+  // Only a gzip copy: a client that accepts both still gets a compressed file.
+  fs.writeFileSync(path.join(assets, 'index-DeF456.css'), style);
+  fs.writeFileSync(path.join(assets, 'index-DeF456.css.gz'), zlib.gzipSync(style));
+  spa = await buildTestApp({ webDistDir: distDir });
+});
+
+afterAll(async () => {
+  await spa.close();
+  fs.rmSync(distDir, { recursive: true, force: true });
+});
+
+describe('fingerprinted assets', () => {
+  it('sends the brotli file to a client that accepts br, cached for a year', async () => {
+    const res = await spa.app.inject({
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe(IMMUTABLE);
+    expect(String(res.headers['vary'])).toMatch(/accept-encoding/i);
+    expect(res.rawPayload.byteLength).toBeLessThan(Buffer.byteLength(script) / 4);
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(script);
+  });
+
+  it('sends the gzip file to a client that accepts only gzip', async () => {
+    const res = await spa.app.inject({
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['cache-control']).toBe(IMMUTABLE);
+    expect(zlib.gunzipSync(res.rawPayload).toString()).toBe(script);
+  });
+
+  it('falls back to the next encoding the client accepts when one copy is missing', async () => {
+    const res = await spa.app.inject({
+      url: '/assets/index-DeF456.css',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['content-type']).toMatch(/text\/css/);
+    expect(zlib.gunzipSync(res.rawPayload).toString()).toBe(style);
+  });
+
+  it('sends the plain file to a client that accepts no compression', async () => {
+    const res = await spa.app.inject({ url: '/assets/index-AbC123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['cache-control']).toBe(IMMUTABLE);
+    expect(res.body).toBe(script);
+  });
+
+  it('answers a missing asset with a 404, never the page', async () => {
+    const res = await spa.app.inject({
+      url: '/assets/index-Old999.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).not.toMatch(/text\/html/);
+    expect(res.body).not.toContain('<div id="root">');
+  });
+});
+
+describe('the page', () => {
+  it.each(['/', '/index.html', '/search?q=breaking', '/show/82', '/no-such-page'])(
+    '%s is index.html, compressed, revalidated on every load',
+    async (url) => {
+      const res = await spa.app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(page);
+    },
+  );
+});
+
+describe('the page without compression', () => {
+  it('is sent plain to a client that accepts none, still no-cache', async () => {
+    const res = await spa.app.inject({ url: '/show/82' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(page);
+  });
+});
+
+describe('unknown API paths beside the SPA', () => {
+  it('are a JSON 404 even when the client accepts compressed files', async () => {
+    const res = await spa.app.inject({
+      url: '/api/no-such-thing',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json().code).toBe('NOT_FOUND');
+  });
+});

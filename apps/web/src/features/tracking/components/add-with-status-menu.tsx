@@ -1,0 +1,46 @@
+import type { WatchStatus } from '@series-tracker/contracts';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { ChevronDown } from 'lucide-react';
+import { statusOrder, watchStatusLabels } from '../lib/watch-status';
+import { menuTriggerStyle } from './add-with-status-menu-style';
+
+/** The arrow beside 'Add to Watchlist': add the show with another status straight away. */
+export function AddWithStatusMenu({
+  disabled,
+  onPick,
+}: {
+  disabled: boolean;
+  onPick: (status: WatchStatus) => void;
+}) {
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        disabled={disabled}
+        aria-label="Add with another status"
+        className={menuTriggerStyle}
+      >
+        <ChevronDown aria-hidden className="size-4" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-48 rounded-xl border border-slate-700 bg-slate-900 p-1 shadow-2xl shadow-black/50"
+        >
+          <DropdownMenu.Label className="px-3 py-1.5 text-xs text-slate-400">
+            Add as
+          </DropdownMenu.Label>
+          {statusOrder.map((status) => (
+            <DropdownMenu.Item
+              key={status}
+              onSelect={() => onPick(status)}
+              className="cursor-pointer rounded-lg px-3 py-2 text-sm text-slate-100 outline-none data-[highlighted]:bg-violet-600/30"
+            >
+              {watchStatusLabels[status]}
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

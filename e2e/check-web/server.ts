@@ -1,0 +1,184 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Debian's Chromium; nothing here ever downloads a browser. */
+export const chromiumPath =
+  process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The flags every headless Chromium of this project starts with (no network chatter, no GPU). */
+export const chromiumFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** A port nothing listens on (several checks, and other people's servers, share the machine). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function portInUse(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+export interface RunningServer {
+  origin: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real production server (built SPA + compiled API) on a throwaway SQLite file with the
+ * bundled catalogue, started the way the Playwright suite starts it.
+ */
+export async function startServer(port: number): Promise<RunningServer> {
+  const indexHtml = path.join(repoRoot, 'apps/web/dist/index.html');
+  const serverJs = path.join(repoRoot, 'apps/api/dist/server.js');
+  if (!fs.existsSync(indexHtml) || !fs.existsSync(serverJs)) {
+    throw new Error(
+      'No production build (apps/web/dist, apps/api/dist): run `npm run build` first.',
+    );
+  }
+  // Whatever answers on the port must be the server started here, not someone else's.
+  if (await portInUse(port)) throw new Error(`Port ${port} is in use: pass a free --port.`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'check-web-'));
+  const origin = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(
+    process.execPath,
+    // The compiled production server, as `npm start` and the Playwright suite run it.
+    [serverJs],
+    {
+      cwd: repoRoot,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: `file:${path.join(dir, 'check-web.db')}`,
+        LOG_LEVEL: 'warn',
+        AUTH_RATE_LIMIT_MAX: '1000',
+        METADATA_SYNC: 'off',
+      },
+    },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`The server exited while starting:\n${stderr}`);
+    }
+    try {
+      const res = await fetch(`${origin}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The server did not answer /api/health within 120 s:\n${stderr}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { origin, stop };
+}
+
+async function api<T>(
+  origin: string,
+  method: string,
+  url: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
+  const res = await fetch(`${origin}/api${url}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+export interface Fixture {
+  token: string;
+  showId: number;
+  episodeId: number;
+}
+
+/**
+ * A signed-in member with a few shows on the watchlist and one episode watched, and the ids
+ * of a show with a full episode list (Game of Thrones in the bundled catalogue).
+ */
+export async function seed(origin: string): Promise<Fixture> {
+  const id = Date.now().toString(36);
+  const { token } = await api<{ token: string }>(origin, 'POST', '/auth/register', {
+    username: `check_${id}`,
+    email: `check_${id}@example.test`,
+    password: 'watching-all-night',
+    displayName: 'Check Web',
+  });
+  const found = await api<{ data: { id: number; title: string }[] }>(
+    origin,
+    'GET',
+    '/search/shows?q=game%20of%20thrones&limit=1',
+  );
+  const show = found.data[0];
+  if (!show) throw new Error('Game of Thrones is not in the catalogue');
+  const episodes = await api<{ data: { id: number }[] }>(
+    origin,
+    'GET',
+    `/episodes/show/${show.id}`,
+  );
+  const episode = episodes.data[0];
+  if (!episode) throw new Error(`${show.title} has no episodes`);
+
+  const trending = await api<{ data: { id: number }[] }>(origin, 'GET', '/shows/trending?limit=4');
+  const statuses = ['watching', 'want_to_watch', 'completed', 'paused'] as const;
+  const tracked = [show.id, ...trending.data.map((s) => s.id).filter((s) => s !== show.id)];
+  for (const [index, showId] of tracked.slice(0, 4).entries()) {
+    await api(origin, 'POST', '/user-content-status', { showId, status: statuses[index] }, token);
+  }
+  await api(origin, 'POST', `/episodes/${episode.id}/progress`, { watched: true }, token);
+  return { token, showId: show.id, episodeId: episode.id };
+}
