@@ -4,3 +4,4 @@ export * from './shows';
 export * from './constants';
 export * from './tracking';
 export * from './jobs';
+export * from './search';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageSchema } from './common';
 import { showKinds, showSorts, showStatuses } from './constants';
 
 export { searchLimits, showKinds, showSorts, showStatuses } from './constants';
@@ -136,3 +137,27 @@ export const globalStatsSchema = z.object({
   recentActivity: z.object({ newLists: z.number().int(), newUsers: z.number().int() }),
 });
 export type GlobalStats = z.infer<typeof globalStatsSchema>;
+
+/** Lists of shows that are not paged (similar, recommendations, popular). */
+export const showListSchema = z.object({ data: z.array(showSummarySchema) });
+
+/** Trending shows and what the ranking was based on (ADR 041). */
+export const trendingResponseSchema = z.object({
+  data: z.array(showSummarySchema),
+  /** `activity`: members' tracking in the last week; `catalogue`: catalogue popularity. */
+  basis: z.enum(['activity', 'catalogue']),
+});
+export type TrendingResponse = z.infer<typeof trendingResponseSchema>;
+
+export const genresResponseSchema = z.object({ data: z.array(z.string()) });
+
+export const showPageSchema = pageSchema(showSummarySchema);
+export const genrePageSchema = showPageSchema.extend({ genre: z.string() });
+
+/** A show with the episodes it airs on the day asked for. */
+export const airingShowSchema = showSummarySchema.extend({
+  airingEpisodes: z.array(episodeSchema),
+});
+export type AiringShow = z.infer<typeof airingShowSchema>;
+export const todayPageSchema = pageSchema(airingShowSchema).extend({ date: z.string() });
+export type TodayPage = z.infer<typeof todayPageSchema>;

@@ -123,6 +123,13 @@ export const bulkProgressSchema = z
     path: ['season'],
   });
 
+/** Result of a bulk mark: how many episodes changed, and the item as it now is. */
+export const bulkProgressResultSchema = z.object({
+  changed: z.number().int(),
+  item: watchlistItemSchema.nullable(),
+});
+export type BulkProgressResult = z.infer<typeof bulkProgressResultSchema>;
+
 export const favoriteSchema = z.object({
   id: z.number().int(),
   showId: z.number().int(),

@@ -3,11 +3,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   apiErrorSchema,
+  globalSearchSchema,
   pageSchema,
-  publicUserSchema,
+  rankedShowListSchema,
+  rankedShowSchema,
+  searchHistorySchema,
   searchLimits,
   showFiltersSchema,
-  showSummarySchema,
+  showListSchema,
+  showPageSchema,
+  trendingResponseSchema,
+  userResultListSchema,
 } from '@series-tracker/contracts';
 import { limitParam, offsetParam } from '../../lib/params';
 import { cacheTags } from '../../plugins/response-cache';
@@ -17,8 +23,6 @@ import type { SearchService } from './search.service';
 
 // Any text is a valid query: too long is cut, nothing is refused, nothing errors.
 const q = z.string().max(10_000).default('');
-const userResult = publicUserSchema.extend({ relevanceScore: z.number() });
-const rankedShow = showSummarySchema.extend({ relevanceScore: z.number() });
 const emptyList = z.object({ data: z.array(z.never()) });
 
 export async function searchRoutes(
@@ -40,12 +44,7 @@ export async function searchRoutes(
         summary: 'Search shows, users and reviews at once',
         querystring: z.object({ q, limit: limitParam(20, searchLimits.resultMax) }),
         response: {
-          200: z.object({
-            query: z.string(),
-            shows: z.array(rankedShow),
-            users: z.array(userResult),
-            reviews: z.array(z.never()),
-          }),
+          200: globalSearchSchema,
           400: apiErrorSchema,
         },
       },
@@ -76,7 +75,7 @@ export async function searchRoutes(
           limit: limitParam(20, searchLimits.resultMax),
           offset: offsetParam,
         }),
-        response: { 200: pageSchema(rankedShow), 400: apiErrorSchema },
+        response: { 200: pageSchema(rankedShowSchema), 400: apiErrorSchema },
       },
     },
     async (req) => {
@@ -103,7 +102,7 @@ export async function searchRoutes(
         tags,
         summary: 'Public profiles by username or display name',
         querystring: z.object({ q, limit: limitParam(20, searchLimits.resultMax) }),
-        response: { 200: z.object({ data: z.array(userResult) }), 400: apiErrorSchema },
+        response: { 200: userResultListSchema, 400: apiErrorSchema },
       },
     },
     async (req) => ({ data: await search.searchUsers(req.query.q, req.query.limit) }),
@@ -134,7 +133,7 @@ export async function searchRoutes(
         tags,
         summary: 'Show suggestions while typing (2+ characters)',
         querystring: z.object({ q, limit: limitParam(searchLimits.suggestionsDefault, 20) }),
-        response: { 200: z.object({ data: z.array(rankedShow) }), 400: apiErrorSchema },
+        response: { 200: rankedShowListSchema, 400: apiErrorSchema },
       },
     },
     async (req) => {
@@ -154,10 +153,7 @@ export async function searchRoutes(
         summary: 'Trending shows',
         querystring: z.object({ limit: limitParam(10, 50) }),
         response: {
-          200: z.object({
-            data: z.array(showSummarySchema),
-            basis: z.enum(['activity', 'catalogue']),
-          }),
+          200: trendingResponseSchema,
           400: apiErrorSchema,
         },
       },
@@ -173,7 +169,7 @@ export async function searchRoutes(
         tags,
         summary: 'Popular shows',
         querystring: z.object({ limit: limitParam(10, 50) }),
-        response: { 200: z.object({ data: z.array(showSummarySchema) }), 400: apiErrorSchema },
+        response: { 200: showListSchema, 400: apiErrorSchema },
       },
     },
     async (req) => ({ data: (await shows.list({ sort: 'popular' }, req.query.limit, 0)).data }),
@@ -187,7 +183,7 @@ export async function searchRoutes(
         tags,
         summary: 'Browse filters plus a text query; with a query, best match first',
         querystring: showFiltersSchema.extend({ q }),
-        response: { 200: pageSchema(showSummarySchema), 400: apiErrorSchema },
+        response: { 200: showPageSchema, 400: apiErrorSchema },
       },
     },
     async (req) => {
@@ -216,7 +212,6 @@ export async function searchRoutes(
     },
   );
 
-  const historyItem = z.object({ id: z.number().int(), query: z.string(), createdAt: z.string() });
   const auth = { config: { access: 'signed-in' as const } };
   r.get(
     '/search/history',
@@ -226,7 +221,7 @@ export async function searchRoutes(
         tags,
         summary: 'Your recent searches, newest first',
         security: [{ bearerAuth: [] }],
-        response: { 200: z.object({ data: z.array(historyItem) }), 401: apiErrorSchema },
+        response: { 200: searchHistorySchema, 401: apiErrorSchema },
       },
     },
     async (req) => ({

@@ -4,11 +4,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   apiErrorSchema,
-  episodeSchema,
-  pageSchema,
+  genrePageSchema,
+  genresResponseSchema,
   showDetailSchema,
   showFiltersSchema,
-  showSummarySchema,
+  showListSchema,
+  showPageSchema,
+  todayPageSchema,
+  trendingResponseSchema,
 } from '@series-tracker/contracts';
 import { idParam, isoDate, limitParam, offsetParam } from '../../lib/params';
 import type { SearchService } from '../search/search.service';
@@ -17,12 +20,7 @@ import type { TrendingService } from './trending.service';
 
 const paging = z.object({ limit: limitParam(20, 100), offset: offsetParam });
 const idParams = z.object({ id: idParam });
-const trendingResponse = z.object({
-  data: z.array(showSummarySchema),
-  basis: z.enum(['activity', 'catalogue']),
-});
-const showPage = pageSchema(showSummarySchema);
-const airingShow = showSummarySchema.extend({ airingEpisodes: z.array(episodeSchema) });
+const showPage = showPageSchema;
 
 /** Catalogue reads are the same for everyone; see plugins/response-cache.ts. */
 const catalogueCache = { ttlSeconds: 60 };
@@ -65,7 +63,7 @@ export async function showsRoutes(
       schema: {
         tags,
         summary: 'Every genre in the catalogue',
-        response: { 200: z.object({ data: z.array(z.string()) }) },
+        response: { 200: genresResponseSchema },
       },
     },
     async () => ({ data: await shows.genres() }),
@@ -80,7 +78,7 @@ export async function showsRoutes(
         summary:
           'Shows with the most distinct members active in the last 7 days (recent activity weighs more; at least two members; On Hold and Dropped do not count); catalogue popularity while there is none',
         querystring: z.object({ limit: limitParam(10, 50) }),
-        response: { 200: trendingResponse, 400: apiErrorSchema },
+        response: { 200: trendingResponseSchema, 400: apiErrorSchema },
       },
     },
     async (req) => trending.trending(req.query.limit),
@@ -115,7 +113,7 @@ export async function showsRoutes(
         summary:
           'Shows with an episode airing on a date (the viewer’s local date; default today in UTC)',
         querystring: paging.extend({ date: isoDate.optional() }),
-        response: { 200: pageSchema(airingShow).extend({ date: z.string() }), 400: apiErrorSchema },
+        response: { 200: todayPageSchema, 400: apiErrorSchema },
       },
     },
     async (req) => {
@@ -133,7 +131,7 @@ export async function showsRoutes(
         summary: 'Shows of one genre, most popular first',
         params: z.object({ genre: z.string().min(1).max(100) }),
         querystring: paging,
-        response: { 200: showPage.extend({ genre: z.string() }), ...e404 },
+        response: { 200: genrePageSchema, ...e404 },
       },
     },
     async (req) => shows.byGenre(req.params.genre, req.query.limit, req.query.offset),
@@ -148,7 +146,7 @@ export async function showsRoutes(
         summary: 'Search shows by any title (typo-tolerant)',
         params: z.object({ query: z.string().max(2000) }),
         querystring: z.object({ limit: limitParam(20, 50) }),
-        response: { 200: z.object({ data: z.array(showSummarySchema) }), 400: apiErrorSchema },
+        response: { 200: showListSchema, 400: apiErrorSchema },
       },
     },
     async (req) => ({ data: (await search.searchShows(req.params.query, req.query.limit)).data }),
@@ -184,7 +182,7 @@ export async function showsRoutes(
           summary,
           params: idParams,
           querystring: z.object({ limit: limitParam(12, 50) }),
-          response: { 200: z.object({ data: z.array(showSummarySchema) }), ...e404 },
+          response: { 200: showListSchema, ...e404 },
         },
       },
       async (req) => ({ data: await shows.similar(req.params.id, req.query.limit) }),
@@ -200,7 +198,7 @@ export async function showsRoutes(
         summary:
           'Shows to start with: trending in the community, else the best known of the catalogue',
         querystring: z.object({ limit: limitParam(12, 50) }),
-        response: { 200: trendingResponse, 400: apiErrorSchema },
+        response: { 200: trendingResponseSchema, 400: apiErrorSchema },
       },
     },
     async (req) => trending.trending(req.query.limit),

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   apiErrorSchema,
+  bulkProgressResultSchema,
   bulkProgressSchema,
   createWatchlistItemSchema,
   episodeProgressResultSchema,
@@ -184,7 +185,7 @@ export async function trackingRoutes(app: FastifyInstance, opts: { tracking: Tra
         params: z.object({ showId: idParam }),
         body: bulkProgressSchema,
         response: {
-          200: z.object({ changed: z.number().int(), item: watchlistItemSchema.nullable() }),
+          200: bulkProgressResultSchema,
           ...errors,
         },
       },

@@ -1,4 +1,4 @@
-import type { Episode, Page, ShowSummary } from '@series-tracker/contracts';
+import type { AiringShow, TodayPage } from '@series-tracker/contracts';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -8,8 +8,7 @@ import {
 import { api } from '@/lib/api-client';
 import { showsKeys } from './shows-keys';
 
-export type AiringShow = ShowSummary & { airingEpisodes: Episode[] };
-export type TodayPage = Page<AiringShow> & { date: string };
+export type { AiringShow, TodayPage };
 
 export const TODAY_PAGE_SIZE = 20;
 

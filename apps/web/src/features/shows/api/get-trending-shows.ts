@@ -1,13 +1,9 @@
-import type { ShowSummary } from '@series-tracker/contracts';
+import type { TrendingResponse } from '@series-tracker/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { showsKeys } from './shows-keys';
 
-/** 'activity': what members tracked this week; 'catalogue': catalogue popularity (no activity yet). */
-export interface TrendingResponse {
-  data: ShowSummary[];
-  basis: 'activity' | 'catalogue';
-}
+export type { TrendingResponse };
 
 /** Spec §9: trending limit 10. */
 export const TRENDING_LIMIT = 10;

@@ -1,4 +1,9 @@
-import type { EpisodeProgressResult, ShowProgress, WatchlistItem } from '@series-tracker/contracts';
+import type {
+  BulkProgressResult,
+  EpisodeProgressResult,
+  ShowProgress,
+  WatchlistItem,
+} from '@series-tracker/contracts';
 import {
   queryOptions,
   useMutation,
@@ -88,10 +93,7 @@ export function useBulkProgress(showId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ target, watched }: { target: BulkTarget; watched: boolean; label: string }) =>
-      api.post<{ changed: number; item: WatchlistItem | null }>(
-        `/episodes/show/${showId}/progress`,
-        { ...target, watched },
-      ),
+      api.post<BulkProgressResult>(`/episodes/show/${showId}/progress`, { ...target, watched }),
     onSuccess: (result) => refreshAfterProgress(queryClient, showId, result.item),
     onError: (error, { label }) =>
       toast.error(`Could not ${label}: ${reason(error)}. Nothing was changed.`),
