@@ -18,14 +18,10 @@ import { createEventBus, type EventBus } from './events';
 import { createJobs } from './jobs/jobs';
 import { createMail } from './mail/mail';
 import { createRedis } from './redis';
+import { silentLogger, type Logger } from './logger';
 
-export interface Logger {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
-
-const silent: Logger = { info() {}, warn() {}, error() {} };
+export type { Logger };
+const silent: Logger = silentLogger;
 
 export interface CreateServicesOptions {
   config: AppConfig;

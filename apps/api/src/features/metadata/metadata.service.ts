@@ -10,19 +10,14 @@ import type { CatalogShow } from '../catalog/catalog.schema';
 import { createMetadataRepository } from './metadata.repository';
 import { createTvmazeClient, MetadataUnavailableError, type TvmazeClient } from './tvmaze.client';
 import { mapShow, mergeShowRow, type TvmazeEpisode, type TvmazeShow } from './tvmaze.mapper';
+import { silentLogger, type Logger } from '../../platform/logger';
 
 const DAY_MS = 86_400_000;
 
 /** The background job that refreshes one show from TVmaze (payload `{ showId }`). */
 export const REFRESH_SHOW_JOB = 'catalog.refresh-show';
 
-interface Logger {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
-
-const silent: Logger = { info() {}, warn() {}, error() {} };
+const silent: Logger = silentLogger;
 
 export interface MetadataServiceOptions {
   db: Db;

@@ -4,14 +4,9 @@ import { createJobsRepository, toJobRecord } from './jobs.repository';
 import { createPgBossQueue } from './pg-boss-queue';
 import { createSqliteQueue } from './sqlite-queue';
 import type { ClaimedJob, JobDefinition, JobHandler, JobOptions, Jobs, QueueDriver } from './types';
+import type { Logger } from '../logger';
 
 export type * from './types';
-
-interface Logger {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
 
 export interface CreateJobsOptions {
   db: Db;

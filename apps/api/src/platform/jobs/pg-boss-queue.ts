@@ -3,10 +3,9 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../../db/types';
 import { createJobsRepository } from './jobs.repository';
 import type { ClaimedJob, JobDefinition, NewJob, QueueDriver } from './types';
+import type { Logger as FullLogger } from '../logger';
 
-interface Logger {
-  error(obj: object, msg?: string): void;
-}
+type Logger = Pick<FullLogger, 'error'>;
 
 /** pg-boss's `db` option: its SQL runs on our pool (or inside one of our transactions). */
 function executor(db: Kysely<Database>) {

@@ -5,16 +5,14 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppConfig } from '../../config';
 import type { JobOptions, Jobs } from '../jobs/jobs';
 import { renderMail, type MailData, type MailTemplate } from './templates';
+import type { Logger as FullLogger } from '../logger';
 
 export * from './templates';
 
 /** The job that delivers one message (payload: template, recipient, data). */
 export const SEND_MAIL_JOB = 'mail.send';
 
-interface Logger {
-  info(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
+type Logger = Pick<FullLogger, 'info' | 'error'>;
 
 interface SendMailPayload {
   template: MailTemplate;
