@@ -7,20 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Debian's Chromium; nothing here ever downloads a browser. */
-export const chromiumPath =
-  process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** The flags every headless Chromium of this project starts with (no network chatter, no GPU). */
-export const chromiumFlags = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { chromiumFlags, chromiumPath } from '../chromium';
 
 /** A port nothing listens on (several checks, and other people's servers, share the machine). */
 export function freePort(): Promise<number> {
