@@ -82,6 +82,18 @@ describe('visible (query filters), on the test database', () => {
       expect(await seenBy(null)).toEqual([open.user.id]);
       expect(await seenBy({ id: open.user.id })).toEqual([open.user.id]);
       expect(await seenBy({ id: hidden.user.id })).toEqual([open.user.id, hidden.user.id]);
+      // Publishable rows follow the same shape: public ones, plus the viewer's own.
+      const published = async (viewer: { id: number } | null) =>
+        (
+          await t.db.kysely
+            .selectFrom('users')
+            .select('id')
+            .where(visible.published(viewer, 'users.id', 'users.is_public'))
+            .orderBy('id')
+            .execute()
+        ).map((r) => r.id);
+      expect(await published(null)).toEqual([open.user.id]);
+      expect(await published({ id: hidden.user.id })).toEqual([open.user.id, hidden.user.id]);
       const owned = await t.db.kysely
         .selectFrom('users')
         .select('id')

@@ -1,5 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { AppError, forbidden, notFound } from '../lib/errors';
+import { forbidden, notFound } from '../lib/errors';
 
 /**
  * Who may do what to which resource, and which rows a viewer may see: the one place that
@@ -76,13 +76,6 @@ export function authorize(
 ): asserts resource is Resource {
   if (!resource || !may(viewer, 'read', resource)) throw notFound(notFoundMessage);
   if (action !== 'read' && !may(viewer, action, resource)) throw forbidden();
-}
-
-/** Like authorize, for a private member's profile details: 403 with the error shape. */
-export function authorizeProfileDetails(viewer: Viewer, profile: ProfileResource): void {
-  if (!may(viewer, 'read', profile)) {
-    throw new AppError(403, 'PRIVATE_PROFILE', 'This profile is private');
-  }
 }
 
 /**

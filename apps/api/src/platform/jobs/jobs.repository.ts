@@ -9,6 +9,17 @@ const json = (value: unknown): string | null =>
 
 const parse = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
 
+/**
+ * A job that ended (completed or failed): its payload (which may hold a token or an address) is
+ * no longer kept, and its singleton key is free for the next one.
+ */
+const finished = (now: string) => ({
+  payload: null,
+  singleton_key: null,
+  finished_at: now,
+  updated_at: now,
+});
+
 export function toJobRecord(row: JobRow): JobRecord {
   return {
     id: row.id,
@@ -99,19 +110,10 @@ export function createJobsRepository(db: Executor) {
         .execute();
     },
 
-    /** Finished: the payload (which may hold a token or an address) is no longer kept. */
     async markCompleted(id: string, result: unknown, now: string): Promise<void> {
       await db
         .updateTable('jobs')
-        .set({
-          state: 'completed',
-          result: json(result ?? null),
-          error: null,
-          payload: null,
-          singleton_key: null,
-          finished_at: now,
-          updated_at: now,
-        })
+        .set({ state: 'completed', result: json(result ?? null), error: null, ...finished(now) })
         .where('id', '=', id)
         .execute();
     },
@@ -127,14 +129,7 @@ export function createJobsRepository(db: Executor) {
     async markFailed(id: string, error: string, now: string): Promise<void> {
       await db
         .updateTable('jobs')
-        .set({
-          state: 'failed',
-          error,
-          payload: null,
-          singleton_key: null,
-          finished_at: now,
-          updated_at: now,
-        })
+        .set({ state: 'failed', error, ...finished(now) })
         .where('id', '=', id)
         .execute();
     },
