@@ -25,6 +25,61 @@ export interface DomainEvents {
    * search results that list users are dropped on it.
    */
   'user.changed': { userId: number; change: 'registered' | 'profile' | 'deleted' };
+
+  // Community events. `isPublic` says whether others may see the thing: subscribers that make
+  // something visible (activity, notifications) must drop private ones. `at` is when it
+  // happened (ISO 8601 UTC); imports pass the original date and `imported: true`, and nothing
+  // imported is announced as if it happened now.
+  /** A review was written (or imported). */
+  'review.created': ReviewEventPayload;
+  /** A review's text, rating, spoiler flag or visibility changed. */
+  'review.updated': ReviewEventPayload;
+  'review.deleted': { reviewId: number; userId: number; showId: number };
+  /** Likes on reviews, episode reviews and comments; `liked: false` for an unlike. */
+  'review.liked': { reviewId: number; userId: number; authorId: number; liked: boolean };
+  'episode-review.created': {
+    episodeReviewId: number;
+    userId: number;
+    showId: number;
+    episodeId: number;
+    rating: number;
+    at: string;
+  };
+  'comment.created': {
+    commentId: number;
+    reviewId: number;
+    userId: number;
+    parentId: number | null;
+    reviewAuthorId: number;
+    reviewIsPublic: boolean;
+    at: string;
+  };
+  'comment.deleted': { commentId: number; reviewId: number; userId: number };
+  'list.created': ListEventPayload;
+  'list.updated': ListEventPayload & { change?: 'details' | 'items' | 'order' | 'visibility' };
+  'list.deleted': { listId: number; userId: number };
+  'list.followed': { listId: number; userId: number; ownerId: number; followed: boolean };
+  /** `followed: false` for an unfollow. */
+  'user.followed': { followerId: number; followeeId: number; followed: boolean; at: string };
+}
+
+export interface ReviewEventPayload {
+  reviewId: number;
+  userId: number;
+  showId: number;
+  rating: number;
+  isPublic: boolean;
+  at: string;
+  imported?: boolean;
+}
+
+export interface ListEventPayload {
+  listId: number;
+  userId: number;
+  name: string;
+  isPublic: boolean;
+  at: string;
+  imported?: boolean;
 }
 
 export type EventName = keyof DomainEvents;

@@ -15,6 +15,7 @@ import { createTrackingService } from '../features/tracking/tracking.service';
 import { createJobsService } from '../features/jobs/jobs.service';
 import { nowIso } from '../lib/time';
 import { createEventBus, type EventBus } from './events';
+import { createUserErasure } from './erasure';
 import { createJobs } from './jobs/jobs';
 import { createMail } from './mail/mail';
 import { createRedis } from './redis';
@@ -38,6 +39,8 @@ export interface CreateServicesOptions {
  */
 export function createServices({ config, db, log = silent }: CreateServicesOptions) {
   const events: EventBus = createEventBus(log);
+  // Steps that run when an account is deleted (platform/erasure.ts); features register theirs.
+  const erasure = createUserErasure();
   const redis = createRedis(config, log);
 
   // Background work (ADR 050). Enqueueing works at once; handlers run once `jobs.start()` is
@@ -95,6 +98,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     db,
     log,
     events,
+    erasure,
     redis,
     authRepo,
     auth,
