@@ -28,6 +28,7 @@ import { episodesRoutes } from './features/episodes/episodes.routes';
 import { searchRoutes } from './features/search/search.routes';
 import { statsRoutes } from './features/stats/stats.routes';
 import { trackingRoutes } from './features/tracking/tracking.routes';
+import { reviewsRoutes } from './features/reviews/reviews.routes';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -135,10 +136,11 @@ export async function buildApp({
       await api.register(authRoutes, { authService: auth, rateLimit: config.authRateLimit });
       await api.register(showsRoutes, { shows, trending, search });
       await api.register(episodesRoutes, { repo: episodesRepo, shows });
-      await api.register(searchRoutes, { search, shows, trending });
-      await api.register(statsRoutes, { db: db.kysely });
+      await api.register(searchRoutes, { search, shows, trending, reviews: services.reviews });
+      await api.register(statsRoutes, { db: db.kysely, reviews: services.reviews });
       await api.register(trackingRoutes, { tracking });
       await api.register(jobsRoutes, { jobs: services.jobsService });
+      await api.register(reviewsRoutes, { reviews: services.reviews, config });
     },
     { prefix: '/api' },
   );

@@ -62,6 +62,11 @@ export interface AppConfig {
   redisUrl: string | null;
   /** Prefix of every Redis key this app writes (several sites can share one Redis). */
   redisPrefix: string;
+  /**
+   * Per-member write budgets of community features (reviews, comments, likes) per hour;
+   * defaults in features/reviews/reviews.routes.ts. Tests lower them.
+   */
+  writeLimits?: Partial<Record<'reviews' | 'comments' | 'likes' | 'episodeReviews', number>>;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {

@@ -13,6 +13,8 @@ export const cacheTags = {
   stats: 'stats',
   /** Answers that list users (global search). */
   users: 'users',
+  /** Answers that list public reviews (review search, global search). */
+  reviews: 'reviews',
 } as const;
 
 export interface RouteCacheConfig {
@@ -331,6 +333,14 @@ export function subscribeResponseCache(events: EventBus, cache: ResponseCache): 
       cache.invalidateTags([...showIds.map(cacheTags.show), cacheTags.stats]),
     ),
     events.on('user.changed', () => cache.invalidateTags([cacheTags.users, cacheTags.stats])),
+    // Reviews: a show's Reviews count and rating, the platform's count, review searches (which
+    // also show authors' names).
+    ...(['review.created', 'review.updated', 'review.deleted'] as const).map((name) =>
+      events.on(name, ({ showId }) =>
+        cache.invalidateTags([cacheTags.show(showId), cacheTags.stats, cacheTags.reviews]),
+      ),
+    ),
+    events.on('user.changed', () => cache.invalidateTags([cacheTags.reviews])),
   ];
   return () => off.forEach((unsubscribe) => unsubscribe());
 }

@@ -4,14 +4,18 @@ import type { Kysely } from 'kysely';
 import { globalStatsSchema } from '@series-tracker/contracts';
 import type { Database } from '../../db/types';
 import { cacheTags } from '../../plugins/response-cache';
+import type { ReviewsService } from '../reviews/reviews.service';
 
-export async function statsRoutes(app: FastifyInstance, opts: { db: Kysely<Database> }) {
+export async function statsRoutes(
+  app: FastifyInstance,
+  opts: { db: Kysely<Database>; reviews: ReviewsService },
+) {
   const { db } = opts;
   app.withTypeProvider<ZodTypeProvider>().get(
     '/stats/global',
     {
       // Counted once, then kept until a write that moves a count says so (user.changed,
-      // show.counters.changed, catalog.refreshed); "new users this week" ages within 5 minutes.
+      // show.counters.changed, catalog.refreshed, review.*); "new users this week" ages within 5 minutes.
       config: { access: 'public', cache: { ttlSeconds: 300, tags: () => [cacheTags.stats] } },
       schema: {
         tags: ['stats'],
@@ -22,7 +26,7 @@ export async function statsRoutes(app: FastifyInstance, opts: { db: Kysely<Datab
     },
     async () => {
       const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString();
-      const [shows, users, newUsers, rating, favorites] = await Promise.all([
+      const [shows, users, newUsers, rating, favorites, reviews] = await Promise.all([
         db
           .selectFrom('shows')
           .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -45,12 +49,14 @@ export async function statsRoutes(app: FastifyInstance, opts: { db: Kysely<Datab
           .selectFrom('favorites')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow(),
+        // Public reviews only (the reviews feature counts through the policy's rule).
+        opts.reviews.countPublic(),
       ]);
       return {
         totalShows: Number(shows.n),
         totalUsers: Number(users.n),
-        // Reviews and lists arrive with their features; there are none to count yet.
-        totalReviews: 0,
+        totalReviews: reviews,
+        // Lists arrive with their feature; there are none to count yet.
         totalLists: 0,
         totalFavorites: Number(favorites.n),
         averageRating: rating.avg === null ? null : Math.round(Number(rating.avg) * 10) / 10,
