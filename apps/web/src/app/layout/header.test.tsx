@@ -39,10 +39,11 @@ describe('Header', () => {
 
     expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/register');
-    // Reviews and Lists join when their screens exist (ADR 032).
+    // Lists joins when its screen exists (ADR 032).
     expect(navLinks()).toEqual([
       ['Home', '/'],
       ['Browse', '/search'],
+      ['Reviews', '/reviews'],
     ]);
     expect(screen.queryByRole('link', { name: 'Watchlist' })).not.toBeInTheDocument();
     // Without a token there is nothing to check.
@@ -74,6 +75,7 @@ describe('Header', () => {
       ['Home', '/'],
       ['Browse', '/browse'],
       ['Watchlist', '/watchlist'],
+      ['Reviews', '/reviews'],
     ]);
     expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Sign Up' })).not.toBeInTheDocument();

@@ -87,8 +87,13 @@ export function AboutRoute() {
           </li>
         </ul>
         <p>
-          Reviews, lists and following other viewers are being built; they will appear on the site
-          when they are ready, not before.
+          Write reviews of shows (rated from 0.5 to 10, public or private, with spoilers hidden
+          until a reader reveals them) and of single episodes; like and comment on other
+          members&apos; reviews, and reply to comments.
+        </p>
+        <p>
+          Lists and following other viewers are being built; they will appear on the site when they
+          are ready, not before.
         </p>
       </section>
     </InfoPage>
@@ -241,8 +246,10 @@ export function HelpRoute() {
       <section>
         <h2>Can I write reviews or make lists?</h2>
         <p>
-          Not yet. Reviews, lists and following other viewers are being built; this page will say so
-          when they are here.
+          Reviews, yes: open a show and choose Write Review on its Reviews tab, or use Write Review
+          on the <Link to="/reviews">Reviews</Link> page. A private review is seen by you alone.
+          Episodes have their own reviews on each episode&apos;s page. Lists and following other
+          viewers are being built; this page will say so when they are here.
         </p>
       </section>
     </InfoPage>
