@@ -13,6 +13,8 @@ import { createTrendingService } from '../features/shows/trending.service';
 import { createTrackingRepository } from '../features/tracking/tracking.repository';
 import { createTrackingService } from '../features/tracking/tracking.service';
 import { createJobsService } from '../features/jobs/jobs.service';
+import { createListsRepository } from '../features/lists/lists.repository';
+import { createListsService } from '../features/lists/lists.service';
 import { nowIso } from '../lib/time';
 import { createEventBus, type EventBus } from './events';
 import { createUserErasure } from './erasure';
@@ -93,6 +95,14 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   const episodesRepo = createEpisodesRepository(db.kysely);
   const jobsService = createJobsService({ jobs });
 
+  // Lists (issue 10): community lists, their items and followers.
+  const lists = createListsService({
+    repo: createListsRepository(db.kysely, db.dialect),
+    events,
+  });
+  // A deleted member's follows leave the followers counts of others' lists; their lists go.
+  erasure.register('lists', (trx, userId) => lists.erase(trx, userId));
+
   return {
     config,
     db,
@@ -111,6 +121,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     jobs,
     jobsService,
     mail,
+    lists,
     /**
      * Stops background work: running jobs stop at a safe point and run again after the next
      * start. The database stays open (its owner closes it).
