@@ -45,15 +45,15 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
   await withId(db.schema.createTable('list_items'), dialect)
     .addColumn('list_id', 'integer', (c) => c.notNull().references('lists.id').onDelete('cascade'))
     // Catalogue rows are never deleted from under user data (ADR 040).
-    .addColumn('show_id', 'integer', (c) =>
-      c.notNull().references('shows.id').onDelete('restrict'),
-    )
+    .addColumn('show_id', 'integer', (c) => c.notNull().references('shows.id').onDelete('restrict'))
     .addColumn('position', 'integer', (c) => c.notNull())
     .addColumn('notes', 'text')
     .addColumn('added_at', 'text', (c) => c.notNull())
     .addUniqueConstraint('list_items_list_show_uq', ['list_id', 'show_id'])
     .execute();
-  await sql`create index list_items_list_position_idx on list_items (list_id, position)`.execute(db);
+  await sql`create index list_items_list_position_idx on list_items (list_id, position)`.execute(
+    db,
+  );
   await sql`create index list_items_list_added_idx on list_items (list_id, added_at desc, id desc)`.execute(
     db,
   );
