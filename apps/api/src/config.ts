@@ -66,6 +66,11 @@ export interface AppConfig {
   redisPrefix: string;
   /** Writes to lists (create, items, reorder, follow, …) per member per window. */
   listWriteRateLimit: { max: number; timeWindow: string };
+  /**
+   * Per-member write budgets of community features (reviews, comments, likes) per hour;
+   * defaults in features/reviews/reviews.routes.ts. Tests lower them.
+   */
+  writeLimits?: Partial<Record<'reviews' | 'comments' | 'likes' | 'episodeReviews', number>>;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {

@@ -15,6 +15,8 @@ import { createTrackingService } from '../features/tracking/tracking.service';
 import { createJobsService } from '../features/jobs/jobs.service';
 import { createListsRepository } from '../features/lists/lists.repository';
 import { createListsService } from '../features/lists/lists.service';
+import { createReviewsRepository } from '../features/reviews/reviews.repository';
+import { createReviewsService } from '../features/reviews/reviews.service';
 import { nowIso } from '../lib/time';
 import { createEventBus, type EventBus } from './events';
 import { createUserErasure } from './erasure';
@@ -83,6 +85,8 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     repo: showsRepo,
     // Opening a show page refreshes its TVmaze data in the background when older than a day.
     onShowViewed: (id) => metadata.refreshShowInBackground(id),
+    // Members' average once three members rated the show, else the catalogue's (ADR 070).
+    displayedRating: (id, catalogueRating) => reviews.displayedRating(id, catalogueRating),
   });
   const trending = createTrendingService({
     shows,
@@ -102,6 +106,15 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   });
   // A deleted member's follows leave the followers counts of others' lists; their lists go.
   erasure.register('lists', (trx, userId) => lists.erase(trx, userId));
+  // Reviews, comments, likes, episode reviews (issue 9). Deleting an account removes what the
+  // member wrote and liked here and puts the counters on others' reviews back to exact.
+  const reviews = createReviewsService({
+    repo: createReviewsRepository(db.kysely, db.dialect),
+    events,
+  });
+  erasure.register('reviews', async (trx, userId) => {
+    await reviews.eraseUser(trx, userId);
+  });
 
   return {
     config,
@@ -122,6 +135,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     jobsService,
     mail,
     lists,
+    reviews,
     /**
      * Stops background work: running jobs stop at a safe point and run again after the next
      * start. The database stays open (its owner closes it).
