@@ -233,6 +233,10 @@ export interface Database {
   favorites: FavoritesTable;
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
+  // Lists (0007-lists)
+  lists: ListsTable;
+  list_items: ListItemsTable;
+  list_follows: ListFollowsTable;
   // reviews (0006)
   reviews: ReviewsTable;
   review_comments: ReviewCommentsTable;
@@ -254,6 +258,39 @@ export type EpisodeRow = Selectable<EpisodesTable>;
 export type NewEpisode = Insertable<EpisodesTable>;
 
 export type JobRow = Selectable<JobsTable>;
+
+// Lists (0007-lists, issue 10)
+export interface ListsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  description: string | null;
+  is_public: number;
+  is_ranked: number;
+  item_count: Generated<number>;
+  followers_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ListItemsTable {
+  id: Generated<number>;
+  list_id: number;
+  show_id: number;
+  /** 1..n on every list; shown only on ranked lists. */
+  position: number;
+  notes: string | null;
+  added_at: string;
+}
+
+export interface ListFollowsTable {
+  list_id: number;
+  user_id: number;
+  created_at: string;
+}
+
+export type ListRow = Selectable<ListsTable>;
+export type ListItemRow = Selectable<ListItemsTable>;
 
 // --- reviews (0006-reviews) ---
 export interface ReviewsTable {

@@ -13,6 +13,8 @@ import { createTrendingService } from '../features/shows/trending.service';
 import { createTrackingRepository } from '../features/tracking/tracking.repository';
 import { createTrackingService } from '../features/tracking/tracking.service';
 import { createJobsService } from '../features/jobs/jobs.service';
+import { createListsRepository } from '../features/lists/lists.repository';
+import { createListsService } from '../features/lists/lists.service';
 import { createReviewsRepository } from '../features/reviews/reviews.repository';
 import { createReviewsService } from '../features/reviews/reviews.service';
 import { nowIso } from '../lib/time';
@@ -97,6 +99,13 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   const episodesRepo = createEpisodesRepository(db.kysely);
   const jobsService = createJobsService({ jobs });
 
+  // Lists (issue 10): community lists, their items and followers.
+  const lists = createListsService({
+    repo: createListsRepository(db.kysely, db.dialect),
+    events,
+  });
+  // A deleted member's follows leave the followers counts of others' lists; their lists go.
+  erasure.register('lists', (trx, userId) => lists.erase(trx, userId));
   // Reviews, comments, likes, episode reviews (issue 9). Deleting an account removes what the
   // member wrote and liked here and puts the counters on others' reviews back to exact.
   const reviews = createReviewsService({
@@ -125,6 +134,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     jobs,
     jobsService,
     mail,
+    lists,
     reviews,
     /**
      * Stops background work: running jobs stop at a safe point and run again after the next

@@ -41,6 +41,12 @@ const ReviewRoute = lazy(() => import('./routes/review').then((m) => ({ default:
 const WriteReviewRoute = lazy(() =>
   import('./routes/write-review').then((m) => ({ default: m.WriteReviewRoute })),
 );
+// Lists (issue 10)
+const ListsRoute = lazy(() => import('./routes/lists').then((m) => ({ default: m.ListsRoute })));
+const ListRoute = lazy(() => import('./routes/list').then((m) => ({ default: m.ListRoute })));
+const CreateListRoute = lazy(() =>
+  import('./routes/create-list').then((m) => ({ default: m.CreateListRoute })),
+);
 
 /**
  * Every path of the spec (§2), in one place. Screens that are not built yet render the
@@ -56,9 +62,9 @@ const screens: RouteObject[] = [
   { path: 'reviews/write', element: <WriteReviewRoute /> },
   { path: 'review/:id', element: <ReviewRoute /> },
   { path: 'watchlist', element: <WatchlistRoute /> },
-  { path: 'lists', element: <NotFoundRoute /> },
-  { path: 'lists/create', element: <NotFoundRoute /> },
-  { path: 'list/:id', element: <NotFoundRoute /> },
+  { path: 'lists', element: <ListsRoute /> },
+  { path: 'lists/create', element: <CreateListRoute /> },
+  { path: 'list/:id', element: <ListRoute /> },
   { path: 'show/:id', element: <ShowRoute /> },
   { path: 'episode/:id', element: <EpisodeRoute /> },
   { path: 'profile/:username', element: <NotFoundRoute /> },

@@ -4,11 +4,16 @@ import type { Kysely } from 'kysely';
 import { globalStatsSchema } from '@series-tracker/contracts';
 import type { Database } from '../../db/types';
 import { cacheTags } from '../../plugins/response-cache';
+import type { ListsService } from '../lists/lists.service';
 import type { ReviewsService } from '../reviews/reviews.service';
 
 export async function statsRoutes(
   app: FastifyInstance,
-  opts: { db: Kysely<Database>; reviews: ReviewsService },
+  opts: {
+    db: Kysely<Database>;
+    lists: Pick<ListsService, 'counts'>;
+    reviews: Pick<ReviewsService, 'countPublic'>;
+  },
 ) {
   const { db } = opts;
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -52,15 +57,16 @@ export async function statsRoutes(
         // Public reviews only (the reviews feature counts through the policy's rule).
         opts.reviews.countPublic(),
       ]);
+      // Lists (issue 10): public lists only, as the policy's anonymous view counts them.
+      const lists = await opts.lists.counts(weekAgo);
       return {
         totalShows: Number(shows.n),
         totalUsers: Number(users.n),
         totalReviews: reviews,
-        // Lists arrive with their feature; there are none to count yet.
-        totalLists: 0,
+        totalLists: lists.total,
         totalFavorites: Number(favorites.n),
         averageRating: rating.avg === null ? null : Math.round(Number(rating.avg) * 10) / 10,
-        recentActivity: { newLists: 0, newUsers: Number(newUsers.n) },
+        recentActivity: { newLists: lists.recent, newUsers: Number(newUsers.n) },
       };
     },
   );

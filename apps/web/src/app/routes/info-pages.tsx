@@ -82,18 +82,22 @@ export function AboutRoute() {
           <li>Mark episodes as watched, one at a time or a whole season at once.</li>
           <li>Mark shows as favourites.</li>
           <li>
+            Make lists of shows, ranked or not, public or private; share them, and follow or copy
+            other members&apos; lists.
+          </li>
+          <li>
+            Write reviews of shows (rated from 0.5 to 10, public or private, with spoilers hidden
+            until a reader reveals them) and of single episodes; like and comment on other
+            members&apos; reviews, and reply to comments.
+          </li>
+          <li>
             See Up Next on the home page: the next episode of each show you are watching, and
             today&apos;s new episodes.
           </li>
         </ul>
         <p>
-          Write reviews of shows (rated from 0.5 to 10, public or private, with spoilers hidden
-          until a reader reveals them) and of single episodes; like and comment on other
-          members&apos; reviews, and reply to comments.
-        </p>
-        <p>
-          Lists and following other viewers are being built; they will appear on the site when they
-          are ready, not before.
+          Following other viewers is being built; it will appear on the site when it is ready, not
+          before.
         </p>
       </section>
     </InfoPage>
@@ -244,12 +248,24 @@ export function HelpRoute() {
         </p>
       </section>
       <section>
-        <h2>Can I write reviews or make lists?</h2>
+        <h2>How do lists work?</h2>
         <p>
-          Reviews, yes: open a show and choose Write Review on its Reviews tab, or use Write Review
-          on the <Link to="/reviews">Reviews</Link> page. A private review is seen by you alone.
-          Episodes have their own reviews on each episode&apos;s page. Lists and following other
-          viewers are being built; this page will say so when they are here.
+          Open <Link to="/lists/create">Create List</Link>, name the list, pick shows and create it.
+          A ranked list numbers its shows and you can drag them (or use the up and down buttons)
+          into your order; a private list is seen by you alone. Other members can follow a public
+          list or copy it as a private list of their own.
+        </p>
+      </section>
+      <section>
+        <h2>Can I write reviews?</h2>
+        <p>
+          Yes: open a show and choose Write Review on its Reviews tab, or use Write Review on the{' '}
+          <Link to="/reviews" className={link}>
+            Reviews
+          </Link>{' '}
+          page. A private review is seen by you alone. Episodes have their own reviews on each
+          episode&apos;s page. Following other viewers is being built; this page will say so when it
+          is here.
         </p>
       </section>
     </InfoPage>
