@@ -168,6 +168,8 @@ export function createReviewsService({ repo, events }: ReviewsServiceOptions) {
       repo.setLike(trx, target, id, viewer.id, liked, now),
     );
     if (result.changed) {
+      // "Most liked" and "popular" count reviews with at least one like.
+      if (target === 'review') repo.forgetTotals();
       await events.emit('review.liked', {
         reviewId,
         userId: viewer.id,
@@ -245,7 +247,12 @@ export function createReviewsService({ repo, events }: ReviewsServiceOptions) {
     featured: (viewer: Viewer, limit: number, offset: number) =>
       list(
         viewer,
-        { visibility: 'community', minLikes: 1, since: addDays(nowIso(), -30) },
+        // To the minute, so one minute's requests share a count (and a cached answer).
+        {
+          visibility: 'community',
+          minLikes: 1,
+          since: `${addDays(nowIso(), -30).slice(0, 16)}:00.000Z`,
+        },
         'likes_count',
         'desc',
         limit,
@@ -328,6 +335,7 @@ export function createReviewsService({ repo, events }: ReviewsServiceOptions) {
           reviewId: String(existing?.id ?? ''),
         });
       }
+      repo.forgetTotals();
       const created = (await repo.reviewById(repo.db, id, viewer.id))!;
       await events.emit('review.created', eventPayload(created));
       return toReview(created);
@@ -351,6 +359,7 @@ export function createReviewsService({ repo, events }: ReviewsServiceOptions) {
           await repo.moveShowReviews(trx, current!.show_id, change.isPublic ? 1 : -1);
         }
       });
+      repo.forgetTotals();
       const updated = (await repo.reviewById(repo.db, id, viewer.id))!;
       await events.emit('review.updated', eventPayload(updated));
       return toReview(updated);
@@ -366,6 +375,7 @@ export function createReviewsService({ repo, events }: ReviewsServiceOptions) {
         if (current!.is_public) await repo.moveShowReviews(trx, current!.show_id, -1);
         return current!;
       });
+      repo.forgetTotals();
       await events.emit('review.deleted', {
         reviewId: gone.id,
         userId: gone.user_id,
@@ -632,8 +642,11 @@ export function createReviewsService({ repo, events }: ReviewsServiceOptions) {
     },
 
     /** Account erasure step (platform/erasure.ts). */
-    eraseUser: (trx: Parameters<ReviewsRepository['eraseUser']>[0], userId: number) =>
-      repo.eraseUser(trx, userId),
+    async eraseUser(trx: Parameters<ReviewsRepository['eraseUser']>[0], userId: number) {
+      const result = await repo.eraseUser(trx, userId);
+      repo.forgetTotals();
+      return result;
+    },
   };
 }
 
