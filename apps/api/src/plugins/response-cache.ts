@@ -15,12 +15,20 @@ export const cacheTags = {
   users: 'users',
   /** Community list pages (index, popular, recent, search, a show's lists). */
   lists: 'lists',
+  /** One list's anonymous detail and item pages. */
+  list: (id: number | string) => `list:${Number(id)}`,
 } as const;
 
 export interface RouteCacheConfig {
   ttlSeconds: number;
   /** Tags of this URL's response, from its (raw) params and query; handlers may add more. */
   tags?: (request: FastifyRequest) => string[];
+  /**
+   * For `viewer` routes: only requests without an Authorization header are answered from (and
+   * stored in) the cache. Their answer is the anonymous view, the same for every visitor; a
+   * signed-in request always runs the handler (lists' detail and items, ADR 080).
+   */
+  anonymous?: boolean;
 }
 
 declare module 'fastify' {
@@ -119,11 +127,17 @@ function etagMatches(header: string | undefined, etag: string): boolean {
  * Sets the cache headers and, when the client accepts it and the body is big enough, the
  * compressed body (so @fastify/compress leaves it alone). Returns what to send.
  */
+/** Anonymous-only entries also vary by Authorization: a signed-in request gets its own answer. */
+const varyOf = (request: FastifyRequest) =>
+  request.routeOptions.config.cache?.anonymous
+    ? 'accept-encoding, authorization'
+    : 'accept-encoding';
+
 function prepare(request: FastifyRequest, reply: FastifyReply, entry: Entry): Buffer {
   void reply
     .header('cache-control', BROWSER_CACHE)
     .header('etag', entry.etag)
-    .header('vary', 'accept-encoding');
+    .header('vary', varyOf(request));
   if (entry.body.length < COMPRESS_THRESHOLD) return entry.body;
   const encoding = pickEncoding(request.headers['accept-encoding']);
   if (!encoding) return entry.body;
@@ -204,7 +218,7 @@ export const responseCachePlugin = fp(
         void reply
           .header('cache-control', BROWSER_CACHE)
           .header('etag', entry.etag)
-          .header('vary', 'accept-encoding');
+          .header('vary', varyOf(request));
         void reply.status(304).send();
         return;
       }
@@ -214,6 +228,8 @@ export const responseCachePlugin = fp(
 
     async function onRequest(request: FastifyRequest, reply: FastifyReply) {
       if (request.method !== 'GET') return;
+      // A signed-in request to an anonymous-only route is answered for that viewer alone.
+      if (request.routeOptions.config.cache?.anonymous && request.headers.authorization) return;
       const key = request.url;
       let entry = cache.get(key);
       // Another request is computing this answer: wait for it rather than run the handler
@@ -282,7 +298,7 @@ export const responseCachePlugin = fp(
         void reply
           .header('cache-control', BROWSER_CACHE)
           .header('etag', etag)
-          .header('vary', 'accept-encoding');
+          .header('vary', varyOf(request));
         void reply.status(304);
         return null;
       }
@@ -295,10 +311,12 @@ export const responseCachePlugin = fp(
     // Hooks only on the routes that opt in, so every other request pays nothing for the cache.
     app.addHook('onRoute', (route) => {
       if (!route.config?.cache) return;
-      // One answer for everyone is only right when nobody's identity shapes it.
-      if (route.config.access !== 'public')
+      // One answer for everyone is only right when nobody's identity shapes it: public routes,
+      // or the anonymous requests of a viewer route that says so.
+      const anonymousViewer = route.config.access === 'viewer' && route.config.cache.anonymous;
+      if (route.config.access !== 'public' && !anonymousViewer)
         throw new Error(
-          `${route.url}: only routes with access 'public' may use the shared response cache`,
+          `${route.url}: only routes with access 'public' (or 'viewer' with cache.anonymous) may use the shared response cache`,
         );
       if (!opts.enabled) return;
       const r = route as unknown as Record<string, unknown>;
@@ -335,9 +353,15 @@ export function subscribeResponseCache(events: EventBus, cache: ResponseCache): 
     events.on('user.changed', () => cache.invalidateTags([cacheTags.users, cacheTags.stats])),
     // Lists (issue 10): list pages carry counts, covers and owners' names; stats count lists.
     events.on('list.created', () => cache.invalidateTags([cacheTags.lists, cacheTags.stats])),
-    events.on('list.updated', () => cache.invalidateTags([cacheTags.lists, cacheTags.stats])),
-    events.on('list.deleted', () => cache.invalidateTags([cacheTags.lists, cacheTags.stats])),
-    events.on('list.followed', () => cache.invalidateTags([cacheTags.lists])),
+    events.on('list.updated', ({ listId }) =>
+      cache.invalidateTags([cacheTags.lists, cacheTags.list(listId), cacheTags.stats]),
+    ),
+    events.on('list.deleted', ({ listId }) =>
+      cache.invalidateTags([cacheTags.lists, cacheTags.list(listId), cacheTags.stats]),
+    ),
+    events.on('list.followed', ({ listId }) =>
+      cache.invalidateTags([cacheTags.lists, cacheTags.list(listId)]),
+    ),
     events.on('user.changed', () => cache.invalidateTags([cacheTags.lists])),
   ];
   return () => off.forEach((unsubscribe) => unsubscribe());
