@@ -28,6 +28,8 @@ import { episodesRoutes } from './features/episodes/episodes.routes';
 import { searchRoutes } from './features/search/search.routes';
 import { statsRoutes } from './features/stats/stats.routes';
 import { trackingRoutes } from './features/tracking/tracking.routes';
+import { accountRoutes, uploadsRoutes } from './features/account/account.routes';
+import { isStorageKey } from './platform/storage';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -139,9 +141,17 @@ export async function buildApp({
       await api.register(statsRoutes, { db: db.kysely });
       await api.register(trackingRoutes, { tracking });
       await api.register(jobsRoutes, { jobs: services.jobsService });
+      // Account (issue 12): settings, avatar, password reset, email confirmation, sessions.
+      await api.register(accountRoutes, {
+        account: services.account,
+        rateLimit: config.authRateLimit,
+      });
     },
     { prefix: '/api' },
   );
+
+  // Uploaded files (avatars) from the storage layer (platform/storage.ts).
+  await app.register(uploadsRoutes, { read: services.storage.read, isKey: isStorageKey });
 
   const indexHtml = config.webDistDir ? path.join(config.webDistDir, 'index.html') : null;
   const spaAvailable = indexHtml !== null && fs.existsSync(indexHtml);

@@ -31,6 +31,7 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
   REDIS_PREFIX: z.string().min(1).default('series-tracker:'),
+  UPLOAD_DIR: z.string().min(1).default('data/uploads'),
 });
 
 export interface AppConfig {
@@ -62,6 +63,8 @@ export interface AppConfig {
   redisUrl: string | null;
   /** Prefix of every Redis key this app writes (several sites can share one Redis). */
   redisPrefix: string;
+  /** Folder of uploaded files (avatars) for the local storage layer (platform/storage.ts). */
+  uploadDir: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -93,5 +96,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     redisUrl: e.REDIS_URL ?? null,
     redisPrefix: e.REDIS_PREFIX,
+    uploadDir: path.resolve(repoRoot, e.UPLOAD_DIR),
   };
 }

@@ -233,6 +233,7 @@ export interface Database {
   favorites: FavoritesTable;
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
+  account_tokens: AccountTokensTable;
 }
 
 export type WatchlistItemRow = Selectable<WatchlistItemsTable>;
@@ -247,3 +248,16 @@ export type EpisodeRow = Selectable<EpisodesTable>;
 export type NewEpisode = Insertable<EpisodesTable>;
 
 export type JobRow = Selectable<JobsTable>;
+
+/** One-time account tokens (0008-account): password resets and email confirmations. */
+export interface AccountTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: 'password-reset' | 'email-verification';
+  token_hash: string;
+  email: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+export type AccountTokenRow = Selectable<AccountTokensTable>;
