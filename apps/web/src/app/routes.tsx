@@ -33,6 +33,19 @@ const TermsRoute = lazy(() =>
   import('./routes/info-pages').then((m) => ({ default: m.TermsRoute })),
 );
 const HelpRoute = lazy(() => import('./routes/info-pages').then((m) => ({ default: m.HelpRoute })));
+// Account (issue 12): settings, password reset, email confirmation.
+const SettingsRoute = lazy(() =>
+  import('./routes/settings').then((m) => ({ default: m.SettingsRoute })),
+);
+const ForgotPasswordRoute = lazy(() =>
+  import('./routes/password-reset').then((m) => ({ default: m.ForgotPasswordRoute })),
+);
+const ResetPasswordRoute = lazy(() =>
+  import('./routes/password-reset').then((m) => ({ default: m.ResetPasswordRoute })),
+);
+const VerifyEmailRoute = lazy(() =>
+  import('./routes/password-reset').then((m) => ({ default: m.VerifyEmailRoute })),
+);
 
 /**
  * Every path of the spec (§2), in one place. Screens that are not built yet render the
@@ -55,9 +68,10 @@ const screens: RouteObject[] = [
   { path: 'episode/:id', element: <EpisodeRoute /> },
   { path: 'profile/:username', element: <NotFoundRoute /> },
   { path: 'today', element: <TodayRoute /> },
-  { path: 'settings', element: <NotFoundRoute /> },
-  // Password reset by email is not built yet; the link to it exists on the login screen.
-  { path: 'forgot-password', element: <NotFoundRoute /> },
+  { path: 'settings', element: <SettingsRoute /> },
+  { path: 'forgot-password', element: <ForgotPasswordRoute /> },
+  { path: 'reset-password', element: <ResetPasswordRoute /> },
+  { path: 'verify-email', element: <VerifyEmailRoute /> },
   // Site pages linked from the footer.
   { path: 'about', element: <AboutRoute /> },
   { path: 'privacy', element: <PrivacyRoute /> },
