@@ -7,3 +7,4 @@ export * from './jobs';
 export * from './search';
 export * from './lists';
 export * from './reviews';
+export * from './account';

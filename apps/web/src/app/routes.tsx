@@ -39,6 +39,19 @@ const ListRoute = lazy(() => import('./routes/list').then((m) => ({ default: m.L
 const CreateListRoute = lazy(() =>
   import('./routes/create-list').then((m) => ({ default: m.CreateListRoute })),
 );
+// Account (issue 12): settings, password reset, email confirmation.
+const SettingsRoute = lazy(() =>
+  import('./routes/settings').then((m) => ({ default: m.SettingsRoute })),
+);
+const ForgotPasswordRoute = lazy(() =>
+  import('./routes/password-reset').then((m) => ({ default: m.ForgotPasswordRoute })),
+);
+const ResetPasswordRoute = lazy(() =>
+  import('./routes/password-reset').then((m) => ({ default: m.ResetPasswordRoute })),
+);
+const VerifyEmailRoute = lazy(() =>
+  import('./routes/password-reset').then((m) => ({ default: m.VerifyEmailRoute })),
+);
 
 /**
  * Every path of the spec (§2), in one place. Screens that are not built yet render the
@@ -61,9 +74,10 @@ const screens: RouteObject[] = [
   { path: 'episode/:id', element: <EpisodeRoute /> },
   { path: 'profile/:username', element: <NotFoundRoute /> },
   { path: 'today', element: <TodayRoute /> },
-  { path: 'settings', element: <NotFoundRoute /> },
-  // Password reset by email is not built yet; the link to it exists on the login screen.
-  { path: 'forgot-password', element: <NotFoundRoute /> },
+  { path: 'settings', element: <SettingsRoute /> },
+  { path: 'forgot-password', element: <ForgotPasswordRoute /> },
+  { path: 'reset-password', element: <ResetPasswordRoute /> },
+  { path: 'verify-email', element: <VerifyEmailRoute /> },
   // Site pages linked from the footer.
   { path: 'about', element: <AboutRoute /> },
   { path: 'privacy', element: <PrivacyRoute /> },
