@@ -21,6 +21,11 @@ export const cacheTags = {
 
 export interface RouteCacheConfig {
   ttlSeconds: number;
+  /**
+   * For `viewer` routes: cache what anonymous visitors get (one answer for all of them) and
+   * never touch requests that carry credentials, whose answers depend on who asks.
+   */
+  anonymousOnly?: boolean;
   /** Tags of this URL's response, from its (raw) params and query; handlers may add more. */
   tags?: (request: FastifyRequest) => string[];
 }
@@ -216,6 +221,8 @@ export const responseCachePlugin = fp(
 
     async function onRequest(request: FastifyRequest, reply: FastifyReply) {
       if (request.method !== 'GET') return;
+      // A signed-in (or would-be) viewer's answer is theirs alone: neither read nor stored.
+      if (request.routeOptions.config.cache?.anonymousOnly && request.headers.authorization) return;
       const key = request.url;
       let entry = cache.get(key);
       // Another request is computing this answer: wait for it rather than run the handler
@@ -298,9 +305,10 @@ export const responseCachePlugin = fp(
     app.addHook('onRoute', (route) => {
       if (!route.config?.cache) return;
       // One answer for everyone is only right when nobody's identity shapes it.
-      if (route.config.access !== 'public')
+      const anonymousView = route.config.access === 'viewer' && route.config.cache.anonymousOnly;
+      if (route.config.access !== 'public' && !anonymousView)
         throw new Error(
-          `${route.url}: only routes with access 'public' may use the shared response cache`,
+          `${route.url}: only routes with access 'public' (or 'viewer' with anonymousOnly) may use the shared response cache`,
         );
       if (!opts.enabled) return;
       const r = route as unknown as Record<string, unknown>;
@@ -347,6 +355,10 @@ export function subscribeResponseCache(events: EventBus, cache: ResponseCache): 
       events.on(name, ({ showId }) =>
         cache.invalidateTags([cacheTags.show(showId), cacheTags.stats, cacheTags.reviews]),
       ),
+    ),
+    // Counts shown on reviews move with likes and comments.
+    ...(['review.liked', 'comment.created', 'comment.deleted'] as const).map((name) =>
+      events.on(name, () => cache.invalidateTags([cacheTags.reviews])),
     ),
     events.on('user.changed', () => cache.invalidateTags([cacheTags.reviews])),
   ];

@@ -33,6 +33,14 @@ const TermsRoute = lazy(() =>
   import('./routes/info-pages').then((m) => ({ default: m.TermsRoute })),
 );
 const HelpRoute = lazy(() => import('./routes/info-pages').then((m) => ({ default: m.HelpRoute })));
+// Reviews (issue 9)
+const ReviewsRoute = lazy(() =>
+  import('./routes/reviews').then((m) => ({ default: m.ReviewsRoute })),
+);
+const ReviewRoute = lazy(() => import('./routes/review').then((m) => ({ default: m.ReviewRoute })));
+const WriteReviewRoute = lazy(() =>
+  import('./routes/write-review').then((m) => ({ default: m.WriteReviewRoute })),
+);
 // Lists (issue 10)
 const ListsRoute = lazy(() => import('./routes/lists').then((m) => ({ default: m.ListsRoute })));
 const ListRoute = lazy(() => import('./routes/list').then((m) => ({ default: m.ListRoute })));
@@ -63,9 +71,9 @@ const screens: RouteObject[] = [
   { path: 'register', element: <RegisterRoute /> },
   { path: 'browse', element: <SearchRoute /> },
   { path: 'search', element: <SearchRoute /> },
-  { path: 'reviews', element: <NotFoundRoute /> },
-  { path: 'reviews/write', element: <NotFoundRoute /> },
-  { path: 'review/:id', element: <NotFoundRoute /> },
+  { path: 'reviews', element: <ReviewsRoute /> },
+  { path: 'reviews/write', element: <WriteReviewRoute /> },
+  { path: 'review/:id', element: <ReviewRoute /> },
   { path: 'watchlist', element: <WatchlistRoute /> },
   { path: 'lists', element: <ListsRoute /> },
   { path: 'lists/create', element: <CreateListRoute /> },
