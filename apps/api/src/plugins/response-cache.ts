@@ -15,20 +15,22 @@ export const cacheTags = {
   users: 'users',
   /** Community list pages (index, popular, recent, search, a show's lists). */
   lists: 'lists',
+  /** Answers that list public reviews (review search, global search). */
+  reviews: 'reviews',
   /** One list's anonymous detail and item pages. */
   list: (id: number | string) => `list:${Number(id)}`,
 } as const;
 
 export interface RouteCacheConfig {
   ttlSeconds: number;
+  /**
+   * For `viewer` routes: cache what anonymous visitors get (one answer for all of them) and
+   * never touch requests that carry credentials, whose answers depend on who asks (review
+   * feeds and pages, ADR 070; a list's detail and items, ADR 080).
+   */
+  anonymousOnly?: boolean;
   /** Tags of this URL's response, from its (raw) params and query; handlers may add more. */
   tags?: (request: FastifyRequest) => string[];
-  /**
-   * For `viewer` routes: only requests without an Authorization header are answered from (and
-   * stored in) the cache. Their answer is the anonymous view, the same for every visitor; a
-   * signed-in request always runs the handler (lists' detail and items, ADR 080).
-   */
-  anonymous?: boolean;
 }
 
 declare module 'fastify' {
@@ -123,15 +125,16 @@ function etagMatches(header: string | undefined, etag: string): boolean {
   return header.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
 }
 
+/** Anonymous-only entries also vary by Authorization: a signed-in request gets its own answer. */
+const varyOf = (request: FastifyRequest) =>
+  request.routeOptions.config.cache?.anonymousOnly
+    ? 'accept-encoding, authorization'
+    : 'accept-encoding';
+
 /**
  * Sets the cache headers and, when the client accepts it and the body is big enough, the
  * compressed body (so @fastify/compress leaves it alone). Returns what to send.
  */
-/** Anonymous-only entries also vary by Authorization: a signed-in request gets its own answer. */
-const varyOf = (request: FastifyRequest) =>
-  request.routeOptions.config.cache?.anonymous
-    ? 'accept-encoding, authorization'
-    : 'accept-encoding';
 
 function prepare(request: FastifyRequest, reply: FastifyReply, entry: Entry): Buffer {
   void reply
@@ -228,8 +231,8 @@ export const responseCachePlugin = fp(
 
     async function onRequest(request: FastifyRequest, reply: FastifyReply) {
       if (request.method !== 'GET') return;
-      // A signed-in request to an anonymous-only route is answered for that viewer alone.
-      if (request.routeOptions.config.cache?.anonymous && request.headers.authorization) return;
+      // A signed-in (or would-be) viewer's answer is theirs alone: neither read nor stored.
+      if (request.routeOptions.config.cache?.anonymousOnly && request.headers.authorization) return;
       const key = request.url;
       let entry = cache.get(key);
       // Another request is computing this answer: wait for it rather than run the handler
@@ -311,12 +314,11 @@ export const responseCachePlugin = fp(
     // Hooks only on the routes that opt in, so every other request pays nothing for the cache.
     app.addHook('onRoute', (route) => {
       if (!route.config?.cache) return;
-      // One answer for everyone is only right when nobody's identity shapes it: public routes,
-      // or the anonymous requests of a viewer route that says so.
-      const anonymousViewer = route.config.access === 'viewer' && route.config.cache.anonymous;
-      if (route.config.access !== 'public' && !anonymousViewer)
+      // One answer for everyone is only right when nobody's identity shapes it.
+      const anonymousView = route.config.access === 'viewer' && route.config.cache.anonymousOnly;
+      if (route.config.access !== 'public' && !anonymousView)
         throw new Error(
-          `${route.url}: only routes with access 'public' (or 'viewer' with cache.anonymous) may use the shared response cache`,
+          `${route.url}: only routes with access 'public' (or 'viewer' with anonymousOnly) may use the shared response cache`,
         );
       if (!opts.enabled) return;
       const r = route as unknown as Record<string, unknown>;
@@ -363,6 +365,18 @@ export function subscribeResponseCache(events: EventBus, cache: ResponseCache): 
       cache.invalidateTags([cacheTags.lists, cacheTags.list(listId)]),
     ),
     events.on('user.changed', () => cache.invalidateTags([cacheTags.lists])),
+    // Reviews: a show's Reviews count and rating, the platform's count, review searches (which
+    // also show authors' names).
+    ...(['review.created', 'review.updated', 'review.deleted'] as const).map((name) =>
+      events.on(name, ({ showId }) =>
+        cache.invalidateTags([cacheTags.show(showId), cacheTags.stats, cacheTags.reviews]),
+      ),
+    ),
+    // Counts shown on reviews move with likes and comments.
+    ...(['review.liked', 'comment.created', 'comment.deleted'] as const).map((name) =>
+      events.on(name, () => cache.invalidateTags([cacheTags.reviews])),
+    ),
+    events.on('user.changed', () => cache.invalidateTags([cacheTags.reviews])),
   ];
   return () => off.forEach((unsubscribe) => unsubscribe());
 }

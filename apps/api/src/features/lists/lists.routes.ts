@@ -88,7 +88,7 @@ export async function listsRoutes(app: FastifyInstance, opts: ListsRoutesOptions
       access: 'viewer' as const,
       cache: {
         ttlSeconds: 60,
-        anonymous: true,
+        anonymousOnly: true,
         tags: (req: FastifyRequest) => [
           cacheTags.lists,
           cacheTags.list((req.params as { id: string }).id),
