@@ -28,6 +28,7 @@ import { episodesRoutes } from './features/episodes/episodes.routes';
 import { searchRoutes } from './features/search/search.routes';
 import { statsRoutes } from './features/stats/stats.routes';
 import { trackingRoutes } from './features/tracking/tracking.routes';
+import { importsRoutes } from './features/imports/imports.routes';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -139,6 +140,11 @@ export async function buildApp({
       await api.register(statsRoutes, { db: db.kysely });
       await api.register(trackingRoutes, { tracking });
       await api.register(jobsRoutes, { jobs: services.jobsService });
+      await api.register(importsRoutes, {
+        imports: services.imports,
+        exporter: services.exporter,
+        importDir: config.importDir,
+      });
     },
     { prefix: '/api' },
   );

@@ -31,6 +31,8 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
   REDIS_PREFIX: z.string().min(1).default('series-tracker:'),
+  // imports: where uploads wait for their job (share it between app servers).
+  IMPORT_DIR: z.string().min(1).default('data/imports'),
 });
 
 export interface AppConfig {
@@ -62,6 +64,8 @@ export interface AppConfig {
   redisUrl: string | null;
   /** Prefix of every Redis key this app writes (several sites can share one Redis). */
   redisPrefix: string;
+  /** Uploaded import files until their job has read them (a folder every app server sees). */
+  importDir: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -93,5 +97,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     redisUrl: e.REDIS_URL ?? null,
     redisPrefix: e.REDIS_PREFIX,
+    importDir: path.resolve(repoRoot, e.IMPORT_DIR),
   };
 }

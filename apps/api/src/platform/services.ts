@@ -13,6 +13,9 @@ import { createTrendingService } from '../features/shows/trending.service';
 import { createTrackingRepository } from '../features/tracking/tracking.repository';
 import { createTrackingService } from '../features/tracking/tracking.service';
 import { createJobsService } from '../features/jobs/jobs.service';
+import { createExportService } from '../features/imports/export.service';
+import { createImportsRepository } from '../features/imports/imports.repository';
+import { createImportsService } from '../features/imports/imports.service';
 import { nowIso } from '../lib/time';
 import { createEventBus, type EventBus } from './events';
 import { createUserErasure } from './erasure';
@@ -93,6 +96,21 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   const episodesRepo = createEpisodesRepository(db.kysely);
   const jobsService = createJobsService({ jobs });
 
+  // imports: files from other trackers (a job), our own export, held episodes.
+  const imports = createImportsService({
+    repo: createImportsRepository(db.kysely),
+    trackingRepo,
+    events,
+    jobs,
+    mail,
+    log,
+    importDir: config.importDir,
+    ...(config.metadataSync ? { lookupShow: (ids) => metadata.lookupShow(ids) } : {}),
+  });
+  // Watches held for episodes not yet in the catalogue are marked when the episodes arrive.
+  events.on('catalog.refreshed', ({ showIds }) => imports.releaseHeld(showIds));
+  const exporter = createExportService({ db: db.kysely });
+
   return {
     config,
     db,
@@ -111,6 +129,8 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     jobs,
     jobsService,
     mail,
+    imports,
+    exporter,
     /**
      * Stops background work: running jobs stop at a safe point and run again after the next
      * start. The database stays open (its owner closes it).
