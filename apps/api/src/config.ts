@@ -33,6 +33,7 @@ const envSchema = z.object({
   REDIS_PREFIX: z.string().min(1).default('series-tracker:'),
   // imports: where uploads wait for their job (share it between app servers).
   IMPORT_DIR: z.string().min(1).default('data/imports'),
+  IMPORT_MAIL_AFTER_SECONDS: z.coerce.number().min(0).default(60),
 });
 
 export interface AppConfig {
@@ -66,6 +67,8 @@ export interface AppConfig {
   redisPrefix: string;
   /** Uploaded import files until their job has read them (a folder every app server sees). */
   importDir: string;
+  /** An import that runs longer than this mails its owner when it finishes. */
+  importMailAfterMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -98,5 +101,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: e.REDIS_URL ?? null,
     redisPrefix: e.REDIS_PREFIX,
     importDir: path.resolve(repoRoot, e.IMPORT_DIR),
+    importMailAfterMs: e.IMPORT_MAIL_AFTER_SECONDS * 1000,
   };
 }

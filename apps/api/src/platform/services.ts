@@ -105,6 +105,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     mail,
     log,
     importDir: config.importDir,
+    mailAfterMs: config.importMailAfterMs,
     ...(config.metadataSync ? { lookupShow: (ids) => metadata.lookupShow(ids) } : {}),
   });
   // Watches held for episodes not yet in the catalogue are marked when the episodes arrive.

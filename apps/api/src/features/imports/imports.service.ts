@@ -440,8 +440,12 @@ export function createImportsService(options: ImportsServiceOptions) {
         if (newly.length) changes.watched.set(showId, newly);
         if (newRows.length >= 300) await repo.insertProgress(trx, userId, newRows.splice(0), stamp);
 
+        // Held watches still make the show the member's (and date the item).
+        const heldHere = held.some((h) => h.show_id === showId);
+        for (const play of merged.plays) firstPlay = minIso(firstPlay, play.watchedAt);
         const wantsItem =
           marks.size > 0 ||
+          heldHere ||
           merged.status !== undefined ||
           merged.score != null ||
           merged.rated ||
@@ -485,6 +489,7 @@ export function createImportsService(options: ImportsServiceOptions) {
             if (newly.length && status === 'watching' && canComplete) status = 'completed';
           } else if (merged.status && merged.status !== 'want_to_watch') status = merged.status;
           else if (d.watched > 0) status = canComplete ? 'completed' : 'watching';
+          else if (heldHere) status = 'watching';
           else if (merged.rated) status = 'completed';
           else status = 'want_to_watch';
 
@@ -722,46 +727,65 @@ export function createImportsService(options: ImportsServiceOptions) {
     return report;
   }
 
-  jobs.define<
-    { importId: string; userId: number; file: string; source: ImportSource | null },
-    unknown
-  >(
+  type Payload = {
+    importId: string;
+    userId: number;
+    file: string;
+    source: ImportSource | null;
+    /** The CLI reads the admin's own file: never delete it. */
+    keepFile?: boolean;
+  };
+
+  /** Runs one import to its end and records the outcome (the job's work, and the CLI's). */
+  async function perform(
+    payload: Payload,
+    progress: (done: number, total: number, message: string) => Promise<void>,
+    signal: AbortSignal | undefined,
+    finalAttempt: boolean,
+  ): Promise<{ importId: string; error?: string; report?: StoredReport }> {
+    const startedAt = Date.now();
+    const removeFile = () =>
+      payload.keepFile ? undefined : fs.promises.rm(payload.file, { force: true });
+    await repo.updateImport(payload.importId, { status: 'running', updated_at: nowIso() });
+    try {
+      const report = await runImport(payload, progress, signal);
+      const finished = nowIso();
+      await repo.updateImport(payload.importId, {
+        status: 'done',
+        report: JSON.stringify(report),
+        finished_at: finished,
+        updated_at: finished,
+      });
+      await removeFile();
+      if (Date.now() - startedAt >= mailAfterMs) await mailDone(payload, report);
+      return { importId: payload.importId, report };
+    } catch (err) {
+      if (signal?.aborted) throw err;
+      // A bad file changes nothing and is not retried; anything else is retried once (a
+      // re-run adds nothing twice), then recorded as failed.
+      if (!(err instanceof ImportFileError) && !finalAttempt) throw err;
+      const message =
+        err instanceof ImportFileError
+          ? err.message
+          : 'The import failed part-way; what was written is kept and running the same file again completes it without duplicates';
+      if (!(err instanceof ImportFileError)) log.error({ err }, 'import failed');
+      const finished = nowIso();
+      await repo.updateImport(payload.importId, {
+        status: 'failed',
+        error: message,
+        finished_at: finished,
+        updated_at: finished,
+      });
+      await removeFile();
+      return { importId: payload.importId, error: message };
+    }
+  }
+
+  jobs.define<Payload, unknown>(
     IMPORT_JOB,
     async ({ payload, progress, signal, attempt }) => {
-      const startedAt = Date.now();
-      await repo.updateImport(payload.importId, { status: 'running', updated_at: nowIso() });
-      try {
-        const report = await runImport(payload, progress, signal);
-        const finished = nowIso();
-        await repo.updateImport(payload.importId, {
-          status: 'done',
-          report: JSON.stringify(report),
-          finished_at: finished,
-          updated_at: finished,
-        });
-        await fs.promises.rm(payload.file, { force: true });
-        if (Date.now() - startedAt >= mailAfterMs) await mailDone(payload, report);
-        return { importId: payload.importId };
-      } catch (err) {
-        if (signal.aborted) throw err;
-        // A bad file changes nothing and is not retried; anything else is retried once (a
-        // re-run adds nothing twice), then recorded as failed.
-        if (!(err instanceof ImportFileError) && attempt < 2) throw err;
-        const message =
-          err instanceof ImportFileError
-            ? err.message
-            : 'The import failed part-way; what was written is kept and running the same file again completes it without duplicates';
-        if (!(err instanceof ImportFileError)) log.error({ err }, 'import failed');
-        const finished = nowIso();
-        await repo.updateImport(payload.importId, {
-          status: 'failed',
-          error: message,
-          finished_at: finished,
-          updated_at: finished,
-        });
-        await fs.promises.rm(payload.file, { force: true });
-        return { importId: payload.importId, error: message };
-      }
+      const { report: _report, ...result } = await perform(payload, progress, signal, attempt >= 2);
+      return result;
     },
     { retryLimit: 1, retryDelaySeconds: 5, concurrency: 2, expireInSeconds: 60 * 60 },
   );
@@ -827,6 +851,35 @@ export function createImportsService(options: ImportsServiceOptions) {
   return {
     runImport,
     releaseHeld,
+
+    /** The CLI: records an import for `userId` and runs it here, now, on the admin's file. */
+    async importNow(
+      userId: number,
+      file: string,
+      source: ImportSource | null,
+      progress: (done: number, total: number, message: string) => void,
+    ) {
+      const id = randomUUID();
+      const stamp = nowIso();
+      try {
+        await repo.insertImport({
+          id,
+          user_id: userId,
+          source,
+          file_name: file.split(/[\\/]/).pop() ?? null,
+          now: stamp,
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict(errorCodes.conflict, importMessages.running);
+        throw err;
+      }
+      return perform(
+        { importId: id, userId, file, source, keepFile: true },
+        async (d, t, m) => progress(d, t, m),
+        undefined,
+        true,
+      );
+    },
 
     /** Stores the upload's path and queues its job; one live import per user. */
     async start(
