@@ -33,6 +33,10 @@ const TermsRoute = lazy(() =>
   import('./routes/info-pages').then((m) => ({ default: m.TermsRoute })),
 );
 const HelpRoute = lazy(() => import('./routes/info-pages').then((m) => ({ default: m.HelpRoute })));
+// imports: Import & export (its section joins /settings when that screen lands).
+const ImportExportRoute = lazy(() =>
+  import('./routes/import-export').then((m) => ({ default: m.ImportExportRoute })),
+);
 
 /**
  * Every path of the spec (§2), in one place. Screens that are not built yet render the
@@ -56,6 +60,7 @@ const screens: RouteObject[] = [
   { path: 'profile/:username', element: <NotFoundRoute /> },
   { path: 'today', element: <TodayRoute /> },
   { path: 'settings', element: <NotFoundRoute /> },
+  { path: 'settings/import', element: <ImportExportRoute /> },
   // Password reset by email is not built yet; the link to it exists on the login screen.
   { path: 'forgot-password', element: <NotFoundRoute /> },
   // Site pages linked from the footer.

@@ -85,7 +85,7 @@ describe('Header', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Sign Out']);
+    ).toEqual(['Import & export', 'Sign Out']);
     expect(within(menu).queryAllByRole('link')).toHaveLength(0);
   });
 

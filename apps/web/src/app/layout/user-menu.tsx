@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@series-tracker/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChevronDown, LogOut } from 'lucide-react';
+import { ArrowDownUp, ChevronDown, LogOut } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { useLogout } from '@/features/auth/hooks/use-session-actions';
@@ -52,6 +52,14 @@ export function UserMenu({ user }: { user: CurrentUser }) {
             </div>
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-800" />
+          {/* imports */}
+          <DropdownMenu.Item
+            className={itemClass}
+            onSelect={() => void navigate('/settings/import')}
+          >
+            <ArrowDownUp aria-hidden className="size-4 text-slate-400" />
+            Import & export
+          </DropdownMenu.Item>
           <DropdownMenu.Item className={itemClass} onSelect={() => void signOut()}>
             <LogOut aria-hidden className="size-4 text-slate-400" />
             Sign Out
