@@ -112,7 +112,9 @@ describe('/settings/import', () => {
     const bar = await screen.findByRole('progressbar', { name: 'Import progress' });
     expect(bar).toHaveAttribute('aria-valuenow', '40');
     expect(screen.getByText('Writing shows 41–100 of 100')).toBeInTheDocument();
-    expect(screen.getByText(/Detected source:/)).toHaveTextContent('Detected source: Trakt export (ZIP)');
+    expect(screen.getByText(/Detected source:/)).toHaveTextContent(
+      'Detected source: Trakt export (ZIP)',
+    );
     const post = calls.find((c) => c.method === 'POST' && c.url === '/api/imports')!;
     expect(post.headers.get('authorization')).toBe('Bearer valid-token');
 

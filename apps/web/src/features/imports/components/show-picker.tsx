@@ -1,6 +1,6 @@
 import type { Page, ShowSummary } from '@series-tracker/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { api, errorReason } from '@/lib/api-client';
@@ -21,6 +21,9 @@ export function ShowPicker({
   const [text, setText] = useState(initialQuery);
   const [q, setQ] = useState(initialQuery.trim());
   const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  // The picker opens on a click: the search field takes the focus from the button.
+  useEffect(() => inputRef.current?.focus(), []);
   useEffect(() => {
     const timer = setTimeout(() => setQ(text.trim()), 250);
     return () => clearTimeout(timer);
@@ -43,7 +46,7 @@ export function ShowPicker({
           onChange={(e) => setText(e.target.value)}
           className="h-9 min-w-0 flex-1 rounded-md border border-slate-700 bg-slate-900 px-2 text-sm text-white placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-violet-400"
           placeholder="Show title"
-          autoFocus
+          ref={inputRef}
         />
         <Button variant="ghost" size="sm" onClick={onCancel}>
           Cancel
