@@ -50,6 +50,8 @@ export default defineConfig({
       AUTH_RATE_LIMIT_MAX: '1000',
       // Tests reach only this machine: no live TVmaze refresh.
       METADATA_SYNC: 'off',
+      // imports: uploads wait here for their job.
+      IMPORT_DIR: path.join(here, '.tmp', 'imports'),
     },
   },
 });
