@@ -111,6 +111,11 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   // Watches held for episodes not yet in the catalogue are marked when the episodes arrive.
   events.on('catalog.refreshed', ({ showIds }) => imports.releaseHeld(showIds));
   const exporter = createExportService({ db: db.kysely });
+  // An account's imports and held watches go with it (no counters on other rows).
+  erasure.register('imports', async (trx, userId) => {
+    await trx.deleteFrom('import_held_episodes').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('imports').where('user_id', '=', userId).execute();
+  });
 
   return {
     config,
