@@ -28,6 +28,7 @@ import { episodesRoutes } from './features/episodes/episodes.routes';
 import { searchRoutes } from './features/search/search.routes';
 import { statsRoutes } from './features/stats/stats.routes';
 import { trackingRoutes } from './features/tracking/tracking.routes';
+import { listsRoutes } from './features/lists/lists.routes';
 import { importsRoutes } from './features/imports/imports.routes';
 
 export interface BuildAppOptions {
@@ -137,9 +138,14 @@ export async function buildApp({
       await api.register(showsRoutes, { shows, trending, search });
       await api.register(episodesRoutes, { repo: episodesRepo, shows });
       await api.register(searchRoutes, { search, shows, trending });
-      await api.register(statsRoutes, { db: db.kysely });
+      await api.register(statsRoutes, { db: db.kysely, lists: services.lists });
       await api.register(trackingRoutes, { tracking });
       await api.register(jobsRoutes, { jobs: services.jobsService });
+      // Lists (issue 10)
+      await api.register(listsRoutes, {
+        lists: services.lists,
+        writeLimit: config.listWriteRateLimit,
+      });
       await api.register(importsRoutes, {
         imports: services.imports,
         exporter: services.exporter,

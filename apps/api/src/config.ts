@@ -31,6 +31,8 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
   REDIS_PREFIX: z.string().min(1).default('series-tracker:'),
+  LIST_WRITE_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+  LIST_WRITE_RATE_LIMIT_WINDOW: z.string().default('1 minute'),
   // imports: where uploads wait for their job (share it between app servers).
   IMPORT_DIR: z.string().min(1).default('data/imports'),
   IMPORT_MAIL_AFTER_SECONDS: z.coerce.number().min(0).default(60),
@@ -65,6 +67,8 @@ export interface AppConfig {
   redisUrl: string | null;
   /** Prefix of every Redis key this app writes (several sites can share one Redis). */
   redisPrefix: string;
+  /** Writes to lists (create, items, reorder, follow, …) per member per window. */
+  listWriteRateLimit: { max: number; timeWindow: string };
   /** Uploaded import files until their job has read them (a folder every app server sees). */
   importDir: string;
   /** An import that runs longer than this mails its owner when it finishes. */
@@ -100,6 +104,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     redisUrl: e.REDIS_URL ?? null,
     redisPrefix: e.REDIS_PREFIX,
+    listWriteRateLimit: {
+      max: e.LIST_WRITE_RATE_LIMIT_MAX,
+      timeWindow: e.LIST_WRITE_RATE_LIMIT_WINDOW,
+    },
     importDir: path.resolve(repoRoot, e.IMPORT_DIR),
     importMailAfterMs: e.IMPORT_MAIL_AFTER_SECONDS * 1000,
   };

@@ -233,6 +233,10 @@ export interface Database {
   favorites: FavoritesTable;
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
+  // Lists (0007-lists)
+  lists: ListsTable;
+  list_items: ListItemsTable;
+  list_follows: ListFollowsTable;
   // imports (0010)
   imports: ImportsTable;
   import_held_episodes: ImportHeldEpisodesTable;
@@ -251,6 +255,38 @@ export type NewEpisode = Insertable<EpisodesTable>;
 
 export type JobRow = Selectable<JobsTable>;
 
+// Lists (0007-lists, issue 10)
+export interface ListsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  description: string | null;
+  is_public: number;
+  is_ranked: number;
+  item_count: Generated<number>;
+  followers_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ListItemsTable {
+  id: Generated<number>;
+  list_id: number;
+  show_id: number;
+  /** 1..n on every list; shown only on ranked lists. */
+  position: number;
+  notes: string | null;
+  added_at: string;
+}
+
+export interface ListFollowsTable {
+  list_id: number;
+  user_id: number;
+  created_at: string;
+}
+
+export type ListRow = Selectable<ListsTable>;
+export type ListItemRow = Selectable<ListItemsTable>;
 // imports (0010-imports)
 export interface ImportsTable {
   id: string;

@@ -13,6 +13,8 @@ import { createTrendingService } from '../features/shows/trending.service';
 import { createTrackingRepository } from '../features/tracking/tracking.repository';
 import { createTrackingService } from '../features/tracking/tracking.service';
 import { createJobsService } from '../features/jobs/jobs.service';
+import { createListsRepository } from '../features/lists/lists.repository';
+import { createListsService } from '../features/lists/lists.service';
 import { createExportService } from '../features/imports/export.service';
 import { createImportsRepository } from '../features/imports/imports.repository';
 import { createImportsService } from '../features/imports/imports.service';
@@ -96,6 +98,13 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   const episodesRepo = createEpisodesRepository(db.kysely);
   const jobsService = createJobsService({ jobs });
 
+  // Lists (issue 10): community lists, their items and followers.
+  const lists = createListsService({
+    repo: createListsRepository(db.kysely, db.dialect),
+    events,
+  });
+  // A deleted member's follows leave the followers counts of others' lists; their lists go.
+  erasure.register('lists', (trx, userId) => lists.erase(trx, userId));
   // imports: files from other trackers (a job), our own export, held episodes.
   const imports = createImportsService({
     repo: createImportsRepository(db.kysely),
@@ -135,6 +144,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     jobs,
     jobsService,
     mail,
+    lists,
     imports,
     exporter,
     /**

@@ -13,6 +13,8 @@ export const cacheTags = {
   stats: 'stats',
   /** Answers that list users (global search). */
   users: 'users',
+  /** Community list pages (index, popular, recent, search, a show's lists). */
+  lists: 'lists',
 } as const;
 
 export interface RouteCacheConfig {
@@ -331,6 +333,12 @@ export function subscribeResponseCache(events: EventBus, cache: ResponseCache): 
       cache.invalidateTags([...showIds.map(cacheTags.show), cacheTags.stats]),
     ),
     events.on('user.changed', () => cache.invalidateTags([cacheTags.users, cacheTags.stats])),
+    // Lists (issue 10): list pages carry counts, covers and owners' names; stats count lists.
+    events.on('list.created', () => cache.invalidateTags([cacheTags.lists, cacheTags.stats])),
+    events.on('list.updated', () => cache.invalidateTags([cacheTags.lists, cacheTags.stats])),
+    events.on('list.deleted', () => cache.invalidateTags([cacheTags.lists, cacheTags.stats])),
+    events.on('list.followed', () => cache.invalidateTags([cacheTags.lists])),
+    events.on('user.changed', () => cache.invalidateTags([cacheTags.lists])),
   ];
   return () => off.forEach((unsubscribe) => unsubscribe());
 }

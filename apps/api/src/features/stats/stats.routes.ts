@@ -4,8 +4,12 @@ import type { Kysely } from 'kysely';
 import { globalStatsSchema } from '@series-tracker/contracts';
 import type { Database } from '../../db/types';
 import { cacheTags } from '../../plugins/response-cache';
+import type { ListsService } from '../lists/lists.service';
 
-export async function statsRoutes(app: FastifyInstance, opts: { db: Kysely<Database> }) {
+export async function statsRoutes(
+  app: FastifyInstance,
+  opts: { db: Kysely<Database>; lists: Pick<ListsService, 'counts'> },
+) {
   const { db } = opts;
   app.withTypeProvider<ZodTypeProvider>().get(
     '/stats/global',
@@ -46,15 +50,17 @@ export async function statsRoutes(app: FastifyInstance, opts: { db: Kysely<Datab
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow(),
       ]);
+      // Lists (issue 10): public lists only, as the policy's anonymous view counts them.
+      const lists = await opts.lists.counts(weekAgo);
       return {
         totalShows: Number(shows.n),
         totalUsers: Number(users.n),
-        // Reviews and lists arrive with their features; there are none to count yet.
+        // Reviews arrive with their feature; there are none to count yet.
         totalReviews: 0,
-        totalLists: 0,
+        totalLists: lists.total,
         totalFavorites: Number(favorites.n),
         averageRating: rating.avg === null ? null : Math.round(Number(rating.avg) * 10) / 10,
-        recentActivity: { newLists: 0, newUsers: Number(newUsers.n) },
+        recentActivity: { newLists: lists.recent, newUsers: Number(newUsers.n) },
       };
     },
   );
