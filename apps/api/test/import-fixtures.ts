@@ -338,6 +338,7 @@ export const traktFlatExpected = {
   ratings: 2,
   watchlist: 4,
   favorites: 1,
+  lists: 1,
 };
 
 /** The nested layout seen in Feb 2026: a root folder and subfolders, older aggregates with dates. */

@@ -18,6 +18,7 @@ import { createListsService } from '../features/lists/lists.service';
 import { createExportService } from '../features/imports/export.service';
 import { createImportsRepository } from '../features/imports/imports.repository';
 import { createImportsService } from '../features/imports/imports.service';
+import { listLimits } from '@series-tracker/contracts';
 import { nowIso } from '../lib/time';
 import { createEventBus, type EventBus } from './events';
 import { createUserErasure } from './erasure';
@@ -116,6 +117,48 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     importDir: config.importDir,
     mailAfterMs: config.importMailAfterMs,
     ...(config.metadataSync ? { lookupShow: (ids) => metadata.lookupShow(ids) } : {}),
+    targets: {
+      // Imported lists: private, ranked as in the file, dated as in the file; a list whose
+      // name the member already has is not created again (re-imports add nothing).
+      lists: async (userId, imported) => {
+        const names = new Set<string>();
+        for (let offset = 0; ; offset += 100) {
+          const page = await lists.mine(userId, { limit: 100, offset });
+          for (const l of page.data) names.add(l.name.trim().toLowerCase());
+          if (!page.hasMore) break;
+        }
+        let created = 0;
+        for (const l of imported) {
+          const name = l.name.trim().slice(0, listLimits.nameMax) || 'Imported list';
+          if (names.has(name.toLowerCase())) continue;
+          const seen = new Set<number>();
+          const items = l.items
+            .filter((i) => !seen.has(i.showId) && seen.add(i.showId))
+            .slice(0, listLimits.createItemsMax)
+            .map((i, n) => ({
+              showId: i.showId,
+              position: n + 1,
+              ...(i.note ? { notes: i.note.slice(0, listLimits.notesMax) } : {}),
+            }));
+          await lists.create(
+            userId,
+            {
+              name,
+              ...(l.description
+                ? { description: l.description.slice(0, listLimits.descriptionMax) }
+                : {}),
+              isPublic: false,
+              isRanked: true,
+              items,
+            },
+            { at: l.createdAt, imported: true },
+          );
+          names.add(name.toLowerCase());
+          created++;
+        }
+        return created;
+      },
+    },
   });
   // Watches held for episodes not yet in the catalogue are marked when the episodes arrive.
   events.on('catalog.refreshed', ({ showIds }) => imports.releaseHeld(showIds));

@@ -190,11 +190,47 @@ export function createExportService({
     };
   }
 
+  /** The member's lists (private ones too), items in their order. */
+  async function* lists(userId: number) {
+    const rows = await db
+      .selectFrom('lists')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute();
+    for (const l of rows) {
+      const items = await db
+        .selectFrom('list_items as i')
+        .innerJoin('shows as s', 's.id', 'i.show_id')
+        .select(['i.position', 'i.notes', 'i.added_at'])
+        .select(showCols)
+        .where('i.list_id', '=', l.id)
+        .orderBy('i.position')
+        .execute();
+      yield {
+        id: l.id,
+        name: l.name,
+        description: l.description,
+        isPublic: l.is_public === 1,
+        isRanked: l.is_ranked === 1,
+        createdAt: l.created_at,
+        updatedAt: l.updated_at,
+        items: items.map((i) => ({
+          show: showRef(i),
+          position: i.position,
+          note: i.notes,
+          addedAt: i.added_at,
+        })),
+      };
+    }
+  }
+
   const allSections = (): ExportSection[] => [
     { name: 'watchlist', rows: watchlist },
     { name: 'progress', rows: progress },
     { name: 'favorites', rows: favorites },
     { name: 'ratings', rows: ratings },
+    { name: 'lists', rows: lists },
     ...sections,
   ];
 
@@ -307,6 +343,21 @@ export function createExportService({
       'ratings.csv',
       [...showHeader, 'score'],
       flat(ratings(userId), (r) => ({ ...showCsv(r.show), score: r.score })),
+    );
+    add(
+      'lists.csv',
+      ['list_id', 'list_name', 'list_public', 'position', ...showHeader, 'note', 'added_at'],
+      flat(lists(userId), (l) =>
+        l.items.map((i) => ({
+          list_id: l.id,
+          list_name: l.name,
+          list_public: l.isPublic,
+          position: i.position,
+          ...showCsv(i.show),
+          note: i.note,
+          added_at: i.addedAt,
+        })),
+      ),
     );
     for (const section of sections) {
       // Sections of other features: one CSV each, columns from the first row's keys.

@@ -1,6 +1,7 @@
+import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildTestApp, testConfig, type TestApp } from '../../../test/build-test-app';
 import { registerUser } from '../../../test/factories';
 import { dir, zipFile } from '../../../test/import-fixtures';
 import { importFile } from '../../../test/import-helpers';
@@ -8,6 +9,7 @@ import { startTvmazeStandIn, type TvmazeStandIn } from '../../../test/tvmaze-sta
 
 let tvmaze: TvmazeStandIn;
 let t: TestApp;
+const outbox = path.join(dir, 'outbox');
 beforeAll(async () => {
   tvmaze = await startTvmazeStandIn();
   t = await buildTestApp({
@@ -15,6 +17,7 @@ beforeAll(async () => {
     metadataSync: true,
     tvmazeBaseUrl: tvmaze.baseUrl,
     importMailAfterMs: 0,
+    mail: { ...testConfig().mail, smtpUrl: null, outboxDir: outbox },
   });
   await t.app.services.jobs.start();
 });
@@ -91,11 +94,17 @@ describe('shows missing from the catalogue, online', () => {
       started_at: '2012-01-01T20:00:00.000Z',
     });
 
-    const mails = await t.db.kysely
-      .selectFrom('jobs')
-      .select('payload')
-      .where('name', '=', 'mail.send')
-      .execute();
-    expect(mails.map((m) => m.payload).join(' ')).toContain('import-finished');
+    // The owner is told by mail (the outbox, as no SMTP server is configured).
+    const mail = await vi.waitFor(
+      () => {
+        const files = fs.existsSync(outbox) ? fs.readdirSync(outbox) : [];
+        const texts = files.map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'));
+        const found = texts.find((x) => x.includes('import is done'));
+        if (!found) throw new Error('no mail yet');
+        return found;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    expect(mail).toContain(ann.user.email);
   });
 });

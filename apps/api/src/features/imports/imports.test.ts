@@ -135,6 +135,32 @@ describe('Trakt export ZIP (flat layout, paged history)', () => {
         watched_at: '2021-11-11T11:00:00.000Z',
       },
     ]);
+    // The custom list: private, ranked by the file's rank, dated as in the file; people skipped.
+    const lists = await k()
+      .selectFrom('lists')
+      .select(['id', 'name', 'is_public', 'is_ranked', 'created_at', 'item_count'])
+      .where('user_id', '=', ann.user.id)
+      .execute();
+    expect(lists).toEqual([
+      {
+        id: lists[0]!.id,
+        name: 'Best of',
+        is_public: 0,
+        is_ranked: 1,
+        created_at: '2018-08-08T08:08:00.000Z',
+        item_count: 2,
+      },
+    ]);
+    const items = await k()
+      .selectFrom('list_items')
+      .select(['show_id', 'position', 'notes'])
+      .where('list_id', '=', lists[0]!.id)
+      .orderBy('position')
+      .execute();
+    expect(items).toEqual([
+      { show_id: cat.longRoad.id, position: 1, notes: 'Start here' },
+      { show_id: cat.quietHarbor.id, position: 2, notes: null },
+    ]);
     const users = await k()
       .selectFrom('shows')
       .select('total_users')
@@ -153,8 +179,15 @@ describe('Trakt export ZIP (flat layout, paged history)', () => {
       watchlist: 0,
       favorites: 0,
       ratings: 0,
+      lists: 0,
     });
     expect(await snapshot(ann.user.id)).toEqual(s);
+    const listCount = await k()
+      .selectFrom('lists')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', ann.user.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(listCount.n)).toBe(1);
   });
 
   it('holds a watch whose episode has not arrived, and marks it when the episode list brings it', async () => {
@@ -369,6 +402,16 @@ describe('export and round trip', () => {
     expect(b.items).toEqual(a.items);
     expect(b.progress).toEqual(a.progress);
     expect(b.favorites).toEqual(a.favorites);
+    const listsOf = (userId: number) =>
+      k()
+        .selectFrom('lists as l')
+        .innerJoin('list_items as i', 'i.list_id', 'l.id')
+        .select(['l.name', 'l.is_ranked', 'l.created_at', 'i.show_id', 'i.position', 'i.notes'])
+        .where('l.user_id', '=', userId)
+        .orderBy('i.position')
+        .execute();
+    expect(await listsOf(bob.user.id)).toEqual(await listsOf(ann.user.id));
+    expect(back.report!.lists).toBe(1);
   });
 
   it('exports a ZIP of CSV files', async () => {
@@ -389,6 +432,7 @@ describe('export and round trip', () => {
       'README.txt',
       'episodes.csv',
       'favorites.csv',
+      'lists.csv',
       'profile.csv',
       'ratings.csv',
       'watchlist.csv',
