@@ -191,7 +191,7 @@ export function createImportsRepository(db: Kysely<Database>) {
       rows: { episode_id: number; show_id: number; watched_at: string }[],
       now: string,
     ) {
-      for (const part of chunks(rows, 300)) {
+      for (const part of chunks(rows, 1000)) {
         await trx
           .insertInto('episode_progress')
           .values(part.map((r) => ({ ...r, user_id: userId, created_at: now, updated_at: now })))

@@ -438,7 +438,8 @@ export function createImportsService(options: ImportsServiceOptions) {
           }
         }
         if (newly.length) changes.watched.set(showId, newly);
-        if (newRows.length >= 300) await repo.insertProgress(trx, userId, newRows.splice(0), stamp);
+        if (newRows.length >= 1000)
+          await repo.insertProgress(trx, userId, newRows.splice(0), stamp);
 
         // Held watches still make the show the member's (and date the item).
         const heldHere = held.some((h) => h.show_id === showId);
@@ -471,7 +472,7 @@ export function createImportsService(options: ImportsServiceOptions) {
             changes.createdItems.add(showId);
             changes.counters.add(showId);
           }
-          item = (await trackingRepo.itemFor(trx, userId, showId)) as WatchlistItemRow | undefined;
+          item = (await repo.itemsOf(trx, userId, [showId]))[0];
           if (item && inserted) item = { ...item, status: '' };
         }
         if (item) {
