@@ -175,7 +175,16 @@ export async function importsRoutes(
         summary:
           'Everything you own, streamed: format=json (one versioned document) or format=csv (a ZIP of CSV files)',
         querystring: exportQuerySchema,
-        response: { 400: apiErrorSchema, 401: apiErrorSchema },
+        produces: ['application/json', 'application/zip'],
+        response: {
+          200: z
+            .string()
+            .describe(
+              'A file download: the JSON document (docs/export-format.md) or a ZIP of CSV files',
+            ),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+        },
       },
     },
     async (req, reply) => {
