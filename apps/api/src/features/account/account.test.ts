@@ -168,6 +168,37 @@ describe('forgot and reset password', () => {
     expect((await login(u.user.username, u.password)).statusCode).toBe(200);
   });
 
+  it('lets exactly one of several simultaneous resets with one token through', async () => {
+    const u = await registerUser(t.app);
+    await post('/api/auth/forgot-password', { email: u.user.email });
+    const mail = await vi.waitFor(
+      () => {
+        const m = smtp.mailsTo(u.user.email).find((x) => x.subject?.startsWith('Reset'));
+        if (!m) throw new Error('not yet');
+        return m;
+      },
+      { timeout: 20_000, interval: 50 },
+    );
+    const token = tokenIn(mail, 'reset-password');
+    const results = await Promise.all(
+      ['first pass 1', 'second pass 2', 'third pass 3', 'fourth pass 4'].map((password) =>
+        post('/api/auth/reset-password', { token, password }),
+      ),
+    );
+    const ok = results.filter((r) => r.statusCode === 200);
+    expect(ok).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 400).map((r) => r.json().code)).toEqual([
+      'TOKEN_USED',
+      'TOKEN_USED',
+      'TOKEN_USED',
+    ]);
+    // Exactly one of the passwords took.
+    const working = [];
+    for (const password of ['first pass 1', 'second pass 2', 'third pass 3', 'fourth pass 4'])
+      if ((await login(u.user.username, password)).statusCode === 200) working.push(password);
+    expect(working).toHaveLength(1);
+  });
+
   it('limits reset mails per address, known or not', async () => {
     const email = `limit-${Date.now()}@example.test`;
     for (let i = 0; i < 5; i++)
