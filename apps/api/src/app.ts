@@ -30,6 +30,8 @@ import { statsRoutes } from './features/stats/stats.routes';
 import { trackingRoutes } from './features/tracking/tracking.routes';
 import { accountRoutes, uploadsRoutes } from './features/account/account.routes';
 import { isStorageKey } from './platform/storage';
+import { listsRoutes } from './features/lists/lists.routes';
+import { reviewsRoutes } from './features/reviews/reviews.routes';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -137,8 +139,12 @@ export async function buildApp({
       await api.register(authRoutes, { authService: auth, rateLimit: config.authRateLimit });
       await api.register(showsRoutes, { shows, trending, search });
       await api.register(episodesRoutes, { repo: episodesRepo, shows });
-      await api.register(searchRoutes, { search, shows, trending });
-      await api.register(statsRoutes, { db: db.kysely });
+      await api.register(searchRoutes, { search, shows, trending, reviews: services.reviews });
+      await api.register(statsRoutes, {
+        db: db.kysely,
+        lists: services.lists,
+        reviews: services.reviews,
+      });
       await api.register(trackingRoutes, { tracking });
       await api.register(jobsRoutes, { jobs: services.jobsService });
       // Account (issue 12): settings, avatar, password reset, email confirmation, sessions.
@@ -146,6 +152,13 @@ export async function buildApp({
         account: services.account,
         rateLimit: config.authRateLimit,
       });
+      // Lists (issue 10)
+      await api.register(listsRoutes, {
+        lists: services.lists,
+        writeLimit: config.listWriteRateLimit,
+      });
+      // Reviews (issue 9)
+      await api.register(reviewsRoutes, { reviews: services.reviews, config });
     },
     { prefix: '/api' },
   );

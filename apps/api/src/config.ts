@@ -32,6 +32,8 @@ const envSchema = z.object({
     .optional(),
   REDIS_PREFIX: z.string().min(1).default('series-tracker:'),
   UPLOAD_DIR: z.string().min(1).default('data/uploads'),
+  LIST_WRITE_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+  LIST_WRITE_RATE_LIMIT_WINDOW: z.string().default('1 minute'),
 });
 
 export interface AppConfig {
@@ -65,6 +67,13 @@ export interface AppConfig {
   redisPrefix: string;
   /** Folder of uploaded files (avatars) for the local storage layer (platform/storage.ts). */
   uploadDir: string;
+  /** Writes to lists (create, items, reorder, follow, …) per member per window. */
+  listWriteRateLimit: { max: number; timeWindow: string };
+  /**
+   * Per-member write budgets of community features (reviews, comments, likes) per hour;
+   * defaults in features/reviews/reviews.routes.ts. Tests lower them.
+   */
+  writeLimits?: Partial<Record<'reviews' | 'comments' | 'likes' | 'episodeReviews', number>>;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -97,5 +106,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: e.REDIS_URL ?? null,
     redisPrefix: e.REDIS_PREFIX,
     uploadDir: path.resolve(repoRoot, e.UPLOAD_DIR),
+    listWriteRateLimit: {
+      max: e.LIST_WRITE_RATE_LIMIT_MAX,
+      timeWindow: e.LIST_WRITE_RATE_LIMIT_WINDOW,
+    },
   };
 }

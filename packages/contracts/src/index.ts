@@ -6,3 +6,5 @@ export * from './tracking';
 export * from './jobs';
 export * from './search';
 export * from './account';
+export * from './lists';
+export * from './reviews';

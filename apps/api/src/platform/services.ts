@@ -13,6 +13,10 @@ import { createTrendingService } from '../features/shows/trending.service';
 import { createTrackingRepository } from '../features/tracking/tracking.repository';
 import { createTrackingService } from '../features/tracking/tracking.service';
 import { createJobsService } from '../features/jobs/jobs.service';
+import { createListsRepository } from '../features/lists/lists.repository';
+import { createListsService } from '../features/lists/lists.service';
+import { createReviewsRepository } from '../features/reviews/reviews.repository';
+import { createReviewsService } from '../features/reviews/reviews.service';
 import { nowIso } from '../lib/time';
 import { createEventBus, type EventBus } from './events';
 import { createUserErasure } from './erasure';
@@ -91,6 +95,8 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     repo: showsRepo,
     // Opening a show page refreshes its TVmaze data in the background when older than a day.
     onShowViewed: (id) => metadata.refreshShowInBackground(id),
+    // Members' average once three members rated the show, else the catalogue's (ADR 070).
+    displayedRating: (id, catalogueRating) => reviews.displayedRating(id, catalogueRating),
   });
   const trending = createTrendingService({
     shows,
@@ -121,6 +127,23 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   // A deleted account's watchlist leaves shows.total_users exact (its rows cascade).
   erasure.register('tracking', (trx, userId) => trackingRepo.eraseUser(trx, userId));
 
+  // Lists (issue 10): community lists, their items and followers.
+  const lists = createListsService({
+    repo: createListsRepository(db.kysely, db.dialect),
+    events,
+  });
+  // A deleted member's follows leave the followers counts of others' lists; their lists go.
+  erasure.register('lists', (trx, userId) => lists.erase(trx, userId));
+  // Reviews, comments, likes, episode reviews (issue 9). Deleting an account removes what the
+  // member wrote and liked here and puts the counters on others' reviews back to exact.
+  const reviews = createReviewsService({
+    repo: createReviewsRepository(db.kysely, db.dialect),
+    events,
+  });
+  erasure.register('reviews', async (trx, userId) => {
+    await reviews.eraseUser(trx, userId);
+  });
+
   return {
     config,
     db,
@@ -141,6 +164,8 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     mail,
     storage,
     account,
+    lists,
+    reviews,
     /**
      * Stops background work: running jobs stop at a safe point and run again after the next
      * start. The database stays open (its owner closes it).

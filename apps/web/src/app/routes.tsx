@@ -46,6 +46,12 @@ const ResetPasswordRoute = lazy(() =>
 const VerifyEmailRoute = lazy(() =>
   import('./routes/password-reset').then((m) => ({ default: m.VerifyEmailRoute })),
 );
+// Lists (issue 10)
+const ListsRoute = lazy(() => import('./routes/lists').then((m) => ({ default: m.ListsRoute })));
+const ListRoute = lazy(() => import('./routes/list').then((m) => ({ default: m.ListRoute })));
+const CreateListRoute = lazy(() =>
+  import('./routes/create-list').then((m) => ({ default: m.CreateListRoute })),
+);
 
 /**
  * Every path of the spec (§2), in one place. Screens that are not built yet render the
@@ -61,9 +67,9 @@ const screens: RouteObject[] = [
   { path: 'reviews/write', element: <NotFoundRoute /> },
   { path: 'review/:id', element: <NotFoundRoute /> },
   { path: 'watchlist', element: <WatchlistRoute /> },
-  { path: 'lists', element: <NotFoundRoute /> },
-  { path: 'lists/create', element: <NotFoundRoute /> },
-  { path: 'list/:id', element: <NotFoundRoute /> },
+  { path: 'lists', element: <ListsRoute /> },
+  { path: 'lists/create', element: <CreateListRoute /> },
+  { path: 'list/:id', element: <ListRoute /> },
   { path: 'show/:id', element: <ShowRoute /> },
   { path: 'episode/:id', element: <EpisodeRoute /> },
   { path: 'profile/:username', element: <NotFoundRoute /> },
