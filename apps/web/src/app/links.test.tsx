@@ -84,8 +84,7 @@ function catalogue(call: RecordedCall): Response {
 
 describe('links', () => {
   it('the route table still sends unbuilt screens to not-found (the check below means something)', () => {
-    for (const path of ['/reviews', '/profile/alice'])
-      expect(leadsToNotFound(path)).toBe(true);
+    for (const path of ['/reviews', '/profile/alice']) expect(leadsToNotFound(path)).toBe(true);
     for (const path of [
       '/',
       '/search',
