@@ -28,10 +28,10 @@ import { episodesRoutes } from './features/episodes/episodes.routes';
 import { searchRoutes } from './features/search/search.routes';
 import { statsRoutes } from './features/stats/stats.routes';
 import { trackingRoutes } from './features/tracking/tracking.routes';
-import { accountRoutes, uploadsRoutes } from './features/account/account.routes';
-import { isStorageKey } from './platform/storage';
 import { listsRoutes } from './features/lists/lists.routes';
 import { reviewsRoutes } from './features/reviews/reviews.routes';
+import { accountRoutes, uploadsRoutes } from './features/account/account.routes';
+import { isStorageKey } from './platform/storage';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -147,11 +147,6 @@ export async function buildApp({
       });
       await api.register(trackingRoutes, { tracking });
       await api.register(jobsRoutes, { jobs: services.jobsService });
-      // Account (issue 12): settings, avatar, password reset, email confirmation, sessions.
-      await api.register(accountRoutes, {
-        account: services.account,
-        rateLimit: config.authRateLimit,
-      });
       // Lists (issue 10)
       await api.register(listsRoutes, {
         lists: services.lists,
@@ -159,6 +154,11 @@ export async function buildApp({
       });
       // Reviews (issue 9)
       await api.register(reviewsRoutes, { reviews: services.reviews, config });
+      // Account (issue 12): settings, avatar, password reset, email confirmation, sessions.
+      await api.register(accountRoutes, {
+        account: services.account,
+        rateLimit: config.authRateLimit,
+      });
     },
     { prefix: '/api' },
   );

@@ -31,9 +31,9 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
   REDIS_PREFIX: z.string().min(1).default('series-tracker:'),
-  UPLOAD_DIR: z.string().min(1).default('data/uploads'),
   LIST_WRITE_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
   LIST_WRITE_RATE_LIMIT_WINDOW: z.string().default('1 minute'),
+  UPLOAD_DIR: z.string().min(1).default('data/uploads'),
 });
 
 export interface AppConfig {
@@ -65,8 +65,6 @@ export interface AppConfig {
   redisUrl: string | null;
   /** Prefix of every Redis key this app writes (several sites can share one Redis). */
   redisPrefix: string;
-  /** Folder of uploaded files (avatars) for the local storage layer (platform/storage.ts). */
-  uploadDir: string;
   /** Writes to lists (create, items, reorder, follow, …) per member per window. */
   listWriteRateLimit: { max: number; timeWindow: string };
   /**
@@ -74,6 +72,8 @@ export interface AppConfig {
    * defaults in features/reviews/reviews.routes.ts. Tests lower them.
    */
   writeLimits?: Partial<Record<'reviews' | 'comments' | 'likes' | 'episodeReviews', number>>;
+  /** Folder of uploaded files (avatars) for the local storage layer (platform/storage.ts). */
+  uploadDir: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -105,10 +105,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     redisUrl: e.REDIS_URL ?? null,
     redisPrefix: e.REDIS_PREFIX,
-    uploadDir: path.resolve(repoRoot, e.UPLOAD_DIR),
     listWriteRateLimit: {
       max: e.LIST_WRITE_RATE_LIMIT_MAX,
       timeWindow: e.LIST_WRITE_RATE_LIMIT_WINDOW,
     },
+    uploadDir: path.resolve(repoRoot, e.UPLOAD_DIR),
   };
 }

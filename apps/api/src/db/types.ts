@@ -352,7 +352,6 @@ export interface EpisodeReviewLikesTable {
 export type ReviewRow = Selectable<ReviewsTable>;
 export type ReviewCommentRow = Selectable<ReviewCommentsTable>;
 export type EpisodeReviewRow = Selectable<EpisodeReviewsTable>;
-
 /** One-time account tokens (0008-account): password resets and email confirmations. */
 export interface AccountTokensTable {
   id: Generated<number>;

@@ -162,10 +162,10 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     jobs,
     jobsService,
     mail,
-    storage,
-    account,
     lists,
     reviews,
+    storage,
+    account,
     /**
      * Stops background work: running jobs stop at a safe point and run again after the next
      * start. The database stays open (its owner closes it).

@@ -33,6 +33,20 @@ const TermsRoute = lazy(() =>
   import('./routes/info-pages').then((m) => ({ default: m.TermsRoute })),
 );
 const HelpRoute = lazy(() => import('./routes/info-pages').then((m) => ({ default: m.HelpRoute })));
+// Reviews (issue 9)
+const ReviewsRoute = lazy(() =>
+  import('./routes/reviews').then((m) => ({ default: m.ReviewsRoute })),
+);
+const ReviewRoute = lazy(() => import('./routes/review').then((m) => ({ default: m.ReviewRoute })));
+const WriteReviewRoute = lazy(() =>
+  import('./routes/write-review').then((m) => ({ default: m.WriteReviewRoute })),
+);
+// Lists (issue 10)
+const ListsRoute = lazy(() => import('./routes/lists').then((m) => ({ default: m.ListsRoute })));
+const ListRoute = lazy(() => import('./routes/list').then((m) => ({ default: m.ListRoute })));
+const CreateListRoute = lazy(() =>
+  import('./routes/create-list').then((m) => ({ default: m.CreateListRoute })),
+);
 // Account (issue 12): settings, password reset, email confirmation.
 const SettingsRoute = lazy(() =>
   import('./routes/settings').then((m) => ({ default: m.SettingsRoute })),
@@ -46,12 +60,6 @@ const ResetPasswordRoute = lazy(() =>
 const VerifyEmailRoute = lazy(() =>
   import('./routes/password-reset').then((m) => ({ default: m.VerifyEmailRoute })),
 );
-// Lists (issue 10)
-const ListsRoute = lazy(() => import('./routes/lists').then((m) => ({ default: m.ListsRoute })));
-const ListRoute = lazy(() => import('./routes/list').then((m) => ({ default: m.ListRoute })));
-const CreateListRoute = lazy(() =>
-  import('./routes/create-list').then((m) => ({ default: m.CreateListRoute })),
-);
 
 /**
  * Every path of the spec (§2), in one place. Screens that are not built yet render the
@@ -63,9 +71,9 @@ const screens: RouteObject[] = [
   { path: 'register', element: <RegisterRoute /> },
   { path: 'browse', element: <SearchRoute /> },
   { path: 'search', element: <SearchRoute /> },
-  { path: 'reviews', element: <NotFoundRoute /> },
-  { path: 'reviews/write', element: <NotFoundRoute /> },
-  { path: 'review/:id', element: <NotFoundRoute /> },
+  { path: 'reviews', element: <ReviewsRoute /> },
+  { path: 'reviews/write', element: <WriteReviewRoute /> },
+  { path: 'review/:id', element: <ReviewRoute /> },
   { path: 'watchlist', element: <WatchlistRoute /> },
   { path: 'lists', element: <ListsRoute /> },
   { path: 'lists/create', element: <CreateListRoute /> },

@@ -39,10 +39,10 @@ describe('Header', () => {
 
     expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/register');
-    // Reviews joins when its screen exists (ADR 032).
     expect(navLinks()).toEqual([
       ['Home', '/'],
       ['Browse', '/search'],
+      ['Reviews', '/reviews'],
       ['Lists', '/lists'],
     ]);
     expect(screen.queryByRole('link', { name: 'Watchlist' })).not.toBeInTheDocument();
@@ -75,6 +75,7 @@ describe('Header', () => {
       ['Home', '/'],
       ['Browse', '/browse'],
       ['Watchlist', '/watchlist'],
+      ['Reviews', '/reviews'],
       ['Lists', '/lists'],
     ]);
     expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();

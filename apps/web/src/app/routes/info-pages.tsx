@@ -92,13 +92,18 @@ export function AboutRoute() {
             other members&apos; lists.
           </li>
           <li>
+            Write reviews of shows (rated from 0.5 to 10, public or private, with spoilers hidden
+            until a reader reveals them) and of single episodes; like and comment on other
+            members&apos; reviews, and reply to comments.
+          </li>
+          <li>
             See Up Next on the home page: the next episode of each show you are watching, and
             today&apos;s new episodes.
           </li>
         </ul>
         <p>
-          Reviews and following other viewers are being built; they will appear on the site when
-          they are ready, not before.
+          Following other viewers is being built; it will appear on the site when it is ready, not
+          before.
         </p>
       </section>
     </InfoPage>
@@ -271,8 +276,13 @@ export function HelpRoute() {
       <section>
         <h2>Can I write reviews?</h2>
         <p>
-          Not yet. Reviews and following other viewers are being built; this page will say so when
-          they are here.
+          Yes: open a show and choose Write Review on its Reviews tab, or use Write Review on the{' '}
+          <Link to="/reviews" className={link}>
+            Reviews
+          </Link>{' '}
+          page. A private review is seen by you alone. Episodes have their own reviews on each
+          episode&apos;s page. Following other viewers is being built; this page will say so when it
+          is here.
         </p>
       </section>
     </InfoPage>
