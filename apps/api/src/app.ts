@@ -32,6 +32,7 @@ import { listsRoutes } from './features/lists/lists.routes';
 import { reviewsRoutes } from './features/reviews/reviews.routes';
 import { accountRoutes, uploadsRoutes } from './features/account/account.routes';
 import { isStorageKey } from './platform/storage';
+import { importsRoutes } from './features/imports/imports.routes';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -158,6 +159,11 @@ export async function buildApp({
       await api.register(accountRoutes, {
         account: services.account,
         rateLimit: config.authRateLimit,
+      });
+      await api.register(importsRoutes, {
+        imports: services.imports,
+        exporter: services.exporter,
+        importDir: config.importDir,
       });
     },
     { prefix: '/api' },

@@ -8,3 +8,4 @@ export * from './search';
 export * from './lists';
 export * from './reviews';
 export * from './account';
+export * from './imports';

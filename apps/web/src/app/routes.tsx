@@ -60,6 +60,10 @@ const ResetPasswordRoute = lazy(() =>
 const VerifyEmailRoute = lazy(() =>
   import('./routes/password-reset').then((m) => ({ default: m.VerifyEmailRoute })),
 );
+// imports: Import & export (its section joins /settings when that screen lands).
+const ImportExportRoute = lazy(() =>
+  import('./routes/import-export').then((m) => ({ default: m.ImportExportRoute })),
+);
 
 /**
  * Every path of the spec (§2), in one place. Screens that are not built yet render the
@@ -86,6 +90,7 @@ const screens: RouteObject[] = [
   { path: 'forgot-password', element: <ForgotPasswordRoute /> },
   { path: 'reset-password', element: <ResetPasswordRoute /> },
   { path: 'verify-email', element: <VerifyEmailRoute /> },
+  { path: 'settings/import', element: <ImportExportRoute /> },
   // Site pages linked from the footer.
   { path: 'about', element: <AboutRoute /> },
   { path: 'privacy', element: <PrivacyRoute /> },

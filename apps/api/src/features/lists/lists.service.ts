@@ -249,8 +249,13 @@ export function createListsService({ repo, events }: ListsServiceOptions) {
      * The list and its items in one transaction: an unknown show or a show named twice is a
      * 400 and nothing is created.
      */
-    async create(userId: number, input: CreateList): Promise<ListDetail> {
-      const now = nowIso();
+    async create(
+      userId: number,
+      input: CreateList,
+      // imports: a list from another tracker keeps its own date and is flagged as imported.
+      origin: { at?: string | null; imported?: boolean } = {},
+    ): Promise<ListDetail> {
+      const now = origin.at ?? nowIso();
       // Errors name the item as sent (items.N), before any reordering by position.
       const sent = input.items ?? [];
       const seen = new Map<number, number>();
@@ -284,6 +289,7 @@ export function createListsService({ repo, events }: ListsServiceOptions) {
         name: detail.name,
         isPublic: detail.isPublic,
         at: now,
+        ...(origin.imported ? { imported: true } : {}),
       });
       return detail;
     },

@@ -88,7 +88,7 @@ describe('Header', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Settings', 'Sign Out']);
+    ).toEqual(['Settings', 'Import & export', 'Sign Out']);
     expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toHaveAttribute(
       'href',
       '/settings',
