@@ -1,5 +1,6 @@
 /**
- * `npm run bench [-- --db sqlite|postgres|both] [-- --quick] [-- --no-cache] [-- --compressed]`
+ * `npm run bench [-- --db sqlite|postgres|both] [-- --quick] [-- --no-cache] [-- --compressed]
+ *   [-- --only imports]`
  *
  * Builds the real app on a fresh database filled with the bundled catalogue and measures:
  * - latency (p50/p95/p99) of catalogue, tracking and reviews endpoints through app.inject (no
@@ -24,10 +25,14 @@ import { importCatalog, readCatalogFile } from '../src/features/catalog/catalog.
 import { createTrackingRepository } from '../src/features/tracking/tracking.repository';
 import { seedDemoReviews } from '../src/features/reviews/demo-data';
 import { sql } from 'kysely';
+import { seedLists } from './seed-lists';
+import { benchImport } from './imports';
 
 const args = process.argv.slice(2);
 const which = args.includes('--db') ? args[args.indexOf('--db') + 1] : 'both';
 const quick = args.includes('--quick');
+// --only imports: just issue 13's import case (bench/imports.ts).
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
 // --no-cache measures every request the slow way (database + serialiser), as a cache miss does.
 const responseCache = !args.includes('--no-cache');
 // --compressed: requests carry a browser's Accept-Encoding (cached answers then go out as their
@@ -117,9 +122,32 @@ async function helloWorld(): Promise<Load> {
 }
 
 /** The hot reads of issue 8 §7, each with the URLs a busy site would see for it. */
-function hotEndpoints(ids: number[], queries: string[]) {
+function hotEndpoints(ids: number[], queries: string[], bigListId: number) {
   const q = (s: string) => encodeURIComponent(s);
   return [
+    // Lists (issue 10): index pages over 10,000 lists, and a 1,000-item list's page as a
+    // visitor loads it (the list, then its items 100 at a time).
+    {
+      name: 'lists index',
+      urls: [
+        '/api/lists',
+        '/api/lists?offset=12',
+        '/api/lists?isRanked=true',
+        '/api/lists?sort=name&order=asc',
+        '/api/lists/popular',
+        '/api/lists/recent',
+      ],
+    },
+    {
+      name: 'list 1k detail',
+      urls: [
+        `/api/lists/${bigListId}`,
+        ...Array.from(
+          { length: 10 },
+          (_, i) => `/api/lists/${bigListId}/items?limit=100&offset=${i * 100}`,
+        ),
+      ],
+    },
     {
       name: 'suggestions',
       urls: queries.map((s) => `/api/search/suggestions?limit=8&q=${q(s)}`),
@@ -198,6 +226,8 @@ async function benchOn(db: Db, label: string) {
   console.log(
     `  migrate + import of ${catalog.shows.length} shows: ${((performance.now() - migrated) / 1000).toFixed(1)} s (import ${imported.ms} ms)`,
   );
+  const { bigListId, ms: listsMs } = await seedLists(db);
+  console.log(`  seeded 10,000 lists and a 1,000-item ranked list: ${listsMs} ms`);
 
   const config = {
     ...loadConfig({}),
@@ -209,6 +239,11 @@ async function benchOn(db: Db, label: string) {
   };
   const app = await buildApp({ config, db });
   await app.ready();
+  if (only === 'imports') {
+    await benchImport(db, app.services);
+    await app.close();
+    return;
+  }
 
   const ids = (
     await db.kysely
@@ -266,6 +301,7 @@ async function benchOn(db: Db, label: string) {
 
   await benchTracking(app, db);
   const reviewUrls = await benchReviews(app, db);
+  await benchLists(app, bigListId);
   await app.close();
 
   // A fresh app, so every URL of the table starts as a cache miss.
@@ -277,7 +313,7 @@ async function benchOn(db: Db, label: string) {
   // Hello-world again, right before this table: the machine's load drifts over a run.
   const helloBefore = await helloWorld();
   const rows: TableRow[] = [];
-  for (const endpoint of [...hotEndpoints(ids, queries), ...reviewUrls]) {
+  for (const endpoint of [...hotEndpoints(ids, queries, bigListId), ...reviewUrls]) {
     // The first request of each URL is a cache miss: time those alone (one at a time), then
     // load the endpoint with 32 connections.
     const cold = await missLatencies(server, endpoint.urls);
@@ -295,6 +331,8 @@ async function benchOn(db: Db, label: string) {
     `  hello-world before / after this table: ${Math.round(helloBefore.rps)} / ${Math.round(helloAfter.rps)} req/s (the ratio uses their mean)`,
   );
   printTable(label, hello, rows);
+  // Issue 13: a ten-year Trakt export imported (time and peak memory).
+  await benchImport(db, server.services);
   await server.close();
 }
 
@@ -513,6 +551,36 @@ async function benchReviews(app: App, db: Db) {
     { name: 'reviews feed', urls: feeds },
     { name: 'review detail', urls: details },
   ];
+}
+
+/** Lists read the slow way: signed in (never cached), so the database and serialiser run. */
+async function benchLists(app: App, bigListId: number) {
+  const reg = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: {
+      username: `bench_lists_${process.pid}`,
+      email: `bench_lists_${process.pid}@example.test`,
+      password: 'benchmark',
+    },
+  });
+  const { token } = reg.json() as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  await timeRequests(
+    app,
+    'GET list 1k items page (100, signed in, uncached)',
+    Array.from(
+      { length: 10 },
+      (_, i) => `/api/lists/${bigListId}/items?limit=100&offset=${i * 100}`,
+    ),
+    headers,
+  );
+  await timeRequests(
+    app,
+    'GET list 1k (signed in, uncached)',
+    [`/api/lists/${bigListId}`],
+    headers,
+  );
 }
 
 async function main() {

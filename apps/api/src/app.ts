@@ -30,6 +30,9 @@ import { statsRoutes } from './features/stats/stats.routes';
 import { trackingRoutes } from './features/tracking/tracking.routes';
 import { listsRoutes } from './features/lists/lists.routes';
 import { reviewsRoutes } from './features/reviews/reviews.routes';
+import { accountRoutes, uploadsRoutes } from './features/account/account.routes';
+import { isStorageKey } from './platform/storage';
+import { importsRoutes } from './features/imports/imports.routes';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -152,9 +155,22 @@ export async function buildApp({
       });
       // Reviews (issue 9)
       await api.register(reviewsRoutes, { reviews: services.reviews, config });
+      // Account (issue 12): settings, avatar, password reset, email confirmation, sessions.
+      await api.register(accountRoutes, {
+        account: services.account,
+        rateLimit: config.authRateLimit,
+      });
+      await api.register(importsRoutes, {
+        imports: services.imports,
+        exporter: services.exporter,
+        importDir: config.importDir,
+      });
     },
     { prefix: '/api' },
   );
+
+  // Uploaded files (avatars) from the storage layer (platform/storage.ts).
+  await app.register(uploadsRoutes, { read: services.storage.read, isKey: isStorageKey });
 
   const indexHtml = config.webDistDir ? path.join(config.webDistDir, 'index.html') : null;
   const spaAvailable = indexHtml !== null && fs.existsSync(indexHtml);

@@ -244,6 +244,10 @@ export interface Database {
   review_likes: ReviewLikesTable;
   comment_likes: CommentLikesTable;
   episode_review_likes: EpisodeReviewLikesTable;
+  account_tokens: AccountTokensTable;
+  // imports (0010)
+  imports: ImportsTable;
+  import_held_episodes: ImportHeldEpisodesTable;
 }
 
 export type WatchlistItemRow = Selectable<WatchlistItemsTable>;
@@ -351,3 +355,42 @@ export interface EpisodeReviewLikesTable {
 export type ReviewRow = Selectable<ReviewsTable>;
 export type ReviewCommentRow = Selectable<ReviewCommentsTable>;
 export type EpisodeReviewRow = Selectable<EpisodeReviewsTable>;
+/** One-time account tokens (0008-account): password resets and email confirmations. */
+export interface AccountTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: 'password-reset' | 'email-verification';
+  token_hash: string;
+  email: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+export type AccountTokenRow = Selectable<AccountTokensTable>;
+// imports (0010-imports)
+export interface ImportsTable {
+  id: string;
+  user_id: number;
+  job_id: string | null;
+  source: string | null;
+  file_name: string | null;
+  status: string;
+  report: string | null;
+  error: string | null;
+  created_at: string;
+  finished_at: string | null;
+  updated_at: string;
+}
+
+export interface ImportHeldEpisodesTable {
+  id: Generated<number>;
+  user_id: number;
+  show_id: number;
+  season_number: number | null;
+  episode_number: number | null;
+  air_date: string | null;
+  episode_key: string;
+  watched_at: string;
+  import_id: string | null;
+  created_at: string;
+}

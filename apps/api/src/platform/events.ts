@@ -8,12 +8,21 @@ import type { FastifyBaseLogger } from 'fastify';
  */
 export interface DomainEvents {
   /** Episodes were marked (watched: true) or unmarked (false) by a user. */
-  'episode.watched': { userId: number; showId: number; episodeIds: number[]; watched: boolean };
+  'episode.watched': {
+    userId: number;
+    showId: number;
+    episodeIds: number[];
+    watched: boolean;
+    /** Written by an import with the file's own dates: never announce it as happening now. */
+    imported?: boolean;
+  };
   /** A user's watchlist item for a show was created, changed or removed. */
   'tracking.changed': {
     userId: number;
     showId: number;
     change: 'added' | 'updated' | 'removed' | 'progress';
+    /** Written by an import (original dates kept): never announce it as happening now. */
+    imported?: boolean;
   };
   /** Counters kept on shows (total users, favourites) moved. */
   'show.counters.changed': { showIds: number[] };

@@ -17,9 +17,18 @@ import { createListsRepository } from '../features/lists/lists.repository';
 import { createListsService } from '../features/lists/lists.service';
 import { createReviewsRepository } from '../features/reviews/reviews.repository';
 import { createReviewsService } from '../features/reviews/reviews.service';
+import { createExportService } from '../features/imports/export.service';
+import { createImportsRepository } from '../features/imports/imports.repository';
+import { createImportsService } from '../features/imports/imports.service';
+import { listLimits } from '@series-tracker/contracts';
 import { nowIso } from '../lib/time';
 import { createEventBus, type EventBus } from './events';
 import { createUserErasure } from './erasure';
+import { createAttemptCounter } from './attempts';
+import { createLocalStorage } from './storage';
+import { createPasswordGuard } from '../features/auth/password-guard';
+import { createAccountRepository } from '../features/account/account.repository';
+import { createAccountService } from '../features/account/account.service';
 import { createJobs } from './jobs/jobs';
 import { createMail } from './mail/mail';
 import { createRedis } from './redis';
@@ -52,6 +61,10 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   const jobs = createJobs({ db, log });
   const mail = createMail({ config, jobs, log });
 
+  // Account (issue 12): wrong-password and mail budgets (Redis or memory), uploaded files.
+  const attempts = createAttemptCounter(redis, config.redisPrefix);
+  const passwords = createPasswordGuard(attempts);
+  const storage = createLocalStorage(config.uploadDir);
   const authRepo = createAuthRepository(db.kysely);
   jobs.define('auth.delete-expired-sessions', async () => ({
     deleted: await authRepo.deleteExpiredSessions(nowIso()),
@@ -61,6 +74,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     repo: authRepo,
     sessionTtlDays: config.sessionTtlDays,
     events,
+    passwords,
   });
 
   const trackingRepo = createTrackingRepository(db.kysely, db.dialect);
@@ -98,6 +112,24 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   });
   const episodesRepo = createEpisodesRepository(db.kysely);
   const jobsService = createJobsService({ jobs });
+  // Account (issue 12): settings, password reset, email confirmation, sessions, deletion.
+  const account = createAccountService({
+    repo: createAccountRepository(db.kysely),
+    passwords,
+    attempts,
+    erasure,
+    events,
+    jobs,
+    mail,
+    storage,
+    log,
+  });
+  // Every new account is asked to confirm its address.
+  events.on('user.changed', async ({ userId, change }) => {
+    if (change === 'registered') await account.sendVerification(userId);
+  });
+  // A deleted account's watchlist leaves shows.total_users exact (its rows cascade).
+  erasure.register('tracking', (trx, userId) => trackingRepo.eraseUser(trx, userId));
 
   // Lists (issue 10): community lists, their items and followers.
   const lists = createListsService({
@@ -114,6 +146,68 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   });
   erasure.register('reviews', async (trx, userId) => {
     await reviews.eraseUser(trx, userId);
+  });
+  // imports: files from other trackers (a job), our own export, held episodes.
+  const imports = createImportsService({
+    repo: createImportsRepository(db.kysely),
+    trackingRepo,
+    events,
+    jobs,
+    mail,
+    log,
+    importDir: config.importDir,
+    mailAfterMs: config.importMailAfterMs,
+    ...(config.metadataSync ? { lookupShow: (ids) => metadata.lookupShow(ids) } : {}),
+    targets: {
+      // Imported lists: private, ranked as in the file, dated as in the file; a list whose
+      // name the member already has is not created again (re-imports add nothing).
+      lists: async (userId, imported) => {
+        const names = new Set<string>();
+        for (let offset = 0; ; offset += 100) {
+          const page = await lists.mine(userId, { limit: 100, offset });
+          for (const l of page.data) names.add(l.name.trim().toLowerCase());
+          if (!page.hasMore) break;
+        }
+        let created = 0;
+        for (const l of imported) {
+          const name = l.name.trim().slice(0, listLimits.nameMax) || 'Imported list';
+          if (names.has(name.toLowerCase())) continue;
+          const seen = new Set<number>();
+          const items = l.items
+            .filter((i) => !seen.has(i.showId) && seen.add(i.showId))
+            .slice(0, listLimits.createItemsMax)
+            .map((i, n) => ({
+              showId: i.showId,
+              position: n + 1,
+              ...(i.note ? { notes: i.note.slice(0, listLimits.notesMax) } : {}),
+            }));
+          await lists.create(
+            userId,
+            {
+              name,
+              ...(l.description
+                ? { description: l.description.slice(0, listLimits.descriptionMax) }
+                : {}),
+              isPublic: false,
+              isRanked: true,
+              items,
+            },
+            { at: l.createdAt, imported: true },
+          );
+          names.add(name.toLowerCase());
+          created++;
+        }
+        return created;
+      },
+    },
+  });
+  // Watches held for episodes not yet in the catalogue are marked when the episodes arrive.
+  events.on('catalog.refreshed', ({ showIds }) => imports.releaseHeld(showIds));
+  const exporter = createExportService({ db: db.kysely });
+  // An account's imports and held watches go with it (no counters on other rows).
+  erasure.register('imports', async (trx, userId) => {
+    await trx.deleteFrom('import_held_episodes').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('imports').where('user_id', '=', userId).execute();
   });
 
   return {
@@ -136,6 +230,10 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     mail,
     lists,
     reviews,
+    storage,
+    account,
+    imports,
+    exporter,
     /**
      * Stops background work: running jobs stop at a safe point and run again after the next
      * start. The database stays open (its owner closes it).

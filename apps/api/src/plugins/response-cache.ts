@@ -17,13 +17,16 @@ export const cacheTags = {
   lists: 'lists',
   /** Answers that list public reviews (review search, global search). */
   reviews: 'reviews',
+  /** One list's anonymous detail and item pages. */
+  list: (id: number | string) => `list:${Number(id)}`,
 } as const;
 
 export interface RouteCacheConfig {
   ttlSeconds: number;
   /**
    * For `viewer` routes: cache what anonymous visitors get (one answer for all of them) and
-   * never touch requests that carry credentials, whose answers depend on who asks.
+   * never touch requests that carry credentials, whose answers depend on who asks (review
+   * feeds and pages, ADR 070; a list's detail and items, ADR 080).
    */
   anonymousOnly?: boolean;
   /** Tags of this URL's response, from its (raw) params and query; handlers may add more. */
@@ -122,15 +125,22 @@ function etagMatches(header: string | undefined, etag: string): boolean {
   return header.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
 }
 
+/** Anonymous-only entries also vary by Authorization: a signed-in request gets its own answer. */
+const varyOf = (request: FastifyRequest) =>
+  request.routeOptions.config.cache?.anonymousOnly
+    ? 'accept-encoding, authorization'
+    : 'accept-encoding';
+
 /**
  * Sets the cache headers and, when the client accepts it and the body is big enough, the
  * compressed body (so @fastify/compress leaves it alone). Returns what to send.
  */
+
 function prepare(request: FastifyRequest, reply: FastifyReply, entry: Entry): Buffer {
   void reply
     .header('cache-control', BROWSER_CACHE)
     .header('etag', entry.etag)
-    .header('vary', 'accept-encoding');
+    .header('vary', varyOf(request));
   if (entry.body.length < COMPRESS_THRESHOLD) return entry.body;
   const encoding = pickEncoding(request.headers['accept-encoding']);
   if (!encoding) return entry.body;
@@ -211,7 +221,7 @@ export const responseCachePlugin = fp(
         void reply
           .header('cache-control', BROWSER_CACHE)
           .header('etag', entry.etag)
-          .header('vary', 'accept-encoding');
+          .header('vary', varyOf(request));
         void reply.status(304).send();
         return;
       }
@@ -291,7 +301,7 @@ export const responseCachePlugin = fp(
         void reply
           .header('cache-control', BROWSER_CACHE)
           .header('etag', etag)
-          .header('vary', 'accept-encoding');
+          .header('vary', varyOf(request));
         void reply.status(304);
         return null;
       }
@@ -343,11 +353,23 @@ export function subscribeResponseCache(events: EventBus, cache: ResponseCache): 
       cache.invalidateTags([...showIds.map(cacheTags.show), cacheTags.stats]),
     ),
     events.on('user.changed', () => cache.invalidateTags([cacheTags.users, cacheTags.stats])),
+    // A deleted account's rows moved counters everywhere (shows' members and review counts,
+    // lists' followers, reviews' likes) inside its erasure transaction; deletions are rare, so
+    // every cached answer goes rather than each feature naming what it touched.
+    events.on('user.changed', ({ change }) => {
+      if (change === 'deleted') cache.clear();
+    }),
     // Lists (issue 10): list pages carry counts, covers and owners' names; stats count lists.
     events.on('list.created', () => cache.invalidateTags([cacheTags.lists, cacheTags.stats])),
-    events.on('list.updated', () => cache.invalidateTags([cacheTags.lists, cacheTags.stats])),
-    events.on('list.deleted', () => cache.invalidateTags([cacheTags.lists, cacheTags.stats])),
-    events.on('list.followed', () => cache.invalidateTags([cacheTags.lists])),
+    events.on('list.updated', ({ listId }) =>
+      cache.invalidateTags([cacheTags.lists, cacheTags.list(listId), cacheTags.stats]),
+    ),
+    events.on('list.deleted', ({ listId }) =>
+      cache.invalidateTags([cacheTags.lists, cacheTags.list(listId), cacheTags.stats]),
+    ),
+    events.on('list.followed', ({ listId }) =>
+      cache.invalidateTags([cacheTags.lists, cacheTags.list(listId)]),
+    ),
     events.on('user.changed', () => cache.invalidateTags([cacheTags.lists])),
     // Reviews: a show's Reviews count and rating, the platform's count, review searches (which
     // also show authors' names).

@@ -47,6 +47,23 @@ const ListRoute = lazy(() => import('./routes/list').then((m) => ({ default: m.L
 const CreateListRoute = lazy(() =>
   import('./routes/create-list').then((m) => ({ default: m.CreateListRoute })),
 );
+// Account (issue 12): settings, password reset, email confirmation.
+const SettingsRoute = lazy(() =>
+  import('./routes/settings').then((m) => ({ default: m.SettingsRoute })),
+);
+const ForgotPasswordRoute = lazy(() =>
+  import('./routes/password-reset').then((m) => ({ default: m.ForgotPasswordRoute })),
+);
+const ResetPasswordRoute = lazy(() =>
+  import('./routes/password-reset').then((m) => ({ default: m.ResetPasswordRoute })),
+);
+const VerifyEmailRoute = lazy(() =>
+  import('./routes/password-reset').then((m) => ({ default: m.VerifyEmailRoute })),
+);
+// imports: Import & export (its section joins /settings when that screen lands).
+const ImportExportRoute = lazy(() =>
+  import('./routes/import-export').then((m) => ({ default: m.ImportExportRoute })),
+);
 
 /**
  * Every path of the spec (§2), in one place. Screens that are not built yet render the
@@ -69,9 +86,11 @@ const screens: RouteObject[] = [
   { path: 'episode/:id', element: <EpisodeRoute /> },
   { path: 'profile/:username', element: <NotFoundRoute /> },
   { path: 'today', element: <TodayRoute /> },
-  { path: 'settings', element: <NotFoundRoute /> },
-  // Password reset by email is not built yet; the link to it exists on the login screen.
-  { path: 'forgot-password', element: <NotFoundRoute /> },
+  { path: 'settings', element: <SettingsRoute /> },
+  { path: 'forgot-password', element: <ForgotPasswordRoute /> },
+  { path: 'reset-password', element: <ResetPasswordRoute /> },
+  { path: 'verify-email', element: <VerifyEmailRoute /> },
+  { path: 'settings/import', element: <ImportExportRoute /> },
   // Site pages linked from the footer.
   { path: 'about', element: <AboutRoute /> },
   { path: 'privacy', element: <PrivacyRoute /> },

@@ -109,6 +109,48 @@ export const mailTemplates = {
       link: siteLink(ctx, '/verify-email', { token: data.token }),
       footnote: 'If you did not create an account, ignore this e-mail.',
     }),
+  /**
+   * After a password change or reset (account feature): tells the owner, so a change they did
+   * not make does not go unnoticed; the link starts a reset.
+   */
+  'password-changed': (data: { username: string }, ctx: TemplateContext): MailContent =>
+    compose({
+      subject: `Your ${productName} password was changed`,
+      greeting: `Hi ${data.username},`,
+      paragraphs: [
+        `The password of your ${productName} account was just changed, and every other session was signed out.`,
+        'If you did not do this, choose a new password now with the link below.',
+      ],
+      action: 'Reset my password',
+      link: siteLink(ctx, '/forgot-password', {}),
+      footnote: 'If it was you, there is nothing more to do.',
+    }),
+
+  // imports: a long import finished (features/imports).
+  'import-finished': (
+    data: {
+      username: string;
+      source: string;
+      importId: string;
+      shows: number;
+      episodes: number;
+      unmatched: number;
+    },
+    ctx: TemplateContext,
+  ): MailContent =>
+    compose({
+      subject: `Your ${productName} import is done`,
+      greeting: `Hi ${data.username},`,
+      paragraphs: [
+        `Your import of a ${data.source} has finished: ${data.shows} shows and ${data.episodes} newly watched episodes.`,
+        data.unmatched
+          ? `${data.unmatched} rows could not be placed; the report lists each one, and you can fix them by picking the right show.`
+          : 'Every row found its show.',
+      ],
+      action: 'Open the report',
+      link: siteLink(ctx, '/settings/import', { import: data.importId }),
+      footnote: 'You receive this because you imported a file into your account.',
+    }),
 };
 
 export type MailTemplate = keyof typeof mailTemplates;

@@ -65,7 +65,7 @@ describe('Header', () => {
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
   });
 
-  it('signed in: Browse goes to /browse, Watchlist appears, and the menu has Sign Out', async () => {
+  it('signed in: Browse goes to /browse, Watchlist appears, and the menu has Settings and Sign Out', async () => {
     signIn();
     const user = userEvent.setup();
     renderWithProviders(<Header />);
@@ -83,13 +83,16 @@ describe('Header', () => {
 
     await user.click(trigger);
     const menu = await screen.findByRole('menu');
-    // Your Profile and Settings join when those screens exist (ADR 032).
+    // Your Profile joins when that screen exists (ADR 032).
     expect(
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Sign Out']);
-    expect(within(menu).queryAllByRole('link')).toHaveLength(0);
+    ).toEqual(['Settings', 'Import & export', 'Sign Out']);
+    expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toHaveAttribute(
+      'href',
+      '/settings',
+    );
   });
 
   it('Sign Out sends the logout call with the token, clears it even though the call fails, and goes home', async () => {

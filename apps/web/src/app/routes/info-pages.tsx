@@ -71,6 +71,12 @@ export function AboutRoute() {
         <ul>
           <li>Create an account, sign in and sign out.</li>
           <li>
+            In Settings: change your display name, username, bio and avatar, make your profile
+            private, confirm or change your email address, change your password, see where you are
+            signed in and sign out other devices, or delete your account.
+          </li>
+          <li>Choose a new password by email when you forget it.</li>
+          <li>
             Search the whole catalogue by any of a show&apos;s titles, and browse it by genre,
             status and type.
           </li>
@@ -130,7 +136,18 @@ export function PrivacyRoute() {
           <li>No advertising, no analytics and no tracking cookies.</li>
           <li>We do not sell or share your data.</li>
           <li>Your email address is never shown to other people.</li>
+          <li>
+            Uploaded avatars are re-encoded before they are stored, so the camera details and
+            location inside a photo never reach the site.
+          </li>
         </ul>
+      </section>
+      <section>
+        <h2>Leaving</h2>
+        <p>
+          Deleting your account (Settings, Danger zone) removes it at once with everything you
+          tracked and everything you wrote: reviews, comments, lists, likes and follows.
+        </p>
       </section>
       <section>
         <h2>In your browser</h2>
