@@ -252,6 +252,16 @@ export function HelpRoute() {
         </p>
       </section>
       <section>
+        <h2>Can I bring my history from another tracker?</h2>
+        <p>
+          Yes. Once signed in, open Import &amp; export from your account menu and upload a Trakt
+          export ZIP, a TV Time GDPR export, a MyAnimeList XML export, an IMDb ratings or watchlist
+          CSV or a Simkl backup. Each watch keeps its original date, importing the same file again
+          adds nothing twice, and the report lists every row we could not place so you can pick the
+          right show. The same page exports everything you have here as JSON or CSV.
+        </p>
+      </section>
+      <section>
         <h2>Can I write reviews?</h2>
         <p>
           Not yet. Reviews and following other viewers are being built; this page will say so when
