@@ -29,6 +29,9 @@ import { searchRoutes } from './features/search/search.routes';
 import { statsRoutes } from './features/stats/stats.routes';
 import { trackingRoutes } from './features/tracking/tracking.routes';
 import { listsRoutes } from './features/lists/lists.routes';
+import { reviewsRoutes } from './features/reviews/reviews.routes';
+import { accountRoutes, uploadsRoutes } from './features/account/account.routes';
+import { isStorageKey } from './platform/storage';
 import { importsRoutes } from './features/imports/imports.routes';
 
 export interface BuildAppOptions {
@@ -137,14 +140,25 @@ export async function buildApp({
       await api.register(authRoutes, { authService: auth, rateLimit: config.authRateLimit });
       await api.register(showsRoutes, { shows, trending, search });
       await api.register(episodesRoutes, { repo: episodesRepo, shows });
-      await api.register(searchRoutes, { search, shows, trending });
-      await api.register(statsRoutes, { db: db.kysely, lists: services.lists });
+      await api.register(searchRoutes, { search, shows, trending, reviews: services.reviews });
+      await api.register(statsRoutes, {
+        db: db.kysely,
+        lists: services.lists,
+        reviews: services.reviews,
+      });
       await api.register(trackingRoutes, { tracking });
       await api.register(jobsRoutes, { jobs: services.jobsService });
       // Lists (issue 10)
       await api.register(listsRoutes, {
         lists: services.lists,
         writeLimit: config.listWriteRateLimit,
+      });
+      // Reviews (issue 9)
+      await api.register(reviewsRoutes, { reviews: services.reviews, config });
+      // Account (issue 12): settings, avatar, password reset, email confirmation, sessions.
+      await api.register(accountRoutes, {
+        account: services.account,
+        rateLimit: config.authRateLimit,
       });
       await api.register(importsRoutes, {
         imports: services.imports,
@@ -154,6 +168,9 @@ export async function buildApp({
     },
     { prefix: '/api' },
   );
+
+  // Uploaded files (avatars) from the storage layer (platform/storage.ts).
+  await app.register(uploadsRoutes, { read: services.storage.read, isKey: isStorageKey });
 
   const indexHtml = config.webDistDir ? path.join(config.webDistDir, 'index.html') : null;
   const spaAvailable = indexHtml !== null && fs.existsSync(indexHtml);

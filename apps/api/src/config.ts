@@ -33,6 +33,7 @@ const envSchema = z.object({
   REDIS_PREFIX: z.string().min(1).default('series-tracker:'),
   LIST_WRITE_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
   LIST_WRITE_RATE_LIMIT_WINDOW: z.string().default('1 minute'),
+  UPLOAD_DIR: z.string().min(1).default('data/uploads'),
   // imports: where uploads wait for their job (share it between app servers).
   IMPORT_DIR: z.string().min(1).default('data/imports'),
   IMPORT_MAIL_AFTER_SECONDS: z.coerce.number().min(0).default(60),
@@ -69,6 +70,13 @@ export interface AppConfig {
   redisPrefix: string;
   /** Writes to lists (create, items, reorder, follow, …) per member per window. */
   listWriteRateLimit: { max: number; timeWindow: string };
+  /**
+   * Per-member write budgets of community features (reviews, comments, likes) per hour;
+   * defaults in features/reviews/reviews.routes.ts. Tests lower them.
+   */
+  writeLimits?: Partial<Record<'reviews' | 'comments' | 'likes' | 'episodeReviews', number>>;
+  /** Folder of uploaded files (avatars) for the local storage layer (platform/storage.ts). */
+  uploadDir: string;
   /** Uploaded import files until their job has read them (a folder every app server sees). */
   importDir: string;
   /** An import that runs longer than this mails its owner when it finishes. */
@@ -108,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       max: e.LIST_WRITE_RATE_LIMIT_MAX,
       timeWindow: e.LIST_WRITE_RATE_LIMIT_WINDOW,
     },
+    uploadDir: path.resolve(repoRoot, e.UPLOAD_DIR),
     importDir: path.resolve(repoRoot, e.IMPORT_DIR),
     importMailAfterMs: e.IMPORT_MAIL_AFTER_SECONDS * 1000,
   };

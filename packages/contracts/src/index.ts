@@ -6,4 +6,6 @@ export * from './tracking';
 export * from './jobs';
 export * from './search';
 export * from './lists';
+export * from './reviews';
+export * from './account';
 export * from './imports';

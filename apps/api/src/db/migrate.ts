@@ -5,7 +5,9 @@ import * as m0002 from './migrations/0002-discovery';
 import * as m0003 from './migrations/0003-tracking';
 import * as m0004 from './migrations/0004-data-safety';
 import * as m0005 from './migrations/0005-jobs';
+import * as m0006 from './migrations/0006-reviews';
 import * as m0007 from './migrations/0007-lists';
+import * as m0008 from './migrations/0008-account';
 import * as m0010 from './migrations/0010-imports';
 
 /*
@@ -18,7 +20,9 @@ const all = {
   '0003-tracking': m0003,
   '0004-data-safety': m0004,
   '0005-jobs': m0005,
+  '0006-reviews': m0006,
   '0007-lists': m0007,
+  '0008-account': m0008,
   '0010-imports': m0010,
 };
 export type MigrationName = keyof typeof all;

@@ -237,6 +237,14 @@ export interface Database {
   lists: ListsTable;
   list_items: ListItemsTable;
   list_follows: ListFollowsTable;
+  // reviews (0006)
+  reviews: ReviewsTable;
+  review_comments: ReviewCommentsTable;
+  episode_reviews: EpisodeReviewsTable;
+  review_likes: ReviewLikesTable;
+  comment_likes: CommentLikesTable;
+  episode_review_likes: EpisodeReviewLikesTable;
+  account_tokens: AccountTokensTable;
   // imports (0010)
   imports: ImportsTable;
   import_held_episodes: ImportHeldEpisodesTable;
@@ -287,6 +295,78 @@ export interface ListFollowsTable {
 
 export type ListRow = Selectable<ListsTable>;
 export type ListItemRow = Selectable<ListItemsTable>;
+
+// --- reviews (0006-reviews) ---
+export interface ReviewsTable {
+  id: Generated<number>;
+  user_id: number;
+  show_id: number;
+  title: string;
+  content: string;
+  rating: number;
+  is_spoiler: Generated<number>;
+  is_public: Generated<number>;
+  likes_count: Generated<number>;
+  comments_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ReviewCommentsTable {
+  id: Generated<number>;
+  review_id: number;
+  user_id: number;
+  parent_id: number | null;
+  content: string;
+  deleted_at: string | null;
+  likes_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EpisodeReviewsTable {
+  id: Generated<number>;
+  user_id: number;
+  episode_id: number;
+  show_id: number;
+  rating: number;
+  content: string | null;
+  is_spoiler: Generated<number>;
+  likes_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ReviewLikesTable {
+  review_id: number;
+  user_id: number;
+  created_at: string;
+}
+export interface CommentLikesTable {
+  comment_id: number;
+  user_id: number;
+  created_at: string;
+}
+export interface EpisodeReviewLikesTable {
+  episode_review_id: number;
+  user_id: number;
+  created_at: string;
+}
+export type ReviewRow = Selectable<ReviewsTable>;
+export type ReviewCommentRow = Selectable<ReviewCommentsTable>;
+export type EpisodeReviewRow = Selectable<EpisodeReviewsTable>;
+/** One-time account tokens (0008-account): password resets and email confirmations. */
+export interface AccountTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: 'password-reset' | 'email-verification';
+  token_hash: string;
+  email: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+export type AccountTokenRow = Selectable<AccountTokensTable>;
 // imports (0010-imports)
 export interface ImportsTable {
   id: string;

@@ -15,6 +15,8 @@ import { createTrackingService } from '../features/tracking/tracking.service';
 import { createJobsService } from '../features/jobs/jobs.service';
 import { createListsRepository } from '../features/lists/lists.repository';
 import { createListsService } from '../features/lists/lists.service';
+import { createReviewsRepository } from '../features/reviews/reviews.repository';
+import { createReviewsService } from '../features/reviews/reviews.service';
 import { createExportService } from '../features/imports/export.service';
 import { createImportsRepository } from '../features/imports/imports.repository';
 import { createImportsService } from '../features/imports/imports.service';
@@ -22,6 +24,11 @@ import { listLimits } from '@series-tracker/contracts';
 import { nowIso } from '../lib/time';
 import { createEventBus, type EventBus } from './events';
 import { createUserErasure } from './erasure';
+import { createAttemptCounter } from './attempts';
+import { createLocalStorage } from './storage';
+import { createPasswordGuard } from '../features/auth/password-guard';
+import { createAccountRepository } from '../features/account/account.repository';
+import { createAccountService } from '../features/account/account.service';
 import { createJobs } from './jobs/jobs';
 import { createMail } from './mail/mail';
 import { createRedis } from './redis';
@@ -54,6 +61,10 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   const jobs = createJobs({ db, log });
   const mail = createMail({ config, jobs, log });
 
+  // Account (issue 12): wrong-password and mail budgets (Redis or memory), uploaded files.
+  const attempts = createAttemptCounter(redis, config.redisPrefix);
+  const passwords = createPasswordGuard(attempts);
+  const storage = createLocalStorage(config.uploadDir);
   const authRepo = createAuthRepository(db.kysely);
   jobs.define('auth.delete-expired-sessions', async () => ({
     deleted: await authRepo.deleteExpiredSessions(nowIso()),
@@ -63,6 +74,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     repo: authRepo,
     sessionTtlDays: config.sessionTtlDays,
     events,
+    passwords,
   });
 
   const trackingRepo = createTrackingRepository(db.kysely, db.dialect);
@@ -87,6 +99,8 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     repo: showsRepo,
     // Opening a show page refreshes its TVmaze data in the background when older than a day.
     onShowViewed: (id) => metadata.refreshShowInBackground(id),
+    // Members' average once three members rated the show, else the catalogue's (ADR 070).
+    displayedRating: (id, catalogueRating) => reviews.displayedRating(id, catalogueRating),
   });
   const trending = createTrendingService({
     shows,
@@ -98,6 +112,24 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   });
   const episodesRepo = createEpisodesRepository(db.kysely);
   const jobsService = createJobsService({ jobs });
+  // Account (issue 12): settings, password reset, email confirmation, sessions, deletion.
+  const account = createAccountService({
+    repo: createAccountRepository(db.kysely),
+    passwords,
+    attempts,
+    erasure,
+    events,
+    jobs,
+    mail,
+    storage,
+    log,
+  });
+  // Every new account is asked to confirm its address.
+  events.on('user.changed', async ({ userId, change }) => {
+    if (change === 'registered') await account.sendVerification(userId);
+  });
+  // A deleted account's watchlist leaves shows.total_users exact (its rows cascade).
+  erasure.register('tracking', (trx, userId) => trackingRepo.eraseUser(trx, userId));
 
   // Lists (issue 10): community lists, their items and followers.
   const lists = createListsService({
@@ -106,6 +138,15 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   });
   // A deleted member's follows leave the followers counts of others' lists; their lists go.
   erasure.register('lists', (trx, userId) => lists.erase(trx, userId));
+  // Reviews, comments, likes, episode reviews (issue 9). Deleting an account removes what the
+  // member wrote and liked here and puts the counters on others' reviews back to exact.
+  const reviews = createReviewsService({
+    repo: createReviewsRepository(db.kysely, db.dialect),
+    events,
+  });
+  erasure.register('reviews', async (trx, userId) => {
+    await reviews.eraseUser(trx, userId);
+  });
   // imports: files from other trackers (a job), our own export, held episodes.
   const imports = createImportsService({
     repo: createImportsRepository(db.kysely),
@@ -188,6 +229,9 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     jobsService,
     mail,
     lists,
+    reviews,
+    storage,
+    account,
     imports,
     exporter,
     /**

@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@series-tracker/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ArrowDownUp, ChevronDown, LogOut } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import { ArrowDownUp, ChevronDown, LogOut, Settings } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { useLogout } from '@/features/auth/hooks/use-session-actions';
 
@@ -10,9 +10,8 @@ const itemClass =
   'data-[highlighted]:bg-slate-800 data-[highlighted]:text-white';
 
 /**
- * The signed-in user's menu (spec §2). Your Profile and Settings join when those screens
- * exist (people and account issues); until then no item may lead to "Page Not Found"
- * (ADR 032). Sign Out returns to /.
+ * The signed-in user's menu (spec §2). Your Profile joins when that screen exists (people
+ * issue); until then no item may lead to "Page Not Found" (ADR 032). Sign Out returns to /.
  */
 export function UserMenu({ user }: { user: CurrentUser }) {
   const logout = useLogout();
@@ -52,13 +51,18 @@ export function UserMenu({ user }: { user: CurrentUser }) {
             </div>
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-800" />
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/settings">
+              <Settings aria-hidden className="size-4 text-slate-400" />
+              Settings
+            </Link>
+          </DropdownMenu.Item>
           {/* imports */}
-          <DropdownMenu.Item
-            className={itemClass}
-            onSelect={() => void navigate('/settings/import')}
-          >
-            <ArrowDownUp aria-hidden className="size-4 text-slate-400" />
-            Import & export
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/settings/import">
+              <ArrowDownUp aria-hidden className="size-4 text-slate-400" />
+              Import & export
+            </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item className={itemClass} onSelect={() => void signOut()}>
             <LogOut aria-hidden className="size-4 text-slate-400" />

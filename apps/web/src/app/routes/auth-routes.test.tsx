@@ -102,7 +102,7 @@ describe('auth routes', () => {
 });
 
 describe('screens that are not built yet', () => {
-  it.each(['/settings', '/forgot-password', '/lists', '/no/such/page'])(
+  it.each(['/no/such/page'])(
     "%s renders 'Page Not Found' with a way home",
     async (path) => {
       mockFetch(() => jsonResponse(500));
