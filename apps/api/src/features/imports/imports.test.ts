@@ -161,6 +161,22 @@ describe('Trakt export ZIP (flat layout, paged history)', () => {
       { show_id: cat.longRoad.id, position: 1, notes: 'Start here' },
       { show_id: cat.quietHarbor.id, position: 2, notes: null },
     ]);
+    // The show comment became a private review, dated as on Trakt, rated with the show's score.
+    const reviews = await k()
+      .selectFrom('reviews')
+      .select(['show_id', 'title', 'content', 'rating', 'is_public', 'created_at'])
+      .where('user_id', '=', ann.user.id)
+      .execute();
+    expect(reviews).toEqual([
+      {
+        show_id: cat.longRoad.id,
+        title: 'A slow start, then the best second season I have seen in years.',
+        content: 'A slow start, then the best second season I have seen in years.',
+        rating: 9,
+        is_public: 0,
+        created_at: '2016-04-01T18:30:00.000Z',
+      },
+    ]);
     const users = await k()
       .selectFrom('shows')
       .select('total_users')
@@ -180,6 +196,8 @@ describe('Trakt export ZIP (flat layout, paged history)', () => {
       favorites: 0,
       ratings: 0,
       lists: 0,
+      reviews: 0,
+      skipped: { reviewsExisting: 1 },
     });
     expect(await snapshot(ann.user.id)).toEqual(s);
     const listCount = await k()
@@ -412,6 +430,14 @@ describe('export and round trip', () => {
         .execute();
     expect(await listsOf(bob.user.id)).toEqual(await listsOf(ann.user.id));
     expect(back.report!.lists).toBe(1);
+    expect(back.report!.reviews).toBe(1);
+    const reviewsOf = (userId: number) =>
+      k()
+        .selectFrom('reviews')
+        .select(['show_id', 'title', 'content', 'rating', 'is_spoiler', 'created_at'])
+        .where('user_id', '=', userId)
+        .execute();
+    expect(await reviewsOf(bob.user.id)).toEqual(await reviewsOf(ann.user.id));
   });
 
   it('exports a ZIP of CSV files', async () => {
@@ -430,11 +456,14 @@ describe('export and round trip', () => {
     const names = archive.entries.map((e) => e.name).sort();
     expect(names).toEqual([
       'README.txt',
+      'comments.csv',
+      'episode-reviews.csv',
       'episodes.csv',
       'favorites.csv',
       'lists.csv',
       'profile.csv',
       'ratings.csv',
+      'reviews.csv',
       'watchlist.csv',
     ]);
     const episodes = (

@@ -80,6 +80,7 @@ export function* parseOwnExport(value: unknown): Generator<ImportRecord> {
     yield {
       kind: 'review',
       show: ref(r.show),
+      title: typeof r.title === 'string' ? r.title : null,
       text: r.text,
       rating: int(r.rating),
       spoiler: r.spoiler === true,
