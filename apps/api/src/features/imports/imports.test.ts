@@ -603,6 +603,13 @@ describe('POST /api/imports', () => {
       const second = await upload(paused.app, ann.token, file);
       expect(second.statusCode).toBe(409);
       expect(second.json().error).toBe(importMessages.running);
+      // Two uploads at the same moment: the database lets one through.
+      const carol = await registerUser(paused.app);
+      const both = await Promise.all([
+        upload(paused.app, carol.token, file),
+        upload(paused.app, carol.token, file),
+      ]);
+      expect(both.map((r) => r.statusCode).sort()).toEqual([202, 409]);
       expect((await upload(paused.app, bob.token, file)).statusCode).toBe(202);
       const id = first.json().id as string;
       const mine = await paused.app.inject({
