@@ -356,8 +356,8 @@ export function ImportExportSection() {
         </h2>
         <p className="text-sm text-slate-300">
           Everything in your account — profile, watchlist, watched episodes with their dates,
-          favorites, ratings and lists — as one JSON file (it imports back here) or a ZIP of CSV
-          files.
+          favorites, ratings, lists and reviews — as one JSON file (it imports back here) or a ZIP
+          of CSV files.
         </p>
         <div className="flex flex-wrap gap-3">
           <Button
