@@ -310,6 +310,18 @@ describe('TV Time GDPR export', () => {
       status: 'watching',
       created_at: '2016-01-01T09:00:00.000Z',
     });
+    // lists-prod-lists.csv: the Go-map objects column gives TheTVDB ids, in order.
+    const list = await k()
+      .selectFrom('lists as l')
+      .innerJoin('list_items as i', 'i.list_id', 'l.id')
+      .select(['l.name', 'l.is_public', 'i.show_id', 'i.position'])
+      .where('l.user_id', '=', ann.user.id)
+      .orderBy('i.position')
+      .execute();
+    expect(list).toEqual([
+      { name: 'Comfort shows', is_public: 0, show_id: cat.longRoad.id, position: 1 },
+      { name: 'Comfort shows', is_public: 0, show_id: cat.quietHarbor.id, position: 2 },
+    ]);
   });
 
   it('reads a lone slim-header CSV (an account without watches)', async () => {
@@ -531,6 +543,12 @@ describe('bad files fail cleanly and change nothing', () => {
       () => textFile('feed.xml', '<?xml version="1.0"?><rss></rss>'),
       importMessages.unknownFormat,
     ],
+
+    [
+      'a MAL export cut short',
+      () => textFile('cut.xml', malXml.slice(0, malXml.indexOf('<my_status>Plan'))),
+      'The MyAnimeList file is not well-formed XML',
+    ],
   ];
   it.each(cases)('%s', async (_, make, message) => {
     const ann = await registerUser(t.app);
@@ -555,6 +573,30 @@ describe('bad files fail cleanly and change nothing', () => {
     expect(result).toMatchObject({
       status: 'failed',
       error: 'This file is a Trakt export (ZIP), not a MyAnimeList XML',
+    });
+  });
+});
+
+describe('npm run import (services.imports.importNow)', () => {
+  it("imports an admin's file for a member, leaves the file in place, and records the import", async () => {
+    const ann = await registerUser(t.app);
+    const file = textFile('cli-mal.xml', malXml);
+    const steps: string[] = [];
+    const result = await t.app.services.imports.importNow(ann.user.id, file, null, (_d, _t, m) => {
+      steps.push(m);
+    });
+    expect(result.report).toMatchObject({ episodes: { marked: 2 } });
+    expect(steps).toContain('Matching shows');
+    expect(fs.existsSync(file)).toBe(true);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/imports',
+      headers: bearer(ann.token),
+    });
+    expect(list.json().data[0]).toMatchObject({
+      id: result.importId,
+      status: 'done',
+      source: 'mal',
     });
   });
 });
