@@ -256,12 +256,14 @@ export function createListsService({ repo, events }: ListsServiceOptions) {
       origin: { at?: string | null; imported?: boolean } = {},
     ): Promise<ListDetail> {
       const now = origin.at ?? nowIso();
-      const items = ordered(input.items ?? []);
+      // Errors name the item as sent (items.N), before any reordering by position.
+      const sent = input.items ?? [];
       const seen = new Map<number, number>();
-      items.forEach((it, i) => {
+      sent.forEach((it, i) => {
         if (seen.has(it.showId)) throw invalid(`items.${i}.showId`, listMessages.duplicateShows);
         seen.set(it.showId, i);
       });
+      const items = ordered(sent);
       const id = await repo.transaction(async (trx) => {
         const exists = await repo.existingShows(trx, [...seen.keys()]);
         for (const [showId, i] of seen)
