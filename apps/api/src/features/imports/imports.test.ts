@@ -450,6 +450,25 @@ describe('export and round trip', () => {
         .where('user_id', '=', userId)
         .execute();
     expect(await reviewsOf(bob.user.id)).toEqual(await reviewsOf(ann.user.id));
+
+    // The same document re-formatted by another tool (read whole, not line by line).
+    const cara = await registerUser(t.app);
+    const compact = await importFile(
+      t.app,
+      cara.token,
+      textFile('compact.json', JSON.stringify(doc)),
+    );
+    expect(compact).toMatchObject({ status: 'done', source: 'series-tracker' });
+    expect((await snapshot(cara.user.id)).progress).toEqual(a.progress);
+    expect((await snapshot(cara.user.id)).items).toEqual(a.items);
+
+    // A newer format version than this site reads is refused, not half-read.
+    const future = res.body.replace('"version": 1,', '"version": 2,');
+    const refused = await importFile(t.app, cara.token, textFile('future.json', future));
+    expect(refused).toMatchObject({
+      status: 'failed',
+      error: 'This export has format version 2; this site reads version 1',
+    });
   });
 
   it('exports a ZIP of CSV files', async () => {
