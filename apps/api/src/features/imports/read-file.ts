@@ -133,11 +133,17 @@ export async function openImport(
         `This export has format version ${version}; this site reads version ${exportSchemaVersion}`,
       );
     const source = checked('series-tracker');
-    const lines = readline.createInterface({
-      input: Readable.from(guard(stream())),
-      crlfDelay: Infinity,
-    });
-    return { source, records: parseOwnExportLines(lines), close: () => lines.close() };
+    // The line reader starts when the records are first asked for: readline drops lines
+    // that arrive before its iterator exists.
+    let lines: readline.Interface | null = null;
+    const records = (async function* () {
+      lines = readline.createInterface({
+        input: Readable.from(guard(stream())),
+        crlfDelay: Infinity,
+      });
+      yield* parseOwnExportLines(lines);
+    })();
+    return { source, records, close: () => lines?.close() };
   }
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
     const value = parseJsonText(await readAll(guard(stream()), maxJsonBytes));
