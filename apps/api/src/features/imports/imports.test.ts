@@ -596,6 +596,30 @@ describe('bad files fail cleanly and change nothing', () => {
   });
 });
 
+describe('account erasure', () => {
+  it("removes the member's imports and held watches", async () => {
+    const ann = await registerUser(t.app);
+    await importFile(t.app, ann.token, await zipFile('trakt-erase.zip', traktFlatMembers()));
+    const count = async (table: 'imports' | 'import_held_episodes') =>
+      Number(
+        (
+          await k()
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('user_id', '=', ann.user.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect(await count('imports')).toBe(1);
+    expect(await count('import_held_episodes')).toBe(1);
+    await k()
+      .transaction()
+      .execute((trx) => t.app.services.erasure.run(trx, ann.user.id));
+    expect(await count('imports')).toBe(0);
+    expect(await count('import_held_episodes')).toBe(0);
+  });
+});
+
 describe('npm run import (services.imports.importNow)', () => {
   it("imports an admin's file for a member, leaves the file in place, and records the import", async () => {
     const ann = await registerUser(t.app);
