@@ -62,7 +62,9 @@ test('import a Trakt ZIP from the settings screen: progress, report, then the wa
 }) => {
   await registerViaUi(page);
   await page.getByRole('button', { name: /account menu/i }).click();
-  await page.getByRole('menuitem', { name: 'Import & export' }).click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await page.getByRole('link', { name: 'Open Import & export' }).click();
   await expect(page).toHaveURL(/\/settings\/import$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Import & export' })).toBeVisible();
   await expect(page.getByText('You have not imported anything yet.')).toBeVisible();

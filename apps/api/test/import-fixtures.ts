@@ -319,7 +319,24 @@ export function traktFlatMembers(): Record<string, string> {
         person: { name: 'Someone' },
       },
     ]),
-    'comments-shows.json': '[]',
+    'comments-shows.json': j([
+      {
+        type: 'show',
+        show: longRoadTrakt,
+        comment: {
+          id: 77001,
+          comment: 'A slow start, then the best second season I have seen in years.',
+          spoiler: false,
+          review: false,
+          parent_id: 0,
+          created_at: '2016-04-01T18:30:00.000Z',
+          updated_at: '2016-04-01T18:30:00.000Z',
+          replies: 0,
+          likes: 3,
+          user_rating: null,
+        },
+      },
+    ]),
     'comments-movies.json': '[]',
     // An e-mail address: must never be read.
     'user-settings.json': j({
@@ -339,6 +356,7 @@ export const traktFlatExpected = {
   watchlist: 4,
   favorites: 1,
   lists: 1,
+  reviews: 1,
 };
 
 /** The nested layout seen in Feb 2026: a root folder and subfolders, older aggregates with dates. */

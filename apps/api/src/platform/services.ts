@@ -20,7 +20,8 @@ import { createReviewsService } from '../features/reviews/reviews.service';
 import { createExportService } from '../features/imports/export.service';
 import { createImportsRepository } from '../features/imports/imports.repository';
 import { createImportsService } from '../features/imports/imports.service';
-import { listLimits } from '@series-tracker/contracts';
+import { createReviewSchema, listLimits } from '@series-tracker/contracts';
+import { AppError } from '../lib/errors';
 import { nowIso } from '../lib/time';
 import { createEventBus, type EventBus } from './events';
 import { createUserErasure } from './erasure';
@@ -198,6 +199,46 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
           created++;
         }
         return created;
+      },
+      // Imported reviews: private until published, dated as in the file. One review per show
+      // (a re-import finds it there); a text our rules refuse, or one with no rating at all, is
+      // counted, not bent into shape.
+      reviews: async (userId, imported) => {
+        const skipped = { reviewsExisting: 0, reviewsInvalid: 0, reviewsWithoutRating: 0 };
+        let created = 0;
+        for (const r of imported) {
+          if (r.rating === null) {
+            skipped.reviewsWithoutRating++;
+            continue;
+          }
+          const text = r.text.trim();
+          const firstLine = text.split(/\r?\n/, 1)[0]!.trim();
+          const title =
+            r.title?.trim() ||
+            (firstLine.length <= 80
+              ? firstLine
+              : `${firstLine.slice(0, 77).replace(/\s+\S*$/, '')}…`);
+          const draft = createReviewSchema.safeParse({
+            showId: r.showId,
+            title,
+            content: text,
+            rating: Math.round(r.rating * 2) / 2,
+            isSpoiler: r.spoiler,
+            isPublic: false,
+          });
+          if (!draft.success) {
+            skipped.reviewsInvalid++;
+            continue;
+          }
+          try {
+            await reviews.create({ id: userId }, draft.data, { at: r.createdAt, imported: true });
+            created++;
+          } catch (err) {
+            if (err instanceof AppError && err.statusCode === 409) skipped.reviewsExisting++;
+            else throw err;
+          }
+        }
+        return { created, skipped };
       },
     },
   });

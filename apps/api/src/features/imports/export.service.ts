@@ -225,12 +225,84 @@ export function createExportService({
     }
   }
 
+  /** The member's reviews (private ones too) and episode reviews. */
+  async function* reviews(userId: number) {
+    const rows = await db
+      .selectFrom('reviews as r')
+      .innerJoin('shows as s', 's.id', 'r.show_id')
+      .select(['r.id', 'r.title', 'r.content', 'r.rating', 'r.is_spoiler', 'r.is_public'])
+      .select(['r.likes_count', 'r.comments_count', 'r.created_at', 'r.updated_at'])
+      .select(showCols)
+      .where('r.user_id', '=', userId)
+      .orderBy('r.id')
+      .execute();
+    for (const r of rows)
+      yield {
+        show: showRef(r),
+        title: r.title,
+        text: r.content,
+        rating: Number(r.rating),
+        spoiler: r.is_spoiler === 1,
+        isPublic: r.is_public === 1,
+        likes: r.likes_count,
+        comments: r.comments_count,
+        createdAt: r.created_at,
+        updatedAt: r.updated_at,
+      };
+  }
+
+  async function* episodeReviews(userId: number) {
+    const rows = await db
+      .selectFrom('episode_reviews as r')
+      .innerJoin('episodes as e', 'e.id', 'r.episode_id')
+      .innerJoin('shows as s', 's.id', 'r.show_id')
+      .select(['r.rating', 'r.content', 'r.is_spoiler', 'r.created_at'])
+      .select(['e.season_number', 'e.episode_number', 'e.air_date'])
+      .select(showCols)
+      .where('r.user_id', '=', userId)
+      .orderBy('r.id')
+      .execute();
+    for (const r of rows)
+      yield {
+        show: showRef(r),
+        season: r.season_number,
+        number: r.episode_number,
+        airDate: r.air_date,
+        rating: Number(r.rating),
+        text: r.content,
+        spoiler: r.is_spoiler === 1,
+        createdAt: r.created_at,
+      };
+  }
+
+  /** Comments the member wrote on reviews (deleted ones are gone). */
+  async function* comments(userId: number) {
+    const rows = await db
+      .selectFrom('review_comments as c')
+      .select(['c.id', 'c.review_id', 'c.parent_id', 'c.content', 'c.created_at'])
+      .where('c.user_id', '=', userId)
+      .where('c.deleted_at', 'is', null)
+      .orderBy('c.id')
+      .execute();
+    for (const c of rows)
+      yield {
+        id: c.id,
+        reviewId: c.review_id,
+        parentId: c.parent_id,
+        text: c.content,
+        createdAt: c.created_at,
+      };
+  }
+
   const allSections = (): ExportSection[] => [
     { name: 'watchlist', rows: watchlist },
     { name: 'progress', rows: progress },
     { name: 'favorites', rows: favorites },
     { name: 'ratings', rows: ratings },
     { name: 'lists', rows: lists },
+    { name: 'reviews', rows: reviews },
+    { name: 'episodeReviews', rows: episodeReviews },
+    { name: 'comments', rows: comments },
     ...sections,
   ];
 
@@ -358,6 +430,43 @@ export function createExportService({
           added_at: i.addedAt,
         })),
       ),
+    );
+    add(
+      'reviews.csv',
+      [...showHeader, 'title', 'text', 'rating', 'spoiler', 'public', 'created_at'],
+      flat(reviews(userId), (r) => ({
+        ...showCsv(r.show),
+        title: r.title,
+        text: r.text,
+        rating: r.rating,
+        spoiler: r.spoiler,
+        public: r.isPublic,
+        created_at: r.createdAt,
+      })),
+    );
+    add(
+      'episode-reviews.csv',
+      [...showHeader, 'season', 'episode', 'rating', 'text', 'spoiler', 'created_at'],
+      flat(episodeReviews(userId), (r) => ({
+        ...showCsv(r.show),
+        season: r.season,
+        episode: r.number,
+        rating: r.rating,
+        text: r.text,
+        spoiler: r.spoiler,
+        created_at: r.createdAt,
+      })),
+    );
+    add(
+      'comments.csv',
+      ['id', 'review_id', 'parent_id', 'text', 'created_at'],
+      flat(comments(userId), (c) => ({
+        id: c.id,
+        review_id: c.reviewId,
+        parent_id: c.parentId,
+        text: c.text,
+        created_at: c.createdAt,
+      })),
     );
     for (const section of sections) {
       // Sections of other features: one CSV each, columns from the first row's keys.

@@ -64,6 +64,7 @@ export type ImportRecord =
   | {
       kind: 'review';
       show: ShowRef;
+      title?: string | null;
       text: string;
       rating: number | null;
       spoiler: boolean;

@@ -72,6 +72,7 @@ export interface ListImport {
 }
 export interface ReviewImport {
   showId: number;
+  title: string | null;
   text: string;
   rating: number | null;
   spoiler: boolean;
@@ -84,7 +85,10 @@ export interface ReviewImport {
  */
 export interface ImportTargets {
   lists?: (userId: number, lists: ListImport[]) => Promise<number>;
-  reviews?: (userId: number, reviews: ReviewImport[]) => Promise<number>;
+  reviews?: (
+    userId: number,
+    reviews: ReviewImport[],
+  ) => Promise<{ created: number; skipped: Record<string, number> }>;
 }
 
 export interface ImportsServiceOptions {
@@ -703,19 +707,26 @@ export function createImportsService(options: ImportsServiceOptions) {
     if (collector.reviews.length) {
       if (options.targets?.reviews) {
         const reviews: ReviewImport[] = [];
+        // A review without a rating of its own takes the score the file gave the show.
+        const scoreOf = new Map<number, number>();
+        for (const m of matched) if (m.agg.score) scoreOf.set(m.show.id, m.agg.score);
         collector.reviews.forEach((r, i) => {
           const show = showOf(listRefs.length + i);
           if (show)
             reviews.push({
               showId: show.id,
+              title: r.title ?? null,
               text: r.text,
-              rating: r.rating,
+              rating: r.rating ?? scoreOf.get(show.id) ?? null,
               spoiler: r.spoiler,
               createdAt: r.createdAt,
             });
           else report.skipped.reviewsUnmatched = (report.skipped.reviewsUnmatched ?? 0) + 1;
         });
-        report.reviews = await options.targets.reviews(userId, reviews);
+        const result = await options.targets.reviews(userId, reviews);
+        report.reviews = result.created;
+        for (const [k, n] of Object.entries(result.skipped))
+          if (n) report.skipped[k] = (report.skipped[k] ?? 0) + n;
       } else {
         report.skipped.reviews = collector.reviews.length;
       }

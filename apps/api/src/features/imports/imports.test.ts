@@ -161,6 +161,22 @@ describe('Trakt export ZIP (flat layout, paged history)', () => {
       { show_id: cat.longRoad.id, position: 1, notes: 'Start here' },
       { show_id: cat.quietHarbor.id, position: 2, notes: null },
     ]);
+    // The show comment became a private review, dated as on Trakt, rated with the show's score.
+    const reviews = await k()
+      .selectFrom('reviews')
+      .select(['show_id', 'title', 'content', 'rating', 'is_public', 'created_at'])
+      .where('user_id', '=', ann.user.id)
+      .execute();
+    expect(reviews).toEqual([
+      {
+        show_id: cat.longRoad.id,
+        title: 'A slow start, then the best second season I have seen in years.',
+        content: 'A slow start, then the best second season I have seen in years.',
+        rating: 9,
+        is_public: 0,
+        created_at: '2016-04-01T18:30:00.000Z',
+      },
+    ]);
     const users = await k()
       .selectFrom('shows')
       .select('total_users')
@@ -180,6 +196,8 @@ describe('Trakt export ZIP (flat layout, paged history)', () => {
       favorites: 0,
       ratings: 0,
       lists: 0,
+      reviews: 0,
+      skipped: { reviewsExisting: 1 },
     });
     expect(await snapshot(ann.user.id)).toEqual(s);
     const listCount = await k()
@@ -292,6 +310,18 @@ describe('TV Time GDPR export', () => {
       status: 'watching',
       created_at: '2016-01-01T09:00:00.000Z',
     });
+    // lists-prod-lists.csv: the Go-map objects column gives TheTVDB ids, in order.
+    const list = await k()
+      .selectFrom('lists as l')
+      .innerJoin('list_items as i', 'i.list_id', 'l.id')
+      .select(['l.name', 'l.is_public', 'i.show_id', 'i.position'])
+      .where('l.user_id', '=', ann.user.id)
+      .orderBy('i.position')
+      .execute();
+    expect(list).toEqual([
+      { name: 'Comfort shows', is_public: 0, show_id: cat.longRoad.id, position: 1 },
+      { name: 'Comfort shows', is_public: 0, show_id: cat.quietHarbor.id, position: 2 },
+    ]);
   });
 
   it('reads a lone slim-header CSV (an account without watches)', async () => {
@@ -412,6 +442,33 @@ describe('export and round trip', () => {
         .execute();
     expect(await listsOf(bob.user.id)).toEqual(await listsOf(ann.user.id));
     expect(back.report!.lists).toBe(1);
+    expect(back.report!.reviews).toBe(1);
+    const reviewsOf = (userId: number) =>
+      k()
+        .selectFrom('reviews')
+        .select(['show_id', 'title', 'content', 'rating', 'is_spoiler', 'created_at'])
+        .where('user_id', '=', userId)
+        .execute();
+    expect(await reviewsOf(bob.user.id)).toEqual(await reviewsOf(ann.user.id));
+
+    // The same document re-formatted by another tool (read whole, not line by line).
+    const cara = await registerUser(t.app);
+    const compact = await importFile(
+      t.app,
+      cara.token,
+      textFile('compact.json', JSON.stringify(doc)),
+    );
+    expect(compact).toMatchObject({ status: 'done', source: 'series-tracker' });
+    expect((await snapshot(cara.user.id)).progress).toEqual(a.progress);
+    expect((await snapshot(cara.user.id)).items).toEqual(a.items);
+
+    // A newer format version than this site reads is refused, not half-read.
+    const future = res.body.replace('"version": 1,', '"version": 2,');
+    const refused = await importFile(t.app, cara.token, textFile('future.json', future));
+    expect(refused).toMatchObject({
+      status: 'failed',
+      error: 'This export has format version 2; this site reads version 1',
+    });
   });
 
   it('exports a ZIP of CSV files', async () => {
@@ -430,11 +487,14 @@ describe('export and round trip', () => {
     const names = archive.entries.map((e) => e.name).sort();
     expect(names).toEqual([
       'README.txt',
+      'comments.csv',
+      'episode-reviews.csv',
       'episodes.csv',
       'favorites.csv',
       'lists.csv',
       'profile.csv',
       'ratings.csv',
+      'reviews.csv',
       'watchlist.csv',
     ]);
     const episodes = (
@@ -502,6 +562,12 @@ describe('bad files fail cleanly and change nothing', () => {
       () => textFile('feed.xml', '<?xml version="1.0"?><rss></rss>'),
       importMessages.unknownFormat,
     ],
+
+    [
+      'a MAL export cut short',
+      () => textFile('cut.xml', malXml.slice(0, malXml.indexOf('<my_status>Plan'))),
+      'The MyAnimeList file is not well-formed XML',
+    ],
   ];
   it.each(cases)('%s', async (_, make, message) => {
     const ann = await registerUser(t.app);
@@ -526,6 +592,54 @@ describe('bad files fail cleanly and change nothing', () => {
     expect(result).toMatchObject({
       status: 'failed',
       error: 'This file is a Trakt export (ZIP), not a MyAnimeList XML',
+    });
+  });
+});
+
+describe('account erasure', () => {
+  it("removes the member's imports and held watches", async () => {
+    const ann = await registerUser(t.app);
+    await importFile(t.app, ann.token, await zipFile('trakt-erase.zip', traktFlatMembers()));
+    const count = async (table: 'imports' | 'import_held_episodes') =>
+      Number(
+        (
+          await k()
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('user_id', '=', ann.user.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect(await count('imports')).toBe(1);
+    expect(await count('import_held_episodes')).toBe(1);
+    await k()
+      .transaction()
+      .execute((trx) => t.app.services.erasure.run(trx, ann.user.id));
+    expect(await count('imports')).toBe(0);
+    expect(await count('import_held_episodes')).toBe(0);
+  });
+});
+
+describe('npm run import (services.imports.importNow)', () => {
+  it("imports an admin's file for a member, leaves the file in place, and records the import", async () => {
+    const ann = await registerUser(t.app);
+    const file = textFile('cli-mal.xml', malXml);
+    const steps: string[] = [];
+    const result = await t.app.services.imports.importNow(ann.user.id, file, null, (_d, _t, m) => {
+      steps.push(m);
+    });
+    expect(result.report).toMatchObject({ episodes: { marked: 2 } });
+    expect(steps).toContain('Matching shows');
+    expect(fs.existsSync(file)).toBe(true);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/imports',
+      headers: bearer(ann.token),
+    });
+    expect(list.json().data[0]).toMatchObject({
+      id: result.importId,
+      status: 'done',
+      source: 'mal',
     });
   });
 });
@@ -574,6 +688,13 @@ describe('POST /api/imports', () => {
       const second = await upload(paused.app, ann.token, file);
       expect(second.statusCode).toBe(409);
       expect(second.json().error).toBe(importMessages.running);
+      // Two uploads at the same moment: the database lets one through.
+      const carol = await registerUser(paused.app);
+      const both = await Promise.all([
+        upload(paused.app, carol.token, file),
+        upload(paused.app, carol.token, file),
+      ]);
+      expect(both.map((r) => r.statusCode).sort()).toEqual([202, 409]);
       expect((await upload(paused.app, bob.token, file)).statusCode).toBe(202);
       const id = first.json().id as string;
       const mine = await paused.app.inject({

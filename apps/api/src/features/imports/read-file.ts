@@ -1,13 +1,19 @@
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
+import readline from 'node:readline';
 import zlib from 'node:zlib';
-import { importMessages, importSourceLabels, type ImportSource } from '@series-tracker/contracts';
+import {
+  exportSchemaVersion,
+  importMessages,
+  importSourceLabels,
+  type ImportSource,
+} from '@series-tracker/contracts';
 import { openArchive, readJson, type Archive, type ArchiveLimits } from './archive';
 import { ImportFileError, type ImportRecord } from './import-records';
 import { csvHeader } from './parsers/csv';
 import { isImdbHeader, parseImdb } from './parsers/imdb';
 import { parseMal } from './parsers/mal';
-import { isOwnExport, parseOwnExport } from './parsers/own';
+import { isOwnExport, parseOwnExport, parseOwnExportLines } from './parsers/own';
 import { isSimkl, parseSimkl } from './parsers/simkl';
 import { isTraktArchive, parseTrakt } from './parsers/trakt';
 import { parseTvTimeFile, tvtimeFiles, tvtimeKindOfHeader, tvtimeUtcNote } from './parsers/tvtime';
@@ -118,6 +124,26 @@ export async function openImport(
     const source = checked(/<myanimelist[\s>]/.test(trimmed.slice(0, 4096)) ? 'mal' : null);
     if (source !== 'mal') throw new ImportFileError(importMessages.unknownFormat);
     return { source, records: parseMal(Readable.from(guard(stream()))), close() {} };
+  }
+  // Our own export, as we write it (one row per line): read a line at a time.
+  if (/^\{\r?\n "format": "series-tracker-export",/.test(trimmed)) {
+    const version = Number(/\n "version": (\d+)/.exec(trimmed)?.[1] ?? 0);
+    if (version > exportSchemaVersion)
+      throw new ImportFileError(
+        `This export has format version ${version}; this site reads version ${exportSchemaVersion}`,
+      );
+    const source = checked('series-tracker');
+    // The line reader starts when the records are first asked for: readline drops lines
+    // that arrive before its iterator exists.
+    let lines: readline.Interface | null = null;
+    const records = (async function* () {
+      lines = readline.createInterface({
+        input: Readable.from(guard(stream())),
+        crlfDelay: Infinity,
+      });
+      yield* parseOwnExportLines(lines);
+    })();
+    return { source, records, close: () => lines?.close() };
   }
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
     const value = parseJsonText(await readAll(guard(stream()), maxJsonBytes));

@@ -311,8 +311,13 @@ export function createReviewsService({ repo, events }: ReviewsServiceOptions) {
       return page(rows.map(toReviewSearchResult), total, limit, offset);
     },
 
-    async create(viewer: { id: number }, draft: ReviewDraft): Promise<Review> {
-      const now = nowIso();
+    async create(
+      viewer: { id: number },
+      draft: ReviewDraft,
+      // imports: a review from another tracker keeps its date and is flagged as imported.
+      origin: { at?: string | null; imported?: boolean } = {},
+    ): Promise<Review> {
+      const now = origin.at ?? nowIso();
       const id = await repo.transaction(async (trx) => {
         if (!(await repo.showExists(trx, draft.showId))) throw notFound(m.showNotFound);
         const inserted = await repo.insertReview(trx, {
@@ -337,7 +342,10 @@ export function createReviewsService({ repo, events }: ReviewsServiceOptions) {
       }
       repo.forgetTotals();
       const created = (await repo.reviewById(repo.db, id, viewer.id))!;
-      await events.emit('review.created', eventPayload(created));
+      await events.emit('review.created', {
+        ...eventPayload(created),
+        ...(origin.imported ? { imported: true } : {}),
+      });
       return toReview(created);
     },
 

@@ -58,12 +58,11 @@ export function UserMenu({ user }: { user: CurrentUser }) {
             </Link>
           </DropdownMenu.Item>
           {/* imports */}
-          <DropdownMenu.Item
-            className={itemClass}
-            onSelect={() => void navigate('/settings/import')}
-          >
-            <ArrowDownUp aria-hidden className="size-4 text-slate-400" />
-            Import & export
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/settings/import">
+              <ArrowDownUp aria-hidden className="size-4 text-slate-400" />
+              Import & export
+            </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item className={itemClass} onSelect={() => void signOut()}>
             <LogOut aria-hidden className="size-4 text-slate-400" />

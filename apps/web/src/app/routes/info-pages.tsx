@@ -274,6 +274,16 @@ export function HelpRoute() {
         </p>
       </section>
       <section>
+        <h2>Can I bring my history from another tracker?</h2>
+        <p>
+          Yes. Once signed in, open Import &amp; export from your account menu and upload a Trakt
+          export ZIP, a TV Time GDPR export, a MyAnimeList XML export, an IMDb ratings or watchlist
+          CSV or a Simkl backup. Each watch keeps its original date, importing the same file again
+          adds nothing twice, and the report lists every row we could not place so you can pick the
+          right show. The same page exports everything you have here as JSON or CSV.
+        </p>
+      </section>
+      <section>
         <h2>Can I write reviews?</h2>
         <p>
           Yes: open a show and choose Write Review on its Reviews tab, or use Write Review on the{' '}

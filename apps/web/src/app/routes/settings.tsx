@@ -1,11 +1,13 @@
 import type { CurrentUser } from '@series-tracker/contracts';
-import { Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
+import { buttonStyles } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { AccountSection } from '@/features/account/components/account-section';
 import { DangerZone } from '@/features/account/components/danger-zone';
 import { PrivacySection, ProfileSection } from '@/features/account/components/profile-section';
 import { SessionsSection } from '@/features/account/components/sessions-section';
+import { SettingsSection } from '@/features/account/components/settings-section';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
 import { pageTitle } from '@/lib/site';
@@ -61,6 +63,7 @@ function SettingsPage({ user }: { user: CurrentUser }) {
           ['#privacy-heading', 'Privacy'],
           ['#account-heading', 'Account'],
           ['#sessions-heading', 'Sessions'],
+          ['#import-export-heading', 'Import & export'],
           ['#danger-heading', 'Danger zone'],
         ].map(([href, label]) => (
           <a
@@ -77,6 +80,16 @@ function SettingsPage({ user }: { user: CurrentUser }) {
         <PrivacySection user={user} />
         <AccountSection user={user} />
         <SessionsSection />
+        {/* imports (issue 13): the screen of its own, /settings/import */}
+        <SettingsSection
+          id="import-export"
+          title="Import & export"
+          description="Bring your history from Trakt, TV Time, MyAnimeList, IMDb or Simkl, and download everything you have here as JSON or CSV."
+        >
+          <Link to="/settings/import" className={buttonStyles({ variant: 'secondary' })}>
+            Open Import &amp; export
+          </Link>
+        </SettingsSection>
         <DangerZone />
       </div>
     </div>

@@ -25,65 +25,111 @@ const ref = (s: unknown): ShowRef => {
 };
 const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : null);
 
+/** The records of one row of one section of our export. */
+export function* ownRow(section: string, row: Obj): Generator<ImportRecord> {
+  switch (section) {
+    case 'watchlist': {
+      const w = row;
+      const status = watchStatuses.includes(w.status as WatchStatus)
+        ? (w.status as WatchStatus)
+        : undefined;
+      const score = int(w.score);
+      yield {
+        kind: 'show',
+        show: ref(w.show),
+        ...(status ? { status } : {}),
+        score: score !== null && score >= 1 && score <= 10 ? score : null,
+        addedAt: utcInstant(w.addedAt),
+        startedAt: utcInstant(w.startedAt),
+        completedAt: utcInstant(w.completedAt),
+        exact: true,
+      };
+      return;
+    }
+    case 'progress': {
+      const show = ref(row.show);
+      for (const e of arr(row.episodes)) {
+        const watchedAt = utcInstant(e.watchedAt);
+        if (!watchedAt) continue;
+        yield {
+          kind: 'play',
+          show,
+          season: int(e.season),
+          number: int(e.number),
+          airDate: typeof e.airDate === 'string' ? e.airDate : null,
+          watchedAt,
+        };
+      }
+      return;
+    }
+    case 'favorites':
+      yield {
+        kind: 'show',
+        show: ref(row.show),
+        favorite: true,
+        favoritedAt: utcInstant(row.addedAt),
+      };
+      return;
+    case 'lists':
+      yield {
+        kind: 'list',
+        key: `own:${String(row.id ?? row.name)}`,
+        name: typeof row.name === 'string' ? row.name : 'Imported list',
+        description: typeof row.description === 'string' ? row.description : null,
+        createdAt: utcInstant(row.createdAt),
+        items: arr(row.items).map((i, n) => ({
+          show: ref(i.show),
+          rank: n + 1,
+          note: typeof i.note === 'string' ? i.note : null,
+        })),
+      };
+      return;
+    case 'reviews':
+      if (typeof row.text !== 'string' || !row.text) return;
+      yield {
+        kind: 'review',
+        show: ref(row.show),
+        title: typeof row.title === 'string' ? row.title : null,
+        text: row.text,
+        rating: typeof row.rating === 'number' ? row.rating : null,
+        spoiler: row.spoiler === true,
+        createdAt: utcInstant(row.createdAt) ?? new Date(0).toISOString(),
+      };
+      return;
+  }
+}
+
+/** Sections read back, in this order (ratings repeat the watchlist's scores). */
+const sections = ['watchlist', 'progress', 'favorites', 'lists', 'reviews'];
+
 export function* parseOwnExport(value: unknown): Generator<ImportRecord> {
   const v = value as Obj;
-  for (const w of arr(v.watchlist)) {
-    const status = watchStatuses.includes(w.status as WatchStatus)
-      ? (w.status as WatchStatus)
-      : undefined;
-    const score = int(w.score);
-    yield {
-      kind: 'show',
-      show: ref(w.show),
-      ...(status ? { status } : {}),
-      score: score !== null && score >= 1 && score <= 10 ? score : null,
-      addedAt: utcInstant(w.addedAt),
-      startedAt: utcInstant(w.startedAt),
-      completedAt: utcInstant(w.completedAt),
-      exact: true,
-    };
-  }
-  for (const p of arr(v.progress)) {
-    const show = ref(p.show);
-    for (const e of arr(p.episodes)) {
-      const watchedAt = utcInstant(e.watchedAt);
-      if (!watchedAt) continue;
-      yield {
-        kind: 'play',
-        show,
-        season: int(e.season),
-        number: int(e.number),
-        airDate: typeof e.airDate === 'string' ? e.airDate : null,
-        watchedAt,
-      };
+  for (const section of sections) for (const row of arr(v[section])) yield* ownRow(section, row);
+}
+
+/**
+ * Our export as a stream: we write one row per line (`  {...},`) under a ` "section": [`
+ * line, so a large export is read a line at a time. Null when the text is not laid out that
+ * way (re-formatted by another tool): the caller then parses it whole.
+ */
+export async function* parseOwnExportLines(
+  lines: AsyncIterable<string>,
+): AsyncGenerator<ImportRecord> {
+  let section: string | null = null;
+  for await (const line of lines) {
+    const head = /^ "(\w+)": \[/.exec(line);
+    if (head) {
+      section = head[1]!;
+      continue;
     }
-  }
-  for (const f of arr(v.favorites)) {
-    yield { kind: 'show', show: ref(f.show), favorite: true, favoritedAt: utcInstant(f.addedAt) };
-  }
-  for (const l of arr(v.lists)) {
-    yield {
-      kind: 'list',
-      key: `own:${String(l.id ?? l.name)}`,
-      name: typeof l.name === 'string' ? l.name : 'Imported list',
-      description: typeof l.description === 'string' ? l.description : null,
-      createdAt: utcInstant(l.createdAt),
-      items: arr(l.items).map((i, n) => ({
-        show: ref(i.show),
-        rank: n + 1,
-        note: typeof i.note === 'string' ? i.note : null,
-      })),
-    };
-  }
-  for (const r of arr(v.reviews)) {
-    if (typeof r.text !== 'string' || !r.text) continue;
-    yield {
-      kind: 'review',
-      show: ref(r.show),
-      text: r.text,
-      rating: int(r.rating),
-      spoiler: r.spoiler === true,
-      createdAt: utcInstant(r.createdAt) ?? new Date(0).toISOString(),
-    };
+    const row = /^ {2}(\{.*\}),?$/.exec(line);
+    if (!row || !section || !sections.includes(section)) continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(row[1]!);
+    } catch {
+      continue;
+    }
+    if (value && typeof value === 'object') yield* ownRow(section, value as Obj);
   }
 }

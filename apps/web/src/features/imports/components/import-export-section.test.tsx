@@ -136,7 +136,7 @@ describe('/settings/import', () => {
     expect(await within(table).findByText('Applied')).toBeInTheDocument();
     const apply = calls.find((c) => c.url === `/api/imports/${id}/rows/0`)!;
     expect(apply.body).toEqual({ showId: 7 });
-  });
+  }, 15_000);
 
   it('shows a failed import with its reason, not as an empty report', async () => {
     mockFetch(

@@ -9,6 +9,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { errorReason } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { formatCount } from '@/lib/format';
 import {
   downloadExport,
   importMaxBytes,
@@ -27,6 +28,7 @@ const statusLabels: Record<Import['status'], string> = {
   done: 'Done',
   failed: 'Failed',
 };
+const plural = (n: number, word: string) => `${formatCount(n)} ${n === 1 ? word : `${word}s`}`;
 const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 
 function ProgressBar({ value }: { value: Import }) {
@@ -179,7 +181,7 @@ function PastImports({
               <span className="text-xs text-slate-300">
                 {statusLabels[item.status]}
                 {r
-                  ? ` · ${r.shows.matched + r.shows.added} shows, ${r.episodes.marked} episodes, ${r.shows.unmatched + r.episodes.unmatched} not placed`
+                  ? ` · ${plural(r.shows.matched + r.shows.added, 'show')}, ${plural(r.episodes.marked, 'episode')}, ${r.shows.unmatched + r.episodes.unmatched} not placed`
                   : ''}
               </span>
             </button>
@@ -354,7 +356,8 @@ export function ImportExportSection() {
         </h2>
         <p className="text-sm text-slate-300">
           Everything in your account — profile, watchlist, watched episodes with their dates,
-          favorites and ratings — as one JSON file (it imports back here) or a ZIP of CSV files.
+          favorites, ratings, lists and reviews — as one JSON file (it imports back here) or a ZIP
+          of CSV files.
         </p>
         <div className="flex flex-wrap gap-3">
           <Button

@@ -32,9 +32,24 @@ function Count({ label, value }: { label: string; value: number }) {
   );
 }
 
-function ids(row: UnmatchedRow): string {
+function Ids({ row }: { row: UnmatchedRow }) {
   const entries = Object.entries(row.show.ids).filter(([k]) => k !== 'slug');
-  return entries.length ? entries.map(([k, v]) => `${k} ${v}`).join(', ') : 'none';
+  if (!entries.length) return <>none</>;
+  return (
+    <>
+      {entries.map(([k, v], i) => (
+        <span key={k} className="whitespace-nowrap">
+          {k} {v}
+          {i < entries.length - 1 ? ', ' : ''}
+        </span>
+      ))}
+    </>
+  );
+}
+
+/** On a phone each row is a card: the cell names itself (the table head is hidden). */
+function CellLabel({ children }: { children: string }) {
+  return <span className="mr-1 text-xs text-slate-400 sm:hidden">{children}:</span>;
 }
 
 function UnmatchedRowView({ row, importId }: { row: UnmatchedRow; importId: string }) {
@@ -45,12 +60,23 @@ function UnmatchedRowView({ row, importId }: { row: UnmatchedRow; importId: stri
       ? `${row.show.title ?? 'Untitled'} S${row.season ?? '?'}E${row.episode ?? '?'}`
       : (row.show.title ?? 'Untitled');
   return (
-    <tr className="border-t border-slate-800 align-top">
-      <td className="py-2 pr-3 text-slate-100">{label}</td>
-      <td className="py-2 pr-3 text-slate-300 tabular-nums">{row.show.year ?? '—'}</td>
-      <td className="py-2 pr-3 text-xs break-all text-slate-400">{ids(row)}</td>
-      <td className="py-2 pr-3 text-slate-300">{row.reason}</td>
-      <td className="py-2">
+    <tr className="block border-t border-slate-800 py-2 align-top sm:table-row sm:py-0">
+      <td className="block py-0.5 pr-3 font-medium text-slate-100 sm:table-cell sm:py-2 sm:font-normal">
+        {label}
+      </td>
+      <td className="block py-0.5 pr-3 text-slate-300 tabular-nums sm:table-cell sm:py-2">
+        <CellLabel>Year</CellLabel>
+        {row.show.year ?? '—'}
+      </td>
+      <td className="block py-0.5 pr-3 text-xs text-slate-400 sm:table-cell sm:py-2">
+        <CellLabel>Ids</CellLabel>
+        <Ids row={row} />
+      </td>
+      <td className="block py-0.5 pr-3 text-slate-300 sm:table-cell sm:py-2">
+        <CellLabel>Reason</CellLabel>
+        {row.reason}
+      </td>
+      <td className="block pt-1.5 sm:table-cell sm:py-2">
         {row.appliedShowId !== null ? (
           <span className="text-sm text-emerald-300">Applied</span>
         ) : picking ? (
@@ -127,9 +153,9 @@ export function ImportReport({ value }: { value: Import }) {
         {report.unmatchedRows.length === 0 ? (
           <p className="mt-1 text-sm text-slate-400">Every row found its show.</p>
         ) : (
-          <div className="mt-2 overflow-x-auto">
-            <table className="w-full min-w-[36rem] text-left text-sm">
-              <thead className="text-xs text-slate-400">
+          <div className="mt-2">
+            <table className="block w-full text-left text-sm sm:table">
+              <thead className="hidden text-xs text-slate-400 sm:table-header-group">
                 <tr>
                   <th className="py-1 pr-3 font-medium">Show</th>
                   <th className="py-1 pr-3 font-medium">Year</th>
@@ -138,7 +164,7 @@ export function ImportReport({ value }: { value: Import }) {
                   <th className="py-1 font-medium">Fix</th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody className="block sm:table-row-group">
                 {report.unmatchedRows.map((row) => (
                   <UnmatchedRowView key={row.index} row={row} importId={value.id} />
                 ))}
