@@ -128,6 +128,36 @@ async function openSuggestions(page: Page) {
   await box.press('ArrowDown');
 }
 
+/**
+ * The show page's 'Add to list' menu open (members; a visitor's click asks them to sign in,
+ * and whatever it opens is checked).
+ */
+async function openAddToList(page: Page) {
+  await page
+    .getByRole('button', { name: /Add to list|to a list$/ })
+    .first()
+    .click();
+  await page
+    .getByRole('menu')
+    .or(page.getByRole('dialog'))
+    .first()
+    .waitFor({ timeout: 5_000 })
+    .catch(() => undefined);
+  await page.waitForLoadState('networkidle');
+}
+
+/** The episode page's 'Write Episode Review' modal (a visitor is sent to sign in instead). */
+async function openEpisodeReviewForm(page: Page) {
+  const write = page.getByRole('button', { name: /Write Episode Review|Edit Your Review/ });
+  await write.first().waitFor();
+  await write.first().click();
+  await page
+    .getByRole('dialog')
+    .waitFor({ timeout: 5_000 })
+    .catch(() => undefined);
+  await page.waitForLoadState('networkidle');
+}
+
 async function main() {
   const started = Date.now();
   const port = portOption ? Number(portOption) : await freePort();
@@ -192,6 +222,28 @@ async function main() {
         { name: 'privacy', path: '/privacy' },
         { name: 'terms', path: '/terms' },
         { name: 'not-found', path: '/no-such-page' },
+        // Community and account screens, with the fixture's review, comment and list.
+        {
+          name: 'show: reviews tab',
+          path: showPath,
+          prepare: async (page) => {
+            await page.getByRole('tab', { name: /^Reviews/ }).click();
+            await page.getByText('Slow start, huge payoff').first().waitFor();
+          },
+        },
+        { name: 'show: add to list', path: showPath, prepare: openAddToList },
+        { name: 'episode: review form', path: episodePath, prepare: openEpisodeReviewForm },
+        { name: 'reviews', path: '/reviews' },
+        { name: 'review', path: `/review/${fixture.reviewId}` },
+        { name: 'write review', path: '/reviews/write' },
+        { name: 'lists', path: '/lists' },
+        { name: 'list', path: `/list/${fixture.listId}` },
+        { name: 'create list', path: '/lists/create' },
+        { name: 'settings', path: '/settings' },
+        { name: 'import / export', path: '/settings/import' },
+        { name: 'forgot password', path: '/forgot-password' },
+        { name: 'reset password', path: '/reset-password?token=not-a-real-token' },
+        { name: 'verify email', path: '/verify-email?token=not-a-real-token' },
       ];
       const outcomes = await runAxe(server.origin, screens, fixture.token, log);
       printAxe(outcomes);

@@ -131,11 +131,20 @@ export interface Fixture {
   token: string;
   showId: number;
   episodeId: number;
+  /** A second member's public review of the show, with a comment by the first member. */
+  reviewId: number;
+  /** The second member's public ranked list of a few shows. */
+  listId: number;
+  /** The second member's username (for a profile page). */
+  otherUsername: string;
 }
 
 /**
  * A signed-in member with a few shows on the watchlist and one episode watched, and the ids
- * of a show with a full episode list (Game of Thrones in the bundled catalogue).
+ * of a show with a full episode list (Game of Thrones in the bundled catalogue). A second
+ * member has reviewed that show and its first episode (publicly; the first member commented
+ * on the review) and keeps a public ranked list of the tracked shows: the community screens
+ * are checked with content, as a visitor and as a member who is not the author.
  */
 export async function seed(origin: string): Promise<Fixture> {
   const id = Date.now().toString(36);
@@ -167,5 +176,60 @@ export async function seed(origin: string): Promise<Fixture> {
     await api(origin, 'POST', '/user-content-status', { showId, status: statuses[index] }, token);
   }
   await api(origin, 'POST', `/episodes/${episode.id}/progress`, { watched: true }, token);
-  return { token, showId: show.id, episodeId: episode.id };
+
+  const otherUsername = `critic_${id}`;
+  const other = await api<{ token: string }>(origin, 'POST', '/auth/register', {
+    username: otherUsername,
+    email: `critic_${id}@example.test`,
+    password: 'watching-all-night',
+    displayName: 'Cathy Critic',
+  });
+  const review = await api<{ id: number }>(
+    origin,
+    'POST',
+    '/reviews',
+    {
+      showId: show.id,
+      title: 'Slow start, huge payoff',
+      content:
+        'The first season takes its time with names and houses, but by the ninth episode every thread pulls tight. Worth sticking with.',
+      rating: 8.5,
+    },
+    other.token,
+  );
+  await api(
+    origin,
+    'POST',
+    `/reviews/${review.id}/comments`,
+    { content: 'Agreed, episode nine changed everything for me.' },
+    token,
+  );
+  await api(
+    origin,
+    'POST',
+    '/episode-reviews',
+    { episodeId: episode.id, rating: 8, content: 'A patient, confident opening hour.' },
+    other.token,
+  );
+  const list = await api<{ id: number }>(
+    origin,
+    'POST',
+    '/lists',
+    {
+      name: 'Best dramas of the decade',
+      description: 'Ranked, best first.',
+      isPublic: true,
+      isRanked: true,
+      items: tracked.slice(0, 4).map((showId) => ({ showId })),
+    },
+    other.token,
+  );
+  return {
+    token,
+    showId: show.id,
+    episodeId: episode.id,
+    reviewId: review.id,
+    listId: list.id,
+    otherUsername,
+  };
 }

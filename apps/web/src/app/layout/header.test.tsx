@@ -50,6 +50,26 @@ describe('Header', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it.each([
+    ['/review/12', 'Reviews'],
+    ['/reviews/write', 'Reviews'],
+    ['/list/7', 'Lists'],
+    ['/lists/create', 'Lists'],
+  ])('highlights its section on %s (%s), and only it', async (path, label) => {
+    mockFetch(() => jsonResponse(500));
+    renderWithProviders(<Header />, { path });
+    await screen.findByRole('link', { name: 'Sign In' });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const highlighted = within(nav)
+      .getAllByRole('link')
+      .filter(
+        (link) =>
+          link.className.includes('text-white') && !link.className.includes('hover:text-white'),
+      )
+      .map((link) => link.textContent);
+    expect(highlighted).toEqual([label]);
+  });
+
   it("shows 'Loading...' instead of the account controls while auth loads", async () => {
     window.localStorage.setItem(TOKEN_STORAGE_KEY, 'valid-token');
     const me = deferred<Response>();

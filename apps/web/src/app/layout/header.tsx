@@ -7,7 +7,7 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
 import { SearchBox } from '@/features/search/components/search-box';
 import { cn } from '@/lib/cn';
 import { BrandMark, BrandName } from './brand';
-import { getNavItems } from './nav-items';
+import { getNavItems, inSection } from './nav-items';
 
 // The menu's primitives are a third of the header's weight and only signed-in people
 // need them, so they load on demand.
@@ -71,7 +71,7 @@ export function Header() {
                     cn(
                       'rounded-md px-3 py-2 text-sm font-medium transition-colors',
                       focusRing,
-                      isActive
+                      isActive || inSection(item, location.pathname)
                         ? 'bg-slate-800/80 text-white'
                         : 'text-slate-300 hover:bg-slate-800/60 hover:text-white',
                     )
@@ -203,7 +203,7 @@ export function Header() {
                       cn(
                         'block rounded-lg px-3 py-2.5 text-base font-medium',
                         focusRing,
-                        isActive
+                        isActive || inSection(item, location.pathname)
                           ? 'bg-slate-800 text-white'
                           : 'text-slate-300 hover:bg-slate-800/70 hover:text-white',
                       )

@@ -1,6 +1,13 @@
 export interface NavItem {
   label: string;
   to: string;
+  /** Paths of the same section outside `to` (a review at /review/1 belongs to Reviews). */
+  section?: string;
+}
+
+/** Whether the link is the current section: its path or below, or its `section` prefix. */
+export function inSection(item: NavItem, pathname: string): boolean {
+  return item.section !== undefined && pathname.startsWith(item.section);
 }
 
 /**
@@ -14,13 +21,13 @@ export function getNavItems(signedIn: boolean): NavItem[] {
         { label: 'Home', to: '/' },
         { label: 'Browse', to: '/browse' },
         { label: 'Watchlist', to: '/watchlist' },
-        { label: 'Reviews', to: '/reviews' },
-        { label: 'Lists', to: '/lists' },
+        { label: 'Reviews', to: '/reviews', section: '/review/' },
+        { label: 'Lists', to: '/lists', section: '/list/' },
       ]
     : [
         { label: 'Home', to: '/' },
         { label: 'Browse', to: '/search' },
-        { label: 'Reviews', to: '/reviews' },
-        { label: 'Lists', to: '/lists' },
+        { label: 'Reviews', to: '/reviews', section: '/review/' },
+        { label: 'Lists', to: '/lists', section: '/list/' },
       ];
 }

@@ -378,7 +378,7 @@ describe("show page 'Add to list'", () => {
     );
     const user = userEvent.setup();
     const { router } = renderApp('/show/7');
-    await user.click(await screen.findByRole('button', { name: 'Add Slow Horses to a list' }));
+    await user.click(await screen.findByRole('button', { name: 'Add to list: Slow Horses' }));
     const spy = await screen.findByRole('menuitemcheckbox', { name: 'Spy stuff' });
     expect(spy).toHaveAttribute('aria-checked', 'true');
     const secret = screen.getByRole('menuitemcheckbox', { name: /Secret/ });

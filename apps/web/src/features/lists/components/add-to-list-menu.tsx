@@ -15,9 +15,12 @@ export function AddToListMenu({ showId, title }: { showId: number; title: string
   const toggle = useToggleShowOnList(showId);
   const navigate = useNavigate();
   return (
-    <DropdownMenu.Root open={open} onOpenChange={setOpen}>
+    // Not modal: a modal menu hides the rest of the page with aria-hidden while its links and
+    // buttons stay focusable (axe aria-hidden-focus), as the user menu does.
+    <DropdownMenu.Root open={open} onOpenChange={setOpen} modal={false}>
       <DropdownMenu.Trigger
-        aria-label={`Add ${title} to a list`}
+        // Starts with the visible words, so 'click Add to list' works by voice (WCAG 2.5.3).
+        aria-label={`Add to list: ${title}`}
         className={buttonStyles({ variant: 'secondary' })}
       >
         <ListPlus aria-hidden className="size-4" />
