@@ -28,6 +28,11 @@ import { episodesRoutes } from './features/episodes/episodes.routes';
 import { searchRoutes } from './features/search/search.routes';
 import { statsRoutes } from './features/stats/stats.routes';
 import { trackingRoutes } from './features/tracking/tracking.routes';
+// People (issue 11)
+import { activityRoutes } from './features/activity/activity.routes';
+import { socialRoutes } from './features/social/social.routes';
+import { peopleStatsRoutes } from './features/stats/people-stats.routes';
+import { usersRoutes } from './features/users/users.routes';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -139,6 +144,16 @@ export async function buildApp({
       await api.register(statsRoutes, { db: db.kysely });
       await api.register(trackingRoutes, { tracking });
       await api.register(jobsRoutes, { jobs: services.jobsService });
+      // People (issue 11)
+      await api.register(socialRoutes, { social: services.social });
+      await api.register(usersRoutes, {
+        users: services.users,
+        tracking,
+        activity: services.activity,
+        stats: services.stats,
+      });
+      await api.register(activityRoutes, { activity: services.activity });
+      await api.register(peopleStatsRoutes, { stats: services.stats, trending });
     },
     { prefix: '/api' },
   );

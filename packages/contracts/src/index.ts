@@ -5,3 +5,4 @@ export * from './constants';
 export * from './tracking';
 export * from './jobs';
 export * from './search';
+export * from './people';

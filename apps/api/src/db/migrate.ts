@@ -5,6 +5,7 @@ import * as m0002 from './migrations/0002-discovery';
 import * as m0003 from './migrations/0003-tracking';
 import * as m0004 from './migrations/0004-data-safety';
 import * as m0005 from './migrations/0005-jobs';
+import * as m0009 from './migrations/0009-people';
 
 /*
  * Migrations are imported statically (no directory scan) so they work the same under tsx,
@@ -16,6 +17,7 @@ const all = {
   '0003-tracking': m0003,
   '0004-data-safety': m0004,
   '0005-jobs': m0005,
+  '0009-people': m0009,
 };
 export type MigrationName = keyof typeof all;
 

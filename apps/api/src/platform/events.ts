@@ -8,12 +8,22 @@ import type { FastifyBaseLogger } from 'fastify';
  */
 export interface DomainEvents {
   /** Episodes were marked (watched: true) or unmarked (false) by a user. */
-  'episode.watched': { userId: number; showId: number; episodeIds: number[]; watched: boolean };
+  'episode.watched': {
+    userId: number;
+    showId: number;
+    episodeIds: number[];
+    watched: boolean;
+    /** Imports: when it was watched; activity records it then, never as now. */
+    at?: string;
+    imported?: boolean;
+  };
   /** A user's watchlist item for a show was created, changed or removed. */
   'tracking.changed': {
     userId: number;
     showId: number;
     change: 'added' | 'updated' | 'removed' | 'progress';
+    /** Imports: the activity feed does not announce imported items as new. */
+    imported?: boolean;
   };
   /** Counters kept on shows (total users, favourites) moved. */
   'show.counters.changed': { showIds: number[] };
@@ -71,6 +81,8 @@ export interface ReviewEventPayload {
   isPublic: boolean;
   at: string;
   imported?: boolean;
+  /** The review's title, shown in activity feeds. */
+  title?: string;
 }
 
 export interface ListEventPayload {

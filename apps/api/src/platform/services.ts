@@ -13,6 +13,15 @@ import { createTrendingService } from '../features/shows/trending.service';
 import { createTrackingRepository } from '../features/tracking/tracking.repository';
 import { createTrackingService } from '../features/tracking/tracking.service';
 import { createJobsService } from '../features/jobs/jobs.service';
+// People (issue 11)
+import { createActivityRepository } from '../features/activity/activity.repository';
+import { createActivityService } from '../features/activity/activity.service';
+import { createSocialRepository } from '../features/social/social.repository';
+import { createSocialService } from '../features/social/social.service';
+import { createStatsRepository } from '../features/stats/stats.repository';
+import { createStatsService } from '../features/stats/stats.service';
+import { createUsersRepository } from '../features/users/users.repository';
+import { createUsersService, type ContentCounts } from '../features/users/users.service';
 import { nowIso } from '../lib/time';
 import { createEventBus, type EventBus } from './events';
 import { createUserErasure } from './erasure';
@@ -93,6 +102,24 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   const episodesRepo = createEpisodesRepository(db.kysely);
   const jobsService = createJobsService({ jobs });
 
+  // People: follows, blocks, profiles, activity, statistics (ADR 090).
+  const usersRepo = createUsersRepository(db.kysely, db.dialect);
+  const socialRepo = createSocialRepository(db.kysely);
+  const social = createSocialService({ repo: socialRepo, users: usersRepo, events });
+  const contentCounts: ContentCounts = {};
+  const users = createUsersService({ repo: usersRepo, social: socialRepo, counts: contentCounts });
+  const activityRepo = createActivityRepository(db.kysely);
+  const activity = createActivityService({ repo: activityRepo, events });
+  activity.subscribe();
+  const stats = createStatsService({
+    repo: createStatsRepository(db.kysely),
+    users,
+    counts: contentCounts,
+  });
+  // Follower counts are counted from rows, so removing the rows is the whole fix.
+  erasure.register('social', (trx, userId) => socialRepo.eraseUser(trx, userId));
+  erasure.register('activity', (trx, userId) => activityRepo.eraseUser(trx, userId));
+
   return {
     config,
     db,
@@ -111,6 +138,10 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     jobs,
     jobsService,
     mail,
+    social,
+    users,
+    activity,
+    stats,
     /**
      * Stops background work: running jobs stop at a safe point and run again after the next
      * start. The database stays open (its owner closes it).
