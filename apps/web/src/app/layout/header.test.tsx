@@ -80,12 +80,12 @@ describe('Header', () => {
 
     await user.click(trigger);
     const menu = await screen.findByRole('menu');
-    // Your Profile and Settings join when those screens exist (ADR 032).
+    // Settings joins when its screen exists (ADR 032).
     expect(
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Sign Out']);
+    ).toEqual(['Your Profile', 'Sign Out']);
     expect(within(menu).queryAllByRole('link')).toHaveLength(0);
   });
 

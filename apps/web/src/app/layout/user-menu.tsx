@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@series-tracker/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChevronDown, LogOut } from 'lucide-react';
+import { ChevronDown, LogOut, UserRound } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { useLogout } from '@/features/auth/hooks/use-session-actions';
@@ -10,9 +10,9 @@ const itemClass =
   'data-[highlighted]:bg-slate-800 data-[highlighted]:text-white';
 
 /**
- * The signed-in user's menu (spec §2). Your Profile and Settings join when those screens
- * exist (people and account issues); until then no item may lead to "Page Not Found"
- * (ADR 032). Sign Out returns to /.
+ * The signed-in user's menu (spec §2). Your Profile opens /profile/{username}; Settings joins
+ * when that screen exists (account issue): no item may lead to "Page Not Found" (ADR 032).
+ * Sign Out returns to /.
  */
 export function UserMenu({ user }: { user: CurrentUser }) {
   const logout = useLogout();
@@ -52,6 +52,13 @@ export function UserMenu({ user }: { user: CurrentUser }) {
             </div>
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-800" />
+          <DropdownMenu.Item
+            className={itemClass}
+            onSelect={() => void navigate(`/profile/${encodeURIComponent(user.username)}`)}
+          >
+            <UserRound aria-hidden className="size-4 text-slate-400" />
+            Your Profile
+          </DropdownMenu.Item>
           <DropdownMenu.Item className={itemClass} onSelect={() => void signOut()}>
             <LogOut aria-hidden className="size-4 text-slate-400" />
             Sign Out
