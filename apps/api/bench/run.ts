@@ -505,7 +505,7 @@ async function benchPeople(app: App, db: Db) {
   const members = await db.kysely
     .selectFrom('users')
     .select('id')
-    .where('username_lower', 'like', 'member\_%')
+    .where('username_lower', 'like', 'member_%')
     .orderBy('id')
     .execute();
   const first = members[0]!.id;
