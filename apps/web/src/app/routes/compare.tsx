@@ -148,9 +148,18 @@ function Result({ data }: { data: NonNullable<ReturnType<typeof useCompare>['dat
                 >
                   {s.title}
                 </Link>
-                <span className="shrink-0 text-sm text-slate-300 tabular-nums">
-                  {s.scores.map((x) => (x === null ? '—' : x)).join(' · ')}
-                </span>
+                <dl className="flex shrink-0 flex-col items-end gap-0.5 text-xs text-slate-400 sm:flex-row sm:gap-4">
+                  {s.scores.map((x, i) => (
+                    <div key={data.users[i]!.id} className="flex gap-1">
+                      <dt className="max-w-28 truncate">
+                        {data.users[i]!.displayName || data.users[i]!.username}
+                      </dt>
+                      <dd className="font-semibold text-slate-100 tabular-nums">
+                        {x === null ? '—' : `${x}/10`}
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
               </li>
             ))}
           </ul>

@@ -366,7 +366,7 @@ function UserResults({ q }: { q: string }) {
   return (
     <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
       {query.data.map((person) => (
-        <li key={person.id}>
+        <li key={person.id} className="min-w-0">
           <PersonRow person={person} />
         </li>
       ))}

@@ -3,6 +3,7 @@ import { Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
+import { CoverImage } from '@/components/ui/cover-image';
 import { Skeleton } from '@/components/ui/skeleton';
 import { episodeCode } from '@/lib/format';
 
@@ -145,11 +146,12 @@ export function ActivityEntry({
       </div>
       {item.show?.coverImageUrl ? (
         <Link to={`/show/${item.show.id}`} aria-hidden tabIndex={-1} className="shrink-0">
-          <img
+          <CoverImage
             src={item.show.coverImageUrl}
-            alt=""
-            loading="lazy"
-            className="h-16 w-11 rounded-md bg-slate-800 object-cover"
+            title={item.show.title}
+            decorative
+            showTitle={false}
+            className="h-16 w-11 rounded-md"
           />
         </Link>
       ) : null}

@@ -90,7 +90,7 @@ export default function ProfileCharts({ stats }: { stats: PersonalStats }) {
           </ResponsiveContainer>
         </div>
       </ChartCard>
-      <ChartCard title="When you watch (weekday × hour, UTC)">
+      <ChartCard title="Viewing times (weekday × hour, UTC)">
         <Heatmap heatmap={stats.heatmap} />
       </ChartCard>
       <ChartCard title="Top genres">

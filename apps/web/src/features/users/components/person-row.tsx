@@ -14,7 +14,7 @@ export function PersonRow({ person }: { person: Person }) {
   const name = person.displayName || person.username;
   const own = user?.id === person.id;
   return (
-    <div className="flex items-center gap-3 rounded-xl border border-slate-800 bg-slate-900/50 p-4">
+    <div className="flex min-w-0 items-center gap-3 rounded-xl border border-slate-800 bg-slate-900/50 p-4">
       <Link to={`/profile/${person.username}`} className="flex min-w-0 flex-1 items-center gap-3">
         <Avatar user={person} />
         <span className="min-w-0">
@@ -28,7 +28,9 @@ export function PersonRow({ person }: { person: Person }) {
         </span>
       </Link>
       {user && !own ? (
-        <FollowButton userId={person.id} name={name} initial={person.isFollowing ?? false} />
+        <span className="shrink-0">
+          <FollowButton userId={person.id} name={name} initial={person.isFollowing ?? false} />
+        </span>
       ) : null}
     </div>
   );
