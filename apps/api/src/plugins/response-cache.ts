@@ -331,6 +331,9 @@ export function subscribeResponseCache(events: EventBus, cache: ResponseCache): 
       cache.invalidateTags([...showIds.map(cacheTags.show), cacheTags.stats]),
     ),
     events.on('user.changed', () => cache.invalidateTags([cacheTags.users, cacheTags.stats])),
+    // People (ADR 090): follows move the platform and engagement figures. Episode marks only
+    // age them (60 s): dropping every figure on every mark would keep them uncached.
+    events.on('user.followed', () => cache.invalidateTags([cacheTags.stats])),
   ];
   return () => off.forEach((unsubscribe) => unsubscribe());
 }

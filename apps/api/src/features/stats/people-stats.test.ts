@@ -275,3 +275,24 @@ describe('community statistics', () => {
     expect((await call(null, { url: '/api/stats/me' })).statusCode).toBe(401);
   });
 });
+
+describe('cached community figures', () => {
+  it('a follow drops them at once', async () => {
+    const cached = await buildTestApp({ responseCache: true });
+    try {
+      const get = async () =>
+        (await cached.app.inject({ url: '/api/stats/engagement' })).json().totalFollows;
+      const a = await registerUser(cached.app);
+      const b = await registerUser(cached.app);
+      expect(await get()).toBe(0);
+      await cached.app.inject({
+        method: 'POST',
+        url: `/api/social/${b.user.id}/follow`,
+        headers: bearer(a.token),
+      });
+      expect(await get()).toBe(1);
+    } finally {
+      await cached.close();
+    }
+  });
+});
