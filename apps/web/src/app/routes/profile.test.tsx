@@ -197,6 +197,27 @@ describe('profile page', () => {
     );
   });
 
+  it('Block asks first, then blocks; a blocked member shows Unblock and no Follow', async () => {
+    let blocked = false;
+    const { calls } = mockFetch(
+      signedInHandler((call) => {
+        if (call.url === '/api/users/2/block' && call.method === 'POST') {
+          blocked = true;
+          return jsonResponse(200, { isBlocked: true });
+        }
+        return profileHandler(buildProfile({ isFollowing: true, isBlocked: blocked }))(call);
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/profile/bob');
+    await user.click(await screen.findByRole('button', { name: 'Block' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Block Bob Viewer?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Block' }));
+    expect(await screen.findByRole('button', { name: 'Unblock' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Follow/ })).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/api/users/2/block')).toHaveLength(1);
+  });
+
   it('joined date and library colours', () => {
     expect(joinedLabel('2025-11-02T00:00:00Z')).toBe('November 2025');
     expect(joinedLabel('not a date')).toBe('Unknown');

@@ -11,6 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useUserActivity } from '@/features/activity/api/feed';
 import { ActivityList } from '@/features/activity/components/activity-list';
+import { BlockButton } from '@/features/social/components/block-button';
 import { ProfileFollowToggle } from '@/features/social/components/follow-button';
 import {
   useProfile,
@@ -162,7 +163,7 @@ function ProfileHeader({ user }: { user: ProfileUser }) {
               </Link>
             ) : status === 'authenticated' ? (
               <>
-                <ProfileFollowToggle profile={user} />
+                {user.isBlocked ? null : <ProfileFollowToggle profile={user} />}
                 {!user.detailsHidden && me ? (
                   <Link
                     to={`/compare?users=${encodeURIComponent(me.username)},${encodeURIComponent(user.username)}`}
@@ -171,6 +172,7 @@ function ProfileHeader({ user }: { user: ProfileUser }) {
                     Compare with me
                   </Link>
                 ) : null}
+                <BlockButton profile={user} />
               </>
             ) : null}
           </div>
