@@ -28,6 +28,8 @@ import { episodesRoutes } from './features/episodes/episodes.routes';
 import { searchRoutes } from './features/search/search.routes';
 import { statsRoutes } from './features/stats/stats.routes';
 import { trackingRoutes } from './features/tracking/tracking.routes';
+import { listsRoutes } from './features/lists/lists.routes';
+import { reviewsRoutes } from './features/reviews/reviews.routes';
 // People (issue 11)
 import { activityRoutes } from './features/activity/activity.routes';
 import { socialRoutes } from './features/social/social.routes';
@@ -140,10 +142,21 @@ export async function buildApp({
       await api.register(authRoutes, { authService: auth, rateLimit: config.authRateLimit });
       await api.register(showsRoutes, { shows, trending, search });
       await api.register(episodesRoutes, { repo: episodesRepo, shows });
-      await api.register(searchRoutes, { search, shows, trending });
-      await api.register(statsRoutes, { db: db.kysely });
+      await api.register(searchRoutes, { search, shows, trending, reviews: services.reviews });
+      await api.register(statsRoutes, {
+        db: db.kysely,
+        lists: services.lists,
+        reviews: services.reviews,
+      });
       await api.register(trackingRoutes, { tracking });
       await api.register(jobsRoutes, { jobs: services.jobsService });
+      // Lists (issue 10)
+      await api.register(listsRoutes, {
+        lists: services.lists,
+        writeLimit: config.listWriteRateLimit,
+      });
+      // Reviews (issue 9)
+      await api.register(reviewsRoutes, { reviews: services.reviews, config });
       // People (issue 11)
       await api.register(socialRoutes, { social: services.social });
       await api.register(usersRoutes, {
@@ -151,8 +164,13 @@ export async function buildApp({
         tracking,
         activity: services.activity,
         stats: services.stats,
+        reviews: services.reviews,
+        lists: services.lists,
       });
-      await api.register(activityRoutes, { activity: services.activity });
+      await api.register(activityRoutes, {
+        activity: services.activity,
+        reviews: services.reviews,
+      });
       await api.register(peopleStatsRoutes, { stats: services.stats, trending });
     },
     { prefix: '/api' },

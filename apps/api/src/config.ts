@@ -31,6 +31,8 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
   REDIS_PREFIX: z.string().min(1).default('series-tracker:'),
+  LIST_WRITE_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+  LIST_WRITE_RATE_LIMIT_WINDOW: z.string().default('1 minute'),
 });
 
 export interface AppConfig {
@@ -62,6 +64,13 @@ export interface AppConfig {
   redisUrl: string | null;
   /** Prefix of every Redis key this app writes (several sites can share one Redis). */
   redisPrefix: string;
+  /** Writes to lists (create, items, reorder, follow, …) per member per window. */
+  listWriteRateLimit: { max: number; timeWindow: string };
+  /**
+   * Per-member write budgets of community features (reviews, comments, likes) per hour;
+   * defaults in features/reviews/reviews.routes.ts. Tests lower them.
+   */
+  writeLimits?: Partial<Record<'reviews' | 'comments' | 'likes' | 'episodeReviews', number>>;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -93,5 +102,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     redisUrl: e.REDIS_URL ?? null,
     redisPrefix: e.REDIS_PREFIX,
+    listWriteRateLimit: {
+      max: e.LIST_WRITE_RATE_LIMIT_MAX,
+      timeWindow: e.LIST_WRITE_RATE_LIMIT_WINDOW,
+    },
   };
 }

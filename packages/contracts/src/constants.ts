@@ -66,3 +66,64 @@ export const watchStatusLabels: Record<WatchStatus, string> = {
   dropped: 'Dropped',
 };
 export const watchlistSorts = ['updated', 'title', 'score', 'added'] as const;
+
+// --- Reviews, comments, episode reviews (issue 9) ---
+/** Limits of reviews, comments and episode reviews (spec §5, §9). */
+export const reviewLimits = {
+  titleMin: 5,
+  /** "Under 200": 199 characters at most; the input stops at 200. */
+  titleMax: 199,
+  titleInputMax: 200,
+  contentMin: 10,
+  contentMax: 20_000,
+  ratingMin: 0.5,
+  ratingMax: 10,
+  ratingStep: 0.5,
+  ratingDefault: 5,
+  commentMax: 2_000,
+  episodeContentMax: 5_000,
+  episodeRatingDefault: 5,
+  pageSize: 10,
+  pageMax: 50,
+} as const;
+
+/** The spec's review form messages (§5) and the API's other review messages. */
+export const reviewMessages = {
+  showRequired: 'Please select a show to review.',
+  titleRequired: 'Review title is required.',
+  titleTooShort: 'Title must be at least 5 characters long.',
+  titleTooLong: 'Title must be less than 200 characters.',
+  contentRequired: 'Review content is required.',
+  contentTooShort: 'Content must be at least 10 characters long.',
+  contentTooLong: 'Content must be 20,000 characters or less.',
+  ratingInvalid: 'Rating must be between 0.5 and 10.',
+  alreadyReviewed: 'You have already reviewed this show.',
+  reviewNotFound: 'Review not found',
+  showNotFound: 'Show not found',
+  nothingToChange: 'Nothing to change',
+  commentRequired: 'Comment cannot be empty.',
+  commentTooLong: 'Comment must be 2,000 characters or less.',
+  commentNotFound: 'Comment not found',
+  parentNotFound: 'The comment you are replying to no longer exists.',
+  episodeNotFound: 'Episode not found',
+  episodeRatingInvalid: 'Rating must be a whole number from 1 to 10.',
+  episodeContentTooLong: 'Review must be 5,000 characters or less.',
+  alreadyReviewedEpisode: 'You have already reviewed this episode.',
+  episodeReviewNotFound: 'Episode review not found',
+  ownLike: 'You cannot like your own writing.',
+  tooManyReviews: 'You are writing reviews too quickly. Please try again later.',
+  tooManyComments: 'You are commenting too quickly. Please try again later.',
+  tooManyLikes: 'You are liking too quickly. Please try again later.',
+  createFailed: 'Failed to create review. Please try again.',
+  showLoadFailed: 'Could not load show details.',
+  feedFailed: 'Failed to load reviews. Please try again.',
+  likeSignedOut: 'Please log in to like reviews',
+  deletedComment: '[deleted]',
+} as const;
+
+export const reviewSorts = ['created_at', 'rating', 'likes_count'] as const;
+export type ReviewSort = (typeof reviewSorts)[number];
+export const reviewFilters = ['latest', 'top_rated', 'most_liked'] as const;
+export type ReviewFilter = (typeof reviewFilters)[number];
+/** Reviews rated this or more are in the Top Rated filter. */
+export const TOP_RATED_MIN = 8;

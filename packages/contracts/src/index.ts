@@ -5,4 +5,6 @@ export * from './constants';
 export * from './tracking';
 export * from './jobs';
 export * from './search';
+export * from './lists';
+export * from './reviews';
 export * from './people';

@@ -12,6 +12,7 @@ export const peopleMessages = {
   cannotBlockSelf: 'You cannot block yourself',
   blocked: 'You cannot follow this member',
   blockedActivity: 'You cannot see this member’s activity',
+  blockedComment: 'You cannot comment on this member’s reviews',
   compareCount: 'Compare 2 to 4 members',
   compareDuplicate: 'Name each member once',
   yearInvalid: 'Year must be between 1900 and 2100',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { publicUserSchema } from './auth';
+import { reviewSearchResultSchema } from './reviews';
 import { showSummarySchema } from './shows';
 
 /** A show in search results, with how well it matched (higher is better). */
@@ -10,12 +11,12 @@ export type RankedShow = z.infer<typeof rankedShowSchema>;
 export const userResultSchema = publicUserSchema.extend({ relevanceScore: z.number() });
 export type UserResult = z.infer<typeof userResultSchema>;
 
-/** GET /search: shows, people and reviews at once (reviews arrive with their feature). */
+/** GET /search: shows, people and public reviews at once. */
 export const globalSearchSchema = z.object({
   query: z.string(),
   shows: z.array(rankedShowSchema),
   users: z.array(userResultSchema),
-  reviews: z.array(z.never()),
+  reviews: z.array(reviewSearchResultSchema),
 });
 export type GlobalSearch = z.infer<typeof globalSearchSchema>;
 

@@ -80,6 +80,16 @@ export const showDetailSchema = showSummarySchema.extend({
   ),
   metadataSyncedAt: z.string().nullable(),
   attribution: z.string(),
+  /**
+   * Where the page's `averageRating` comes from (ADR 070): `members` once at least three
+   * members rated the show (public review ratings, plus watchlist scores of members who did not
+   * review it), else `catalogue` (the catalogue's rating, or null). Absent on older servers.
+   */
+  ratingSource: z.enum(['members', 'catalogue']).optional(),
+  /** How many members' ratings the members' average is made of. */
+  memberRatingCount: z.number().int().optional(),
+  /** The catalogue's own rating, whatever `averageRating` shows. */
+  catalogueRating: z.number().nullable().optional(),
 });
 export type ShowDetail = z.infer<typeof showDetailSchema>;
 

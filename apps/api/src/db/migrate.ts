@@ -5,6 +5,8 @@ import * as m0002 from './migrations/0002-discovery';
 import * as m0003 from './migrations/0003-tracking';
 import * as m0004 from './migrations/0004-data-safety';
 import * as m0005 from './migrations/0005-jobs';
+import * as m0006 from './migrations/0006-reviews';
+import * as m0007 from './migrations/0007-lists';
 import * as m0009 from './migrations/0009-people';
 
 /*
@@ -17,6 +19,8 @@ const all = {
   '0003-tracking': m0003,
   '0004-data-safety': m0004,
   '0005-jobs': m0005,
+  '0006-reviews': m0006,
+  '0007-lists': m0007,
   '0009-people': m0009,
 };
 export type MigrationName = keyof typeof all;

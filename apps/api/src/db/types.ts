@@ -261,6 +261,17 @@ export interface Database {
   favorites: FavoritesTable;
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
+  // Lists (0007-lists)
+  lists: ListsTable;
+  list_items: ListItemsTable;
+  list_follows: ListFollowsTable;
+  // reviews (0006)
+  reviews: ReviewsTable;
+  review_comments: ReviewCommentsTable;
+  episode_reviews: EpisodeReviewsTable;
+  review_likes: ReviewLikesTable;
+  comment_likes: CommentLikesTable;
+  episode_review_likes: EpisodeReviewLikesTable;
   // People (0009-people)
   follows: FollowsTable;
   blocks: BlocksTable;
@@ -279,3 +290,96 @@ export type EpisodeRow = Selectable<EpisodesTable>;
 export type NewEpisode = Insertable<EpisodesTable>;
 
 export type JobRow = Selectable<JobsTable>;
+
+// Lists (0007-lists, issue 10)
+export interface ListsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  description: string | null;
+  is_public: number;
+  is_ranked: number;
+  item_count: Generated<number>;
+  followers_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ListItemsTable {
+  id: Generated<number>;
+  list_id: number;
+  show_id: number;
+  /** 1..n on every list; shown only on ranked lists. */
+  position: number;
+  notes: string | null;
+  added_at: string;
+}
+
+export interface ListFollowsTable {
+  list_id: number;
+  user_id: number;
+  created_at: string;
+}
+
+export type ListRow = Selectable<ListsTable>;
+export type ListItemRow = Selectable<ListItemsTable>;
+
+// --- reviews (0006-reviews) ---
+export interface ReviewsTable {
+  id: Generated<number>;
+  user_id: number;
+  show_id: number;
+  title: string;
+  content: string;
+  rating: number;
+  is_spoiler: Generated<number>;
+  is_public: Generated<number>;
+  likes_count: Generated<number>;
+  comments_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ReviewCommentsTable {
+  id: Generated<number>;
+  review_id: number;
+  user_id: number;
+  parent_id: number | null;
+  content: string;
+  deleted_at: string | null;
+  likes_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EpisodeReviewsTable {
+  id: Generated<number>;
+  user_id: number;
+  episode_id: number;
+  show_id: number;
+  rating: number;
+  content: string | null;
+  is_spoiler: Generated<number>;
+  likes_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ReviewLikesTable {
+  review_id: number;
+  user_id: number;
+  created_at: string;
+}
+export interface CommentLikesTable {
+  comment_id: number;
+  user_id: number;
+  created_at: string;
+}
+export interface EpisodeReviewLikesTable {
+  episode_review_id: number;
+  user_id: number;
+  created_at: string;
+}
+export type ReviewRow = Selectable<ReviewsTable>;
+export type ReviewCommentRow = Selectable<ReviewCommentsTable>;
+export type EpisodeReviewRow = Selectable<EpisodeReviewsTable>;

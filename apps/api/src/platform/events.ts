@@ -46,7 +46,19 @@ export interface DomainEvents {
   'review.updated': ReviewEventPayload;
   'review.deleted': { reviewId: number; userId: number; showId: number };
   /** Likes on reviews, episode reviews and comments; `liked: false` for an unlike. */
-  'review.liked': { reviewId: number; userId: number; authorId: number; liked: boolean };
+  'review.liked': {
+    reviewId: number;
+    userId: number;
+    authorId: number;
+    liked: boolean;
+    /**
+     * What was liked (absent: a review). For a comment, `reviewId` is its review and
+     * `commentId` the comment; for an episode review, `reviewId` is the episode review's id.
+     */
+    target?: 'review' | 'comment' | 'episode-review';
+    commentId?: number;
+    at?: string;
+  };
   'episode-review.created': {
     episodeReviewId: number;
     userId: number;

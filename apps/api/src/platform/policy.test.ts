@@ -28,6 +28,20 @@ describe('policy.may', () => {
     expect(may(alice, 'read', hidden)).toBe(true);
   });
 
+  it('comments: changed by their author, deleted by their author or the review author', () => {
+    const carol = { id: 3 };
+    const comment: Resource = { kind: 'comment', ownerId: 2, isPublic: true, reviewOwnerId: 1 };
+    expect(may(null, 'read', comment)).toBe(true);
+    expect(may(bob, 'update', comment)).toBe(true);
+    expect(may(alice, 'update', comment)).toBe(false);
+    expect(may(alice, 'delete', comment)).toBe(true);
+    expect(may(carol, 'delete', comment)).toBe(false);
+    // On a private review only its author and the commenter read it.
+    const hidden: Resource = { ...comment, isPublic: false };
+    expect(may(carol, 'read', hidden)).toBe(false);
+    expect(may(alice, 'read', hidden)).toBe(true);
+  });
+
   it('private profiles keep their details to their owner', () => {
     const profile: Resource = { kind: 'profile', userId: 1, isPublic: false };
     expect(may(bob, 'read', profile)).toBe(false);

@@ -22,9 +22,21 @@ interface OwnedResource {
 
 /** Something its author may publish or keep to themselves (reviews, lists). */
 interface PublishableResource {
-  kind: 'review' | 'list' | 'comment';
+  kind: 'review' | 'list' | 'episode-review';
   ownerId: number;
   isPublic: boolean;
+}
+
+/**
+ * A comment on a review: readable by whoever may read the review (`isPublic` is the review's
+ * visibility as far as the comment is concerned), changed only by its author, deleted by its
+ * author or by the review's author (who keeps their thread civil).
+ */
+interface CommentResource {
+  kind: 'comment';
+  ownerId: number;
+  isPublic: boolean;
+  reviewOwnerId: number;
 }
 
 /** A member's profile and what hangs off it (watchlist, favourites, activity, stats). */
@@ -35,7 +47,7 @@ interface ProfileResource {
   isPublic: boolean;
 }
 
-export type Resource = OwnedResource | PublishableResource | ProfileResource;
+export type Resource = OwnedResource | PublishableResource | CommentResource | ProfileResource;
 export type Action = 'read' | 'update' | 'delete';
 
 /** True when `viewer` may perform `action` on `resource`. */
@@ -49,9 +61,16 @@ export function may(viewer: Viewer, action: Action, resource: Resource): boolean
       return viewer !== null && resource.ownerId !== null && viewer.id === resource.ownerId;
     case 'review':
     case 'list':
-    case 'comment': {
+    case 'episode-review': {
       const own = viewer !== null && viewer.id === resource.ownerId;
       if (action === 'read') return own || resource.isPublic;
+      return own;
+    }
+    case 'comment': {
+      const own = viewer !== null && viewer.id === resource.ownerId;
+      const reviewOwner = viewer !== null && viewer.id === resource.reviewOwnerId;
+      if (action === 'read') return own || reviewOwner || resource.isPublic;
+      if (action === 'delete') return own || reviewOwner;
       return own;
     }
     case 'profile': {

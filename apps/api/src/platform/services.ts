@@ -13,6 +13,10 @@ import { createTrendingService } from '../features/shows/trending.service';
 import { createTrackingRepository } from '../features/tracking/tracking.repository';
 import { createTrackingService } from '../features/tracking/tracking.service';
 import { createJobsService } from '../features/jobs/jobs.service';
+import { createListsRepository } from '../features/lists/lists.repository';
+import { createListsService } from '../features/lists/lists.service';
+import { createReviewsRepository } from '../features/reviews/reviews.repository';
+import { createReviewsService } from '../features/reviews/reviews.service';
 // People (issue 11)
 import { createActivityRepository } from '../features/activity/activity.repository';
 import { createActivityService } from '../features/activity/activity.service';
@@ -90,6 +94,8 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     repo: showsRepo,
     // Opening a show page refreshes its TVmaze data in the background when older than a day.
     onShowViewed: (id) => metadata.refreshShowInBackground(id),
+    // Members' average once three members rated the show, else the catalogue's (ADR 070).
+    displayedRating: (id, catalogueRating) => reviews.displayedRating(id, catalogueRating),
   });
   const trending = createTrendingService({
     shows,
@@ -102,11 +108,35 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   const episodesRepo = createEpisodesRepository(db.kysely);
   const jobsService = createJobsService({ jobs });
 
+  // Lists (issue 10): community lists, their items and followers.
+  const lists = createListsService({
+    repo: createListsRepository(db.kysely, db.dialect),
+    events,
+  });
+  // A deleted member's follows leave the followers counts of others' lists; their lists go.
+  erasure.register('lists', (trx, userId) => lists.erase(trx, userId));
+  // Reviews, comments, likes, episode reviews (issue 9). Deleting an account removes what the
+  // member wrote and liked here and puts the counters on others' reviews back to exact.
+  const reviews = createReviewsService({
+    repo: createReviewsRepository(db.kysely, db.dialect),
+    events,
+    // People (ADR 090): a member the author blocks may not comment on their reviews.
+    blocks: (authorId, userId) => socialRepo.blocks(authorId, userId),
+  });
+  erasure.register('reviews', async (trx, userId) => {
+    await reviews.eraseUser(trx, userId);
+  });
   // People: follows, blocks, profiles, activity, statistics (ADR 090).
   const usersRepo = createUsersRepository(db.kysely, db.dialect);
   const socialRepo = createSocialRepository(db.kysely);
   const social = createSocialService({ repo: socialRepo, users: usersRepo, events });
-  const contentCounts: ContentCounts = {};
+  // Public reviews and lists of a member, asked through those features' services.
+  const contentCounts: ContentCounts = {
+    publicReviews: async (userId) =>
+      (await reviews.listByUser(null, userId, { limit: 1, offset: 0 })).total,
+    publicLists: async (userId) =>
+      (await lists.listByOwner(null, userId, { limit: 1, offset: 0 })).total,
+  };
   const users = createUsersService({ repo: usersRepo, social: socialRepo, counts: contentCounts });
   const activityRepo = createActivityRepository(db.kysely);
   const activity = createActivityService({ repo: activityRepo, events });
@@ -138,6 +168,8 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     jobs,
     jobsService,
     mail,
+    lists,
+    reviews,
     social,
     users,
     activity,

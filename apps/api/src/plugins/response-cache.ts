@@ -13,6 +13,10 @@ export const cacheTags = {
   stats: 'stats',
   /** Answers that list users (global search). */
   users: 'users',
+  /** Community list pages (index, popular, recent, search, a show's lists). */
+  lists: 'lists',
+  /** Answers that list public reviews (review search, global search). */
+  reviews: 'reviews',
 } as const;
 
 export interface RouteCacheConfig {
@@ -331,6 +335,20 @@ export function subscribeResponseCache(events: EventBus, cache: ResponseCache): 
       cache.invalidateTags([...showIds.map(cacheTags.show), cacheTags.stats]),
     ),
     events.on('user.changed', () => cache.invalidateTags([cacheTags.users, cacheTags.stats])),
+    // Lists (issue 10): list pages carry counts, covers and owners' names; stats count lists.
+    events.on('list.created', () => cache.invalidateTags([cacheTags.lists, cacheTags.stats])),
+    events.on('list.updated', () => cache.invalidateTags([cacheTags.lists, cacheTags.stats])),
+    events.on('list.deleted', () => cache.invalidateTags([cacheTags.lists, cacheTags.stats])),
+    events.on('list.followed', () => cache.invalidateTags([cacheTags.lists])),
+    events.on('user.changed', () => cache.invalidateTags([cacheTags.lists])),
+    // Reviews: a show's Reviews count and rating, the platform's count, review searches (which
+    // also show authors' names).
+    ...(['review.created', 'review.updated', 'review.deleted'] as const).map((name) =>
+      events.on(name, ({ showId }) =>
+        cache.invalidateTags([cacheTags.show(showId), cacheTags.stats, cacheTags.reviews]),
+      ),
+    ),
+    events.on('user.changed', () => cache.invalidateTags([cacheTags.reviews])),
     // People (ADR 090): follows move the platform and engagement figures. Episode marks only
     // age them (60 s): dropping every figure on every mark would keep them uncached.
     events.on('user.followed', () => cache.invalidateTags([cacheTags.stats])),

@@ -33,6 +33,12 @@ const TermsRoute = lazy(() =>
   import('./routes/info-pages').then((m) => ({ default: m.TermsRoute })),
 );
 const HelpRoute = lazy(() => import('./routes/info-pages').then((m) => ({ default: m.HelpRoute })));
+// Lists (issue 10)
+const ListsRoute = lazy(() => import('./routes/lists').then((m) => ({ default: m.ListsRoute })));
+const ListRoute = lazy(() => import('./routes/list').then((m) => ({ default: m.ListRoute })));
+const CreateListRoute = lazy(() =>
+  import('./routes/create-list').then((m) => ({ default: m.CreateListRoute })),
+);
 // People (issue 11)
 const ProfileRoute = lazy(() =>
   import('./routes/profile').then((m) => ({ default: m.ProfileRoute })),
@@ -64,9 +70,9 @@ const screens: RouteObject[] = [
   { path: 'reviews/write', element: <NotFoundRoute /> },
   { path: 'review/:id', element: <NotFoundRoute /> },
   { path: 'watchlist', element: <WatchlistRoute /> },
-  { path: 'lists', element: <NotFoundRoute /> },
-  { path: 'lists/create', element: <NotFoundRoute /> },
-  { path: 'list/:id', element: <NotFoundRoute /> },
+  { path: 'lists', element: <ListsRoute /> },
+  { path: 'lists/create', element: <CreateListRoute /> },
+  { path: 'list/:id', element: <ListRoute /> },
   { path: 'show/:id', element: <ShowRoute /> },
   { path: 'episode/:id', element: <EpisodeRoute /> },
   { path: 'profile/:username', element: <ProfileRoute /> },

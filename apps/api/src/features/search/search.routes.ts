@@ -20,6 +20,7 @@ import { cacheTags } from '../../plugins/response-cache';
 import type { ShowsService } from '../shows/shows.service';
 import type { TrendingService } from '../shows/trending.service';
 import type { SearchService } from './search.service';
+import type { ReviewsService } from '../reviews/reviews.service';
 
 // Any text is a valid query: too long is cut, nothing is refused, nothing errors.
 const q = z.string().max(10_000).default('');
@@ -27,7 +28,12 @@ const emptyList = z.object({ data: z.array(z.never()) });
 
 export async function searchRoutes(
   app: FastifyInstance,
-  opts: { search: SearchService; shows: ShowsService; trending: TrendingService },
+  opts: {
+    search: SearchService;
+    shows: ShowsService;
+    trending: TrendingService;
+    reviews: ReviewsService;
+  },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { search, shows, trending } = opts;
@@ -38,7 +44,10 @@ export async function searchRoutes(
     {
       // The same for every viewer (only public profiles are listed); a profile that joins, changes
       // or goes private drops it at once (user.changed), the shows in it follow within the TTL.
-      config: { access: 'public', cache: { ttlSeconds: 60, tags: () => [cacheTags.users] } },
+      config: {
+        access: 'public',
+        cache: { ttlSeconds: 60, tags: () => [cacheTags.users, cacheTags.reviews] },
+      },
       schema: {
         tags,
         summary: 'Search shows, users and reviews at once',
@@ -50,15 +59,17 @@ export async function searchRoutes(
       },
     },
     async (req) => {
-      const [found, users] = await Promise.all([
+      const [found, users, reviews] = await Promise.all([
         search.searchShows(req.query.q, req.query.limit),
         search.searchUsers(req.query.q, req.query.limit),
+        // Public reviews only (the reviews feature's search; private ones never match).
+        opts.reviews.search(req.query.q, req.query.limit, 0),
       ]);
       return {
         query: req.query.q.trim(),
         shows: found.data,
         users,
-        reviews: [],
+        reviews: reviews.data,
       };
     },
   );
@@ -108,8 +119,9 @@ export async function searchRoutes(
     async (req) => ({ data: await search.searchUsers(req.query.q, req.query.limit) }),
   );
 
-  // Reviews and lists do not exist yet: their searches answer honestly with nothing.
-  for (const what of ['reviews', 'lists'] as const) {
+  // Lists do not exist yet: their search answers honestly with nothing. (/search/reviews is
+  // registered by the reviews feature.)
+  for (const what of ['lists'] as const) {
     r.get(
       `/search/${what}`,
       {

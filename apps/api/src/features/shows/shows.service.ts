@@ -23,9 +23,18 @@ export interface ShowsServiceOptions {
   repo: ShowsRepository;
   /** Called when a show page is opened, so stale metadata can refresh in the background. */
   onShowViewed?: (showId: number) => void;
+  /** The rating a show page displays and where it comes from (reviews feature, ADR 070). */
+  displayedRating?: (
+    showId: number,
+    catalogueRating: number | null,
+  ) => Promise<{
+    averageRating: number | null;
+    ratingSource: 'members' | 'catalogue';
+    ratingCount: number;
+  }>;
 }
 
-export function createShowsService({ repo, onShowViewed }: ShowsServiceOptions) {
+export function createShowsService({ repo, onShowViewed, displayedRating }: ShowsServiceOptions) {
   async function summaries(rows: ShowRowWithStatus[]): Promise<ShowSummary[]> {
     const genres = await repo.genresFor(rows.map((r) => r.id));
     return rows.map((r) => toShowSummary(r, genres.get(r.id) ?? []));
@@ -78,7 +87,16 @@ export function createShowsService({ repo, onShowViewed }: ShowsServiceOptions) 
         repo.seasons(id),
       ]);
       onShowViewed?.(id);
-      return toShowDetail(row, genres.get(id) ?? [], titles, seasons);
+      const detail = toShowDetail(row, genres.get(id) ?? [], titles, seasons);
+      if (!displayedRating) return detail;
+      const rating = await displayedRating(id, row.rating);
+      return {
+        ...detail,
+        averageRating: rating.averageRating,
+        ratingSource: rating.ratingSource,
+        memberRatingCount: rating.ratingCount,
+        catalogueRating: row.rating,
+      };
     },
 
     async similar(id: number, limit: number): Promise<ShowSummary[]> {

@@ -474,3 +474,93 @@ describe('account erasure', () => {
     expect(left).toEqual([]);
   });
 });
+
+describe('with reviews and lists', () => {
+  const review = (token: string, showId: number, isPublic = true) =>
+    call(token, {
+      method: 'POST',
+      url: '/api/reviews',
+      payload: {
+        showId,
+        title: isPublic ? 'A public verdict' : 'A private note',
+        content: 'Ten words or more about this show, honestly.',
+        rating: 8.5,
+        isPublic,
+      },
+    });
+  const list = (token: string, name: string, isPublic = true) =>
+    call(token, {
+      method: 'POST',
+      url: '/api/lists',
+      payload: { name, isPublic, isRanked: false },
+    });
+
+  it('counts, lists and records only public reviews and lists; a private profile hides them', async () => {
+    const a = await registerUser(t.app);
+    const other = await registerUser(t.app);
+    const { show } = await buildShowWithEpisodes(t.db, 1, 1);
+    const { show: show2 } = await buildShowWithEpisodes(t.db, 1, 1);
+    expect((await review(a.token, show.id)).statusCode).toBe(201);
+    expect((await review(a.token, show2.id, false)).statusCode).toBe(201);
+    expect((await list(a.token, 'Public picks')).statusCode).toBe(201);
+    expect((await list(a.token, 'Hidden picks', false)).statusCode).toBe(201);
+
+    const profile = (
+      await call(other.token, { url: `/api/users/username/${a.user.username}` })
+    ).json().user;
+    expect(profile).toMatchObject({ reviewsCount: 1, listsCount: 1 });
+    const reviews = (await call(other.token, { url: `/api/users/${a.user.id}/reviews` })).json();
+    expect(reviews.data.map((r: { title: string }) => r.title)).toEqual(['A public verdict']);
+    const own = (await call(a.token, { url: `/api/users/${a.user.id}/reviews` })).json();
+    expect(own.total).toBe(2);
+    const lists = (await call(null, { url: `/api/users/${a.user.id}/lists` })).json();
+    expect(lists.data.map((l: { name: string }) => l.name)).toEqual(['Public picks']);
+
+    const data = (await call(other.token, { url: `/api/users/${a.user.id}/activity` })).json().data;
+    expect(data.map((e: { action: string }) => e.action)).toEqual(['list_created', 'reviewed']);
+    expect(data[1]).toMatchObject({
+      content: 'A public verdict',
+      rating: 8.5,
+      show: { id: show.id },
+    });
+    expect(JSON.stringify(data)).not.toContain('private note');
+    expect(JSON.stringify(data)).not.toContain('Hidden picks');
+
+    await setPrivate(a.user.id);
+    for (const path of ['reviews', 'lists']) {
+      const res = await call(other.token, { url: `/api/users/${a.user.id}/${path}` });
+      expect(res.statusCode, path).toBe(403);
+    }
+  });
+
+  it('feeds reviews by followed members; a blocked member cannot comment on the blocker’s reviews', async () => {
+    const author = await registerUser(t.app);
+    const fan = await registerUser(t.app);
+    const stranger = await registerUser(t.app);
+    const { show } = await buildShowWithEpisodes(t.db, 1, 1);
+    await follow(fan.token, author.user.id);
+    const written = (await review(author.token, show.id)).json();
+    await review(stranger.token, show.id);
+    const feed = (await call(fan.token, { url: '/api/reviews/feed' })).json();
+    expect(feed.data.map((r: { id: number }) => r.id)).toEqual([written.id]);
+    expect((await call(null, { url: '/api/reviews/feed' })).statusCode).toBe(401);
+
+    const comment = (token: string) =>
+      call(token, {
+        method: 'POST',
+        url: `/api/reviews/${written.id}/comments`,
+        payload: { content: 'Nice one' },
+      });
+    expect((await comment(stranger.token)).statusCode).toBe(201);
+    await call(author.token, { method: 'POST', url: `/api/users/${stranger.user.id}/block` });
+    const refused = await comment(stranger.token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'FORBIDDEN',
+      error: peopleMessages.blockedComment,
+    });
+    // The author still comments on their own review; others still can.
+    expect((await comment(author.token)).statusCode).toBe(201);
+    expect((await comment(fan.token)).statusCode).toBe(201);
+  });
+});

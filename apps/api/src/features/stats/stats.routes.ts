@@ -4,14 +4,23 @@ import type { Kysely } from 'kysely';
 import { globalStatsSchema } from '@series-tracker/contracts';
 import type { Database } from '../../db/types';
 import { cacheTags } from '../../plugins/response-cache';
+import type { ListsService } from '../lists/lists.service';
+import type { ReviewsService } from '../reviews/reviews.service';
 
-export async function statsRoutes(app: FastifyInstance, opts: { db: Kysely<Database> }) {
+export async function statsRoutes(
+  app: FastifyInstance,
+  opts: {
+    db: Kysely<Database>;
+    lists: Pick<ListsService, 'counts'>;
+    reviews: Pick<ReviewsService, 'countPublic'>;
+  },
+) {
   const { db } = opts;
   app.withTypeProvider<ZodTypeProvider>().get(
     '/stats/global',
     {
       // Counted once, then kept until a write that moves a count says so (user.changed,
-      // show.counters.changed, catalog.refreshed); "new users this week" ages within 5 minutes.
+      // show.counters.changed, catalog.refreshed, review.*); "new users this week" ages within 5 minutes.
       config: { access: 'public', cache: { ttlSeconds: 300, tags: () => [cacheTags.stats] } },
       schema: {
         tags: ['stats'],
@@ -22,7 +31,7 @@ export async function statsRoutes(app: FastifyInstance, opts: { db: Kysely<Datab
     },
     async () => {
       const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString();
-      const [shows, users, newUsers, rating, favorites] = await Promise.all([
+      const [shows, users, newUsers, rating, favorites, reviews] = await Promise.all([
         db
           .selectFrom('shows')
           .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -45,16 +54,19 @@ export async function statsRoutes(app: FastifyInstance, opts: { db: Kysely<Datab
           .selectFrom('favorites')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow(),
+        // Public reviews only (the reviews feature counts through the policy's rule).
+        opts.reviews.countPublic(),
       ]);
+      // Lists (issue 10): public lists only, as the policy's anonymous view counts them.
+      const lists = await opts.lists.counts(weekAgo);
       return {
         totalShows: Number(shows.n),
         totalUsers: Number(users.n),
-        // Reviews and lists arrive with their features; there are none to count yet.
-        totalReviews: 0,
-        totalLists: 0,
+        totalReviews: reviews,
+        totalLists: lists.total,
         totalFavorites: Number(favorites.n),
         averageRating: rating.avg === null ? null : Math.round(Number(rating.avg) * 10) / 10,
-        recentActivity: { newLists: 0, newUsers: Number(newUsers.n) },
+        recentActivity: { newLists: lists.recent, newUsers: Number(newUsers.n) },
       };
     },
   );

@@ -5,6 +5,8 @@ import {
   activityPageSchema,
   apiErrorSchema,
   favoriteSchema,
+  listSummarySchema,
+  reviewPageSchema,
   pageSchema,
   peopleLimits,
   personalStatsSchema,
@@ -19,6 +21,8 @@ import {
 } from '@series-tracker/contracts';
 import { idParam, limitParam, offsetParam } from '../../lib/params';
 import type { ActivityService } from '../activity/activity.service';
+import type { ListsService } from '../lists/lists.service';
+import type { ReviewsService } from '../reviews/reviews.service';
 import type { StatsService } from '../stats/stats.service';
 import type { TrackingService } from '../tracking/tracking.service';
 import type { UsersService } from './users.service';
@@ -40,6 +44,8 @@ export interface UsersRoutesOptions {
   tracking: TrackingService;
   activity: ActivityService;
   stats: StatsService;
+  reviews: ReviewsService;
+  lists: ListsService;
 }
 
 /**
@@ -49,7 +55,7 @@ export interface UsersRoutesOptions {
  */
 export async function usersRoutes(app: FastifyInstance, opts: UsersRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { users, tracking, activity, stats } = opts;
+  const { users, tracking, activity, stats, reviews, lists } = opts;
   const tags = ['users'];
 
   r.get(
@@ -137,6 +143,46 @@ export async function usersRoutes(app: FastifyInstance, opts: UsersRoutesOptions
     async (req) => {
       await users.requireDetails(viewerOf(req), req.params.id);
       return tracking.favorites(req.params.id, req.query.limit, req.query.offset);
+    },
+  );
+
+  r.get(
+    '/users/:id/reviews',
+    {
+      config: { access: 'viewer' },
+      schema: {
+        tags,
+        summary:
+          'A member’s reviews, newest first: public ones (their own page: all); 403 when their profile is private',
+        params,
+        querystring: paging,
+        response: { 200: reviewPageSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const viewer = viewerOf(req);
+      await users.requireDetails(viewer, req.params.id);
+      return reviews.listByUser(viewer, req.params.id, req.query);
+    },
+  );
+
+  r.get(
+    '/users/:id/lists',
+    {
+      config: { access: 'viewer' },
+      schema: {
+        tags,
+        summary:
+          'A member’s lists, last updated first: public ones (their own page: all); 403 when their profile is private',
+        params,
+        querystring: paging,
+        response: { 200: pageSchema(listSummarySchema), ...errors },
+      },
+    },
+    async (req) => {
+      const viewer = viewerOf(req);
+      await users.requireDetails(viewer, req.params.id);
+      return lists.listByOwner(viewer, req.params.id, req.query);
     },
   );
 

@@ -33,16 +33,17 @@ describe('Header', () => {
     expect(brand.closest('a')).toHaveAttribute('href', '/');
   });
 
-  it('signed out: Home, Browse (to /search), plus Sign In and Sign Up; no links to unbuilt screens', async () => {
+  it('signed out: Home, Browse (to /search), Lists, plus Sign In and Sign Up; no links to unbuilt screens', async () => {
     const { calls } = mockFetch(() => jsonResponse(500));
     renderWithProviders(<Header />);
 
     expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/register');
-    // Reviews and Lists join when their screens exist (ADR 032).
+    // Reviews joins when its screen exists (ADR 032).
     expect(navLinks()).toEqual([
       ['Home', '/'],
       ['Browse', '/search'],
+      ['Lists', '/lists'],
     ]);
     expect(screen.queryByRole('link', { name: 'Watchlist' })).not.toBeInTheDocument();
     // Without a token there is nothing to check.
@@ -74,6 +75,7 @@ describe('Header', () => {
       ['Home', '/'],
       ['Browse', '/browse'],
       ['Watchlist', '/watchlist'],
+      ['Lists', '/lists'],
     ]);
     expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Sign Up' })).not.toBeInTheDocument();

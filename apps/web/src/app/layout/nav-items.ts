@@ -5,8 +5,8 @@ export interface NavItem {
 
 /**
  * Header navigation (spec §2): signed-in users browse at /browse and get a Watchlist.
- * The spec's Reviews and Lists links join when those screens exist: until then their
- * routes show "Page Not Found", and no link may lead there (ADR 032).
+ * The spec's Reviews link joins when that screen exists: until then its route shows
+ * "Page Not Found", and no link may lead there (ADR 032).
  */
 export function getNavItems(signedIn: boolean): NavItem[] {
   return signedIn
@@ -14,9 +14,11 @@ export function getNavItems(signedIn: boolean): NavItem[] {
         { label: 'Home', to: '/' },
         { label: 'Browse', to: '/browse' },
         { label: 'Watchlist', to: '/watchlist' },
+        { label: 'Lists', to: '/lists' },
       ]
     : [
         { label: 'Home', to: '/' },
         { label: 'Browse', to: '/search' },
+        { label: 'Lists', to: '/lists' },
       ];
 }

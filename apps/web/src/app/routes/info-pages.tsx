@@ -82,13 +82,17 @@ export function AboutRoute() {
           <li>Mark episodes as watched, one at a time or a whole season at once.</li>
           <li>Mark shows as favourites.</li>
           <li>
+            Make lists of shows, ranked or not, public or private; share them, and follow or copy
+            other members&apos; lists.
+          </li>
+          <li>
             See Up Next on the home page: the next episode of each show you are watching, and
             today&apos;s new episodes.
           </li>
         </ul>
         <p>
-          Reviews, lists and following other viewers are being built; they will appear on the site
-          when they are ready, not before.
+          Reviews and following other viewers are being built; they will appear on the site when
+          they are ready, not before.
         </p>
       </section>
     </InfoPage>
@@ -239,10 +243,19 @@ export function HelpRoute() {
         </p>
       </section>
       <section>
-        <h2>Can I write reviews or make lists?</h2>
+        <h2>How do lists work?</h2>
         <p>
-          Not yet. Reviews, lists and following other viewers are being built; this page will say so
-          when they are here.
+          Open <Link to="/lists/create">Create List</Link>, name the list, pick shows and create it.
+          A ranked list numbers its shows and you can drag them (or use the up and down buttons)
+          into your order; a private list is seen by you alone. Other members can follow a public
+          list or copy it as a private list of their own.
+        </p>
+      </section>
+      <section>
+        <h2>Can I write reviews?</h2>
+        <p>
+          Not yet. Reviews and following other viewers are being built; this page will say so when
+          they are here.
         </p>
       </section>
     </InfoPage>

@@ -18,6 +18,7 @@ import {
   WatchedUpToHere,
 } from '@/features/tracking/components/episode-tracking';
 import { ShowTrackingControls } from '@/features/tracking/components/show-tracking-controls';
+import { AddToListControl } from '@/features/lists/components/add-to-list-control';
 import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { pageTitle } from '@/lib/site';
@@ -97,7 +98,12 @@ function ShowPage({ id }: { id: number }) {
       <title>{pageTitle(show.title)}</title>
       <ShowHeader
         show={show}
-        actions={<ShowTrackingControls showId={show.id} title={show.title} />}
+        actions={
+          <div className="flex flex-wrap items-center gap-2">
+            <ShowTrackingControls showId={show.id} title={show.title} />
+            <AddToListControl showId={show.id} title={show.title} />
+          </div>
+        }
       />
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div

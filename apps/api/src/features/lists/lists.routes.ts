@@ -1,0 +1,417 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  createListSchema,
+  duplicateListSchema,
+  errorCodes,
+  listDetailSchema,
+  listFollowStateSchema,
+  listItemInputSchema,
+  listItemSchema,
+  listLimits,
+  listSorts,
+  listSummarySchema,
+  pageSchema,
+  reorderListSchema,
+  searchLimits,
+  updateListItemSchema,
+  updateListSchema,
+} from '@series-tracker/contracts';
+import { AppError } from '../../lib/errors';
+import { idParam, limitParam, offsetParam } from '../../lib/params';
+import { cacheTags } from '../../plugins/response-cache';
+import type { ListsService } from './lists.service';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};
+
+export const listWriteLimitMessage =
+  'Too many changes to lists. Please wait a moment and try again.';
+
+export interface ListsRoutesOptions {
+  lists: ListsService;
+  /** Every list write of one member shares this budget (all routes, all lists). */
+  writeLimit: { max: number; timeWindow: string };
+}
+
+export async function listsRoutes(app: FastifyInstance, opts: ListsRoutesOptions) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { lists } = opts;
+  const tags = ['lists'];
+  const me = (req: FastifyRequest) => req.auth!.user.id;
+  const viewer = (req: FastifyRequest) => (req.auth ? { id: req.auth.user.id } : null);
+
+  // One budget per member across every list write (Redis-shared when configured). Checked
+  // after sign-in, so the key is the member, not their address.
+  const limiter = app.createRateLimit({
+    max: opts.writeLimit.max,
+    timeWindow: opts.writeLimit.timeWindow,
+    keyGenerator: (req) => `lists-write:${req.auth?.user.id ?? req.ip}`,
+  });
+  const limited = async (req: FastifyRequest) => {
+    const state = await limiter(req);
+    if (!state.isAllowed && state.isExceeded)
+      throw new AppError(
+        429,
+        errorCodes.rateLimited,
+        `${listWriteLimitMessage} (retry after ${state.ttlInSeconds} s)`,
+      );
+  };
+  const write = (access: 'signed-in' | 'owner') => ({
+    config: { access },
+    preHandler: limited,
+  });
+
+  // Shared answers: the same for everyone (public lists only), cached until a list changes.
+  const cached = {
+    config: {
+      access: 'public' as const,
+      cache: { ttlSeconds: 60, tags: () => [cacheTags.lists] },
+    },
+  };
+  const paging = (def: number) => ({
+    limit: limitParam(def, listLimits.pageMax),
+    offset: offsetParam,
+  });
+  const listPage = { 200: pageSchema(listSummarySchema), ...errors };
+  const listParams = z.object({ id: idParam });
+
+  r.get(
+    '/lists',
+    {
+      ...cached,
+      schema: {
+        tags,
+        summary:
+          'Public lists, with item count, followers, owner and up to 4 covers (sort updated_at | created_at | item_count | followers | name)',
+        querystring: z.object({
+          ...paging(listLimits.pageDefault),
+          sort: z.enum(listSorts).default('updated_at'),
+          order: z.enum(['asc', 'desc']).default('desc'),
+          isRanked: z.enum(['true', 'false']).optional(),
+          userId: idParam.optional(),
+        }),
+        response: listPage,
+      },
+    },
+    async (req) => {
+      const { isRanked, userId, ...rest } = req.query;
+      return lists.index({
+        ...rest,
+        ...(isRanked ? { isRanked: isRanked === 'true' } : {}),
+        ...(userId !== undefined ? { userId } : {}),
+      });
+    },
+  );
+
+  r.get(
+    '/lists/popular',
+    {
+      ...cached,
+      schema: {
+        tags,
+        summary: 'Most followed public lists',
+        querystring: z.object(paging(listLimits.pageDefault)),
+        response: listPage,
+      },
+    },
+    async (req) => lists.popular(req.query),
+  );
+
+  r.get(
+    '/lists/recent',
+    {
+      ...cached,
+      schema: {
+        tags,
+        summary: 'Newest public lists',
+        querystring: z.object(paging(listLimits.pageDefault)),
+        response: listPage,
+      },
+    },
+    async (req) => lists.recent(req.query),
+  );
+
+  r.get(
+    '/lists/search',
+    {
+      ...cached,
+      schema: {
+        tags,
+        summary: 'Public lists whose name or description contains q',
+        querystring: z.object({
+          q: z.string().max(searchLimits.queryMax).default(''),
+          ...paging(listLimits.pageDefault),
+        }),
+        response: listPage,
+      },
+    },
+    async (req) => lists.search(req.query.q, req.query),
+  );
+
+  r.get(
+    '/shows/:id/lists',
+    {
+      ...cached,
+      schema: {
+        tags,
+        summary: 'Public lists containing a show',
+        params: z.object({ id: idParam }),
+        querystring: z.object(paging(listLimits.pageDefault)),
+        response: listPage,
+      },
+    },
+    async (req) => lists.forShow(req.params.id, req.query),
+  );
+
+  r.get(
+    '/lists/me',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary:
+          'Your lists, private ones included, recently updated first; with showId, each says whether that show is on it (hasShow)',
+        querystring: z.object({ ...paging(listLimits.pageDefault), showId: idParam.optional() }),
+        response: listPage,
+      },
+    },
+    async (req) => {
+      const { showId, ...o } = req.query;
+      return lists.mine(me(req), { ...o, ...(showId !== undefined ? { showId } : {}) });
+    },
+  );
+
+  r.post(
+    '/lists',
+    {
+      ...write('signed-in'),
+      schema: {
+        tags,
+        summary:
+          'Create a list and, optionally, its items in one transaction (a bad item: 400, nothing created)',
+        body: createListSchema,
+        response: { 201: listDetailSchema, ...errors },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await lists.create(me(req), req.body)),
+  );
+
+  r.get(
+    '/lists/:id',
+    {
+      config: { access: 'viewer' },
+      schema: {
+        tags,
+        summary: 'One list (404 for a private list of someone else)',
+        params: listParams,
+        response: { 200: listDetailSchema, ...errors },
+      },
+    },
+    async (req) => lists.get(viewer(req), req.params.id),
+  );
+
+  r.put(
+    '/lists/:id',
+    {
+      ...write('owner'),
+      schema: {
+        tags,
+        summary: 'Change name, description, visibility or ranking (owner only)',
+        params: listParams,
+        body: updateListSchema,
+        response: { 200: listDetailSchema, ...errors },
+      },
+    },
+    async (req) => lists.update(me(req), req.params.id, req.body),
+  );
+
+  r.delete(
+    '/lists/:id',
+    {
+      ...write('owner'),
+      schema: {
+        tags,
+        summary: 'Delete a list with its items (owner only)',
+        params: listParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      await lists.remove(me(req), req.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.get(
+    '/lists/:id/items',
+    {
+      config: { access: 'viewer' },
+      schema: {
+        tags,
+        summary:
+          'A page of the items: by rank on ranked lists, newest first otherwise; no cap on list size',
+        params: listParams,
+        querystring: z.object({
+          limit: limitParam(listLimits.itemsPageDefault, listLimits.itemsPageMax),
+          offset: offsetParam,
+        }),
+        response: { 200: pageSchema(listItemSchema), ...errors },
+      },
+    },
+    async (req) => lists.items(viewer(req), req.params.id, req.query),
+  );
+
+  r.post(
+    '/lists/:id/items',
+    {
+      ...write('owner'),
+      schema: {
+        tags,
+        summary: 'Add a show at a position (1 = first) or, without one, at the end (409 if on it)',
+        params: listParams,
+        body: listItemInputSchema,
+        response: { 201: listItemSchema, ...errors },
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send(await lists.addItem(me(req), req.params.id, req.body)),
+  );
+
+  const itemParams = z.object({ id: idParam, itemId: idParam });
+  r.put(
+    '/lists/:id/items/:itemId',
+    {
+      ...write('owner'),
+      schema: {
+        tags,
+        summary: 'Change an item’s notes (≤ 1,000 characters) or its position (ranked lists)',
+        params: itemParams,
+        body: updateListItemSchema,
+        response: { 200: listItemSchema, ...errors },
+      },
+    },
+    async (req) => lists.updateItem(me(req), req.params.id, req.params.itemId, req.body),
+  );
+
+  r.delete(
+    '/lists/:id/items/:itemId',
+    {
+      ...write('owner'),
+      schema: {
+        tags,
+        summary: 'Remove an item (the ones after it move up)',
+        params: itemParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      await lists.removeItem(me(req), req.params.id, req.params.itemId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  const showParams = z.object({ id: idParam, showId: idParam });
+  r.get(
+    '/lists/:id/shows/:showId',
+    {
+      config: { access: 'viewer' },
+      schema: {
+        tags,
+        summary: 'The item for a show on the list; 404 means it is not on it',
+        params: showParams,
+        response: { 200: listItemSchema, ...errors },
+      },
+    },
+    async (req) => lists.itemForShow(viewer(req), req.params.id, req.params.showId),
+  );
+
+  r.delete(
+    '/lists/:id/shows/:showId',
+    {
+      ...write('owner'),
+      schema: {
+        tags,
+        summary: 'Remove a show from the list (404 when it is not on it)',
+        params: showParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      await lists.removeShow(me(req), req.params.id, req.params.showId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.put(
+    '/lists/:id/reorder',
+    {
+      ...write('owner'),
+      schema: {
+        tags,
+        summary:
+          'New ranking of a ranked list: itemIds names every item exactly once (else 400); positions become 1..n',
+        params: listParams,
+        body: reorderListSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      await lists.reorder(me(req), req.params.id, req.body.itemIds);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/lists/:id/follow',
+    {
+      ...write('signed-in'),
+      schema: {
+        tags,
+        summary: 'Follow a list you can see (idempotent; not your own)',
+        params: listParams,
+        response: { 200: listFollowStateSchema, ...errors },
+      },
+    },
+    async (req) => lists.follow(me(req), req.params.id),
+  );
+
+  r.delete(
+    '/lists/:id/follow',
+    {
+      ...write('signed-in'),
+      schema: {
+        tags,
+        summary: 'Stop following a list (idempotent)',
+        params: listParams,
+        response: { 200: listFollowStateSchema, ...errors },
+      },
+    },
+    async (req) => lists.unfollow(me(req), req.params.id),
+  );
+
+  r.post(
+    '/lists/:id/duplicate',
+    {
+      ...write('signed-in'),
+      schema: {
+        tags,
+        summary:
+          'Copy a list you can see, with items, positions and notes, as a new private list of yours',
+        params: listParams,
+        body: duplicateListSchema.default({}),
+        response: { 201: listDetailSchema, ...errors },
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send(await lists.duplicate(me(req), req.params.id, req.body)),
+  );
+}

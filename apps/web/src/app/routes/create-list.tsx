@@ -1,0 +1,62 @@
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { ErrorState } from '@/components/ui/error-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { CreateListWizard } from '@/features/lists/components/create-list-wizard';
+import { useShow } from '@/features/shows/api/get-show';
+import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
+import { pageTitle } from '@/lib/site';
+import { parseId } from './show';
+
+function Frame({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:px-6 sm:py-10">
+      <title>{pageTitle('Create New List')}</title>
+      <h1 className="text-3xl font-extrabold tracking-tight text-white sm:text-4xl">
+        Create New List
+      </h1>
+      <p className="mt-2 text-slate-400">
+        Build a custom list of your favorite shows and share it with the community
+      </p>
+      {children}
+    </div>
+  );
+}
+
+/** /lists/create (optionally ?showId= from a show page): signed-in members only. */
+export function CreateListRoute() {
+  const { status, signedOut, retry, checking } = useAuth();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const showId = parseId(params.get('showId') ?? undefined);
+  if (status === 'anonymous')
+    return <Navigate to={signedOut ? '/' : loginPathFor(location)} replace />;
+  if (status === 'unavailable')
+    return (
+      <Frame>
+        <div className="mt-8">
+          <ErrorState
+            title="Could not check your sign-in"
+            error={null}
+            message="The server could not be reached. Check your connection and try again."
+            retrying={checking}
+            onRetry={retry}
+          />
+        </div>
+      </Frame>
+    );
+  if (status === 'loading')
+    return (
+      <Frame>
+        <Skeleton className="mt-8 h-96 w-full" />
+      </Frame>
+    );
+  return <Frame>{showId !== null ? <WithShow showId={showId} /> : <CreateListWizard />}</Frame>;
+}
+
+/** Started from a show's 'New list': that show is already picked. */
+function WithShow({ showId }: { showId: number }) {
+  const show = useShow(showId);
+  if (show.isPending) return <Skeleton className="mt-8 h-96 w-full" />;
+  return <CreateListWizard initialShow={show.data ?? null} />;
+}

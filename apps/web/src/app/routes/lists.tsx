@@ -1,0 +1,172 @@
+import { listViews, type ListSummary, type ListView } from '@series-tracker/contracts';
+import { ListPlus } from 'lucide-react';
+import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button, buttonStyles } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Spinner } from '@/components/ui/spinner';
+import { useLists } from '@/features/lists/api/lists';
+import { ListCard, ListCardSkeleton } from '@/features/lists/components/list-card';
+import { listsTotalText } from '@/features/lists/lib/list-format';
+import { isApiError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { pageTitle } from '@/lib/site';
+
+/** Spec §9: 6 skeleton cards while lists load. */
+export const LISTS_SKELETONS = 6;
+
+const viewLabels: Record<ListView, string> = {
+  recent: 'Recently Updated',
+  popular: 'Most Popular',
+  ranked: 'Ranked Lists',
+  all: 'All Lists',
+};
+
+const grid = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3';
+
+/** /lists: the community's public lists (spec §2 Community lists). */
+export function ListsRoute() {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('view');
+  const view: ListView = listViews.find((v) => v === raw) ?? 'recent';
+  const query = useLists(view);
+
+  // Pages can overlap when lists move between loads; each list appears once.
+  const lists = useMemo(() => {
+    const seen = new Set<number>();
+    const out: ListSummary[] = [];
+    for (const page of query.data?.pages ?? [])
+      for (const list of page.data)
+        if (!seen.has(list.id)) {
+          seen.add(list.id);
+          out.push(list);
+        }
+    return out;
+  }, [query.data]);
+  const total = query.data?.pages.at(-1)?.total;
+
+  function pick(next: ListView) {
+    const search = new URLSearchParams(params);
+    if (next === 'recent') search.delete('view');
+    else search.set('view', next);
+    setParams(search, { replace: true });
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 sm:py-10">
+      <title>{pageTitle('Community Lists')}</title>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight text-white sm:text-4xl">
+            Community Lists
+          </h1>
+          <p className="mt-1 min-h-6 text-slate-400" aria-live="polite">
+            {total !== undefined ? listsTotalText(total) : null}
+          </p>
+        </div>
+        <Link to="/lists/create" className={buttonStyles({ size: 'lg' })}>
+          <ListPlus aria-hidden className="size-5" />
+          Create List
+        </Link>
+      </div>
+
+      <div
+        role="group"
+        aria-label="Show lists"
+        className="-mx-4 mt-6 flex gap-2 overflow-x-auto px-4 pb-2 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:px-0"
+      >
+        {listViews.map((v) => (
+          <button
+            key={v}
+            type="button"
+            aria-pressed={v === view}
+            onClick={() => pick(v)}
+            className={cn(
+              'h-9 shrink-0 rounded-full border px-4 text-sm font-semibold whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400',
+              v === view
+                ? 'border-violet-500 bg-violet-600 text-white'
+                : 'border-slate-700 bg-slate-900 text-slate-300 hover:border-slate-500 hover:text-white',
+            )}
+          >
+            {viewLabels[v]}
+          </button>
+        ))}
+      </div>
+
+      <div className="mt-6">
+        {query.isPending ? (
+          <ul className={grid} aria-label="Loading lists">
+            {Array.from({ length: LISTS_SKELETONS }, (_, i) => (
+              <li key={i}>
+                <ListCardSkeleton />
+              </li>
+            ))}
+          </ul>
+        ) : query.isError && lists.length === 0 ? (
+          <ErrorState
+            title="Failed to load lists"
+            error={query.error}
+            message={
+              isApiError(query.error) && query.error.fromServer
+                ? query.error.message
+                : 'Failed to load lists'
+            }
+            retrying={query.isFetching}
+            onRetry={() => void query.refetch()}
+          />
+        ) : lists.length === 0 ? (
+          <EmptyState
+            icon={ListPlus}
+            title="No lists found"
+            message={
+              view === 'all'
+                ? 'Be the first to create a list and share your favorites with the community!'
+                : 'Try adjusting your filters or create a new list to get started.'
+            }
+          >
+            <Link to="/lists/create" className={buttonStyles({ size: 'lg' })}>
+              Create Your First List
+            </Link>
+          </EmptyState>
+        ) : (
+          <>
+            <h2 className="sr-only">{viewLabels[view]}</h2>
+            <ul className={grid}>
+              {lists.map((list) => (
+                <li key={list.id}>
+                  <ListCard list={list} />
+                </li>
+              ))}
+            </ul>
+            <div className="mt-8 flex flex-col items-center gap-3">
+              {query.isFetchNextPageError ? (
+                <FormAlert>Could not load more lists. {query.error?.message}</FormAlert>
+              ) : null}
+              {query.hasNextPage ? (
+                <Button
+                  variant="secondary"
+                  size="lg"
+                  onClick={() => void query.fetchNextPage()}
+                  disabled={query.isFetchingNextPage}
+                >
+                  {query.isFetchingNextPage ? (
+                    <>
+                      <Spinner />
+                      Loading...
+                    </>
+                  ) : query.isFetchNextPageError ? (
+                    'Try Again'
+                  ) : (
+                    'Load More Lists'
+                  )}
+                </Button>
+              ) : null}
+            </div>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

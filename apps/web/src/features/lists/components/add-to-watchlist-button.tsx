@@ -1,0 +1,51 @@
+import { Check, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toaster';
+import { useAddToWatchlist } from '@/features/tracking/api/watchlist';
+import { useRequireSignIn } from '@/features/tracking/hooks/use-require-sign-in';
+import { isApiError } from '@/lib/api-client';
+
+/**
+ * 'Add to watchlist' on a list item: adds the show as Plan to Watch, or says it is already
+ * tracked; visitors sign in and come back (spec §2, DESIGN: buttons get their obvious behaviour).
+ */
+export function AddToWatchlistButton({ showId, title }: { showId: number; title: string }) {
+  const { requireSignIn } = useRequireSignIn();
+  const add = useAddToWatchlist(showId);
+  const [added, setAdded] = useState(false);
+  if (added)
+    return (
+      <span className="inline-flex h-9 items-center gap-1.5 px-1 text-sm font-medium text-emerald-300">
+        <Check aria-hidden className="size-4" />
+        In watchlist
+      </span>
+    );
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      disabled={add.isPending}
+      aria-label={`Add ${title} to watchlist`}
+      onClick={() => {
+        if (!requireSignIn()) return;
+        add.mutate('want_to_watch', {
+          onSuccess: () => {
+            setAdded(true);
+            toast.info(`Added ${title} to your watchlist as Plan to Watch.`);
+          },
+          onError: (error) => {
+            if (isApiError(error) && error.status === 409) {
+              setAdded(true);
+              toast.info(`${title} is already in your watchlist.`);
+            }
+            // Other failures: the watchlist hook says so.
+          },
+        });
+      }}
+    >
+      <Plus aria-hidden className="size-4" />
+      Add to watchlist
+    </Button>
+  );
+}

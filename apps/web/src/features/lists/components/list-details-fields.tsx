@@ -1,0 +1,185 @@
+import { listLimits, listMessages } from '@series-tracker/contracts';
+import { useId } from 'react';
+import { cn } from '@/lib/cn';
+
+export interface ListDetailsValue {
+  name: string;
+  description: string;
+  isPublic: boolean;
+  isRanked: boolean;
+}
+
+export type ListDetailsErrors = Partial<Record<'name' | 'description', string>>;
+
+/** Spec §5 list rules: trimmed name required, ≤ 100; description ≤ 500. */
+export function validateListDetails(v: ListDetailsValue): ListDetailsErrors {
+  const errors: ListDetailsErrors = {};
+  const name = v.name.trim();
+  if (!name) errors.name = listMessages.nameRequired;
+  else if (name.length > listLimits.nameMax) errors.name = listMessages.nameTooLong;
+  if (v.description.trim().length > listLimits.descriptionMax)
+    errors.description = listMessages.descriptionTooLong;
+  return errors;
+}
+
+/** The body the API takes: trimmed, description left out when empty. */
+export function detailsBody(v: ListDetailsValue) {
+  const description = v.description.trim();
+  return {
+    name: v.name.trim(),
+    ...(description ? { description } : {}),
+    isPublic: v.isPublic,
+    isRanked: v.isRanked,
+  };
+}
+
+const inputStyle =
+  'block w-full rounded-lg border bg-slate-900/80 px-3 text-base text-slate-100 placeholder:text-slate-500 transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-400/70 sm:text-sm';
+
+function Counter({ id, length, max }: { id: string; length: number; max: number }) {
+  return (
+    <span id={id} className={cn('text-xs', length > max ? 'text-rose-300' : 'text-slate-400')}>
+      {length}/{max}
+    </span>
+  );
+}
+
+function Toggle({
+  checked,
+  onChange,
+  label,
+  description,
+}: {
+  checked: boolean;
+  onChange: (next: boolean) => void;
+  label: string;
+  description: string;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-start justify-between gap-4 rounded-xl border border-slate-800 bg-slate-900/50 p-4">
+      <div>
+        <label htmlFor={id} className="text-sm font-medium text-slate-100">
+          {label}
+        </label>
+        <p id={`${id}-d`} className="mt-0.5 text-sm text-slate-400">
+          {description}
+        </p>
+      </div>
+      <button
+        id={id}
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-describedby={`${id}-d`}
+        onClick={() => onChange(!checked)}
+        className={cn(
+          'relative mt-0.5 inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400',
+          checked ? 'bg-violet-600' : 'bg-slate-600',
+        )}
+      >
+        <span
+          aria-hidden
+          className={cn(
+            'inline-block size-5 rounded-full bg-white shadow transition-transform',
+            checked ? 'translate-x-5.5' : 'translate-x-0.5',
+          )}
+        />
+      </button>
+    </div>
+  );
+}
+
+/** Name, description, visibility and ranking: step 1 of the wizard and the Edit dialog. */
+export function ListDetailsFields({
+  value,
+  onChange,
+  errors,
+}: {
+  value: ListDetailsValue;
+  onChange: (next: ListDetailsValue) => void;
+  errors: ListDetailsErrors;
+}) {
+  const id = useId();
+  const set = <K extends keyof ListDetailsValue>(key: K, v: ListDetailsValue[K]) =>
+    onChange({ ...value, [key]: v });
+  return (
+    <div className="space-y-5">
+      <div className="space-y-1.5">
+        <div className="flex items-baseline justify-between gap-3">
+          <label htmlFor={`${id}-name`} className="text-sm font-medium text-slate-200">
+            List name
+          </label>
+          <Counter id={`${id}-name-count`} length={value.name.length} max={listLimits.nameMax} />
+        </div>
+        <input
+          id={`${id}-name`}
+          value={value.name}
+          maxLength={listLimits.nameMax}
+          onChange={(e) => set('name', e.target.value)}
+          placeholder="e.g. Best Sci-Fi Series of the Decade"
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={`${id}-name-count${errors.name ? ` ${id}-name-error` : ''}`}
+          className={cn(
+            inputStyle,
+            'h-11',
+            errors.name ? 'border-rose-500/70' : 'border-slate-700 hover:border-slate-600',
+          )}
+        />
+        {errors.name ? (
+          <p id={`${id}-name-error`} role="alert" className="text-sm text-rose-300">
+            {errors.name}
+          </p>
+        ) : null}
+      </div>
+      <div className="space-y-1.5">
+        <div className="flex items-baseline justify-between gap-3">
+          <label htmlFor={`${id}-desc`} className="text-sm font-medium text-slate-200">
+            Description <span className="font-normal text-slate-400">(optional)</span>
+          </label>
+          <Counter
+            id={`${id}-desc-count`}
+            length={value.description.length}
+            max={listLimits.descriptionMax}
+          />
+        </div>
+        <textarea
+          id={`${id}-desc`}
+          value={value.description}
+          maxLength={listLimits.descriptionMax}
+          rows={4}
+          onChange={(e) => set('description', e.target.value)}
+          placeholder="What ties these shows together?"
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={`${id}-desc-count${errors.description ? ` ${id}-desc-error` : ''}`}
+          className={cn(
+            inputStyle,
+            'py-2',
+            errors.description ? 'border-rose-500/70' : 'border-slate-700 hover:border-slate-600',
+          )}
+        />
+        {errors.description ? (
+          <p id={`${id}-desc-error`} role="alert" className="text-sm text-rose-300">
+            {errors.description}
+          </p>
+        ) : null}
+      </div>
+      <Toggle
+        label="Public list"
+        checked={value.isPublic}
+        onChange={(v) => set('isPublic', v)}
+        description={value.isPublic ? 'Anyone can see this list' : 'Only you can see this list'}
+      />
+      <Toggle
+        label="Ranked list"
+        checked={value.isRanked}
+        onChange={(v) => set('isRanked', v)}
+        description={
+          value.isRanked
+            ? 'Shows are numbered #1, #2, … in the order you set'
+            : 'Shows are listed newest first, without numbers'
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,225 @@
+import {
+  listLimits,
+  listMessages,
+  type ListDetail,
+  type ListItem,
+} from '@series-tracker/contracts';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose } from '@/components/ui/dialog';
+import { FormAlert } from '@/components/ui/form-alert';
+import { TextField } from '@/components/ui/text-field';
+import { errorReason } from '@/lib/api-client';
+import {
+  ListDetailsFields,
+  validateListDetails,
+  type ListDetailsErrors,
+  type ListDetailsValue,
+} from './list-details-fields';
+
+/** Edit name, description, visibility and ranking (owner only). */
+export function EditListDialog({
+  open,
+  onOpenChange,
+  list,
+  saving,
+  error,
+  onSave,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  list: ListDetail;
+  saving: boolean;
+  error: unknown;
+  onSave: (value: ListDetailsValue) => void;
+}) {
+  const [value, setValue] = useState<ListDetailsValue>({
+    name: list.name,
+    description: list.description ?? '',
+    isPublic: list.isPublic,
+    isRanked: list.isRanked,
+  });
+  const [errors, setErrors] = useState<ListDetailsErrors>({});
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Edit List" className="max-w-lg">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const found = validateListDetails(value);
+          setErrors(found);
+          if (Object.keys(found).length === 0) onSave(value);
+        }}
+        className="space-y-5"
+      >
+        <ListDetailsFields value={value} onChange={setValue} errors={errors} />
+        {error ? <FormAlert>Could not save the list: {errorReason(error)}.</FormAlert> : null}
+        <div className="flex flex-wrap justify-end gap-2">
+          <DialogClose asChild>
+            <Button variant="secondary">Cancel</Button>
+          </DialogClose>
+          <Button type="submit" disabled={saving || !value.name.trim()}>
+            {saving ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export function ConfirmDeleteListDialog({
+  open,
+  onOpenChange,
+  name,
+  deleting,
+  error,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  name: string;
+  deleting: boolean;
+  error: unknown;
+  onConfirm: () => void;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Delete “${name}”?`}
+      description="The list and all its items are deleted for good, and its followers lose it. This cannot be undone."
+    >
+      {error ? (
+        <div className="mb-4">
+          <FormAlert>Could not delete the list: {errorReason(error)}.</FormAlert>
+        </div>
+      ) : null}
+      <div className="flex flex-wrap justify-end gap-2">
+        <DialogClose asChild>
+          <Button variant="secondary">Cancel</Button>
+        </DialogClose>
+        <Button className="bg-rose-600 hover:bg-rose-500" disabled={deleting} onClick={onConfirm}>
+          {deleting ? 'Deleting...' : 'Delete List'}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+export function DuplicateListDialog({
+  open,
+  onOpenChange,
+  sourceName,
+  saving,
+  error,
+  onDuplicate,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  sourceName: string;
+  saving: boolean;
+  error: unknown;
+  onDuplicate: (name: string) => void;
+}) {
+  const [name, setName] = useState(`Copy of ${sourceName}`.slice(0, listLimits.nameMax));
+  const [fieldError, setFieldError] = useState<string>();
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Duplicate List"
+      description="You get a private copy with the same shows, order and notes. You can edit it and make it public later."
+    >
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const trimmed = name.trim();
+          if (!trimmed) return setFieldError(listMessages.nameRequired);
+          if (trimmed.length > listLimits.nameMax) return setFieldError(listMessages.nameTooLong);
+          setFieldError(undefined);
+          onDuplicate(trimmed);
+        }}
+      >
+        <TextField
+          label="Name of your copy"
+          value={name}
+          maxLength={listLimits.nameMax}
+          onChange={(e) => setName(e.target.value)}
+          error={fieldError}
+        />
+        {error ? <FormAlert>Could not duplicate the list: {errorReason(error)}.</FormAlert> : null}
+        <div className="flex flex-wrap justify-end gap-2">
+          <DialogClose asChild>
+            <Button variant="secondary">Cancel</Button>
+          </DialogClose>
+          <Button type="submit" disabled={saving}>
+            {saving ? 'Duplicating...' : 'Duplicate'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export function NotesDialog({
+  open,
+  onOpenChange,
+  item,
+  saving,
+  error,
+  onSave,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  item: ListItem;
+  saving: boolean;
+  error: unknown;
+  onSave: (notes: string) => void;
+}) {
+  const [notes, setNotes] = useState(item.notes ?? '');
+  const tooLong = notes.trim().length > listLimits.notesMax;
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Notes on ${item.show.title || `Show ID: ${item.showId}`}`}
+    >
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!tooLong) onSave(notes.trim());
+        }}
+      >
+        <label className="block space-y-1.5">
+          <span className="flex justify-between text-sm font-medium text-slate-200">
+            Notes
+            <span className={tooLong ? 'text-rose-300' : 'text-xs text-slate-400'}>
+              {notes.length}/{listLimits.notesMax}
+            </span>
+          </span>
+          <textarea
+            value={notes}
+            rows={5}
+            maxLength={listLimits.notesMax}
+            onChange={(e) => setNotes(e.target.value)}
+            className="block w-full rounded-lg border border-slate-700 bg-slate-900/80 px-3 py-2 text-base text-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-400/70 sm:text-sm"
+          />
+        </label>
+        {tooLong ? <p className="text-sm text-rose-300">{listMessages.notesTooLong}</p> : null}
+        {error ? <FormAlert>Could not save the notes: {errorReason(error)}.</FormAlert> : null}
+        <div className="flex flex-wrap justify-end gap-2">
+          <DialogClose asChild>
+            <Button variant="secondary">Cancel</Button>
+          </DialogClose>
+          <Button type="submit" disabled={saving || tooLong}>
+            {saving ? 'Saving...' : 'Save Notes'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,255 @@
+import type { ListItem } from '@series-tracker/contracts';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { ArrowDown, ArrowUp, GripVertical, NotebookPen, Trash2 } from 'lucide-react';
+import { memo, type CSSProperties, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { CoverImage } from '@/components/ui/cover-image';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { cn } from '@/lib/cn';
+import { formatDate } from '../lib/list-format';
+import { AddToWatchlistButton } from './add-to-watchlist-button';
+
+export interface ItemActions {
+  /** Owner of a ranked list: drag and up/down. */
+  canReorder: boolean;
+  /** Owner: notes and removal. */
+  canEdit: boolean;
+  /** The list's full size: the last item cannot move down. */
+  total: number;
+  onMove: (item: ListItem, to: number) => void;
+  onEditNotes: (item: ListItem) => void;
+  onRemove: (item: ListItem) => void;
+}
+
+const iconButton =
+  'inline-flex size-9 items-center justify-center rounded-lg border border-slate-700 bg-slate-900 text-slate-200 transition-colors hover:border-slate-500 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:border-slate-700';
+
+function titleOf(item: ListItem) {
+  return item.show.title || `Show ID: ${item.showId}`;
+}
+
+const Row = memo(function Row({
+  item,
+  ranked,
+  actions,
+  handle,
+}: {
+  item: ListItem;
+  ranked: boolean;
+  actions: ItemActions;
+  handle?: ReactNode;
+}) {
+  const title = titleOf(item);
+  const added = formatDate(item.addedAt);
+  const position = item.position;
+  return (
+    <div className="flex gap-3 p-3 sm:gap-4 sm:p-4">
+      {handle}
+      {ranked && position !== null ? (
+        <span className="w-10 shrink-0 pt-1 text-right text-lg font-extrabold text-amber-200 tabular-nums sm:w-12 sm:text-2xl">
+          #{position}
+        </span>
+      ) : null}
+      <Link to={`/show/${item.showId}`} className="shrink-0" tabIndex={-1} aria-hidden>
+        <CoverImage
+          src={item.show.coverImageUrl}
+          title={title}
+          decorative
+          showTitle={false}
+          className="aspect-[2/3] w-14 rounded-md sm:w-20"
+        />
+      </Link>
+      <div className="min-w-0 flex-1">
+        <h3 className="font-semibold break-words text-white">
+          <Link to={`/show/${item.showId}`} className="hover:underline">
+            {title}
+          </Link>
+        </h3>
+        {item.show.titleEnglish && item.show.titleEnglish !== item.show.title ? (
+          <p className="text-sm break-words text-slate-400">{item.show.titleEnglish}</p>
+        ) : null}
+        <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-400">
+          {item.show.episodes !== null ? (
+            <span>
+              {item.show.episodes} {item.show.episodes === 1 ? 'episode' : 'episodes'}
+            </span>
+          ) : null}
+          <StatusBadge status={item.show.status} />
+          {added ? <span>Added {added}</span> : null}
+        </div>
+        {item.notes ? (
+          <p className="mt-2 rounded-lg border-l-2 border-violet-500/60 bg-slate-800/40 px-3 py-2 text-sm break-words whitespace-pre-line text-slate-300">
+            {item.notes}
+          </p>
+        ) : null}
+        <div className="mt-3 flex flex-wrap items-center gap-2">
+          <AddToWatchlistButton showId={item.showId} title={title} />
+          {actions.canEdit ? (
+            <>
+              <button
+                type="button"
+                className={iconButton}
+                aria-label={`Edit notes on ${title}`}
+                title="Edit notes"
+                onClick={() => actions.onEditNotes(item)}
+              >
+                <NotebookPen aria-hidden className="size-4" />
+              </button>
+              <button
+                type="button"
+                className={cn(iconButton, 'hover:border-rose-500/60 hover:text-rose-200')}
+                aria-label={`Remove ${title} from this list`}
+                title="Remove from list"
+                onClick={() => actions.onRemove(item)}
+              >
+                <Trash2 aria-hidden className="size-4" />
+              </button>
+            </>
+          ) : null}
+          {actions.canReorder && position !== null ? (
+            <>
+              <button
+                type="button"
+                className={iconButton}
+                aria-label={`Move ${title} up`}
+                title="Move up"
+                disabled={position <= 1}
+                onClick={() => actions.onMove(item, position - 1)}
+              >
+                <ArrowUp aria-hidden className="size-4" />
+              </button>
+              <button
+                type="button"
+                className={iconButton}
+                aria-label={`Move ${title} down`}
+                title="Move down"
+                disabled={position >= actions.total}
+                onClick={() => actions.onMove(item, position + 1)}
+              >
+                <ArrowDown aria-hidden className="size-4" />
+              </button>
+            </>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+});
+
+function SortableRow({ item, actions }: { item: ListItem; actions: ItemActions }) {
+  const {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({ id: item.id });
+  const style: CSSProperties = {
+    transform: CSS.Transform.toString(transform),
+    transition,
+  };
+  return (
+    <li
+      ref={setNodeRef}
+      style={style}
+      data-testid="list-item"
+      className={cn(
+        'relative rounded-xl border border-slate-800 bg-slate-900/60',
+        isDragging && 'z-10 border-violet-500/60 shadow-2xl shadow-black/60',
+      )}
+    >
+      <Row
+        item={item}
+        ranked
+        actions={actions}
+        handle={
+          <button
+            type="button"
+            ref={setActivatorNodeRef}
+            {...attributes}
+            {...listeners}
+            aria-label={`Drag to reorder ${titleOf(item)}`}
+            className="-ml-1 flex w-6 shrink-0 cursor-grab touch-none items-start justify-center pt-1.5 text-slate-400 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 active:cursor-grabbing"
+          >
+            <GripVertical aria-hidden className="size-5" />
+          </button>
+        }
+      />
+    </li>
+  );
+}
+
+/**
+ * The items of a list, in rank order (ranked) or newest first. The owner of a ranked list
+ * drags rows (pointer, touch or keyboard via the handle) or uses the up/down buttons; each
+ * move is one request. Rows off screen skip layout and paint (content-visibility), so a
+ * 2,000-item list stays smooth; they arrive 100 at a time.
+ */
+export function ListItems({
+  items,
+  ranked,
+  actions,
+}: {
+  items: ListItem[];
+  ranked: boolean;
+  actions: ItemActions;
+}) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  if (!actions.canReorder) {
+    return (
+      <ol className="space-y-3" aria-label={ranked ? 'Rankings' : 'Items'}>
+        {items.map((item) => (
+          <li
+            key={item.id}
+            data-testid="list-item"
+            className="rounded-xl border border-slate-800 bg-slate-900/60 [contain-intrinsic-size:auto_160px] [content-visibility:auto]"
+          >
+            <Row item={item} ranked={ranked} actions={actions} />
+          </li>
+        ))}
+      </ol>
+    );
+  }
+
+  function onDragEnd(event: DragEndEvent) {
+    const { active, over } = event;
+    if (!over || active.id === over.id) return;
+    const item = items.find((i) => i.id === active.id);
+    const to = items.findIndex((i) => i.id === over.id);
+    if (item && to >= 0) actions.onMove(item, to + 1);
+  }
+
+  return (
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <SortableContext items={items.map((i) => i.id)} strategy={verticalListSortingStrategy}>
+        <ol className="space-y-3" aria-label="Rankings">
+          {items.map((item) => (
+            <SortableRow key={item.id} item={item} actions={actions} />
+          ))}
+        </ol>
+      </SortableContext>
+    </DndContext>
+  );
+}
