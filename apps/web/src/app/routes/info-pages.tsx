@@ -89,10 +89,13 @@ export function AboutRoute() {
             See Up Next on the home page: the next episode of each show you are watching, and
             today&apos;s new episodes.
           </li>
+          <li>
+            Follow other viewers, see what they watch in Recent Activity, open their profiles with
+            their statistics, and compare your taste with theirs.
+          </li>
         </ul>
         <p>
-          Reviews and following other viewers are being built; they will appear on the site when
-          they are ready, not before.
+          Reviews are being built; they will appear on the site when they are ready, not before.
         </p>
       </section>
     </InfoPage>
@@ -112,6 +115,11 @@ export function PrivacyRoute() {
           <li>
             What you track: your watchlist (status, score, start and finish dates), the episodes you
             marked as watched and your favourite shows.
+          </li>
+          <li>
+            Who you follow and block, and an activity log of what you watch, rate, review and list.
+            Private reviews and lists are never in it; while your profile is private nobody else
+            sees it.
           </li>
           <li>
             Sign-in sessions, stored as hashes of the tokens with the browser&apos;s name (user
@@ -252,11 +260,18 @@ export function HelpRoute() {
         </p>
       </section>
       <section>
-        <h2>Can I write reviews?</h2>
+        <h2>How do following and activity work?</h2>
         <p>
-          Not yet. Reviews and following other viewers are being built; this page will say so when
-          they are here.
+          Find people on the <Link to="/search?tab=users">search page</Link> or from their profiles
+          and press Follow. Recent Activity on the home page then shows what they watch, rate,
+          review and list; signed out, it shows the whole community. A private profile shows only
+          its name, picture and counts, even to followers. Blocking someone ends follows both ways,
+          and they can no longer follow you, comment on your reviews or see your activity.
         </p>
+      </section>
+      <section>
+        <h2>Can I write reviews?</h2>
+        <p>Not yet. Reviews are being built; this page will say so when they are here.</p>
       </section>
     </InfoPage>
   );

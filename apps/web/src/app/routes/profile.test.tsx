@@ -130,6 +130,8 @@ describe('profile page', () => {
       'Overview',
       'Activity',
       'Favorites',
+      'Lists',
+      'Reviews',
     ]);
     expect(await screen.findByText('Plan to Watch')).toBeInTheDocument();
     expect(screen.getByText('On Hold')).toBeInTheDocument();
@@ -216,6 +218,41 @@ describe('profile page', () => {
     expect(await screen.findByRole('button', { name: 'Unblock' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Follow/ })).not.toBeInTheDocument();
     expect(calls.filter((c) => c.url === '/api/users/2/block')).toHaveLength(1);
+  });
+
+  it('the Reviews and Lists tabs show the member’s own, from their endpoints', async () => {
+    const review = {
+      id: 9,
+      title: 'Worth every minute',
+      content: 'A long and careful review of the show.',
+      rating: 8.5,
+      createdAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+      userId: 2,
+      user: { username: 'bob', displayName: 'Bob Viewer', avatarUrl: null },
+      showId: 7,
+      show: { id: 7, title: 'Severance', coverImageUrl: null },
+      showName: 'Severance',
+      imageUrl: null,
+      likesCount: 3,
+      commentsCount: 1,
+      isSpoiler: false,
+      isPublic: true,
+    };
+    const { calls } = mockFetch(
+      profileHandler(buildProfile(), (call) => {
+        if (call.url.startsWith('/api/users/2/reviews')) return jsonResponse(200, page([review]));
+        if (call.url.startsWith('/api/users/2/lists')) return jsonResponse(200, page([]));
+        return undefined;
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/profile/bob?tab=reviews');
+    expect(await screen.findByRole('heading', { name: 'Worth every minute' })).toBeInTheDocument();
+    expect(screen.getByText('8.5/10')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Lists' }));
+    expect(await screen.findByText('No lists yet.')).toBeInTheDocument();
+    expect(calls.some((c) => c.url.startsWith('/api/users/2/lists'))).toBe(true);
   });
 
   it('joined date and library colours', () => {

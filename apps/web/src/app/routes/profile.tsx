@@ -1,5 +1,5 @@
 import type { PersonalStats, ProfileUser } from '@series-tracker/contracts';
-import { CalendarDays, Heart, Lock } from 'lucide-react';
+import { CalendarDays, Heart, ListOrdered, Lock, MessageSquareText } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
@@ -13,12 +13,16 @@ import { useUserActivity } from '@/features/activity/api/feed';
 import { ActivityList } from '@/features/activity/components/activity-list';
 import { BlockButton } from '@/features/social/components/block-button';
 import { ProfileFollowToggle } from '@/features/social/components/follow-button';
+import { ListCard } from '@/features/lists/components/list-card';
 import {
   useProfile,
   useUserFavorites,
+  useUserLists,
+  useUserReviews,
   useUserStats,
   type UserFavorite,
 } from '@/features/users/api/people';
+import { ProfileReviewCard } from '@/features/users/components/profile-review-card';
 import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatCount } from '@/lib/format';
@@ -27,12 +31,14 @@ import { StatusPage } from './not-found';
 
 const ProfileCharts = lazy(() => import('@/features/stats/components/profile-charts'));
 
-export const profileTabs = ['overview', 'activity', 'favorites'] as const;
+export const profileTabs = ['overview', 'activity', 'favorites', 'lists', 'reviews'] as const;
 type ProfileTab = (typeof profileTabs)[number];
 const tabLabels: Record<ProfileTab, string> = {
   overview: 'Overview',
   activity: 'Activity',
   favorites: 'Favorites',
+  lists: 'Lists',
+  reviews: 'Reviews',
 };
 
 /** 'Joined' month and full year, or 'Unknown' when missing or invalid (spec §2, §8). */
@@ -127,8 +133,12 @@ export function ProfileRoute() {
           <Overview user={user} />
         ) : tab === 'activity' ? (
           <ActivityTab user={user} />
-        ) : (
+        ) : tab === 'favorites' ? (
           <FavoritesTab user={user} />
+        ) : tab === 'lists' ? (
+          <ListsTab user={user} />
+        ) : (
+          <ReviewsTab user={user} />
         )}
       </div>
     </div>
@@ -452,6 +462,102 @@ function FavoritesGrid({
           </button>
         </div>
       ) : null}
+    </>
+  );
+}
+
+function LoadMore({
+  query,
+}: {
+  query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+}) {
+  if (!query.hasNextPage) return null;
+  return (
+    <div className="mt-6 flex justify-center">
+      <button
+        type="button"
+        className={buttonStyles({ variant: 'secondary' })}
+        disabled={query.isFetchingNextPage}
+        onClick={() => void query.fetchNextPage()}
+      >
+        {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
+      </button>
+    </div>
+  );
+}
+
+function ListsTab({ user }: { user: ProfileUser }) {
+  const lists = useUserLists(user.id, true);
+  return (
+    <>
+      <h2 className="sr-only">Lists</h2>
+      {lists.isPending ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} className="h-56 rounded-xl" />
+          ))}
+        </div>
+      ) : lists.isError ? (
+        <ErrorState
+          title="Could not load the lists"
+          error={lists.error}
+          retrying={lists.isFetching}
+          onRetry={() => void lists.refetch()}
+        />
+      ) : lists.data.pages[0]?.total === 0 ? (
+        <EmptyState icon={ListOrdered} title="No lists yet." />
+      ) : (
+        <>
+          <ul className="grid gap-4 sm:grid-cols-2">
+            {lists.data.pages
+              .flatMap((p) => p.data)
+              .map((l) => (
+                <li key={l.id} className="min-w-0">
+                  <ListCard list={l} />
+                </li>
+              ))}
+          </ul>
+          <LoadMore query={lists} />
+        </>
+      )}
+    </>
+  );
+}
+
+function ReviewsTab({ user }: { user: ProfileUser }) {
+  const reviews = useUserReviews(user.id, true);
+  return (
+    <>
+      <h2 className="sr-only">Reviews</h2>
+      {reviews.isPending ? (
+        <div className="space-y-3">
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} className="h-32 rounded-xl" />
+          ))}
+        </div>
+      ) : reviews.isError ? (
+        <ErrorState
+          title="Could not load the reviews"
+          error={reviews.error}
+          retrying={reviews.isFetching}
+          onRetry={() => void reviews.refetch()}
+        />
+      ) : reviews.data.pages[0]?.total === 0 ? (
+        <EmptyState icon={MessageSquareText} title="No reviews yet." />
+      ) : (
+        <>
+          <ul className="space-y-3">
+            {reviews.data.pages
+              .flatMap((p) => p.data)
+              .map((r) => (
+                <li key={r.id}>
+                  <ProfileReviewCard review={r} />
+                </li>
+              ))}
+          </ul>
+          <LoadMore query={reviews} />
+        </>
+      )}
     </>
   );
 }

@@ -85,9 +85,17 @@ function describe(item: ActivityItem): ReactNode {
         <>reviewed an episode of {show}</>
       );
     case 'list_created':
-      return <>created the list “{item.list?.name}”</>;
     case 'list_updated':
-      return <>updated the list “{item.list?.name}”</>;
+      return item.list ? (
+        <>
+          {item.action === 'list_created' ? 'created' : 'updated'} the list{' '}
+          <Link to={`/list/${item.list.id}`} className={linkClass}>
+            {item.list.name}
+          </Link>
+        </>
+      ) : (
+        <>{item.action === 'list_created' ? 'created' : 'updated'} a list</>
+      );
     case 'followed':
       return item.targetUser ? (
         <>

@@ -1,6 +1,8 @@
 import type {
   CompareUsers,
   FollowStats,
+  ListSummary,
+  Review,
   Page,
   PersonalStats,
   Person,
@@ -131,3 +133,35 @@ export function useCompare(usernames: string[], enabled: boolean) {
 
 export const followUser = (id: number) => api.post<FollowStats>(`/social/${id}/follow`);
 export const unfollowUser = (id: number) => api.delete<FollowStats>(`/social/${id}/follow`);
+
+export function useUserReviews(userId: number | undefined, enabled: boolean) {
+  return useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: ['people', 'reviews', userId ?? 0] as const,
+      queryFn: ({ pageParam, signal }) =>
+        api.get<Page<Review>>(`/users/${userId}/reviews`, {
+          params: { limit: PEOPLE_PAGE, offset: pageParam },
+          signal,
+        }),
+      initialPageParam: 0,
+      getNextPageParam: nextOffset,
+      enabled: enabled && userId !== undefined,
+    }),
+  );
+}
+
+export function useUserLists(userId: number | undefined, enabled: boolean) {
+  return useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: ['people', 'lists', userId ?? 0] as const,
+      queryFn: ({ pageParam, signal }) =>
+        api.get<Page<ListSummary>>(`/users/${userId}/lists`, {
+          params: { limit: PEOPLE_PAGE, offset: pageParam },
+          signal,
+        }),
+      initialPageParam: 0,
+      getNextPageParam: nextOffset,
+      enabled: enabled && userId !== undefined,
+    }),
+  );
+}
