@@ -51,12 +51,36 @@ test('two members follow each other; one watches, the other sees it on home and 
   await panel.getByRole('button', { name: 'Mark S1E2 as watched' }).click();
   await expect(panel.getByText('2 of 73 watched')).toBeVisible();
 
+  // Ben writes a review and makes a public list (through the API: their screens belong to the
+  // reviews and lists journeys).
+  const token = await ben.page.evaluate(() => window.localStorage.getItem('manga_tracker_token'));
+  const auth = { authorization: `Bearer ${token}` };
+  const review = await ben.page.request.post('/api/reviews', {
+    headers: auth,
+    data: {
+      showId: id,
+      title: 'Winter is worth it',
+      content: 'Two episodes in and the stakes are already enormous.',
+      rating: 9,
+      isPublic: true,
+    },
+  });
+  expect(review.status()).toBe(201);
+  const list = await ben.page.request.post('/api/lists', {
+    headers: auth,
+    data: { name: 'Fantasy essentials', isPublic: true, isRanked: false, items: [{ showId: id }] },
+  });
+  expect(list.status()).toBe(201);
+
   // Ann sees it in Recent Activity on home: one entry for the burst.
   await ann.page.goto('/');
   const activity = ann.page.locator('section', {
     has: ann.page.getByRole('heading', { name: 'Recent Activity' }),
   });
   await expect(activity.getByText(/watched 2 episodes of/)).toBeVisible();
+  await expect(activity.getByText(/reviewed/)).toBeVisible();
+  await expect(activity.getByText('“Winter is worth it”')).toBeVisible();
+  await expect(activity.getByRole('link', { name: 'Fantasy essentials' })).toBeVisible();
   await expect(activity.getByRole('link', { name: 'Ben Watcher' }).first()).toBeVisible();
   await activity.getByRole('link', { name: 'View more' }).click();
   await expect(ann.page).toHaveURL(/\/activity$/);
@@ -79,6 +103,12 @@ test('two members follow each other; one watches, the other sees it on home and 
   await ann.page.getByRole('tab', { name: 'Favorites' }).click();
   await expect(
     ann.page.getByRole('tabpanel').getByRole('link', { name: /Game of Thrones/ }),
+  ).toBeVisible();
+  await ann.page.getByRole('tab', { name: 'Lists' }).click();
+  await expect(ann.page.getByRole('tabpanel').getByText('Fantasy essentials')).toBeVisible();
+  await ann.page.getByRole('tab', { name: 'Reviews' }).click();
+  await expect(
+    ann.page.getByRole('tabpanel').getByRole('heading', { name: 'Winter is worth it' }),
   ).toBeVisible();
 
   // Followers page lists Ann.
