@@ -8,6 +8,10 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 // A fresh SQLite file per run (the config is evaluated once per process; the server starts once).
 const dbFile = path.join(here, '.tmp', `e2e-${process.env.E2E_RUN_ID ?? process.pid}.db`);
 process.env.E2E_RUN_ID ??= String(process.pid);
+// The dev outbox (mail without SMTP_URL) and the avatar folder of this run; tests read the
+// outbox (tests/account.spec.ts), the teardown removes both.
+export const outboxDir = path.join(here, '.tmp', `e2e-${process.env.E2E_RUN_ID}-outbox`);
+const uploadDir = path.join(here, '.tmp', `e2e-${process.env.E2E_RUN_ID}-uploads`);
 
 export default defineConfig({
   testDir: './tests',
@@ -50,6 +54,8 @@ export default defineConfig({
       AUTH_RATE_LIMIT_MAX: '1000',
       // Tests reach only this machine: no live TVmaze refresh.
       METADATA_SYNC: 'off',
+      MAIL_OUTBOX_DIR: outboxDir,
+      UPLOAD_DIR: uploadDir,
     },
   },
 });

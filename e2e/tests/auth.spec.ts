@@ -19,8 +19,8 @@ test('register lands on / signed in; sign out shows Sign In again and revokes th
   expect((await me()).status()).toBe(200);
 
   await menu.click();
-  // Profile and Settings join the menu when their screens exist (ADR 032).
-  await expect(page.getByRole('menuitem')).toHaveText(['Sign Out']);
+  // Your Profile joins the menu when its screen exists (ADR 032).
+  await expect(page.getByRole('menuitem')).toHaveText(['Settings', 'Sign Out']);
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
 
   await expect(page).toHaveURL(/\/$/);

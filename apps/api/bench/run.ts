@@ -2,8 +2,8 @@
  * `npm run bench [-- --db sqlite|postgres|both] [-- --quick] [-- --no-cache] [-- --compressed]`
  *
  * Builds the real app on a fresh database filled with the bundled catalogue and measures:
- * - latency (p50/p95/p99) of catalogue and tracking endpoints through app.inject (no network,
- *   one at a time);
+ * - latency (p50/p95/p99) of catalogue, tracking and reviews endpoints through app.inject (no
+ *   network, one at a time; 100,000 demo reviews for the reviews feed and review pages);
  * - the table of issue 8 §7: each hot read loaded over loopback HTTP with autocannon
  *   (32 connections) against a hello-world Fastify in the same run — req/s, ratio, p50, p99 —
  *   plus the latency of each URL's first request (a cache miss).
@@ -22,7 +22,9 @@ import { connect, type Db } from '../src/db/connection';
 import { migrateToLatest } from '../src/db/migrate';
 import { importCatalog, readCatalogFile } from '../src/features/catalog/catalog.importer';
 import { createTrackingRepository } from '../src/features/tracking/tracking.repository';
+import { seedDemoReviews } from '../src/features/reviews/demo-data';
 import { sql } from 'kysely';
+import { seedLists } from './seed-lists';
 
 const args = process.argv.slice(2);
 const which = args.includes('--db') ? args[args.indexOf('--db') + 1] : 'both';
@@ -120,9 +122,32 @@ async function helloWorld(): Promise<Load> {
 }
 
 /** The hot reads of issue 8 §7, each with the URLs a busy site would see for it. */
-function hotEndpoints(ids: number[], queries: string[]) {
+function hotEndpoints(ids: number[], queries: string[], bigListId: number) {
   const q = (s: string) => encodeURIComponent(s);
   return [
+    // Lists (issue 10): index pages over 10,000 lists, and a 1,000-item list's page as a
+    // visitor loads it (the list, then its items 100 at a time).
+    {
+      name: 'lists index',
+      urls: [
+        '/api/lists',
+        '/api/lists?offset=12',
+        '/api/lists?isRanked=true',
+        '/api/lists?sort=name&order=asc',
+        '/api/lists/popular',
+        '/api/lists/recent',
+      ],
+    },
+    {
+      name: 'list 1k detail',
+      urls: [
+        `/api/lists/${bigListId}`,
+        ...Array.from(
+          { length: 10 },
+          (_, i) => `/api/lists/${bigListId}/items?limit=100&offset=${i * 100}`,
+        ),
+      ],
+    },
     {
       name: 'suggestions',
       urls: queries.map((s) => `/api/search/suggestions?limit=8&q=${q(s)}`),
@@ -201,6 +226,8 @@ async function benchOn(db: Db, label: string) {
   console.log(
     `  migrate + import of ${catalog.shows.length} shows: ${((performance.now() - migrated) / 1000).toFixed(1)} s (import ${imported.ms} ms)`,
   );
+  const { bigListId, ms: listsMs } = await seedLists(db);
+  console.log(`  seeded 10,000 lists and a 1,000-item ranked list: ${listsMs} ms`);
 
   const config = {
     ...loadConfig({}),
@@ -268,6 +295,8 @@ async function benchOn(db: Db, label: string) {
   );
 
   await benchTracking(app, db);
+  const reviewUrls = await benchReviews(app, db);
+  await benchLists(app, bigListId);
   const people = await benchPeople(app, db);
   await app.close();
 
@@ -280,7 +309,7 @@ async function benchOn(db: Db, label: string) {
   // Hello-world again, right before this table: the machine's load drifts over a run.
   const helloBefore = await helloWorld();
   const rows: TableRow[] = [];
-  for (const endpoint of hotEndpoints(ids, queries)) {
+  for (const endpoint of [...hotEndpoints(ids, queries, bigListId), ...reviewUrls]) {
     // The first request of each URL is a cache miss: time those alone (one at a time), then
     // load the endpoint with 32 connections.
     const cold = await missLatencies(server, endpoint.urls);
@@ -468,6 +497,88 @@ async function benchTracking(app: App, db: Db) {
     app,
     'GET show progress',
     shows.slice(0, 100).map((id) => `/api/episodes/show/${id}/progress`),
+    headers,
+  );
+}
+
+/**
+ * Reviews (issue 9): 100,000 reviews by 2,000 demo members with likes and comments (the
+ * demo-data command's seeding), then the feed and a review page, anonymous and signed in.
+ * Returns the hot reads for the table: what anonymous visitors load.
+ */
+async function benchReviews(app: App, db: Db) {
+  const seeded = await seedDemoReviews(db, { reviews: 100_000 });
+  console.log(
+    `  reviews: ${seeded.reviews} reviews, ${seeded.likes} likes, ${seeded.comments} comments by ${seeded.members} demo members, seeded in ${(seeded.ms / 1000).toFixed(1)} s`,
+  );
+  const reviewIds = (
+    await db.kysely
+      .selectFrom('reviews')
+      .select('id')
+      .where('is_public', '=', 1)
+      .orderBy('likes_count', 'desc')
+      .limit(200)
+      .execute()
+  ).map((r) => r.id);
+  const feeds = [
+    '/api/reviews?limit=10',
+    '/api/reviews?limit=10&offset=10',
+    '/api/reviews?filter=top_rated&limit=10',
+    '/api/reviews?filter=most_liked&limit=10',
+    '/api/reviews?sort=rating&order=asc&limit=10&offset=500',
+  ];
+  const reg = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: {
+      username: `bench_reader_${process.pid}`,
+      email: `bench_reader_${process.pid}@example.test`,
+      password: 'benchmark',
+    },
+  });
+  const headers = { authorization: `Bearer ${(reg.json() as { token: string }).token}` };
+  await timeRequests(app, 'GET /api/reviews (feed, anonymous)', feeds);
+  await timeRequests(app, 'GET /api/reviews (feed, signed in)', feeds, headers);
+  const details = reviewIds.map((id) => `/api/reviews/${id}`);
+  await timeRequests(app, 'GET /api/reviews/{id} (anonymous)', details);
+  await timeRequests(app, 'GET /api/reviews/{id} (signed in)', details, headers);
+  await timeRequests(
+    app,
+    'GET /api/reviews/{id}/comments',
+    reviewIds.map((id) => `/api/reviews/${id}/comments`),
+  );
+  return [
+    { name: 'reviews feed', urls: feeds },
+    { name: 'review detail', urls: details },
+  ];
+}
+
+/** Lists read the slow way: signed in (never cached), so the database and serialiser run. */
+async function benchLists(app: App, bigListId: number) {
+  const reg = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: {
+      username: `bench_lists_${process.pid}`,
+      email: `bench_lists_${process.pid}@example.test`,
+      password: 'benchmark',
+    },
+  });
+  const { token } = reg.json() as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  await timeRequests(
+    app,
+    'GET list 1k items page (100, signed in, uncached)',
+    Array.from(
+      { length: 10 },
+      (_, i) => `/api/lists/${bigListId}/items?limit=100&offset=${i * 100}`,
+    ),
+    headers,
+  );
+  await timeRequests(
+    app,
+    'GET list 1k (signed in, uncached)',
+    [`/api/lists/${bigListId}`],
     headers,
   );
 }

@@ -30,6 +30,8 @@ import { statsRoutes } from './features/stats/stats.routes';
 import { trackingRoutes } from './features/tracking/tracking.routes';
 import { listsRoutes } from './features/lists/lists.routes';
 import { reviewsRoutes } from './features/reviews/reviews.routes';
+import { accountRoutes, uploadsRoutes } from './features/account/account.routes';
+import { isStorageKey } from './platform/storage';
 // People (issue 11)
 import { activityRoutes } from './features/activity/activity.routes';
 import { socialRoutes } from './features/social/social.routes';
@@ -157,6 +159,11 @@ export async function buildApp({
       });
       // Reviews (issue 9)
       await api.register(reviewsRoutes, { reviews: services.reviews, config });
+      // Account (issue 12): settings, avatar, password reset, email confirmation, sessions.
+      await api.register(accountRoutes, {
+        account: services.account,
+        rateLimit: config.authRateLimit,
+      });
       // People (issue 11)
       await api.register(socialRoutes, { social: services.social });
       await api.register(usersRoutes, {
@@ -175,6 +182,9 @@ export async function buildApp({
     },
     { prefix: '/api' },
   );
+
+  // Uploaded files (avatars) from the storage layer (platform/storage.ts).
+  await app.register(uploadsRoutes, { read: services.storage.read, isKey: isStorageKey });
 
   const indexHtml = config.webDistDir ? path.join(config.webDistDir, 'index.html') : null;
   const spaAvailable = indexHtml !== null && fs.existsSync(indexHtml);

@@ -33,6 +33,7 @@ const envSchema = z.object({
   REDIS_PREFIX: z.string().min(1).default('series-tracker:'),
   LIST_WRITE_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
   LIST_WRITE_RATE_LIMIT_WINDOW: z.string().default('1 minute'),
+  UPLOAD_DIR: z.string().min(1).default('data/uploads'),
 });
 
 export interface AppConfig {
@@ -71,6 +72,8 @@ export interface AppConfig {
    * defaults in features/reviews/reviews.routes.ts. Tests lower them.
    */
   writeLimits?: Partial<Record<'reviews' | 'comments' | 'likes' | 'episodeReviews', number>>;
+  /** Folder of uploaded files (avatars) for the local storage layer (platform/storage.ts). */
+  uploadDir: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -106,5 +109,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       max: e.LIST_WRITE_RATE_LIMIT_MAX,
       timeWindow: e.LIST_WRITE_RATE_LIMIT_WINDOW,
     },
+    uploadDir: path.resolve(repoRoot, e.UPLOAD_DIR),
   };
 }

@@ -27,11 +27,18 @@ describe('route table', () => {
     const table = t.app.routeAccess;
     expect(table.length).toBeGreaterThan(40);
     for (const route of table) expect(route.access).toMatch(/^(public|viewer|signed-in|owner)$/);
-    // The few public writes are the ones that create a session.
+    // The few public writes: those that create a session, and the three an emailed link or a
+    // forgotten password needs (each limited per address; a token or an address decides).
     const publicWrites = table
       .filter((r) => mutating(r.method) && r.access === 'public')
       .map((r) => `${r.method} ${r.url}`);
-    expect(publicWrites.sort()).toEqual(['POST /api/auth/login', 'POST /api/auth/register']);
+    expect(publicWrites.sort()).toEqual([
+      'POST /api/auth/forgot-password',
+      'POST /api/auth/login',
+      'POST /api/auth/register',
+      'POST /api/auth/reset-password',
+      'POST /api/auth/verify-email',
+    ]);
   });
 
   it('describes the success response of every route, so bodies go out through a contract', () => {

@@ -4,7 +4,8 @@ import { authLimits, authMessages } from './constants';
 // Kept here too so existing imports of './auth' keep working.
 export { authLimits, authMessages, TOKEN_STORAGE_KEY } from './constants';
 
-const usernameSchema = z
+/** Shared by registration and profile edits (PUT /users/me): one rule for usernames. */
+export const usernameSchema = z
   .string({ error: authMessages.usernameRequired })
   .trim()
   .min(1, authMessages.usernameRequired)
@@ -12,14 +13,14 @@ const usernameSchema = z
   .max(authLimits.usernameMax, authMessages.usernameTooLong)
   .regex(/^[A-Za-z0-9_-]+$/, authMessages.usernameChars);
 
-const emailSchema = z
+export const emailSchema = z
   .string({ error: authMessages.emailRequired })
   .trim()
   .min(1, authMessages.emailRequired)
   .max(authLimits.emailMax, authMessages.emailInvalid)
   .pipe(z.email({ error: authMessages.emailInvalid }));
 
-const passwordSchema = z
+export const passwordSchema = z
   .string({ error: authMessages.passwordRequired })
   .min(1, authMessages.passwordRequired)
   .min(authLimits.passwordMin, authMessages.passwordTooShort)

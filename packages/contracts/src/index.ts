@@ -7,4 +7,5 @@ export * from './jobs';
 export * from './search';
 export * from './lists';
 export * from './reviews';
+export * from './account';
 export * from './people';

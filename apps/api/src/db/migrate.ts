@@ -7,6 +7,7 @@ import * as m0004 from './migrations/0004-data-safety';
 import * as m0005 from './migrations/0005-jobs';
 import * as m0006 from './migrations/0006-reviews';
 import * as m0007 from './migrations/0007-lists';
+import * as m0008 from './migrations/0008-account';
 import * as m0009 from './migrations/0009-people';
 
 /*
@@ -21,6 +22,7 @@ const all = {
   '0005-jobs': m0005,
   '0006-reviews': m0006,
   '0007-lists': m0007,
+  '0008-account': m0008,
   '0009-people': m0009,
 };
 export type MigrationName = keyof typeof all;

@@ -272,6 +272,7 @@ export interface Database {
   review_likes: ReviewLikesTable;
   comment_likes: CommentLikesTable;
   episode_review_likes: EpisodeReviewLikesTable;
+  account_tokens: AccountTokensTable;
   // People (0009-people)
   follows: FollowsTable;
   blocks: BlocksTable;
@@ -383,3 +384,15 @@ export interface EpisodeReviewLikesTable {
 export type ReviewRow = Selectable<ReviewsTable>;
 export type ReviewCommentRow = Selectable<ReviewCommentsTable>;
 export type EpisodeReviewRow = Selectable<EpisodeReviewsTable>;
+/** One-time account tokens (0008-account): password resets and email confirmations. */
+export interface AccountTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: 'password-reset' | 'email-verification';
+  token_hash: string;
+  email: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+export type AccountTokenRow = Selectable<AccountTokensTable>;

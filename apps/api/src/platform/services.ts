@@ -29,6 +29,11 @@ import { createUsersService, type ContentCounts } from '../features/users/users.
 import { nowIso } from '../lib/time';
 import { createEventBus, type EventBus } from './events';
 import { createUserErasure } from './erasure';
+import { createAttemptCounter } from './attempts';
+import { createLocalStorage } from './storage';
+import { createPasswordGuard } from '../features/auth/password-guard';
+import { createAccountRepository } from '../features/account/account.repository';
+import { createAccountService } from '../features/account/account.service';
 import { createJobs } from './jobs/jobs';
 import { createMail } from './mail/mail';
 import { createRedis } from './redis';
@@ -61,6 +66,10 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   const jobs = createJobs({ db, log });
   const mail = createMail({ config, jobs, log });
 
+  // Account (issue 12): wrong-password and mail budgets (Redis or memory), uploaded files.
+  const attempts = createAttemptCounter(redis, config.redisPrefix);
+  const passwords = createPasswordGuard(attempts);
+  const storage = createLocalStorage(config.uploadDir);
   const authRepo = createAuthRepository(db.kysely);
   jobs.define('auth.delete-expired-sessions', async () => ({
     deleted: await authRepo.deleteExpiredSessions(nowIso()),
@@ -70,6 +79,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     repo: authRepo,
     sessionTtlDays: config.sessionTtlDays,
     events,
+    passwords,
   });
 
   const trackingRepo = createTrackingRepository(db.kysely, db.dialect);
@@ -107,6 +117,24 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   });
   const episodesRepo = createEpisodesRepository(db.kysely);
   const jobsService = createJobsService({ jobs });
+  // Account (issue 12): settings, password reset, email confirmation, sessions, deletion.
+  const account = createAccountService({
+    repo: createAccountRepository(db.kysely),
+    passwords,
+    attempts,
+    erasure,
+    events,
+    jobs,
+    mail,
+    storage,
+    log,
+  });
+  // Every new account is asked to confirm its address.
+  events.on('user.changed', async ({ userId, change }) => {
+    if (change === 'registered') await account.sendVerification(userId);
+  });
+  // A deleted account's watchlist leaves shows.total_users exact (its rows cascade).
+  erasure.register('tracking', (trx, userId) => trackingRepo.eraseUser(trx, userId));
 
   // Lists (issue 10): community lists, their items and followers.
   const lists = createListsService({
@@ -170,6 +198,8 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     mail,
     lists,
     reviews,
+    storage,
+    account,
     social,
     users,
     activity,

@@ -17,10 +17,18 @@ export const cacheTags = {
   lists: 'lists',
   /** Answers that list public reviews (review search, global search). */
   reviews: 'reviews',
+  /** One list's anonymous detail and item pages. */
+  list: (id: number | string) => `list:${Number(id)}`,
 } as const;
 
 export interface RouteCacheConfig {
   ttlSeconds: number;
+  /**
+   * For `viewer` routes: cache what anonymous visitors get (one answer for all of them) and
+   * never touch requests that carry credentials, whose answers depend on who asks (review
+   * feeds and pages, ADR 070; a list's detail and items, ADR 080).
+   */
+  anonymousOnly?: boolean;
   /** Tags of this URL's response, from its (raw) params and query; handlers may add more. */
   tags?: (request: FastifyRequest) => string[];
 }
@@ -117,15 +125,22 @@ function etagMatches(header: string | undefined, etag: string): boolean {
   return header.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
 }
 
+/** Anonymous-only entries also vary by Authorization: a signed-in request gets its own answer. */
+const varyOf = (request: FastifyRequest) =>
+  request.routeOptions.config.cache?.anonymousOnly
+    ? 'accept-encoding, authorization'
+    : 'accept-encoding';
+
 /**
  * Sets the cache headers and, when the client accepts it and the body is big enough, the
  * compressed body (so @fastify/compress leaves it alone). Returns what to send.
  */
+
 function prepare(request: FastifyRequest, reply: FastifyReply, entry: Entry): Buffer {
   void reply
     .header('cache-control', BROWSER_CACHE)
     .header('etag', entry.etag)
-    .header('vary', 'accept-encoding');
+    .header('vary', varyOf(request));
   if (entry.body.length < COMPRESS_THRESHOLD) return entry.body;
   const encoding = pickEncoding(request.headers['accept-encoding']);
   if (!encoding) return entry.body;
@@ -206,7 +221,7 @@ export const responseCachePlugin = fp(
         void reply
           .header('cache-control', BROWSER_CACHE)
           .header('etag', entry.etag)
-          .header('vary', 'accept-encoding');
+          .header('vary', varyOf(request));
         void reply.status(304).send();
         return;
       }
@@ -216,6 +231,8 @@ export const responseCachePlugin = fp(
 
     async function onRequest(request: FastifyRequest, reply: FastifyReply) {
       if (request.method !== 'GET') return;
+      // A signed-in (or would-be) viewer's answer is theirs alone: neither read nor stored.
+      if (request.routeOptions.config.cache?.anonymousOnly && request.headers.authorization) return;
       const key = request.url;
       let entry = cache.get(key);
       // Another request is computing this answer: wait for it rather than run the handler
@@ -284,7 +301,7 @@ export const responseCachePlugin = fp(
         void reply
           .header('cache-control', BROWSER_CACHE)
           .header('etag', etag)
-          .header('vary', 'accept-encoding');
+          .header('vary', varyOf(request));
         void reply.status(304);
         return null;
       }
@@ -298,9 +315,10 @@ export const responseCachePlugin = fp(
     app.addHook('onRoute', (route) => {
       if (!route.config?.cache) return;
       // One answer for everyone is only right when nobody's identity shapes it.
-      if (route.config.access !== 'public')
+      const anonymousView = route.config.access === 'viewer' && route.config.cache.anonymousOnly;
+      if (route.config.access !== 'public' && !anonymousView)
         throw new Error(
-          `${route.url}: only routes with access 'public' may use the shared response cache`,
+          `${route.url}: only routes with access 'public' (or 'viewer' with anonymousOnly) may use the shared response cache`,
         );
       if (!opts.enabled) return;
       const r = route as unknown as Record<string, unknown>;
@@ -337,9 +355,15 @@ export function subscribeResponseCache(events: EventBus, cache: ResponseCache): 
     events.on('user.changed', () => cache.invalidateTags([cacheTags.users, cacheTags.stats])),
     // Lists (issue 10): list pages carry counts, covers and owners' names; stats count lists.
     events.on('list.created', () => cache.invalidateTags([cacheTags.lists, cacheTags.stats])),
-    events.on('list.updated', () => cache.invalidateTags([cacheTags.lists, cacheTags.stats])),
-    events.on('list.deleted', () => cache.invalidateTags([cacheTags.lists, cacheTags.stats])),
-    events.on('list.followed', () => cache.invalidateTags([cacheTags.lists])),
+    events.on('list.updated', ({ listId }) =>
+      cache.invalidateTags([cacheTags.lists, cacheTags.list(listId), cacheTags.stats]),
+    ),
+    events.on('list.deleted', ({ listId }) =>
+      cache.invalidateTags([cacheTags.lists, cacheTags.list(listId), cacheTags.stats]),
+    ),
+    events.on('list.followed', ({ listId }) =>
+      cache.invalidateTags([cacheTags.lists, cacheTags.list(listId)]),
+    ),
     events.on('user.changed', () => cache.invalidateTags([cacheTags.lists])),
     // Reviews: a show's Reviews count and rating, the platform's count, review searches (which
     // also show authors' names).
@@ -347,6 +371,10 @@ export function subscribeResponseCache(events: EventBus, cache: ResponseCache): 
       events.on(name, ({ showId }) =>
         cache.invalidateTags([cacheTags.show(showId), cacheTags.stats, cacheTags.reviews]),
       ),
+    ),
+    // Counts shown on reviews move with likes and comments.
+    ...(['review.liked', 'comment.created', 'comment.deleted'] as const).map((name) =>
+      events.on(name, () => cache.invalidateTags([cacheTags.reviews])),
     ),
     events.on('user.changed', () => cache.invalidateTags([cacheTags.reviews])),
     // People (ADR 090): follows move the platform and engagement figures. Episode marks only

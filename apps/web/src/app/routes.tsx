@@ -33,11 +33,32 @@ const TermsRoute = lazy(() =>
   import('./routes/info-pages').then((m) => ({ default: m.TermsRoute })),
 );
 const HelpRoute = lazy(() => import('./routes/info-pages').then((m) => ({ default: m.HelpRoute })));
+// Reviews (issue 9)
+const ReviewsRoute = lazy(() =>
+  import('./routes/reviews').then((m) => ({ default: m.ReviewsRoute })),
+);
+const ReviewRoute = lazy(() => import('./routes/review').then((m) => ({ default: m.ReviewRoute })));
+const WriteReviewRoute = lazy(() =>
+  import('./routes/write-review').then((m) => ({ default: m.WriteReviewRoute })),
+);
 // Lists (issue 10)
 const ListsRoute = lazy(() => import('./routes/lists').then((m) => ({ default: m.ListsRoute })));
 const ListRoute = lazy(() => import('./routes/list').then((m) => ({ default: m.ListRoute })));
 const CreateListRoute = lazy(() =>
   import('./routes/create-list').then((m) => ({ default: m.CreateListRoute })),
+);
+// Account (issue 12): settings, password reset, email confirmation.
+const SettingsRoute = lazy(() =>
+  import('./routes/settings').then((m) => ({ default: m.SettingsRoute })),
+);
+const ForgotPasswordRoute = lazy(() =>
+  import('./routes/password-reset').then((m) => ({ default: m.ForgotPasswordRoute })),
+);
+const ResetPasswordRoute = lazy(() =>
+  import('./routes/password-reset').then((m) => ({ default: m.ResetPasswordRoute })),
+);
+const VerifyEmailRoute = lazy(() =>
+  import('./routes/password-reset').then((m) => ({ default: m.VerifyEmailRoute })),
 );
 // People (issue 11)
 const ProfileRoute = lazy(() =>
@@ -66,9 +87,9 @@ const screens: RouteObject[] = [
   { path: 'register', element: <RegisterRoute /> },
   { path: 'browse', element: <SearchRoute /> },
   { path: 'search', element: <SearchRoute /> },
-  { path: 'reviews', element: <NotFoundRoute /> },
-  { path: 'reviews/write', element: <NotFoundRoute /> },
-  { path: 'review/:id', element: <NotFoundRoute /> },
+  { path: 'reviews', element: <ReviewsRoute /> },
+  { path: 'reviews/write', element: <WriteReviewRoute /> },
+  { path: 'review/:id', element: <ReviewRoute /> },
   { path: 'watchlist', element: <WatchlistRoute /> },
   { path: 'lists', element: <ListsRoute /> },
   { path: 'lists/create', element: <CreateListRoute /> },
@@ -81,9 +102,10 @@ const screens: RouteObject[] = [
   { path: 'compare', element: <CompareRoute /> },
   { path: 'activity', element: <ActivityFeedRoute /> },
   { path: 'today', element: <TodayRoute /> },
-  { path: 'settings', element: <NotFoundRoute /> },
-  // Password reset by email is not built yet; the link to it exists on the login screen.
-  { path: 'forgot-password', element: <NotFoundRoute /> },
+  { path: 'settings', element: <SettingsRoute /> },
+  { path: 'forgot-password', element: <ForgotPasswordRoute /> },
+  { path: 'reset-password', element: <ResetPasswordRoute /> },
+  { path: 'verify-email', element: <VerifyEmailRoute /> },
   // Site pages linked from the footer.
   { path: 'about', element: <AboutRoute /> },
   { path: 'privacy', element: <PrivacyRoute /> },

@@ -14,6 +14,7 @@ import type { AuthRepository } from './auth.repository';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import { hashToken, newToken } from './tokens';
 import type { EventBus } from '../../platform/events';
+import type { PasswordGuard } from './password-guard';
 
 /** A session's expiry slides forward on use, but at most once an hour to spare writes. */
 const SLIDE_AFTER_MS = 60 * 60 * 1000;
@@ -23,6 +24,8 @@ export interface AuthServiceOptions {
   sessionTtlDays: number;
   /** Publishes user.changed (registered) after the user row is written. */
   events?: EventBus;
+  /** Wrong passwords per account (password-guard.ts); without it only the route's per-address limit applies. */
+  passwords?: PasswordGuard;
 }
 
 export interface RegisterInput {
@@ -50,7 +53,7 @@ const takenError = (taken: { username: boolean; email: boolean }) =>
       })
     : conflict(errorCodes.conflict, authMessages.emailOrUsernameUnavailable);
 
-export function createAuthService({ repo, sessionTtlDays, events }: AuthServiceOptions) {
+export function createAuthService({ repo, sessionTtlDays, events, passwords }: AuthServiceOptions) {
   async function issueSession(user: UserRow, userAgent: string | null): Promise<AuthResponse> {
     const token = newToken();
     const now = nowIso();
@@ -105,7 +108,9 @@ export function createAuthService({ repo, sessionTtlDays, events }: AuthServiceO
     async login(input: LoginBody, userAgent: string | null): Promise<AuthResponse> {
       const user = await repo.findUserByLogin(input.identifier.toLowerCase());
       const ok = user
-        ? await verifyPassword(input.password, user.password_hash)
+        ? passwords
+          ? await passwords.check(user, input.password)
+          : await verifyPassword(input.password, user.password_hash)
         : await verifyPassword(input.password, await dummyPasswordHash()).then(() => false);
       if (!user || !ok) {
         throw new AppError(401, errorCodes.invalidCredentials, authMessages.invalidCredentials);

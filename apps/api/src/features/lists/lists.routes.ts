@@ -81,6 +81,21 @@ export async function listsRoutes(app: FastifyInstance, opts: ListsRoutesOptions
     limit: limitParam(def, listLimits.pageMax),
     offset: offsetParam,
   });
+  // One list read by visitors: cached for anonymous requests only (their answer is the same for
+  // all: a public list, isFollowing false); signed-in readers always reach the handler.
+  const anonymousCached = {
+    config: {
+      access: 'viewer' as const,
+      cache: {
+        ttlSeconds: 60,
+        anonymousOnly: true,
+        tags: (req: FastifyRequest) => [
+          cacheTags.lists,
+          cacheTags.list((req.params as { id: string }).id),
+        ],
+      },
+    },
+  };
   const listPage = { 200: pageSchema(listSummarySchema), ...errors };
   const listParams = z.object({ id: idParam });
 
@@ -208,7 +223,7 @@ export async function listsRoutes(app: FastifyInstance, opts: ListsRoutesOptions
   r.get(
     '/lists/:id',
     {
-      config: { access: 'viewer' },
+      ...anonymousCached,
       schema: {
         tags,
         summary: 'One list (404 for a private list of someone else)',
@@ -254,7 +269,7 @@ export async function listsRoutes(app: FastifyInstance, opts: ListsRoutesOptions
   r.get(
     '/lists/:id/items',
     {
-      config: { access: 'viewer' },
+      ...anonymousCached,
       schema: {
         tags,
         summary:

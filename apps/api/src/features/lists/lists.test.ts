@@ -735,6 +735,46 @@ describe('index pages', () => {
   });
 });
 
+describe('cached reads of one list', () => {
+  it('serves visitors a shared copy, signed-in readers their own, and drops it on every change', async () => {
+    const owner = await registerUser(t.app);
+    const fan = await registerUser(t.app);
+    const list = await createList(owner.token, {
+      name: 'Cached',
+      isRanked: true,
+      items: [{ showId: shows[0]!.id }, { showId: shows[1]!.id }],
+    });
+    const url = `/api/lists/${list.id}`;
+    const itemsUrl = `/api/lists/${list.id}/items`;
+    await call(null, { url });
+    await call(null, { url: itemsUrl });
+    const hit = await call(null, { url });
+    expect(hit.headers['x-cache']).toBe('hit');
+    expect(hit.headers['vary']).toContain('authorization');
+    expect((await call(null, { url: itemsUrl })).headers['x-cache']).toBe('hit');
+
+    await call(fan.token, { method: 'POST', url: `${url}/follow` });
+    const mine = await call(fan.token, { url });
+    expect(mine.headers['x-cache']).toBeUndefined();
+    expect(mine.json()).toMatchObject({ isFollowing: true, followersCount: 1 });
+    const anon = await call(null, { url });
+    expect(anon.json()).toMatchObject({ isFollowing: false, followersCount: 1 });
+
+    const items = (await call(null, { url: itemsUrl })).json().data as ListItem[];
+    await call(owner.token, {
+      method: 'PUT',
+      url: `${url}/reorder`,
+      payload: { itemIds: items.map((i) => i.id).reverse() },
+    });
+    expect((await call(null, { url: itemsUrl })).json().data[0].id).toBe(items[1]!.id);
+
+    await call(owner.token, { method: 'PUT', url, payload: { isPublic: false } });
+    expect((await call(null, { url })).statusCode).toBe(404);
+    expect((await call(null, { url: itemsUrl })).statusCode).toBe(404);
+    expect((await call(owner.token, { url })).statusCode).toBe(200);
+  });
+});
+
 describe('rate limits', () => {
   it('limits each member’s list writes across all list routes (429)', async () => {
     const limitedApp = await buildTestApp({

@@ -52,6 +52,17 @@ export async function reviewsRoutes(
   const { reviews } = opts;
   const limits = { ...defaultWriteLimits, ...opts.config.writeLimits };
   const viewer = { config: { access: 'viewer' as const } };
+  /**
+   * Community listings and review pages: what anonymous visitors get is one answer for all of
+   * them, kept until a review, like or comment changes (ADR 070); signed-in viewers (their
+   * likes, their private reviews) always get a fresh answer.
+   */
+  const viewerCached = {
+    config: {
+      access: 'viewer' as const,
+      cache: { ttlSeconds: 60, anonymousOnly: true, tags: () => [cacheTags.reviews] },
+    },
+  };
   const auth = { config: { access: 'signed-in' as const } };
   const owner = { config: { access: 'owner' as const } };
   const me = (req: FastifyRequest) => ({ id: req.auth!.user.id });
@@ -87,7 +98,7 @@ export async function reviewsRoutes(
   r.get(
     '/reviews',
     {
-      ...viewer,
+      ...viewerCached,
       schema: {
         tags,
         summary:
@@ -110,7 +121,7 @@ export async function reviewsRoutes(
     r.get(
       path,
       {
-        ...viewer,
+        ...viewerCached,
         schema: {
           tags,
           summary,
@@ -157,7 +168,7 @@ export async function reviewsRoutes(
   r.get(
     '/reviews/:id',
     {
-      ...viewer,
+      ...viewerCached,
       schema: {
         tags,
         summary: 'One review (404 when private and not yours)',
@@ -305,7 +316,7 @@ export async function reviewsRoutes(
   r.get(
     '/shows/:id/reviews',
     {
-      ...viewer,
+      ...viewerCached,
       schema: {
         tags,
         summary: "A show's public reviews (same filters and sorts as /reviews)",

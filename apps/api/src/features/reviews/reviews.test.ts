@@ -807,3 +807,39 @@ describe("a show's displayed rating", () => {
     });
   });
 });
+
+describe('cached community reads', () => {
+  it('anonymous answers are shared and follow likes, comments and edits at once; signed-in ones never come from the cache', async () => {
+    const author = await registerUser(t.app);
+    const fan = await registerUser(t.app);
+    const show = await buildShow(t.db);
+    const r = await writeReview(author.token, show.id);
+    const url = `/api/shows/${show.id}/reviews`;
+    expect((await t.app.inject({ url })).headers['x-cache']).toBe('miss');
+    expect((await t.app.inject({ url })).headers['x-cache']).toBe('hit');
+    const signed = await call(fan.token, { url });
+    expect(signed.headers['x-cache']).toBeUndefined();
+    expect(signed.json().data[0].isLiked).toBe(false);
+
+    await call(fan.token, { method: 'POST', url: `/api/reviews/${r.id}/like` });
+    const afterLike = await t.app.inject({ url });
+    expect(afterLike.json().data[0].likesCount).toBe(1);
+    expect(afterLike.json().data[0].isLiked).toBeUndefined();
+    expect((await call(fan.token, { url })).json().data[0].isLiked).toBe(true);
+
+    await t.app.inject({ url: `/api/reviews/${r.id}` });
+    await call(fan.token, {
+      method: 'POST',
+      url: `/api/reviews/${r.id}/comments`,
+      payload: { content: 'cached?' },
+    });
+    expect((await t.app.inject({ url: `/api/reviews/${r.id}` })).json().commentsCount).toBe(1);
+    await call(author.token, {
+      method: 'PUT',
+      url: `/api/reviews/${r.id}`,
+      payload: { isPublic: false },
+    });
+    expect((await t.app.inject({ url: `/api/reviews/${r.id}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ url })).json().data).toEqual([]);
+  });
+});

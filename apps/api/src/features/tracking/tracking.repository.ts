@@ -164,6 +164,18 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
       return true;
     },
 
+    /** Account deletion (platform/erasure.ts): the user's items go, and each show counts one watcher less. */
+    async eraseUser(q: Tx, userId: number): Promise<void> {
+      await q
+        .updateTable('shows')
+        .set((eb) => ({ total_users: eb('total_users', '-', 1) }))
+        .where('id', 'in', (eb) =>
+          eb.selectFrom('watchlist_items').select('show_id').where('user_id', '=', userId),
+        )
+        .execute();
+      await q.deleteFrom('watchlist_items').where('user_id', '=', userId).execute();
+    },
+
     async episode(q: Tx, id: number) {
       return q
         .selectFrom('episodes')

@@ -109,6 +109,22 @@ export const mailTemplates = {
       link: siteLink(ctx, '/verify-email', { token: data.token }),
       footnote: 'If you did not create an account, ignore this e-mail.',
     }),
+  /**
+   * After a password change or reset (account feature): tells the owner, so a change they did
+   * not make does not go unnoticed; the link starts a reset.
+   */
+  'password-changed': (data: { username: string }, ctx: TemplateContext): MailContent =>
+    compose({
+      subject: `Your ${productName} password was changed`,
+      greeting: `Hi ${data.username},`,
+      paragraphs: [
+        `The password of your ${productName} account was just changed, and every other session was signed out.`,
+        'If you did not do this, choose a new password now with the link below.',
+      ],
+      action: 'Reset my password',
+      link: siteLink(ctx, '/forgot-password', {}),
+      footnote: 'If it was you, there is nothing more to do.',
+    }),
 };
 
 export type MailTemplate = keyof typeof mailTemplates;

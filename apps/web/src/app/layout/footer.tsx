@@ -16,6 +16,7 @@ const columns = [
       { label: 'New Releases', to: '/browse?sort=recent' },
       { label: 'Coming Soon', to: '/browse?status=upcoming' },
       { label: 'New Episodes Today', to: '/today' },
+      { label: 'Reviews', to: '/reviews' },
     ],
   },
   {

@@ -39,10 +39,10 @@ describe('Header', () => {
 
     expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/register');
-    // Reviews joins when its screen exists (ADR 032).
     expect(navLinks()).toEqual([
       ['Home', '/'],
       ['Browse', '/search'],
+      ['Reviews', '/reviews'],
       ['Lists', '/lists'],
     ]);
     expect(screen.queryByRole('link', { name: 'Watchlist' })).not.toBeInTheDocument();
@@ -65,7 +65,7 @@ describe('Header', () => {
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
   });
 
-  it('signed in: Browse goes to /browse, Watchlist appears, and the menu has Sign Out', async () => {
+  it('signed in: Browse goes to /browse, Watchlist appears, and the menu has Settings and Sign Out', async () => {
     signIn();
     const user = userEvent.setup();
     renderWithProviders(<Header />);
@@ -75,6 +75,7 @@ describe('Header', () => {
       ['Home', '/'],
       ['Browse', '/browse'],
       ['Watchlist', '/watchlist'],
+      ['Reviews', '/reviews'],
       ['Lists', '/lists'],
     ]);
     expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
@@ -82,13 +83,20 @@ describe('Header', () => {
 
     await user.click(trigger);
     const menu = await screen.findByRole('menu');
-    // Settings joins when its screen exists (ADR 032).
+    // Spec §2: Your Profile, Settings, Sign Out.
     expect(
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Your Profile', 'Sign Out']);
-    expect(within(menu).queryAllByRole('link')).toHaveLength(0);
+    ).toEqual(['Your Profile', 'Settings', 'Sign Out']);
+    expect(within(menu).getByRole('menuitem', { name: 'Your Profile' })).toHaveAttribute(
+      'href',
+      '/profile/alice',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toHaveAttribute(
+      'href',
+      '/settings',
+    );
   });
 
   it('Sign Out sends the logout call with the token, clears it even though the call fails, and goes home', async () => {

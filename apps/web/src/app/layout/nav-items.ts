@@ -5,8 +5,8 @@ export interface NavItem {
 
 /**
  * Header navigation (spec §2): signed-in users browse at /browse and get a Watchlist.
- * The spec's Reviews link joins when that screen exists: until then its route shows
- * "Page Not Found", and no link may lead there (ADR 032).
+ * The spec's Reviews and Lists links are here now that their screens exist; no link may lead
+ * to a screen that is not built (ADR 032).
  */
 export function getNavItems(signedIn: boolean): NavItem[] {
   return signedIn
@@ -14,11 +14,13 @@ export function getNavItems(signedIn: boolean): NavItem[] {
         { label: 'Home', to: '/' },
         { label: 'Browse', to: '/browse' },
         { label: 'Watchlist', to: '/watchlist' },
+        { label: 'Reviews', to: '/reviews' },
         { label: 'Lists', to: '/lists' },
       ]
     : [
         { label: 'Home', to: '/' },
         { label: 'Browse', to: '/search' },
+        { label: 'Reviews', to: '/reviews' },
         { label: 'Lists', to: '/lists' },
       ];
 }

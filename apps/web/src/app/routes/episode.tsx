@@ -6,6 +6,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Rating } from '@/components/ui/rating';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useEpisode } from '@/features/episodes/api/get-episode';
+import { EpisodeReviews } from '@/features/reviews/components/episode-reviews';
 import { EpisodeWatchButton } from '@/features/tracking/components/episode-tracking';
 import { cn } from '@/lib/cn';
 import { episodeCode, formatAirDate } from '@/lib/format';
@@ -164,6 +165,7 @@ function EpisodePage({ id }: { id: number }) {
           This episode is no longer listed for {show.title}. It stays in your watch history.
         </p>
       ) : null}
+      <EpisodeReviews episodeId={episode.id} />
     </div>
   );
 }

@@ -71,6 +71,12 @@ export function AboutRoute() {
         <ul>
           <li>Create an account, sign in and sign out.</li>
           <li>
+            In Settings: change your display name, username, bio and avatar, make your profile
+            private, confirm or change your email address, change your password, see where you are
+            signed in and sign out other devices, or delete your account.
+          </li>
+          <li>Choose a new password by email when you forget it.</li>
+          <li>
             Search the whole catalogue by any of a show&apos;s titles, and browse it by genre,
             status and type.
           </li>
@@ -86,6 +92,11 @@ export function AboutRoute() {
             other members&apos; lists.
           </li>
           <li>
+            Write reviews of shows (rated from 0.5 to 10, public or private, with spoilers hidden
+            until a reader reveals them) and of single episodes; like and comment on other
+            members&apos; reviews, and reply to comments.
+          </li>
+          <li>
             See Up Next on the home page: the next episode of each show you are watching, and
             today&apos;s new episodes.
           </li>
@@ -94,9 +105,7 @@ export function AboutRoute() {
             their statistics, and compare your taste with theirs.
           </li>
         </ul>
-        <p>
-          Reviews are being built; they will appear on the site when they are ready, not before.
-        </p>
+        <p></p>
       </section>
     </InfoPage>
   );
@@ -133,7 +142,18 @@ export function PrivacyRoute() {
           <li>No advertising, no analytics and no tracking cookies.</li>
           <li>We do not sell or share your data.</li>
           <li>Your email address is never shown to other people.</li>
+          <li>
+            Uploaded avatars are re-encoded before they are stored, so the camera details and
+            location inside a photo never reach the site.
+          </li>
         </ul>
+      </section>
+      <section>
+        <h2>Leaving</h2>
+        <p>
+          Deleting your account (Settings, Danger zone) removes it at once with everything you
+          tracked and everything you wrote: reviews, comments, lists, likes and follows.
+        </p>
       </section>
       <section>
         <h2>In your browser</h2>
@@ -262,16 +282,27 @@ export function HelpRoute() {
       <section>
         <h2>How do following and activity work?</h2>
         <p>
-          Find people on the <Link to="/search?tab=users">search page</Link> or from their profiles
-          and press Follow. Recent Activity on the home page then shows what they watch, rate,
-          review and list; signed out, it shows the whole community. A private profile shows only
-          its name, picture and counts, even to followers. Blocking someone ends follows both ways,
-          and they can no longer follow you, comment on your reviews or see your activity.
+          Find people on the{' '}
+          <Link to="/search?tab=users" className={link}>
+            search page
+          </Link>{' '}
+          or from their profiles and press Follow. Recent Activity on the home page then shows what
+          they watch, rate, review and list; signed out, it shows the whole community. A private
+          profile shows only its name, picture and counts, even to followers. Blocking someone ends
+          follows both ways, and they can no longer follow you, comment on your reviews or see your
+          activity.
         </p>
       </section>
       <section>
         <h2>Can I write reviews?</h2>
-        <p>Not yet. Reviews are being built; this page will say so when they are here.</p>
+        <p>
+          Yes: open a show and choose Write Review on its Reviews tab, or use Write Review on the{' '}
+          <Link to="/reviews" className={link}>
+            Reviews
+          </Link>{' '}
+          page. A private review is seen by you alone. Episodes have their own reviews on each
+          episode&apos;s page.
+        </p>
       </section>
     </InfoPage>
   );

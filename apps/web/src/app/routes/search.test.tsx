@@ -13,6 +13,7 @@ describe('/search and /browse', () => {
       if (call.url.startsWith('/api/search/advanced')) return jsonResponse(200, page([]));
       if (call.url.startsWith('/api/users/search')) return jsonResponse(200, page([]));
       if (call.url.startsWith('/api/shows/genres')) return jsonResponse(200, { data: ['Drama'] });
+      if (call.url.startsWith('/api/reviews/search')) return jsonResponse(200, page([]));
       return jsonResponse(404, { error: 'x', code: 'NOT_FOUND' });
     });
     const user = userEvent.setup();

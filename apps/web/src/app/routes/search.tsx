@@ -11,6 +11,7 @@ import { usePeopleSearch } from '@/features/users/api/people';
 import { PersonRow } from '@/features/users/components/person-row';
 import { SEARCH_PAGE_SUGGESTION_LIMIT } from '@/features/search/api/get-suggestions';
 import { SearchBox } from '@/features/search/components/search-box';
+import { ReviewSearchResults } from '@/features/reviews/components/review-search-results';
 import { useGenres } from '@/features/shows/api/get-genres';
 import { useShows } from '@/features/shows/api/get-shows';
 import {
@@ -76,7 +77,7 @@ export function SearchRoute() {
       </h1>
       <p className="mt-1 text-sm text-slate-400">
         {q
-          ? 'Shows matching any of their titles, best match first, and people by name.'
+          ? 'Shows matching any of their titles, best match first, people by name, and reviews.'
           : 'Explore the catalogue of TV series and anime.'}
       </p>
 
@@ -134,11 +135,7 @@ export function SearchRoute() {
         ) : tab === 'users' ? (
           <UserResults q={q} />
         ) : (
-          <NothingFound tab="reviews">
-            <p className="text-xs text-slate-500">
-              Reviews arrive with a later release of the site.
-            </p>
-          </NothingFound>
+          <ReviewSearchResults q={q} emptyHint={EMPTY_HINT} />
         )}
       </div>
     </div>

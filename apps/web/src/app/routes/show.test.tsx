@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
+import { buildReview } from '@/test/reviews';
 import { buildEpisode, buildShowDetail, page } from '@/test/shows';
 
 function serve(
@@ -98,14 +99,56 @@ describe('show page', () => {
     expect(episodeCalls()).toHaveLength(1);
   });
 
-  it('reviews tab says there are none, without links to screens that do not exist', async () => {
-    serve(buildShowDetail({ id: 7, title: 'Slow Horses' }));
+  it("reviews tab: none yet, with 'Be the First to Review' to the write screen for this show", async () => {
+    const show = buildShowDetail({ id: 7, title: 'Slow Horses' });
+    mockFetch((call) => {
+      if (call.url === '/api/shows/7') return jsonResponse(200, show);
+      if (call.url.startsWith('/api/shows/7/reviews')) return jsonResponse(200, page([]));
+      return jsonResponse(200, { data: [] });
+    });
     const user = userEvent.setup();
     renderApp('/show/7');
     await user.click(await screen.findByRole('tab', { name: 'Reviews (0)' }));
     const panel = screen.getByRole('tabpanel');
-    expect(within(panel).getByText('No reviews yet for this show.')).toBeInTheDocument();
-    expect(within(panel).queryByRole('link')).not.toBeInTheDocument();
+    expect(await within(panel).findByText('No reviews yet for this show.')).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Be the First to Review' })).toHaveAttribute(
+      'href',
+      '/reviews/write?showId=7',
+    );
+  });
+
+  it('reviews tab lists the reviews with Read Full Review and likes, spoilers blurred', async () => {
+    const show = buildShowDetail({ id: 7, title: 'Slow Horses', totalReviews: 2 });
+    mockFetch((call) => {
+      if (call.url === '/api/shows/7') return jsonResponse(200, show);
+      if (call.url.startsWith('/api/shows/7/reviews'))
+        return jsonResponse(
+          200,
+          page([
+            buildReview({ id: 41, title: 'Great spies', likesCount: 4 }),
+            buildReview({ id: 42, title: 'Twist!', isSpoiler: true, content: 'Lamb did it' }),
+          ]),
+        );
+      return jsonResponse(200, { data: [] });
+    });
+    const user = userEvent.setup();
+    renderApp('/show/7');
+    await user.click(await screen.findByRole('tab', { name: 'Reviews (2)' }));
+    const panel = screen.getByRole('tabpanel');
+    expect(await within(panel).findByText('Great spies')).toBeInTheDocument();
+    const links = within(panel).getAllByRole('link', { name: 'Read Full Review' });
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(['/review/41', '/review/42']);
+    expect(within(panel).getByRole('link', { name: /Write Review/ })).toHaveAttribute(
+      'href',
+      '/reviews/write?showId=7',
+    );
+    expect(
+      within(panel).getByText('Lamb did it').closest('[data-testid="spoiler-blur"]'),
+    ).not.toBeNull();
+    await user.click(within(panel).getByRole('button', { name: 'Reveal spoiler' }));
+    expect(
+      within(panel).getByText('Lamb did it').closest('[data-testid="spoiler-blur"]'),
+    ).toBeNull();
   });
 
   it('shows the empty episodes message', async () => {

@@ -1,11 +1,10 @@
-import { MessageSquareText } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
 import { Carousel } from '@/components/ui/carousel';
-import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { EpisodeList } from '@/features/episodes/components/episode-list';
+import { ShowReviews } from '@/features/reviews/components/show-reviews';
 import { useShow } from '@/features/shows/api/get-show';
 import { useSimilarShows } from '@/features/shows/api/get-similar-shows';
 import { ShowHeader, ShowHeaderSkeleton } from '@/features/shows/components/show-header';
@@ -157,13 +156,7 @@ function ShowPage({ id }: { id: number }) {
           hidden={tab !== 'reviews'}
           className="py-8"
         >
-          {tab === 'reviews' ? (
-            <EmptyState
-              icon={MessageSquareText}
-              title="No reviews yet for this show."
-              message="Reviews are coming in a later release of the site; for now you can read about the show and its episodes."
-            />
-          ) : null}
+          {tab === 'reviews' ? <ShowReviews showId={show.id} /> : null}
         </div>
         <div
           role="tabpanel"

@@ -19,7 +19,18 @@ const sizes = {
   sm: 'size-8 text-sm',
   md: 'size-10 text-base',
   lg: 'size-16 text-2xl',
+  xl: 'size-24 text-4xl',
 } as const;
+
+/**
+ * Uploaded avatars come in 256 and 64 px WebP (account feature); small circles load the
+ * 64 px file. Any other address is used as it is.
+ */
+export function avatarSrc(url: string, size: keyof typeof sizes): string {
+  return size === 'sm' || size === 'md'
+    ? url.replace(/^(\/uploads\/avatars\/.+)-256\.webp$/, '$1-64.webp')
+    : url;
+}
 
 export interface AvatarProps {
   user: AvatarUser | null | undefined;
@@ -32,7 +43,7 @@ export interface AvatarProps {
 /** The user's picture, or their initial when there is none or it fails to load. */
 export function Avatar({ user, size = 'md', className, alt = '' }: AvatarProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const src = user?.avatarUrl || null;
+  const src = user?.avatarUrl ? avatarSrc(user.avatarUrl, size) : null;
   const showImage = src !== null && src !== failedSrc;
   const classes = cn(
     'inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full select-none',

@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const base =
@@ -14,6 +14,7 @@ const variants: Record<ButtonVariant, string> = {
   secondary:
     'border border-slate-700 bg-slate-900 text-slate-100 hover:border-slate-600 hover:bg-slate-800 disabled:hover:bg-slate-900',
   ghost: 'text-slate-300 hover:bg-slate-800 hover:text-white disabled:hover:bg-transparent',
+  danger: 'bg-rose-700 text-white shadow-sm hover:bg-rose-600 disabled:hover:bg-rose-700',
 };
 
 const sizes: Record<ButtonSize, string> = {

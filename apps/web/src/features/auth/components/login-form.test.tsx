@@ -105,10 +105,13 @@ describe('LoginForm', () => {
     expect(submit()).toBeEnabled();
   });
 
-  it('links to sign-up, and not to password recovery until it exists (ADR 032)', () => {
+  it('links to sign-up and to password recovery', () => {
     mockFetch(() => jsonResponse(500));
     renderForm();
-    expect(screen.queryByRole('link', { name: 'Forgot your password?' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
   });
 });

@@ -56,8 +56,11 @@ export function LoginForm({ onSuccess, registerHref = '/register' }: LoginFormPr
         autoComplete="current-password"
         value={password}
         onChange={(event) => setPassword(event.target.value)}
-        // The spec's 'Forgot your password?' link (/forgot-password) arrives with password
-        // reset (account issue); until then it would lead to "Page Not Found" (ADR 032).
+        labelAside={
+          <Link to="/forgot-password" className={`${linkClass} text-xs`}>
+            Forgot your password?
+          </Link>
+        }
       />
 
       <Button type="submit" size="lg" className="w-full" disabled={!canSubmit}>

@@ -70,8 +70,16 @@ export function ShowHeader({
           </h1>
           {english ? <p className="mt-1 text-lg text-slate-300">{english}</p> : null}
           <ul className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-slate-300">
-            <li>
+            <li className="inline-flex items-center gap-2">
               <Rating value={show.averageRating} size="lg" />
+              {/* Which rating this is (ADR 070): members' once three rated it, else the catalogue's. */}
+              {show.ratingSource === 'members' ? (
+                <span className="text-xs text-slate-400">
+                  members&apos; rating ({formatCount(show.memberRatingCount ?? 0)})
+                </span>
+              ) : show.ratingSource === 'catalogue' && show.averageRating !== null ? (
+                <span className="text-xs text-slate-400">catalogue rating</span>
+              ) : null}
             </li>
             <li className="inline-flex items-center gap-1.5">
               <Tv aria-hidden className="size-4 text-slate-400" />

@@ -1,0 +1,135 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { AccountTokenRow, Database, UserRow, UserUpdate } from '../../db/types';
+
+type Tx = Kysely<Database> | Transaction<Database>;
+export type TokenPurpose = AccountTokenRow['purpose'];
+
+export function createAccountRepository(db: Kysely<Database>) {
+  return {
+    db,
+
+    async user(id: number): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async userByEmail(emailLower: string): Promise<UserRow | undefined> {
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where('email_lower', '=', emailLower)
+        .executeTakeFirst();
+    },
+
+    /** Whether another account uses this username or email (case-insensitive). */
+    async taken(userId: number, field: 'username_lower' | 'email_lower', valueLower: string) {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where(field, '=', valueLower)
+        .where('id', '<>', userId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async updateUser(id: number, set: UserUpdate): Promise<UserRow> {
+      return db
+        .updateTable('users')
+        .set(set)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async insertToken(values: {
+      user_id: number;
+      purpose: TokenPurpose;
+      token_hash: string;
+      email: string | null;
+      created_at: string;
+      expires_at: string;
+    }): Promise<void> {
+      await db.insertInto('account_tokens').values(values).execute();
+    },
+
+    async token(tokenHash: string, purpose: TokenPurpose): Promise<AccountTokenRow | undefined> {
+      return db
+        .selectFrom('account_tokens')
+        .selectAll()
+        .where('token_hash', '=', tokenHash)
+        .where('purpose', '=', purpose)
+        .executeTakeFirst();
+    },
+
+    /** Marks the token used; false when it already was (two clicks racing: one wins). */
+    async useToken(q: Tx, id: number, at: string): Promise<boolean> {
+      const res = await q
+        .updateTable('account_tokens')
+        .set({ used_at: at })
+        .where('id', '=', id)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) > 0;
+    },
+
+    /** Every still-unused token of this kind stops working (after a reset or a change of address). */
+    async retireTokens(q: Tx, userId: number, purpose: TokenPurpose, at: string): Promise<void> {
+      await q
+        .updateTable('account_tokens')
+        .set({ used_at: at })
+        .where('user_id', '=', userId)
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null)
+        .execute();
+    },
+
+    async deleteOldTokens(beforeIso: string): Promise<number> {
+      const res = await db
+        .deleteFrom('account_tokens')
+        .where('expires_at', '<', beforeIso)
+        .executeTakeFirst();
+      return Number(res.numDeletedRows);
+    },
+
+    async setPassword(q: Tx, userId: number, hash: string, at: string): Promise<void> {
+      await q
+        .updateTable('users')
+        .set({ password_hash: hash, updated_at: at })
+        .where('id', '=', userId)
+        .execute();
+    },
+
+    async sessions(userId: number) {
+      return db
+        .selectFrom('sessions')
+        .select(['id', 'user_agent', 'created_at', 'last_used_at', 'expires_at'])
+        .where('user_id', '=', userId)
+        .orderBy('last_used_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+    },
+
+    async deleteSession(userId: number, id: number): Promise<boolean> {
+      const res = await db
+        .deleteFrom('sessions')
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(res.numDeletedRows) > 0;
+    },
+
+    /** Every session of the user except `keepId` (null: all of them). */
+    async deleteSessions(q: Tx, userId: number, keepId: number | null): Promise<number> {
+      let query = q.deleteFrom('sessions').where('user_id', '=', userId);
+      if (keepId !== null) query = query.where('id', '<>', keepId);
+      const res = await query.executeTakeFirst();
+      return Number(res.numDeletedRows);
+    },
+
+    async deleteUser(q: Tx, userId: number): Promise<boolean> {
+      const res = await q.deleteFrom('users').where('id', '=', userId).executeTakeFirst();
+      return Number(res.numDeletedRows) > 0;
+    },
+  };
+}
+
+export type AccountRepository = ReturnType<typeof createAccountRepository>;

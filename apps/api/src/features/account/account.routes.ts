@@ -1,0 +1,304 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  accountLimits,
+  accountMessages,
+  apiErrorSchema,
+  authMessages,
+  changePasswordBodySchema,
+  deleteMeBodySchema,
+  errorCodes,
+  forgotPasswordBodySchema,
+  messageResponseSchema,
+  resetPasswordBodySchema,
+  revokedResponseSchema,
+  sessionsResponseSchema,
+  updateMeBodySchema,
+  userResponseSchema,
+  verifyEmailBodySchema,
+} from '@series-tracker/contracts';
+import { AppError } from '../../lib/errors';
+import { idParam } from '../../lib/params';
+import type { AccountService } from './account.service';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};
+
+/** The uploaded file's bytes, or the error a client can act on (never a 500). */
+async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart())
+    throw new AppError(
+      415,
+      errorCodes.unsupportedMediaType,
+      'Send the image as multipart/form-data in the field "file"',
+    );
+  try {
+    const file = await request.file({
+      limits: { fileSize: accountLimits.avatarMaxBytes, files: 1, fields: 5, parts: 6 },
+    });
+    if (!file || file.fieldname !== 'file')
+      throw new AppError(400, errorCodes.validation, accountMessages.avatarRequired, {
+        file: accountMessages.avatarRequired,
+      });
+    return await file.toBuffer();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const e = err as { code?: string; statusCode?: number };
+    if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413)
+      throw new AppError(413, errorCodes.payloadTooLarge, accountMessages.avatarTooLarge, {
+        file: accountMessages.avatarTooLarge,
+      });
+    // A cut-off or malformed multipart body.
+    throw new AppError(400, errorCodes.validation, accountMessages.avatarRequired, {
+      file: accountMessages.avatarRequired,
+    });
+  }
+}
+
+export async function accountRoutes(
+  app: FastifyInstance,
+  opts: { account: AccountService; rateLimit: { max: number; timeWindow: string } },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { account } = opts;
+  // Per address, as on sign-in: the per-account and per-email budgets come on top (service).
+  const limited = {
+    rateLimit: {
+      max: opts.rateLimit.max,
+      timeWindow: opts.rateLimit.timeWindow,
+      errorResponseBuilder: (_req: unknown, ctx: { after: string }) =>
+        new AppError(
+          429,
+          errorCodes.rateLimited,
+          `${authMessages.tooManyAttempts} (retry after ${ctx.after})`,
+        ),
+    },
+  };
+  // Multipart bodies only here (this plugin's scope): the avatar upload.
+  await app.register(multipart, {
+    limits: { fileSize: accountLimits.avatarMaxBytes, files: 1 },
+  });
+
+  r.put(
+    '/users/me',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['account'],
+        summary:
+          'Change profile fields (display name, username, bio, private profile) or the email address (needs currentPassword, and confirming again)',
+        body: updateMeBodySchema,
+        response: { 200: userResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ user: await account.updateMe(request.auth!.user.id, request.body) }),
+  );
+
+  r.post(
+    '/users/me/avatar',
+    {
+      config: { access: 'signed-in' },
+      // The file limit answers 413 itself; this only keeps a huge body from being read at all.
+      bodyLimit: accountLimits.avatarMaxBytes + 64 * 1024,
+      schema: {
+        tags: ['account'],
+        summary:
+          'Upload an avatar (multipart field "file": JPEG, PNG, WebP or GIF up to 5 MB); stored as square WebP images',
+        consumes: ['multipart/form-data'],
+        response: { 200: userResponseSchema, 413: apiErrorSchema, 415: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const file = await uploadedFile(request);
+      return { user: await account.uploadAvatar(request.auth!.user.id, file) };
+    },
+  );
+
+  r.delete(
+    '/users/me/avatar',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['account'],
+        summary: 'Remove the avatar (the letter avatar shows again)',
+        response: { 200: userResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ user: await account.removeAvatar(request.auth!.user.id) }),
+  );
+
+  r.delete(
+    '/users/me',
+    {
+      config: { ...limited, access: 'signed-in' },
+      schema: {
+        tags: ['account'],
+        summary:
+          'Delete the account and everything it wrote (reviews, comments, lists, likes, follows), with the password',
+        body: deleteMeBodySchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await account.deleteAccount(request.auth!.user.id, request.body.password);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/auth/forgot-password',
+    {
+      config: { ...limited, access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Mail a one-hour password reset link if an account uses this address; the answer is the same either way',
+        body: forgotPasswordBodySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await account.forgotPassword(request.body.email);
+      return { message: accountMessages.forgotPasswordSent };
+    },
+  );
+
+  r.post(
+    '/auth/reset-password',
+    {
+      config: { ...limited, access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a reset token; every session of the account ends',
+        body: resetPasswordBodySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await account.resetPassword(request.body.token, request.body.password);
+      return { message: accountMessages.passwordReset };
+    },
+  );
+
+  r.post(
+    '/auth/verify-email',
+    {
+      config: { ...limited, access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm an email address with the token from the confirmation mail',
+        body: verifyEmailBodySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await account.verifyEmail(request.body.token);
+      return { message: accountMessages.emailVerified };
+    },
+  );
+
+  r.post(
+    '/auth/resend-verification',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a new confirmation mail to the account address (3 per hour)',
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await account.resendVerification(request.auth!.user.id);
+      return { message: accountMessages.verificationSent };
+    },
+  );
+
+  r.post(
+    '/auth/change-password',
+    {
+      config: { ...limited, access: 'signed-in' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the password; every other session ends',
+        body: changePasswordBodySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await account.changePassword(
+        request.auth!,
+        request.body.currentPassword,
+        request.body.newPassword,
+      );
+      return { message: accountMessages.passwordChanged };
+    },
+  );
+
+  r.get(
+    '/auth/sessions',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sessions of this account (browser, created, last used; current marked)',
+        response: { 200: sessionsResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => ({ data: await account.sessions(request.auth!) }),
+  );
+
+  r.delete(
+    '/auth/sessions/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign one session of this account out',
+        params: z.object({ id: idParam }),
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await account.revokeSession(request.auth!, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.delete(
+    '/auth/sessions',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out everywhere else: every session but this one ends',
+        response: { 200: revokedResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => ({ revoked: await account.revokeOtherSessions(request.auth!) }),
+  );
+}
+
+/** Uploaded files (avatars), outside /api: long-cached, since every upload gets a new name. */
+export async function uploadsRoutes(
+  app: FastifyInstance,
+  opts: { read: (key: string) => Promise<Buffer | null>; isKey: (key: string) => boolean },
+) {
+  app.get('/uploads/*', async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    const body = opts.isKey(key) ? await opts.read(key) : null;
+    if (!body)
+      return reply.status(404).send({ error: 'File not found', code: errorCodes.notFound });
+    return reply
+      .header('Content-Type', key.endsWith('.webp') ? 'image/webp' : 'application/octet-stream')
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(body);
+  });
+}

@@ -1,0 +1,386 @@
+import { randomBytes } from 'node:crypto';
+import {
+  accountErrorCodes,
+  accountLimits,
+  accountMessages,
+  authMessages,
+  errorCodes,
+  type AccountSession,
+  type CurrentUser,
+  type UpdateMeInput,
+} from '@series-tracker/contracts';
+import type { UserRow, UserUpdate } from '../../db/types';
+import { AppError, conflict, notFound } from '../../lib/errors';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { nowIso } from '../../lib/time';
+import type { AttemptCounter } from '../../platform/attempts';
+import type { UserErasure } from '../../platform/erasure';
+import type { EventBus } from '../../platform/events';
+import type { Jobs } from '../../platform/jobs/jobs';
+import type { Logger } from '../../platform/logger';
+import type { Mail } from '../../platform/mail/mail';
+import type { Storage } from '../../platform/storage';
+import type { ResolvedSession } from '../auth/auth.service';
+import { hashPassword } from '../auth/password';
+import type { PasswordGuard } from '../auth/password-guard';
+import { hashToken, newToken } from '../auth/tokens';
+import { toCurrentUser } from '../users/users.mapper';
+import type { AccountRepository, TokenPurpose } from './account.repository';
+import { avatarVariants } from './avatar-image';
+
+/** The job that looks up the address of a forgot-password request and mails it (if it is known). */
+export const FORGOT_PASSWORD_JOB = 'account.forgot-password';
+
+/** Reset mails one address may be sent per hour; confirmation mails one account may ask for per hour. */
+const FORGOT_PER_HOUR = 5;
+const RESEND_PER_HOUR = 3;
+const HOUR_MS = 3_600_000;
+
+export interface AccountServiceOptions {
+  repo: AccountRepository;
+  passwords: PasswordGuard;
+  attempts: AttemptCounter;
+  erasure: UserErasure;
+  events: EventBus;
+  jobs: Jobs;
+  mail: Mail;
+  storage: Storage;
+  log: Pick<Logger, 'info' | 'warn' | 'error'>;
+}
+
+const badRequest = (code: string, message: string, field?: string) =>
+  new AppError(400, code, message, field ? { [field]: message } : undefined);
+
+const rateLimited = (message: string) => new AppError(429, errorCodes.rateLimited, message);
+
+export function createAccountService(o: AccountServiceOptions) {
+  const { repo, passwords, attempts, erasure, events, jobs, mail, storage, log } = o;
+
+  async function requirePassword(user: UserRow, password: string, field: string, message: string) {
+    if (!(await passwords.check(user, password))) {
+      throw badRequest(errorCodes.invalidCredentials, message, field);
+    }
+  }
+
+  async function issueToken(
+    user: UserRow,
+    purpose: TokenPurpose,
+    ttlMs: number,
+    email: string | null,
+  ) {
+    const token = newToken();
+    const now = nowIso();
+    await repo.insertToken({
+      user_id: user.id,
+      purpose,
+      token_hash: hashToken(token),
+      email,
+      created_at: now,
+      expires_at: new Date(Date.parse(now) + ttlMs).toISOString(),
+    });
+    return token;
+  }
+
+  /** The unused, unexpired token behind `token`, or a 400 that says which it is not. */
+  async function liveToken(token: string, purpose: TokenPurpose) {
+    const row = await repo.token(hashToken(token), purpose);
+    if (!row) throw badRequest(accountErrorCodes.tokenInvalid, accountMessages.tokenInvalid);
+    if (row.used_at) throw badRequest(accountErrorCodes.tokenUsed, accountMessages.tokenUsed);
+    if (Date.parse(row.expires_at) <= Date.now())
+      throw badRequest(accountErrorCodes.tokenExpired, accountMessages.tokenExpired);
+    return row;
+  }
+
+  async function sendVerification(user: UserRow): Promise<void> {
+    const token = await issueToken(
+      user,
+      'email-verification',
+      accountLimits.verifyTokenHours * HOUR_MS,
+      user.email_lower,
+    );
+    await mail.send('email-verification', user.email, { username: user.username, token });
+  }
+
+  async function currentUser(userId: number): Promise<UserRow> {
+    const user = await repo.user(userId);
+    if (!user) throw notFound('User not found');
+    return user;
+  }
+
+  /** Avatar files of a stored avatar URL (both sizes), when this storage made it. */
+  function avatarKeys(url: string | null): string[] {
+    const key = url ? storage.keyOf(url) : null;
+    if (!key) return [];
+    const base = key.replace(/-\d+\.webp$/, '');
+    return accountLimits.avatarSizes.map((size) => `${base}-${size}.webp`);
+  }
+
+  async function deleteFiles(keys: string[]) {
+    for (const key of keys) {
+      await storage.delete(key).catch((err) => log.warn({ err, key }, 'could not delete a file'));
+    }
+  }
+
+  // A forgot-password request always just queues this job, so the answer takes the same time
+  // whether or not the address has an account; the lookup and the mail happen here.
+  jobs.define<{ email: string }, { sent: boolean }>(
+    FORGOT_PASSWORD_JOB,
+    async ({ payload }) => {
+      const user = await repo.userByEmail(payload.email.toLowerCase());
+      if (!user) return { sent: false };
+      const token = await issueToken(
+        user,
+        'password-reset',
+        accountLimits.resetTokenMinutes * 60_000,
+        null,
+      );
+      await mail.send('password-reset', user.email, {
+        username: user.username,
+        token,
+        expiresInMinutes: accountLimits.resetTokenMinutes,
+      });
+      return { sent: true };
+    },
+    { retryLimit: 3, retryDelaySeconds: 10 },
+  );
+  jobs.define('account.delete-old-tokens', async () => ({
+    deleted: await repo.deleteOldTokens(new Date(Date.now() - 7 * 86_400_000).toISOString()),
+  }));
+  jobs.schedule('account.delete-old-tokens', 6 * 3600);
+
+  return {
+    sendVerification: async (userId: number) => sendVerification(await currentUser(userId)),
+
+    async updateMe(userId: number, body: UpdateMeInput): Promise<CurrentUser> {
+      const user = await currentUser(userId);
+      const set: UserUpdate = {};
+      let profileChanged = false;
+      let emailChanged = false;
+      if (body.displayName !== undefined && body.displayName !== user.display_name) {
+        set.display_name = body.displayName;
+        profileChanged = true;
+      }
+      if (body.bio !== undefined && body.bio !== user.bio) {
+        set.bio = body.bio;
+        profileChanged = true;
+      }
+      if (body.isPrivate !== undefined && Number(!body.isPrivate) !== user.is_public) {
+        set.is_public = body.isPrivate ? 0 : 1;
+        profileChanged = true;
+      }
+      if (body.username !== undefined && body.username !== user.username) {
+        const lower = body.username.toLowerCase();
+        if (await repo.taken(user.id, 'username_lower', lower)) throw usernameTaken();
+        set.username = body.username;
+        set.username_lower = lower;
+        profileChanged = true;
+      }
+      if (body.email !== undefined && body.email.toLowerCase() !== user.email_lower) {
+        if (!body.currentPassword)
+          throw badRequest(
+            errorCodes.validation,
+            accountMessages.currentPasswordRequired,
+            'currentPassword',
+          );
+        await requirePassword(
+          user,
+          body.currentPassword,
+          'currentPassword',
+          accountMessages.currentPasswordIncorrect,
+        );
+        const lower = body.email.toLowerCase();
+        if (await repo.taken(user.id, 'email_lower', lower)) throw emailUnavailable();
+        set.email = body.email;
+        set.email_lower = lower;
+        set.email_verified_at = null;
+        emailChanged = true;
+      } else if (body.email !== undefined && body.email !== user.email) {
+        // Only the case differs: same address, still verified.
+        set.email = body.email;
+      }
+      if (Object.keys(set).length === 0) return toCurrentUser(user);
+      set.updated_at = nowIso();
+      let updated: UserRow;
+      try {
+        updated = await repo.updateUser(user.id, set);
+      } catch (err) {
+        if (isUniqueViolation(err, 'username_lower')) throw usernameTaken();
+        if (isUniqueViolation(err, 'email_lower')) throw emailUnavailable();
+        throw err;
+      }
+      if (emailChanged) {
+        await repo.retireTokens(repo.db, user.id, 'email-verification', nowIso());
+        await sendVerification(updated);
+      }
+      if (profileChanged) await events.emit('user.changed', { userId: user.id, change: 'profile' });
+      return toCurrentUser(updated);
+    },
+
+    /** Stores the image's WebP sizes under fresh names, then points the account at them. */
+    async uploadAvatar(userId: number, file: Buffer): Promise<CurrentUser> {
+      const user = await currentUser(userId);
+      const variants = await avatarVariants(file);
+      const base = `avatars/${user.id}/${randomBytes(9)
+        .toString('base64url')
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, 'x')}`;
+      const keys = variants.map((v) => `${base}-${v.size}.webp`);
+      try {
+        for (const [i, v] of variants.entries()) await storage.put(keys[i]!, v.data, 'image/webp');
+      } catch (err) {
+        await deleteFiles(keys);
+        throw err;
+      }
+      const largest = `${base}-${accountLimits.avatarSizes[0]}.webp`;
+      let updated: UserRow;
+      try {
+        updated = await repo.updateUser(user.id, {
+          avatar_url: storage.url(largest),
+          updated_at: nowIso(),
+        });
+      } catch (err) {
+        await deleteFiles(keys);
+        throw err;
+      }
+      await deleteFiles(avatarKeys(user.avatar_url));
+      await events.emit('user.changed', { userId: user.id, change: 'profile' });
+      return toCurrentUser(updated);
+    },
+
+    async removeAvatar(userId: number): Promise<CurrentUser> {
+      const user = await currentUser(userId);
+      if (user.avatar_url === null) return toCurrentUser(user);
+      const updated = await repo.updateUser(user.id, { avatar_url: null, updated_at: nowIso() });
+      await deleteFiles(avatarKeys(user.avatar_url));
+      await events.emit('user.changed', { userId: user.id, change: 'profile' });
+      return toCurrentUser(updated);
+    },
+
+    /** Always the same answer; the work happens in FORGOT_PASSWORD_JOB. */
+    async forgotPassword(email: string): Promise<void> {
+      const lower = email.toLowerCase();
+      // Per address, known or not, so the limit itself says nothing about accounts.
+      if ((await attempts.hit(`forgot:${lower}`, HOUR_MS)) > FORGOT_PER_HOUR)
+        throw rateLimited(accountMessages.tooManyMails);
+      await jobs.enqueue(FORGOT_PASSWORD_JOB, { email: lower });
+    },
+
+    async resetPassword(token: string, password: string): Promise<void> {
+      const row = await liveToken(token, 'password-reset');
+      const hash = await hashPassword(password);
+      const now = nowIso();
+      await repo.db.transaction().execute(async (trx) => {
+        if (!(await repo.useToken(trx, row.id, now)))
+          throw badRequest(accountErrorCodes.tokenUsed, accountMessages.tokenUsed);
+        await repo.setPassword(trx, row.user_id, hash, now);
+        await repo.retireTokens(trx, row.user_id, 'password-reset', now);
+        await repo.deleteSessions(trx, row.user_id, null);
+      });
+      await passwords.reset(row.user_id);
+      const user = await repo.user(row.user_id);
+      if (user) await mail.send('password-changed', user.email, { username: user.username });
+    },
+
+    async verifyEmail(token: string): Promise<void> {
+      const row = await liveToken(token, 'email-verification');
+      const user = await repo.user(row.user_id);
+      // The address changed since the mail went out: this link confirms nothing any more.
+      if (!user || user.email_lower !== row.email)
+        throw badRequest(accountErrorCodes.tokenInvalid, accountMessages.tokenInvalid);
+      const now = nowIso();
+      await repo.db.transaction().execute(async (trx) => {
+        if (!(await repo.useToken(trx, row.id, now)))
+          throw badRequest(accountErrorCodes.tokenUsed, accountMessages.tokenUsed);
+        if (user.email_verified_at === null)
+          await trx
+            .updateTable('users')
+            .set({ email_verified_at: now, updated_at: now })
+            .where('id', '=', user.id)
+            .where('email_lower', '=', row.email!)
+            .execute();
+      });
+    },
+
+    async resendVerification(userId: number): Promise<void> {
+      const user = await currentUser(userId);
+      if (user.email_verified_at !== null)
+        throw conflict(accountErrorCodes.alreadyVerified, accountMessages.alreadyVerified);
+      if ((await attempts.hit(`verify:${user.id}`, HOUR_MS)) > RESEND_PER_HOUR)
+        throw rateLimited(accountMessages.tooManyMails);
+      await sendVerification(user);
+    },
+
+    /** Sets a new password; every other session of the account is signed out. */
+    async changePassword(
+      auth: ResolvedSession,
+      currentPassword: string,
+      newPassword: string,
+    ): Promise<void> {
+      const user = await currentUser(auth.user.id);
+      await requirePassword(
+        user,
+        currentPassword,
+        'currentPassword',
+        accountMessages.currentPasswordIncorrect,
+      );
+      const hash = await hashPassword(newPassword);
+      const now = nowIso();
+      await repo.db.transaction().execute(async (trx) => {
+        await repo.setPassword(trx, user.id, hash, now);
+        await repo.retireTokens(trx, user.id, 'password-reset', now);
+        await repo.deleteSessions(trx, user.id, auth.session.id);
+      });
+      await mail.send('password-changed', user.email, { username: user.username });
+    },
+
+    async sessions(auth: ResolvedSession): Promise<AccountSession[]> {
+      const rows = await repo.sessions(auth.user.id);
+      return rows.map((r) => ({
+        id: r.id,
+        userAgent: r.user_agent,
+        createdAt: r.created_at,
+        lastUsedAt: r.last_used_at,
+        expiresAt: r.expires_at,
+        current: r.id === auth.session.id,
+      }));
+    },
+
+    async revokeSession(auth: ResolvedSession, id: number): Promise<void> {
+      if (!(await repo.deleteSession(auth.user.id, id)))
+        throw notFound(accountMessages.sessionNotFound);
+    },
+
+    async revokeOtherSessions(auth: ResolvedSession): Promise<number> {
+      return repo.deleteSessions(repo.db, auth.user.id, auth.session.id);
+    },
+
+    /**
+     * Deletes the account: every feature's erasure step (their rows and the counters those rows
+     * moved) and the user row, in one transaction; then the avatar files.
+     */
+    async deleteAccount(userId: number, password: string): Promise<void> {
+      const user = await currentUser(userId);
+      await requirePassword(user, password, 'password', accountMessages.passwordIncorrect);
+      await repo.db.transaction().execute(async (trx) => {
+        await erasure.run(trx, user.id);
+        await repo.deleteUser(trx, user.id);
+      });
+      await deleteFiles(avatarKeys(user.avatar_url));
+      await attempts.reset(`password:${user.id}`);
+      await events.emit('user.changed', { userId: user.id, change: 'deleted' });
+    },
+  };
+}
+
+const usernameTaken = () =>
+  conflict(errorCodes.usernameTaken, authMessages.usernameTaken, {
+    username: authMessages.usernameTaken,
+  });
+
+// Whether an address has an account is not public (ADR 034): one neutral sentence.
+const emailUnavailable = () =>
+  conflict(errorCodes.conflict, accountMessages.emailUnavailable, {
+    email: accountMessages.emailUnavailable,
+  });
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,56 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { vi } from 'vitest';
+
+/** A real SMTP server on loopback that keeps every message it is sent (parsed). */
+export async function startSmtp() {
+  const received: ParsedMail[] = [];
+  const server = new SMTPServer({
+    secure: false,
+    disabledCommands: ['STARTTLS'],
+    authOptional: true,
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        simpleParser(Buffer.concat(chunks))
+          .then((mail) => {
+            received.push(mail);
+            callback();
+          })
+          .catch(callback);
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  const to = (m: ParsedMail) =>
+    (Array.isArray(m.to) ? m.to : m.to ? [m.to] : []).flatMap((a) => a.value.map((v) => v.address));
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    /** Every message to `address` so far. */
+    mailsTo: (address: string) => received.filter((m) => to(m).includes(address)),
+    /** Waits for the `n`th message to `address` (1-based) and returns it. */
+    async waitFor(address: string, n = 1) {
+      return vi.waitFor(
+        () => {
+          const mails = received.filter((m) => to(m).includes(address));
+          if (mails.length < n) throw new Error(`${mails.length} mails to ${address}`);
+          return mails[n - 1]!;
+        },
+        { timeout: 20_000, interval: 50 },
+      );
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The token in the link of a mail (reset-password or verify-email). */
+export function tokenIn(mail: ParsedMail, page: string): string {
+  const match = new RegExp(`/${page}\\?token=([A-Za-z0-9_-]+)`).exec(mail.text ?? '');
+  if (!match) throw new Error(`no ${page} link in: ${mail.text}`);
+  return match[1]!;
+}

@@ -1,0 +1,278 @@
+import {
+  accountMessages,
+  forgotPasswordBodySchema,
+  resetPasswordFormSchema,
+} from '@series-tracker/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CircleCheck } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button, buttonStyles } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import { forgotPassword, resetPassword, verifyEmail } from '@/features/account/api/account';
+import { zodFieldErrors } from '@/features/account/components/settings-section';
+import { authKeys } from '@/features/auth/api/auth-keys';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useLogout } from '@/features/auth/hooks/use-session-actions';
+import { isApiError, serverMessageOr } from '@/lib/api-client';
+import { AuthPage } from './auth-page';
+
+const linkClass =
+  'rounded font-medium text-violet-300 hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400';
+
+function Success({ children }: { children: ReactNode }) {
+  return (
+    <div
+      role="status"
+      className="flex items-start gap-2.5 rounded-lg border border-emerald-500/40 bg-emerald-500/10 px-3.5 py-3 text-sm text-emerald-200"
+    >
+      <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-emerald-300" />
+      <div>{children}</div>
+    </div>
+  );
+}
+
+/** /forgot-password: one neutral answer whatever the address. */
+export function ForgotPasswordRoute() {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const send = useMutation({ mutationFn: forgotPassword });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = forgotPasswordBodySchema.safeParse({ email });
+    if (!parsed.success) {
+      setError(zodFieldErrors(parsed.error).email);
+      return;
+    }
+    setError(undefined);
+    send.mutate(parsed.data.email);
+  }
+
+  return (
+    <AuthPage
+      title="Forgot your password?"
+      subtitle="Enter the email address of your account and we will send you a link to choose a new password."
+    >
+      {send.isSuccess ? (
+        <div className="space-y-5">
+          <Success>{send.data.message}</Success>
+          <p className="text-center text-sm text-slate-400">
+            <Link to="/login" className={linkClass}>
+              Back to Sign In
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Forgot password">
+          {send.isError ? (
+            <FormAlert>
+              {serverMessageOr(send.error, 'Could not send the email. Please try again.')}
+            </FormAlert>
+          ) : null}
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={email}
+            error={error}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <Button
+            type="submit"
+            size="lg"
+            className="w-full"
+            disabled={send.isPending || !email.trim()}
+          >
+            {send.isPending ? (
+              <>
+                <Spinner />
+                Sending...
+              </>
+            ) : (
+              'Send reset link'
+            )}
+          </Button>
+          <p className="text-center text-sm text-slate-400">
+            Remembered it?{' '}
+            <Link to="/login" className={linkClass}>
+              Sign in
+            </Link>
+          </p>
+        </form>
+      )}
+    </AuthPage>
+  );
+}
+
+const tokenCodes = new Set(['TOKEN_INVALID', 'TOKEN_EXPIRED', 'TOKEN_USED']);
+
+/** /reset-password?token=: a new password with the register form's rules, then sign in. */
+export function ResetPasswordRoute() {
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { status } = useAuth();
+  const logout = useLogout();
+  const reset = useMutation({
+    mutationFn: (input: { token: string; password: string }) =>
+      resetPassword(input.token, input.password),
+    // Every session of the account ended, this browser's too if it was signed in.
+    onSuccess: async () => {
+      if (status === 'authenticated') await logout();
+    },
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = resetPasswordFormSchema.safeParse({ password, confirmPassword });
+    if (!parsed.success) {
+      setErrors(zodFieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    reset.mutate(
+      { token, password },
+      {
+        onError: (error) => {
+          if (isApiError(error) && error.details?.password)
+            setErrors({ password: error.details.password });
+        },
+      },
+    );
+  }
+
+  const badToken = !token || (isApiError(reset.error) && tokenCodes.has(reset.error.code ?? ''));
+
+  return (
+    <AuthPage
+      title="Choose a new password"
+      subtitle="Your new password works at once; every session of your account is signed out."
+    >
+      {reset.isSuccess ? (
+        <div className="space-y-5">
+          <Success>{reset.data.message}</Success>
+          <Link to="/login" className={buttonStyles({ size: 'lg', className: 'w-full' })}>
+            Sign In
+          </Link>
+        </div>
+      ) : badToken ? (
+        <div className="space-y-5">
+          <FormAlert>{token ? reset.error?.message : accountMessages.tokenInvalid}</FormAlert>
+          <Link
+            to="/forgot-password"
+            className={buttonStyles({ variant: 'secondary', size: 'lg', className: 'w-full' })}
+          >
+            Ask for a new link
+          </Link>
+        </div>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Reset password">
+          {reset.isError && !errors.password ? (
+            <FormAlert>
+              {serverMessageOr(reset.error, 'Could not change your password. Please try again.')}
+            </FormAlert>
+          ) : null}
+          <TextField
+            label="New Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            error={errors.password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <TextField
+            label="Confirm New Password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            value={confirmPassword}
+            error={errors.confirmPassword}
+            onChange={(e) => setConfirmPassword(e.target.value)}
+          />
+          <Button
+            type="submit"
+            size="lg"
+            className="w-full"
+            disabled={reset.isPending || password === '' || confirmPassword === ''}
+          >
+            {reset.isPending ? (
+              <>
+                <Spinner />
+                Saving...
+              </>
+            ) : (
+              'Set new password'
+            )}
+          </Button>
+        </form>
+      )}
+    </AuthPage>
+  );
+}
+
+/** /verify-email?token=: confirms the address as the page opens, then links home. */
+export function VerifyEmailRoute() {
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const queryClient = useQueryClient();
+  const { status } = useAuth();
+  const verify = useMutation({
+    mutationFn: verifyEmail,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.me }),
+  });
+  const started = useRef<string | null>(null);
+  const { mutate } = verify;
+  useEffect(() => {
+    // Once per token: the link is single-use, a second call would say "already used".
+    if (!token || started.current === token) return;
+    started.current = token;
+    mutate(token);
+  }, [token, mutate]);
+
+  return (
+    <AuthPage title="Confirm your email" subtitle="The link from our email confirms your address.">
+      <div className="space-y-5">
+        {!token ? (
+          <FormAlert>{accountMessages.tokenInvalid}</FormAlert>
+        ) : verify.isSuccess ? (
+          <Success>{verify.data.message}</Success>
+        ) : verify.isError ? (
+          <FormAlert>
+            {serverMessageOr(verify.error, 'Could not confirm your address. Please try again.')}
+          </FormAlert>
+        ) : (
+          <p
+            role="status"
+            className="flex items-center justify-center gap-2 text-sm text-slate-300"
+          >
+            <Spinner />
+            Confirming your email address...
+          </p>
+        )}
+        {(verify.isError || !token) && status === 'authenticated' ? (
+          <p className="text-center text-sm text-slate-400">
+            You can send a new link from{' '}
+            <Link to="/settings" className={linkClass}>
+              Settings
+            </Link>
+            .
+          </p>
+        ) : null}
+        {verify.isSuccess || verify.isError || !token ? (
+          <Link to="/" className={buttonStyles({ size: 'lg', className: 'w-full' })}>
+            Go to the home page
+          </Link>
+        ) : null}
+      </div>
+    </AuthPage>
+  );
+}

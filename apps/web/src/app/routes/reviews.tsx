@@ -1,0 +1,194 @@
+import type { Review, ReviewFilter, ReviewSort } from '@series-tracker/contracts';
+import { MessageSquareText, PenLine } from 'lucide-react';
+import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button, buttonStyles } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Spinner } from '@/components/ui/spinner';
+import { useReviewFeed } from '@/features/reviews/api/reviews';
+import { ReviewCard, ReviewCardSkeleton } from '@/features/reviews/components/review-card';
+import { reviewsLoadedText } from '@/features/reviews/lib/format';
+import { cn } from '@/lib/cn';
+import { pageTitle } from '@/lib/site';
+
+/** Spec §9: 3 skeleton cards while the feed loads. */
+export const REVIEW_SKELETONS = 3;
+export const FEED_FAILED = 'Failed to load reviews. Please try again.';
+
+const filters: { value: ReviewFilter; label: string }[] = [
+  { value: 'latest', label: 'Latest' },
+  { value: 'top_rated', label: 'Top Rated' },
+  { value: 'most_liked', label: 'Most Liked' },
+];
+const sorts: { value: ReviewSort; label: string }[] = [
+  { value: 'created_at', label: 'Date' },
+  { value: 'rating', label: 'Rating' },
+  { value: 'likes_count', label: 'Likes' },
+];
+/** The order a filter implies until a sort is picked. */
+const impliedSort: Record<ReviewFilter, ReviewSort> = {
+  latest: 'created_at',
+  top_rated: 'rating',
+  most_liked: 'likes_count',
+};
+
+const pill = (active: boolean) =>
+  cn(
+    'h-9 shrink-0 rounded-full border px-4 text-sm font-semibold whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400',
+    active
+      ? 'border-violet-500 bg-violet-600 text-white'
+      : 'border-slate-700 bg-slate-900 text-slate-300 hover:border-slate-500 hover:text-white',
+  );
+
+/** /reviews: the community's public reviews (spec §2 Reviews feed). */
+export function ReviewsRoute() {
+  const [params, setParams] = useSearchParams();
+  const filter = filters.find((f) => f.value === params.get('filter'))?.value ?? 'latest';
+  const sort = sorts.find((s) => s.value === params.get('sort'))?.value;
+  const query = useReviewFeed(filter, sort);
+
+  const reviews = useMemo(() => {
+    const seen = new Set<number>();
+    const out: Review[] = [];
+    for (const page of query.data?.pages ?? []) {
+      for (const r of page.data) {
+        if (!seen.has(r.id)) {
+          seen.add(r.id);
+          out.push(r);
+        }
+      }
+    }
+    return out;
+  }, [query.data]);
+
+  function setParam(key: 'filter' | 'sort', value: string | undefined) {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true });
+  }
+
+  const activeSort = sort ?? impliedSort[filter];
+
+  return (
+    <div className="mx-auto w-full max-w-4xl flex-1 px-4 py-8 sm:px-6 sm:py-10">
+      <title>{pageTitle('Reviews')}</title>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight text-white sm:text-4xl">Reviews</h1>
+          <p className="mt-1 min-h-6 text-slate-400" aria-live="polite">
+            {query.isSuccess ? reviewsLoadedText(reviews.length) : null}
+          </p>
+        </div>
+        <Link to="/reviews/write" className={buttonStyles()}>
+          <PenLine aria-hidden className="size-4" />
+          Write Review
+        </Link>
+      </div>
+
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div
+          role="group"
+          aria-label="Filter reviews"
+          className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:px-0"
+        >
+          {filters.map((f) => (
+            <button
+              key={f.value}
+              type="button"
+              aria-pressed={filter === f.value}
+              onClick={() => setParam('filter', f.value === 'latest' ? undefined : f.value)}
+              className={pill(filter === f.value)}
+            >
+              {f.label}
+            </button>
+          ))}
+        </div>
+        <div
+          role="group"
+          aria-label="Sort reviews by"
+          className="-mx-4 flex items-center gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:px-0"
+        >
+          <span className="shrink-0 text-sm text-slate-400">Sort by</span>
+          {sorts.map((s) => (
+            <button
+              key={s.value}
+              type="button"
+              aria-pressed={activeSort === s.value}
+              onClick={() =>
+                setParam('sort', s.value === impliedSort[filter] ? undefined : s.value)
+              }
+              className={cn(pill(activeSort === s.value), 'h-8 px-3')}
+            >
+              {s.label}
+            </button>
+          ))}
+        </div>
+      </div>
+
+      <div className="mt-6">
+        {query.isPending ? (
+          <ul className="space-y-4" aria-label="Loading reviews">
+            {Array.from({ length: REVIEW_SKELETONS }, (_, i) => (
+              <li key={i}>
+                <ReviewCardSkeleton />
+              </li>
+            ))}
+          </ul>
+        ) : query.isError && reviews.length === 0 ? (
+          <ErrorState
+            title="Could not load reviews"
+            error={query.error}
+            message={FEED_FAILED}
+            retrying={query.isFetching}
+            onRetry={() => void query.refetch()}
+          />
+        ) : reviews.length === 0 ? (
+          <EmptyState
+            icon={MessageSquareText}
+            title="No reviews found"
+            message="Be the first to write a review!"
+          >
+            <Link to="/reviews/write" className={buttonStyles({ size: 'lg' })}>
+              Write a Review
+            </Link>
+          </EmptyState>
+        ) : (
+          <>
+            <h2 className="sr-only">Reviews</h2>
+            <ul className="space-y-4">
+              {reviews.map((r) => (
+                <li key={r.id}>
+                  <ReviewCard review={r} />
+                </li>
+              ))}
+            </ul>
+            <div className="mt-8 flex flex-col items-center gap-3" aria-live="polite">
+              {query.isFetchNextPageError ? <FormAlert>{FEED_FAILED}</FormAlert> : null}
+              {query.isFetchingNextPage ? (
+                <p className="inline-flex items-center gap-2 text-sm text-slate-400">
+                  <Spinner />
+                  Loading more reviews...
+                </p>
+              ) : query.hasNextPage ? (
+                <Button
+                  variant="secondary"
+                  size="lg"
+                  onClick={() => {
+                    if (!query.isFetching) void query.fetchNextPage();
+                  }}
+                >
+                  Load More Reviews
+                </Button>
+              ) : (
+                <p className="text-sm text-slate-400">No more reviews to load</p>
+              )}
+            </div>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import type { CurrentUser } from '@series-tracker/contracts';
+import { Navigate, useLocation } from 'react-router';
+import { ErrorState } from '@/components/ui/error-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { AccountSection } from '@/features/account/components/account-section';
+import { DangerZone } from '@/features/account/components/danger-zone';
+import { PrivacySection, ProfileSection } from '@/features/account/components/profile-section';
+import { SessionsSection } from '@/features/account/components/sessions-section';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
+import { pageTitle } from '@/lib/site';
+
+const frame = 'mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:px-6 sm:py-10';
+const heading = 'mb-6 text-3xl font-extrabold tracking-tight text-white sm:text-4xl';
+
+/** /settings: signed-in only; visitors sign in and come straight back. */
+export function SettingsRoute() {
+  const { status, user, signedOut, retry, checking } = useAuth();
+  const location = useLocation();
+  // Signing out (or deleting the account) here returns to /; others are asked to sign in.
+  if (status === 'anonymous')
+    return <Navigate to={signedOut ? '/' : loginPathFor(location)} replace />;
+  if (status === 'unavailable') {
+    return (
+      <div className={frame}>
+        <title>{pageTitle('Settings')}</title>
+        <h1 className={heading}>Settings</h1>
+        <ErrorState
+          title="Could not check your sign-in"
+          error={null}
+          message="The server could not be reached, so your settings cannot be shown yet. Check your connection and try again."
+          retrying={checking}
+          onRetry={retry}
+        />
+      </div>
+    );
+  }
+  if (status === 'loading' || !user) {
+    return (
+      <div className={frame} aria-busy="true">
+        <title>{pageTitle('Settings')}</title>
+        <h1 className={heading}>Settings</h1>
+        <div className="space-y-6" aria-label="Loading settings">
+          <Skeleton className="h-72 w-full rounded-2xl" />
+          <Skeleton className="h-40 w-full rounded-2xl" />
+        </div>
+      </div>
+    );
+  }
+  return <SettingsPage key={user.id} user={user} />;
+}
+
+function SettingsPage({ user }: { user: CurrentUser }) {
+  return (
+    <div className={frame}>
+      <title>{pageTitle('Settings')}</title>
+      <h1 className={heading}>Settings</h1>
+      <nav aria-label="Settings sections" className="mb-6 flex flex-wrap gap-x-4 gap-y-2 text-sm">
+        {[
+          ['#profile-heading', 'Profile'],
+          ['#privacy-heading', 'Privacy'],
+          ['#account-heading', 'Account'],
+          ['#sessions-heading', 'Sessions'],
+          ['#danger-heading', 'Danger zone'],
+        ].map(([href, label]) => (
+          <a
+            key={href}
+            href={href}
+            className="rounded text-violet-300 hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"
+          >
+            {label}
+          </a>
+        ))}
+      </nav>
+      <div className="space-y-6">
+        <ProfileSection user={user} />
+        <PrivacySection user={user} />
+        <AccountSection user={user} />
+        <SessionsSection />
+        <DangerZone />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,210 @@
+import {
+  accountMessages,
+  changePasswordFormSchema,
+  updateMeBodySchema,
+  type CurrentUser,
+} from '@series-tracker/contracts';
+import { BadgeCheck, CircleAlert } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { TextField } from '@/components/ui/text-field';
+import { serverMessageOr } from '@/lib/api-client';
+import { useChangePassword, useResendVerification, useUpdateMe } from '../api/account';
+import { apiFieldErrors, SavedNote, SettingsSection, zodFieldErrors } from './settings-section';
+
+export function AccountSection({ user }: { user: CurrentUser }) {
+  return (
+    <SettingsSection id="account" title="Account">
+      <EmailForm user={user} />
+      <div className="my-6 h-px bg-slate-800" />
+      <ChangePasswordForm />
+    </SettingsSection>
+  );
+}
+
+function VerifiedState({ user }: { user: CurrentUser }) {
+  const resend = useResendVerification();
+  if (user.emailVerified) {
+    return (
+      <p className="flex items-center gap-1.5 text-sm text-emerald-300">
+        <BadgeCheck aria-hidden className="size-4" />
+        Verified
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-2">
+      <p className="flex items-center gap-1.5 text-sm text-amber-300">
+        <CircleAlert aria-hidden className="size-4" />
+        Not verified yet: open the link we sent to this address.
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => resend.mutate()}
+          disabled={resend.isPending}
+        >
+          {resend.isPending ? 'Sending...' : 'Resend confirmation email'}
+        </Button>
+        {resend.isSuccess ? <SavedNote>{resend.data.message}</SavedNote> : null}
+        {resend.isError ? (
+          <p role="alert" className="text-sm text-rose-300">
+            {serverMessageOr(resend.error, 'Could not send the email. Please try again.')}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function EmailForm({ user }: { user: CurrentUser }) {
+  const [email, setEmail] = useState(user.email);
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useUpdateMe();
+  const changing = email.trim().toLowerCase() !== user.email.toLowerCase();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    const parsed = updateMeBodySchema.safeParse({ email });
+    if (!parsed.success) Object.assign(found, zodFieldErrors(parsed.error));
+    if (changing && !currentPassword)
+      found.currentPassword = accountMessages.currentPasswordRequired;
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
+      save.reset();
+      return;
+    }
+    setErrors({});
+    save.mutate(
+      { email: email.trim(), currentPassword },
+      {
+        onSuccess: () => setCurrentPassword(''),
+        onError: (error) => setErrors(apiFieldErrors(error)),
+      },
+    );
+  }
+
+  const formError =
+    save.isError && Object.keys(apiFieldErrors(save.error)).length === 0
+      ? serverMessageOr(save.error, 'Could not change your email. Please try again.')
+      : null;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Email address">
+      {formError ? <FormAlert>{formError}</FormAlert> : null}
+      <div className="space-y-2">
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          error={errors.email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <VerifiedState user={user} />
+      </div>
+      {changing ? (
+        <TextField
+          label="Current Password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          value={currentPassword}
+          error={errors.currentPassword}
+          hint="Needed to change your email address."
+          onChange={(e) => setCurrentPassword(e.target.value)}
+        />
+      ) : null}
+      <div className="flex flex-wrap items-center gap-4">
+        <Button type="submit" disabled={save.isPending || !changing}>
+          {save.isPending ? 'Saving...' : 'Change email'}
+        </Button>
+        {save.isSuccess && !changing ? <SavedNote>{accountMessages.emailSaved}</SavedNote> : null}
+      </div>
+    </form>
+  );
+}
+
+function ChangePasswordForm() {
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const change = useChangePassword();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = changePasswordFormSchema.safeParse({
+      currentPassword,
+      newPassword,
+      confirmPassword,
+    });
+    if (!parsed.success) {
+      setErrors(zodFieldErrors(parsed.error));
+      change.reset();
+      return;
+    }
+    setErrors({});
+    change.mutate(
+      { currentPassword, newPassword },
+      {
+        onSuccess: () => {
+          setCurrentPassword('');
+          setNewPassword('');
+          setConfirmPassword('');
+        },
+        onError: (error) => setErrors(apiFieldErrors(error)),
+      },
+    );
+  }
+
+  const formError =
+    change.isError && Object.keys(apiFieldErrors(change.error)).length === 0
+      ? serverMessageOr(change.error, 'Could not change your password. Please try again.')
+      : null;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Change password">
+      <h3 className="text-base font-semibold text-white">Change password</h3>
+      {formError ? <FormAlert>{formError}</FormAlert> : null}
+      <TextField
+        label="Current Password"
+        name="currentPassword"
+        type="password"
+        autoComplete="current-password"
+        value={currentPassword}
+        error={errors.currentPassword}
+        onChange={(e) => setCurrentPassword(e.target.value)}
+      />
+      <TextField
+        label="New Password"
+        name="newPassword"
+        type="password"
+        autoComplete="new-password"
+        value={newPassword}
+        error={errors.newPassword}
+        onChange={(e) => setNewPassword(e.target.value)}
+      />
+      <TextField
+        label="Confirm New Password"
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        value={confirmPassword}
+        error={errors.confirmPassword}
+        onChange={(e) => setConfirmPassword(e.target.value)}
+      />
+      <div className="flex flex-wrap items-center gap-4">
+        <Button type="submit" disabled={change.isPending}>
+          {change.isPending ? 'Saving...' : 'Change password'}
+        </Button>
+        {change.isSuccess ? <SavedNote>{change.data.message}</SavedNote> : null}
+      </div>
+    </form>
+  );
+}

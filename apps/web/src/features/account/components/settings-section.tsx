@@ -1,0 +1,71 @@
+import { CircleCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { z } from 'zod';
+import { cn } from '@/lib/cn';
+import { isApiError } from '@/lib/api-client';
+
+/** One card of the settings page: a heading, a line on what it is for, its own form. */
+export function SettingsSection({
+  id,
+  title,
+  description,
+  tone = 'default',
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  tone?: 'default' | 'danger';
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={`${id}-heading`}
+      className={cn(
+        'rounded-2xl border bg-slate-900/60 p-5 sm:p-6',
+        tone === 'danger' ? 'border-rose-500/40' : 'border-slate-800',
+      )}
+    >
+      <h2
+        id={`${id}-heading`}
+        className={cn(
+          'text-lg font-bold tracking-tight',
+          tone === 'danger' ? 'text-rose-200' : 'text-white',
+        )}
+      >
+        {title}
+      </h2>
+      {description ? <p className="mt-1 text-sm text-slate-400">{description}</p> : null}
+      <div className="mt-5">{children}</div>
+    </section>
+  );
+}
+
+/** "Saved" after a section's save; announced politely. */
+export function SavedNote({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className="flex items-center gap-2 text-sm text-emerald-300">
+      <CircleCheck aria-hidden className="size-4 shrink-0" />
+      {children}
+    </p>
+  );
+}
+
+/** Field messages of a zod failure: the first per field, as the API's `details` has them. */
+export function zodFieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || 'form';
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/** The API's per-field messages of a failed save (400 / 409 `details`). */
+export function apiFieldErrors(error: unknown): Record<string, string> {
+  return isApiError(error) && error.details ? error.details : {};
+}
+
+export const textareaClass =
+  'block w-full rounded-lg border bg-slate-900/80 px-3 py-2 text-base text-slate-100 placeholder:text-slate-500 sm:text-sm ' +
+  'transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-400/70';

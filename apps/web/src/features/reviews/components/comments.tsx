@@ -1,0 +1,330 @@
+import type { Comment, CommentReply } from '@series-tracker/contracts';
+import { reviewLimits } from '@series-tracker/contracts/constants';
+import { MessageCircle, Reply, Trash2 } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { ErrorState } from '@/components/ui/error-state';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toaster';
+import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
+import { errorReason } from '@/lib/api-client';
+import { useAddComment, useComments, useDeleteComment, useLikeComment } from '../api/reviews';
+import { daysAgo } from '../lib/format';
+import { AuthorLink } from './author-link';
+import { LikeButton } from './like-button';
+import { PlainText } from './plain-text';
+
+export const COMMENT_PLACEHOLDER = 'Share your thoughts on this review...';
+
+interface Viewer {
+  id: number;
+}
+
+/** 'Comments (n)', the form, and the threads (spec §2 Review detail). */
+export function CommentsSection({
+  reviewId,
+  reviewAuthorId,
+  count,
+  viewer,
+  authLoading,
+}: {
+  reviewId: number;
+  reviewAuthorId: number;
+  count: number;
+  viewer: Viewer | null;
+  authLoading: boolean;
+}) {
+  const query = useComments(reviewId);
+  const location = useLocation();
+  const comments = useMemo(() => query.data?.pages.flatMap((p) => p.data) ?? [], [query.data]);
+
+  return (
+    <section aria-labelledby="comments-heading" className="mt-10">
+      <h2 id="comments-heading" className="text-xl font-bold text-white">
+        Comments ({count})
+      </h2>
+      <div className="mt-4">
+        {viewer ? (
+          <CommentForm reviewId={reviewId} />
+        ) : authLoading ? null : (
+          <p className="rounded-xl border border-slate-800 bg-slate-900/60 px-4 py-3 text-sm text-slate-300">
+            <Link
+              to={loginPathFor(location)}
+              className="font-semibold text-violet-300 underline underline-offset-4 hover:text-violet-200"
+            >
+              Please log in to comment on reviews.
+            </Link>
+          </p>
+        )}
+      </div>
+      <div className="mt-6">
+        {query.isPending ? (
+          <p className="inline-flex items-center gap-2 text-sm text-slate-400">
+            <Spinner />
+            Loading comments...
+          </p>
+        ) : query.isError && comments.length === 0 ? (
+          <ErrorState
+            title="Could not load comments"
+            error={query.error}
+            headingLevel={3}
+            retrying={query.isFetching}
+            onRetry={() => void query.refetch()}
+          />
+        ) : comments.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-slate-800 px-4 py-6 text-center text-sm text-slate-400">
+            No comments yet. Be the first to comment!
+          </p>
+        ) : (
+          <>
+            <ul className="space-y-4">
+              {comments.map((c) => (
+                <li key={c.id}>
+                  <CommentThread
+                    comment={c}
+                    reviewId={reviewId}
+                    reviewAuthorId={reviewAuthorId}
+                    viewer={viewer}
+                  />
+                </li>
+              ))}
+            </ul>
+            {query.hasNextPage ? (
+              <div className="mt-6 flex justify-center">
+                <Button
+                  variant="secondary"
+                  disabled={query.isFetchingNextPage}
+                  onClick={() => void query.fetchNextPage()}
+                >
+                  {query.isFetchingNextPage ? 'Loading comments...' : 'Load more comments'}
+                </Button>
+              </div>
+            ) : null}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function CommentForm({
+  reviewId,
+  parentId = null,
+  onDone,
+  focusOnOpen = false,
+}: {
+  reviewId: number;
+  parentId?: number | null;
+  onDone?: () => void;
+  focusOnOpen?: boolean;
+}) {
+  const add = useAddComment(reviewId);
+  const [text, setText] = useState('');
+  const boxRef = useRef<HTMLTextAreaElement>(null);
+  // Reply opened the form: the caret goes where the reader is about to type.
+  useEffect(() => {
+    if (focusOnOpen) boxRef.current?.focus();
+  }, [focusOnOpen]);
+  const id = useId();
+  const trimmed = text.trim();
+  const reply = parentId !== null;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!trimmed || add.isPending) return;
+    add.mutate(
+      { content: trimmed, parentId },
+      {
+        onSuccess: () => {
+          setText('');
+          onDone?.();
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-2">
+      <label htmlFor={id} className="sr-only">
+        {reply ? 'Your reply' : 'Your comment'}
+      </label>
+      <textarea
+        id={id}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder={reply ? 'Write a reply...' : COMMENT_PLACEHOLDER}
+        maxLength={reviewLimits.commentMax}
+        rows={reply ? 2 : 3}
+        ref={boxRef}
+        className="block w-full rounded-lg border border-slate-700 bg-slate-900/80 px-3 py-2 text-base text-slate-100 placeholder:text-slate-500 hover:border-slate-600 focus:outline-none focus-visible:border-violet-400 focus-visible:ring-2 focus-visible:ring-violet-400/70 sm:text-sm"
+      />
+      {add.isError ? <FormAlert>{errorReason(add.error)}.</FormAlert> : null}
+      <div className="flex justify-end gap-2">
+        {reply ? (
+          <Button variant="ghost" size="sm" onClick={onDone}>
+            Cancel
+          </Button>
+        ) : null}
+        <Button type="submit" size="sm" disabled={!trimmed || add.isPending}>
+          {add.isPending ? 'Posting...' : reply ? 'Post Reply' : 'Post Comment'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function CommentThread({
+  comment,
+  reviewId,
+  reviewAuthorId,
+  viewer,
+}: {
+  comment: Comment;
+  reviewId: number;
+  reviewAuthorId: number;
+  viewer: Viewer | null;
+}) {
+  const [replying, setReplying] = useState(false);
+  return (
+    <div className="rounded-xl border border-slate-800 bg-slate-900/60 p-4">
+      <CommentBody
+        comment={comment}
+        reviewId={reviewId}
+        reviewAuthorId={reviewAuthorId}
+        viewer={viewer}
+        onReply={comment.isDeleted ? undefined : () => setReplying((r) => !r)}
+        replying={replying}
+      />
+      {comment.replies.length > 0 || replying ? (
+        <ul className="mt-4 space-y-3 border-l-2 border-slate-800 pl-3 sm:pl-5">
+          {comment.replies.map((r) => (
+            <li key={r.id}>
+              <CommentBody
+                comment={r}
+                reviewId={reviewId}
+                reviewAuthorId={reviewAuthorId}
+                viewer={viewer}
+              />
+            </li>
+          ))}
+          {replying && viewer ? (
+            <li>
+              <CommentForm
+                reviewId={reviewId}
+                parentId={comment.id}
+                onDone={() => setReplying(false)}
+                focusOnOpen
+              />
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function CommentBody({
+  comment,
+  reviewId,
+  reviewAuthorId,
+  viewer,
+  onReply,
+  replying = false,
+}: {
+  comment: CommentReply;
+  reviewId: number;
+  reviewAuthorId: number;
+  viewer: Viewer | null;
+  onReply?: (() => void) | undefined;
+  replying?: boolean;
+}) {
+  const like = useLikeComment(reviewId);
+  const remove = useDeleteComment(reviewId);
+  const [confirming, setConfirming] = useState(false);
+  if (comment.isDeleted) {
+    return (
+      <p className="flex items-center gap-2 text-sm text-slate-500 italic">
+        <MessageCircle aria-hidden className="size-4" />
+        {comment.content}
+      </p>
+    );
+  }
+  const own = viewer !== null && comment.user?.id === viewer.id;
+  const mayDelete = viewer !== null && (own || reviewAuthorId === viewer.id);
+  return (
+    <div>
+      <div className="flex items-center gap-2.5">
+        <Avatar user={comment.user} size="sm" />
+        <div className="min-w-0 text-sm">
+          <AuthorLink user={comment.user} />
+          <span className="text-slate-400">
+            {' · '}
+            <time dateTime={comment.createdAt}>{daysAgo(comment.createdAt)}</time>
+          </span>
+        </div>
+      </div>
+      <PlainText text={comment.content} className="mt-2 text-sm leading-relaxed text-slate-200" />
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        <LikeButton
+          size="sm"
+          what="comment"
+          liked={comment.isLikedByUser}
+          count={comment.likesCount}
+          signedIn={viewer !== null}
+          own={own}
+          pending={like.isPending && like.variables?.id === comment.id}
+          onToggle={(l) =>
+            like.mutate(
+              { id: comment.id, like: l },
+              { onError: (e) => toast.error(`Could not update your like: ${errorReason(e)}.`) },
+            )
+          }
+        />
+        {onReply ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={viewer === null}
+            title={viewer === null ? 'Please log in to reply' : undefined}
+            aria-expanded={replying}
+            onClick={onReply}
+          >
+            <Reply aria-hidden className="size-4" />
+            Reply
+          </Button>
+        ) : null}
+        {mayDelete ? (
+          confirming ? (
+            <span className="inline-flex items-center gap-2 text-sm text-slate-300">
+              Delete this comment?
+              <Button
+                size="sm"
+                className="bg-rose-600 hover:bg-rose-500"
+                disabled={remove.isPending}
+                onClick={() =>
+                  remove.mutate(comment.id, {
+                    onError: (e) => toast.error(`Could not delete the comment: ${errorReason(e)}.`),
+                    onSettled: () => setConfirming(false),
+                  })
+                }
+              >
+                {remove.isPending ? 'Deleting...' : 'Delete'}
+              </Button>
+              <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>
+                Cancel
+              </Button>
+            </span>
+          ) : (
+            <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
+              <Trash2 aria-hidden className="size-4" />
+              Delete
+            </Button>
+          )
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import type { Review } from '@series-tracker/contracts';
+import { Heart, MessageCircle } from 'lucide-react';
+import { Link } from 'react-router';
+import { CoverImage } from '@/components/ui/cover-image';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatCount } from '@/lib/format';
+import { daysAgo } from '../lib/format';
+import { AuthorLink } from './author-link';
+import { Spoiler } from './spoiler';
+import { Stars } from './stars';
+
+const linkFocus =
+  'rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400';
+
+/** A review in the feed (spec §2 Reviews feed card). */
+export function ReviewCard({ review }: { review: Review }) {
+  return (
+    <article
+      aria-labelledby={`review-${review.id}-title`}
+      className="flex gap-3 rounded-2xl border border-slate-800 bg-slate-900/60 p-4 sm:gap-5 sm:p-5"
+    >
+      <Link
+        to={`/show/${review.showId}`}
+        className={`${linkFocus} shrink-0 self-start`}
+        aria-label={review.show.title}
+      >
+        <CoverImage
+          src={review.show.coverImageUrl}
+          title={review.show.title}
+          decorative
+          showTitle={false}
+          className="aspect-[2/3] w-16 rounded-lg sm:w-24"
+        />
+      </Link>
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-xs font-semibold tracking-wide text-violet-300 uppercase">
+          {review.show.title}
+        </p>
+        <h3 id={`review-${review.id}-title`} className="mt-0.5 text-lg font-bold text-white">
+          <Link
+            to={`/review/${review.id}`}
+            className={`${linkFocus} break-words hover:text-violet-200`}
+          >
+            {review.title}
+          </Link>
+        </h3>
+        <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-400">
+          <span>
+            by <AuthorLink user={review.user} />
+          </span>
+          <span aria-hidden>·</span>
+          <time dateTime={review.createdAt}>{daysAgo(review.createdAt)}</time>
+          {!review.isPublic ? (
+            <span className="rounded-full border border-slate-600 px-2 text-xs text-slate-300">
+              Private
+            </span>
+          ) : null}
+        </p>
+        <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+          <Stars rating={review.rating} />
+          <span className="font-semibold text-slate-200 tabular-nums">{review.rating}/10</span>
+          <span className="inline-flex items-center gap-1 text-slate-400" title="Likes">
+            <Heart aria-hidden className="size-3.5" />
+            <span className="sr-only">Likes:</span>
+            {formatCount(review.likesCount)}
+          </span>
+          <span className="inline-flex items-center gap-1 text-slate-400" title="Comments">
+            <MessageCircle aria-hidden className="size-3.5" />
+            <span className="sr-only">Comments:</span>
+            {formatCount(review.commentsCount ?? 0)}
+          </span>
+        </div>
+        <Spoiler isSpoiler={review.isSpoiler} className="mt-3">
+          <p className="line-clamp-3 text-sm leading-relaxed break-words whitespace-pre-line text-slate-300">
+            {review.content}
+          </p>
+        </Spoiler>
+        <Link
+          to={`/review/${review.id}`}
+          className={`${linkFocus} mt-3 inline-block text-sm font-semibold text-violet-300 hover:text-violet-200`}
+        >
+          Read full review →
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+export function ReviewCardSkeleton() {
+  return (
+    <div
+      className="flex gap-3 rounded-2xl border border-slate-800 bg-slate-900/60 p-4 sm:gap-5 sm:p-5"
+      data-testid="review-card-skeleton"
+    >
+      <Skeleton className="aspect-[2/3] w-16 shrink-0 sm:w-24" />
+      <div className="flex-1 space-y-2.5">
+        <Skeleton className="h-3 w-24" />
+        <Skeleton className="h-5 w-3/4" />
+        <Skeleton className="h-4 w-40" />
+        <Skeleton className="h-4 w-48" />
+        <Skeleton className="h-12 w-full" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import type { Review } from '@series-tracker/contracts';
+import { Heart, MessageSquareText, PenLine } from 'lucide-react';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { Avatar } from '@/components/ui/avatar';
+import { Button, buttonStyles } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { formatCount } from '@/lib/format';
+import { useShowReviews } from '../api/reviews';
+import { daysAgo } from '../lib/format';
+import { ReviewCardSkeleton } from './review-card';
+import { Spoiler } from './spoiler';
+import { Stars } from './stars';
+
+/** The show page's Reviews tab (spec §2 Show detail). */
+export function ShowReviews({ showId }: { showId: number }) {
+  const query = useShowReviews(showId);
+  const reviews = useMemo(() => query.data?.pages.flatMap((p) => p.data) ?? [], [query.data]);
+  const write = `/reviews/write?showId=${showId}`;
+
+  if (query.isPending) {
+    return (
+      <div className="space-y-4" aria-label="Loading reviews">
+        {[0, 1, 2].map((i) => (
+          <ReviewCardSkeleton key={i} />
+        ))}
+      </div>
+    );
+  }
+  if (query.isError && reviews.length === 0) {
+    return (
+      <ErrorState
+        title="Could not load reviews"
+        error={query.error}
+        message="Failed to load reviews. Please try again."
+        retrying={query.isFetching}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  if (reviews.length === 0) {
+    return (
+      <EmptyState icon={MessageSquareText} title="No reviews yet for this show.">
+        <Link to={write} className={buttonStyles({ size: 'lg' })}>
+          Be the First to Review
+        </Link>
+      </EmptyState>
+    );
+  }
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-xl font-bold text-white">Member reviews</h2>
+        <Link to={write} className={buttonStyles()}>
+          <PenLine aria-hidden className="size-4" />
+          Write Review
+        </Link>
+      </div>
+      <ul className="mt-5 space-y-4">
+        {reviews.map((r) => (
+          <li key={r.id}>
+            <ShowReview review={r} />
+          </li>
+        ))}
+      </ul>
+      {query.hasNextPage ? (
+        <div className="mt-6 flex justify-center">
+          <Button
+            variant="secondary"
+            disabled={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+          >
+            {query.isFetchingNextPage ? 'Loading more reviews...' : 'Load More Reviews'}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function ShowReview({ review }: { review: Review }) {
+  return (
+    <article className="rounded-2xl border border-slate-800 bg-slate-900/60 p-4 sm:p-5">
+      <div className="flex items-center gap-3">
+        <Avatar user={review.user} size="sm" />
+        <div className="min-w-0 text-sm">
+          <p className="truncate font-medium text-slate-100">
+            {review.user.displayName || review.user.username || 'Anonymous'}
+          </p>
+          <p className="text-slate-400">
+            <time dateTime={review.createdAt}>{daysAgo(review.createdAt)}</time>
+          </p>
+        </div>
+        <div className="ml-auto flex items-center gap-2">
+          <Stars rating={review.rating} className="hidden sm:inline-flex" />
+          <span className="font-semibold text-slate-100 tabular-nums">{review.rating}/10</span>
+        </div>
+      </div>
+      <h3 className="mt-3 text-lg font-bold break-words text-white">{review.title}</h3>
+      <Spoiler isSpoiler={review.isSpoiler} className="mt-2">
+        <p className="line-clamp-4 text-sm leading-relaxed break-words whitespace-pre-line text-slate-300">
+          {review.content}
+        </p>
+      </Spoiler>
+      <div className="mt-3 flex items-center justify-between gap-3 text-sm">
+        <Link
+          to={`/review/${review.id}`}
+          className="rounded font-semibold text-violet-300 hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"
+        >
+          Read Full Review
+        </Link>
+        <span className="inline-flex items-center gap-1 text-slate-400">
+          <Heart aria-hidden className="size-3.5" />
+          <span className="sr-only">Likes:</span>
+          {formatCount(review.likesCount)}
+        </span>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,48 @@
+import { EyeOff } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+
+export const SPOILER_WARNING = 'This review contains spoilers';
+
+/**
+ * Text that may spoil the show: blurred, and hidden from screen readers, until the reader
+ * chooses to reveal it. Not a spoiler: shown as it is.
+ */
+export function Spoiler({
+  isSpoiler,
+  children,
+  className,
+}: {
+  isSpoiler: boolean;
+  children: ReactNode;
+  className?: string;
+}) {
+  const [revealed, setRevealed] = useState(false);
+  if (!isSpoiler || revealed) return <div className={className}>{children}</div>;
+  return (
+    <div className={cn('relative min-h-24', className)}>
+      <div
+        aria-hidden
+        data-testid="spoiler-blur"
+        className="pointer-events-none blur-md select-none"
+        // Not focusable or findable while hidden.
+        inert
+      >
+        {children}
+      </div>
+      <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 rounded-lg bg-slate-950/40 p-3 text-center">
+        <p className="inline-flex items-center gap-1.5 text-sm font-semibold text-amber-200">
+          <EyeOff aria-hidden className="size-4" />
+          {SPOILER_WARNING}
+        </p>
+        <button
+          type="button"
+          onClick={() => setRevealed(true)}
+          className="rounded-lg border border-amber-300/40 bg-slate-900 px-3 py-1.5 text-sm font-semibold text-amber-100 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"
+        >
+          Reveal spoiler
+        </button>
+      </div>
+    </div>
+  );
+}

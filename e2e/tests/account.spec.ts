@@ -1,0 +1,149 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { simpleParser } from 'mailparser';
+import { expect, test } from '@playwright/test';
+import { registerViaUi } from './helpers';
+
+/** The dev outbox of this run's server (playwright.config.ts: MAIL_OUTBOX_DIR). */
+const outboxDir = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '.tmp',
+  `e2e-${process.env.E2E_RUN_ID}-outbox`,
+);
+
+/** The link of the newest mail to `to` whose subject starts with `subject`, once it is written. */
+async function linkFromOutbox(to: string, subject: string): Promise<URL> {
+  let link: URL | null = null;
+  await expect
+    .poll(
+      async () => {
+        const names = (await fs.readdir(outboxDir).catch(() => [] as string[])).filter((n) =>
+          n.endsWith('.eml'),
+        );
+        for (const name of names.sort().reverse()) {
+          const mail = await simpleParser(await fs.readFile(path.join(outboxDir, name)));
+          const address = Array.isArray(mail.to) ? mail.to[0] : mail.to;
+          if (address?.value[0]?.address !== to || !mail.subject?.startsWith(subject)) continue;
+          const match = /https?:\/\/\S+\?token=[A-Za-z0-9_-]+/.exec(mail.text ?? '');
+          if (match) link = new URL(match[0]);
+          return true;
+        }
+        return false;
+      },
+      { timeout: 15_000, message: `a "${subject}" mail to ${to} in ${outboxDir}` },
+    )
+    .toBe(true);
+  return link!;
+}
+
+test('forgot password: from /login through the mail in the dev outbox to a new password', async ({
+  page,
+}) => {
+  const user = await registerViaUi(page);
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByRole('status')).toContainText(
+    'If an account uses that address, we have sent it a link',
+  );
+
+  const link = await linkFromOutbox(user.email, 'Reset your Series Tracker password');
+  expect(link.pathname).toBe('/reset-password');
+  // The mail points at PUBLIC_URL; open the same page on this server.
+  await page.goto(`${link.pathname}${link.search}`);
+  const newPassword = 'a brand new secret';
+  await page.getByLabel('New Password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm New Password').fill(newPassword);
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByRole('status')).toContainText('Your password has been changed');
+
+  await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  // The old password is refused, the new one works.
+  await page.getByLabel('Username or Email').fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('alert')).toContainText('Invalid username/email or password');
+  await page.getByLabel('Password', { exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
+
+  // The link worked once.
+  await page.goto(`${link.pathname}${link.search}`);
+  await page.getByLabel('New Password', { exact: true }).fill('yet another one');
+  await page.getByLabel('Confirm New Password').fill('yet another one');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByRole('alert')).toContainText('This link was already used');
+});
+
+test('avatar: upload from Settings with the progress bar showing, then see it in the header', async ({
+  page,
+}) => {
+  await registerViaUi(page, undefined, 'Picture Person');
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+
+  // A real photo-sized PNG, drawn by the browser.
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 800;
+    canvas.height = 600;
+    const ctx = canvas.getContext('2d')!;
+    const gradient = ctx.createLinearGradient(0, 0, 800, 600);
+    gradient.addColorStop(0, '#7c3aed');
+    gradient.addColorStop(1, '#f59e0b');
+    ctx.fillStyle = gradient;
+    ctx.fillRect(0, 0, 800, 600);
+    for (let i = 0; i < 400; i++) {
+      ctx.fillStyle = `hsl(${(i * 37) % 360} 70% 60%)`;
+      ctx.fillRect((i * 97) % 800, (i * 53) % 600, 24, 24);
+    }
+    return canvas.toDataURL('image/png');
+  });
+  const png = Buffer.from(dataUrl.split(',')[1]!, 'base64');
+
+  // Hold the upload's answer a moment, as a slow connection would, so the bar can be seen.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/users/me/avatar', async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  await page.getByLabel('Choose an avatar image').setInputFiles({
+    name: 'holiday photo.png',
+    mimeType: 'image/png',
+    buffer: png,
+  });
+  const bar = page.getByRole('progressbar', { name: 'Avatar upload' });
+  await expect(bar).toBeVisible();
+  await expect(page.getByAltText('Preview of the new avatar')).toBeVisible();
+  release();
+
+  await expect(page.getByRole('status').filter({ hasText: 'Avatar saved' })).toBeVisible();
+  await expect(bar).toBeHidden();
+
+  const headerImage = page
+    .getByRole('button', { name: 'Account menu for Picture Person' })
+    .locator('img');
+  await expect(headerImage).toHaveAttribute('src', /^\/uploads\/avatars\/\d+\/[a-z0-9]+-64\.webp$/);
+  await expect
+    .poll(() => headerImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(64);
+  // Still there after a reload: it is stored, not just shown.
+  await page.reload();
+  await expect(
+    page.getByRole('button', { name: 'Account menu for Picture Person' }).locator('img'),
+  ).toHaveAttribute('src', /-64\.webp$/);
+});

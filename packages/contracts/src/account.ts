@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { authLimits, authMessages } from './constants';
+import { currentUserSchema, emailSchema, passwordSchema, usernameSchema } from './auth';
+
+/** Limits of the account feature (settings, avatar, tokens). */
+export const accountLimits = {
+  bioMax: 500,
+  /** Avatar uploads: bytes of the file, and pixels of the decoded image (decompression bombs). */
+  avatarMaxBytes: 5 * 1024 * 1024,
+  avatarMaxPixels: 40_000_000,
+  avatarSizes: [256, 64] as const,
+  resetTokenMinutes: 60,
+  verifyTokenHours: 48,
+  /** Wrong passwords one account accepts per window, whatever the address they come from. */
+  passwordFailuresMax: 5,
+  passwordFailuresWindowMinutes: 15,
+} as const;
+
+export const accountMessages = {
+  bioTooLong: `Bio must be ${accountLimits.bioMax} characters or less`,
+  currentPasswordRequired: 'Enter your current password',
+  currentPasswordIncorrect: 'Current password is incorrect',
+  passwordIncorrect: 'Password is incorrect',
+  emailUnavailable: 'That email address cannot be used',
+  nothingToChange: 'Nothing to change',
+  profileSaved: 'Profile saved',
+  privacySaved: 'Privacy setting saved',
+  emailSaved: 'Email address changed. We sent a confirmation link to the new address.',
+  passwordChanged: 'Password changed. Your other sessions were signed out.',
+  tokenRequired: 'The link has no token',
+  tokenInvalid: 'This link is not valid. Ask for a new one.',
+  tokenExpired: 'This link has expired. Ask for a new one.',
+  tokenUsed: 'This link was already used. Ask for a new one.',
+  forgotPasswordSent:
+    'If an account uses that address, we have sent it a link to choose a new password. The link works for 1 hour.',
+  passwordReset: 'Your password has been changed. Sign in with your new password.',
+  emailVerified: 'Your email address is confirmed.',
+  alreadyVerified: 'Your email address is already confirmed',
+  verificationSent: 'We sent a new confirmation link to your email address.',
+  tooManyPasswordFailures: `Too many wrong passwords for this account. Try again in ${accountLimits.passwordFailuresWindowMinutes} minutes.`,
+  tooManyMails: 'Too many e-mails asked for. Please wait a while and try again.',
+  avatarRequired: 'Choose an image file to upload',
+  avatarType: 'Choose a JPEG, PNG, WebP or GIF image',
+  avatarTooLarge: 'The image must be 5 MB or smaller',
+  avatarTooManyPixels: 'The image is too large: at most 40 megapixels',
+  avatarDamaged: 'The image file is damaged or incomplete',
+  sessionNotFound: 'Session not found',
+  accountDeleted: 'Your account has been deleted.',
+} as const;
+
+/** Codes the account endpoints put in `code` beside the shared ones. */
+export const accountErrorCodes = {
+  tokenInvalid: 'TOKEN_INVALID',
+  tokenExpired: 'TOKEN_EXPIRED',
+  tokenUsed: 'TOKEN_USED',
+  alreadyVerified: 'ALREADY_VERIFIED',
+  invalidImage: 'INVALID_IMAGE',
+} as const;
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v ? v : null));
+
+/**
+ * PUT /users/me: every field optional, so each settings section saves on its own. An empty
+ * display name or bio clears it. Changing the email needs the current password.
+ */
+export const updateMeBodySchema = z.object({
+  displayName: optionalText(authLimits.displayNameMax, authMessages.displayNameTooLong),
+  bio: optionalText(accountLimits.bioMax, accountMessages.bioTooLong),
+  username: usernameSchema.optional(),
+  /** Private profile: others see only the name and avatar (people feature; users.is_public). */
+  isPrivate: z.boolean().optional(),
+  email: emailSchema.optional(),
+  currentPassword: z.string().max(authLimits.passwordMax).optional(),
+});
+export type UpdateMeBody = z.input<typeof updateMeBodySchema>;
+export type UpdateMeInput = z.output<typeof updateMeBodySchema>;
+
+export const userResponseSchema = z.object({ user: currentUserSchema });
+
+export const forgotPasswordBodySchema = z.object({ email: emailSchema });
+
+const tokenSchema = z
+  .string({ error: accountMessages.tokenRequired })
+  .trim()
+  .min(1, accountMessages.tokenRequired)
+  .max(200, accountMessages.tokenInvalid);
+
+export const resetPasswordBodySchema = z.object({ token: tokenSchema, password: passwordSchema });
+
+/** The reset form adds a confirmation that is never sent (the register form's rules). */
+export const resetPasswordFormSchema = z
+  .object({ password: passwordSchema, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: authMessages.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+
+export const verifyEmailBodySchema = z.object({ token: tokenSchema });
+
+export const changePasswordBodySchema = z.object({
+  currentPassword: z
+    .string({ error: accountMessages.currentPasswordRequired })
+    .min(1, accountMessages.currentPasswordRequired)
+    .max(authLimits.passwordMax, accountMessages.currentPasswordIncorrect),
+  newPassword: passwordSchema,
+});
+
+export const changePasswordFormSchema = changePasswordBodySchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: authMessages.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+
+export const deleteMeBodySchema = z.object({
+  password: z
+    .string({ error: authMessages.passwordRequired })
+    .min(1, authMessages.passwordRequired)
+    .max(authLimits.passwordMax, accountMessages.passwordIncorrect),
+});
+
+/** A plain confirmation; the message is what the screen shows. */
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+export const sessionSchema = z.object({
+  id: z.number().int(),
+  userAgent: z.string().nullable(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  expiresAt: z.string(),
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof sessionSchema>;
+
+export const sessionsResponseSchema = z.object({ data: z.array(sessionSchema) });
+export type SessionsResponse = z.infer<typeof sessionsResponseSchema>;
+
+export const revokedResponseSchema = z.object({ revoked: z.number().int() });
