@@ -143,7 +143,13 @@ export function ActivityEntry({
             {item.rating}/10
           </p>
         ) : null}
-        {item.content && (item.action === 'reviewed' || item.action === 'episode_reviewed') ? (
+        {item.content && item.action === 'reviewed' && item.reviewId !== null ? (
+          <p className="mt-1 line-clamp-3 text-sm text-slate-400">
+            <Link to={`/review/${item.reviewId}`} className="hover:text-violet-300 hover:underline">
+              “{item.content}”
+            </Link>
+          </p>
+        ) : item.content && item.action === 'episode_reviewed' ? (
           <p className="mt-1 line-clamp-3 text-sm text-slate-400">“{item.content}”</p>
         ) : null}
         <p className="mt-1 text-xs text-slate-400">

@@ -18,7 +18,11 @@ export function ProfileReviewCard({ review }: { review: Review }) {
         />
       </Link>
       <div className="min-w-0 flex-1">
-        <h3 className="font-semibold break-words text-white">{review.title}</h3>
+        <h3 className="font-semibold break-words text-white">
+          <Link to={`/review/${review.id}`} className="hover:text-violet-300 hover:underline">
+            {review.title}
+          </Link>
+        </h3>
         <p className="text-sm text-slate-400">
           <Link to={`/show/${review.showId}`} className="hover:text-violet-300 hover:underline">
             {review.show.title}
