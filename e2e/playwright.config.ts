@@ -56,6 +56,8 @@ export default defineConfig({
       METADATA_SYNC: 'off',
       MAIL_OUTBOX_DIR: outboxDir,
       UPLOAD_DIR: uploadDir,
+      // imports: uploads wait here for their job.
+      IMPORT_DIR: path.join(here, '.tmp', 'imports'),
     },
   },
 });

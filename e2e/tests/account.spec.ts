@@ -49,7 +49,11 @@ test('forgot password: from /login through the mail in the dev outbox to a new p
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
-  await page.getByLabel('Email').fill(user.email);
+  // The screen loads on demand; the sign-in form stays up until it is there.
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Forgot your password?' }),
+  ).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('status')).toContainText(
     'If an account uses that address, we have sent it a link',
@@ -59,6 +63,9 @@ test('forgot password: from /login through the mail in the dev outbox to a new p
   expect(link.pathname).toBe('/reset-password');
   // The mail points at PUBLIC_URL; open the same page on this server.
   await page.goto(`${link.pathname}${link.search}`);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Choose a new password' }),
+  ).toBeVisible();
   const newPassword = 'a brand new secret';
   await page.getByLabel('New Password', { exact: true }).fill(newPassword);
   await page.getByLabel('Confirm New Password').fill(newPassword);
@@ -67,6 +74,7 @@ test('forgot password: from /login through the mail in the dev outbox to a new p
 
   await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
   // The old password is refused, the new one works.
   await page.getByLabel('Username or Email').fill(user.username);
   await page.getByLabel('Password', { exact: true }).fill(user.password);

@@ -61,7 +61,8 @@ test('a ranked list of 5 from the wizard, reordered, followed, duplicated; a pri
   await page
     .getByTestId('list-item')
     .first()
-    .evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    // Clear of the sticky header, near the top of the window.
+    .evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 120));
   const grip = (await handle(picked[0]!).boundingBox())!;
   const first = (await page.getByTestId('list-item').nth(0).boundingBox())!;
   const third = (await page.getByTestId('list-item').nth(2).boundingBox())!;

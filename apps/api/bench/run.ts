@@ -1,5 +1,6 @@
 /**
- * `npm run bench [-- --db sqlite|postgres|both] [-- --quick] [-- --no-cache] [-- --compressed]`
+ * `npm run bench [-- --db sqlite|postgres|both] [-- --quick] [-- --no-cache] [-- --compressed]
+ *   [-- --only imports]`
  *
  * Builds the real app on a fresh database filled with the bundled catalogue and measures:
  * - latency (p50/p95/p99) of catalogue, tracking and reviews endpoints through app.inject (no
@@ -25,10 +26,13 @@ import { createTrackingRepository } from '../src/features/tracking/tracking.repo
 import { seedDemoReviews } from '../src/features/reviews/demo-data';
 import { sql } from 'kysely';
 import { seedLists } from './seed-lists';
+import { benchImport } from './imports';
 
 const args = process.argv.slice(2);
 const which = args.includes('--db') ? args[args.indexOf('--db') + 1] : 'both';
 const quick = args.includes('--quick');
+// --only imports: just issue 13's import case (bench/imports.ts).
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
 // --no-cache measures every request the slow way (database + serialiser), as a cache miss does.
 const responseCache = !args.includes('--no-cache');
 // --compressed: requests carry a browser's Accept-Encoding (cached answers then go out as their
@@ -239,6 +243,11 @@ async function benchOn(db: Db, label: string) {
   };
   const app = await buildApp({ config, db });
   await app.ready();
+  if (only === 'imports') {
+    await benchImport(db, app.services);
+    await app.close();
+    return;
+  }
 
   const ids = (
     await db.kysely
@@ -333,6 +342,8 @@ async function benchOn(db: Db, label: string) {
     `  hello-world before / after this table: ${Math.round(helloBefore.rps)} / ${Math.round(helloAfter.rps)} req/s (the ratio uses their mean)`,
   );
   printTable(label, hello, rows);
+  // Issue 13: a ten-year Trakt export imported (time and peak memory).
+  await benchImport(db, server.services);
   await server.close();
 }
 

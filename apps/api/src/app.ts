@@ -32,6 +32,7 @@ import { listsRoutes } from './features/lists/lists.routes';
 import { reviewsRoutes } from './features/reviews/reviews.routes';
 import { accountRoutes, uploadsRoutes } from './features/account/account.routes';
 import { isStorageKey } from './platform/storage';
+import { importsRoutes } from './features/imports/imports.routes';
 // People (issue 11)
 import { activityRoutes } from './features/activity/activity.routes';
 import { socialRoutes } from './features/social/social.routes';
@@ -163,6 +164,11 @@ export async function buildApp({
       await api.register(accountRoutes, {
         account: services.account,
         rateLimit: config.authRateLimit,
+      });
+      await api.register(importsRoutes, {
+        imports: services.imports,
+        exporter: services.exporter,
+        importDir: config.importDir,
       });
       // People (issue 11)
       await api.register(socialRoutes, { social: services.social });

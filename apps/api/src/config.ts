@@ -34,6 +34,9 @@ const envSchema = z.object({
   LIST_WRITE_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
   LIST_WRITE_RATE_LIMIT_WINDOW: z.string().default('1 minute'),
   UPLOAD_DIR: z.string().min(1).default('data/uploads'),
+  // imports: where uploads wait for their job (share it between app servers).
+  IMPORT_DIR: z.string().min(1).default('data/imports'),
+  IMPORT_MAIL_AFTER_SECONDS: z.coerce.number().min(0).default(60),
 });
 
 export interface AppConfig {
@@ -74,6 +77,10 @@ export interface AppConfig {
   writeLimits?: Partial<Record<'reviews' | 'comments' | 'likes' | 'episodeReviews', number>>;
   /** Folder of uploaded files (avatars) for the local storage layer (platform/storage.ts). */
   uploadDir: string;
+  /** Uploaded import files until their job has read them (a folder every app server sees). */
+  importDir: string;
+  /** An import that runs longer than this mails its owner when it finishes. */
+  importMailAfterMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -110,5 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       timeWindow: e.LIST_WRITE_RATE_LIMIT_WINDOW,
     },
     uploadDir: path.resolve(repoRoot, e.UPLOAD_DIR),
+    importDir: path.resolve(repoRoot, e.IMPORT_DIR),
+    importMailAfterMs: e.IMPORT_MAIL_AFTER_SECONDS * 1000,
   };
 }

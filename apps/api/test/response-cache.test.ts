@@ -157,6 +157,31 @@ describe('invalidation by domain event, by key', () => {
     expect(after.json().totalUsers).toBe(1);
   });
 
+  it("a deleted account's watchlist leaves cached show pages at once", async () => {
+    const show = await buildShow(t.db, { title: 'Tracked Then Gone' });
+    const u = await registerUser(t.app);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user-content-status',
+      headers: bearer(u.token),
+      payload: { showId: show.id, status: 'watching' },
+    });
+    expect((await get(`/api/shows/${show.id}`)).json().totalUsers).toBe(1);
+    expect((await get(`/api/shows/${show.id}`)).headers['x-cache']).toBe('hit');
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      headers: bearer(u.token),
+      payload: { password: u.password },
+    });
+    expect(deleted.statusCode).toBeLessThan(300);
+
+    const after = await get(`/api/shows/${show.id}`);
+    expect(after.headers['x-cache']).toBe('miss');
+    expect(after.json().totalUsers).toBe(0);
+  });
+
   it("a catalogue refresh of show A drops A's page and episodes, not show B's", async () => {
     t.app.responseCache.clear();
     for (const url of [`/api/shows/${a.id}`, `/api/episodes/show/${a.id}`, `/api/shows/${b.id}`])

@@ -11,6 +11,7 @@ const load = (file: string): unknown =>
 interface RecordedShow {
   id: number;
   name: string;
+  externals?: { thetvdb?: number | null; imdb?: string | null };
 }
 
 /**
@@ -63,6 +64,15 @@ export async function startTvmazeStandIn(): Promise<TvmazeStandIn> {
       return found ? { status: 200, body: found } : notFound;
     }
     if (p === '/shows/82/episodes') return { status: 200, body: episodes82 };
+    if (p === '/lookup/shows') {
+      // TVmaze answers a 301 to /shows/:id; the recorded show itself is as good here.
+      const tvdb = Number(url.searchParams.get('thetvdb'));
+      const imdb = url.searchParams.get('imdb');
+      const found = shows.find(
+        (s) => (tvdb && s.externals?.thetvdb === tvdb) || (imdb && s.externals?.imdb === imdb),
+      );
+      return found ? { status: 200, body: found } : notFound;
+    }
     if (p === '/schedule/web' && url.searchParams.get('date') === '2024-01-15')
       return { status: 200, body: web20240115 };
     if (p === '/search/shows') {

@@ -8,4 +8,5 @@ export * from './search';
 export * from './lists';
 export * from './reviews';
 export * from './account';
+export * from './imports';
 export * from './people';

@@ -273,6 +273,9 @@ export interface Database {
   comment_likes: CommentLikesTable;
   episode_review_likes: EpisodeReviewLikesTable;
   account_tokens: AccountTokensTable;
+  // imports (0010)
+  imports: ImportsTable;
+  import_held_episodes: ImportHeldEpisodesTable;
   // People (0009-people)
   follows: FollowsTable;
   blocks: BlocksTable;
@@ -396,3 +399,30 @@ export interface AccountTokensTable {
   used_at: string | null;
 }
 export type AccountTokenRow = Selectable<AccountTokensTable>;
+// imports (0010-imports)
+export interface ImportsTable {
+  id: string;
+  user_id: number;
+  job_id: string | null;
+  source: string | null;
+  file_name: string | null;
+  status: string;
+  report: string | null;
+  error: string | null;
+  created_at: string;
+  finished_at: string | null;
+  updated_at: string;
+}
+
+export interface ImportHeldEpisodesTable {
+  id: Generated<number>;
+  user_id: number;
+  show_id: number;
+  season_number: number | null;
+  episode_number: number | null;
+  air_date: string | null;
+  episode_key: string;
+  watched_at: string;
+  import_id: string | null;
+  created_at: string;
+}

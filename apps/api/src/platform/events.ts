@@ -13,7 +13,8 @@ export interface DomainEvents {
     showId: number;
     episodeIds: number[];
     watched: boolean;
-    /** Imports: when it was watched; activity records it then, never as now. */
+    /** Written by an import with the file's own dates: never announce it as happening now. */
+    /** Imports may say when it was watched; activity records it then (ADR 090). */
     at?: string;
     imported?: boolean;
   };
@@ -22,7 +23,7 @@ export interface DomainEvents {
     userId: number;
     showId: number;
     change: 'added' | 'updated' | 'removed' | 'progress';
-    /** Imports: the activity feed does not announce imported items as new. */
+    /** Written by an import (original dates kept): never announce it as happening now. */
     imported?: boolean;
   };
   /** Counters kept on shows (total users, favourites) moved. */

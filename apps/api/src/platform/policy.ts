@@ -15,7 +15,7 @@ export type Viewer = { id: number } | null;
 
 /** Something owned by one user and never shown to anyone else (watchlist items, search history). */
 interface OwnedResource {
-  kind: 'watchlist-item' | 'favorite' | 'search-history' | 'job' | 'session';
+  kind: 'watchlist-item' | 'favorite' | 'search-history' | 'job' | 'session' | 'import';
   /** Null for system things (a job nobody started): nobody may read them through the API. */
   ownerId: number | null;
 }
@@ -58,6 +58,7 @@ export function may(viewer: Viewer, action: Action, resource: Resource): boolean
     case 'search-history':
     case 'job':
     case 'session':
+    case 'import':
       return viewer !== null && resource.ownerId !== null && viewer.id === resource.ownerId;
     case 'review':
     case 'list':

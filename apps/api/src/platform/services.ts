@@ -17,6 +17,10 @@ import { createListsRepository } from '../features/lists/lists.repository';
 import { createListsService } from '../features/lists/lists.service';
 import { createReviewsRepository } from '../features/reviews/reviews.repository';
 import { createReviewsService } from '../features/reviews/reviews.service';
+import { createExportService } from '../features/imports/export.service';
+import { createImportsRepository } from '../features/imports/imports.repository';
+import { createImportsService } from '../features/imports/imports.service';
+import { listLimits } from '@series-tracker/contracts';
 // People (issue 11)
 import { createActivityRepository } from '../features/activity/activity.repository';
 import { createActivityService } from '../features/activity/activity.service';
@@ -154,6 +158,68 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   erasure.register('reviews', async (trx, userId) => {
     await reviews.eraseUser(trx, userId);
   });
+  // imports: files from other trackers (a job), our own export, held episodes.
+  const imports = createImportsService({
+    repo: createImportsRepository(db.kysely),
+    trackingRepo,
+    events,
+    jobs,
+    mail,
+    log,
+    importDir: config.importDir,
+    mailAfterMs: config.importMailAfterMs,
+    ...(config.metadataSync ? { lookupShow: (ids) => metadata.lookupShow(ids) } : {}),
+    targets: {
+      // Imported lists: private, ranked as in the file, dated as in the file; a list whose
+      // name the member already has is not created again (re-imports add nothing).
+      lists: async (userId, imported) => {
+        const names = new Set<string>();
+        for (let offset = 0; ; offset += 100) {
+          const page = await lists.mine(userId, { limit: 100, offset });
+          for (const l of page.data) names.add(l.name.trim().toLowerCase());
+          if (!page.hasMore) break;
+        }
+        let created = 0;
+        for (const l of imported) {
+          const name = l.name.trim().slice(0, listLimits.nameMax) || 'Imported list';
+          if (names.has(name.toLowerCase())) continue;
+          const seen = new Set<number>();
+          const items = l.items
+            .filter((i) => !seen.has(i.showId) && seen.add(i.showId))
+            .slice(0, listLimits.createItemsMax)
+            .map((i, n) => ({
+              showId: i.showId,
+              position: n + 1,
+              ...(i.note ? { notes: i.note.slice(0, listLimits.notesMax) } : {}),
+            }));
+          await lists.create(
+            userId,
+            {
+              name,
+              ...(l.description
+                ? { description: l.description.slice(0, listLimits.descriptionMax) }
+                : {}),
+              isPublic: false,
+              isRanked: true,
+              items,
+            },
+            { at: l.createdAt, imported: true },
+          );
+          names.add(name.toLowerCase());
+          created++;
+        }
+        return created;
+      },
+    },
+  });
+  // Watches held for episodes not yet in the catalogue are marked when the episodes arrive.
+  events.on('catalog.refreshed', ({ showIds }) => imports.releaseHeld(showIds));
+  const exporter = createExportService({ db: db.kysely });
+  // An account's imports and held watches go with it (no counters on other rows).
+  erasure.register('imports', async (trx, userId) => {
+    await trx.deleteFrom('import_held_episodes').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('imports').where('user_id', '=', userId).execute();
+  });
   // People: follows, blocks, profiles, activity, statistics (ADR 090).
   const usersRepo = createUsersRepository(db.kysely, db.dialect);
   const socialRepo = createSocialRepository(db.kysely);
@@ -200,6 +266,8 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     reviews,
     storage,
     account,
+    imports,
+    exporter,
     social,
     users,
     activity,

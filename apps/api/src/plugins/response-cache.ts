@@ -353,6 +353,12 @@ export function subscribeResponseCache(events: EventBus, cache: ResponseCache): 
       cache.invalidateTags([...showIds.map(cacheTags.show), cacheTags.stats]),
     ),
     events.on('user.changed', () => cache.invalidateTags([cacheTags.users, cacheTags.stats])),
+    // A deleted account's rows moved counters everywhere (shows' members and review counts,
+    // lists' followers, reviews' likes) inside its erasure transaction; deletions are rare, so
+    // every cached answer goes rather than each feature naming what it touched.
+    events.on('user.changed', ({ change }) => {
+      if (change === 'deleted') cache.clear();
+    }),
     // Lists (issue 10): list pages carry counts, covers and owners' names; stats count lists.
     events.on('list.created', () => cache.invalidateTags([cacheTags.lists, cacheTags.stats])),
     events.on('list.updated', ({ listId }) =>

@@ -60,6 +60,10 @@ const ResetPasswordRoute = lazy(() =>
 const VerifyEmailRoute = lazy(() =>
   import('./routes/password-reset').then((m) => ({ default: m.VerifyEmailRoute })),
 );
+// imports: Import & export (its section joins /settings when that screen lands).
+const ImportExportRoute = lazy(() =>
+  import('./routes/import-export').then((m) => ({ default: m.ImportExportRoute })),
+);
 // People (issue 11)
 const ProfileRoute = lazy(() =>
   import('./routes/profile').then((m) => ({ default: m.ProfileRoute })),
@@ -106,6 +110,7 @@ const screens: RouteObject[] = [
   { path: 'forgot-password', element: <ForgotPasswordRoute /> },
   { path: 'reset-password', element: <ResetPasswordRoute /> },
   { path: 'verify-email', element: <VerifyEmailRoute /> },
+  { path: 'settings/import', element: <ImportExportRoute /> },
   // Site pages linked from the footer.
   { path: 'about', element: <AboutRoute /> },
   { path: 'privacy', element: <PrivacyRoute /> },

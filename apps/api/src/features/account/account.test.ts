@@ -168,6 +168,37 @@ describe('forgot and reset password', () => {
     expect((await login(u.user.username, u.password)).statusCode).toBe(200);
   });
 
+  it('lets exactly one of several simultaneous resets with one token through', async () => {
+    const u = await registerUser(t.app);
+    await post('/api/auth/forgot-password', { email: u.user.email });
+    const mail = await vi.waitFor(
+      () => {
+        const m = smtp.mailsTo(u.user.email).find((x) => x.subject?.startsWith('Reset'));
+        if (!m) throw new Error('not yet');
+        return m;
+      },
+      { timeout: 20_000, interval: 50 },
+    );
+    const token = tokenIn(mail, 'reset-password');
+    const results = await Promise.all(
+      ['first pass 1', 'second pass 2', 'third pass 3', 'fourth pass 4'].map((password) =>
+        post('/api/auth/reset-password', { token, password }),
+      ),
+    );
+    const ok = results.filter((r) => r.statusCode === 200);
+    expect(ok).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 400).map((r) => r.json().code)).toEqual([
+      'TOKEN_USED',
+      'TOKEN_USED',
+      'TOKEN_USED',
+    ]);
+    // Exactly one of the passwords took.
+    const working = [];
+    for (const password of ['first pass 1', 'second pass 2', 'third pass 3', 'fourth pass 4'])
+      if ((await login(u.user.username, password)).statusCode === 200) working.push(password);
+    expect(working).toHaveLength(1);
+  });
+
   it('limits reset mails per address, known or not', async () => {
     const email = `limit-${Date.now()}@example.test`;
     for (let i = 0; i < 5; i++)
@@ -544,6 +575,101 @@ describe('DELETE /api/users/me', () => {
       statsBefore - 1,
     );
     expect((await me(stays.token)).statusCode).toBe(200);
+  });
+
+  it('removes what the member wrote and liked, and others keep exact counters', async () => {
+    const leaver = await registerUser(t.app);
+    const stays = await registerUser(t.app);
+    const show = await buildShow(t.db);
+    const ok = async (res: Awaited<ReturnType<typeof call>>, status = 201) => {
+      expect(res.statusCode, res.body).toBe(status);
+      return res.json();
+    };
+    const review = (token: string, title: string) =>
+      call(token, {
+        method: 'POST',
+        url: '/api/reviews',
+        payload: { showId: show.id, title, content: 'A review long enough to count.', rating: 8 },
+      });
+    const theirs = await ok(await review(stays.token, 'The one that stays'));
+    const mine = await ok(await review(leaver.token, 'The one that goes'));
+    const theirReviewId = (theirs.review ?? theirs).id as number;
+    const myReviewId = (mine.review ?? mine).id as number;
+    // The leaver likes and comments on the review that stays; the other likes the leaver's.
+    await ok(
+      await call(leaver.token, { method: 'POST', url: `/api/reviews/${theirReviewId}/like` }),
+      200,
+    );
+    await ok(
+      await call(stays.token, { method: 'POST', url: `/api/reviews/${myReviewId}/like` }),
+      200,
+    );
+    await ok(
+      await call(leaver.token, {
+        method: 'POST',
+        url: `/api/reviews/${theirReviewId}/comments`,
+        payload: { content: 'Nice one' },
+      }),
+    );
+    // The leaver follows a list that stays and owns one that goes.
+    const list = await ok(
+      await call(stays.token, {
+        method: 'POST',
+        url: '/api/lists',
+        payload: { name: 'Keepers', isPublic: true, isRanked: false },
+      }),
+    );
+    const listId = (list.list ?? list).id as number;
+    await ok(await call(leaver.token, { method: 'POST', url: `/api/lists/${listId}/follow` }), 200);
+    await ok(
+      await call(leaver.token, {
+        method: 'POST',
+        url: '/api/lists',
+        payload: { name: 'Leaving with me', isPublic: true, isRanked: false },
+      }),
+    );
+
+    const counts = async () => {
+      const r = await t.db.kysely
+        .selectFrom('reviews')
+        .select(['likes_count', 'comments_count'])
+        .where('id', '=', theirReviewId)
+        .executeTakeFirstOrThrow();
+      const l = await t.db.kysely
+        .selectFrom('lists')
+        .select('followers_count')
+        .where('id', '=', listId)
+        .executeTakeFirstOrThrow();
+      const s = await t.db.kysely
+        .selectFrom('shows')
+        .select('total_reviews')
+        .where('id', '=', show.id)
+        .executeTakeFirstOrThrow();
+      return {
+        likes: Number(r.likes_count),
+        comments: Number(r.comments_count),
+        followers: Number(l.followers_count),
+        showReviews: Number(s.total_reviews),
+      };
+    };
+    expect(await counts()).toEqual({ likes: 1, comments: 1, followers: 1, showReviews: 2 });
+
+    const res = await call(leaver.token, {
+      method: 'DELETE',
+      url: '/api/users/me',
+      payload: { password: leaver.password },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(await counts()).toEqual({ likes: 0, comments: 0, followers: 0, showReviews: 1 });
+    for (const table of ['reviews', 'lists', 'review_comments'] as const) {
+      const rows = await t.db.kysely
+        .selectFrom(table)
+        .select('id')
+        .where('user_id', '=', leaver.user.id)
+        .execute();
+      expect(rows, table).toEqual([]);
+    }
+    expect((await call(stays.token, { url: `/api/reviews/${myReviewId}` })).statusCode).toBe(404);
   });
 
   it('rolls everything back when an erasure step fails', async () => {

@@ -161,6 +161,8 @@ export function createActivityService({ repo, events }: ActivityServiceOptions) 
     const offs = [
       events.on('episode.watched', async (e) => {
         if (!e.episodeIds.length) return;
+        // An import without the viewing date would be announced as now: not recorded.
+        if (e.imported && !e.at) return;
         if (e.watched) await watched(e.userId, e.showId, e.episodeIds, e.at ?? nowIso());
         else await unwatched(e.userId, e.showId, e.episodeIds.length);
       }),

@@ -249,14 +249,21 @@ export function createListsService({ repo, events }: ListsServiceOptions) {
      * The list and its items in one transaction: an unknown show or a show named twice is a
      * 400 and nothing is created.
      */
-    async create(userId: number, input: CreateList): Promise<ListDetail> {
-      const now = nowIso();
-      const items = ordered(input.items ?? []);
+    async create(
+      userId: number,
+      input: CreateList,
+      // imports: a list from another tracker keeps its own date and is flagged as imported.
+      origin: { at?: string | null; imported?: boolean } = {},
+    ): Promise<ListDetail> {
+      const now = origin.at ?? nowIso();
+      // Errors name the item as sent (items.N), before any reordering by position.
+      const sent = input.items ?? [];
       const seen = new Map<number, number>();
-      items.forEach((it, i) => {
+      sent.forEach((it, i) => {
         if (seen.has(it.showId)) throw invalid(`items.${i}.showId`, listMessages.duplicateShows);
         seen.set(it.showId, i);
       });
+      const items = ordered(sent);
       const id = await repo.transaction(async (trx) => {
         const exists = await repo.existingShows(trx, [...seen.keys()]);
         for (const [showId, i] of seen)
@@ -282,6 +289,7 @@ export function createListsService({ repo, events }: ListsServiceOptions) {
         name: detail.name,
         isPublic: detail.isPublic,
         at: now,
+        ...(origin.imported ? { imported: true } : {}),
       });
       return detail;
     },

@@ -190,6 +190,16 @@ describe('creating lists', () => {
     });
     const items = await allItems(u.token, list.id);
     expect(items.map((i) => i.showId)).toEqual([c!.id, b!.id, a!.id, d!.id]);
+    // A bad item is named by its index as sent, whatever its position.
+    const bad = await call(u.token, {
+      method: 'POST',
+      url: '/api/lists',
+      payload: {
+        name: 'Bad',
+        items: [{ showId: a!.id }, { showId: 2_000_000_000, position: 1 }, { showId: b!.id }],
+      },
+    });
+    expect(bad.json().details).toEqual({ 'items.1.showId': listMessages.showNotFound });
   });
 });
 

@@ -426,7 +426,58 @@ export function createMetadataService(options: MetadataServiceOptions) {
     return result;
   }
 
-  return { refreshShow, refreshShowInBackground, flush, idle, syncSchedule, syncStale };
+  /**
+   * A show missing from the catalogue, found on TVmaze by its TheTVDB or IMDb id (imports):
+   * its record is added now and its episodes are fetched by a `catalog.refresh-show` job.
+   * Null when sync is off, TVmaze does not know it, or TVmaze is unreachable.
+   */
+  async function lookupShow(ids: { tvdb?: number; imdb?: string }): Promise<number | null> {
+    if (!config.metadataSync || (!ids.tvdb && !ids.imdb)) return null;
+    let found: TvmazeShow | null = null;
+    try {
+      found = await remote(async () => {
+        const byTvdb = ids.tvdb ? await client.lookupShow({ thetvdb: ids.tvdb }) : null;
+        return byTvdb ?? (ids.imdb ? await client.lookupShow({ imdb: ids.imdb }) : null);
+      });
+    } catch (err) {
+      noteFailure(err, { ids });
+      return null;
+    }
+    if (!found) return null;
+    const remoteShow = found;
+    const stamp = now().toISOString();
+    let showId = 0;
+    let created = false;
+    await db.kysely.transaction().execute(async (trx) => {
+      const repo = createMetadataRepository(trx);
+      const existing = (await repo.findShowsByTvmazeIds([remoteShow.id])).get(remoteShow.id);
+      if (existing) {
+        showId = existing.id;
+        return;
+      }
+      const record = mapShow(remoteShow, { asOf: today(), episodes: [], complete: false });
+      showId = (await writeShow(trx, record, undefined, stamp)).id;
+      created = true;
+      await options.onShowsChanged?.(trx, [showId]);
+    });
+    if (created) {
+      await options.events?.emit('catalog.refreshed', { showIds: [showId], source: 'tvmaze' });
+      await options.jobs
+        ?.enqueue(REFRESH_SHOW_JOB, { showId }, { singletonKey: String(showId) })
+        .catch((err: unknown) => log.error({ err, showId }, 'could not queue a show refresh'));
+    }
+    return showId;
+  }
+
+  return {
+    refreshShow,
+    refreshShowInBackground,
+    flush,
+    idle,
+    syncSchedule,
+    syncStale,
+    lookupShow,
+  };
 }
 
 export type MetadataService = ReturnType<typeof createMetadataService>;

@@ -74,6 +74,8 @@ export interface TvmazeClient {
   /** Streaming (web channel) schedule of one day, worldwide, show under `_embedded.show`. */
   getWebSchedule(date: string): Promise<TvmazeEpisode[]>;
   searchShows(query: string): Promise<TvmazeSearchResult[]>;
+  /** A show by its TheTVDB or IMDb id (`/lookup/shows`); null when TVmaze does not know it. */
+  lookupShow(by: { thetvdb?: number; imdb?: string }): Promise<TvmazeShow | null>;
 }
 
 function retryAfterMs(header: string | null): number | null {
@@ -153,5 +155,11 @@ export function createTvmazeClient(options: TvmazeClientOptions): TvmazeClient {
       (await get<TvmazeEpisode[]>(`/schedule/web?date=${q(date)}`)) ?? [],
     searchShows: async (query) =>
       (await get<TvmazeSearchResult[]>(`/search/shows?q=${q(query)}`)) ?? [],
+    lookupShow: (by) =>
+      by.thetvdb
+        ? get<TvmazeShow>(`/lookup/shows?thetvdb=${by.thetvdb}`)
+        : by.imdb
+          ? get<TvmazeShow>(`/lookup/shows?imdb=${q(by.imdb)}`)
+          : Promise.resolve(null),
   };
 }

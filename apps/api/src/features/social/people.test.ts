@@ -357,7 +357,7 @@ describe('activity', () => {
 
   it('never records private reviews or lists; drops entries that go private or away; imports keep their date', async () => {
     const u = await registerUser(t.app);
-    const { show } = await buildShowWithEpisodes(t.db, 1, 1);
+    const { show, episodes } = await buildShowWithEpisodes(t.db, 1, 2);
     const { events } = t.app.services;
     const at = new Date().toISOString();
     const review = { userId: u.user.id, showId: show.id, rating: 7.5, at, title: 'Great show' };
@@ -398,6 +398,31 @@ describe('activity', () => {
     expect(data[1]).toMatchObject({ reviewId: 9002, rating: 7.5, content: 'Great show' });
     expect(data[2]).toMatchObject({ reviewId: 9003, createdAt: '2019-05-01T10:00:00.000Z' });
 
+    // An imported viewing without its date is not announced as now; with its date, it is
+    // recorded then.
+    await events.emit('episode.watched', {
+      userId: u.user.id,
+      showId: show.id,
+      episodeIds: [episodes[0]!.id],
+      watched: true,
+      imported: true,
+    });
+    expect((await list()).map((e: { action: string }) => e.action)).not.toContain('watched');
+    await events.emit('episode.watched', {
+      userId: u.user.id,
+      showId: show.id,
+      episodeIds: [episodes[1]!.id],
+      watched: true,
+      imported: true,
+      at: '2018-02-02T20:00:00.000Z',
+    });
+    const dated = (await list()).find((e: { action: string }) => e.action === 'watched');
+    expect(dated).toMatchObject({ createdAt: '2018-02-02T20:00:00.000Z', episodeCount: 1 });
+    await t.db.kysely
+      .deleteFrom('activities')
+      .where('action', '=', 'watched')
+      .where('user_id', '=', u.user.id)
+      .execute();
     await events.emit('review.updated', { ...review, reviewId: 9002, isPublic: false });
     await events.emit('list.updated', {
       listId: 9102,

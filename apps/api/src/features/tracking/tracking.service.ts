@@ -28,7 +28,7 @@ const resumes: WatchStatus[] = ['want_to_watch', 'paused', 'dropped'];
  * The completion rule: a show that has ended, whose episode list is complete, with every
  * aired (live) regular episode watched.
  */
-function completes(
+export function completes(
   show: { status: string; episodes_complete: number },
   d: { aired: number; watchedAired: number },
 ): boolean {

@@ -125,6 +125,32 @@ export const mailTemplates = {
       link: siteLink(ctx, '/forgot-password', {}),
       footnote: 'If it was you, there is nothing more to do.',
     }),
+
+  // imports: a long import finished (features/imports).
+  'import-finished': (
+    data: {
+      username: string;
+      source: string;
+      importId: string;
+      shows: number;
+      episodes: number;
+      unmatched: number;
+    },
+    ctx: TemplateContext,
+  ): MailContent =>
+    compose({
+      subject: `Your ${productName} import is done`,
+      greeting: `Hi ${data.username},`,
+      paragraphs: [
+        `Your import of a ${data.source} has finished: ${data.shows} shows and ${data.episodes} newly watched episodes.`,
+        data.unmatched
+          ? `${data.unmatched} rows could not be placed; the report lists each one, and you can fix them by picking the right show.`
+          : 'Every row found its show.',
+      ],
+      action: 'Open the report',
+      link: siteLink(ctx, '/settings/import', { import: data.importId }),
+      footnote: 'You receive this because you imported a file into your account.',
+    }),
 };
 
 export type MailTemplate = keyof typeof mailTemplates;

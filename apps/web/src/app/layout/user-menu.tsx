@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@series-tracker/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
+import { ArrowDownUp, ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { useLogout } from '@/features/auth/hooks/use-session-actions';
@@ -61,6 +61,14 @@ export function UserMenu({ user }: { user: CurrentUser }) {
               <Settings aria-hidden className="size-4 text-slate-400" />
               Settings
             </Link>
+          </DropdownMenu.Item>
+          {/* imports */}
+          <DropdownMenu.Item
+            className={itemClass}
+            onSelect={() => void navigate('/settings/import')}
+          >
+            <ArrowDownUp aria-hidden className="size-4 text-slate-400" />
+            Import & export
           </DropdownMenu.Item>
           <DropdownMenu.Item className={itemClass} onSelect={() => void signOut()}>
             <LogOut aria-hidden className="size-4 text-slate-400" />

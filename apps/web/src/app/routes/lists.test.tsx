@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
 import { buildListDetail, buildListItem, buildListSummary, listPage } from '@/test/lists';
 import { renderApp } from '@/test/render';
-import { buildShow } from '@/test/shows';
+import { buildShow, buildShowDetail } from '@/test/shows';
 import { signedInHandler } from '@/test/tracking';
 
 const url = (call: RecordedCall) => new URL(call.url, 'http://x');
@@ -355,5 +355,63 @@ describe('/lists/create', () => {
     await user.click(screen.getByRole('button', { name: 'Create List' }));
     expect(await screen.findByText(listMessages.nameTooLong)).toBeInTheDocument();
     expect(screen.getByLabelText('List name')).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+describe("show page 'Add to list'", () => {
+  it('lists the member’s lists with a tick where the show is, adds it to another, offers New list', async () => {
+    const show = buildShowDetail({ id: 7, title: 'Slow Horses' });
+    const lists = [
+      buildListSummary({ id: 1, name: 'Spy stuff', hasShow: true }),
+      buildListSummary({ id: 2, name: 'Secret', isPublic: false, hasShow: false }),
+    ];
+    const { calls } = mockFetch(
+      signedInHandler((call) => {
+        const path = url(call).pathname;
+        if (path === '/api/shows/7') return jsonResponse(200, show);
+        if (path === '/api/lists/me') return jsonResponse(200, listPage(lists, 2, 0, 100));
+        if (path === '/api/lists/2/items' && call.method === 'POST')
+          return jsonResponse(201, buildListItem({ id: 9, listId: 2, showId: 7 }));
+        if (path.startsWith('/api/user-content-status')) return jsonResponse(404);
+        return jsonResponse(200, { data: [], total: 0, limit: 10, offset: 0, hasMore: false });
+      }),
+    );
+    const user = userEvent.setup();
+    const { router } = renderApp('/show/7');
+    await user.click(await screen.findByRole('button', { name: 'Add Slow Horses to a list' }));
+    const spy = await screen.findByRole('menuitemcheckbox', { name: 'Spy stuff' });
+    expect(spy).toHaveAttribute('aria-checked', 'true');
+    const secret = screen.getByRole('menuitemcheckbox', { name: /Secret/ });
+    expect(secret).toHaveAttribute('aria-checked', 'false');
+    expect(
+      url(calls.find((c) => url(c).pathname === '/api/lists/me')!).searchParams.get('showId'),
+    ).toBe('7');
+    await user.click(secret);
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.method === 'POST' && url(c).pathname === '/api/lists/2/items'),
+      ).toBe(true),
+    );
+    const post = calls.find(
+      (c) => c.method === 'POST' && url(c).pathname === '/api/lists/2/items',
+    )!;
+    expect(post.body).toEqual({ showId: 7 });
+    expect(await screen.findByText('Added to Secret')).toBeInTheDocument();
+    await user.click(screen.getByRole('menuitem', { name: 'New list' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/lists/create'));
+    expect(router.state.location.search).toBe('?showId=7');
+  }, 20_000);
+
+  it('sends visitors to sign in', async () => {
+    mockFetch((call) =>
+      url(call).pathname === '/api/shows/7'
+        ? jsonResponse(200, buildShowDetail({ id: 7, title: 'Slow Horses' }))
+        : jsonResponse(200, { data: [], total: 0, limit: 10, offset: 0, hasMore: false }),
+    );
+    const user = userEvent.setup();
+    const { router } = renderApp('/show/7');
+    await user.click(await screen.findByRole('button', { name: 'Add to list' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?next=%2Fshow%2F7');
   });
 });

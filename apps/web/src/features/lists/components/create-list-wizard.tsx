@@ -151,7 +151,7 @@ function ShowSearch({
                   disabled={already}
                   onClick={() => onPick(show)}
                   aria-label={already ? `${show.title} (added)` : `Add ${show.title}`}
-                  className="flex w-full items-center gap-3 rounded-lg p-2 text-left hover:bg-slate-800/70 focus-visible:outline-2 focus-visible:outline-violet-400 disabled:cursor-default disabled:opacity-60 disabled:hover:bg-transparent"
+                  className="flex w-full items-center gap-3 rounded-lg p-2 text-left hover:bg-slate-800/70 focus-visible:outline-2 focus-visible:outline-violet-400 disabled:cursor-default disabled:hover:bg-transparent"
                 >
                   <CoverImage
                     src={show.coverThumbUrl ?? show.coverImageUrl}
@@ -169,7 +169,10 @@ function ShowSearch({
                     ) : null}
                   </span>
                   {already ? (
-                    <Check aria-hidden className="size-5 shrink-0 text-emerald-300" />
+                    <span className="flex shrink-0 items-center gap-1 text-sm text-emerald-300">
+                      <Check aria-hidden className="size-4" />
+                      Added
+                    </span>
                   ) : (
                     <Plus aria-hidden className="size-5 shrink-0 text-violet-300" />
                   )}
@@ -202,7 +205,7 @@ function Picked({
       {shows.map((show, i) => (
         <li
           key={show.id}
-          className="flex items-center gap-3 rounded-xl border border-slate-800 bg-slate-900/60 p-2"
+          className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-slate-800 bg-slate-900/60 p-2"
         >
           {ranked ? (
             <span className="w-9 shrink-0 text-right font-bold text-amber-200 tabular-nums">
@@ -216,42 +219,44 @@ function Picked({
             showTitle={false}
             className="aspect-[2/3] w-9 shrink-0 rounded"
           />
-          <span className="min-w-0 flex-1">
+          <span className="min-w-[8rem] flex-1">
             <span className="block truncate font-medium text-slate-100">{show.title}</span>
             <StatusBadge status={show.status} className="mt-0.5" />
           </span>
-          {onMove && ranked ? (
-            <>
+          <span className="ml-auto flex shrink-0 gap-1.5">
+            {onMove && ranked ? (
+              <>
+                <button
+                  type="button"
+                  className={small}
+                  disabled={i === 0}
+                  aria-label={`Move ${show.title} up`}
+                  onClick={() => onMove(i, i - 1)}
+                >
+                  <ArrowUp aria-hidden className="size-4" />
+                </button>
+                <button
+                  type="button"
+                  className={small}
+                  disabled={i === shows.length - 1}
+                  aria-label={`Move ${show.title} down`}
+                  onClick={() => onMove(i, i + 1)}
+                >
+                  <ArrowDown aria-hidden className="size-4" />
+                </button>
+              </>
+            ) : null}
+            {onRemove ? (
               <button
                 type="button"
                 className={small}
-                disabled={i === 0}
-                aria-label={`Move ${show.title} up`}
-                onClick={() => onMove(i, i - 1)}
+                aria-label={`Remove ${show.title}`}
+                onClick={() => onRemove(i)}
               >
-                <ArrowUp aria-hidden className="size-4" />
+                <X aria-hidden className="size-4" />
               </button>
-              <button
-                type="button"
-                className={small}
-                disabled={i === shows.length - 1}
-                aria-label={`Move ${show.title} down`}
-                onClick={() => onMove(i, i + 1)}
-              >
-                <ArrowDown aria-hidden className="size-4" />
-              </button>
-            </>
-          ) : null}
-          {onRemove ? (
-            <button
-              type="button"
-              className={small}
-              aria-label={`Remove ${show.title}`}
-              onClick={() => onRemove(i)}
-            >
-              <X aria-hidden className="size-4" />
-            </button>
-          ) : null}
+            ) : null}
+          </span>
         </li>
       ))}
     </ol>

@@ -47,7 +47,7 @@ function CoverTile({
           {rank !== null ? <span className="text-lg font-bold">#{rank}</span> : title.slice(0, 24)}
         </div>
       )}
-      {rank !== null ? (
+      {rank !== null && src && !failed ? (
         <span className="absolute top-1 left-1 rounded bg-slate-950/85 px-1.5 py-0.5 text-[0.65rem] font-bold text-amber-200">
           #{rank}
         </span>

@@ -58,15 +58,23 @@ const Row = memo(function Row({
   const title = titleOf(item);
   const added = formatDate(item.addedAt);
   const position = item.position;
+  const showRank = ranked && position !== null;
+  // Leading columns (grip, rank, cover) then the text. Notes and buttons sit under the text
+  // from sm up, and span the whole card on phones, where the text column is narrow.
+  const lead = (handle ? 1 : 0) + (showRank ? 1 : 0) + 1;
+  const wide = '[grid-column:1/-1] sm:[grid-column:-2/-1]';
   return (
-    <div className="flex gap-3 p-3 sm:gap-4 sm:p-4">
-      {handle}
-      {ranked && position !== null ? (
-        <span className="w-10 shrink-0 pt-1 text-right text-lg font-extrabold text-amber-200 tabular-nums sm:w-12 sm:text-2xl">
+    <div
+      className="grid items-start gap-x-3 gap-y-2 p-3 sm:gap-x-4 sm:p-4"
+      style={{ gridTemplateColumns: `repeat(${lead}, auto) minmax(0, 1fr)` }}
+    >
+      {handle ? <div className="sm:row-span-3">{handle}</div> : null}
+      {showRank ? (
+        <span className="w-9 pt-1 text-right text-lg font-extrabold text-amber-200 tabular-nums sm:row-span-3 sm:w-12 sm:text-2xl">
           #{position}
         </span>
       ) : null}
-      <Link to={`/show/${item.showId}`} className="shrink-0" tabIndex={-1} aria-hidden>
+      <Link to={`/show/${item.showId}`} className="sm:row-span-3" tabIndex={-1} aria-hidden>
         <CoverImage
           src={item.show.coverImageUrl}
           title={title}
@@ -75,7 +83,7 @@ const Row = memo(function Row({
           className="aspect-[2/3] w-14 rounded-md sm:w-20"
         />
       </Link>
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0">
         <h3 className="font-semibold break-words text-white">
           <Link to={`/show/${item.showId}`} className="hover:underline">
             {title}
@@ -93,60 +101,65 @@ const Row = memo(function Row({
           <StatusBadge status={item.show.status} />
           {added ? <span>Added {added}</span> : null}
         </div>
-        {item.notes ? (
-          <p className="mt-2 rounded-lg border-l-2 border-violet-500/60 bg-slate-800/40 px-3 py-2 text-sm break-words whitespace-pre-line text-slate-300">
-            {item.notes}
-          </p>
+      </div>
+      {item.notes ? (
+        <p
+          className={cn(
+            wide,
+            'rounded-lg border-l-2 border-violet-500/60 bg-slate-800/40 px-3 py-2 text-sm break-words whitespace-pre-line text-slate-300',
+          )}
+        >
+          {item.notes}
+        </p>
+      ) : null}
+      <div className={cn(wide, 'flex flex-wrap items-center gap-2')}>
+        <AddToWatchlistButton showId={item.showId} title={title} />
+        {actions.canEdit ? (
+          <>
+            <button
+              type="button"
+              className={iconButton}
+              aria-label={`Edit notes on ${title}`}
+              title="Edit notes"
+              onClick={() => actions.onEditNotes(item)}
+            >
+              <NotebookPen aria-hidden className="size-4" />
+            </button>
+            <button
+              type="button"
+              className={cn(iconButton, 'hover:border-rose-500/60 hover:text-rose-200')}
+              aria-label={`Remove ${title} from this list`}
+              title="Remove from list"
+              onClick={() => actions.onRemove(item)}
+            >
+              <Trash2 aria-hidden className="size-4" />
+            </button>
+          </>
         ) : null}
-        <div className="mt-3 flex flex-wrap items-center gap-2">
-          <AddToWatchlistButton showId={item.showId} title={title} />
-          {actions.canEdit ? (
-            <>
-              <button
-                type="button"
-                className={iconButton}
-                aria-label={`Edit notes on ${title}`}
-                title="Edit notes"
-                onClick={() => actions.onEditNotes(item)}
-              >
-                <NotebookPen aria-hidden className="size-4" />
-              </button>
-              <button
-                type="button"
-                className={cn(iconButton, 'hover:border-rose-500/60 hover:text-rose-200')}
-                aria-label={`Remove ${title} from this list`}
-                title="Remove from list"
-                onClick={() => actions.onRemove(item)}
-              >
-                <Trash2 aria-hidden className="size-4" />
-              </button>
-            </>
-          ) : null}
-          {actions.canReorder && position !== null ? (
-            <>
-              <button
-                type="button"
-                className={iconButton}
-                aria-label={`Move ${title} up`}
-                title="Move up"
-                disabled={position <= 1}
-                onClick={() => actions.onMove(item, position - 1)}
-              >
-                <ArrowUp aria-hidden className="size-4" />
-              </button>
-              <button
-                type="button"
-                className={iconButton}
-                aria-label={`Move ${title} down`}
-                title="Move down"
-                disabled={position >= actions.total}
-                onClick={() => actions.onMove(item, position + 1)}
-              >
-                <ArrowDown aria-hidden className="size-4" />
-              </button>
-            </>
-          ) : null}
-        </div>
+        {actions.canReorder && position !== null ? (
+          <>
+            <button
+              type="button"
+              className={iconButton}
+              aria-label={`Move ${title} up`}
+              title="Move up"
+              disabled={position <= 1}
+              onClick={() => actions.onMove(item, position - 1)}
+            >
+              <ArrowUp aria-hidden className="size-4" />
+            </button>
+            <button
+              type="button"
+              className={iconButton}
+              aria-label={`Move ${title} down`}
+              title="Move down"
+              disabled={position >= actions.total}
+              onClick={() => actions.onMove(item, position + 1)}
+            >
+              <ArrowDown aria-hidden className="size-4" />
+            </button>
+          </>
+        ) : null}
       </div>
     </div>
   );
@@ -187,7 +200,7 @@ function SortableRow({ item, actions }: { item: ListItem; actions: ItemActions }
             {...attributes}
             {...listeners}
             aria-label={`Drag to reorder ${titleOf(item)}`}
-            className="-ml-1 flex w-6 shrink-0 cursor-grab touch-none items-start justify-center pt-1.5 text-slate-400 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 active:cursor-grabbing"
+            className="-ml-1 flex h-9 w-6 shrink-0 cursor-grab touch-none items-start justify-center pt-1.5 text-slate-400 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 active:cursor-grabbing"
           >
             <GripVertical aria-hidden className="size-5" />
           </button>

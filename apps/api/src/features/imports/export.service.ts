@@ -1,0 +1,407 @@
+import { Readable } from 'node:stream';
+import type { Kysely } from 'kysely';
+import yazl from 'yazl';
+import { exportSchemaVersion } from '@series-tracker/contracts';
+import type { Database } from '../../db/types';
+import { exportFormatName } from './parsers/own';
+
+/**
+ * GET /api/users/me/export (docs/export-format.md): everything a member owns, streamed, as
+ * one versioned JSON document or a ZIP of CSV files. Pages through the database so a ten-year
+ * history never sits in memory whole.
+ */
+
+interface ShowCols {
+  s_source_id: string;
+  s_title: string;
+  s_first_air_date: string | null;
+  tvmaze_id: number | null;
+  tvdb_id: number | null;
+  imdb_id: string | null;
+  tmdb_id: number | null;
+  mal_id: number | null;
+  anilist_id: number | null;
+  anidb_id: number | null;
+  bangumi_id: number | null;
+  tvrage_id: number | null;
+}
+
+const showCols = [
+  's.source_id as s_source_id',
+  's.title as s_title',
+  's.first_air_date as s_first_air_date',
+  's.tvmaze_id',
+  's.tvdb_id',
+  's.imdb_id',
+  's.tmdb_id',
+  's.mal_id',
+  's.anilist_id',
+  's.anidb_id',
+  's.bangumi_id',
+  's.tvrage_id',
+] as const;
+
+function showRef(r: ShowCols) {
+  const ids: Record<string, string | number> = {};
+  for (const [k, v] of [
+    ['tvmaze', r.tvmaze_id],
+    ['tvdb', r.tvdb_id],
+    ['imdb', r.imdb_id],
+    ['tmdb', r.tmdb_id],
+    ['mal', r.mal_id],
+    ['anilist', r.anilist_id],
+    ['anidb', r.anidb_id],
+    ['bangumi', r.bangumi_id],
+    ['tvrage', r.tvrage_id],
+  ] as const)
+    if (v !== null) ids[k] = v;
+  return {
+    sourceId: r.s_source_id,
+    title: r.s_title,
+    year: r.s_first_air_date ? Number(r.s_first_air_date.slice(0, 4)) : null,
+    ids,
+  };
+}
+
+/** Extra sections other features add to the export (reviews, lists, follows…). */
+export type ExportSection = {
+  name: string;
+  /** JSON rows of the section, in pages. */
+  rows: (userId: number) => AsyncIterable<Record<string, unknown>>;
+};
+
+export function createExportService({
+  db,
+  sections = [],
+}: {
+  db: Kysely<Database>;
+  sections?: ExportSection[];
+}) {
+  const page = 1000;
+
+  async function* watchlist(userId: number) {
+    for (let last = 0; ;) {
+      const rows = await db
+        .selectFrom('watchlist_items as w')
+        .innerJoin('shows as s', 's.id', 'w.show_id')
+        .select(['w.id', 'w.status', 'w.score', 'w.progress', 'w.started_at', 'w.completed_at'])
+        .select(['w.last_watched_at', 'w.created_at', 'w.updated_at'])
+        .select(showCols)
+        .where('w.user_id', '=', userId)
+        .where('w.id', '>', last)
+        .orderBy('w.id')
+        .limit(page)
+        .execute();
+      for (const r of rows)
+        yield {
+          show: showRef(r),
+          status: r.status,
+          score: r.score,
+          progress: r.progress,
+          startedAt: r.started_at,
+          completedAt: r.completed_at,
+          lastWatchedAt: r.last_watched_at,
+          addedAt: r.created_at,
+          updatedAt: r.updated_at,
+        };
+      if (rows.length < page) return;
+      last = rows[rows.length - 1]!.id;
+    }
+  }
+
+  /** One entry per show, its watched episodes in viewing order with their dates. */
+  async function* progress(userId: number) {
+    const shows = await db
+      .selectFrom('episode_progress')
+      .select('show_id')
+      .distinct()
+      .where('user_id', '=', userId)
+      .orderBy('show_id')
+      .execute();
+    for (let i = 0; i < shows.length; i += 100) {
+      const ids = shows.slice(i, i + 100).map((s) => s.show_id);
+      const rows = await db
+        .selectFrom('episode_progress as p')
+        .innerJoin('episodes as e', 'e.id', 'p.episode_id')
+        .innerJoin('shows as s', 's.id', 'p.show_id')
+        .select(['p.show_id', 'p.watched_at', 'e.season_number', 'e.episode_number', 'e.type'])
+        .select(['e.air_date', 'e.title as e_title', 'e.source_id as e_source_id'])
+        .select(showCols)
+        .where('p.user_id', '=', userId)
+        .where('p.show_id', 'in', ids)
+        .orderBy('p.show_id')
+        .orderBy('e.season_number')
+        .orderBy('e.episode_number')
+        .orderBy('e.air_date')
+        .execute();
+      let current: { show: ReturnType<typeof showRef>; episodes: unknown[] } | null = null;
+      let currentId = -1;
+      for (const r of rows) {
+        if (r.show_id !== currentId) {
+          if (current) yield current;
+          current = { show: showRef(r), episodes: [] };
+          currentId = r.show_id;
+        }
+        current!.episodes.push({
+          season: r.season_number,
+          number: r.episode_number,
+          type: r.type,
+          airDate: r.air_date,
+          title: r.e_title,
+          sourceId: r.e_source_id,
+          watchedAt: r.watched_at,
+        });
+      }
+      if (current) yield current;
+    }
+  }
+
+  async function* favorites(userId: number) {
+    const rows = await db
+      .selectFrom('favorites as f')
+      .innerJoin('shows as s', 's.id', 'f.show_id')
+      .select(['f.created_at'])
+      .select(showCols)
+      .where('f.user_id', '=', userId)
+      .orderBy('f.created_at')
+      .orderBy('f.id')
+      .execute();
+    for (const r of rows) yield { show: showRef(r), addedAt: r.created_at };
+  }
+
+  async function* ratings(userId: number) {
+    for await (const w of watchlist(userId))
+      if (w.score !== null) yield { show: w.show, score: w.score, scale: '1-10' };
+  }
+
+  async function profile(userId: number) {
+    const u = await db
+      .selectFrom('users')
+      .select(['username', 'display_name', 'bio', 'avatar_url', 'is_public', 'created_at'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return {
+      username: u.username,
+      displayName: u.display_name,
+      bio: u.bio,
+      avatarUrl: u.avatar_url,
+      isPublic: u.is_public === 1,
+      joinedAt: u.created_at,
+    };
+  }
+
+  /** The member's lists (private ones too), items in their order. */
+  async function* lists(userId: number) {
+    const rows = await db
+      .selectFrom('lists')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute();
+    for (const l of rows) {
+      const items = await db
+        .selectFrom('list_items as i')
+        .innerJoin('shows as s', 's.id', 'i.show_id')
+        .select(['i.position', 'i.notes', 'i.added_at'])
+        .select(showCols)
+        .where('i.list_id', '=', l.id)
+        .orderBy('i.position')
+        .execute();
+      yield {
+        id: l.id,
+        name: l.name,
+        description: l.description,
+        isPublic: l.is_public === 1,
+        isRanked: l.is_ranked === 1,
+        createdAt: l.created_at,
+        updatedAt: l.updated_at,
+        items: items.map((i) => ({
+          show: showRef(i),
+          position: i.position,
+          note: i.notes,
+          addedAt: i.added_at,
+        })),
+      };
+    }
+  }
+
+  const allSections = (): ExportSection[] => [
+    { name: 'watchlist', rows: watchlist },
+    { name: 'progress', rows: progress },
+    { name: 'favorites', rows: favorites },
+    { name: 'ratings', rows: ratings },
+    { name: 'lists', rows: lists },
+    ...sections,
+  ];
+
+  /** The JSON document, in chunks, one row at a time. */
+  async function* json(userId: number): AsyncGenerator<string> {
+    const head = {
+      format: exportFormatName,
+      version: exportSchemaVersion,
+      exportedAt: new Date().toISOString(),
+      profile: await profile(userId),
+    };
+    yield JSON.stringify(head, null, 1).replace(/\n}$/, '');
+    for (const section of allSections()) {
+      yield `,\n "${section.name}": [`;
+      let first = true;
+      for await (const row of section.rows(userId)) {
+        yield `${first ? '\n' : ',\n'}  ${JSON.stringify(row)}`;
+        first = false;
+      }
+      yield first ? ']' : '\n ]';
+    }
+    yield '\n}\n';
+  }
+
+  const csvCell = (v: unknown): string => {
+    if (v === null || v === undefined) return '';
+    const s = typeof v === 'object' ? JSON.stringify(v) : String(v);
+    return /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+  };
+  const showCsv = (show: ReturnType<typeof showRef>) => ({
+    show_title: show.title,
+    show_year: show.year,
+    show_key: show.sourceId,
+    tvmaze_id: show.ids.tvmaze,
+    tvdb_id: show.ids.tvdb,
+    imdb_id: show.ids.imdb,
+    tmdb_id: show.ids.tmdb,
+    mal_id: show.ids.mal,
+  });
+
+  async function* csv(
+    header: string[],
+    rows: AsyncIterable<Record<string, unknown>>,
+  ): AsyncGenerator<Buffer> {
+    yield Buffer.from(`${header.join(',')}\n`);
+    for await (const row of rows)
+      yield Buffer.from(`${header.map((h) => csvCell(row[h])).join(',')}\n`);
+  }
+  const flat = async function* <T>(
+    rows: AsyncIterable<T>,
+    fn: (r: T) => Record<string, unknown> | Record<string, unknown>[],
+  ) {
+    for await (const r of rows) {
+      const out = fn(r);
+      if (Array.isArray(out)) yield* out;
+      else yield out;
+    }
+  };
+  const showHeader = Object.keys(showCsv(showRef({} as ShowCols)));
+
+  /** A ZIP of CSV files, one per kind; built as it is sent. */
+  function csvZip(userId: number): Readable {
+    const zip = new yazl.ZipFile();
+    const add = (name: string, header: string[], rows: AsyncIterable<Record<string, unknown>>) =>
+      zip.addReadStream(Readable.from(csv(header, rows)), name);
+    add(
+      'watchlist.csv',
+      [
+        ...showHeader,
+        'status',
+        'score',
+        'progress',
+        'started_at',
+        'completed_at',
+        'last_watched_at',
+        'added_at',
+      ],
+      flat(watchlist(userId), (w) => ({
+        ...showCsv(w.show),
+        status: w.status,
+        score: w.score,
+        progress: w.progress,
+        started_at: w.startedAt,
+        completed_at: w.completedAt,
+        last_watched_at: w.lastWatchedAt,
+        added_at: w.addedAt,
+      })),
+    );
+    add(
+      'episodes.csv',
+      [...showHeader, 'season', 'episode', 'type', 'air_date', 'episode_title', 'watched_at'],
+      flat(progress(userId), (p) =>
+        (p.episodes as Record<string, unknown>[]).map((e) => ({
+          ...showCsv(p.show),
+          season: e.season,
+          episode: e.number,
+          type: e.type,
+          air_date: e.airDate,
+          episode_title: e.title,
+          watched_at: e.watchedAt,
+        })),
+      ),
+    );
+    add(
+      'favorites.csv',
+      [...showHeader, 'added_at'],
+      flat(favorites(userId), (f) => ({ ...showCsv(f.show), added_at: f.addedAt })),
+    );
+    add(
+      'ratings.csv',
+      [...showHeader, 'score'],
+      flat(ratings(userId), (r) => ({ ...showCsv(r.show), score: r.score })),
+    );
+    add(
+      'lists.csv',
+      ['list_id', 'list_name', 'list_public', 'position', ...showHeader, 'note', 'added_at'],
+      flat(lists(userId), (l) =>
+        l.items.map((i) => ({
+          list_id: l.id,
+          list_name: l.name,
+          list_public: l.isPublic,
+          position: i.position,
+          ...showCsv(i.show),
+          note: i.note,
+          added_at: i.addedAt,
+        })),
+      ),
+    );
+    for (const section of sections) {
+      // Sections of other features: one CSV each, columns from the first row's keys.
+      const rows = section.rows(userId);
+      zip.addReadStream(
+        Readable.from(
+          (async function* () {
+            let header: string[] | null = null;
+            for await (const row of rows) {
+              if (!header) {
+                header = Object.keys(row);
+                yield Buffer.from(`${header.join(',')}\n`);
+              }
+              yield Buffer.from(`${header.map((h) => csvCell(row[h])).join(',')}\n`);
+            }
+            if (!header) yield Buffer.from('');
+          })(),
+        ),
+        `${section.name}.csv`,
+      );
+    }
+    void profile(userId).then(
+      (p) => {
+        zip.addBuffer(
+          Buffer.from(`${Object.keys(p).join(',')}\n${Object.values(p).map(csvCell).join(',')}\n`),
+          'profile.csv',
+        );
+        zip.addBuffer(
+          Buffer.from(
+            `Series Tracker export, format ${exportFormatName} version ${exportSchemaVersion} (CSV).\nDates are ISO 8601 in UTC. Scores are 1-10. See docs/export-format.md.\n`,
+          ),
+          'README.txt',
+        );
+        zip.end();
+      },
+      (err: unknown) => (zip.outputStream as unknown as Readable).destroy(err as Error),
+    );
+    return zip.outputStream as unknown as Readable;
+  }
+
+  return {
+    json: (userId: number) => Readable.from(json(userId)),
+    csvZip,
+  };
+}
+
+export type ExportService = ReturnType<typeof createExportService>;

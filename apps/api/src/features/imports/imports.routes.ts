@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  applyRowSchema,
+  errorCodes,
+  exportQuerySchema,
+  importIdParamsSchema,
+  importMaxBytes,
+  importMessages,
+  importSchema,
+  importSources,
+  pageSchema,
+  type ImportSource,
+} from '@series-tracker/contracts';
+import { AppError } from '../../lib/errors';
+import { limitParam, offsetParam } from '../../lib/params';
+import type { ExportService } from './export.service';
+import type { ImportsService } from './imports.service';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  413: apiErrorSchema,
+};
+const security = [{ bearerAuth: [] }];
+const tags = ['imports'];
+
+export async function importsRoutes(
+  app: FastifyInstance,
+  opts: { imports: ImportsService; exporter: ExportService; importDir: string },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { imports, exporter, importDir } = opts;
+  await app.register(multipart, {
+    limits: { fileSize: importMaxBytes, files: 1, fields: 5, fieldSize: 1024 },
+  });
+  const me = (req: { auth: { user: { id: number } } | null }) => req.auth!.user.id;
+
+  r.post(
+    '/imports',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Upload an export (multipart `file`, up to 200 MB; optional `source` to override detection): 202 with the import id',
+        consumes: ['multipart/form-data'],
+        response: { 202: z.object({ id: z.string() }), ...errors },
+      },
+    },
+    async (req, reply) => {
+      if (!req.isMultipart())
+        throw new AppError(400, errorCodes.validation, importMessages.fileMissing, {
+          file: importMessages.fileMissing,
+        });
+      await fs.promises.mkdir(importDir, { recursive: true });
+      const target = path.join(importDir, `${randomUUID()}.upload`);
+      let source: ImportSource | null = null;
+      let fileName: string | null = null;
+      let stored = false;
+      try {
+        for await (const part of req.parts()) {
+          if (part.type === 'field') {
+            if (part.fieldname === 'source' && part.value) {
+              const value = String(part.value);
+              if (!(importSources as readonly string[]).includes(value))
+                throw new AppError(400, errorCodes.validation, importMessages.sourceInvalid, {
+                  source: importMessages.sourceInvalid,
+                });
+              source = value as ImportSource;
+            }
+            continue;
+          }
+          if (part.fieldname !== 'file' || stored) {
+            part.file.resume();
+            continue;
+          }
+          // Streamed to disk: a 200 MB export never sits in memory.
+          await pipeline(part.file, fs.createWriteStream(target));
+          if (part.file.truncated)
+            throw new AppError(413, errorCodes.payloadTooLarge, importMessages.fileTooLarge);
+          fileName = part.filename ? path.basename(part.filename).slice(0, 255) : null;
+          stored = true;
+        }
+      } catch (err) {
+        await fs.promises.rm(target, { force: true });
+        if (err instanceof AppError) throw err;
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError(413, errorCodes.payloadTooLarge, importMessages.fileTooLarge);
+        throw new AppError(400, errorCodes.validation, importMessages.fileMissing, {
+          file: importMessages.fileMissing,
+        });
+      }
+      if (!stored)
+        throw new AppError(400, errorCodes.validation, importMessages.fileMissing, {
+          file: importMessages.fileMissing,
+        });
+      const result = await imports.start(me(req), { file: target, fileName, source });
+      return reply.code(202).send(result);
+    },
+  );
+
+  r.get(
+    '/imports',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        security,
+        summary: 'Your imports, newest first, with their reports',
+        querystring: z.object({ limit: limitParam(20, 50), offset: offsetParam }),
+        response: { 200: pageSchema(importSchema), ...errors },
+      },
+    },
+    async (req) => imports.list(me(req), req.query.limit, req.query.offset),
+  );
+
+  r.get(
+    '/imports/:id',
+    {
+      // The service asks the policy: someone else's import is a 404.
+      config: { access: 'owner' },
+      schema: {
+        tags,
+        security,
+        summary: 'One of your imports: status, progress, report',
+        params: importIdParamsSchema,
+        response: { 200: importSchema, ...errors },
+      },
+    },
+    async (req) => imports.get(req.auth && { id: req.auth.user.id }, req.params.id),
+  );
+
+  r.post(
+    '/imports/:id/rows/:index',
+    {
+      config: { access: 'owner' },
+      schema: {
+        tags,
+        security,
+        summary: "Apply an unmatched row of an import's report to the show you picked",
+        params: importIdParamsSchema.extend({
+          index: z.coerce.number().int().min(0).max(10_000),
+        }),
+        body: applyRowSchema,
+        response: { 200: importSchema, ...errors },
+      },
+    },
+    async (req) =>
+      imports.applyRow(
+        req.auth && { id: req.auth.user.id },
+        req.params.id,
+        req.params.index,
+        req.body.showId,
+      ),
+  );
+
+  r.get(
+    '/users/me/export',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Everything you own, streamed: format=json (one versioned document) or format=csv (a ZIP of CSV files)',
+        querystring: exportQuerySchema,
+        produces: ['application/json', 'application/zip'],
+        response: {
+          200: z
+            .string()
+            .describe(
+              'A file download: the JSON document (docs/export-format.md) or a ZIP of CSV files',
+            ),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+        },
+      },
+    },
+    async (req, reply) => {
+      const day = new Date().toISOString().slice(0, 10);
+      reply.header('cache-control', 'no-store');
+      if (req.query.format === 'csv') {
+        reply
+          .type('application/zip')
+          .header('content-disposition', `attachment; filename="series-tracker-${day}.zip"`);
+        return reply.send(exporter.csvZip(me(req)) as never);
+      }
+      reply
+        .type('application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="series-tracker-${day}.json"`);
+      return reply.send(exporter.json(me(req)) as never);
+    },
+  );
+}

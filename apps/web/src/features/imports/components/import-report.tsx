@@ -1,0 +1,158 @@
+import type { Import, UnmatchedRow } from '@series-tracker/contracts';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { errorReason } from '@/lib/api-client';
+import { formatCount } from '@/lib/format';
+import { useApplyRow } from '../api/imports';
+import { ShowPicker } from './show-picker';
+
+const skippedLabels: Record<string, string> = {
+  movies: 'Movies',
+  people: 'People',
+  manga: 'Manga',
+  rewatches: 'Rewatches (the first watch date is kept)',
+  episodeRatings: 'Episode ratings',
+  seasonRatings: 'Season ratings',
+  episodes: 'Episode rows (no progress in this file)',
+  otherTitles: 'Other title types',
+  comments: 'Comments',
+  lists: 'Lists',
+  reviews: 'Reviews',
+  listItemsUnmatched: 'List items without a matching show',
+  reviewsUnmatched: 'Reviews without a matching show',
+  unreadableRows: 'Unreadable rows',
+};
+
+function Count({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="rounded-lg border border-slate-800 bg-slate-900/60 px-3 py-2">
+      <dt className="text-xs text-slate-400">{label}</dt>
+      <dd className="text-lg font-semibold text-white tabular-nums">{formatCount(value)}</dd>
+    </div>
+  );
+}
+
+function ids(row: UnmatchedRow): string {
+  const entries = Object.entries(row.show.ids).filter(([k]) => k !== 'slug');
+  return entries.length ? entries.map(([k, v]) => `${k} ${v}`).join(', ') : 'none';
+}
+
+function UnmatchedRowView({ row, importId }: { row: UnmatchedRow; importId: string }) {
+  const [picking, setPicking] = useState(false);
+  const apply = useApplyRow(importId);
+  const label =
+    row.kind === 'episode'
+      ? `${row.show.title ?? 'Untitled'} S${row.season ?? '?'}E${row.episode ?? '?'}`
+      : (row.show.title ?? 'Untitled');
+  return (
+    <tr className="border-t border-slate-800 align-top">
+      <td className="py-2 pr-3 text-slate-100">{label}</td>
+      <td className="py-2 pr-3 text-slate-300 tabular-nums">{row.show.year ?? '—'}</td>
+      <td className="py-2 pr-3 text-xs break-all text-slate-400">{ids(row)}</td>
+      <td className="py-2 pr-3 text-slate-300">{row.reason}</td>
+      <td className="py-2">
+        {row.appliedShowId !== null ? (
+          <span className="text-sm text-emerald-300">Applied</span>
+        ) : picking ? (
+          <>
+            <ShowPicker
+              initialQuery={row.show.title ?? ''}
+              busy={apply.isPending}
+              onCancel={() => setPicking(false)}
+              onPick={(show) =>
+                apply.mutate(
+                  { index: row.index, showId: show.id },
+                  { onSuccess: () => setPicking(false) },
+                )
+              }
+            />
+            {apply.isError ? (
+              <p role="alert" className="mt-1 text-xs text-rose-300">
+                Could not apply: {errorReason(apply.error)}.
+              </p>
+            ) : null}
+          </>
+        ) : (
+          <Button variant="secondary" size="sm" onClick={() => setPicking(true)}>
+            Pick show
+          </Button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** The report of a finished import: counts, notes, what was skipped, every unmatched row. */
+export function ImportReport({ value }: { value: Import }) {
+  const report = value.report;
+  if (!report) return null;
+  const skipped = Object.entries(report.skipped).filter(([, n]) => n > 0);
+  return (
+    <div className="space-y-5">
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        <Count label="Shows matched" value={report.shows.matched} />
+        <Count label="Shows added from TVmaze" value={report.shows.added} />
+        <Count label="Shows not found" value={report.shows.unmatched} />
+        <Count label="Episodes marked" value={report.episodes.marked} />
+        <Count label="Already watched" value={report.episodes.alreadyWatched} />
+        <Count label="Episodes held" value={report.episodes.held} />
+        <Count label="Episodes not found" value={report.episodes.unmatched} />
+        <Count label="Ratings" value={report.ratings} />
+        <Count label="Added to watchlist" value={report.watchlist} />
+        <Count label="Favorites" value={report.favorites} />
+        <Count label="Lists" value={report.lists} />
+        <Count label="Reviews" value={report.reviews} />
+      </dl>
+      {report.notes.length ? (
+        <ul className="list-disc space-y-1 pl-5 text-sm text-slate-300">
+          {report.notes.map((n) => (
+            <li key={n}>{n}</li>
+          ))}
+        </ul>
+      ) : null}
+      {skipped.length ? (
+        <div>
+          <h4 className="text-sm font-semibold text-white">Not imported</h4>
+          <ul className="mt-1 flex flex-wrap gap-2 text-sm text-slate-300">
+            {skipped.map(([k, n]) => (
+              <li key={k} className="rounded-md bg-slate-800/70 px-2 py-1">
+                {skippedLabels[k] ?? k}: <span className="tabular-nums">{formatCount(n)}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <div>
+        <h4 className="text-sm font-semibold text-white">Rows we could not place</h4>
+        {report.unmatchedRows.length === 0 ? (
+          <p className="mt-1 text-sm text-slate-400">Every row found its show.</p>
+        ) : (
+          <div className="mt-2 overflow-x-auto">
+            <table className="w-full min-w-[36rem] text-left text-sm">
+              <thead className="text-xs text-slate-400">
+                <tr>
+                  <th className="py-1 pr-3 font-medium">Show</th>
+                  <th className="py-1 pr-3 font-medium">Year</th>
+                  <th className="py-1 pr-3 font-medium">Ids</th>
+                  <th className="py-1 pr-3 font-medium">Reason</th>
+                  <th className="py-1 font-medium">Fix</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.unmatchedRows.map((row) => (
+                  <UnmatchedRowView key={row.index} row={row} importId={value.id} />
+                ))}
+              </tbody>
+            </table>
+            {report.unmatchedRowsOmitted ? (
+              <p className="mt-2 text-xs text-slate-400">
+                {formatCount(report.unmatchedRowsOmitted)} more rows could not be placed; only the
+                first 500 are listed.
+              </p>
+            ) : null}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
