@@ -78,6 +78,31 @@ async function main() {
     await call(o, 'POST', `/episodes/show/${viewer.showId}/progress`, { season: 1 }, other.token);
     await call(o, 'PUT', `/user-content-status/${item.id}`, { score: 9 }, other.token);
     await call(o, 'POST', '/favorites', { showId: viewer.showId }, other.token);
+    await call(
+      o,
+      'POST',
+      '/reviews',
+      {
+        showId: viewer.showId,
+        title: 'Winter is worth the wait',
+        content: 'Ten episodes in, the politics matter as much as the dragons.',
+        rating: 9,
+        isPublic: true,
+      },
+      other.token,
+    );
+    await call(
+      o,
+      'POST',
+      '/lists',
+      {
+        name: 'Fantasy essentials',
+        isPublic: true,
+        isRanked: true,
+        items: [{ showId: viewer.showId }],
+      },
+      other.token,
+    );
     const trending = await call<{ data: { id: number }[] }>(o, 'GET', '/shows/trending?limit=6');
     for (const s of trending.data.filter((x) => x.id !== viewer.showId).slice(0, 3)) {
       await call(
@@ -94,6 +119,8 @@ async function main() {
       { name: 'profile-overview', path: `/profile/${other.user.username}` },
       { name: 'profile-activity', path: `/profile/${other.user.username}?tab=activity` },
       { name: 'profile-favorites', path: `/profile/${other.user.username}?tab=favorites` },
+      { name: 'profile-lists', path: `/profile/${other.user.username}?tab=lists` },
+      { name: 'profile-reviews', path: `/profile/${other.user.username}?tab=reviews` },
       { name: 'followers', path: `/profile/${other.user.username}/followers` },
       { name: 'search-users', path: `/search?q=maya&tab=users` },
       { name: 'compare', path: `/compare?users=${me.user.username},${other.user.username}` },

@@ -90,7 +90,7 @@ export function ProfileRoute() {
       <div
         role="tablist"
         aria-label="Profile sections"
-        className="mt-8 flex gap-1 overflow-x-auto border-b border-slate-800"
+        className="mt-8 flex gap-0.5 overflow-x-auto border-b border-slate-800 sm:gap-1"
       >
         {profileTabs.map((name) => (
           <button
@@ -107,7 +107,7 @@ export function ProfileRoute() {
               setParams(next, { replace: true, preventScrollReset: true });
             }}
             className={cn(
-              '-mb-px shrink-0 border-b-2 px-4 py-2.5 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400',
+              '-mb-px min-w-0 flex-1 border-b-2 px-1 py-2.5 text-xs font-semibold sm:flex-none sm:px-4 sm:text-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400',
               tab === name
                 ? 'border-violet-500 text-white'
                 : 'border-transparent text-slate-400 hover:text-slate-200',
