@@ -110,7 +110,15 @@ export function searchTokens(q: string): string[] {
   );
 }
 
+/**
+ * How long a community listing's total (the same for every viewer) is reused. Counting 100,000
+ * public reviews costs more than the rest of a feed page; a write on this server drops the
+ * memo at once (forgetTotals), another server's write shows within this time.
+ */
+const TOTAL_TTL_MS = 10_000;
+
 export function createReviewsRepository(db: Kysely<Database>, dialect: DialectName) {
+  const totals = new Map<string, { n: number; at: number }>();
   const reviewsWithRefs = (q: Tx, viewerId: number | null) =>
     q
       .selectFrom('reviews as r')
@@ -211,19 +219,35 @@ export function createReviewsRepository(db: Kysely<Database>, dialect: DialectNa
       }
       for (const o of orderBy) page = page.orderBy(o);
       const ids = (await page.limit(limit).offset(offset).execute()).map((r) => r.id);
+      // Community totals are the same for every viewer: counted once per TOTAL_TTL_MS.
+      const key = scope.visibility === 'community' ? JSON.stringify(scope) : null;
+      const memo = key ? totals.get(key) : undefined;
+      const fresh = memo && Date.now() - memo.at < TOTAL_TTL_MS ? memo.n : undefined;
       const [rows, n] = await Promise.all([
         ids.length
           ? reviewsWithRefs(db, viewer?.id ?? null)
               .where('r.id', 'in', ids)
               .execute()
           : Promise.resolve([]),
-        count.executeTakeFirstOrThrow(),
+        fresh !== undefined
+          ? Promise.resolve(fresh)
+          : count.executeTakeFirstOrThrow().then((c) => Number(c.n)),
       ]);
+      if (key && fresh === undefined) {
+        if (totals.size > 1000) totals.clear();
+        totals.set(key, { n, at: Date.now() });
+      }
       const byId = new Map((rows as ReviewWithRefs[]).map((r) => [r.id, r]));
       return {
         rows: ids.map((id) => byId.get(id)).filter((r): r is ReviewWithRefs => !!r),
-        total: Number(n.n),
+        // A page may show more than a memo a moment old counted: never less than it shows.
+        total: Math.max(n, offset + ids.length),
       };
+    },
+
+    /** Drops the memo of community totals (after any write that may move one). */
+    forgetTotals() {
+      totals.clear();
     },
 
     /** Public reviews matching every word (prefixes too), best match first. */

@@ -172,6 +172,8 @@ export function createReviewsService({ repo, events, blocks }: ReviewsServiceOpt
       repo.setLike(trx, target, id, viewer.id, liked, now),
     );
     if (result.changed) {
+      // "Most liked" and "popular" count reviews with at least one like.
+      if (target === 'review') repo.forgetTotals();
       await events.emit('review.liked', {
         reviewId,
         userId: viewer.id,
@@ -249,7 +251,12 @@ export function createReviewsService({ repo, events, blocks }: ReviewsServiceOpt
     featured: (viewer: Viewer, limit: number, offset: number) =>
       list(
         viewer,
-        { visibility: 'community', minLikes: 1, since: addDays(nowIso(), -30) },
+        // To the minute, so one minute's requests share a count (and a cached answer).
+        {
+          visibility: 'community',
+          minLikes: 1,
+          since: `${addDays(nowIso(), -30).slice(0, 16)}:00.000Z`,
+        },
         'likes_count',
         'desc',
         limit,
@@ -344,6 +351,7 @@ export function createReviewsService({ repo, events, blocks }: ReviewsServiceOpt
           reviewId: String(existing?.id ?? ''),
         });
       }
+      repo.forgetTotals();
       const created = (await repo.reviewById(repo.db, id, viewer.id))!;
       await events.emit('review.created', eventPayload(created));
       return toReview(created);
@@ -367,6 +375,7 @@ export function createReviewsService({ repo, events, blocks }: ReviewsServiceOpt
           await repo.moveShowReviews(trx, current!.show_id, change.isPublic ? 1 : -1);
         }
       });
+      repo.forgetTotals();
       const updated = (await repo.reviewById(repo.db, id, viewer.id))!;
       await events.emit('review.updated', eventPayload(updated));
       return toReview(updated);
@@ -382,6 +391,7 @@ export function createReviewsService({ repo, events, blocks }: ReviewsServiceOpt
         if (current!.is_public) await repo.moveShowReviews(trx, current!.show_id, -1);
         return current!;
       });
+      repo.forgetTotals();
       await events.emit('review.deleted', {
         reviewId: gone.id,
         userId: gone.user_id,
@@ -652,8 +662,11 @@ export function createReviewsService({ repo, events, blocks }: ReviewsServiceOpt
     },
 
     /** Account erasure step (platform/erasure.ts). */
-    eraseUser: (trx: Parameters<ReviewsRepository['eraseUser']>[0], userId: number) =>
-      repo.eraseUser(trx, userId),
+    async eraseUser(trx: Parameters<ReviewsRepository['eraseUser']>[0], userId: number) {
+      const result = await repo.eraseUser(trx, userId);
+      repo.forgetTotals();
+      return result;
+    },
   };
 }
 

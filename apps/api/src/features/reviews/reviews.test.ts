@@ -843,3 +843,23 @@ describe('cached community reads', () => {
     expect((await t.app.inject({ url })).json().data).toEqual([]);
   });
 });
+
+describe('feed totals', () => {
+  it('move at once after a review, a like or going private on this server', async () => {
+    const a = await registerUser(t.app);
+    const b = await registerUser(t.app);
+    const total = async (url: string) => (await call(b.token, { url })).json().total as number;
+    const before = await total('/api/reviews');
+    const likedBefore = await total('/api/reviews?filter=most_liked');
+    const r = await writeReview(a.token, (await buildShow(t.db)).id);
+    expect(await total('/api/reviews')).toBe(before + 1);
+    await call(b.token, { method: 'POST', url: `/api/reviews/${r.id}/like` });
+    expect(await total('/api/reviews?filter=most_liked')).toBe(likedBefore + 1);
+    await call(a.token, {
+      method: 'PUT',
+      url: `/api/reviews/${r.id}`,
+      payload: { isPublic: false },
+    });
+    expect(await total('/api/reviews')).toBe(before);
+  });
+});

@@ -319,9 +319,11 @@ export function useCreateEpisodeReview(episodeId: number) {
         old
           ? {
               ...old,
-              pages: old.pages.map((p, i) =>
-                i === 0 ? { ...p, data: [review, ...p.data], total: p.total + 1 } : p,
-              ),
+              pages: old.pages.map((p, i) => ({
+                ...p,
+                data: i === 0 ? [review, ...p.data] : p.data,
+                total: p.total + 1,
+              })),
             }
           : old,
       );

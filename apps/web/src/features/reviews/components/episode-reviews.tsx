@@ -143,7 +143,7 @@ function EpisodeReviewItem({
           {review.rating}/10
         </span>
       </div>
-      {review.isSpoiler ? (
+      {review.isSpoiler && !review.content ? (
         <p className="mt-3 inline-flex items-center gap-1.5 text-sm font-medium text-amber-200">
           <TriangleAlert aria-hidden className="size-4" />
           {SPOILER_WARNING}
@@ -190,6 +190,7 @@ function EpisodeReviewDialog({
   const [rating, setRating] = useState(existing?.rating ?? reviewLimits.episodeRatingDefault);
   const [content, setContent] = useState(existing?.content ?? '');
   const [isSpoiler, setIsSpoiler] = useState(existing?.isSpoiler ?? false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
   const ratingId = useId();
   const contentId = useId();
   const pending = create.isPending || update.isPending || remove.isPending;
@@ -260,11 +261,15 @@ function EpisodeReviewDialog({
           {existing ? (
             <Button
               variant="ghost"
-              className="mr-auto text-rose-300"
+              className="mr-auto text-rose-300 hover:text-rose-200"
               disabled={pending}
-              onClick={() => remove.mutate(existing.id, { onSuccess: onClose })}
+              onClick={() =>
+                confirmDelete
+                  ? remove.mutate(existing.id, { onSuccess: onClose })
+                  : setConfirmDelete(true)
+              }
             >
-              Delete review
+              {confirmDelete ? 'Yes, delete it' : 'Delete review'}
             </Button>
           ) : null}
           <DialogClose asChild>

@@ -92,12 +92,12 @@ function ShowReview({ review }: { review: Review }) {
             <time dateTime={review.createdAt}>{daysAgo(review.createdAt)}</time>
           </p>
         </div>
-        <div className="ml-auto flex items-center gap-2">
-          <Stars rating={review.rating} className="hidden sm:inline-flex" />
-          <span className="font-semibold text-slate-100 tabular-nums">{review.rating}/10</span>
-        </div>
       </div>
-      <h3 className="mt-3 text-lg font-bold break-words text-white">{review.title}</h3>
+      <div className="mt-3 flex items-center gap-2">
+        <Stars rating={review.rating} />
+        <span className="font-semibold text-slate-100 tabular-nums">{review.rating}/10</span>
+      </div>
+      <h3 className="mt-2 text-lg font-bold break-words text-white">{review.title}</h3>
       <Spoiler isSpoiler={review.isSpoiler} className="mt-2">
         <p className="line-clamp-4 text-sm leading-relaxed break-words whitespace-pre-line text-slate-300">
           {review.content}
