@@ -92,7 +92,7 @@ test('two members follow each other; one watches, the other sees it on home and 
   await expect(ann.page.getByRole('heading', { level: 1, name: 'Ben Watcher' })).toBeVisible();
   await expect(ann.page.getByRole('button', { name: 'Following' })).toBeVisible();
   const overview = ann.page.getByRole('tabpanel');
-  await expect(overview.getByText('Episodes watched')).toBeVisible();
+  await expect(overview.getByText('Episodes watched', { exact: true })).toBeVisible();
   await expect(overview.getByTestId('profile-charts')).toBeVisible();
   await expect(overview.locator('.recharts-surface').first()).toBeVisible();
   await expect(overview.getByRole('link', { name: 'Game of Thrones' }).first()).toBeVisible();
