@@ -22,6 +22,15 @@ import { createImportsRepository } from '../features/imports/imports.repository'
 import { createImportsService } from '../features/imports/imports.service';
 import { createReviewSchema, listLimits } from '@series-tracker/contracts';
 import { AppError } from '../lib/errors';
+// People (issue 11)
+import { createActivityRepository } from '../features/activity/activity.repository';
+import { createActivityService } from '../features/activity/activity.service';
+import { createSocialRepository } from '../features/social/social.repository';
+import { createSocialService } from '../features/social/social.service';
+import { createStatsRepository } from '../features/stats/stats.repository';
+import { createStatsService } from '../features/stats/stats.service';
+import { createUsersRepository } from '../features/users/users.repository';
+import { createUsersService, type ContentCounts } from '../features/users/users.service';
 import { nowIso } from '../lib/time';
 import { createEventBus, type EventBus } from './events';
 import { createUserErasure } from './erasure';
@@ -144,6 +153,8 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   const reviews = createReviewsService({
     repo: createReviewsRepository(db.kysely, db.dialect),
     events,
+    // People (ADR 090): a member the author blocks may not comment on their reviews.
+    blocks: (authorId, userId) => socialRepo.blocks(authorId, userId),
   });
   erasure.register('reviews', async (trx, userId) => {
     await reviews.eraseUser(trx, userId);
@@ -250,6 +261,29 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     await trx.deleteFrom('import_held_episodes').where('user_id', '=', userId).execute();
     await trx.deleteFrom('imports').where('user_id', '=', userId).execute();
   });
+  // People: follows, blocks, profiles, activity, statistics (ADR 090).
+  const usersRepo = createUsersRepository(db.kysely, db.dialect);
+  const socialRepo = createSocialRepository(db.kysely);
+  const social = createSocialService({ repo: socialRepo, users: usersRepo, events });
+  // Public reviews and lists of a member, asked through those features' services.
+  const contentCounts: ContentCounts = {
+    publicReviews: async (userId) =>
+      (await reviews.listByUser(null, userId, { limit: 1, offset: 0 })).total,
+    publicLists: async (userId) =>
+      (await lists.listByOwner(null, userId, { limit: 1, offset: 0 })).total,
+  };
+  const users = createUsersService({ repo: usersRepo, social: socialRepo, counts: contentCounts });
+  const activityRepo = createActivityRepository(db.kysely);
+  const activity = createActivityService({ repo: activityRepo, events });
+  activity.subscribe();
+  const stats = createStatsService({
+    repo: createStatsRepository(db.kysely),
+    users,
+    counts: contentCounts,
+  });
+  // Follower counts are counted from rows, so removing the rows is the whole fix.
+  erasure.register('social', (trx, userId) => socialRepo.eraseUser(trx, userId));
+  erasure.register('activity', (trx, userId) => activityRepo.eraseUser(trx, userId));
 
   return {
     config,
@@ -275,6 +309,10 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     account,
     imports,
     exporter,
+    social,
+    users,
+    activity,
+    stats,
     /**
      * Stops background work: running jobs stop at a safe point and run again after the next
      * start. The database stays open (its owner closes it).
