@@ -83,7 +83,14 @@ export interface DomainEvents {
   'list.deleted': { listId: number; userId: number };
   'list.followed': { listId: number; userId: number; ownerId: number; followed: boolean };
   /** `followed: false` for an unfollow. */
-  'user.followed': { followerId: number; followeeId: number; followed: boolean; at: string };
+  'user.followed': {
+    followerId: number;
+    followeeId: number;
+    followed: boolean;
+    at: string;
+    /** A follow read back from an export (imports): never announced as activity. */
+    imported?: boolean;
+  };
 }
 
 export interface ReviewEventPayload {

@@ -170,11 +170,20 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     mailAfterMs: config.importMailAfterMs,
     ...(config.metadataSync ? { lookupShow: (ids) => metadata.lookupShow(ids) } : {}),
     // Lists and reviews in a file are written through those features' services.
-    targets: createImportTargets({ lists, reviews }),
+    targets: createImportTargets({
+      lists,
+      reviews,
+      social: { follow: (...args) => social.follow(...args) },
+      people: { idByUsername: (username) => socialRepo.idByUsername(username) },
+    }),
   });
   // Watches held for episodes not yet in the catalogue are marked when the episodes arrive.
   events.on('catalog.refreshed', ({ showIds }) => imports.releaseHeld(showIds));
-  const exporter = createExportService({ db: db.kysely });
+  const exporter = createExportService({
+    db: db.kysely,
+    // Whom the member follows (people, ADR 090), read back by the importer.
+    sections: [{ name: 'follows', rows: (userId) => socialRepo.exportFollowing(userId) }],
+  });
   // An account's imports and held watches go with it (no counters on other rows).
   erasure.register('imports', async (trx, userId) => {
     await trx.deleteFrom('import_held_episodes').where('user_id', '=', userId).execute();

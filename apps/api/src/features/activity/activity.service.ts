@@ -247,6 +247,8 @@ export function createActivityService({ repo, events }: ActivityServiceOptions) 
       events.on('list.deleted', async (e) => void (await repo.deleteByList(e.listId))),
       events.on('user.followed', async (e) => {
         if (!e.followed) return void (await repo.deleteFollow(e.followerId, e.followeeId));
+        // A follow read back from an export happened long ago: not news to anyone.
+        if (e.imported) return;
         await repo.insert(repo.db, {
           user_id: e.followerId,
           action: 'followed',

@@ -2,6 +2,8 @@ import { createReviewSchema, listLimits } from '@series-tracker/contracts';
 import { AppError } from '../../lib/errors';
 import type { ListsService } from '../lists/lists.service';
 import type { ReviewsService } from '../reviews/reviews.service';
+import type { SocialRepository } from '../social/social.repository';
+import type { SocialService } from '../social/social.service';
 import type { ImportTargets } from './imports.service';
 
 /**
@@ -11,9 +13,33 @@ import type { ImportTargets } from './imports.service';
 export function createImportTargets(deps: {
   lists: Pick<ListsService, 'mine' | 'create'>;
   reviews: Pick<ReviewsService, 'create'>;
+  social: Pick<SocialService, 'follow'>;
+  people: Pick<SocialRepository, 'idByUsername'>;
 }): Required<ImportTargets> {
-  const { lists, reviews } = deps;
+  const { lists, reviews, social, people } = deps;
   return {
+    // Follows of our own export: the same members again, by username, dated as in the file
+    // and never announced. Someone who left, oneself, or a block either way is counted.
+    follows: async (userId, follows) => {
+      const skipped = { followsUnknown: 0, followsRefused: 0 };
+      let created = 0;
+      for (const f of follows) {
+        const id = await people.idByUsername(f.username);
+        if (id === null) {
+          skipped.followsUnknown++;
+          continue;
+        }
+        try {
+          const at = f.followedAt ?? new Date(0).toISOString();
+          await social.follow(userId, id, { at, imported: true });
+          created++;
+        } catch (err) {
+          if (err instanceof AppError && err.statusCode < 500) skipped.followsRefused++;
+          else throw err;
+        }
+      }
+      return { created, skipped };
+    },
     // Imported lists: private, ranked as in the file, dated as in the file; a list whose
     // name the member already has is not created again (re-imports add nothing).
     lists: async (userId, imported) => {

@@ -173,6 +173,29 @@ export function createSocialRepository(db: Kysely<Database>) {
       return { rows, total: Number(total.n) };
     },
 
+    /** Whom a member follows, oldest first, for the export (docs/export-format.md). */
+    async *exportFollowing(userId: number): AsyncGenerator<Record<string, unknown>> {
+      const rows = await db
+        .selectFrom('follows as f')
+        .innerJoin('users as u', 'u.id', 'f.followee_id')
+        .select(['u.username', 'f.created_at'])
+        .where('f.follower_id', '=', userId)
+        .orderBy('f.created_at')
+        .orderBy('u.id')
+        .execute();
+      for (const r of rows) yield { username: r.username, followedAt: r.created_at };
+    },
+
+    /** A member's id by username, any case (imports of follows). */
+    async idByUsername(username: string): Promise<number | null> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where('username_lower', '=', username.toLowerCase())
+        .executeTakeFirst();
+      return row?.id ?? null;
+    },
+
     /** Erasure: everything a member's follows and blocks hold, both directions. */
     async eraseUser(trx: Exec, userId: number) {
       await trx

@@ -52,14 +52,25 @@ export function createSocialService({ repo, users, events }: SocialServiceOption
     },
 
     /** Idempotent: following twice is one follow (the primary key decides, even under races). */
-    async follow(followerId: number, followeeId: number): Promise<FollowStats> {
+    /** `origin`: a follow read back from an export keeps its date and is not announced. */
+    async follow(
+      followerId: number,
+      followeeId: number,
+      origin?: { at: string; imported: true },
+    ): Promise<FollowStats> {
       if (followerId === followeeId) throw badRequest(peopleMessages.cannotFollowSelf);
       await requireUser(followeeId);
       if (await repo.blockedEitherWay(followerId, followeeId))
         throw forbidden(peopleMessages.blocked);
-      const at = nowIso();
+      const at = origin?.at ?? nowIso();
       if (await repo.follow(followerId, followeeId, at)) {
-        await events.emit('user.followed', { followerId, followeeId, followed: true, at });
+        await events.emit('user.followed', {
+          followerId,
+          followeeId,
+          followed: true,
+          at,
+          ...(origin ? { imported: true } : {}),
+        });
       }
       return stats({ id: followerId }, followeeId);
     },
