@@ -16,7 +16,13 @@ async function traktZip(): Promise<Buffer> {
   const show = (title: string, year: number, tvdb: number) => ({
     title,
     year,
-    ids: { trakt: tvdb, slug: title.toLowerCase().replaceAll(' ', '-'), tvdb, imdb: null, tmdb: null },
+    ids: {
+      trakt: tvdb,
+      slug: title.toLowerCase().replaceAll(' ', '-'),
+      tvdb,
+      imdb: null,
+      tmdb: null,
+    },
   });
   const got = show('Game of Thrones', 2011, 121361);
   const ghost = show('The Ghost Channel', 2003, 99999991);
@@ -30,18 +36,34 @@ async function traktZip(): Promise<Buffer> {
     show: s,
   });
   const zip = new yazl.ZipFile();
-  const add = (name: string, value: unknown) => zip.addBuffer(Buffer.from(JSON.stringify(value)), name);
+  const add = (name: string, value: unknown) =>
+    zip.addBuffer(Buffer.from(JSON.stringify(value)), name);
   add('watched-history.json', [
     play(got, 1, 1, 1),
     play(got, 1, 2, 2),
     play(got, 1, 1, 9),
     play(got, 9, 1, 12),
     play(ghost, 1, 1, 3),
-    { id: id++, watched_at: '2015-01-01T20:00:00.000Z', type: 'movie', movie: { title: 'A Film', ids: {} } },
+    {
+      id: id++,
+      watched_at: '2015-01-01T20:00:00.000Z',
+      type: 'movie',
+      movie: { title: 'A Film', ids: {} },
+    },
   ]);
   add('lists-watchlist.json', [
-    { rank: 1, listed_at: '2016-01-01T00:00:00.000Z', type: 'show', show: show('Lost', 2004, 73739) },
-    { rank: 2, listed_at: '2016-01-02T00:00:00.000Z', type: 'show', show: { title: 'Lost', year: 1999, ids: { trakt: 5 } } },
+    {
+      rank: 1,
+      listed_at: '2016-01-01T00:00:00.000Z',
+      type: 'show',
+      show: show('Lost', 2004, 73739),
+    },
+    {
+      rank: 2,
+      listed_at: '2016-01-02T00:00:00.000Z',
+      type: 'show',
+      show: { title: 'Lost', year: 1999, ids: { trakt: 5 } },
+    },
   ]);
   zip.end();
   const chunks: Buffer[] = [];
@@ -67,7 +89,10 @@ async function main() {
       const page = await context.newPage();
       await page.goto(`${server.origin}/settings/import`);
       await page.waitForLoadState('networkidle');
-      await page.screenshot({ path: path.join(outDir, `import-empty-${device.name}.png`), fullPage: true });
+      await page.screenshot({
+        path: path.join(outDir, `import-empty-${device.name}.png`),
+        fullPage: true,
+      });
       await page.getByLabel('Choose a file or drop it here').setInputFiles({
         name: 'trakt-export.zip',
         mimeType: 'application/zip',
@@ -76,11 +101,17 @@ async function main() {
       await page.getByRole('button', { name: 'Start import' }).click();
       await page.getByText('Import complete.').waitFor({ timeout: 20_000 });
       await page.waitForLoadState('networkidle');
-      await page.screenshot({ path: path.join(outDir, `import-report-${device.name}.png`), fullPage: true });
+      await page.screenshot({
+        path: path.join(outDir, `import-report-${device.name}.png`),
+        fullPage: true,
+      });
       await page.getByRole('button', { name: 'Pick show' }).first().click();
       await page.getByLabel('Search for the right show').waitFor();
       await page.waitForTimeout(800);
-      await page.screenshot({ path: path.join(outDir, `import-pick-${device.name}.png`), fullPage: true });
+      await page.screenshot({
+        path: path.join(outDir, `import-pick-${device.name}.png`),
+        fullPage: true,
+      });
       await context.close();
     }
     await browser.close();

@@ -33,6 +33,11 @@ import { reviewsRoutes } from './features/reviews/reviews.routes';
 import { accountRoutes, uploadsRoutes } from './features/account/account.routes';
 import { isStorageKey } from './platform/storage';
 import { importsRoutes } from './features/imports/imports.routes';
+// People (issue 11)
+import { activityRoutes } from './features/activity/activity.routes';
+import { socialRoutes } from './features/social/social.routes';
+import { peopleStatsRoutes } from './features/stats/people-stats.routes';
+import { usersRoutes } from './features/users/users.routes';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -165,6 +170,21 @@ export async function buildApp({
         exporter: services.exporter,
         importDir: config.importDir,
       });
+      // People (issue 11)
+      await api.register(socialRoutes, { social: services.social });
+      await api.register(usersRoutes, {
+        users: services.users,
+        tracking,
+        activity: services.activity,
+        stats: services.stats,
+        reviews: services.reviews,
+        lists: services.lists,
+      });
+      await api.register(activityRoutes, {
+        activity: services.activity,
+        reviews: services.reviews,
+      });
+      await api.register(peopleStatsRoutes, { stats: services.stats, trending });
     },
     { prefix: '/api' },
   );

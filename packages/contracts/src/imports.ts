@@ -79,6 +79,8 @@ export const importReportSchema = z.object({
   favorites: z.number().int(),
   lists: z.number().int(),
   reviews: z.number().int(),
+  /** Members followed again (our own export's follows; absent in reports made before). */
+  follows: z.number().int().optional(),
   /** What the file held that we do not import, by kind (movies, people, manga, seasonRatings…). */
   skipped: z.record(z.string(), z.number().int()),
   /** Notes about how the file was read (e.g. TV Time times taken as UTC). */

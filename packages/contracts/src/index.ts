@@ -9,3 +9,4 @@ export * from './lists';
 export * from './reviews';
 export * from './account';
 export * from './imports';
+export * from './people';

@@ -8,6 +8,7 @@ import * as m0005 from './migrations/0005-jobs';
 import * as m0006 from './migrations/0006-reviews';
 import * as m0007 from './migrations/0007-lists';
 import * as m0008 from './migrations/0008-account';
+import * as m0009 from './migrations/0009-people';
 import * as m0010 from './migrations/0010-imports';
 
 /*
@@ -23,6 +24,7 @@ const all = {
   '0006-reviews': m0006,
   '0007-lists': m0007,
   '0008-account': m0008,
+  '0009-people': m0009,
   '0010-imports': m0010,
 };
 export type MigrationName = keyof typeof all;

@@ -217,6 +217,34 @@ export interface JobSchedulesTable {
   next_run_at: string;
 }
 
+// People (0009-people)
+export interface FollowsTable {
+  follower_id: number;
+  followee_id: number;
+  created_at: string;
+}
+
+export interface BlocksTable {
+  blocker_id: number;
+  blocked_id: number;
+  created_at: string;
+}
+
+export interface ActivitiesTable {
+  id: Generated<number>;
+  user_id: number;
+  action: string;
+  show_id: number | null;
+  episode_id: number | null;
+  episode_count: Generated<number>;
+  rating: number | null;
+  review_id: number | null;
+  list_id: number | null;
+  target_user_id: number | null;
+  content: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -248,6 +276,10 @@ export interface Database {
   // imports (0010)
   imports: ImportsTable;
   import_held_episodes: ImportHeldEpisodesTable;
+  // People (0009-people)
+  follows: FollowsTable;
+  blocks: BlocksTable;
+  activities: ActivitiesTable;
 }
 
 export type WatchlistItemRow = Selectable<WatchlistItemsTable>;

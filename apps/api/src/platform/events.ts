@@ -14,6 +14,8 @@ export interface DomainEvents {
     episodeIds: number[];
     watched: boolean;
     /** Written by an import with the file's own dates: never announce it as happening now. */
+    /** Imports may say when it was watched; activity records it then (ADR 090). */
+    at?: string;
     imported?: boolean;
   };
   /** A user's watchlist item for a show was created, changed or removed. */
@@ -81,7 +83,14 @@ export interface DomainEvents {
   'list.deleted': { listId: number; userId: number };
   'list.followed': { listId: number; userId: number; ownerId: number; followed: boolean };
   /** `followed: false` for an unfollow. */
-  'user.followed': { followerId: number; followeeId: number; followed: boolean; at: string };
+  'user.followed': {
+    followerId: number;
+    followeeId: number;
+    followed: boolean;
+    at: string;
+    /** A follow read back from an export (imports): never announced as activity. */
+    imported?: boolean;
+  };
 }
 
 export interface ReviewEventPayload {
@@ -92,6 +101,8 @@ export interface ReviewEventPayload {
   isPublic: boolean;
   at: string;
   imported?: boolean;
+  /** The review's title, shown in activity feeds. */
+  title?: string;
 }
 
 export interface ListEventPayload {

@@ -99,6 +99,23 @@ export function authorize(
 }
 
 /**
+ * A member's details (watchlist, favourites, activity, ratings, stats). Unlike other kinds, a
+ * private profile's existence is public (its name, avatar and counters show to everyone), so
+ * its hidden details answer 403, to anonymous visitors too; a missing member is a 404. A
+ * member who blocks the viewer hides them the same way (`blocksViewer`).
+ */
+export function authorizeProfileDetails(
+  viewer: Viewer,
+  profile: (ProfileResource & { blocksViewer?: boolean }) | null | undefined,
+  notFoundMessage = 'User not found',
+  forbiddenMessage = 'This profile is private',
+): asserts profile is ProfileResource {
+  if (!profile) throw notFound(notFoundMessage);
+  if (!may(viewer, 'read', profile)) throw forbidden(forbiddenMessage);
+  if (profile.blocksViewer && viewer?.id !== profile.userId) throw forbidden(forbiddenMessage);
+}
+
+/**
  * Query filters: the same rules as `may(viewer, 'read', …)`, as SQL conditions, so a listing,
  * a search, a count and a feed all hide exactly what a detail page hides. Columns hold 0/1
  * booleans on both dialects (ADR 003).
@@ -122,5 +139,14 @@ export const visible = {
     return viewer
       ? sql<SqlBool>`(${sql.ref(publicColumn)} = 1 or ${sql.ref(idColumn)} = ${viewer.id})`
       : sql<SqlBool>`${sql.ref(publicColumn)} = 1`;
+  },
+
+  /**
+   * Rows authored by members (activity) that the viewer may see: the author's profile is
+   * visible to them and the author does not block them.
+   */
+  authoredBy(viewer: Viewer, userColumn: string, publicColumn: string): Expression<SqlBool> {
+    if (!viewer) return sql<SqlBool>`${sql.ref(publicColumn)} = 1`;
+    return sql<SqlBool>`((${sql.ref(publicColumn)} = 1 and not exists (select 1 from blocks where blocks.blocker_id = ${sql.ref(userColumn)} and blocks.blocked_id = ${viewer.id})) or ${sql.ref(userColumn)} = ${viewer.id})`;
   },
 };

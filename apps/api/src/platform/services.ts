@@ -20,8 +20,16 @@ import { createReviewsService } from '../features/reviews/reviews.service';
 import { createExportService } from '../features/imports/export.service';
 import { createImportsRepository } from '../features/imports/imports.repository';
 import { createImportsService } from '../features/imports/imports.service';
-import { createReviewSchema, listLimits } from '@series-tracker/contracts';
-import { AppError } from '../lib/errors';
+import { createImportTargets } from '../features/imports/import-targets';
+// People (issue 11)
+import { createActivityRepository } from '../features/activity/activity.repository';
+import { createActivityService } from '../features/activity/activity.service';
+import { createSocialRepository } from '../features/social/social.repository';
+import { createSocialService } from '../features/social/social.service';
+import { createStatsRepository } from '../features/stats/stats.repository';
+import { createStatsService } from '../features/stats/stats.service';
+import { createUsersRepository } from '../features/users/users.repository';
+import { createUsersService, type ContentCounts } from '../features/users/users.service';
 import { nowIso } from '../lib/time';
 import { createEventBus, type EventBus } from './events';
 import { createUserErasure } from './erasure';
@@ -144,6 +152,8 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   const reviews = createReviewsService({
     repo: createReviewsRepository(db.kysely, db.dialect),
     events,
+    // People (ADR 090): a member the author blocks may not comment on their reviews.
+    blocks: (authorId, userId) => socialRepo.blocks(authorId, userId),
   });
   erasure.register('reviews', async (trx, userId) => {
     await reviews.eraseUser(trx, userId);
@@ -159,97 +169,49 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     importDir: config.importDir,
     mailAfterMs: config.importMailAfterMs,
     ...(config.metadataSync ? { lookupShow: (ids) => metadata.lookupShow(ids) } : {}),
-    targets: {
-      // Imported lists: private, ranked as in the file, dated as in the file; a list whose
-      // name the member already has is not created again (re-imports add nothing).
-      lists: async (userId, imported) => {
-        const names = new Set<string>();
-        for (let offset = 0; ; offset += 100) {
-          const page = await lists.mine(userId, { limit: 100, offset });
-          for (const l of page.data) names.add(l.name.trim().toLowerCase());
-          if (!page.hasMore) break;
-        }
-        let created = 0;
-        for (const l of imported) {
-          const name = l.name.trim().slice(0, listLimits.nameMax) || 'Imported list';
-          if (names.has(name.toLowerCase())) continue;
-          const seen = new Set<number>();
-          const items = l.items
-            .filter((i) => !seen.has(i.showId) && seen.add(i.showId))
-            .slice(0, listLimits.createItemsMax)
-            .map((i, n) => ({
-              showId: i.showId,
-              position: n + 1,
-              ...(i.note ? { notes: i.note.slice(0, listLimits.notesMax) } : {}),
-            }));
-          await lists.create(
-            userId,
-            {
-              name,
-              ...(l.description
-                ? { description: l.description.slice(0, listLimits.descriptionMax) }
-                : {}),
-              isPublic: false,
-              isRanked: true,
-              items,
-            },
-            { at: l.createdAt, imported: true },
-          );
-          names.add(name.toLowerCase());
-          created++;
-        }
-        return created;
-      },
-      // Imported reviews: private until published, dated as in the file. One review per show
-      // (a re-import finds it there); a text our rules refuse, or one with no rating at all, is
-      // counted, not bent into shape.
-      reviews: async (userId, imported) => {
-        const skipped = { reviewsExisting: 0, reviewsInvalid: 0, reviewsWithoutRating: 0 };
-        let created = 0;
-        for (const r of imported) {
-          if (r.rating === null) {
-            skipped.reviewsWithoutRating++;
-            continue;
-          }
-          const text = r.text.trim();
-          const firstLine = text.split(/\r?\n/, 1)[0]!.trim();
-          const title =
-            r.title?.trim() ||
-            (firstLine.length <= 80
-              ? firstLine
-              : `${firstLine.slice(0, 77).replace(/\s+\S*$/, '')}…`);
-          const draft = createReviewSchema.safeParse({
-            showId: r.showId,
-            title,
-            content: text,
-            rating: Math.round(r.rating * 2) / 2,
-            isSpoiler: r.spoiler,
-            isPublic: false,
-          });
-          if (!draft.success) {
-            skipped.reviewsInvalid++;
-            continue;
-          }
-          try {
-            await reviews.create({ id: userId }, draft.data, { at: r.createdAt, imported: true });
-            created++;
-          } catch (err) {
-            if (err instanceof AppError && err.statusCode === 409) skipped.reviewsExisting++;
-            else throw err;
-          }
-        }
-        return { created, skipped };
-      },
-    },
+    // Lists and reviews in a file are written through those features' services.
+    targets: createImportTargets({
+      lists,
+      reviews,
+      social: { follow: (...args) => social.follow(...args) },
+      people: { idByUsername: (username) => socialRepo.idByUsername(username) },
+    }),
   });
   // Watches held for episodes not yet in the catalogue are marked when the episodes arrive.
   events.on('catalog.refreshed', ({ showIds }) => imports.releaseHeld(showIds));
-  const exporter = createExportService({ db: db.kysely });
+  const exporter = createExportService({
+    db: db.kysely,
+    // Whom the member follows (people, ADR 090), read back by the importer.
+    sections: [{ name: 'follows', rows: (userId) => socialRepo.exportFollowing(userId) }],
+  });
   // An account's imports and held watches go with it (no counters on other rows).
   erasure.register('imports', async (trx, userId) => {
     await trx.deleteFrom('import_held_episodes').where('user_id', '=', userId).execute();
     await trx.deleteFrom('imports').where('user_id', '=', userId).execute();
   });
+  // People: follows, blocks, profiles, activity, statistics (ADR 090).
+  const usersRepo = createUsersRepository(db.kysely, db.dialect);
+  const socialRepo = createSocialRepository(db.kysely);
+  const social = createSocialService({ repo: socialRepo, users: usersRepo, events });
+  // Public reviews and lists of a member, asked through those features' services.
+  const contentCounts: ContentCounts = {
+    publicReviews: async (userId) =>
+      (await reviews.listByUser(null, userId, { limit: 1, offset: 0 })).total,
+    publicLists: async (userId) =>
+      (await lists.listByOwner(null, userId, { limit: 1, offset: 0 })).total,
+  };
+  const users = createUsersService({ repo: usersRepo, social: socialRepo, counts: contentCounts });
+  const activityRepo = createActivityRepository(db.kysely);
+  const activity = createActivityService({ repo: activityRepo, events });
+  activity.subscribe();
+  const stats = createStatsService({
+    repo: createStatsRepository(db.kysely),
+    users,
+    counts: contentCounts,
+  });
+  // Follower counts are counted from rows, so removing the rows is the whole fix.
+  erasure.register('social', (trx, userId) => socialRepo.eraseUser(trx, userId));
+  erasure.register('activity', (trx, userId) => activityRepo.eraseUser(trx, userId));
 
   return {
     config,
@@ -275,6 +237,10 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     account,
     imports,
     exporter,
+    social,
+    users,
+    activity,
+    stats,
     /**
      * Stops background work: running jobs stop at a safe point and run again after the next
      * start. The database stays open (its owner closes it).

@@ -383,6 +383,9 @@ export function subscribeResponseCache(events: EventBus, cache: ResponseCache): 
       events.on(name, () => cache.invalidateTags([cacheTags.reviews])),
     ),
     events.on('user.changed', () => cache.invalidateTags([cacheTags.reviews])),
+    // People (ADR 090): follows move the platform and engagement figures. Episode marks only
+    // age them (60 s): dropping every figure on every mark would keep them uncached.
+    events.on('user.followed', () => cache.invalidateTags([cacheTags.stats])),
   ];
   return () => off.forEach((unsubscribe) => unsubscribe());
 }

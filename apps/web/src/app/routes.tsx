@@ -64,6 +64,22 @@ const VerifyEmailRoute = lazy(() =>
 const ImportExportRoute = lazy(() =>
   import('./routes/import-export').then((m) => ({ default: m.ImportExportRoute })),
 );
+// People (issue 11)
+const ProfileRoute = lazy(() =>
+  import('./routes/profile').then((m) => ({ default: m.ProfileRoute })),
+);
+const FollowersRoute = lazy(() =>
+  import('./routes/profile-people').then((m) => ({ default: m.FollowersRoute })),
+);
+const FollowingRoute = lazy(() =>
+  import('./routes/profile-people').then((m) => ({ default: m.FollowingRoute })),
+);
+const CompareRoute = lazy(() =>
+  import('./routes/compare').then((m) => ({ default: m.CompareRoute })),
+);
+const ActivityFeedRoute = lazy(() =>
+  import('./routes/activity-feed').then((m) => ({ default: m.ActivityFeedRoute })),
+);
 
 /**
  * Every path of the spec (§2), in one place. Screens that are not built yet render the
@@ -84,7 +100,11 @@ const screens: RouteObject[] = [
   { path: 'list/:id', element: <ListRoute /> },
   { path: 'show/:id', element: <ShowRoute /> },
   { path: 'episode/:id', element: <EpisodeRoute /> },
-  { path: 'profile/:username', element: <NotFoundRoute /> },
+  { path: 'profile/:username', element: <ProfileRoute /> },
+  { path: 'profile/:username/followers', element: <FollowersRoute /> },
+  { path: 'profile/:username/following', element: <FollowingRoute /> },
+  { path: 'compare', element: <CompareRoute /> },
+  { path: 'activity', element: <ActivityFeedRoute /> },
   { path: 'today', element: <TodayRoute /> },
   { path: 'settings', element: <SettingsRoute /> },
   { path: 'forgot-password', element: <ForgotPasswordRoute /> },

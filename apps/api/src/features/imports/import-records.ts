@@ -70,6 +70,8 @@ export type ImportRecord =
       spoiler: boolean;
       createdAt: string;
     }
+  /** A member the exporting account followed (our own export). */
+  | { kind: 'follow'; username: string; followedAt: string | null }
   | { kind: 'skip'; what: string; count?: number }
   | { kind: 'note'; text: string };
 

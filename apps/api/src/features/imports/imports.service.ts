@@ -89,6 +89,11 @@ export interface ImportTargets {
     userId: number,
     reviews: ReviewImport[],
   ) => Promise<{ created: number; skipped: Record<string, number> }>;
+  /** Members the exporting account followed, by username (our own export). */
+  follows?: (
+    userId: number,
+    follows: { username: string; followedAt: string | null }[],
+  ) => Promise<{ created: number; skipped: Record<string, number> }>;
 }
 
 export interface ImportsServiceOptions {
@@ -150,6 +155,7 @@ export class Collector {
   private seen = new Map<string, Map<string, Play>>();
   lists: Extract<ImportRecord, { kind: 'list' }>[] = [];
   reviews: Extract<ImportRecord, { kind: 'review' }>[] = [];
+  follows: Extract<ImportRecord, { kind: 'follow' }>[] = [];
   skipped: Record<string, number> = {};
   notes: string[] = [];
   rows = 0;
@@ -229,6 +235,9 @@ export class Collector {
         break;
       case 'review':
         this.reviews.push(r);
+        break;
+      case 'follow':
+        this.follows.push(r);
         break;
       case 'skip':
         this.skip(r.what, r.count ?? 1);
@@ -729,6 +738,16 @@ export function createImportsService(options: ImportsServiceOptions) {
           if (n) report.skipped[k] = (report.skipped[k] ?? 0) + n;
       } else {
         report.skipped.reviews = collector.reviews.length;
+      }
+    }
+    if (collector.follows.length) {
+      if (options.targets?.follows) {
+        const result = await options.targets.follows(userId, collector.follows);
+        report.follows = result.created;
+        for (const [k, n] of Object.entries(result.skipped))
+          if (n) report.skipped[k] = (report.skipped[k] ?? 0) + n;
+      } else {
+        report.skipped.follows = collector.follows.length;
       }
     }
     if (report.episodes.held)

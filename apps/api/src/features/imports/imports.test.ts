@@ -407,10 +407,29 @@ describe('export and round trip', () => {
     const ann = await registerUser(t.app);
     await importFile(t.app, ann.token, await zipFile('trakt-rt.zip', traktFlatMembers()));
     await importFile(t.app, ann.token, textFile('rt-mal.xml', malXml));
+    // Whom ann follows travels too (people, ADR 090): one member stays, one leaves.
+    const dora = await registerUser(t.app);
+    const eve = await registerUser(t.app);
+    for (const other of [dora, eve])
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: `/api/social/${other.user.id}/follow`,
+            headers: bearer(ann.token),
+          })
+        ).statusCode,
+      ).toBeLessThan(300);
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/users/me/export?format=json',
       headers: bearer(ann.token),
+    });
+    await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      headers: bearer(eve.token),
+      payload: { password: eve.password },
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain('attachment');
@@ -450,6 +469,27 @@ describe('export and round trip', () => {
         .where('user_id', '=', userId)
         .execute();
     expect(await reviewsOf(bob.user.id)).toEqual(await reviewsOf(ann.user.id));
+    expect(doc.follows.map((f: { username: string }) => f.username)).toEqual([
+      dora.user.username,
+      eve.user.username,
+    ]);
+    const followsOf = (userId: number) =>
+      k()
+        .selectFrom('follows')
+        .select(['followee_id', 'created_at'])
+        .where('follower_id', '=', userId)
+        .execute();
+    expect(await followsOf(bob.user.id)).toEqual(await followsOf(ann.user.id));
+    expect(back.report!.follows).toBe(1);
+    expect(back.report!.skipped.followsUnknown).toBe(1);
+    // Followed again, but not announced as if it happened now.
+    const announced = await k()
+      .selectFrom('activities')
+      .select('id')
+      .where('user_id', '=', bob.user.id)
+      .where('action', '=', 'followed')
+      .execute();
+    expect(announced).toEqual([]);
 
     // The same document re-formatted by another tool (read whole, not line by line).
     const cara = await registerUser(t.app);
@@ -491,6 +531,7 @@ describe('export and round trip', () => {
       'episode-reviews.csv',
       'episodes.csv',
       'favorites.csv',
+      'follows.csv',
       'lists.csv',
       'profile.csv',
       'ratings.csv',

@@ -74,6 +74,8 @@ export interface ReviewScope {
   minRating?: number;
   minLikes?: number;
   since?: string;
+  /** People (ADR 090): reviews by the members this member follows, none by members blocking them. */
+  followedBy?: number;
 }
 
 export type ReviewOrderColumn = 'created_at' | 'rating' | 'likes_count';
@@ -147,6 +149,12 @@ export function createReviewsRepository(db: Kysely<Database>, dialect: DialectNa
     if (scope.minRating !== undefined) where.push(sql<SqlBool>`r.rating >= ${scope.minRating}`);
     if (scope.minLikes !== undefined) where.push(sql<SqlBool>`r.likes_count >= ${scope.minLikes}`);
     if (scope.since !== undefined) where.push(sql<SqlBool>`r.created_at >= ${scope.since}`);
+    if (scope.followedBy !== undefined) {
+      where.push(
+        sql<SqlBool>`exists (select 1 from follows f where f.follower_id = ${scope.followedBy} and f.followee_id = r.user_id)`,
+        sql<SqlBool>`not exists (select 1 from blocks b where b.blocker_id = r.user_id and b.blocked_id = ${scope.followedBy})`,
+      );
+    }
     return where;
   }
 

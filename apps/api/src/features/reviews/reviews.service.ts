@@ -1,5 +1,6 @@
 import {
   errorCodes,
+  peopleMessages,
   reviewMessages as m,
   TOP_RATED_MIN,
   type Comment,
@@ -14,7 +15,7 @@ import {
   type ReviewSearchResult,
   type UpdateReview,
 } from '@series-tracker/contracts';
-import { AppError, conflict, notFound } from '../../lib/errors';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { addDays, nowIso } from '../../lib/time';
 import type { EventBus } from '../../platform/events';
 import { authorize, type Viewer } from '../../platform/policy';
@@ -37,6 +38,8 @@ export interface ReviewsServiceOptions {
   repo: ReviewsRepository;
   /** review.*, comment.*, episode-review.created, published after commit. */
   events: EventBus;
+  /** People (ADR 090): whether `authorId` blocks `userId` (a blocked member may not comment). */
+  blocks?: (authorId: number, userId: number) => Promise<boolean>;
 }
 
 /** Reviews with at least this many members' ratings show the members' average (ADR 070). */
@@ -71,7 +74,7 @@ const bit = (b: boolean) => (b ? 1 : 0);
 /** Empty optional text is no text. */
 const orNull = (s: string | null | undefined) => (s ? s : null);
 
-export function createReviewsService({ repo, events }: ReviewsServiceOptions) {
+export function createReviewsService({ repo, events, blocks }: ReviewsServiceOptions) {
   const reviewResource = (r: { user_id: number; is_public: number }) => ({
     kind: 'review' as const,
     ownerId: r.user_id,
@@ -92,6 +95,7 @@ export function createReviewsService({ repo, events }: ReviewsServiceOptions) {
     rating: Number(r.rating),
     isPublic: Boolean(r.is_public),
     at: r.updated_at,
+    title: r.title,
   });
 
   /** Every listing: the order the filter implies unless `sort` says otherwise. */
@@ -287,6 +291,18 @@ export function createReviewsService({ repo, events }: ReviewsServiceOptions) {
         opts.limit,
         opts.offset,
       ),
+    /** People (ADR 090): public reviews by the members the viewer follows (GET /reviews/feed). */
+    followingFeed(viewer: { id: number }, query: ReviewListQuery) {
+      const { scope, column } = listing(query);
+      return list(
+        viewer,
+        { visibility: 'community', followedBy: viewer.id, ...scope },
+        column,
+        query.order,
+        query.limit,
+        query.offset,
+      );
+    },
     async forShow(viewer: Viewer, showId: number, query: ReviewListQuery) {
       if (!(await repo.showExists(repo.db, showId))) throw notFound(m.showNotFound);
       const { scope, column } = listing(query);
@@ -445,6 +461,10 @@ export function createReviewsService({ repo, events }: ReviewsServiceOptions) {
       body: Pick<CreateComment, 'content' | 'parentId'>,
     ): Promise<Comment> {
       const review = await readableReview(viewer, reviewId);
+      // A member the author blocks may read the review but not comment on it (ADR 090).
+      if (review.user_id !== viewer.id && (await blocks?.(review.user_id, viewer.id))) {
+        throw forbidden(peopleMessages.blockedComment);
+      }
       const now = nowIso();
       const id = await repo.transaction(async (trx) => {
         let parentId: number | null = null;

@@ -215,10 +215,12 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
       showId: number,
       episodeIds: number[],
       now: string,
-    ) {
+    ): Promise<number[]> {
+      // The episodes that were not watched before (already watched ones keep their date).
+      const inserted: number[] = [];
       for (let i = 0; i < episodeIds.length; i += 500) {
         const chunk = episodeIds.slice(i, i + 500);
-        await trx
+        const rows = await trx
           .insertInto('episode_progress')
           .values(
             chunk.map((episode_id) => ({
@@ -231,8 +233,11 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
             })),
           )
           .onConflict((oc) => oc.columns(['user_id', 'episode_id']).doNothing())
+          .returning('episode_id')
           .execute();
+        inserted.push(...rows.map((r) => r.episode_id));
       }
+      return inserted;
     },
 
     async markUnwatched(trx: Transaction<Database>, userId: number, episodeIds: number[]) {

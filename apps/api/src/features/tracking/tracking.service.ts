@@ -71,7 +71,8 @@ export function createTrackingService({ repo, events }: TrackingServiceOptions) 
   async function changeProgress(
     userId: number,
     showId: number,
-    change: (trx: Transaction<Database>, now: string) => Promise<void>,
+    /** Returns the episodes whose state changed, when it knows (marking skips watched ones). */
+    change: (trx: Transaction<Database>, now: string) => Promise<void | number[]>,
     watched: boolean,
     episodeIds: number[],
   ): Promise<WatchlistItem | null> {
@@ -92,7 +93,8 @@ export function createTrackingService({ repo, events }: TrackingServiceOptions) 
         });
       }
       await repo.lockItem(trx, userId, showId);
-      await change(trx, now);
+      const changed = await change(trx, now);
+      if (changed) episodeIds = changed;
       const current = await repo.itemFor(trx, userId, showId);
       if (!current) return null; // unmarking on a show that is not tracked
       const d = await repo.derive(trx, userId, showId);

@@ -1,4 +1,4 @@
-import type { CurrentUser, PublicUser } from '@series-tracker/contracts';
+import type { CurrentUser, Person, PublicUser, UserRef } from '@series-tracker/contracts';
 import type { UserRow } from '../../db/types';
 
 /** The only way a user row leaves the server for other people: no email, no hash. */
@@ -19,3 +19,36 @@ export function toPublicUser(row: UserRow): PublicUser {
 export function toCurrentUser(row: UserRow): CurrentUser {
   return { ...toPublicUser(row), email: row.email, emailVerified: row.email_verified_at !== null };
 }
+
+/** A member in lists of people. A private profile shows its name and avatar, not its bio. */
+export function toPerson(
+  row: UserRow,
+  viewer: { id: number } | null,
+  followersCount: number,
+  isFollowing: boolean | undefined,
+): Person {
+  const self = viewer?.id === row.id;
+  return {
+    id: row.id,
+    username: row.username,
+    displayName: row.display_name,
+    avatarUrl: row.avatar_url,
+    bio: row.is_public || self ? row.bio : null,
+    isPublic: Boolean(row.is_public),
+    createdAt: row.created_at,
+    followersCount,
+    ...(isFollowing === undefined ? {} : { isFollowing }),
+  };
+}
+
+export const toUserRef = (r: {
+  id: number;
+  username: string;
+  display_name: string | null;
+  avatar_url: string | null;
+}): UserRef => ({
+  id: r.id,
+  username: r.username,
+  displayName: r.display_name,
+  avatarUrl: r.avatar_url,
+});

@@ -103,12 +103,16 @@ describe('Header', () => {
 
     await user.click(trigger);
     const menu = await screen.findByRole('menu');
-    // Your Profile joins when that screen exists (ADR 032).
+    // Spec §2: Your Profile, Settings, Sign Out.
     expect(
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Settings', 'Import & export', 'Sign Out']);
+    ).toEqual(['Your Profile', 'Settings', 'Import & export', 'Sign Out']);
+    expect(within(menu).getByRole('menuitem', { name: 'Your Profile' })).toHaveAttribute(
+      'href',
+      '/profile/alice',
+    );
     expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toHaveAttribute(
       'href',
       '/settings',

@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@series-tracker/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ArrowDownUp, ChevronDown, LogOut, Settings } from 'lucide-react';
+import { ArrowDownUp, ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { useLogout } from '@/features/auth/hooks/use-session-actions';
@@ -10,8 +10,7 @@ const itemClass =
   'data-[highlighted]:bg-slate-800 data-[highlighted]:text-white';
 
 /**
- * The signed-in user's menu (spec §2). Your Profile joins when that screen exists (people
- * issue); until then no item may lead to "Page Not Found" (ADR 032). Sign Out returns to /.
+ * The signed-in user's menu (spec §2): Your Profile, Settings, Sign Out (returns to /).
  */
 export function UserMenu({ user }: { user: CurrentUser }) {
   const logout = useLogout();
@@ -51,6 +50,12 @@ export function UserMenu({ user }: { user: CurrentUser }) {
             </div>
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-800" />
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to={`/profile/${encodeURIComponent(user.username)}`}>
+              <UserRound aria-hidden className="size-4 text-slate-400" />
+              Your Profile
+            </Link>
+          </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={itemClass}>
             <Link to="/settings">
               <Settings aria-hidden className="size-4 text-slate-400" />

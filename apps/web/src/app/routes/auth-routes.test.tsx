@@ -102,17 +102,14 @@ describe('auth routes', () => {
 });
 
 describe('screens that are not built yet', () => {
-  it.each(['/no/such/page'])(
-    "%s renders 'Page Not Found' with a way home",
-    async (path) => {
-      mockFetch(() => jsonResponse(500));
-      renderApp(path);
-      expect(
-        await screen.findByRole('heading', { level: 1, name: 'Page Not Found' }),
-      ).toBeInTheDocument();
-      expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
-    },
-  );
+  it.each(['/no/such/page'])("%s renders 'Page Not Found' with a way home", async (path) => {
+    mockFetch(() => jsonResponse(500));
+    renderApp(path);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Page Not Found' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  });
 });
 
 describe('home', () => {

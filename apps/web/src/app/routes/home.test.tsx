@@ -145,6 +145,14 @@ describe('home', () => {
           date: url.searchParams.get('date'),
         });
       if (url.pathname === '/api/stats/global') return jsonResponse(200, stats);
+      if (url.pathname === '/api/activity/feed')
+        return jsonResponse(200, {
+          scope: 'community',
+          data: [],
+          limit: 5,
+          offset: 0,
+          hasMore: false,
+        });
       return jsonResponse(200, { basis: 'catalogue', data: [buildShow({ id: 1, title: 'Top' })] });
     });
     const user = userEvent.setup();

@@ -22,6 +22,7 @@ import {
 } from '@/features/shows/components/show-poster-card';
 import { TrendingHero, TrendingHeroSkeleton } from '@/features/shows/components/trending-hero';
 import { PlatformStats } from '@/features/stats/components/platform-stats';
+import { RecentActivity } from '@/features/activity/components/recent-activity';
 import { UpNextRow } from '@/features/tracking/components/up-next-row';
 import { pageTitle, SITE_SLOGAN } from '@/lib/site';
 import { BrandName } from '../layout/brand';
@@ -117,6 +118,8 @@ export function HomeRoute() {
         ) : null}
 
         <NewEpisodesToday />
+
+        <RecentActivity />
 
         <section aria-labelledby="moods-heading">
           <h2

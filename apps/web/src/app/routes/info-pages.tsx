@@ -100,11 +100,12 @@ export function AboutRoute() {
             See Up Next on the home page: the next episode of each show you are watching, and
             today&apos;s new episodes.
           </li>
+          <li>
+            Follow other viewers, see what they watch in Recent Activity, open their profiles with
+            their statistics, and compare your taste with theirs.
+          </li>
         </ul>
-        <p>
-          Following other viewers is being built; it will appear on the site when it is ready, not
-          before.
-        </p>
+        <p></p>
       </section>
     </InfoPage>
   );
@@ -123,6 +124,11 @@ export function PrivacyRoute() {
           <li>
             What you track: your watchlist (status, score, start and finish dates), the episodes you
             marked as watched and your favourite shows.
+          </li>
+          <li>
+            Who you follow and block, and an activity log of what you watch, rate, review and list.
+            Private reviews and lists are never in it; while your profile is private nobody else
+            sees it.
           </li>
           <li>
             Sign-in sessions, stored as hashes of the tokens with the browser&apos;s name (user
@@ -282,6 +288,18 @@ export function HelpRoute() {
           adds nothing twice, and the report lists every row we could not place so you can pick the
           right show. The same page exports everything you have here as JSON or CSV.
         </p>
+        <h2>How do following and activity work?</h2>
+        <p>
+          Find people on the{' '}
+          <Link to="/search?tab=users" className={link}>
+            search page
+          </Link>{' '}
+          or from their profiles and press Follow. Recent Activity on the home page then shows what
+          they watch, rate, review and list; signed out, it shows the whole community. A private
+          profile shows only its name, picture and counts, even to followers. Blocking someone ends
+          follows both ways, and they can no longer follow you, comment on your reviews or see your
+          activity.
+        </p>
       </section>
       <section>
         <h2>Can I write reviews?</h2>
@@ -291,8 +309,7 @@ export function HelpRoute() {
             Reviews
           </Link>{' '}
           page. A private review is seen by you alone. Episodes have their own reviews on each
-          episode&apos;s page. Following other viewers is being built; this page will say so when it
-          is here.
+          episode&apos;s page.
         </p>
       </section>
     </InfoPage>

@@ -11,7 +11,7 @@ describe('/search and /browse', () => {
   it("shows 'No {tab} found' with the hint when nothing matches, per tab", async () => {
     mockFetch((call) => {
       if (call.url.startsWith('/api/search/advanced')) return jsonResponse(200, page([]));
-      if (call.url.startsWith('/api/search/users')) return jsonResponse(200, { data: [] });
+      if (call.url.startsWith('/api/users/search')) return jsonResponse(200, page([]));
       if (call.url.startsWith('/api/shows/genres')) return jsonResponse(200, { data: ['Drama'] });
       if (call.url.startsWith('/api/reviews/search')) return jsonResponse(200, page([]));
       return jsonResponse(404, { error: 'x', code: 'NOT_FOUND' });
@@ -30,7 +30,7 @@ describe('/search and /browse', () => {
     expect(screen.getByText(emptyHint)).toBeInTheDocument();
   });
 
-  it('lists show results with at most 4 genres, linking to the show, and user results without a link to unbuilt profiles', async () => {
+  it('lists show results with at most 4 genres, linking to the show, and user results linking to profiles', async () => {
     const { calls } = mockFetch((call) => {
       if (call.url.startsWith('/api/search/advanced')) {
         return jsonResponse(
@@ -38,9 +38,10 @@ describe('/search and /browse', () => {
           page([buildShow({ id: 162, title: 'Breaking Bad', genres: ['A', 'B', 'C', 'D', 'E'] })]),
         );
       }
-      if (call.url.startsWith('/api/search/users')) {
-        return jsonResponse(200, {
-          data: [
+      if (call.url.startsWith('/api/users/search')) {
+        return jsonResponse(
+          200,
+          page([
             {
               id: 1,
               username: 'walt',
@@ -49,11 +50,11 @@ describe('/search and /browse', () => {
               bio: null,
               isPublic: true,
               createdAt: '',
-              updatedAt: '',
+              followersCount: 3,
               relevanceScore: 1,
             },
-          ],
-        });
+          ]),
+        );
       }
       return jsonResponse(200, { data: [] });
     });
@@ -74,10 +75,10 @@ describe('/search and /browse', () => {
     ).toBe('breaking');
 
     await user.click(screen.getByRole('tab', { name: 'users' }));
-    // Profiles are not built yet: a person is shown, not linked to "Page Not Found" (ADR 032).
+    // A person links to their profile; signed out, there is no Follow button (spec §2).
     expect(await screen.findByText('Walter')).toBeInTheDocument();
-    expect(screen.getByText('@walt')).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: /Walter/ })).not.toBeInTheDocument();
+    expect(screen.getByText(/@walt · 3 followers/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Walter/ })).toHaveAttribute('href', '/profile/walt');
     expect(screen.queryByRole('button', { name: /Follow/ })).not.toBeInTheDocument();
   });
 

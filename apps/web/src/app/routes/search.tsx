@@ -2,13 +2,13 @@ import { showKinds, showSorts, showStatuses } from '@series-tracker/contracts/co
 import { SearchX, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSearchShows } from '@/features/search/api/search-shows';
-import { useSearchUsers } from '@/features/search/api/search-users';
+import { usePeopleSearch } from '@/features/users/api/people';
+import { PersonRow } from '@/features/users/components/person-row';
 import { SEARCH_PAGE_SUGGESTION_LIMIT } from '@/features/search/api/get-suggestions';
 import { SearchBox } from '@/features/search/components/search-box';
 import { ReviewSearchResults } from '@/features/reviews/components/review-search-results';
@@ -339,7 +339,7 @@ function ShowSearchResults({
 }
 
 function UserResults({ q }: { q: string }) {
-  const query = useSearchUsers(q, { enabled: q.length > 0 });
+  const query = usePeopleSearch(q, { enabled: q.length > 0 });
   if (!q) {
     return (
       <EmptyState
@@ -363,18 +363,8 @@ function UserResults({ q }: { q: string }) {
   return (
     <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
       {query.data.map((person) => (
-        <li key={person.id}>
-          {/* Spec §2 links a person to /profile/{username}; profiles arrive with the people
-              issue, and until then no link may lead to "Page Not Found" (ADR 032). */}
-          <div className="flex items-center gap-3 rounded-xl border border-slate-800 bg-slate-900/50 p-4">
-            <Avatar user={person} />
-            <span className="min-w-0">
-              <span className="block truncate font-semibold text-white">
-                {person.displayName || person.username}
-              </span>
-              <span className="block truncate text-sm text-slate-400">@{person.username}</span>
-            </span>
-          </div>
+        <li key={person.id} className="min-w-0">
+          <PersonRow person={person} />
         </li>
       ))}
     </ul>

@@ -96,11 +96,15 @@ export function* ownRow(section: string, row: Obj): Generator<ImportRecord> {
         createdAt: utcInstant(row.createdAt) ?? new Date(0).toISOString(),
       };
       return;
+    case 'follows':
+      if (typeof row.username !== 'string' || !row.username) return;
+      yield { kind: 'follow', username: row.username, followedAt: utcInstant(row.followedAt) };
+      return;
   }
 }
 
 /** Sections read back, in this order (ratings repeat the watchlist's scores). */
-const sections = ['watchlist', 'progress', 'favorites', 'lists', 'reviews'];
+const sections = ['watchlist', 'progress', 'favorites', 'lists', 'reviews', 'follows'];
 
 export function* parseOwnExport(value: unknown): Generator<ImportRecord> {
   const v = value as Obj;

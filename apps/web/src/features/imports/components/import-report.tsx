@@ -20,6 +20,9 @@ const skippedLabels: Record<string, string> = {
   reviews: 'Reviews',
   listItemsUnmatched: 'List items without a matching show',
   reviewsUnmatched: 'Reviews without a matching show',
+  follows: 'Follows',
+  followsUnknown: 'Follows of members who left',
+  followsRefused: 'Follows refused (blocked, or yourself)',
   unreadableRows: 'Unreadable rows',
 };
 
@@ -128,6 +131,9 @@ export function ImportReport({ value }: { value: Import }) {
         <Count label="Favorites" value={report.favorites} />
         <Count label="Lists" value={report.lists} />
         <Count label="Reviews" value={report.reviews} />
+        {report.follows !== undefined ? (
+          <Count label="Members followed" value={report.follows} />
+        ) : null}
       </dl>
       {report.notes.length ? (
         <ul className="list-disc space-y-1 pl-5 text-sm text-slate-300">

@@ -1,0 +1,198 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/types';
+import { visible, type Viewer } from '../../platform/policy';
+
+type Exec = Kysely<Database> | Transaction<Database>;
+
+export type NewActivity = {
+  user_id: number;
+  action: string;
+  show_id?: number | null;
+  episode_id?: number | null;
+  episode_count?: number;
+  rating?: number | null;
+  review_id?: number | null;
+  list_id?: number | null;
+  target_user_id?: number | null;
+  content?: string | null;
+  created_at: string;
+};
+
+/** The activity log: written by the recorder (event subscribers), read by feeds. */
+export function createActivityRepository(db: Kysely<Database>) {
+  /** Entries with everything a feed card shows, filtered by who may see their author. */
+  function feedQuery(viewer: Viewer) {
+    return db
+      .selectFrom('activities as a')
+      .innerJoin('users as u', 'u.id', 'a.user_id')
+      .leftJoin('shows as s', 's.id', 'a.show_id')
+      .leftJoin('episodes as e', 'e.id', 'a.episode_id')
+      .leftJoin('users as t', 't.id', 'a.target_user_id')
+      .select([
+        'a.id',
+        'a.action',
+        'a.created_at',
+        'a.episode_count',
+        'a.rating',
+        'a.content',
+        'a.review_id',
+        'a.list_id',
+        'u.id as u_id',
+        'u.username as u_username',
+        'u.display_name as u_display_name',
+        'u.avatar_url as u_avatar_url',
+        's.id as s_id',
+        's.title as s_title',
+        's.poster_url as s_poster_url',
+        'e.id as e_id',
+        'e.season_number as e_season',
+        'e.episode_number as e_number',
+        'e.title as e_title',
+        't.id as t_id',
+        't.username as t_username',
+        't.display_name as t_display_name',
+        't.avatar_url as t_avatar_url',
+      ])
+      .where(visible.authoredBy(viewer, 'u.id', 'u.is_public'));
+  }
+
+  return {
+    db,
+    transaction: <T>(fn: (trx: Transaction<Database>) => Promise<T>) =>
+      db.transaction().execute(fn),
+
+    insert: (trx: Exec, row: NewActivity) => trx.insertInto('activities').values(row).execute(),
+
+    /** The member's newest entry (batching of bursts looks at it). */
+    latest: (trx: Exec, userId: number) =>
+      trx
+        .selectFrom('activities')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+
+    /** The newest entry of one action about one show. */
+    latestFor: (trx: Exec, userId: number, action: string, showId: number) =>
+      trx
+        .selectFrom('activities')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('action', '=', action)
+        .where('show_id', '=', showId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+
+    update: (
+      trx: Exec,
+      id: number,
+      set: Partial<
+        Pick<NewActivity, 'episode_count' | 'episode_id' | 'created_at' | 'rating' | 'content'>
+      >,
+    ) => trx.updateTable('activities').set(set).where('id', '=', id).execute(),
+
+    deleteById: (trx: Exec, id: number) =>
+      trx.deleteFrom('activities').where('id', '=', id).execute(),
+    deleteByReview: (reviewId: number) =>
+      db
+        .deleteFrom('activities')
+        .where('review_id', '=', reviewId)
+        .where('action', '=', 'reviewed')
+        .execute(),
+    deleteByList: (listId: number) =>
+      db
+        .deleteFrom('activities')
+        .where('list_id', '=', listId)
+        .where('action', 'in', ['list_created', 'list_updated'])
+        .execute(),
+    hasReview: async (reviewId: number) =>
+      (await db
+        .selectFrom('activities')
+        .select('id')
+        .where('review_id', '=', reviewId)
+        .where('action', '=', 'reviewed')
+        .executeTakeFirst()) !== undefined,
+    updateReview: (reviewId: number, rating: number, title: string | null) =>
+      db
+        .updateTable('activities')
+        .set(title === null ? { rating } : { rating, content: title })
+        .where('review_id', '=', reviewId)
+        .where('action', '=', 'reviewed')
+        .execute(),
+    deleteFollow: (followerId: number, followeeId: number) =>
+      db
+        .deleteFrom('activities')
+        .where('user_id', '=', followerId)
+        .where('target_user_id', '=', followeeId)
+        .where('action', '=', 'followed')
+        .execute(),
+
+    watchlistItem: (trx: Exec, userId: number, showId: number) =>
+      trx
+        .selectFrom('watchlist_items')
+        .select(['status', 'score', 'completed_at'])
+        .where('user_id', '=', userId)
+        .where('show_id', '=', showId)
+        .executeTakeFirst(),
+
+    /** One member's entries, newest first. */
+    async byUser(viewer: Viewer, userId: number, limit: number, offset: number) {
+      const [rows, total] = await Promise.all([
+        feedQuery(viewer)
+          .where('a.user_id', '=', userId)
+          .orderBy('a.created_at', 'desc')
+          .orderBy('a.id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        db
+          .selectFrom('activities')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(total.n) };
+    },
+
+    /**
+     * The people `viewerId` follows, newest first: one query, joined on follows. `+a.user_id`
+     * keeps the planner walking activities newest first (its created_at index) and probing
+     * follows by primary key, instead of gathering every followed member's history and sorting
+     * it (a thousand follows can mean a million rows).
+     */
+    following(viewer: { id: number }, limit: number, offset: number) {
+      return feedQuery(viewer)
+        .innerJoin('follows as f', (j) =>
+          j.on('f.follower_id', '=', viewer.id).on(sql`f.followee_id`, '=', sql`+a.user_id`),
+        )
+        .orderBy('a.created_at', 'desc')
+        .orderBy('a.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+    },
+
+    /** Everyone's visible activity, newest first (the anonymous home). */
+    community(viewer: Viewer, limit: number, offset: number) {
+      return feedQuery(viewer)
+        .orderBy('a.created_at', 'desc')
+        .orderBy('a.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+    },
+
+    /** Erasure: the member's own entries and the ones that name them (follows of them). */
+    async eraseUser(trx: Exec, userId: number) {
+      await trx.deleteFrom('activities').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('activities').where('target_user_id', '=', userId).execute();
+    },
+  };
+}
+
+export type ActivityRepository = ReturnType<typeof createActivityRepository>;
+export type FeedRow = Awaited<ReturnType<ActivityRepository['community']>>[number];

@@ -1,0 +1,145 @@
+import type { Person, ProfileUser } from '@series-tracker/contracts';
+import { peopleMessages, searchLimits } from '@series-tracker/contracts';
+import { notFound } from '../../lib/errors';
+import { authorizeProfileDetails, may, type Viewer } from '../../platform/policy';
+import { normalizeForSearch } from '../search/normalize';
+import { titleScore } from '../search/relevance';
+import type { SocialRepository } from '../social/social.repository';
+import { toPerson, toPublicUser } from './users.mapper';
+import type { UsersRepository } from './users.repository';
+import type { UserRow } from '../../db/types';
+
+/** Counts other features keep (public reviews, public lists of a member), asked through their services. */
+export interface ContentCounts {
+  publicReviews?: (userId: number) => Promise<number>;
+  publicLists?: (userId: number) => Promise<number>;
+}
+
+export interface UsersServiceOptions {
+  repo: UsersRepository;
+  social: SocialRepository;
+  counts?: ContentCounts;
+}
+
+/** Candidates fetched for a people search before scoring. */
+const SEARCH_CANDIDATES = 200;
+/** Scores under this share a trigram or two with the query: noise. */
+const MIN_MATCH = 25;
+
+export function createUsersService({ repo, social, counts = {} }: UsersServiceOptions) {
+  async function people(viewer: Viewer, rows: UserRow[], scores?: Map<number, number>) {
+    const ids = rows.map((r) => r.id);
+    const [followers, mine] = await Promise.all([
+      repo.followerCounts(ids),
+      viewer ? social.followingAmong(viewer.id, ids) : Promise.resolve(null),
+    ]);
+    return rows.map((r): Person => ({
+      ...toPerson(r, viewer, followers.get(r.id) ?? 0, mine ? mine.has(r.id) : undefined),
+      ...(scores ? { relevanceScore: scores.get(r.id) ?? 0 } : {}),
+    }));
+  }
+
+  /**
+   * The member whose details (watchlist, favourites, activity, stats) the viewer asks for:
+   * 404 when absent, 403 when the profile is private or its owner blocks the viewer.
+   */
+  async function requireDetails(viewer: Viewer, userId: number): Promise<UserRow> {
+    const row = await repo.byId(userId);
+    const blocksViewer = row && viewer ? await social.blocks(row.id, viewer.id) : false;
+    authorizeProfileDetails(
+      viewer,
+      row && { kind: 'profile', userId: row.id, isPublic: Boolean(row.is_public), blocksViewer },
+      peopleMessages.userNotFound,
+      blocksViewer ? peopleMessages.blockedActivity : peopleMessages.privateProfile,
+    );
+    return row!;
+  }
+
+  return {
+    requireDetails,
+
+    async profile(viewer: Viewer, username: string): Promise<ProfileUser> {
+      const row = await repo.byUsername(username);
+      if (!row) throw notFound(peopleMessages.userNotFound);
+      const [follow, showsCount, reviewsCount, listsCount, isFollowing, isBlocked, blocksViewer] =
+        await Promise.all([
+          social.counts(row.id),
+          repo.showsCount(row.id),
+          counts.publicReviews?.(row.id) ?? Promise.resolve(0),
+          counts.publicLists?.(row.id) ?? Promise.resolve(0),
+          viewer ? social.isFollowing(viewer.id, row.id) : Promise.resolve(undefined),
+          viewer ? social.blocks(viewer.id, row.id) : Promise.resolve(undefined),
+          viewer ? social.blocks(row.id, viewer.id) : Promise.resolve(false),
+        ]);
+      const readable =
+        may(viewer, 'read', {
+          kind: 'profile',
+          userId: row.id,
+          isPublic: Boolean(row.is_public),
+        }) && !(blocksViewer && viewer?.id !== row.id);
+      const user = toPublicUser(row);
+      return {
+        ...user,
+        bio: readable ? user.bio : null,
+        followersCount: follow.followers,
+        followingCount: follow.following,
+        reviewsCount,
+        listsCount,
+        showsCount,
+        ...(isFollowing === undefined ? {} : { isFollowing }),
+        ...(isBlocked === undefined ? {} : { isBlocked }),
+        detailsHidden: !readable,
+      };
+    },
+
+    async list(viewer: Viewer, limit: number, offset: number) {
+      const { rows, total } = await repo.list(limit, offset);
+      return {
+        data: await people(viewer, rows),
+        total,
+        limit,
+        offset,
+        hasMore: offset + rows.length < total,
+      };
+    },
+
+    /**
+     * Username and display name, typo-tolerant, best match first: candidates share a trigram
+     * with the query, and are scored with the show search's title matching (exact, prefix,
+     * word, typo of a word).
+     */
+    async search(viewer: Viewer, query: string, limit: number, offset: number) {
+      const raw = query.trim().slice(0, searchLimits.queryMax);
+      const q = normalizeForSearch(raw);
+      if (!q) return { data: [], total: 0, limit, offset, hasMore: false };
+      const rows = await repo.searchCandidates(raw, SEARCH_CANDIDATES);
+      const scored = rows
+        .map((r) => ({
+          r,
+          score: Math.max(
+            titleScore(q, normalizeForSearch(r.username)),
+            r.display_name ? titleScore(q, normalizeForSearch(r.display_name)) : 0,
+          ),
+        }))
+        .filter((x) => x.score >= MIN_MATCH)
+        .sort((a, b) => b.score - a.score || a.r.username_lower.localeCompare(b.r.username_lower));
+      const pageRows = scored.slice(offset, offset + limit);
+      const scores = new Map(pageRows.map((x) => [x.r.id, Math.round(x.score * 100) / 100]));
+      return {
+        data: await people(
+          viewer,
+          pageRows.map((x) => x.r),
+          scores,
+        ),
+        total: scored.length,
+        limit,
+        offset,
+        hasMore: offset + pageRows.length < scored.length,
+      };
+    },
+
+    byUsernames: (names: string[]) => repo.byUsernames(names),
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

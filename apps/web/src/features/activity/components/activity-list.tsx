@@ -1,0 +1,104 @@
+import type { ActivityItem } from '@series-tracker/contracts';
+import { Activity } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { ActivityEntry, ActivityEntrySkeleton } from './activity-entry';
+
+interface InfiniteActivity {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  isFetching: boolean;
+  refetch: () => unknown;
+  data: { pages: { data: ActivityItem[] }[] } | undefined;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  fetchNextPage: () => unknown;
+}
+
+/** A live feed: skeletons while loading, an error with retry, an empty message, or entries. */
+export function ActivityList({
+  query,
+  emptyTitle,
+  emptyMessage,
+  emptyAction,
+  showUser = true,
+  skeletons = 4,
+  more,
+  headingLevel = 3,
+}: {
+  query: InfiniteActivity;
+  emptyTitle: string;
+  emptyMessage?: string;
+  emptyAction?: ReactNode;
+  showUser?: boolean;
+  skeletons?: number;
+  /** Replaces 'Load more' (the home page links to the full feed instead). */
+  more?: ReactNode;
+  headingLevel?: 2 | 3;
+}) {
+  if (query.isPending) {
+    return (
+      <div className="space-y-3" data-testid="activity-loading">
+        {Array.from({ length: skeletons }, (_, i) => (
+          <ActivityEntrySkeleton key={i} />
+        ))}
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <ErrorState
+        title="Could not load the activity"
+        error={query.error}
+        headingLevel={headingLevel}
+        retrying={query.isFetching}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  const items = query.data?.pages.flatMap((p) => p.data) ?? [];
+  if (items.length === 0) {
+    return (
+      <EmptyState
+        icon={Activity}
+        title={emptyTitle}
+        message={emptyMessage}
+        headingLevel={headingLevel}
+      >
+        {emptyAction}
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      <ul className="space-y-3">
+        {items.map((item) => (
+          <li key={item.id}>
+            <ActivityEntry item={item} showUser={showUser} />
+          </li>
+        ))}
+      </ul>
+      {more ??
+        (query.hasNextPage ? (
+          <div className="mt-6 flex justify-center">
+            <Button
+              variant="secondary"
+              disabled={query.isFetchingNextPage}
+              onClick={() => void query.fetchNextPage()}
+            >
+              {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
+            </Button>
+          </div>
+        ) : null)}
+      {query.isFetchNextPageError ? (
+        <p role="alert" className="mt-3 text-center text-sm text-red-300">
+          Could not load more activity. Please try again.
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import { Link } from 'react-router';
+import { buttonStyles } from '@/components/ui/button';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useActivityFeed } from '../api/feed';
+import { ActivityList } from './activity-list';
+
+const HOME_ENTRIES = 5;
+
+/** Home's Recent Activity (spec §1): live entries only, with 'View more' to the full feed. */
+export function RecentActivity() {
+  const { status } = useAuth();
+  const scope = status === 'authenticated' ? 'following' : 'community';
+  const feed = useActivityFeed(scope, HOME_ENTRIES);
+  const any = (feed.data?.pages[0]?.data.length ?? 0) > 0;
+  return (
+    <section aria-labelledby="activity-heading">
+      <div className="flex items-center justify-between gap-3">
+        <h2
+          id="activity-heading"
+          className="text-xl font-bold tracking-tight text-white sm:text-2xl"
+        >
+          Recent Activity
+        </h2>
+        {any ? (
+          <Link
+            to="/activity"
+            className="text-sm font-semibold text-violet-300 hover:text-violet-200"
+          >
+            View more
+          </Link>
+        ) : null}
+      </div>
+      <div className="mt-4">
+        {status === 'loading' ? null : (
+          <ActivityList
+            query={{ ...feed, data: feed.data && { pages: feed.data.pages.slice(0, 1) } }}
+            emptyTitle="No recent activity."
+            emptyMessage={
+              scope === 'following'
+                ? 'Follow people to see what they watch here.'
+                : 'When members watch, rate and review, it shows here.'
+            }
+            emptyAction={
+              scope === 'following' ? (
+                <Link to="/search?tab=users" className={buttonStyles({ variant: 'secondary' })}>
+                  Find people
+                </Link>
+              ) : undefined
+            }
+            skeletons={3}
+            more={<></>}
+          />
+        )}
+      </div>
+    </section>
+  );
+}
