@@ -216,7 +216,12 @@ function ListPage({ id }: { id: number }) {
           <span className="flex min-w-0 items-center gap-2.5">
             <Avatar user={list.user} size="md" />
             <span className="min-w-0">
-              <span className="block truncate font-semibold text-slate-100">{owner}</span>
+              <Link
+                to={`/profile/${encodeURIComponent(list.user.username)}`}
+                className="block truncate rounded font-semibold text-slate-100 hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"
+              >
+                {owner}
+              </Link>
               <span className="block truncate">@{list.user.username}</span>
             </span>
           </span>

@@ -45,6 +45,10 @@ describe('/lists', () => {
       'href',
       '/list/1',
     );
+    expect(within(cards[0]!).getByRole('link', { name: 'Bob Builder' })).toHaveAttribute(
+      'href',
+      '/profile/bob',
+    );
     expect(within(cards[0]!).getByText('5 items')).toBeInTheDocument();
     expect(within(cards[0]!).getByText('Ranked')).toBeInTheDocument();
     // A missing cover becomes a tile carrying the rank.
@@ -176,6 +180,10 @@ describe('/list/:id', () => {
     expect(screen.getByText('#1')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Show ID: 102' })).toHaveAttribute('href', '/show/102');
     expect(screen.getByText('@bob')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Bob Builder' })).toHaveAttribute(
+      'href',
+      '/profile/bob',
+    );
     expect(screen.getByText('2 items')).toBeInTheDocument();
     // Others get no owner controls.
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();

@@ -72,6 +72,7 @@ describe('episode reviews', () => {
     const user = userEvent.setup();
     renderApp('/episode/40');
     expect(await screen.findByText('A strong opener.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Bob' })).toHaveAttribute('href', '/profile/bob');
     const open = await screen.findByRole('button', { name: /Write Episode Review/ });
 
     await user.click(open);

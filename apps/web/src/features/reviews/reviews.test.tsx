@@ -70,6 +70,10 @@ describe('/reviews', () => {
       'href',
       '/show/7',
     );
+    expect(within(card).getByRole('link', { name: 'Bob Builder' })).toHaveAttribute(
+      'href',
+      '/profile/bob',
+    );
     expect(within(card).getByText('2 days ago')).toBeInTheDocument();
     expect(within(card).getByRole('img', { name: 'Rated 8.5 out of 10' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Write Review/ })).toHaveAttribute(
@@ -195,6 +199,12 @@ describe('/review/:id', () => {
     expect(like).toBeDisabled();
     expect(like).toHaveAttribute('title', 'Please log in to like reviews');
     expect(await screen.findByText('Agreed!')).toBeInTheDocument();
+    // Authors' names lead to their profiles: the review's and the comment's.
+    expect(screen.getByRole('link', { name: 'Bob Builder' })).toHaveAttribute(
+      'href',
+      '/profile/bob',
+    );
+    expect(screen.getByRole('link', { name: 'carol' })).toHaveAttribute('href', '/profile/carol');
     expect(screen.getByRole('heading', { name: 'Comments (0)' })).toBeInTheDocument();
     expect(
       screen.getByRole('link', { name: 'Please log in to comment on reviews.' }),

@@ -103,7 +103,13 @@ export function ListCard({ list, now }: { list: ListSummary; now?: number }) {
         ) : null}
         <div className="mt-auto flex items-center gap-2 pt-2 text-sm text-slate-400">
           <Avatar user={list.user} size="sm" />
-          <span className="min-w-0 truncate text-slate-300">{owner}</span>
+          {/* Above the card's whole-card link, so the name goes to the owner's profile. */}
+          <Link
+            to={`/profile/${encodeURIComponent(list.user.username)}`}
+            className="relative z-10 min-w-0 truncate rounded text-slate-300 hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"
+          >
+            {owner}
+          </Link>
           {updated ? (
             <span className="ml-auto shrink-0 text-xs text-slate-400">Updated {updated}</span>
           ) : null}

@@ -1,10 +1,7 @@
+import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
 
-/**
- * An author's name. Spec §2 links it to /profile/{username}; profiles arrive with the people
- * issue, and until that route is built no link may lead to "Page Not Found" (ADR 032). When
- * it lands, this one component becomes a `<Link to={`/profile/${username}`}>`.
- */
+/** An author's name, linked to their profile (spec §2: /profile/{username}). */
 export function AuthorLink({
   user,
   className,
@@ -14,8 +11,14 @@ export function AuthorLink({
 }) {
   if (!user) return <span className={cn('text-slate-400', className)}>Anonymous</span>;
   return (
-    <span className={cn('font-medium text-slate-100', className)}>
+    <Link
+      to={`/profile/${encodeURIComponent(user.username)}`}
+      className={cn(
+        'rounded font-medium text-slate-100 hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400',
+        className,
+      )}
+    >
       {user.displayName || user.username}
-    </span>
+    </Link>
   );
 }

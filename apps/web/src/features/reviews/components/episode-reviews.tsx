@@ -24,6 +24,7 @@ import { daysAgo } from '../lib/format';
 import { LikeButton } from './like-button';
 import { PlainText } from './plain-text';
 import { SPOILER_WARNING, Spoiler } from './spoiler';
+import { AuthorLink } from './author-link';
 
 /** 'Episode Reviews ({count})' with the 'Write Episode Review' modal (spec §2 Episode detail). */
 export function EpisodeReviews({ episodeId }: { episodeId: number }) {
@@ -132,8 +133,8 @@ function EpisodeReviewItem({
       <div className="flex items-center gap-3">
         <Avatar user={user} size="sm" />
         <div className="min-w-0 text-sm">
-          <p className="truncate font-medium text-slate-100">
-            {review.userDisplayName || review.username || 'Anonymous'}
+          <p className="truncate">
+            <AuthorLink user={user} />
           </p>
           <p className="text-slate-400">
             <time dateTime={review.createdAt}>{daysAgo(review.createdAt)}</time>

@@ -11,6 +11,7 @@ import { reviewsKeys, searchReviews } from '../api/reviews';
 import { daysAgo } from '../lib/format';
 import { Spoiler } from './spoiler';
 import { Stars } from './stars';
+import { AuthorLink } from './author-link';
 
 /** The search page's Reviews tab: public reviews, best match first. */
 export function ReviewSearchResults({ q, emptyHint }: { q: string; emptyHint: string }) {
@@ -66,7 +67,7 @@ function ReviewResult({ review }: { review: ReviewSearchResult }) {
       <h3 className="mt-0.5 font-bold break-words text-white">{review.title}</h3>
       <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-400">
         <Avatar user={user} size="sm" className="size-6 text-xs" />
-        <span className="text-slate-200">{review.userDisplayName || review.username}</span>
+        <AuthorLink user={user} className="font-normal text-slate-200" />
         <span aria-hidden>·</span>
         <time dateTime={review.createdAt}>{daysAgo(review.createdAt)}</time>
         <span aria-hidden>·</span>

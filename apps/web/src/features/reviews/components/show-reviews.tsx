@@ -12,6 +12,7 @@ import { daysAgo } from '../lib/format';
 import { ReviewCardSkeleton } from './review-card';
 import { Spoiler } from './spoiler';
 import { Stars } from './stars';
+import { AuthorLink } from './author-link';
 
 /** The show page's Reviews tab (spec §2 Show detail). */
 export function ShowReviews({ showId }: { showId: number }) {
@@ -85,8 +86,8 @@ function ShowReview({ review }: { review: Review }) {
       <div className="flex items-center gap-3">
         <Avatar user={review.user} size="sm" />
         <div className="min-w-0 text-sm">
-          <p className="truncate font-medium text-slate-100">
-            {review.user.displayName || review.user.username || 'Anonymous'}
+          <p className="truncate">
+            <AuthorLink user={review.user} />
           </p>
           <p className="text-slate-400">
             <time dateTime={review.createdAt}>{daysAgo(review.createdAt)}</time>
