@@ -81,6 +81,9 @@ async function main() {
       { name: 'reset-password', path: '/reset-password?token=not-a-real-token' },
       { name: 'reset-password-no-token', path: '/reset-password' },
       { name: 'verify-email', path: '/verify-email?token=not-a-real-token' },
+      { name: 'profile', path: `/profile/${f.otherUsername}` },
+      { name: 'activity', path: '/activity' },
+      { name: 'compare', path: `/compare?users=${f.username},${f.otherUsername}` },
     ];
     const shots = all.filter((s) => !only || s.name.includes(only));
     const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });

@@ -244,6 +244,13 @@ async function main() {
         { name: 'forgot password', path: '/forgot-password' },
         { name: 'reset password', path: '/reset-password?token=not-a-real-token' },
         { name: 'verify email', path: '/verify-email?token=not-a-real-token' },
+        // People, with the second member (reviewed, keeps a list, followed by the first).
+        { name: 'profile', path: `/profile/${fixture.otherUsername}` },
+        { name: 'followers', path: `/profile/${fixture.otherUsername}/followers` },
+        { name: 'following', path: `/profile/${fixture.username}/following` },
+        { name: 'activity', path: '/activity' },
+        { name: 'compare', path: `/compare?users=${fixture.username},${fixture.otherUsername}` },
+        { name: 'search: users', path: '/search?q=critic&tab=users' },
       ];
       const outcomes = await runAxe(server.origin, screens, fixture.token, log);
       printAxe(outcomes);

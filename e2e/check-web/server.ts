@@ -129,13 +129,15 @@ async function api<T>(
 
 export interface Fixture {
   token: string;
+  /** The signed-in member's username. */
+  username: string;
   showId: number;
   episodeId: number;
   /** A second member's public review of the show, with a comment by the first member. */
   reviewId: number;
   /** The second member's public ranked list of a few shows. */
   listId: number;
-  /** The second member's username (for a profile page). */
+  /** The second member's username: their profile, followed by the first member. */
   otherUsername: string;
 }
 
@@ -148,12 +150,17 @@ export interface Fixture {
  */
 export async function seed(origin: string): Promise<Fixture> {
   const id = Date.now().toString(36);
-  const { token } = await api<{ token: string }>(origin, 'POST', '/auth/register', {
-    username: `check_${id}`,
-    email: `check_${id}@example.test`,
-    password: 'watching-all-night',
-    displayName: 'Check Web',
-  });
+  const { token, user: me } = await api<{ token: string; user: { username: string } }>(
+    origin,
+    'POST',
+    '/auth/register',
+    {
+      username: `check_${id}`,
+      email: `check_${id}@example.test`,
+      password: 'watching-all-night',
+      displayName: 'Check Web',
+    },
+  );
   const found = await api<{ data: { id: number; title: string }[] }>(
     origin,
     'GET',
@@ -178,12 +185,17 @@ export async function seed(origin: string): Promise<Fixture> {
   await api(origin, 'POST', `/episodes/${episode.id}/progress`, { watched: true }, token);
 
   const otherUsername = `critic_${id}`;
-  const other = await api<{ token: string }>(origin, 'POST', '/auth/register', {
-    username: otherUsername,
-    email: `critic_${id}@example.test`,
-    password: 'watching-all-night',
-    displayName: 'Cathy Critic',
-  });
+  const other = await api<{ token: string; user: { id: number } }>(
+    origin,
+    'POST',
+    '/auth/register',
+    {
+      username: otherUsername,
+      email: `critic_${id}@example.test`,
+      password: 'watching-all-night',
+      displayName: 'Cathy Critic',
+    },
+  );
   const review = await api<{ id: number }>(
     origin,
     'POST',
@@ -224,8 +236,11 @@ export async function seed(origin: string): Promise<Fixture> {
     },
     other.token,
   );
+  // The first member follows the second: a followed profile and an activity feed with entries.
+  await api(origin, 'POST', `/social/${other.user.id}/follow`, undefined, token);
   return {
     token,
+    username: me.username,
     showId: show.id,
     episodeId: episode.id,
     reviewId: review.id,
