@@ -19,8 +19,12 @@ test('register lands on / signed in; sign out shows Sign In again and revokes th
   expect((await me()).status()).toBe(200);
 
   await menu.click();
-  // Your Profile joins the menu when its screen exists (ADR 032).
-  await expect(page.getByRole('menuitem')).toHaveText(['Settings', 'Sign Out']);
+  await expect(page.getByRole('menuitem')).toHaveText([
+    'Your Profile',
+    'Settings',
+    'Import & export',
+    'Sign Out',
+  ]);
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
 
   await expect(page).toHaveURL(/\/$/);
