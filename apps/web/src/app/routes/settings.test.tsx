@@ -69,6 +69,11 @@ describe('/settings', () => {
     expect(await screen.findByText('This device')).toBeInTheDocument();
     expect(screen.getByText('Chrome on Linux')).toBeInTheDocument();
     expect(screen.getByText('Safari on iOS')).toBeInTheDocument();
+    // The export is offered before the account can be deleted.
+    expect(screen.getByRole('link', { name: 'Export my data' })).toHaveAttribute(
+      'href',
+      '/settings/import',
+    );
   });
 
   it('saves the profile and says so; a taken username shows beside its field', async () => {

@@ -1,13 +1,12 @@
 import { accountMessages, deleteMeBodySchema } from '@series-tracker/contracts';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/toaster';
 import { serverMessageOr } from '@/lib/api-client';
 import { useDeleteAccount } from '../api/account';
-import { ExportDataSlot } from './export-data-slot';
 import { apiFieldErrors, SettingsSection, zodFieldErrors } from './settings-section';
 
 export function DangerZone() {
@@ -40,7 +39,17 @@ export function DangerZone() {
 
   return (
     <SettingsSection id="danger" title="Danger zone" tone="danger">
-      <ExportDataSlot />
+      <p className="mb-5 text-sm text-slate-300">
+        Before you go, you can keep a copy of everything (watch history, ratings, reviews, lists,
+        follows):{' '}
+        <Link
+          to="/settings/import"
+          className="font-medium text-violet-300 underline hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"
+        >
+          Export my data
+        </Link>
+        .
+      </p>
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Delete account">
         <h3 className="text-base font-semibold text-white">Delete account</h3>
         <p className="text-sm text-slate-300">
