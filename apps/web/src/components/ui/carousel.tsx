@@ -40,10 +40,15 @@ export function Carousel({
   useEffect(() => {
     const row = rowRef.current;
     if (!row) return;
-    measure();
     row.addEventListener('scroll', measure, { passive: true });
     // The row's width changes with the window; its content as cards (and images) arrive.
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    // The observer reports every observed element once after the next layout, so the first
+    // measure comes from it, when the layout is done anyway. Reading the row's sizes here
+    // instead forced a layout of the page inside the effect, on every render that handed new
+    // children (ADR 020: ~100 ms of the home page's start-up on this machine, ×4 for
+    // Lighthouse's simulated CPU).
+    if (!observer) measure();
     observer?.observe(row);
     for (const child of Array.from(row.children)) observer?.observe(child);
     return () => {
