@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --db sqlite|postgres|both] [-- --quick] [-- --no-cache] [-- --compressed]
- *   [-- --only imports]`
+ *   [-- --only imports|people]`
  *
  * Builds the real app on a fresh database filled with the bundled catalogue and measures:
  * - latency (p50/p95/p99) of catalogue, tracking and reviews endpoints through app.inject (no
@@ -245,6 +245,23 @@ async function benchOn(db: Db, label: string) {
   await app.ready();
   if (only === 'imports') {
     await benchImport(db, app.services);
+    await app.close();
+    return;
+  }
+  if (only === 'people') {
+    // --only people: just issue 11's signed-in feed and profile, timed and loaded.
+    const people = await benchPeople(app, db);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const hello = await helloWorld();
+    const rows: TableRow[] = [];
+    for (const endpoint of people.endpoints)
+      rows.push({
+        name: endpoint.name,
+        ...(await throughput(base, endpoint.urls, people.headers)),
+      });
+    printTable(label, hello, rows);
     await app.close();
     return;
   }
@@ -694,7 +711,8 @@ async function main() {
       await benchOn(db, 'SQLite (file, WAL)');
     } finally {
       await db.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      if (process.env.BENCH_KEEP_DB) console.log(`  kept ${dir}`);
+      else fs.rmSync(dir, { recursive: true, force: true });
     }
   }
   if (which === 'postgres' || which === 'both') {

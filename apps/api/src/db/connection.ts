@@ -64,6 +64,36 @@ export function connect(url: string, options: ConnectOptions = {}): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}
+
+/** Prepared statements kept per SQL text (the most recently used ones). */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely's SQLite driver prepares every query afresh; compiling the SQL again cost more than
+ * running it for the small indexed reads of a signed-in page (ADR 090, people load figures).
+ * better-sqlite3 statements are reusable, and Kysely runs one query at a time on its single
+ * connection, so a statement is never asked for while it is still running. SQLite re-prepares
+ * a kept statement by itself after a schema change (migrations).
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let stmt = cache.get(sql);
+      if (stmt) {
+        cache.delete(sql);
+      } else {
+        stmt = sqlite.prepare(sql);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(sql, stmt);
+      return stmt;
+    },
+  };
 }

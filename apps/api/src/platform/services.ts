@@ -193,14 +193,11 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   const usersRepo = createUsersRepository(db.kysely, db.dialect);
   const socialRepo = createSocialRepository(db.kysely);
   const social = createSocialService({ repo: socialRepo, users: usersRepo, events });
-  // Public reviews and lists of a member, asked through those features' services.
+  // A member's public reviews and lists for statistics: one COUNT query (ADR 090).
   const contentCounts: ContentCounts = {
-    publicReviews: async (userId) =>
-      (await reviews.listByUser(null, userId, { limit: 1, offset: 0 })).total,
-    publicLists: async (userId) =>
-      (await lists.listByOwner(null, userId, { limit: 1, offset: 0 })).total,
+    publicContent: (userId) => usersRepo.publicContentCounts(userId),
   };
-  const users = createUsersService({ repo: usersRepo, social: socialRepo, counts: contentCounts });
+  const users = createUsersService({ repo: usersRepo, social: socialRepo });
   const activityRepo = createActivityRepository(db.kysely);
   const activity = createActivityService({ repo: activityRepo, events });
   activity.subscribe();

@@ -57,8 +57,8 @@ export interface StatsServiceOptions {
 
 export function createStatsService({ repo, users, counts = {} }: StatsServiceOptions) {
   async function personal(userId: number, year: number | null): Promise<PersonalStats> {
-    const [hours, years, genres, networks, library, completed, scores, reviews, lists] =
-      await Promise.all([
+    const [hours, years, genres, networks, library, completed, scores, content] = await Promise.all(
+      [
         repo.watchedByHour(userId, year),
         repo.watchedYears(userId),
         repo.topGenres(userId, year, 10),
@@ -66,9 +66,9 @@ export function createStatsService({ repo, users, counts = {} }: StatsServiceOpt
         repo.libraryByStatus(userId),
         repo.completedCount(userId, year),
         repo.scores(userId),
-        counts.publicReviews?.(userId) ?? Promise.resolve(0),
-        counts.publicLists?.(userId) ?? Promise.resolve(0),
-      ]);
+        counts.publicContent?.(userId) ?? Promise.resolve({ reviews: 0, lists: 0 }),
+      ],
+    );
     const byMonth = Array<number>(12).fill(0);
     const byWeekday = Array<number>(7).fill(0);
     const byHour = Array<number>(24).fill(0);
@@ -128,8 +128,8 @@ export function createStatsService({ repo, users, counts = {} }: StatsServiceOpt
       ratingDistribution,
       averageScore: scored ? round1(scoreSum / scored) : null,
       longestStreak: longestStreak([...days].sort()),
-      reviewsWritten: reviews,
-      listsCreated: lists,
+      reviewsWritten: content.reviews,
+      listsCreated: content.lists,
     };
   }
 

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../../db/connection';
 import type { Database, UserRow } from '../../db/types';
+import { visible } from '../../platform/policy';
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -45,6 +46,66 @@ export function createUsersRepository(db: Kysely<Database>, _dialect: DialectNam
         .groupBy('followee_id')
         .execute();
       return new Map(rows.map((r) => [r.followee_id, Number(r.n)]));
+    },
+
+    /**
+     * A member's public reviews and public lists, for profile and statistics counts: a plain
+     * COUNT on each owner index (ADR 090), with the same visibility rule as an anonymous
+     * visitor's listing, instead of running those features' page queries just for their totals.
+     */
+    async publicContentCounts(userId: number): Promise<{ reviews: number; lists: number }> {
+      const row = await db
+        .selectNoFrom([
+          sql<number>`(select count(*) from reviews r where r.user_id = ${userId} and ${visible.published(null, 'r.user_id', 'r.is_public')})`.as(
+            'reviews',
+          ),
+          sql<number>`(select count(*) from lists l where l.user_id = ${userId} and ${visible.published(null, 'l.user_id', 'l.is_public')})`.as(
+            'lists',
+          ),
+        ])
+        .executeTakeFirstOrThrow();
+      return { reviews: Number(row.reviews), lists: Number(row.lists) };
+    },
+
+    /**
+     * Everything a profile page counts and checks, in one statement (ADR 090): follower and
+     * following counts, shows tracked, public reviews and lists, and with a viewer whether they
+     * follow the member, block them, or are blocked by them.
+     */
+    async profileFacts(userId: number, viewerId: number | null) {
+      const v = viewerId ?? 0;
+      const row = await db
+        .selectNoFrom([
+          sql<number>`(select count(*) from follows where followee_id = ${userId})`.as('followers'),
+          sql<number>`(select count(*) from follows where follower_id = ${userId})`.as('following'),
+          sql<number>`(select count(*) from watchlist_items where user_id = ${userId})`.as('shows'),
+          sql<number>`(select count(*) from reviews r where r.user_id = ${userId} and ${visible.published(null, 'r.user_id', 'r.is_public')})`.as(
+            'reviews',
+          ),
+          sql<number>`(select count(*) from lists l where l.user_id = ${userId} and ${visible.published(null, 'l.user_id', 'l.is_public')})`.as(
+            'lists',
+          ),
+          sql<number>`(select count(*) from follows where follower_id = ${v} and followee_id = ${userId})`.as(
+            'is_following',
+          ),
+          sql<number>`(select count(*) from blocks where blocker_id = ${v} and blocked_id = ${userId})`.as(
+            'is_blocked',
+          ),
+          sql<number>`(select count(*) from blocks where blocker_id = ${userId} and blocked_id = ${v})`.as(
+            'blocks_viewer',
+          ),
+        ])
+        .executeTakeFirstOrThrow();
+      return {
+        followers: Number(row.followers),
+        following: Number(row.following),
+        shows: Number(row.shows),
+        reviews: Number(row.reviews),
+        lists: Number(row.lists),
+        isFollowing: viewerId === null ? undefined : Number(row.is_following) > 0,
+        isBlocked: viewerId === null ? undefined : Number(row.is_blocked) > 0,
+        blocksViewer: viewerId === null ? false : Number(row.blocks_viewer) > 0,
+      };
     },
 
     async showsCount(userId: number): Promise<number> {

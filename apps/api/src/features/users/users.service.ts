@@ -9,16 +9,14 @@ import { toPerson, toPublicUser } from './users.mapper';
 import type { UsersRepository } from './users.repository';
 import type { UserRow } from '../../db/types';
 
-/** Counts other features keep (public reviews, public lists of a member), asked through their services. */
+/** Counts of other features' rows (a member's public reviews and public lists). */
 export interface ContentCounts {
-  publicReviews?: (userId: number) => Promise<number>;
-  publicLists?: (userId: number) => Promise<number>;
+  publicContent?: (userId: number) => Promise<{ reviews: number; lists: number }>;
 }
 
 export interface UsersServiceOptions {
   repo: UsersRepository;
   social: SocialRepository;
-  counts?: ContentCounts;
 }
 
 /** Candidates fetched for a people search before scoring. */
@@ -26,7 +24,7 @@ const SEARCH_CANDIDATES = 200;
 /** Scores under this share a trigram or two with the query: noise. */
 const MIN_MATCH = 25;
 
-export function createUsersService({ repo, social, counts = {} }: UsersServiceOptions) {
+export function createUsersService({ repo, social }: UsersServiceOptions) {
   async function people(viewer: Viewer, rows: UserRow[], scores?: Map<number, number>) {
     const ids = rows.map((r) => r.id);
     const [followers, mine] = await Promise.all([
@@ -61,16 +59,9 @@ export function createUsersService({ repo, social, counts = {} }: UsersServiceOp
     async profile(viewer: Viewer, username: string): Promise<ProfileUser> {
       const row = await repo.byUsername(username);
       if (!row) throw notFound(peopleMessages.userNotFound);
-      const [follow, showsCount, reviewsCount, listsCount, isFollowing, isBlocked, blocksViewer] =
-        await Promise.all([
-          social.counts(row.id),
-          repo.showsCount(row.id),
-          counts.publicReviews?.(row.id) ?? Promise.resolve(0),
-          counts.publicLists?.(row.id) ?? Promise.resolve(0),
-          viewer ? social.isFollowing(viewer.id, row.id) : Promise.resolve(undefined),
-          viewer ? social.blocks(viewer.id, row.id) : Promise.resolve(undefined),
-          viewer ? social.blocks(row.id, viewer.id) : Promise.resolve(false),
-        ]);
+      // One statement for every count and check of the page (ADR 090, profile load figures).
+      const f = await repo.profileFacts(row.id, viewer ? viewer.id : null);
+      const { isFollowing, isBlocked, blocksViewer } = f;
       const readable =
         may(viewer, 'read', {
           kind: 'profile',
@@ -81,11 +72,11 @@ export function createUsersService({ repo, social, counts = {} }: UsersServiceOp
       return {
         ...user,
         bio: readable ? user.bio : null,
-        followersCount: follow.followers,
-        followingCount: follow.following,
-        reviewsCount,
-        listsCount,
-        showsCount,
+        followersCount: f.followers,
+        followingCount: f.following,
+        reviewsCount: f.reviews,
+        listsCount: f.lists,
+        showsCount: f.shows,
         ...(isFollowing === undefined ? {} : { isFollowing }),
         ...(isBlocked === undefined ? {} : { isBlocked }),
         detailsHidden: !readable,
