@@ -6,7 +6,6 @@ import {
   accountLimits,
   accountMessages,
   apiErrorSchema,
-  authMessages,
   changePasswordBodySchema,
   deleteMeBodySchema,
   errorCodes,
@@ -20,6 +19,7 @@ import {
   verifyEmailBodySchema,
 } from '@series-tracker/contracts';
 import { AppError } from '../../lib/errors';
+import { attemptLimit } from '../auth/attempt-limit';
 import { idParam } from '../../lib/params';
 import type { AccountService } from './account.service';
 
@@ -69,18 +69,7 @@ export async function accountRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { account } = opts;
   // Per address, as on sign-in: the per-account and per-email budgets come on top (service).
-  const limited = {
-    rateLimit: {
-      max: opts.rateLimit.max,
-      timeWindow: opts.rateLimit.timeWindow,
-      errorResponseBuilder: (_req: unknown, ctx: { after: string }) =>
-        new AppError(
-          429,
-          errorCodes.rateLimited,
-          `${authMessages.tooManyAttempts} (retry after ${ctx.after})`,
-        ),
-    },
-  };
+  const limited = attemptLimit(opts.rateLimit);
   // Multipart bodies only here (this plugin's scope): the avatar upload.
   await app.register(multipart, {
     limits: { fileSize: accountLimits.avatarMaxBytes, files: 1 },

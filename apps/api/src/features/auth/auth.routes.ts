@@ -3,14 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   apiErrorSchema,
-  authMessages,
-  errorCodes,
   authResponseSchema,
   loginBodySchema,
   meResponseSchema,
   registerBodySchema,
 } from '@series-tracker/contracts';
-import { AppError } from '../../lib/errors';
+import { attemptLimit } from './attempt-limit';
 import type { AuthService } from './auth.service';
 
 export async function authRoutes(
@@ -20,18 +18,7 @@ export async function authRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { authService } = opts;
   // Per IP: guessing passwords or mass-registering costs a client this many tries per window.
-  const limited = {
-    rateLimit: {
-      max: opts.rateLimit.max,
-      timeWindow: opts.rateLimit.timeWindow,
-      errorResponseBuilder: (_req: unknown, ctx: { after: string }) =>
-        new AppError(
-          429,
-          errorCodes.rateLimited,
-          `${authMessages.tooManyAttempts} (retry after ${ctx.after})`,
-        ),
-    },
-  };
+  const limited = attemptLimit(opts.rateLimit);
   const errors = {
     400: apiErrorSchema,
     401: apiErrorSchema,

@@ -1,0 +1,21 @@
+import { authMessages, errorCodes } from '@series-tracker/contracts';
+import { AppError } from '../../lib/errors';
+
+/**
+ * The per-address budget of the sign-in and password routes (auth and account): the route
+ * config for @fastify/rate-limit, answering 429 with the spec's message and the wait.
+ */
+export function attemptLimit(limit: { max: number; timeWindow: string }) {
+  return {
+    rateLimit: {
+      max: limit.max,
+      timeWindow: limit.timeWindow,
+      errorResponseBuilder: (_req: unknown, ctx: { after: string }) =>
+        new AppError(
+          429,
+          errorCodes.rateLimited,
+          `${authMessages.tooManyAttempts} (retry after ${ctx.after})`,
+        ),
+    },
+  };
+}
