@@ -373,14 +373,17 @@ export function createReviewsRepository(db: Kysely<Database>, dialect: DialectNa
 
     /** Members' ratings of a show: public review ratings, and watchlist scores of members without one. */
     async memberRating(q: Tx, showId: number): Promise<{ average: number | null; count: number }> {
+      // What everyone may see: the policy's anonymous view of reviews.
       const res = await sql<{ avg: number | null; n: number }>`
         select avg(x.v) as avg, count(*) as n from (
-          select r.rating as v from reviews r where r.show_id = ${showId} and r.is_public = 1
+          select r.rating as v from reviews r
+          where r.show_id = ${showId} and ${visible.published(null, 'r.user_id', 'r.is_public')}
           union all
           select w.score as v from watchlist_items w
           where w.show_id = ${showId} and w.score is not null and not exists (
             select 1 from reviews r2
-            where r2.show_id = w.show_id and r2.user_id = w.user_id and r2.is_public = 1)
+            where r2.show_id = w.show_id and r2.user_id = w.user_id
+              and ${visible.published(null, 'r2.user_id', 'r2.is_public')})
         ) x`.execute(q);
       const row = res.rows[0];
       return {
@@ -728,7 +731,7 @@ export function createReviewsRepository(db: Kysely<Database>, dialect: DialectNa
       }
       if (showIds.length) {
         await sql`update shows set total_reviews = (select count(*) from reviews r
-            where r.show_id = shows.id and r.is_public = 1)
+            where r.show_id = shows.id and ${visible.published(null, 'r.user_id', 'r.is_public')})
           where id in (${sql.join(showIds)})`.execute(trx);
       }
       return { showIds };
