@@ -22,11 +22,28 @@ export function formatUserCount(count: number): string {
   return `${count} ${count === 1 ? 'user' : 'users'}`;
 }
 
-// Building an Intl formatter costs far more than using one: one for the app's lifetime.
-const countFormat = new Intl.NumberFormat('en');
+/**
+ * A value built on first use and kept for the app's lifetime. Intl formatters are built this
+ * way: building one costs far more than using it (ICU's first use of a locale takes tens of
+ * milliseconds on a phone), so it happens once, and not while a chunk that merely imports the
+ * formatter evaluates on the way to the first paint (ADR 020).
+ */
+export function lazily<T>(make: () => T): () => T {
+  let value: T | undefined;
+  let made = false;
+  return () => {
+    if (!made) {
+      value = make();
+      made = true;
+    }
+    return value as T;
+  };
+}
+
+const countFormat = lazily(() => new Intl.NumberFormat('en'));
 
 export function formatCount(count: number): string {
-  return countFormat.format(count);
+  return countFormat().format(count);
 }
 
 /** The viewer's local calendar date as YYYY-MM-DD (not UTC: 'today' is where they are). */
@@ -37,18 +54,21 @@ export function localIsoDate(date = new Date()): string {
   return `${y}-${m}-${d}`;
 }
 
-const longDate = new Intl.DateTimeFormat('en', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
+const longDate = lazily(
+  () =>
+    new Intl.DateTimeFormat('en', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    }),
+);
 
 /** An air date (YYYY-MM-DD, a calendar date) as 'Jan 20, 2008'; null when absent or invalid. */
 export function formatAirDate(value: string | null | undefined): string | null {
   if (!value) return null;
   const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
-  return Number.isNaN(date.getTime()) ? null : longDate.format(date);
+  return Number.isNaN(date.getTime()) ? null : longDate().format(date);
 }
 
 export function yearOf(value: string | null | undefined): string | null {

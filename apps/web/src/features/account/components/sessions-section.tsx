@@ -3,12 +3,15 @@ import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { serverMessageOr } from '@/lib/api-client';
+import { lazily } from '@/lib/format';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../api/account';
 import { deviceName } from '../lib/device-name';
 import { SavedNote, SettingsSection } from './settings-section';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const when = (iso: string) => dateTime.format(new Date(iso));
+const dateTime = lazily(
+  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+);
+const when = (iso: string) => dateTime().format(new Date(iso));
 
 export function SessionsSection() {
   const sessions = useSessions();

@@ -5,19 +5,19 @@ import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { CoverImage } from '@/components/ui/cover-image';
 import { Skeleton } from '@/components/ui/skeleton';
-import { episodeCode } from '@/lib/format';
+import { episodeCode, lazily } from '@/lib/format';
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+const relative = lazily(() => new Intl.RelativeTimeFormat('en', { numeric: 'auto' }));
 
 /** "just now", "5 minutes ago", "yesterday", "3 days ago" (feeds count in days, spec §9). */
 export function timeAgo(iso: string, now = Date.now()): string {
   const seconds = Math.round((Date.parse(iso) - now) / 1000);
   if (Math.abs(seconds) < 60) return 'just now';
   const minutes = Math.round(seconds / 60);
-  if (Math.abs(minutes) < 60) return relative.format(minutes, 'minute');
+  if (Math.abs(minutes) < 60) return relative().format(minutes, 'minute');
   const hours = Math.round(minutes / 60);
-  if (Math.abs(hours) < 24) return relative.format(hours, 'hour');
-  return relative.format(Math.round(hours / 24), 'day');
+  if (Math.abs(hours) < 24) return relative().format(hours, 'hour');
+  return relative().format(Math.round(hours / 24), 'day');
 }
 
 const linkClass =

@@ -9,7 +9,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { errorReason } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { formatCount } from '@/lib/format';
+import { formatCount, lazily } from '@/lib/format';
 import {
   downloadExport,
   importMaxBytes,
@@ -29,7 +29,9 @@ const statusLabels: Record<Import['status'], string> = {
   failed: 'Failed',
 };
 const plural = (n: number, word: string) => `${formatCount(n)} ${n === 1 ? word : `${word}s`}`;
-const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+const dateTime = lazily(
+  () => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }),
+);
 
 function ProgressBar({ value }: { value: Import }) {
   const { done, total, message } = value.progress;
@@ -175,7 +177,7 @@ function PastImports({
                   {item.source ? importSourceLabels[item.source] : (item.fileName ?? 'Import')}
                 </span>
                 <span className="text-xs text-slate-400">
-                  {dateTime.format(new Date(item.createdAt))}
+                  {dateTime().format(new Date(item.createdAt))}
                 </span>
               </span>
               <span className="text-xs text-slate-300">

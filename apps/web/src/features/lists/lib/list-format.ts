@@ -1,7 +1,10 @@
 /** Wording shared by the lists screens. */
+import { lazily } from '@/lib/format';
+
+const numberFormat = lazily(() => new Intl.NumberFormat('en'));
 
 export const plural = (n: number, one: string, many: string) =>
-  `${new Intl.NumberFormat('en').format(n)} ${n === 1 ? one : many}`;
+  `${numberFormat().format(n)} ${n === 1 ? one : many}`;
 
 /** '{n} list(s) total' (spec §2). */
 export const listsTotalText = (n: number) => `${plural(n, 'list', 'lists')} total`;
@@ -10,20 +13,18 @@ export const itemsText = (n: number) => plural(n, 'item', 'items');
 /** Selected count uses 'show'/'shows' (spec §2 Create list). */
 export const showsText = (n: number) => plural(n, 'show', 'shows');
 
-const dateFormat = new Intl.DateTimeFormat('en', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-});
+const dateFormat = lazily(
+  () => new Intl.DateTimeFormat('en', { year: 'numeric', month: 'short', day: 'numeric' }),
+);
 
 /** 'Mar 1, 2025', or null when the value is not a date. */
 export function formatDate(value: string | null | undefined): string | null {
   if (!value) return null;
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? null : dateFormat().format(date);
 }
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+const relative = lazily(() => new Intl.RelativeTimeFormat('en', { numeric: 'auto' }));
 const steps: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 60],
   ['minute', 60],
@@ -43,7 +44,7 @@ export function formatRelative(value: string | null | undefined, now = Date.now(
   for (const [unit, size] of steps) {
     if (Math.abs(amount) < size || unit === 'year') {
       if (unit === 'second' && Math.abs(amount) < 45) return 'just now';
-      return relative.format(Math.round(amount), unit);
+      return relative().format(Math.round(amount), unit);
     }
     amount /= size;
   }

@@ -1,3 +1,5 @@
+import { lazily } from '@/lib/format';
+
 /** Spec §2: cards give the date relative, in days. */
 export function daysAgo(iso: string, now = Date.now()): string {
   const then = Date.parse(iso);
@@ -8,16 +10,14 @@ export function daysAgo(iso: string, now = Date.now()): string {
   return `${days} days ago`;
 }
 
-const longDate = new Intl.DateTimeFormat('en', {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-});
+const longDate = lazily(
+  () => new Intl.DateTimeFormat('en', { year: 'numeric', month: 'long', day: 'numeric' }),
+);
 
 /** Spec §2 review detail: a long-form date ('March 5, 2026'). */
 export function longFormDate(iso: string): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : longDate.format(d);
+  return Number.isNaN(d.getTime()) ? '' : longDate().format(d);
 }
 
 /** '3 reviews loaded' / '1 review loaded' (spec §2). */
