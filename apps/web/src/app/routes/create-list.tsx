@@ -6,7 +6,7 @@ import { CreateListWizard } from '@/features/lists/components/create-list-wizard
 import { useShow } from '@/features/shows/api/get-show';
 import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
 import { pageTitle } from '@/lib/site';
-import { parseId } from './show';
+import { parseId } from './route-id';
 
 function Frame({ children }: { children: React.ReactNode }) {
   return (

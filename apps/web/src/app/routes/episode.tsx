@@ -1,18 +1,27 @@
 import { CalendarDays, ChevronRight, Clock } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
+import { AfterPaint } from '@/components/ui/after-paint';
 import { buttonStyles } from '@/components/ui/button';
 import { CoverImage, imageSources } from '@/components/ui/cover-image';
 import { ErrorState } from '@/components/ui/error-state';
 import { Rating } from '@/components/ui/rating';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useEpisode } from '@/features/episodes/api/get-episode';
-import { EpisodeReviews } from '@/features/reviews/components/episode-reviews';
 import { EpisodeWatchButton } from '@/features/tracking/components/episode-tracking';
 import { cn } from '@/lib/cn';
 import { episodeCode, formatAirDate } from '@/lib/format';
 import { pageTitle } from '@/lib/site';
 import { StatusPage } from './not-found';
-import { isNotFound, parseId } from './show';
+import { isNotFound, parseId } from './route-id';
+
+// The reviews (and their Radix dialog) sit below the overview: their code loads once the
+// episode has painted (ADR 020).
+const EpisodeReviews = lazy(() =>
+  import('@/features/reviews/components/episode-reviews').then((m) => ({
+    default: m.EpisodeReviews,
+  })),
+);
 
 /** Breadcrumb links look like links (violet, underlined), not like the grey text around them. */
 const crumbLink =
@@ -165,7 +174,12 @@ function EpisodePage({ id }: { id: number }) {
           This episode is no longer listed for {show.title}. It stays in your watch history.
         </p>
       ) : null}
-      <EpisodeReviews episodeId={episode.id} />
+      {/* Below the overview: it renders (and asks for its data) after the page has painted. */}
+      <AfterPaint>
+        <Suspense fallback={null}>
+          <EpisodeReviews episodeId={episode.id} />
+        </Suspense>
+      </AfterPaint>
     </div>
   );
 }

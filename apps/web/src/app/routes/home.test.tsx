@@ -91,7 +91,8 @@ describe('home', () => {
       '/search',
     );
 
-    const trending = screen.getByRole('region', { name: 'Trending This Week' });
+    // The sections below the hero mount once it has painted (ADR 020).
+    const trending = await screen.findByRole('region', { name: 'Trending This Week' });
     expect(within(trending).getByRole('link', { name: /Fargo/ })).toHaveAttribute(
       'href',
       '/show/31',

@@ -37,7 +37,7 @@ import { formatDate, itemsText } from '@/features/lists/lib/list-format';
 import { useRequireSignIn } from '@/features/tracking/hooks/use-require-sign-in';
 import { isApiError } from '@/lib/api-client';
 import { pageTitle } from '@/lib/site';
-import { parseId } from './show';
+import { parseId } from './route-id';
 
 /** Spec §9: 5 skeleton rows while a list loads. */
 export const LIST_SKELETON_ROWS = 5;

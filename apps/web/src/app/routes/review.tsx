@@ -23,7 +23,7 @@ import { longFormDate } from '@/features/reviews/lib/format';
 import { errorReason, isApiError } from '@/lib/api-client';
 import { pageTitle } from '@/lib/site';
 import { StatusPage } from './not-found';
-import { parseId } from './show';
+import { parseId } from './route-id';
 
 const ConfirmDeleteReviewDialog = lazy(() =>
   import('@/features/reviews/components/confirm-delete-review').then((m) => ({

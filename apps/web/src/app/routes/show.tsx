@@ -1,40 +1,46 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { AfterPaint } from '@/components/ui/after-paint';
 import { buttonStyles } from '@/components/ui/button';
 import { Carousel } from '@/components/ui/carousel';
 import { ErrorState } from '@/components/ui/error-state';
-import { EpisodeList } from '@/features/episodes/components/episode-list';
-import { ShowReviews } from '@/features/reviews/components/show-reviews';
 import { useShow } from '@/features/shows/api/get-show';
 import { useSimilarShows } from '@/features/shows/api/get-similar-shows';
 import { ShowHeader, ShowHeaderSkeleton } from '@/features/shows/components/show-header';
 import { ShowOverview } from '@/features/shows/components/show-overview';
 import { ShowPosterCard } from '@/features/shows/components/show-poster-card';
-import {
-  EpisodeProgressSummary,
-  EpisodeWatchToggle,
-  SeasonWatchButton,
-  WatchedUpToHere,
-} from '@/features/tracking/components/episode-tracking';
+import { Spinner } from '@/components/ui/spinner';
 import { ShowTrackingControls } from '@/features/tracking/components/show-tracking-controls';
 import { AddToListControl } from '@/features/lists/components/add-to-list-control';
-import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { pageTitle } from '@/lib/site';
 import { StatusPage } from './not-found';
+import { isNotFound, parseId } from './route-id';
 
 type Tab = 'overview' | 'reviews' | 'episodes';
 
-/** A route id is a positive whole number; anything else is simply not a show. */
-export function parseId(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id >= 1 && id <= 2_147_483_647 ? id : null;
+/*
+ * The Reviews and Episodes tabs are closed when the page opens: their code loads when one is
+ * about to open (pointer over it, focus, selection), not on the way to the first paint.
+ */
+const loadReviews = () => import('@/features/reviews/components/show-reviews');
+const loadEpisodes = () => import('./show-episodes');
+const tabLoaders: Partial<Record<Tab, () => Promise<unknown>>> = {
+  reviews: loadReviews,
+  episodes: loadEpisodes,
+};
+const ShowReviews = lazy(() => loadReviews().then((m) => ({ default: m.ShowReviews })));
+const ShowEpisodes = lazy(() => loadEpisodes().then((m) => ({ default: m.ShowEpisodes })));
+
+function preloadTab(tab: Tab) {
+  void tabLoaders[tab]?.().catch(() => undefined);
 }
 
-export function isNotFound(error: unknown): boolean {
-  return isApiError(error) && (error.status === 404 || error.status === 400);
-}
+const tabFallback = (
+  <div className="flex justify-center py-12">
+    <Spinner className="size-6 text-slate-500" label="Loading" />
+  </div>
+);
 
 export function ShowNotFound() {
   return (
@@ -88,6 +94,7 @@ function ShowPage({ id }: { id: number }) {
   ];
 
   function select(next: Tab) {
+    preloadTab(next);
     setTab(next);
     if (next === 'episodes') setEpisodesOpened(true);
   }
@@ -120,6 +127,8 @@ function ShowPage({ id }: { id: number }) {
               aria-controls={`show-panel-${t.id}`}
               tabIndex={tab === t.id ? 0 : -1}
               onClick={() => select(t.id)}
+              onPointerEnter={() => preloadTab(t.id)}
+              onFocus={() => preloadTab(t.id)}
               onKeyDown={(event) => {
                 if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
                 const index = tabs.findIndex((other) => other.id === tab);
@@ -156,7 +165,11 @@ function ShowPage({ id }: { id: number }) {
           hidden={tab !== 'reviews'}
           className="py-8"
         >
-          {tab === 'reviews' ? <ShowReviews showId={show.id} /> : null}
+          {tab === 'reviews' ? (
+            <Suspense fallback={tabFallback}>
+              <ShowReviews showId={show.id} />
+            </Suspense>
+          ) : null}
         </div>
         <div
           role="tabpanel"
@@ -166,39 +179,16 @@ function ShowPage({ id }: { id: number }) {
           className="py-8"
         >
           {episodesOpened ? (
-            <EpisodeList
-              showId={show.id}
-              showTitle={show.title}
-              fallbackImage={show.coverThumbUrl ?? show.coverImageUrl}
-              episodesComplete={show.episodesComplete}
-              slots={{
-                summary: <EpisodeProgressSummary showId={show.id} />,
-                seasonAction: (season, episodes, headingId) => (
-                  <SeasonWatchButton
-                    showId={show.id}
-                    season={season}
-                    episodes={episodes}
-                    headingId={headingId}
-                  />
-                ),
-                episodeToggle: (episode, { code }) => (
-                  <EpisodeWatchToggle showId={show.id} episode={episode} code={code} />
-                ),
-                episodeExtra: (episode, { code, ordered, position }) => (
-                  <WatchedUpToHere
-                    showId={show.id}
-                    episode={episode}
-                    code={code}
-                    ordered={ordered}
-                    position={position}
-                  />
-                ),
-              }}
-            />
+            <Suspense fallback={tabFallback}>
+              <ShowEpisodes show={show} />
+            </Suspense>
           ) : null}
         </div>
 
-        <SimilarShows id={show.id} />
+        {/* Below the tabs: it renders (and asks for its data) after the page has painted. */}
+        <AfterPaint>
+          <SimilarShows id={show.id} />
+        </AfterPaint>
       </div>
     </div>
   );

@@ -30,7 +30,7 @@ import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
 import { isApiError } from '@/lib/api-client';
 import { formatCount } from '@/lib/format';
 import { pageTitle } from '@/lib/site';
-import { parseId } from './show';
+import { parseId } from './route-id';
 
 type Field = 'showId' | 'title' | 'content' | 'rating';
 type Errors = Partial<Record<Field, string>>;

@@ -1,0 +1,96 @@
+import { Atom, BookOpen, Castle, Coffee, Laugh, Zap } from 'lucide-react';
+import { Link } from 'react-router';
+import { Carousel } from '@/components/ui/carousel';
+import { RecentActivity } from '@/features/activity/components/recent-activity';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useTrendingShows } from '@/features/shows/api/get-trending-shows';
+import { NewEpisodesToday } from '@/features/shows/components/new-episodes-today';
+import {
+  ShowPosterCard,
+  ShowPosterCardSkeleton,
+} from '@/features/shows/components/show-poster-card';
+import { PlatformStats } from '@/features/stats/components/platform-stats';
+import { UpNextRow } from '@/features/tracking/components/up-next-row';
+import { Welcome } from './home-welcome';
+
+/**
+ * Mood buttons open Browse on one genre. Every genre here exists in the catalogue
+ * (GET /api/shows/genres); it has no 'Documentary', so 'True stories' opens History.
+ */
+export const moods = [
+  { label: 'Need a laugh', genre: 'Comedy', icon: Laugh },
+  { label: 'Want thrills', genre: 'Thriller', icon: Zap },
+  { label: 'Cozy vibes', genre: 'Family', icon: Coffee },
+  { label: 'Epic fantasy', genre: 'Fantasy', icon: Castle },
+  { label: 'Mind-bending', genre: 'Science-Fiction', icon: Atom },
+  { label: 'True stories', genre: 'History', icon: BookOpen },
+] as const;
+
+/**
+ * The home page below the hero (spec §2 Home): its own chunk, mounted once the hero has
+ * painted (home.tsx, ADR 020). It reads the same trending query as the hero (one request).
+ */
+export function HomeSections() {
+  const { status, user } = useAuth();
+  const name = user ? user.displayName?.trim() || user.username : null;
+  const trending = useTrendingShows();
+  const top = trending.data?.data[0];
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-14 px-4 py-12 sm:px-6">
+      {status === 'authenticated' && name && top ? (
+        <p className="mb-8 text-lg font-semibold text-slate-200" aria-hidden>
+          Welcome back, <span className="text-violet-300">{name}</span>
+        </p>
+      ) : null}
+
+      {status === 'authenticated' ? <UpNextRow /> : null}
+
+      {trending.isPending || (trending.data?.data.length ?? 0) > 0 ? (
+        <Carousel title="Trending This Week" headingId="trending-heading">
+          {trending.isPending
+            ? Array.from({ length: 5 }, (_, i) => (
+                <li key={i} className="w-36 shrink-0 snap-start sm:w-44">
+                  <ShowPosterCardSkeleton />
+                </li>
+              ))
+            : trending.data?.data.map((show, index) => (
+                <li key={show.id} className="w-36 shrink-0 snap-start sm:w-44">
+                  <ShowPosterCard show={show} rank={index + 1} />
+                </li>
+              ))}
+        </Carousel>
+      ) : null}
+
+      <NewEpisodesToday />
+
+      <RecentActivity />
+
+      <section aria-labelledby="moods-heading">
+        <h2 id="moods-heading" className="text-xl font-bold tracking-tight text-white sm:text-2xl">
+          What are you in the mood for?
+        </h2>
+        <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+          {moods.map(({ label, genre, icon: Icon }) => (
+            <li key={label}>
+              <Link
+                to={`/browse?${new URLSearchParams({ genre }).toString()}`}
+                className="flex h-full items-center gap-3 rounded-xl border border-slate-800 bg-slate-900/50 px-4 py-3 text-sm font-semibold text-slate-200 transition hover:border-violet-500/50 hover:bg-violet-500/10 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"
+              >
+                <Icon aria-hidden className="size-5 shrink-0 text-violet-300" />
+                {label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {/* Without the hero (a trending failure), visitors still learn what the site is. */}
+      {status === 'anonymous' && (top || trending.isError) ? (
+        <Welcome signedIn={false} name={null} boxed />
+      ) : null}
+
+      <PlatformStats />
+    </div>
+  );
+}

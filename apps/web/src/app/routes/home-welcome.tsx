@@ -1,0 +1,89 @@
+import { Heart, MonitorPlay, Search } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonStyles } from '@/components/ui/button';
+import { SITE_SLOGAN } from '@/lib/site';
+import { BrandName } from '../layout/brand';
+
+/**
+ * What the product does today. Only built features are promised here: reviews, lists and
+ * following join this list when they land (ADR 032).
+ */
+const features = [
+  {
+    icon: MonitorPlay,
+    title: 'Track every episode',
+    text: 'Keep a watchlist of what you are watching, plan to watch and finished, and mark episodes as you see them.',
+  },
+  {
+    icon: Search,
+    title: 'Find any show',
+    text: 'Search thousands of TV series and anime by any of their titles, or browse by genre and status.',
+  },
+  {
+    icon: Heart,
+    title: 'Never miss what is next',
+    text: 'See the next episode of each show you watch, what airs today, and keep your favourites close.',
+  },
+] as const;
+
+export /** Brand, slogan and what the product does; with sign-up buttons for visitors. */
+function Welcome({
+  signedIn,
+  name,
+  boxed = false,
+  withBrowse = false,
+}: {
+  signedIn: boolean;
+  name: string | null;
+  boxed?: boolean;
+  withBrowse?: boolean;
+}) {
+  return (
+    <section
+      aria-labelledby="welcome-heading"
+      className={
+        boxed
+          ? 'rounded-2xl border border-slate-800 bg-gradient-to-br from-violet-950/40 via-slate-900/60 to-slate-950 px-6 py-10 sm:px-10'
+          : 'border-b border-slate-800/60 px-4 py-14 sm:px-6'
+      }
+    >
+      <div className="mx-auto max-w-3xl text-center">
+        <h2 id="welcome-heading" className="text-3xl font-extrabold tracking-tight sm:text-4xl">
+          {signedIn && name ? `Welcome back, ${name}` : <BrandName className="font-extrabold" />}
+        </h2>
+        <p className="mx-auto mt-4 max-w-2xl leading-relaxed text-pretty text-slate-300">
+          {SITE_SLOGAN}
+        </p>
+      </div>
+      <ul className="mx-auto mt-8 grid max-w-5xl gap-4 sm:grid-cols-3">
+        {features.map(({ icon: Icon, title, text }) => (
+          <li key={title} className="rounded-xl border border-slate-800 bg-slate-900/50 p-5">
+            <Icon aria-hidden className="size-5 text-violet-300" />
+            <h3 className="mt-3 text-sm font-semibold text-white">{title}</h3>
+            <p className="mt-1 text-sm leading-relaxed text-slate-400">{text}</p>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        {!signedIn ? (
+          <>
+            <Link to="/register" className={buttonStyles({ size: 'lg' })}>
+              Sign Up
+            </Link>
+            <Link to="/login" className={buttonStyles({ size: 'lg', variant: 'secondary' })}>
+              Sign In
+            </Link>
+          </>
+        ) : null}
+        {withBrowse ? (
+          <Link
+            to="/search"
+            className={buttonStyles({ size: 'lg', variant: signedIn ? 'primary' : 'ghost' })}
+          >
+            {signedIn ? 'Start Tracking' : 'Browse Shows'}
+          </Link>
+        ) : null}
+      </div>
+    </section>
+  );
+}
