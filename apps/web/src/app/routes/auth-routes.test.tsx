@@ -121,8 +121,11 @@ describe('home', () => {
     expect(
       await screen.findByRole('heading', { name: 'Could not load trending shows' }),
     ).toBeInTheDocument();
-    expect(main).toHaveTextContent(
-      "Track every episode and share what's worth watching with a community that lives and breathes television.",
+    // The welcome box is below the hero's place: it mounts once that has painted (ADR 020).
+    await waitFor(() =>
+      expect(main).toHaveTextContent(
+        "Track every episode and share what's worth watching with a community that lives and breathes television.",
+      ),
     );
     expect(main.querySelector('a[href="/register"]')).toHaveTextContent('Sign Up');
     expect(main.querySelector('a[href="/login"]')).toHaveTextContent('Sign In');
