@@ -45,9 +45,10 @@ export function HomeRoute() {
       {/*
         Everything below the hero mounts once the hero has painted (ADR 020): the hero's text
         is the first screen's largest element, and rendering the carousels, feeds and stats in
-        the same commit delayed it.
+        the same commit delayed it. A trending request that failed once and is being retried
+        does not hold them back.
       */}
-      <AfterPaint ready={!trending.isPending}>
+      <AfterPaint ready={!trending.isPending || trending.failureCount > 0}>
         {/* Its own boundary: while the sections' code loads, the hero stays as it is. */}
         <Suspense fallback={null}>
           <HomeSections />
