@@ -123,7 +123,9 @@ export async function buildApp({
   await app.register(accessPlugin);
 
   // Caches follow the domain events, by key; no feature reaches into them.
-  const unsubscribeCache = subscribeResponseCache(services.events, app.responseCache);
+  const unsubscribeCache = subscribeResponseCache(services.events, app.responseCache, {
+    followersOf: (userId) => services.social.followersOf(userId),
+  });
   app.addHook('onClose', async () => {
     unsubscribeCache();
     if (!givenServices) await services.close();
