@@ -155,22 +155,24 @@ export async function listsRoutes(app: FastifyInstance, opts: ListsRoutesOptions
     async (req) => lists.recent(req.query),
   );
 
-  r.get(
-    '/lists/search',
-    {
-      ...cached,
-      schema: {
-        tags,
-        summary: 'Public lists whose name or description contains q',
-        querystring: z.object({
-          q: z.string().max(searchLimits.queryMax).default(''),
-          ...paging(listLimits.pageDefault),
-        }),
-        response: listPage,
+  // The search page's lists search (spec §7 Search: /search/lists) is the same listing.
+  for (const url of ['/lists/search', '/search/lists'])
+    r.get(
+      url,
+      {
+        ...cached,
+        schema: {
+          tags,
+          summary: 'Public lists whose name or description contains q',
+          querystring: z.object({
+            q: z.string().max(searchLimits.queryMax).default(''),
+            ...paging(listLimits.pageDefault),
+          }),
+          response: listPage,
+        },
       },
-    },
-    async (req) => lists.search(req.query.q, req.query),
-  );
+      async (req) => lists.search(req.query.q, req.query),
+    );
 
   r.get(
     '/shows/:id/lists',

@@ -24,7 +24,6 @@ import type { ReviewsService } from '../reviews/reviews.service';
 
 // Any text is a valid query: too long is cut, nothing is refused, nothing errors.
 const q = z.string().max(10_000).default('');
-const emptyList = z.object({ data: z.array(z.never()) });
 
 export async function searchRoutes(
   app: FastifyInstance,
@@ -119,23 +118,7 @@ export async function searchRoutes(
     async (req) => ({ data: await search.searchUsers(req.query.q, req.query.limit) }),
   );
 
-  // Lists do not exist yet: their search answers honestly with nothing. (/search/reviews is
-  // registered by the reviews feature.)
-  for (const what of ['lists'] as const) {
-    r.get(
-      `/search/${what}`,
-      {
-        config: { access: 'public' },
-        schema: {
-          tags,
-          summary: `Search ${what} (empty until ${what} exist)`,
-          querystring: z.object({ q }),
-          response: { 200: emptyList },
-        },
-      },
-      async () => ({ data: [] }),
-    );
-  }
+  // /search/reviews and /search/lists are registered by the reviews and lists features.
 
   r.get(
     '/search/suggestions',

@@ -140,11 +140,10 @@ describe('search endpoints', () => {
     expect(bad.json().details).toHaveProperty('status');
   });
 
-  it('lists search answers with an empty list until that feature exists', async () => {
-    for (const what of ['lists']) {
-      const res = await t.app.inject({ url: `/api/search/${what}`, query: { q: 'bad' } });
-      expect(res.json()).toEqual({ data: [] });
-    }
+  it('lists search is the lists feature’s search (an unmatched query: an empty page)', async () => {
+    const res = await t.app.inject({ url: '/api/search/lists', query: { q: 'no such list name' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ data: [], total: 0 });
   });
 });
 
