@@ -147,7 +147,13 @@ export async function buildApp({
       await api.register(authRoutes, { authService: auth, rateLimit: config.authRateLimit });
       await api.register(showsRoutes, { shows, trending, search });
       await api.register(episodesRoutes, { repo: episodesRepo, shows });
-      await api.register(searchRoutes, { search, shows, trending, reviews: services.reviews });
+      await api.register(searchRoutes, {
+        search,
+        shows,
+        trending,
+        reviews: services.reviews,
+        users: services.users,
+      });
       await api.register(statsRoutes, {
         db: db.kysely,
         lists: services.lists,
