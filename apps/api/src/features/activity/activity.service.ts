@@ -5,7 +5,7 @@ import {
   type FeedPage,
 } from '@series-tracker/contracts';
 import { nowIso } from '../../lib/time';
-import type { DomainEvents, EventBus, EventName } from '../../platform/events';
+import type { DomainEvents, EventBus, EventName, ReviewEventPayload } from '../../platform/events';
 import type { Viewer } from '../../platform/policy';
 import type { ActivityRepository, FeedRow } from './activity.repository';
 
@@ -164,8 +164,8 @@ export function createActivityService({ repo, events }: ActivityServiceOptions) 
    */
   function record<K extends EventName>(
     name: K,
-    authorOf: (e: DomainEvents[K]) => number,
     handler: (e: DomainEvents[K]) => Promise<unknown>,
+    authorOf: (e: DomainEvents[K]) => number = (e) => (e as { userId: number }).userId,
   ) {
     return events.on(name, async (e) => {
       if ((await handler(e)) === false) return;
@@ -173,133 +173,92 @@ export function createActivityService({ repo, events }: ActivityServiceOptions) 
     });
   }
 
+  /** A public review's entry, dated when it was written (the original date if imported). */
+  const reviewed = (e: ReviewEventPayload) =>
+    repo.insert(repo.db, {
+      user_id: e.userId,
+      action: 'reviewed',
+      show_id: e.showId,
+      review_id: e.reviewId,
+      rating: e.rating,
+      content: e.title ?? null,
+      created_at: e.at,
+    });
+
   function subscribe(): () => void {
     const offs = [
-      record(
-        'episode.watched',
-        (e) => e.userId,
-        async (e) => {
-          if (!e.episodeIds.length) return false;
-          // An import without the viewing date would be announced as now: not recorded.
-          if (e.imported && !e.at) return false;
-          if (e.watched) await watched(e.userId, e.showId, e.episodeIds, e.at ?? nowIso());
-          else await unwatched(e.userId, e.showId, e.episodeIds.length);
-        },
-      ),
-      record(
-        'tracking.changed',
-        (e) => e.userId,
-        async (e) => {
-          if (e.imported || e.change === 'removed') return false;
-          await trackingChanged(e.userId, e.showId, e.change);
-        },
-      ),
-      record(
-        'review.created',
-        (e) => e.userId,
-        async (e) => {
-          if (!e.isPublic) return false;
-          await repo.insert(repo.db, {
-            user_id: e.userId,
-            action: 'reviewed',
-            show_id: e.showId,
-            review_id: e.reviewId,
-            rating: e.rating,
-            content: e.title ?? null,
-            created_at: e.at,
-          });
-        },
-      ),
-      record(
-        'review.updated',
-        (e) => e.userId,
-        async (e) => {
-          if (!e.isPublic) return void (await repo.deleteByReview(e.reviewId));
-          if (await repo.hasReview(e.reviewId)) {
-            await repo.updateReview(e.reviewId, e.rating, e.title ?? null);
-          } else {
-            // Made public now: announced when it becomes visible, at its original date if imported.
-            await repo.insert(repo.db, {
-              user_id: e.userId,
-              action: 'reviewed',
-              show_id: e.showId,
-              review_id: e.reviewId,
-              rating: e.rating,
-              content: e.title ?? null,
-              created_at: e.at,
-            });
+      record('episode.watched', async (e) => {
+        if (!e.episodeIds.length) return false;
+        // An import without the viewing date would be announced as now: not recorded.
+        if (e.imported && !e.at) return false;
+        if (e.watched) await watched(e.userId, e.showId, e.episodeIds, e.at ?? nowIso());
+        else await unwatched(e.userId, e.showId, e.episodeIds.length);
+      }),
+      record('tracking.changed', async (e) => {
+        if (e.imported || e.change === 'removed') return false;
+        await trackingChanged(e.userId, e.showId, e.change);
+      }),
+      record('review.created', async (e) => {
+        if (!e.isPublic) return false;
+        await reviewed(e);
+      }),
+      record('review.updated', async (e) => {
+        if (!e.isPublic) return void (await repo.deleteByReview(e.reviewId));
+        if (await repo.hasReview(e.reviewId)) {
+          await repo.updateReview(e.reviewId, e.rating, e.title ?? null);
+        } else {
+          // Made public now: announced when it becomes visible, at its original date if imported.
+          await reviewed(e);
+        }
+      }),
+      record('review.deleted', async (e) => void (await repo.deleteByReview(e.reviewId))),
+      record('episode-review.created', async (e) => {
+        await repo.insert(repo.db, {
+          user_id: e.userId,
+          action: 'episode_reviewed',
+          show_id: e.showId,
+          episode_id: e.episodeId,
+          rating: e.rating,
+          created_at: e.at,
+        });
+      }),
+      record('list.created', async (e) => {
+        if (!e.isPublic) return false;
+        await repo.insert(repo.db, {
+          user_id: e.userId,
+          action: 'list_created',
+          list_id: e.listId,
+          content: e.name,
+          created_at: e.at,
+        });
+      }),
+      record('list.updated', async (e) => {
+        if (!e.isPublic) return void (await repo.deleteByList(e.listId));
+        if (e.imported) return false;
+        await repo.transaction(async (trx) => {
+          const last = await repo.latest(trx, e.userId);
+          // Edits in a row to one list are one entry, moved to the latest edit.
+          if (
+            last &&
+            last.list_id === e.listId &&
+            (last.action === 'list_updated' || last.action === 'list_created') &&
+            within(e.at, last.created_at)
+          ) {
+            await repo.update(trx, last.id, { content: e.name });
+            return;
           }
-        },
-      ),
-      record(
-        'review.deleted',
-        (e) => e.userId,
-        async (e) => void (await repo.deleteByReview(e.reviewId)),
-      ),
-      record(
-        'episode-review.created',
-        (e) => e.userId,
-        async (e) => {
-          await repo.insert(repo.db, {
+          await repo.insert(trx, {
             user_id: e.userId,
-            action: 'episode_reviewed',
-            show_id: e.showId,
-            episode_id: e.episodeId,
-            rating: e.rating,
-            created_at: e.at,
-          });
-        },
-      ),
-      record(
-        'list.created',
-        (e) => e.userId,
-        async (e) => {
-          if (!e.isPublic) return false;
-          await repo.insert(repo.db, {
-            user_id: e.userId,
-            action: 'list_created',
+            action: 'list_updated',
             list_id: e.listId,
             content: e.name,
             created_at: e.at,
           });
-        },
-      ),
-      record(
-        'list.updated',
-        (e) => e.userId,
-        async (e) => {
-          if (!e.isPublic) return void (await repo.deleteByList(e.listId));
-          if (e.imported) return false;
-          await repo.transaction(async (trx) => {
-            const last = await repo.latest(trx, e.userId);
-            // Edits in a row to one list are one entry, moved to the latest edit.
-            if (
-              last &&
-              last.list_id === e.listId &&
-              (last.action === 'list_updated' || last.action === 'list_created') &&
-              within(e.at, last.created_at)
-            ) {
-              await repo.update(trx, last.id, { content: e.name });
-              return;
-            }
-            await repo.insert(trx, {
-              user_id: e.userId,
-              action: 'list_updated',
-              list_id: e.listId,
-              content: e.name,
-              created_at: e.at,
-            });
-          });
-        },
-      ),
-      record(
-        'list.deleted',
-        (e) => e.userId,
-        async (e) => void (await repo.deleteByList(e.listId)),
-      ),
+        });
+      }),
+      record('list.deleted', async (e) => void (await repo.deleteByList(e.listId))),
       record(
         'user.followed',
-        (e) => e.followerId,
         async (e) => {
           if (!e.followed) return void (await repo.deleteFollow(e.followerId, e.followeeId));
           // A follow read back from an export happened long ago: not news to anyone.
@@ -311,6 +270,7 @@ export function createActivityService({ repo, events }: ActivityServiceOptions) 
             created_at: e.at,
           });
         },
+        (e) => e.followerId,
       ),
     ];
     return () => offs.forEach((off) => off());
