@@ -123,7 +123,9 @@ export async function buildApp({
   await app.register(accessPlugin);
 
   // Caches follow the domain events, by key; no feature reaches into them.
-  const unsubscribeCache = subscribeResponseCache(services.events, app.responseCache);
+  const unsubscribeCache = subscribeResponseCache(services.events, app.responseCache, {
+    followersOf: (userId) => services.social.followersOf(userId),
+  });
   app.addHook('onClose', async () => {
     unsubscribeCache();
     if (!givenServices) await services.close();
@@ -145,7 +147,13 @@ export async function buildApp({
       await api.register(authRoutes, { authService: auth, rateLimit: config.authRateLimit });
       await api.register(showsRoutes, { shows, trending, search });
       await api.register(episodesRoutes, { repo: episodesRepo, shows });
-      await api.register(searchRoutes, { search, shows, trending, reviews: services.reviews });
+      await api.register(searchRoutes, {
+        search,
+        shows,
+        trending,
+        reviews: services.reviews,
+        users: services.users,
+      });
       await api.register(statsRoutes, {
         db: db.kysely,
         lists: services.lists,

@@ -17,6 +17,9 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW: z.string().min(1).default('1 minute'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   RESPONSE_CACHE: z.enum(['on', 'off']).default('on'),
+  // Seconds a resolved sign-in token is kept in memory (ADR 091). Default: 30 on one server;
+  // 0 when REDIS_URL says several servers share the work (a sign-out elsewhere must count now).
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
   TVMAZE_BASE_URL: z.string().url().default('https://api.tvmaze.com'),
   METADATA_SYNC: z.enum(['on', 'off']).default('on'),
   SMTP_URL: z
@@ -51,6 +54,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** In-process cache of catalogue read responses (plugins/response-cache.ts). */
   responseCache: boolean;
+  /** Seconds a resolved sign-in token may be answered from memory; 0: never (ADR 091). */
+  sessionCacheSeconds: number;
   /** Built SPA served on `/`; absent in API-only tests. */
   webDistDir: string | null;
   sessionTtlDays: number;
@@ -101,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, timeWindow: e.AUTH_RATE_LIMIT_WINDOW },
     trustProxy: e.TRUST_PROXY === 'true',
     responseCache: e.RESPONSE_CACHE === 'on',
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS ?? (e.REDIS_URL ? 0 : 30),
     webDistDir: path.resolve(repoRoot, 'apps/web/dist'),
     sessionTtlDays: 30,
     tvmazeBaseUrl: e.TVMAZE_BASE_URL.replace(/\/+$/, ''),

@@ -10,6 +10,7 @@ import * as m0007 from './migrations/0007-lists';
 import * as m0008 from './migrations/0008-account';
 import * as m0009 from './migrations/0009-people';
 import * as m0010 from './migrations/0010-imports';
+import * as m0011 from './migrations/0011-review-search-vector';
 
 /*
  * Migrations are imported statically (no directory scan) so they work the same under tsx,
@@ -26,6 +27,7 @@ const all = {
   '0008-account': m0008,
   '0009-people': m0009,
   '0010-imports': m0010,
+  '0011-review-search-vector': m0011,
 };
 export type MigrationName = keyof typeof all;
 

@@ -91,6 +91,20 @@ export interface DomainEvents {
     /** A follow read back from an export (imports): never announced as activity. */
     imported?: boolean;
   };
+  /** `blocked: false` when the block is lifted. (Follows it ended come as `user.followed`.) */
+  'user.blocked': { blockerId: number; blockedId: number; blocked: boolean };
+  /**
+   * The activity log changed: entries of these members were added, grown, edited or removed
+   * (published by the activity recorder after its write, so feeds cached for their followers
+   * can go).
+   */
+  'activity.changed': { userIds: number[] };
+  /**
+   * A member's sessions, or the account data a session carries (email, its verification,
+   * password), changed: signed-in state cached for their tokens must be read again. Sign-out
+   * and token refresh drop their own session directly (auth service).
+   */
+  'sessions.changed': { userId: number };
 }
 
 export interface ReviewEventPayload {

@@ -84,7 +84,9 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     sessionTtlDays: config.sessionTtlDays,
     events,
     passwords,
+    sessionCacheSeconds: config.sessionCacheSeconds,
   });
+  auth.subscribe();
 
   const trackingRepo = createTrackingRepository(db.kysely, db.dialect);
   const tracking = createTrackingService({ repo: trackingRepo, events });

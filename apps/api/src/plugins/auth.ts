@@ -16,6 +16,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: ResolvedSession | null;
+    /** The token was already looked up for this request (e.g. by the per-viewer cache). */
+    authResolved: boolean;
   }
 }
 
@@ -29,8 +31,11 @@ function bearerToken(request: FastifyRequest): string | null {
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { authService: AuthService }) => {
     app.decorateRequest('auth', null);
+    app.decorateRequest('authResolved', false);
 
     async function resolve(request: FastifyRequest): Promise<ResolvedSession | null> {
+      if (request.authResolved) return request.auth;
+      request.authResolved = true;
       const token = bearerToken(request);
       // Tokens we issue are 43 characters; anything far off is not worth a lookup.
       if (!token || token.length > 200) return null;

@@ -19,6 +19,14 @@ export const cacheTags = {
   reviews: 'reviews',
   /** One list's anonymous detail and item pages. */
   list: (id: number | string) => `list:${Number(id)}`,
+  /** A member's profile as anyone sees it (their counts; the viewer's follow and block state). */
+  person: (id: number | string) => `person:${Number(id)}`,
+  /** One signed-in member's home feed (activity of the people they follow). */
+  feed: (viewerId: number | string) => `feed:${Number(viewerId)}`,
+  /** The community feed (everyone's visible activity), anonymous or per viewer. */
+  communityFeed: 'community-feed',
+  /** Every cached feed: they show members' names and avatars and shows' titles and posters. */
+  feeds: 'feeds',
 } as const;
 
 export interface RouteCacheConfig {
@@ -29,6 +37,13 @@ export interface RouteCacheConfig {
    * feeds and pages, ADR 070; a list's detail and items, ADR 080).
    */
   anonymousOnly?: boolean;
+  /**
+   * For `viewer` routes whose answer depends on who asks (a profile's follow state, a home
+   * feed): each signed-in member's answer is kept under their own key, anonymous visitors
+   * share one. The token is looked up before the cache (so `tags` may name the viewer), and
+   * the events must drop every entry a change affects (ADR 091).
+   */
+  perViewer?: boolean;
   /** Tags of this URL's response, from its (raw) params and query; handlers may add more. */
   tags?: (request: FastifyRequest) => string[];
 }
@@ -73,6 +88,8 @@ interface Flight {
 
 interface RequestState {
   key: string;
+  /** Kept for one signed-in member only: browsers and proxies must not share it. */
+  personal: boolean;
   tags: string[];
   /** Invalidation generation when the request started: a later invalidation of one of its tags
    * means the handler may have read data from before that change, so its answer is not kept. */
@@ -126,10 +143,15 @@ function etagMatches(header: string | undefined, etag: string): boolean {
 }
 
 /** Anonymous-only entries also vary by Authorization: a signed-in request gets its own answer. */
-const varyOf = (request: FastifyRequest) =>
-  request.routeOptions.config.cache?.anonymousOnly
+const varyOf = (request: FastifyRequest) => {
+  const cfg = request.routeOptions.config.cache;
+  return cfg?.anonymousOnly || cfg?.perViewer
     ? 'accept-encoding, authorization'
     : 'accept-encoding';
+};
+/** A member's own answer may be kept by their browser, never by a shared cache. */
+const cacheControlOf = (request: FastifyRequest) =>
+  request.responseCacheState?.personal ? `private, ${BROWSER_CACHE}` : BROWSER_CACHE;
 
 /**
  * Sets the cache headers and, when the client accepts it and the body is big enough, the
@@ -138,7 +160,7 @@ const varyOf = (request: FastifyRequest) =>
 
 function prepare(request: FastifyRequest, reply: FastifyReply, entry: Entry): Buffer {
   void reply
-    .header('cache-control', BROWSER_CACHE)
+    .header('cache-control', cacheControlOf(request))
     .header('etag', entry.etag)
     .header('vary', varyOf(request));
   if (entry.body.length < COMPRESS_THRESHOLD) return entry.body;
@@ -219,7 +241,7 @@ export const responseCachePlugin = fp(
       void reply.header('x-cache', 'hit');
       if (etagMatches(request.headers['if-none-match'], entry.etag)) {
         void reply
-          .header('cache-control', BROWSER_CACHE)
+          .header('cache-control', cacheControlOf(request))
           .header('etag', entry.etag)
           .header('vary', varyOf(request));
         void reply.status(304).send();
@@ -231,9 +253,19 @@ export const responseCachePlugin = fp(
 
     async function onRequest(request: FastifyRequest, reply: FastifyReply) {
       if (request.method !== 'GET') return;
+      const cfg = request.routeOptions.config.cache;
       // A signed-in (or would-be) viewer's answer is theirs alone: neither read nor stored.
-      if (request.routeOptions.config.cache?.anonymousOnly && request.headers.authorization) return;
-      const key = request.url;
+      if (cfg?.anonymousOnly && request.headers.authorization) return;
+      let key = request.url;
+      let personal = false;
+      if (cfg?.perViewer && request.headers.authorization) {
+        // Who asks decides the key (a bad token is answered as an anonymous visitor is).
+        await request.server.optionalUser(request);
+        if (request.auth) {
+          key = `@${request.auth.user.id} ${key}`;
+          personal = true;
+        }
+      }
       let entry = cache.get(key);
       // Another request is computing this answer: wait for it rather than run the handler
       // again. When it fails, one of the waiters takes over and the rest wait for that one.
@@ -243,7 +275,14 @@ export const responseCachePlugin = fp(
         entry = (await flight.promise) ?? cache.get(key);
       }
       if (entry !== undefined) {
-        request.responseCacheState = { key, tags: [], generation, hit: true, flight: null };
+        request.responseCacheState = {
+          key,
+          personal,
+          tags: [],
+          generation,
+          hit: true,
+          flight: null,
+        };
         serve(request, reply, entry);
         return reply;
       }
@@ -255,7 +294,7 @@ export const responseCachePlugin = fp(
         flight = { promise, resolve, tags };
         inflight.set(key, flight);
       }
-      const state: RequestState = { key, tags, generation, hit: false, flight };
+      const state: RequestState = { key, personal, tags, generation, hit: false, flight };
       request.responseCacheState = state;
       // A leader that ends without storing (client gone, hook error) must not leave others
       // waiting on it. Listeners only on leaders: hits pay nothing for this.
@@ -299,7 +338,7 @@ export const responseCachePlugin = fp(
       void reply.header('x-cache', 'miss');
       if (etagMatches(request.headers['if-none-match'], etag)) {
         void reply
-          .header('cache-control', BROWSER_CACHE)
+          .header('cache-control', cacheControlOf(request))
           .header('etag', etag)
           .header('vary', varyOf(request));
         void reply.status(304);
@@ -315,10 +354,12 @@ export const responseCachePlugin = fp(
     app.addHook('onRoute', (route) => {
       if (!route.config?.cache) return;
       // One answer for everyone is only right when nobody's identity shapes it.
-      const anonymousView = route.config.access === 'viewer' && route.config.cache.anonymousOnly;
+      const anonymousView =
+        route.config.access === 'viewer' &&
+        (route.config.cache.anonymousOnly || route.config.cache.perViewer);
       if (route.config.access !== 'public' && !anonymousView)
         throw new Error(
-          `${route.url}: only routes with access 'public' (or 'viewer' with anonymousOnly) may use the shared response cache`,
+          `${route.url}: only routes with access 'public' (or 'viewer' with anonymousOnly or perViewer) may use the response cache`,
         );
       if (!opts.enabled) return;
       const r = route as unknown as Record<string, unknown>;
@@ -343,7 +384,14 @@ export const responseCachePlugin = fp(
  * (30–300 s): they rank many shows and one counter rarely changes them.
  * Returns the unsubscribe (an app closing leaves the bus it was given).
  */
-export function subscribeResponseCache(events: EventBus, cache: ResponseCache): () => void {
+export function subscribeResponseCache(
+  events: EventBus,
+  cache: ResponseCache,
+  people?: {
+    /** Who follows this member: their home feeds show the member's activity. */
+    followersOf(userId: number): Promise<number[]>;
+  },
+): () => void {
   const off = [
     events.on('show.counters.changed', ({ showIds }) =>
       cache.invalidateTags([...showIds.map(cacheTags.show), cacheTags.stats]),
@@ -386,6 +434,51 @@ export function subscribeResponseCache(events: EventBus, cache: ResponseCache): 
     // People (ADR 090): follows move the platform and engagement figures. Episode marks only
     // age them (60 s): dropping every figure on every mark would keep them uncached.
     events.on('user.followed', () => cache.invalidateTags([cacheTags.stats])),
+
+    // Per-viewer answers (ADR 091). Profiles: a member's counts move with their follows,
+    // tracking, reviews and lists; the viewer's follow and block state with follows and blocks.
+    // Feeds: a member's new, grown or removed entries reach their followers' home feeds and
+    // the community feed; a follow, unfollow or block changes whose entries a feed holds.
+    events.on('activity.changed', async ({ userIds }) => {
+      const tags: string[] = [cacheTags.communityFeed];
+      for (const userId of userIds) {
+        tags.push(cacheTags.feed(userId));
+        for (const follower of (await people?.followersOf(userId)) ?? [])
+          tags.push(cacheTags.feed(follower));
+      }
+      cache.invalidateTags(tags);
+    }),
+    events.on('user.followed', ({ followerId, followeeId }) =>
+      cache.invalidateTags([
+        cacheTags.person(followerId),
+        cacheTags.person(followeeId),
+        cacheTags.feed(followerId),
+      ]),
+    ),
+    events.on('user.blocked', ({ blockerId, blockedId }) =>
+      cache.invalidateTags([
+        cacheTags.person(blockerId),
+        cacheTags.person(blockedId),
+        cacheTags.feed(blockerId),
+        cacheTags.feed(blockedId),
+        cacheTags.communityFeed,
+      ]),
+    ),
+    // Names, avatars and privacy show in every feed that holds the member's entries (or
+    // names them as followed): profile edits are rare, so all feeds go.
+    events.on('user.changed', ({ userId, change }) => {
+      if (change !== 'registered')
+        cache.invalidateTags([cacheTags.person(userId), cacheTags.feeds]);
+    }),
+    events.on('tracking.changed', ({ userId }) => cache.invalidateTags([cacheTags.person(userId)])),
+    ...(['review.created', 'review.updated', 'review.deleted'] as const).map((name) =>
+      events.on(name, ({ userId }) => cache.invalidateTags([cacheTags.person(userId)])),
+    ),
+    ...(['list.created', 'list.updated', 'list.deleted'] as const).map((name) =>
+      events.on(name, ({ userId }) => cache.invalidateTags([cacheTags.person(userId)])),
+    ),
+    // Feeds show shows' titles and posters and episodes' titles.
+    events.on('catalog.refreshed', () => cache.invalidateTags([cacheTags.feeds])),
   ];
   return () => off.forEach((unsubscribe) => unsubscribe());
 }

@@ -212,6 +212,7 @@ export function createAccountService(o: AccountServiceOptions) {
         await repo.retireTokens(repo.db, user.id, 'email-verification', nowIso());
         await sendVerification(updated);
       }
+      await events.emit('sessions.changed', { userId: user.id });
       if (profileChanged) await events.emit('user.changed', { userId: user.id, change: 'profile' });
       return toCurrentUser(updated);
     },
@@ -276,6 +277,7 @@ export function createAccountService(o: AccountServiceOptions) {
         await repo.retireTokens(trx, row.user_id, 'password-reset', now);
         await repo.deleteSessions(trx, row.user_id, null);
       });
+      await events.emit('sessions.changed', { userId: row.user_id });
       await passwords.reset(row.user_id);
       const user = await repo.user(row.user_id);
       if (user) await mail.send('password-changed', user.email, { username: user.username });
@@ -299,6 +301,7 @@ export function createAccountService(o: AccountServiceOptions) {
             .where('email_lower', '=', row.email!)
             .execute();
       });
+      await events.emit('sessions.changed', { userId: user.id });
     },
 
     async resendVerification(userId: number): Promise<void> {
@@ -330,6 +333,7 @@ export function createAccountService(o: AccountServiceOptions) {
         await repo.retireTokens(trx, user.id, 'password-reset', now);
         await repo.deleteSessions(trx, user.id, auth.session.id);
       });
+      await events.emit('sessions.changed', { userId: user.id });
       await mail.send('password-changed', user.email, { username: user.username });
     },
 
@@ -348,10 +352,13 @@ export function createAccountService(o: AccountServiceOptions) {
     async revokeSession(auth: ResolvedSession, id: number): Promise<void> {
       if (!(await repo.deleteSession(auth.user.id, id)))
         throw notFound(accountMessages.sessionNotFound);
+      await events.emit('sessions.changed', { userId: auth.user.id });
     },
 
     async revokeOtherSessions(auth: ResolvedSession): Promise<number> {
-      return repo.deleteSessions(repo.db, auth.user.id, auth.session.id);
+      const revoked = await repo.deleteSessions(repo.db, auth.user.id, auth.session.id);
+      await events.emit('sessions.changed', { userId: auth.user.id });
+      return revoked;
     },
 
     /**

@@ -10,6 +10,7 @@ import {
   reviewPageSchema,
 } from '@series-tracker/contracts';
 import { limitParam, offsetParam } from '../../lib/params';
+import { cacheTags } from '../../plugins/response-cache';
 import type { ReviewsService } from '../reviews/reviews.service';
 import type { ActivityService } from './activity.service';
 
@@ -38,7 +39,22 @@ export async function activityRoutes(
   r.get(
     '/activity/feed',
     {
-      config: { access: 'viewer' },
+      config: {
+        access: 'viewer',
+        // Each viewer's feed, kept until an event changes it (ADR 091): a member's activity
+        // drops their followers' feeds; follows, blocks, profile and catalogue edits too.
+        cache: {
+          ttlSeconds: 60,
+          perViewer: true,
+          tags: (req) => {
+            const community = !req.auth || (req.query as { scope?: string }).scope === 'community';
+            return [
+              cacheTags.feeds,
+              community ? cacheTags.communityFeed : cacheTags.feed(req.auth!.user.id),
+            ];
+          },
+        },
+      },
       schema: {
         tags: ['activity'],
         summary:

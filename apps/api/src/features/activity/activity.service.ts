@@ -5,7 +5,7 @@ import {
   type FeedPage,
 } from '@series-tracker/contracts';
 import { nowIso } from '../../lib/time';
-import type { EventBus } from '../../platform/events';
+import type { DomainEvents, EventBus, EventName, ReviewEventPayload } from '../../platform/events';
 import type { Viewer } from '../../platform/policy';
 import type { ActivityRepository, FeedRow } from './activity.repository';
 
@@ -157,50 +157,62 @@ export function createActivityService({ repo, events }: ActivityServiceOptions) 
     });
   }
 
+  /**
+   * Subscribes a recorder and, after it wrote, publishes `activity.changed` for the member whose
+   * entries moved (caches of their followers' feeds go on it). A recorder returns `false` when
+   * it wrote nothing.
+   */
+  function record<K extends EventName>(
+    name: K,
+    handler: (e: DomainEvents[K]) => Promise<unknown>,
+    authorOf: (e: DomainEvents[K]) => number = (e) => (e as { userId: number }).userId,
+  ) {
+    return events.on(name, async (e) => {
+      if ((await handler(e)) === false) return;
+      await events.emit('activity.changed', { userIds: [authorOf(e)] });
+    });
+  }
+
+  /** A public review's entry, dated when it was written (the original date if imported). */
+  const reviewed = (e: ReviewEventPayload) =>
+    repo.insert(repo.db, {
+      user_id: e.userId,
+      action: 'reviewed',
+      show_id: e.showId,
+      review_id: e.reviewId,
+      rating: e.rating,
+      content: e.title ?? null,
+      created_at: e.at,
+    });
+
   function subscribe(): () => void {
     const offs = [
-      events.on('episode.watched', async (e) => {
-        if (!e.episodeIds.length) return;
+      record('episode.watched', async (e) => {
+        if (!e.episodeIds.length) return false;
         // An import without the viewing date would be announced as now: not recorded.
-        if (e.imported && !e.at) return;
+        if (e.imported && !e.at) return false;
         if (e.watched) await watched(e.userId, e.showId, e.episodeIds, e.at ?? nowIso());
         else await unwatched(e.userId, e.showId, e.episodeIds.length);
       }),
-      events.on('tracking.changed', async (e) => {
-        if (e.imported) return;
+      record('tracking.changed', async (e) => {
+        if (e.imported || e.change === 'removed') return false;
         await trackingChanged(e.userId, e.showId, e.change);
       }),
-      events.on('review.created', async (e) => {
-        if (!e.isPublic) return;
-        await repo.insert(repo.db, {
-          user_id: e.userId,
-          action: 'reviewed',
-          show_id: e.showId,
-          review_id: e.reviewId,
-          rating: e.rating,
-          content: e.title ?? null,
-          created_at: e.at,
-        });
+      record('review.created', async (e) => {
+        if (!e.isPublic) return false;
+        await reviewed(e);
       }),
-      events.on('review.updated', async (e) => {
+      record('review.updated', async (e) => {
         if (!e.isPublic) return void (await repo.deleteByReview(e.reviewId));
         if (await repo.hasReview(e.reviewId)) {
           await repo.updateReview(e.reviewId, e.rating, e.title ?? null);
         } else {
           // Made public now: announced when it becomes visible, at its original date if imported.
-          await repo.insert(repo.db, {
-            user_id: e.userId,
-            action: 'reviewed',
-            show_id: e.showId,
-            review_id: e.reviewId,
-            rating: e.rating,
-            content: e.title ?? null,
-            created_at: e.at,
-          });
+          await reviewed(e);
         }
       }),
-      events.on('review.deleted', async (e) => void (await repo.deleteByReview(e.reviewId))),
-      events.on('episode-review.created', async (e) => {
+      record('review.deleted', async (e) => void (await repo.deleteByReview(e.reviewId))),
+      record('episode-review.created', async (e) => {
         await repo.insert(repo.db, {
           user_id: e.userId,
           action: 'episode_reviewed',
@@ -210,8 +222,8 @@ export function createActivityService({ repo, events }: ActivityServiceOptions) 
           created_at: e.at,
         });
       }),
-      events.on('list.created', async (e) => {
-        if (!e.isPublic) return;
+      record('list.created', async (e) => {
+        if (!e.isPublic) return false;
         await repo.insert(repo.db, {
           user_id: e.userId,
           action: 'list_created',
@@ -220,9 +232,9 @@ export function createActivityService({ repo, events }: ActivityServiceOptions) 
           created_at: e.at,
         });
       }),
-      events.on('list.updated', async (e) => {
+      record('list.updated', async (e) => {
         if (!e.isPublic) return void (await repo.deleteByList(e.listId));
-        if (e.imported) return;
+        if (e.imported) return false;
         await repo.transaction(async (trx) => {
           const last = await repo.latest(trx, e.userId);
           // Edits in a row to one list are one entry, moved to the latest edit.
@@ -244,18 +256,22 @@ export function createActivityService({ repo, events }: ActivityServiceOptions) 
           });
         });
       }),
-      events.on('list.deleted', async (e) => void (await repo.deleteByList(e.listId))),
-      events.on('user.followed', async (e) => {
-        if (!e.followed) return void (await repo.deleteFollow(e.followerId, e.followeeId));
-        // A follow read back from an export happened long ago: not news to anyone.
-        if (e.imported) return;
-        await repo.insert(repo.db, {
-          user_id: e.followerId,
-          action: 'followed',
-          target_user_id: e.followeeId,
-          created_at: e.at,
-        });
-      }),
+      record('list.deleted', async (e) => void (await repo.deleteByList(e.listId))),
+      record(
+        'user.followed',
+        async (e) => {
+          if (!e.followed) return void (await repo.deleteFollow(e.followerId, e.followeeId));
+          // A follow read back from an export happened long ago: not news to anyone.
+          if (e.imported) return false;
+          await repo.insert(repo.db, {
+            user_id: e.followerId,
+            action: 'followed',
+            target_user_id: e.followeeId,
+            created_at: e.at,
+          });
+        },
+        (e) => e.followerId,
+      ),
     ];
     return () => offs.forEach((off) => off());
   }

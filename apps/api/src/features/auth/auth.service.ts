@@ -15,6 +15,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import { hashToken, newToken } from './tokens';
 import type { EventBus } from '../../platform/events';
 import type { PasswordGuard } from './password-guard';
+import { LRUCache } from 'lru-cache';
 
 /** A session's expiry slides forward on use, but at most once an hour to spare writes. */
 const SLIDE_AFTER_MS = 60 * 60 * 1000;
@@ -26,6 +27,12 @@ export interface AuthServiceOptions {
   events?: EventBus;
   /** Wrong passwords per account (password-guard.ts); without it only the route's per-address limit applies. */
   passwords?: PasswordGuard;
+  /**
+   * How long a resolved token may be answered from memory (0: every request reads the
+   * database). Revocations and account changes in this process drop it at once, through the
+   * events; another app server's revocation is seen after at most this long (ADR 091).
+   */
+  sessionCacheSeconds?: number;
 }
 
 export interface RegisterInput {
@@ -53,7 +60,34 @@ const takenError = (taken: { username: boolean; email: boolean }) =>
       })
     : conflict(errorCodes.conflict, authMessages.emailOrUsernameUnavailable);
 
-export function createAuthService({ repo, sessionTtlDays, events, passwords }: AuthServiceOptions) {
+export function createAuthService({
+  repo,
+  sessionTtlDays,
+  events,
+  passwords,
+  sessionCacheSeconds = 0,
+}: AuthServiceOptions) {
+  // Signed-in state per token hash (ADR 091): a signed-in request otherwise costs two queries
+  // before any work. Bounded in count and age; dropped by user on every change to the
+  // member's sessions or account row (events below), and by token on sign-out and refresh.
+  const sessions =
+    sessionCacheSeconds > 0
+      ? new LRUCache<string, ResolvedSession>({ max: 20_000, ttl: sessionCacheSeconds * 1000 })
+      : null;
+  // Bumped by every drop: a lookup that started before one must not store what it read.
+  let generation = 0;
+  function forgetUser(userId: number) {
+    if (!sessions) return;
+    generation++;
+    for (const [hash, resolved] of sessions.entries())
+      if (resolved.user.id === userId) sessions.delete(hash);
+  }
+  function forgetToken(tokenHash: string) {
+    if (!sessions) return;
+    generation++;
+    sessions.delete(tokenHash);
+  }
+
   async function issueSession(user: UserRow, userAgent: string | null): Promise<AuthResponse> {
     const token = newToken();
     const now = nowIso();
@@ -120,33 +154,55 @@ export function createAuthService({ repo, sessionTtlDays, events, passwords }: A
 
     /** The session behind a bearer token, or undefined when it is unknown or expired. */
     async resolveToken(token: string): Promise<ResolvedSession | undefined> {
-      const found = await repo.findSessionWithUser(hashToken(token));
-      if (!found) return undefined;
+      const hash = hashToken(token);
       const now = Date.now();
+      const kept = sessions?.get(hash);
+      if (kept && Date.parse(kept.session.expires_at) > now) return kept;
+      const started = generation;
+      const found = await repo.findSessionWithUser(hash);
+      if (!found) return undefined;
       if (Date.parse(found.session.expires_at) <= now) {
+        forgetToken(hash);
         await repo.deleteSession(found.session.id);
         return undefined;
       }
       if (now - Date.parse(found.session.last_used_at) > SLIDE_AFTER_MS) {
         const iso = new Date(now).toISOString();
-        await repo.extendSession(found.session.id, iso, addDays(iso, sessionTtlDays));
+        const expiresAt = addDays(iso, sessionTtlDays);
+        await repo.extendSession(found.session.id, iso, expiresAt);
+        found.session = { ...found.session, last_used_at: iso, expires_at: expiresAt };
       }
+      if (sessions && started === generation) sessions.set(hash, found);
       return found;
     },
 
     async logout(session: SessionRow): Promise<void> {
       await repo.deleteSession(session.id);
+      forgetToken(session.token_hash);
     },
 
     /** Rotates the token: the old one stops working, the new one starts a fresh 30 days. */
     async refresh(resolved: ResolvedSession, userAgent: string | null): Promise<AuthResponse> {
       const revoked = await repo.deleteSession(resolved.session.id);
+      forgetToken(resolved.session.token_hash);
       if (!revoked) throw unauthorized(authMessages.notSignedIn);
       return issueSession(resolved.user, userAgent);
     },
 
     me(resolved: ResolvedSession): CurrentUser {
       return toCurrentUser(resolved.user);
+    },
+
+    /** Drops cached signed-in state when a member's sessions or account row change. */
+    subscribe(): () => void {
+      if (!events || !sessions) return () => undefined;
+      const offs = [
+        events.on('sessions.changed', ({ userId }) => forgetUser(userId)),
+        events.on('user.changed', ({ userId, change }) => {
+          if (change !== 'registered') forgetUser(userId);
+        }),
+      ];
+      return () => offs.forEach((off) => off());
     },
   };
 }

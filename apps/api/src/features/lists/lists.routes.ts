@@ -5,7 +5,6 @@ import {
   apiErrorSchema,
   createListSchema,
   duplicateListSchema,
-  errorCodes,
   listDetailSchema,
   listFollowStateSchema,
   listItemInputSchema,
@@ -19,8 +18,8 @@ import {
   updateListItemSchema,
   updateListSchema,
 } from '@series-tracker/contracts';
-import { AppError } from '../../lib/errors';
 import { idParam, limitParam, offsetParam } from '../../lib/params';
+import { memberWriteBudget } from '../../platform/write-budget';
 import { cacheTags } from '../../plugins/response-cache';
 import type { ListsService } from './lists.service';
 
@@ -49,22 +48,13 @@ export async function listsRoutes(app: FastifyInstance, opts: ListsRoutesOptions
   const me = (req: FastifyRequest) => req.auth!.user.id;
   const viewer = (req: FastifyRequest) => (req.auth ? { id: req.auth.user.id } : null);
 
-  // One budget per member across every list write (Redis-shared when configured). Checked
-  // after sign-in, so the key is the member, not their address.
-  const limiter = app.createRateLimit({
+  // One budget per member across every list write (all routes, all lists).
+  const limited = memberWriteBudget(app, {
+    name: 'lists',
     max: opts.writeLimit.max,
     timeWindow: opts.writeLimit.timeWindow,
-    keyGenerator: (req) => `lists-write:${req.auth?.user.id ?? req.ip}`,
+    message: (retryAfter) => `${listWriteLimitMessage} (retry after ${retryAfter} s)`,
   });
-  const limited = async (req: FastifyRequest) => {
-    const state = await limiter(req);
-    if (!state.isAllowed && state.isExceeded)
-      throw new AppError(
-        429,
-        errorCodes.rateLimited,
-        `${listWriteLimitMessage} (retry after ${state.ttlInSeconds} s)`,
-      );
-  };
   const write = (access: 'signed-in' | 'owner') => ({
     config: { access },
     preHandler: limited,
@@ -155,22 +145,24 @@ export async function listsRoutes(app: FastifyInstance, opts: ListsRoutesOptions
     async (req) => lists.recent(req.query),
   );
 
-  r.get(
-    '/lists/search',
-    {
-      ...cached,
-      schema: {
-        tags,
-        summary: 'Public lists whose name or description contains q',
-        querystring: z.object({
-          q: z.string().max(searchLimits.queryMax).default(''),
-          ...paging(listLimits.pageDefault),
-        }),
-        response: listPage,
+  // The search page's lists search (spec §7 Search: /search/lists) is the same listing.
+  for (const url of ['/lists/search', '/search/lists'])
+    r.get(
+      url,
+      {
+        ...cached,
+        schema: {
+          tags,
+          summary: 'Public lists whose name or description contains q',
+          querystring: z.object({
+            q: z.string().max(searchLimits.queryMax).default(''),
+            ...paging(listLimits.pageDefault),
+          }),
+          response: listPage,
+        },
       },
-    },
-    async (req) => lists.search(req.query.q, req.query),
-  );
+      async (req) => lists.search(req.query.q, req.query),
+    );
 
   r.get(
     '/shows/:id/lists',

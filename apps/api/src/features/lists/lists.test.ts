@@ -720,6 +720,9 @@ describe('index pages', () => {
     expect(found.data.map((l: ListDetail) => l.id)).toContain(ranked.id);
     const percent = (await call(null, { url: '/api/lists/search?q=%25' })).json();
     expect(percent.data).toEqual([]);
+    // The search page's lists tab path answers the same, not an empty stub.
+    const viaSearch = (await call(null, { url: '/api/search/lists?q=zeta%20RANKED' })).json();
+    expect(viaSearch).toEqual(found);
     const showLists = (await call(null, { url: `/api/shows/${shows[12]!.id}/lists` })).json();
     expect(showLists.data.map((l: ListDetail) => l.id)).toContain(ranked.id);
     expect((await call(null, { url: '/api/shows/2000000000/lists' })).statusCode).toBe(404);

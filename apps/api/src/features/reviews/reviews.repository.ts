@@ -124,7 +124,21 @@ export function createReviewsRepository(db: Kysely<Database>, dialect: DialectNa
       .selectFrom('reviews as r')
       .innerJoin('users as u', 'u.id', 'r.user_id')
       .innerJoin('shows as s', 's.id', 'r.show_id')
-      .selectAll('r')
+      // Named, not r.*: on PostgreSQL the row also holds its search vector (migration 0011).
+      .select([
+        'r.id',
+        'r.user_id',
+        'r.show_id',
+        'r.title',
+        'r.content',
+        'r.rating',
+        'r.is_spoiler',
+        'r.is_public',
+        'r.likes_count',
+        'r.comments_count',
+        'r.created_at',
+        'r.updated_at',
+      ])
       .select([
         'u.username',
         'u.display_name',
@@ -275,7 +289,8 @@ export function createReviewsRepository(db: Kysely<Database>, dialect: DialectNa
         total = Number(c.rows[0]?.n ?? 0);
       } else {
         const tsq = tokens.map((t) => `${t}:*`).join(' & ');
-        const vector = sql`(setweight(to_tsvector('simple', r.title), 'A') || setweight(to_tsvector('simple', r.content), 'B'))`;
+        // The stored, indexed vector of title (weight A) and content (B): migration 0011.
+        const vector = sql`r.search_vector`;
         const res = await sql<{ id: number; score: number }>`
           select r.id, ts_rank(${vector}, to_tsquery('simple', ${tsq})) * 100 as score
           from reviews r

@@ -10,7 +10,6 @@ import {
   createReviewSchema,
   episodeReviewPageSchema,
   episodeReviewSchema,
-  errorCodes,
   likeResultSchema,
   likerPageSchema,
   likeStatusSchema,
@@ -25,8 +24,8 @@ import {
   updateReviewSchema,
 } from '@series-tracker/contracts';
 import type { AppConfig } from '../../config';
-import { AppError } from '../../lib/errors';
 import { idParam, limitParam, offsetParam } from '../../lib/params';
+import { memberWriteBudget } from '../../platform/write-budget';
 import { cacheTags } from '../../plugins/response-cache';
 import type { ReviewsService } from './reviews.service';
 
@@ -68,24 +67,14 @@ export async function reviewsRoutes(
   const me = (req: FastifyRequest) => ({ id: req.auth!.user.id });
   const who = (req: FastifyRequest) => (req.auth ? { id: req.auth.user.id } : null);
 
-  /**
-   * A member's budget of one kind of write, counted after the request is valid and before
-   * anything is written (so a 429 writes nothing). Shared across app servers through Redis
-   * when configured, like every other limit.
-   */
-  function budget(kind: keyof typeof defaultWriteLimits, message: string) {
-    const check = app.createRateLimit({
+  /** A member's budget of one kind of write per hour (ADR 070; platform/write-budget.ts). */
+  const budget = (kind: keyof typeof defaultWriteLimits, message: string) =>
+    memberWriteBudget(app, {
+      name: kind,
       max: limits[kind],
       timeWindow: '1 hour',
-      keyGenerator: (req) => `write:${kind}:${req.auth?.user.id ?? req.ip}`,
+      message: () => message,
     });
-    return async (req: FastifyRequest) => {
-      const res = await check(req);
-      if (!res.isAllowed && res.isExceeded) {
-        throw new AppError(429, errorCodes.rateLimited, message);
-      }
-    };
-  }
   const reviewBudget = budget('reviews', reviewMessages.tooManyReviews);
   const commentBudget = budget('comments', reviewMessages.tooManyComments);
   const likeBudget = budget('likes', reviewMessages.tooManyLikes);

@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../../db/connection';
-import type { Database, UserRow } from '../../db/types';
-import { visible } from '../../platform/policy';
+import type { Database } from '../../db/types';
 
 export interface Candidate {
   showId: number;
@@ -133,30 +132,6 @@ export function createSearchRepository(db: Kysely<Database>, dialect: DialectNam
       const have = new Set(found.map((c) => c.showId));
       const typos = (await fuzzyMatches(q)).filter((id) => !have.has(id));
       return [...found, ...(await byIds(typos))];
-    },
-
-    /** Public profiles whose username or display name contains the query. */
-    async users(q: string, limit: number): Promise<UserRow[]> {
-      const pattern = `%${likeEscape(q.toLowerCase())}%`;
-      return (
-        db
-          .selectFrom('users')
-          .selectAll()
-          // Search is shared by every viewer (and cached), so it shows what anyone may see.
-          .where(visible.profiles(null, 'users.id', 'users.is_public'))
-          .where((eb) =>
-            eb.or([
-              eb('username_lower', 'like', sql<string>`${pattern} escape '\\'`),
-              eb(sql`lower(display_name)`, 'like', sql`${pattern} escape '\\'`),
-            ]),
-          )
-          .orderBy(
-            sql`case when username_lower = ${q.toLowerCase()} then 0 when username_lower like ${`${likeEscape(q.toLowerCase())}%`} escape '\\' then 1 else 2 end`,
-          )
-          .orderBy('username_lower')
-          .limit(limit)
-          .execute()
-      );
     },
 
     async history(userId: number, limit: number) {

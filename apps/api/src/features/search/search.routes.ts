@@ -20,11 +20,11 @@ import { cacheTags } from '../../plugins/response-cache';
 import type { ShowsService } from '../shows/shows.service';
 import type { TrendingService } from '../shows/trending.service';
 import type { SearchService } from './search.service';
+import type { UsersService } from '../users/users.service';
 import type { ReviewsService } from '../reviews/reviews.service';
 
 // Any text is a valid query: too long is cut, nothing is refused, nothing errors.
 const q = z.string().max(10_000).default('');
-const emptyList = z.object({ data: z.array(z.never()) });
 
 export async function searchRoutes(
   app: FastifyInstance,
@@ -33,6 +33,8 @@ export async function searchRoutes(
     shows: ShowsService;
     trending: TrendingService;
     reviews: ReviewsService;
+    /** People: the users feature's typo-tolerant member search. */
+    users: UsersService;
   },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -42,8 +44,9 @@ export async function searchRoutes(
   r.get(
     '/search',
     {
-      // The same for every viewer (only public profiles are listed); a profile that joins, changes
-      // or goes private drops it at once (user.changed), the shows in it follow within the TTL.
+      // The same for every viewer (members as anyone sees them: a private profile's name and
+      // avatar, not its bio); a member who joins, changes or goes private drops it at once
+      // (user.changed), the shows in it follow within the TTL.
       config: {
         access: 'public',
         cache: { ttlSeconds: 60, tags: () => [cacheTags.users, cacheTags.reviews] },
@@ -61,7 +64,7 @@ export async function searchRoutes(
     async (req) => {
       const [found, users, reviews] = await Promise.all([
         search.searchShows(req.query.q, req.query.limit),
-        search.searchUsers(req.query.q, req.query.limit),
+        opts.users.searchResults(req.query.q, req.query.limit),
         // Public reviews only (the reviews feature's search; private ones never match).
         opts.reviews.search(req.query.q, req.query.limit, 0),
       ]);
@@ -111,31 +114,16 @@ export async function searchRoutes(
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'Public profiles by username or display name',
+        summary:
+          'Members by username or display name, typo-tolerant (a private profile without its bio)',
         querystring: z.object({ q, limit: limitParam(20, searchLimits.resultMax) }),
         response: { 200: userResultListSchema, 400: apiErrorSchema },
       },
     },
-    async (req) => ({ data: await search.searchUsers(req.query.q, req.query.limit) }),
+    async (req) => ({ data: await opts.users.searchResults(req.query.q, req.query.limit) }),
   );
 
-  // Lists do not exist yet: their search answers honestly with nothing. (/search/reviews is
-  // registered by the reviews feature.)
-  for (const what of ['lists'] as const) {
-    r.get(
-      `/search/${what}`,
-      {
-        config: { access: 'public' },
-        schema: {
-          tags,
-          summary: `Search ${what} (empty until ${what} exist)`,
-          querystring: z.object({ q }),
-          response: { 200: emptyList },
-        },
-      },
-      async () => ({ data: [] }),
-    );
-  }
+  // /search/reviews and /search/lists are registered by the reviews and lists features.
 
   r.get(
     '/search/suggestions',

@@ -1,8 +1,7 @@
-import type { PublicUser, ShowSummary } from '@series-tracker/contracts';
+import type { ShowSummary } from '@series-tracker/contracts';
 import { searchLimits } from '@series-tracker/contracts';
 import { LRUCache } from 'lru-cache';
 import { nowIso } from '../../lib/time';
-import { toPublicUser } from '../users/users.mapper';
 import type { ShowsService } from '../shows/shows.service';
 import { normalizeForSearch } from './normalize';
 import { relevance, showScore } from './relevance';
@@ -75,25 +74,9 @@ export function createSearchService({ repo, shows }: SearchServiceOptions) {
     return { data, total: ranked.length, ranked };
   }
 
-  async function searchUsers(
-    query: string,
-    limit: number,
-  ): Promise<(PublicUser & { relevanceScore: number })[]> {
-    const q = query.trim().slice(0, searchLimits.queryMax);
-    if (!q) return [];
-    const rows = await repo.users(q, limit);
-    const lower = q.toLowerCase();
-    return rows.map((r) => ({
-      ...toPublicUser(r),
-      relevanceScore:
-        r.username_lower === lower ? 100 : r.username_lower.startsWith(lower) ? 80 : 50,
-    }));
-  }
-
   return {
     rankShows,
     searchShows,
-    searchUsers,
 
     history: (userId: number) => repo.history(userId, HISTORY_KEEP),
     remember: (userId: number, query: string) =>

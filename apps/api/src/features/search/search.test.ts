@@ -89,15 +89,22 @@ describe('search endpoints', () => {
     ).toBe(400);
   });
 
-  it('does not list private profiles', async () => {
+  it('finds members typo-tolerantly; a private profile by its name, never its bio (ADR 090)', async () => {
     const hidden = await registerUser(t.app, { username: 'hidden_viewer' });
-    await t.db.kysely
-      .updateTable('users')
-      .set({ is_public: 0 })
-      .where('id', '=', hidden.user.id)
-      .execute();
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/me',
+      headers: bearer(hidden.token),
+      payload: { bio: 'my secret bio', isPrivate: true },
+    });
     const res = await t.app.inject({ url: '/api/search/users', query: { q: 'hidden_viewer' } });
-    expect(res.json().data).toEqual([]);
+    expect(res.json().data).toHaveLength(1);
+    expect(res.json().data[0]).toMatchObject({ id: hidden.user.id, isPublic: false, bio: null });
+    expect(res.body).not.toContain('my secret bio');
+    const typo = await t.app.inject({ url: '/api/search/users', query: { q: 'hiddne_viewer' } });
+    expect(typo.json().data.map((u: { id: number }) => u.id)).toContain(hidden.user.id);
+    const global = await t.app.inject({ url: '/api/search', query: { q: 'hiden_viewer' } });
+    expect(global.json().users[0]).toMatchObject({ id: hidden.user.id, bio: null });
   });
 
   it('suggestions need two characters and honour the limit', async () => {
@@ -140,11 +147,10 @@ describe('search endpoints', () => {
     expect(bad.json().details).toHaveProperty('status');
   });
 
-  it('lists search answers with an empty list until that feature exists', async () => {
-    for (const what of ['lists']) {
-      const res = await t.app.inject({ url: `/api/search/${what}`, query: { q: 'bad' } });
-      expect(res.json()).toEqual({ data: [] });
-    }
+  it('lists search is the lists feature’s search (an unmatched query: an empty page)', async () => {
+    const res = await t.app.inject({ url: '/api/search/lists', query: { q: 'no such list name' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ data: [], total: 0 });
   });
 });
 

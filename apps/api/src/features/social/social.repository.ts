@@ -39,6 +39,16 @@ export function createSocialRepository(db: Kysely<Database>) {
       return row !== undefined;
     },
 
+    /** Everyone following `userId` (ids only: whose cached home feeds their activity reaches). */
+    async followersOf(userId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('follows')
+        .select('follower_id')
+        .where('followee_id', '=', userId)
+        .execute();
+      return rows.map((r) => r.follower_id);
+    },
+
     /** The viewer's follows among `ids`. */
     async followingAmong(viewerId: number, ids: number[]): Promise<Set<number>> {
       if (!ids.length) return new Set();

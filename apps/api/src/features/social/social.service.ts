@@ -131,6 +131,7 @@ export function createSocialService({ repo, users, events }: SocialServiceOption
       for (const [followerId, followeeId] of ended) {
         await events.emit('user.followed', { followerId, followeeId, followed: false, at });
       }
+      await events.emit('user.blocked', { blockerId, blockedId, blocked: true });
       return { isBlocked: true };
     },
 
@@ -138,6 +139,7 @@ export function createSocialService({ repo, users, events }: SocialServiceOption
       if (blockerId === blockedId) throw badRequest(peopleMessages.cannotBlockSelf);
       await requireUser(blockedId);
       await repo.unblock(blockerId, blockedId);
+      await events.emit('user.blocked', { blockerId, blockedId, blocked: false });
       return { isBlocked: false };
     },
 
@@ -165,6 +167,7 @@ export function createSocialService({ repo, users, events }: SocialServiceOption
     isFollowing: (followerId: number, followeeId: number) =>
       repo.isFollowing(followerId, followeeId),
     counts: (userId: number) => repo.counts(userId),
+    followersOf: (userId: number) => repo.followersOf(userId),
     followingAmong: (viewerId: number, ids: number[]) => repo.followingAmong(viewerId, ids),
   };
 }

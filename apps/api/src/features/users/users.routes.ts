@@ -20,6 +20,7 @@ import {
   watchStatuses,
 } from '@series-tracker/contracts';
 import { idParam, limitParam, offsetParam } from '../../lib/params';
+import { cacheTags, tagResponse } from '../../plugins/response-cache';
 import type { ActivityService } from '../activity/activity.service';
 import type { ListsService } from '../lists/lists.service';
 import type { ReviewsService } from '../reviews/reviews.service';
@@ -61,7 +62,9 @@ export async function usersRoutes(app: FastifyInstance, opts: UsersRoutesOptions
   r.get(
     '/users/username/:username',
     {
-      config: { access: 'viewer' },
+      // Kept per viewer until the member's counts or the viewer's follow or block state move
+      // (events, ADR 091); tagged with the member's id once it is known.
+      config: { access: 'viewer', cache: { ttlSeconds: 60, perViewer: true } },
       schema: {
         tags,
         summary:
@@ -70,7 +73,11 @@ export async function usersRoutes(app: FastifyInstance, opts: UsersRoutesOptions
         response: { 200: profileResponseSchema, ...errors },
       },
     },
-    async (req) => ({ user: await users.profile(viewerOf(req), req.params.username) }),
+    async (req) => {
+      const user = await users.profile(viewerOf(req), req.params.username);
+      tagResponse(req, cacheTags.person(user.id));
+      return { user };
+    },
   );
 
   r.get(

@@ -1,4 +1,4 @@
-import type { Person, ProfileUser } from '@series-tracker/contracts';
+import type { Person, ProfileUser, UserResult } from '@series-tracker/contracts';
 import { peopleMessages, searchLimits } from '@series-tracker/contracts';
 import { notFound } from '../../lib/errors';
 import { authorizeProfileDetails, may, type Viewer } from '../../platform/policy';
@@ -53,6 +53,28 @@ export function createUsersService({ repo, social }: UsersServiceOptions) {
     return row!;
   }
 
+  /**
+   * Members whose username or display name matches, typo-tolerant, best first: candidates
+   * share a trigram with the query, scored with the show search's title matching (exact,
+   * prefix, word, typo of a word).
+   */
+  async function ranked(query: string) {
+    const raw = query.trim().slice(0, searchLimits.queryMax);
+    const q = normalizeForSearch(raw);
+    if (!q) return [];
+    const rows = await repo.searchCandidates(raw, SEARCH_CANDIDATES);
+    return rows
+      .map((r) => ({
+        r,
+        score: Math.max(
+          titleScore(q, normalizeForSearch(r.username)),
+          r.display_name ? titleScore(q, normalizeForSearch(r.display_name)) : 0,
+        ),
+      }))
+      .filter((x) => x.score >= MIN_MATCH)
+      .sort((a, b) => b.score - a.score || a.r.username_lower.localeCompare(b.r.username_lower));
+  }
+
   return {
     requireDetails,
 
@@ -100,20 +122,7 @@ export function createUsersService({ repo, social }: UsersServiceOptions) {
      * word, typo of a word).
      */
     async search(viewer: Viewer, query: string, limit: number, offset: number) {
-      const raw = query.trim().slice(0, searchLimits.queryMax);
-      const q = normalizeForSearch(raw);
-      if (!q) return { data: [], total: 0, limit, offset, hasMore: false };
-      const rows = await repo.searchCandidates(raw, SEARCH_CANDIDATES);
-      const scored = rows
-        .map((r) => ({
-          r,
-          score: Math.max(
-            titleScore(q, normalizeForSearch(r.username)),
-            r.display_name ? titleScore(q, normalizeForSearch(r.display_name)) : 0,
-          ),
-        }))
-        .filter((x) => x.score >= MIN_MATCH)
-        .sort((a, b) => b.score - a.score || a.r.username_lower.localeCompare(b.r.username_lower));
+      const scored = await ranked(query);
       const pageRows = scored.slice(offset, offset + limit);
       const scores = new Map(pageRows.map((x) => [x.r.id, Math.round(x.score * 100) / 100]));
       return {
@@ -127,6 +136,19 @@ export function createUsersService({ repo, social }: UsersServiceOptions) {
         offset,
         hasMore: offset + pageRows.length < scored.length,
       };
+    },
+
+    /**
+     * The search page's people (GET /search, /search/users): the same typo-tolerant ranking,
+     * as anyone sees it (the answer is shared and cached), so a private profile shows its
+     * name and avatar but not its bio, as everywhere else (ADR 090).
+     */
+    async searchResults(query: string, limit: number): Promise<UserResult[]> {
+      return (await ranked(query)).slice(0, limit).map(({ r, score }) => ({
+        ...toPublicUser(r),
+        bio: r.is_public ? r.bio : null,
+        relevanceScore: Math.round(score * 100) / 100,
+      }));
     },
 
     byUsernames: (names: string[]) => repo.byUsernames(names),

@@ -68,6 +68,28 @@ describe('Header', () => {
       )
       .map((link) => link.textContent);
     expect(highlighted).toEqual([label]);
+    // Announced as it is shown: the section's link is the current page, and only it.
+    const current = within(nav)
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('aria-current') === 'page')
+      .map((link) => link.textContent);
+    expect(current).toEqual([label]);
+  });
+
+  it.each([
+    ['/', 'Home'],
+    ['/reviews', 'Reviews'],
+    ['/search', 'Browse'],
+  ])('marks %s as the current page of %s only', async (path, label) => {
+    mockFetch(() => jsonResponse(500));
+    renderWithProviders(<Header />, { path });
+    await screen.findByRole('link', { name: 'Sign In' });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const current = within(nav)
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('aria-current') === 'page')
+      .map((link) => link.textContent);
+    expect(current).toEqual([label]);
   });
 
   it("shows 'Loading...' instead of the account controls while auth loads", async () => {

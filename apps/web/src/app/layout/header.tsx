@@ -1,13 +1,13 @@
 import { Menu, Search, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { buttonStyles } from '@/components/ui/button';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { SearchBox } from '@/features/search/components/search-box';
 import { cn } from '@/lib/cn';
 import { BrandMark, BrandName } from './brand';
-import { getNavItems, inSection } from './nav-items';
+import { getNavItems, isCurrent } from './nav-items';
 
 // The menu's primitives are a third of the header's weight and only signed-in people
 // need them, so they load on demand.
@@ -64,21 +64,19 @@ export function Header() {
           <ul className="flex items-center gap-1">
             {navItems.map((item) => (
               <li key={item.label}>
-                <NavLink
+                <Link
                   to={item.to}
-                  end={item.to === '/'}
-                  className={({ isActive }) =>
-                    cn(
-                      'rounded-md px-3 py-2 text-sm font-medium transition-colors',
-                      focusRing,
-                      isActive || inSection(item, location.pathname)
-                        ? 'bg-slate-800/80 text-white'
-                        : 'text-slate-300 hover:bg-slate-800/60 hover:text-white',
-                    )
-                  }
+                  aria-current={isCurrent(item, location.pathname) ? 'page' : undefined}
+                  className={cn(
+                    'rounded-md px-3 py-2 text-sm font-medium transition-colors',
+                    focusRing,
+                    isCurrent(item, location.pathname)
+                      ? 'bg-slate-800/80 text-white'
+                      : 'text-slate-300 hover:bg-slate-800/60 hover:text-white',
+                  )}
                 >
                   {item.label}
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>
@@ -195,22 +193,20 @@ export function Header() {
             <ul className="space-y-1">
               {navItems.map((item) => (
                 <li key={item.label}>
-                  <NavLink
+                  <Link
                     to={item.to}
-                    end={item.to === '/'}
+                    aria-current={isCurrent(item, location.pathname) ? 'page' : undefined}
                     onClick={() => closeMenu()}
-                    className={({ isActive }) =>
-                      cn(
-                        'block rounded-lg px-3 py-2.5 text-base font-medium',
-                        focusRing,
-                        isActive || inSection(item, location.pathname)
-                          ? 'bg-slate-800 text-white'
-                          : 'text-slate-300 hover:bg-slate-800/70 hover:text-white',
-                      )
-                    }
+                    className={cn(
+                      'block rounded-lg px-3 py-2.5 text-base font-medium',
+                      focusRing,
+                      isCurrent(item, location.pathname)
+                        ? 'bg-slate-800 text-white'
+                        : 'text-slate-300 hover:bg-slate-800/70 hover:text-white',
+                    )}
                   >
                     {item.label}
-                  </NavLink>
+                  </Link>
                 </li>
               ))}
             </ul>

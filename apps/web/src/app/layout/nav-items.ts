@@ -5,9 +5,19 @@ export interface NavItem {
   section?: string;
 }
 
-/** Whether the link is the current section: its path or below, or its `section` prefix. */
-export function inSection(item: NavItem, pathname: string): boolean {
-  return item.section !== undefined && pathname.startsWith(item.section);
+/**
+ * Whether the link is the current section: its path or below (Home only on `/`), or its
+ * `section` prefix. The header marks it highlighted and `aria-current="page"`, so a review at
+ * /review/1 is announced under Reviews as it is shown.
+ */
+export function isCurrent(item: NavItem, pathname: string): boolean {
+  const path = pathname.toLowerCase();
+  if (item.to === '/') return path === '/';
+  return (
+    path === item.to ||
+    path.startsWith(`${item.to}/`) ||
+    (item.section !== undefined && path.startsWith(item.section))
+  );
 }
 
 /**

@@ -92,7 +92,7 @@ export function ReviewsRoute() {
         <div
           role="group"
           aria-label="Filter reviews"
-          className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:px-0"
+          className="-mx-4 flex gap-1.5 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:gap-2 sm:px-0"
         >
           {filters.map((f) => (
             <button

@@ -138,7 +138,7 @@ function ShowPage({ id }: { id: number }) {
                 document.getElementById(`show-tab-${next.id}`)?.focus();
               }}
               className={cn(
-                '-mb-px border-b-2 px-4 py-3 text-sm font-semibold whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-violet-400',
+                '-mb-px border-b-2 px-3 py-3 text-sm font-semibold whitespace-nowrap sm:px-4 transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-violet-400',
                 tab === t.id
                   ? 'border-violet-500 text-white'
                   : 'border-transparent text-slate-400 hover:text-slate-200',
