@@ -101,6 +101,7 @@ export async function buildApp({
   await app.register(responseCachePlugin, {
     maxBytes: 128 * 1024 * 1024,
     enabled: config.responseCache,
+    perViewer: config.viewerCache,
   });
 
   await app.register(swagger, {

@@ -20,6 +20,10 @@ const envSchema = z.object({
   // Seconds a resolved sign-in token is kept in memory (ADR 091). Default: 30 on one server;
   // 0 when REDIS_URL says several servers share the work (a sign-out elsewhere must count now).
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
+  // Keep each signed-in member's home feed and the profiles they open in memory until an event
+  // changes them (ADR 091). Default: on for one server, off with REDIS_URL (another server's
+  // cached copy would not see this one's writes).
+  VIEWER_CACHE: z.enum(['on', 'off']).optional(),
   TVMAZE_BASE_URL: z.string().url().default('https://api.tvmaze.com'),
   METADATA_SYNC: z.enum(['on', 'off']).default('on'),
   SMTP_URL: z
@@ -56,6 +60,8 @@ export interface AppConfig {
   responseCache: boolean;
   /** Seconds a resolved sign-in token may be answered from memory; 0: never (ADR 091). */
   sessionCacheSeconds: number;
+  /** Per-viewer response cache entries (home feed, profiles) for signed-in members (ADR 091). */
+  viewerCache: boolean;
   /** Built SPA served on `/`; absent in API-only tests. */
   webDistDir: string | null;
   sessionTtlDays: number;
@@ -107,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY === 'true',
     responseCache: e.RESPONSE_CACHE === 'on',
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS ?? (e.REDIS_URL ? 0 : 30),
+    viewerCache: (e.VIEWER_CACHE ?? (e.REDIS_URL ? 'off' : 'on')) === 'on',
     webDistDir: path.resolve(repoRoot, 'apps/web/dist'),
     sessionTtlDays: 30,
     tvmazeBaseUrl: e.TVMAZE_BASE_URL.replace(/\/+$/, ''),

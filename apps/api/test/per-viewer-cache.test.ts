@@ -201,11 +201,39 @@ describe('signed-in state kept in memory', () => {
 
   it('is off by default when REDIS_URL says several servers share the work', async () => {
     const { loadConfig } = await import('../src/config');
-    expect(loadConfig({}).sessionCacheSeconds).toBe(30);
-    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).sessionCacheSeconds).toBe(0);
+    expect(loadConfig({})).toMatchObject({ sessionCacheSeconds: 30, viewerCache: true });
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' })).toMatchObject({
+      sessionCacheSeconds: 0,
+      viewerCache: false,
+    });
     expect(
       loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', SESSION_CACHE_SECONDS: '10' })
         .sessionCacheSeconds,
     ).toBe(10);
+  });
+});
+
+describe('several servers (REDIS_URL): no per-viewer entries', () => {
+  it('answers a signed-in feed fresh every time and still keeps the anonymous one', async () => {
+    const multi = await buildTestApp({ viewerCache: false, sessionCacheSeconds: 0 });
+    try {
+      const a = await registerUser(multi.app);
+      const b = await registerUser(multi.app);
+      await multi.app.inject({
+        method: 'POST',
+        url: `/api/social/${a.user.id}/follow`,
+        headers: bearer(b.token),
+      });
+      const url = `/api/users/username/${a.user.username}`;
+      for (let i = 0; i < 2; i++) {
+        const res = await multi.app.inject({ url, headers: bearer(b.token) });
+        expect(res.headers['x-cache']).toBeUndefined();
+        expect(res.json().user.isFollowing).toBe(true);
+      }
+      await multi.app.inject({ url });
+      expect((await multi.app.inject({ url })).headers['x-cache']).toBe('hit');
+    } finally {
+      await multi.close();
+    }
   });
 });

@@ -179,6 +179,11 @@ export interface ResponseCacheOptions {
   enabled: boolean;
   /** Memory budget: bodies are counted twice, for the compressed copies made on demand. */
   maxBytes: number;
+  /**
+   * Keep signed-in members' own answers of `perViewer` routes (ADR 091). Off: those routes
+   * cache only what anonymous visitors get, as `anonymousOnly` routes do.
+   */
+  perViewer?: boolean;
 }
 
 /**
@@ -254,11 +259,17 @@ export const responseCachePlugin = fp(
     async function onRequest(request: FastifyRequest, reply: FastifyReply) {
       if (request.method !== 'GET') return;
       const cfg = request.routeOptions.config.cache;
-      // A signed-in (or would-be) viewer's answer is theirs alone: neither read nor stored.
-      if (cfg?.anonymousOnly && request.headers.authorization) return;
+      // A signed-in (or would-be) viewer's answer is theirs alone: neither read nor stored,
+      // unless the route keeps one per viewer and this server may (ADR 091).
+      const personalRoute = cfg?.perViewer && opts.perViewer !== false;
+      if (
+        (cfg?.anonymousOnly || (cfg?.perViewer && !personalRoute)) &&
+        request.headers.authorization
+      )
+        return;
       let key = request.url;
       let personal = false;
-      if (cfg?.perViewer && request.headers.authorization) {
+      if (personalRoute && request.headers.authorization) {
         // Who asks decides the key (a bad token is answered as an anonymous visitor is).
         await request.server.optionalUser(request);
         if (request.auth) {

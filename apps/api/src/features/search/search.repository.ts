@@ -148,6 +148,13 @@ export function createSearchRepository(db: Kysely<Database>, dialect: DialectNam
     /** Records a query (moving a repeated one to the top) and keeps only the newest `keep`. */
     async remember(userId: number, query: string, now: string, keep: number) {
       await db.transaction().execute(async (trx) => {
+        // A repeated query moves to the top as a new row: its id then orders it after
+        // everything before it even when two searches share a millisecond.
+        await trx
+          .deleteFrom('search_history')
+          .where('user_id', '=', userId)
+          .where('query', '=', query)
+          .execute();
         await trx
           .insertInto('search_history')
           .values({ user_id: userId, query, created_at: now })

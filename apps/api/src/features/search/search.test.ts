@@ -4,6 +4,7 @@ import { repoRoot } from '../../config';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, registerUser } from '../../../test/factories';
 import { importCatalog, readCatalogFile } from '../catalog/catalog.importer';
+import { createSearchRepository } from './search.repository';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -197,6 +198,19 @@ describe('search history', () => {
     expect(
       (await t.app.inject({ url: '/api/search/history', headers: bearer(a.token) })).json().data,
     ).toEqual([]);
+  });
+
+  it('a repeated query goes to the top even within the same millisecond', async () => {
+    const a = await registerUser(t.app);
+    const repo = createSearchRepository(t.db.kysely, t.db.dialect);
+    const now = new Date().toISOString();
+    for (const query of ['breaking bad', 'frieren', 'breaking bad'])
+      await repo.remember(a.user.id, query, now, 20);
+    const mine = await t.app.inject({ url: '/api/search/history', headers: bearer(a.token) });
+    expect(mine.json().data.map((h: { query: string }) => h.query)).toEqual([
+      'breaking bad',
+      'frieren',
+    ]);
   });
 
   it('keeps only the newest 20', async () => {

@@ -104,6 +104,10 @@ export function AboutRoute() {
             Follow other viewers, see what they watch in Recent Activity, open their profiles with
             their statistics, and compare your taste with theirs.
           </li>
+          <li>
+            Bring your history from Trakt, TV Time, MyAnimeList, IMDb or Simkl, and export
+            everything you keep here as JSON or CSV (Import &amp; export, in your account menu).
+          </li>
         </ul>
         <p></p>
       </section>
