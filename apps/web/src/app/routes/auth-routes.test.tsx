@@ -8,6 +8,16 @@ import { renderApp } from '@/test/render';
 
 const authResponse = { token: 'tok', expiresAt: '2030-01-01T00:00:00Z', user: buildUser() };
 
+/**
+ * Answers the auth endpoints with `body`; every other request (the home page's trending,
+ * today, activity, stats) fails as a server error would. Answering those with the auth body
+ * too gave the home page a malformed trending response, and the test raced its crash.
+ */
+const authOnly = (body: unknown) => (call: { url: string }) =>
+  call.url.startsWith('/api/auth/')
+    ? jsonResponse(200, body)
+    : jsonResponse(503, { error: 'The server is busy. Please try again.', code: 'INTERNAL_ERROR' });
+
 describe('auth routes', () => {
   it("/login shows 'Welcome Back' and /register shows 'Join Series Tracker'", async () => {
     mockFetch(() => jsonResponse(500));
@@ -24,7 +34,7 @@ describe('auth routes', () => {
 
   it.each(['/login', '/register'])('sends a signed-in visitor of %s home', async (path) => {
     window.localStorage.setItem(TOKEN_STORAGE_KEY, 'good');
-    mockFetch(() => jsonResponse(200, { user: buildUser() }));
+    mockFetch(authOnly({ user: buildUser() }));
     const { router } = renderApp(path);
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
@@ -49,7 +59,7 @@ describe('auth routes', () => {
   });
 
   it('goes home after signing in', async () => {
-    mockFetch(() => jsonResponse(200, authResponse));
+    mockFetch(authOnly(authResponse));
     const user = userEvent.setup();
     const { router } = renderApp('/login');
 
