@@ -141,6 +141,18 @@ describe('Header', () => {
     );
   });
 
+  it('the account menu opens from the keyboard too (its code loads on focus)', async () => {
+    signIn();
+    const user = userEvent.setup();
+    renderWithProviders(<Header />);
+    const trigger = await screen.findByRole('button', { name: 'Account menu for Alice Liddell' });
+    expect(trigger).toHaveAttribute('aria-haspopup', 'menu');
+    trigger.focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Sign Out' })).toBeInTheDocument();
+  });
+
   it('Sign Out sends the logout call with the token, clears it even though the call fails, and goes home', async () => {
     const { calls } = signIn();
     const user = userEvent.setup();

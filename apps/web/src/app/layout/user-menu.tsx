@@ -12,7 +12,13 @@ const itemClass =
 /**
  * The signed-in user's menu (spec §2): Your Profile, Settings, Sign Out (returns to /).
  */
-export function UserMenu({ user }: { user: CurrentUser }) {
+export function UserMenu({
+  user,
+  defaultOpen = false,
+}: {
+  user: CurrentUser;
+  defaultOpen?: boolean;
+}) {
   const logout = useLogout();
   const navigate = useNavigate();
   const name = user.displayName?.trim() || user.username;
@@ -23,7 +29,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   }
 
   return (
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger
         aria-label={`Account menu for ${name}`}
         className="group flex items-center gap-2 rounded-full p-0.5 text-slate-200 transition-colors hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400 sm:pr-2.5 data-[state=open]:bg-slate-800"
