@@ -14,6 +14,15 @@ function navLinks() {
     .map((link) => [link.textContent, link.getAttribute('href')]);
 }
 
+/** The main navigation's links marked as the current page. */
+function currentLinks() {
+  const nav = screen.getByRole('navigation', { name: 'Main' });
+  return within(nav)
+    .getAllByRole('link')
+    .filter((link) => link.getAttribute('aria-current') === 'page')
+    .map((link) => link.textContent);
+}
+
 function signIn(user = buildUser()) {
   window.localStorage.setItem(TOKEN_STORAGE_KEY, 'valid-token');
   return mockFetch((call) => {
@@ -69,11 +78,7 @@ describe('Header', () => {
       .map((link) => link.textContent);
     expect(highlighted).toEqual([label]);
     // Announced as it is shown: the section's link is the current page, and only it.
-    const current = within(nav)
-      .getAllByRole('link')
-      .filter((link) => link.getAttribute('aria-current') === 'page')
-      .map((link) => link.textContent);
-    expect(current).toEqual([label]);
+    expect(currentLinks()).toEqual([label]);
   });
 
   it.each([
@@ -84,12 +89,7 @@ describe('Header', () => {
     mockFetch(() => jsonResponse(500));
     renderWithProviders(<Header />, { path });
     await screen.findByRole('link', { name: 'Sign In' });
-    const nav = screen.getByRole('navigation', { name: 'Main' });
-    const current = within(nav)
-      .getAllByRole('link')
-      .filter((link) => link.getAttribute('aria-current') === 'page')
-      .map((link) => link.textContent);
-    expect(current).toEqual([label]);
+    expect(currentLinks()).toEqual([label]);
   });
 
   it("shows 'Loading...' instead of the account controls while auth loads", async () => {

@@ -1,11 +1,12 @@
-import { ChevronDown, Menu, Search, X } from 'lucide-react';
+import type { CurrentUser } from '@series-tracker/contracts';
+import { Menu, Search, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Avatar } from '@/components/ui/avatar';
 import { buttonStyles } from '@/components/ui/button';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { SearchBox } from '@/features/search/components/search-box';
 import { cn } from '@/lib/cn';
+import { accountMenuLabel, accountTriggerClass, AccountTriggerFace } from './account-trigger';
 import { BrandMark, BrandName } from './brand';
 import { getNavItems, isCurrent } from './nav-items';
 
@@ -63,23 +64,26 @@ export function Header() {
 
         <nav aria-label="Main" className="hidden sm:block">
           <ul className="flex items-center gap-1">
-            {navItems.map((item) => (
-              <li key={item.label}>
-                <Link
-                  to={item.to}
-                  aria-current={isCurrent(item, location.pathname) ? 'page' : undefined}
-                  className={cn(
-                    'rounded-md px-3 py-2 text-sm font-medium transition-colors',
-                    focusRing,
-                    isCurrent(item, location.pathname)
-                      ? 'bg-slate-800/80 text-white'
-                      : 'text-slate-300 hover:bg-slate-800/60 hover:text-white',
-                  )}
-                >
-                  {item.label}
-                </Link>
-              </li>
-            ))}
+            {navItems.map((item) => {
+              const current = isCurrent(item, location.pathname);
+              return (
+                <li key={item.label}>
+                  <Link
+                    to={item.to}
+                    aria-current={current ? 'page' : undefined}
+                    className={cn(
+                      'rounded-md px-3 py-2 text-sm font-medium transition-colors',
+                      focusRing,
+                      current
+                        ? 'bg-slate-800/80 text-white'
+                        : 'text-slate-300 hover:bg-slate-800/60 hover:text-white',
+                    )}
+                  >
+                    {item.label}
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
         </nav>
 
@@ -190,24 +194,27 @@ export function Header() {
         >
           <nav aria-label="Main">
             <ul className="space-y-1">
-              {navItems.map((item) => (
-                <li key={item.label}>
-                  <Link
-                    to={item.to}
-                    aria-current={isCurrent(item, location.pathname) ? 'page' : undefined}
-                    onClick={() => closeMenu()}
-                    className={cn(
-                      'block rounded-lg px-3 py-2.5 text-base font-medium',
-                      focusRing,
-                      isCurrent(item, location.pathname)
-                        ? 'bg-slate-800 text-white'
-                        : 'text-slate-300 hover:bg-slate-800/70 hover:text-white',
-                    )}
-                  >
-                    {item.label}
-                  </Link>
-                </li>
-              ))}
+              {navItems.map((item) => {
+                const current = isCurrent(item, location.pathname);
+                return (
+                  <li key={item.label}>
+                    <Link
+                      to={item.to}
+                      aria-current={current ? 'page' : undefined}
+                      onClick={() => closeMenu()}
+                      className={cn(
+                        'block rounded-lg px-3 py-2.5 text-base font-medium',
+                        focusRing,
+                        current
+                          ? 'bg-slate-800 text-white'
+                          : 'text-slate-300 hover:bg-slate-800/70 hover:text-white',
+                      )}
+                    >
+                      {item.label}
+                    </Link>
+                  </li>
+                );
+              })}
             </ul>
           </nav>
           {status === 'anonymous' ? (
@@ -236,24 +243,21 @@ export function Header() {
  * fetches it, and the first press mounts the real menu open (the real trigger takes this
  * button's place and keeps it from then on). Looks and is named like the real trigger.
  */
-function AccountMenu({ user }: { user: NonNullable<ReturnType<typeof useAuth>['user']> }) {
+function AccountMenu({ user }: { user: CurrentUser }) {
   const [pressed, setPressed] = useState(false);
-  const name = user.displayName?.trim() || user.username;
   const load = () => void loadUserMenu();
   const placeholder = (
     <button
       type="button"
-      aria-label={`Account menu for ${name}`}
+      aria-label={accountMenuLabel(user)}
       aria-haspopup="menu"
       aria-expanded={false}
       onPointerEnter={load}
       onFocus={load}
       onClick={() => setPressed(true)}
-      className="group flex items-center gap-2 rounded-full p-0.5 text-slate-200 transition-colors hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400 sm:pr-2.5"
+      className={accountTriggerClass}
     >
-      <Avatar user={user} size="sm" />
-      <span className="hidden max-w-36 truncate text-sm font-medium lg:inline">{name}</span>
-      <ChevronDown aria-hidden className="hidden size-4 text-slate-400 sm:block" />
+      <AccountTriggerFace user={user} />
     </button>
   );
   if (!pressed) return placeholder;

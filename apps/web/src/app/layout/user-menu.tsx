@@ -1,9 +1,15 @@
 import type { CurrentUser } from '@series-tracker/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ArrowDownUp, ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
+import { ArrowDownUp, LogOut, Settings, UserRound } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { useLogout } from '@/features/auth/hooks/use-session-actions';
+import {
+  accountMenuLabel,
+  accountName,
+  accountTriggerClass,
+  AccountTriggerFace,
+} from './account-trigger';
 
 const itemClass =
   'flex cursor-pointer items-center gap-2.5 rounded-md px-2.5 py-2 text-sm text-slate-200 outline-none select-none ' +
@@ -21,7 +27,7 @@ export function UserMenu({
 }) {
   const logout = useLogout();
   const navigate = useNavigate();
-  const name = user.displayName?.trim() || user.username;
+  const name = accountName(user);
 
   async function signOut() {
     await logout();
@@ -30,16 +36,8 @@ export function UserMenu({
 
   return (
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
-      <DropdownMenu.Trigger
-        aria-label={`Account menu for ${name}`}
-        className="group flex items-center gap-2 rounded-full p-0.5 text-slate-200 transition-colors hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400 sm:pr-2.5 data-[state=open]:bg-slate-800"
-      >
-        <Avatar user={user} size="sm" />
-        <span className="hidden max-w-36 truncate text-sm font-medium lg:inline">{name}</span>
-        <ChevronDown
-          aria-hidden
-          className="hidden size-4 text-slate-400 transition-transform group-data-[state=open]:rotate-180 sm:block"
-        />
+      <DropdownMenu.Trigger aria-label={accountMenuLabel(user)} className={accountTriggerClass}>
+        <AccountTriggerFace user={user} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

@@ -36,6 +36,13 @@ export function EpisodeReviews({ episodeId }: { episodeId: number }) {
     if (!requireSignIn()) return;
     setEditing(mine ?? 'new');
   }
+  // Both write buttons: the dialog's code starts loading when one is pointed at or focused.
+  const writeButton = {
+    onClick: openForm,
+    onPointerEnter: loadDialog,
+    onFocus: loadDialog,
+    disabled: status === 'loading',
+  };
 
   return (
     <section aria-labelledby="episode-reviews-heading" className="mt-10">
@@ -44,13 +51,7 @@ export function EpisodeReviews({ episodeId }: { episodeId: number }) {
           Episode Reviews ({query.isSuccess ? total : '…'})
         </h2>
         {reviews.length > 0 || mine ? (
-          <Button
-            variant="secondary"
-            onClick={openForm}
-            onPointerEnter={loadDialog}
-            onFocus={loadDialog}
-            disabled={status === 'loading'}
-          >
+          <Button variant="secondary" {...writeButton}>
             <PenLine aria-hidden className="size-4" />
             {mine ? 'Edit Your Review' : 'Write Episode Review'}
           </Button>
@@ -76,13 +77,7 @@ export function EpisodeReviews({ episodeId }: { episodeId: number }) {
             headingLevel={3}
             title="No reviews yet for this episode."
           >
-            <Button
-              size="lg"
-              onClick={openForm}
-              onPointerEnter={loadDialog}
-              onFocus={loadDialog}
-              disabled={status === 'loading'}
-            >
+            <Button size="lg" {...writeButton}>
               Be the First to Review
             </Button>
           </EmptyState>
