@@ -30,8 +30,9 @@ export interface TvmazeStandIn {
   /** Hold every answer this long (requests still count as hits). */
   setDelay(ms: number): void;
   /**
-   * Answer `pathname` with this body (200) instead of the recorded one, until reset: a test
-   * derives it from a recorded response (an episode dropped, one renumbered).
+   * Answer `pathname` (or exactly `pathname?query`) with this body (200) instead of the recorded
+   * one, until reset: a test derives it from a recorded response (an episode dropped, one
+   * renumbered), or serves a page of the show index.
    */
   serve(pathname: string, body: unknown): void;
   reset(): void;
@@ -41,6 +42,9 @@ export interface TvmazeStandIn {
 export async function startTvmazeStandIn(): Promise<TvmazeStandIn> {
   const shows = load('shows-page-0.json') as RecordedShow[];
   const episodes82 = load('shows-82-episodes.json');
+  // Not in shows-page-0: found only by searching (`search('sopranos')` below).
+  const sopranos = load('shows-527.json') as RecordedShow;
+  const episodes527 = load('shows-527-episodes.json');
   const web20240115 = load('schedule-web-2024-01-15.json');
   const searchResults = load('search-shows-results.json') as {
     score: number;
@@ -57,18 +61,24 @@ export async function startTvmazeStandIn(): Promise<TvmazeStandIn> {
 
   function route(url: URL): { status: number; body: unknown } {
     const p = url.pathname;
+    if (served.has(p + url.search)) return { status: 200, body: served.get(p + url.search) };
     if (served.has(p)) return { status: 200, body: served.get(p) };
     const show = /^\/shows\/(\d+)$/.exec(p);
     if (show) {
-      const found = shows.find((s) => s.id === Number(show[1]));
+      const found = [...shows, sopranos].find((s) => s.id === Number(show[1]));
       return found ? { status: 200, body: found } : notFound;
     }
     if (p === '/shows/82/episodes') return { status: 200, body: episodes82 };
+    if (p === '/shows/527/episodes') return { status: 200, body: episodes527 };
+    // The show index: the recorded page 0; past it TVmaze answers 404.
+    if (p === '/shows')
+      return url.searchParams.get('page') === '0' ? { status: 200, body: shows } : notFound;
+    if (p === '/updates/shows') return { status: 200, body: {} };
     if (p === '/lookup/shows') {
       // TVmaze answers a 301 to /shows/:id; the recorded show itself is as good here.
       const tvdb = Number(url.searchParams.get('thetvdb'));
       const imdb = url.searchParams.get('imdb');
-      const found = shows.find(
+      const found = [...shows, sopranos].find(
         (s) => (tvdb && s.externals?.thetvdb === tvdb) || (imdb && s.externals?.imdb === imdb),
       );
       return found ? { status: 200, body: found } : notFound;
@@ -78,7 +88,8 @@ export async function startTvmazeStandIn(): Promise<TvmazeStandIn> {
     if (p === '/search/shows') {
       const q = (url.searchParams.get('q') ?? '').toLowerCase();
       const seen = new Set<number>();
-      const body = searchResults.filter((r) => {
+      const all = [...searchResults, { score: 0.9, show: sopranos }];
+      const body = all.filter((r) => {
         if (!q || !r.show.name.toLowerCase().includes(q) || seen.has(r.show.id)) return false;
         seen.add(r.show.id);
         return true;

@@ -29,7 +29,12 @@ export interface DomainEvents {
   /** Counters kept on shows (total users, favourites) moved. */
   'show.counters.changed': { showIds: number[] };
   /** Catalogue rows of these shows (details, episodes) were written by an import or a sync. */
-  'catalog.refreshed': { showIds: number[]; source: 'tvmaze' | 'import' };
+  'catalog.refreshed': {
+    showIds: number[];
+    source: 'tvmaze' | 'import';
+    /** Of showIds, the shows that are new to the catalogue (search and lookups add shows). */
+    added?: number[];
+  };
   /**
    * A user joined, or what others may see of them (username, display name, avatar, whether
    * the profile is public) changed, or they left. Publish it from every such write: cached
@@ -126,6 +131,8 @@ export interface ListEventPayload {
   isPublic: boolean;
   at: string;
   imported?: boolean;
+  /** Shows put on the list by this change (created with items, an item added). */
+  showIds?: number[];
 }
 
 export type EventName = keyof DomainEvents;

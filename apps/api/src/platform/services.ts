@@ -4,6 +4,9 @@ import { createAuthRepository } from '../features/auth/auth.repository';
 import { createAuthService } from '../features/auth/auth.service';
 import { createEpisodesRepository } from '../features/episodes/episodes.repository';
 import { createMetadataService } from '../features/metadata/metadata.service';
+import { createTokenBucket, createTvmazeClient } from '../features/metadata/tvmaze.client';
+import { createSharedTvmazeLimiter } from '../features/metadata/tvmaze.rate-limit';
+import { createRemoteSearch } from '../features/search/remote-search';
 import { refreshDerivedShowData } from '../features/search/search-index';
 import { createSearchRepository } from '../features/search/search.repository';
 import { createSearchService } from '../features/search/search.service';
@@ -97,6 +100,13 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     log,
     events,
     jobs,
+    // One TVmaze budget (~20 calls per 10 s) for every app server when Redis is there.
+    client: createTvmazeClient({
+      baseUrl: config.tvmazeBaseUrl,
+      limiter: redis
+        ? createSharedTvmazeLimiter({ redis, key: `${config.redisPrefix}tvmaze:calls`, log })
+        : createTokenBucket(),
+    }),
     // Inside the write transaction: derived rows that must never disagree with the catalogue.
     onShowsChanged: async (trx, ids) => {
       await refreshDerivedShowData(trx, ids);
@@ -120,7 +130,25 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   const search = createSearchService({
     repo: createSearchRepository(db.kysely, db.dialect),
     shows,
+    // A thin local answer asks TVmaze and adds what it knows (issue 18).
+    remote: createRemoteSearch({ metadata, enabled: config.metadataSync }),
   });
+  events.on('catalog.refreshed', ({ added }) => {
+    if (added?.length) search.forgetRankings();
+  });
+  // Every show someone touches gets its full episode list (issue 18): adding or tracking it,
+  // marking an episode, reviewing it, putting it on a list. Opening its page does the same
+  // (onShowViewed). Only shows not refreshed for a day are queued, one job per show.
+  const touched = (showIds: number[]) => {
+    for (const id of showIds) metadata.refreshShowInBackground(id);
+  };
+  events.on('tracking.changed', ({ showId, change }) => {
+    if (change !== 'removed') touched([showId]);
+  });
+  events.on('episode.watched', ({ showId }) => touched([showId]));
+  events.on('review.created', ({ showId }) => touched([showId]));
+  events.on('list.created', ({ showIds }) => touched(showIds ?? []));
+  events.on('list.updated', ({ showIds }) => touched(showIds ?? []));
   const episodesRepo = createEpisodesRepository(db.kysely);
   const jobsService = createJobsService({ jobs });
   // Account (issue 12): settings, password reset, email confirmation, sessions, deletion.

@@ -27,6 +27,8 @@ export const cacheTags = {
   communityFeed: 'community-feed',
   /** Every cached feed: they show members' names and avatars and shows' titles and posters. */
   feeds: 'feeds',
+  /** Show searches: dropped when shows join the catalogue (TVmaze search, lookups, sync). */
+  showSearch: 'show-search',
 } as const;
 
 export interface RouteCacheConfig {
@@ -388,7 +390,8 @@ export const responseCachePlugin = fp(
  *   similar shows and episode pages; the platform figures (favourites).
  * - `tracking.changed`: that show's entries (its counters may follow from the change).
  * - `catalog.refreshed`: the same for every refreshed show; the platform figures (show count,
- *   average rating).
+ *   average rating); every show search when shows were added (a search that came back before
+ *   TVmaze answered then finds them at once).
  * - `user.changed` (joined, profile or visibility changed, left): answers listing users (global
  *   search) and the platform figures.
  * Lists, trending and searches that merely include a show keep their entry until its TTL
@@ -408,8 +411,12 @@ export function subscribeResponseCache(
       cache.invalidateTags([...showIds.map(cacheTags.show), cacheTags.stats]),
     ),
     events.on('tracking.changed', ({ showId }) => cache.invalidateTags([cacheTags.show(showId)])),
-    events.on('catalog.refreshed', ({ showIds }) =>
-      cache.invalidateTags([...showIds.map(cacheTags.show), cacheTags.stats]),
+    events.on('catalog.refreshed', ({ showIds, added }) =>
+      cache.invalidateTags([
+        ...showIds.map(cacheTags.show),
+        cacheTags.stats,
+        ...(added?.length ? [cacheTags.showSearch] : []),
+      ]),
     ),
     events.on('user.changed', () => cache.invalidateTags([cacheTags.users, cacheTags.stats])),
     // A deleted account's rows moved counters everywhere (shows' members and review counts,

@@ -91,6 +91,7 @@ export function createListsService({ repo, events }: ListsServiceOptions) {
     id: number,
     change: 'details' | 'items' | 'order' | 'visibility',
     fn: (trx: Transaction<Database>, list: ListRow, now: string) => Promise<T>,
+    showIds?: number[],
   ): Promise<T> {
     const now = nowIso();
     const { result, list } = await repo.transaction(async (trx) => {
@@ -100,7 +101,11 @@ export function createListsService({ repo, events }: ListsServiceOptions) {
       await repo.recount(trx, id, now);
       return { result, list: (await repo.find(trx, id))! };
     });
-    await events.emit('list.updated', { ...payload(list, now), change });
+    await events.emit('list.updated', {
+      ...payload(list, now),
+      change,
+      ...(showIds ? { showIds } : {}),
+    });
     return result;
   }
 
@@ -289,6 +294,7 @@ export function createListsService({ repo, events }: ListsServiceOptions) {
         name: detail.name,
         isPublic: detail.isPublic,
         at: now,
+        showIds: items.map((i) => i.showId),
         ...(origin.imported ? { imported: true } : {}),
       });
       return detail;
@@ -321,23 +327,29 @@ export function createListsService({ repo, events }: ListsServiceOptions) {
     /** Adds a show at `position` (1..n+1; clamped) or at the end. */
     async addItem(userId: number, id: number, input: ListItemInput): Promise<ListItem> {
       let ranked = false;
-      const itemId = await write(userId, id, 'items', async (trx, list, now) => {
-        ranked = Boolean(list.is_ranked);
-        if (!(await repo.existingShows(trx, [input.showId])).has(input.showId))
-          throw notFound(listMessages.showNotFound);
-        if (await repo.itemForShow(trx, id, input.showId))
-          throw conflict(errorCodes.conflict, listMessages.alreadyOnList);
-        const n = list.item_count;
-        const at = Math.min(Math.max(input.position ?? n + 1, 1), n + 1);
-        if (at <= n) await repo.shiftFrom(trx, id, at, 1);
-        return repo.insertItem(trx, {
-          listId: id,
-          showId: input.showId,
-          position: at,
-          notes: input.notes ? input.notes : null,
-          now,
-        });
-      });
+      const itemId = await write(
+        userId,
+        id,
+        'items',
+        async (trx, list, now) => {
+          ranked = Boolean(list.is_ranked);
+          if (!(await repo.existingShows(trx, [input.showId])).has(input.showId))
+            throw notFound(listMessages.showNotFound);
+          if (await repo.itemForShow(trx, id, input.showId))
+            throw conflict(errorCodes.conflict, listMessages.alreadyOnList);
+          const n = list.item_count;
+          const at = Math.min(Math.max(input.position ?? n + 1, 1), n + 1);
+          if (at <= n) await repo.shiftFrom(trx, id, at, 1);
+          return repo.insertItem(trx, {
+            listId: id,
+            showId: input.showId,
+            position: at,
+            notes: input.notes ? input.notes : null,
+            now,
+          });
+        },
+        [input.showId],
+      );
       return itemOut(id, ranked, itemId);
     },
 

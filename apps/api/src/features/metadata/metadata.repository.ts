@@ -37,6 +37,35 @@ export function createMetadataRepository(db: Tx) {
       return out;
     },
 
+    /**
+     * Shows from another source (no TVmaze id yet) that carry one of these TheTVDB / IMDb ids:
+     * a TVmaze record for the same show links to them instead of becoming a second row.
+     */
+    async findUnlinkedShowsByExternalIds(ids: {
+      tvdb: number[];
+      imdb: string[];
+    }): Promise<{ tvdb: Map<number, ShowRow>; imdb: Map<string, ShowRow> }> {
+      const out = { tvdb: new Map<number, ShowRow>(), imdb: new Map<string, ShowRow>() };
+      if (!ids.tvdb.length && !ids.imdb.length) return out;
+      const rows = await db
+        .selectFrom('shows')
+        .selectAll()
+        .where('tvmaze_id', 'is', null)
+        .where((eb) =>
+          eb.or([
+            ...(ids.tvdb.length ? [eb('tvdb_id', 'in', ids.tvdb)] : []),
+            ...(ids.imdb.length ? [eb('imdb_id', 'in', ids.imdb)] : []),
+          ]),
+        )
+        .orderBy('id')
+        .execute();
+      for (const row of rows) {
+        if (row.tvdb_id !== null && !out.tvdb.has(row.tvdb_id)) out.tvdb.set(row.tvdb_id, row);
+        if (row.imdb_id !== null && !out.imdb.has(row.imdb_id)) out.imdb.set(row.imdb_id, row);
+      }
+      return out;
+    },
+
     async updateShow(id: number, values: Updateable<ShowsTable>): Promise<void> {
       await db.updateTable('shows').set(values).where('id', '=', id).execute();
     },

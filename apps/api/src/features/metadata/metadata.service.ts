@@ -1,16 +1,22 @@
 import type { Transaction } from 'kysely';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/connection';
-import type { Database, NewEpisode, ShowRow } from '../../db/types';
+import type { Database } from '../../db/types';
 import type { Jobs } from '../../platform/jobs/jobs';
 import type { EventBus } from '../../platform/events';
 import { createCatalogRepository } from '../catalog/catalog.repository';
-import { catalogEpisodeRow, catalogHash, catalogShowRow } from '../catalog/catalog.rows';
-import type { CatalogShow } from '../catalog/catalog.schema';
 import { createMetadataRepository } from './metadata.repository';
+import {
+  counts,
+  upsertTvmazeShows,
+  writeEpisodes,
+  writeShow,
+  type Counts,
+} from './metadata.writer';
 import { createTvmazeClient, MetadataUnavailableError, type TvmazeClient } from './tvmaze.client';
-import { mapShow, mergeShowRow, type TvmazeEpisode, type TvmazeShow } from './tvmaze.mapper';
+import { mapShow, type TvmazeEpisode, type TvmazeShow } from './tvmaze.mapper';
 import { silentLogger, type Logger } from '../../platform/logger';
+import type { AddedShows } from './metadata.writer';
 
 const DAY_MS = 86_400_000;
 
@@ -47,11 +53,7 @@ export interface MetadataServiceOptions {
   events?: EventBus;
 }
 
-export interface Counts {
-  inserted: number;
-  updated: number;
-  unchanged: number;
-}
+export type { Counts };
 
 export interface RefreshResult {
   showId: number;
@@ -80,20 +82,12 @@ export interface SyncStaleResult {
   schedule: ScheduleResult | null;
 }
 
-const counts = (): Counts => ({ inserted: 0, updated: 0, unchanged: 0 });
-
 /** Promise.all that lets every call settle before failing, so no request outlives its caller. */
 async function settleAll<T>(calls: Promise<T>[]): Promise<T[]> {
   const settled = await Promise.allSettled(calls);
   const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failed) throw failed.reason;
   return settled.map((s) => (s as PromiseFulfilledResult<T>).value);
-}
-
-function chunks<T>(items: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
 }
 
 export function createMetadataService(options: MetadataServiceOptions) {
@@ -129,74 +123,6 @@ export function createMetadataService(options: MetadataServiceOptions) {
   }
 
   const today = () => now().toISOString().slice(0, 10);
-
-  /**
-   * Upserts episodes whose content hash changed, matched by TVmaze id (so a renumbered episode
-   * keeps its row, and the watch history on it); any of them that was retired is live again.
-   * Returns what happened to each.
-   */
-  async function writeEpisodes(
-    trx: Transaction<Database>,
-    showId: number,
-    episodes: CatalogShow['episodes'],
-    stamp: string,
-  ): Promise<Counts & { restored: number }> {
-    const result = { ...counts(), restored: 0 };
-    const repo = createMetadataRepository(trx);
-    const existing = await repo.episodeHashes(episodes.map((e) => e.id));
-    const rows: NewEpisode[] = [];
-    for (const ep of episodes) {
-      const hash = catalogHash(ep);
-      const previous = existing.get(ep.id);
-      if (previous === hash) {
-        result.unchanged++;
-        continue;
-      }
-      if (previous) result.updated++;
-      else result.inserted++;
-      rows.push(catalogEpisodeRow(ep, showId, hash, stamp));
-    }
-    const catalog = createCatalogRepository(trx);
-    for (const group of chunks(rows, 200)) await catalog.upsertEpisodes(group);
-    result.restored = await repo.restoreEpisodes(
-      episodes.map((e) => e.id),
-      stamp,
-    );
-    return result;
-  }
-
-  /**
-   * Writes one TVmaze show record: updates the row we have (merging, keeping its id) or inserts
-   * a new one. Returns the row id and whether the record changed.
-   */
-  async function writeShow(
-    trx: Transaction<Database>,
-    record: CatalogShow,
-    existing: ShowRow | undefined,
-    stamp: string,
-  ): Promise<{ id: number; changed: boolean }> {
-    const { episodes: _episodes, ...fields } = record;
-    const hash = catalogHash(fields);
-    const catalog = createCatalogRepository(trx);
-    const row = catalogShowRow(fields, hash, stamp);
-    let id: number;
-    if (existing) {
-      id = existing.id;
-      if (existing.source_hash === hash) return { id, changed: false };
-      await createMetadataRepository(trx).updateShow(
-        id,
-        mergeShowRow(existing, row, { partial: !record.episodesComplete }),
-      );
-    } else {
-      id = (await catalog.upsertShows([row])).get(row.source_id)!;
-    }
-    const genreIds = await catalog.ensureGenres(record.genres);
-    await catalog.replaceShowGenres(
-      [id],
-      record.genres.map((g) => ({ show_id: id, genre_id: genreIds.get(g)! })),
-    );
-    return { id, changed: true };
-  }
 
   /**
    * Full refresh of one show from TVmaze: show record, every episode (specials too), seasons,
@@ -427,6 +353,44 @@ export function createMetadataService(options: MetadataServiceOptions) {
   }
 
   /**
+   * TVmaze show records (a search answer, an id lookup, a page of the show index) into the
+   * catalogue in one transaction: new shows are inserted, known ones merged (never duplicated,
+   * see upsertTvmazeShows). The search index follows inside the transaction; `catalog.refreshed`
+   * (with `added`) after it commits. `fetchEpisodes`: the new shows among these TVmaze ids get a
+   * `catalog.refresh-show` job for their full episode list.
+   */
+  async function addShows(
+    remoteShows: TvmazeShow[],
+    opts: { fetchEpisodes?: number[] } = {},
+  ): Promise<AddedShows> {
+    const stamp = now().toISOString();
+    const result = await db.kysely.transaction().execute(async (trx) => {
+      const written = await upsertTvmazeShows(trx, remoteShows, today(), stamp);
+      if (written.changed.length) await options.onShowsChanged?.(trx, written.changed);
+      return written;
+    });
+    if (result.changed.length)
+      await options.events?.emit('catalog.refreshed', {
+        showIds: result.changed,
+        source: 'tvmaze',
+        ...(result.added.length ? { added: result.added } : {}),
+      });
+    const added = new Set(result.added);
+    for (const tvmazeId of opts.fetchEpisodes ?? []) {
+      const showId = result.ids.get(tvmazeId);
+      if (showId !== undefined && added.has(showId)) await queueRefresh(showId);
+    }
+    return result;
+  }
+
+  /** Queues the full episode list of a show (one live job per show); never throws. */
+  async function queueRefresh(showId: number): Promise<void> {
+    await options.jobs
+      ?.enqueue(REFRESH_SHOW_JOB, { showId }, { singletonKey: String(showId) })
+      .catch((err: unknown) => log.error({ err, showId }, 'could not queue a show refresh'));
+  }
+
+  /**
    * A show missing from the catalogue, found on TVmaze by its TheTVDB or IMDb id (imports):
    * its record is added now and its episodes are fetched by a `catalog.refresh-show` job.
    * Null when sync is off, TVmaze does not know it, or TVmaze is unreachable.
@@ -444,32 +408,23 @@ export function createMetadataService(options: MetadataServiceOptions) {
       return null;
     }
     if (!found) return null;
-    const remoteShow = found;
-    const stamp = now().toISOString();
-    let showId = 0;
-    let created = false;
-    await db.kysely.transaction().execute(async (trx) => {
-      const repo = createMetadataRepository(trx);
-      const existing = (await repo.findShowsByTvmazeIds([remoteShow.id])).get(remoteShow.id);
-      if (existing) {
-        showId = existing.id;
-        return;
-      }
-      const record = mapShow(remoteShow, { asOf: today(), episodes: [], complete: false });
-      showId = (await writeShow(trx, record, undefined, stamp)).id;
-      created = true;
-      await options.onShowsChanged?.(trx, [showId]);
-    });
-    if (created) {
-      await options.events?.emit('catalog.refreshed', { showIds: [showId], source: 'tvmaze' });
-      await options.jobs
-        ?.enqueue(REFRESH_SHOW_JOB, { showId }, { singletonKey: String(showId) })
-        .catch((err: unknown) => log.error({ err, showId }, 'could not queue a show refresh'));
-    }
-    return showId;
+    const written = await addShows([found], { fetchEpisodes: [found.id] });
+    return written.ids.get(found.id) ?? null;
+  }
+
+  /** When TVmaze was last found unreachable (ms), while that is within offlineRetryMs. */
+  function offlineAt(): number | null {
+    if (offlineSince === null || now().getTime() - offlineSince >= offlineRetryMs) return null;
+    return offlineSince;
   }
 
   return {
+    client,
+    remote,
+    noteFailure,
+    offlineAt,
+    addShows,
+    queueRefresh,
     refreshShow,
     refreshShowInBackground,
     flush,

@@ -76,6 +76,13 @@ export interface TvmazeClient {
   searchShows(query: string): Promise<TvmazeSearchResult[]>;
   /** A show by its TheTVDB or IMDb id (`/lookup/shows`); null when TVmaze does not know it. */
   lookupShow(by: { thetvdb?: number; imdb?: string }): Promise<TvmazeShow | null>;
+  /**
+   * One page of TVmaze's show index (`/shows?page=N`, 250 ids per page, ordered by id; pages
+   * may have gaps); null past the last page (TVmaze answers 404 there).
+   */
+  getShowIndexPage(page: number): Promise<TvmazeShow[] | null>;
+  /** TVmaze show ids changed in the last day / week / month → their last update (epoch s). */
+  getUpdates(since: 'day' | 'week' | 'month'): Promise<Record<string, number>>;
 }
 
 function retryAfterMs(header: string | null): number | null {
@@ -161,5 +168,8 @@ export function createTvmazeClient(options: TvmazeClientOptions): TvmazeClient {
         : by.imdb
           ? get<TvmazeShow>(`/lookup/shows?imdb=${q(by.imdb)}`)
           : Promise.resolve(null),
+    getShowIndexPage: (page) => get<TvmazeShow[]>(`/shows?page=${page}`),
+    getUpdates: async (since) =>
+      (await get<Record<string, number>>(`/updates/shows?since=${since}`)) ?? {},
   };
 }

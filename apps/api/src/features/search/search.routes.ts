@@ -4,14 +4,13 @@ import { z } from 'zod';
 import {
   apiErrorSchema,
   globalSearchSchema,
-  pageSchema,
   rankedShowListSchema,
-  rankedShowSchema,
+  rankedShowPageSchema,
   searchHistorySchema,
   searchLimits,
   showFiltersSchema,
   showListSchema,
-  showPageSchema,
+  showSearchPageSchema,
   trendingResponseSchema,
   userResultListSchema,
 } from '@series-tracker/contracts';
@@ -19,7 +18,7 @@ import { limitParam, offsetParam } from '../../lib/params';
 import { cacheTags } from '../../plugins/response-cache';
 import type { ShowsService } from '../shows/shows.service';
 import type { TrendingService } from '../shows/trending.service';
-import type { SearchService } from './search.service';
+import { remoteBudgets, type SearchService } from './search.service';
 import type { UsersService } from '../users/users.service';
 import type { ReviewsService } from '../reviews/reviews.service';
 
@@ -40,6 +39,7 @@ export async function searchRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { search, shows, trending } = opts;
   const tags = ['search'];
+  const showSearchCache = { ttlSeconds: 60, tags: () => [cacheTags.showSearch] };
 
   r.get(
     '/search',
@@ -49,7 +49,10 @@ export async function searchRoutes(
       // (user.changed), the shows in it follow within the TTL.
       config: {
         access: 'public',
-        cache: { ttlSeconds: 60, tags: () => [cacheTags.users, cacheTags.reviews] },
+        cache: {
+          ttlSeconds: 60,
+          tags: () => [cacheTags.users, cacheTags.reviews, cacheTags.showSearch],
+        },
       },
       schema: {
         tags,
@@ -63,7 +66,9 @@ export async function searchRoutes(
     },
     async (req) => {
       const [found, users, reviews] = await Promise.all([
-        search.searchShows(req.query.q, req.query.limit),
+        search.searchShows(req.query.q, req.query.limit, 0, {
+          remoteBudgetMs: remoteBudgets.page,
+        }),
         opts.users.searchResults(req.query.q, req.query.limit),
         // Public reviews only (the reviews feature's search; private ones never match).
         opts.reviews.search(req.query.q, req.query.limit, 0),
@@ -73,6 +78,7 @@ export async function searchRoutes(
         shows: found.data,
         users,
         reviews: reviews.data,
+        remote: found.remote,
       };
     },
   );
@@ -80,27 +86,30 @@ export async function searchRoutes(
   r.get(
     '/search/shows',
     {
-      config: { access: 'public', cache: { ttlSeconds: 60 } },
+      config: { access: 'public', cache: showSearchCache },
       schema: {
         tags,
-        summary: 'Shows by any of their titles; typo-tolerant, best match first',
+        summary:
+          'Shows by any of their titles; typo-tolerant, best match first; asks TVmaze when the catalogue has few matches',
         querystring: z.object({
           q,
           limit: limitParam(20, searchLimits.resultMax),
           offset: offsetParam,
         }),
-        response: { 200: pageSchema(rankedShowSchema), 400: apiErrorSchema },
+        response: { 200: rankedShowPageSchema, 400: apiErrorSchema },
       },
     },
     async (req) => {
-      const { data, total } = await search.searchShows(
+      const { data, total, remote } = await search.searchShows(
         req.query.q,
         req.query.limit,
         req.query.offset,
+        { remoteBudgetMs: remoteBudgets.page },
       );
       return {
         data,
         total,
+        remote,
         limit: req.query.limit,
         offset: req.query.offset,
         hasMore: req.query.offset + data.length < total,
@@ -128,7 +137,7 @@ export async function searchRoutes(
   r.get(
     '/search/suggestions',
     {
-      config: { access: 'public', cache: { ttlSeconds: 60 } },
+      config: { access: 'public', cache: showSearchCache },
       schema: {
         tags,
         summary: 'Show suggestions while typing (2+ characters)',
@@ -137,10 +146,11 @@ export async function searchRoutes(
       },
     },
     async (req) => {
-      if (req.query.q.trim().length < 2) return { data: [] };
-      return {
-        data: (await search.searchShows(req.query.q, req.query.limit)).data,
-      };
+      if (req.query.q.trim().length < 2) return { data: [], remote: 'skipped' as const };
+      const found = await search.searchShows(req.query.q, req.query.limit, 0, {
+        remoteBudgetMs: remoteBudgets.suggestions,
+      });
+      return { data: found.data, remote: found.remote };
     },
   );
 
@@ -178,18 +188,23 @@ export async function searchRoutes(
   r.get(
     '/search/advanced',
     {
-      config: { access: 'public', cache: { ttlSeconds: 60 } },
+      config: { access: 'public', cache: showSearchCache },
       schema: {
         tags,
         summary: 'Browse filters plus a text query; with a query, best match first',
         querystring: showFiltersSchema.extend({ q }),
-        response: { 200: showPageSchema, 400: apiErrorSchema },
+        response: { 200: showSearchPageSchema, 400: apiErrorSchema },
       },
     },
     async (req) => {
       const { q: text, limit, offset, ...filters } = req.query;
-      if (!text.trim()) return shows.list(filters, limit, offset);
-      const ranked = await search.rankShows(text);
+      if (!text.trim())
+        return { ...(await shows.list(filters, limit, offset)), remote: 'skipped' as const };
+      const { ranked, remote } = await search.rankWithRemote(
+        text,
+        undefined,
+        offset === 0 ? remoteBudgets.page : undefined,
+      );
       const { rows } = await shows.filterIds(
         filters,
         ranked.map((x) => x.id),
@@ -208,6 +223,7 @@ export async function searchRoutes(
         limit,
         offset,
         hasMore: offset + data.length < ordered.length,
+        remote,
       };
     },
   );

@@ -1,4 +1,4 @@
-import type { ShowSummary } from '@series-tracker/contracts';
+import type { RemoteSearchState, ShowSummary } from '@series-tracker/contracts';
 import { searchLimits } from '@series-tracker/contracts';
 import { LRUCache } from 'lru-cache';
 import { nowIso } from '../../lib/time';
@@ -6,6 +6,7 @@ import type { ShowsService } from '../shows/shows.service';
 import { normalizeForSearch } from './normalize';
 import { relevance, showScore } from './relevance';
 import type { SearchRepository } from './search.repository';
+import type { RemoteSearch } from './remote-search';
 
 /** Matches scoring under this are noise (a shared trigram or two), not results. */
 const MIN_MATCH = 25;
@@ -26,9 +27,22 @@ export type RankedShow = ShowSummary & { relevanceScore: number };
 export interface SearchServiceOptions {
   repo: SearchRepository;
   shows: ShowsService;
+  /** TVmaze, asked when the local answer is thin (issue 18); local only without it. */
+  remote?: RemoteSearch;
 }
 
-export function createSearchService({ repo, shows }: SearchServiceOptions) {
+/**
+ * A local answer is "thin" when fewer than this many shows match well (every query word found,
+ * or the query inside a title): the show asked for may simply not be in the catalogue yet.
+ */
+const THIN_BELOW = 5;
+/** A relevance at or above this is a good title match (match ≥ 60 plus popularity). */
+const GOOD_MATCH = 60;
+
+/** How long a search may wait for TVmaze before answering with what it has (ms). */
+export const remoteBudgets = { page: 1_500, suggestions: 700 } as const;
+
+export function createSearchService({ repo, shows, remote }: SearchServiceOptions) {
   const rankings = new LRUCache<string, Promise<Ranked>>({
     max: RANKINGS_KEPT,
     ttl: RANKING_TTL_MS,
@@ -62,8 +76,38 @@ export function createSearchService({ repo, shows }: SearchServiceOptions) {
     return ranking;
   }
 
-  async function searchShows(query: string, limit: number, offset = 0) {
-    const ranked = await rankShows(query, offset + limit);
+  const isThin = (ranked: Ranked) =>
+    ranked.filter((r) => r.score >= GOOD_MATCH).length < THIN_BELOW;
+
+  /**
+   * The ranking, after asking TVmaze when `remoteBudgetMs` is given and the local answer is
+   * thin. Shows TVmaze adds drop every cached ranking (forgetRankings, on `catalog.refreshed`),
+   * so the ranking is read again when anything was added.
+   */
+  async function rankWithRemote(
+    query: string,
+    enough: number | undefined,
+    remoteBudgetMs: number | undefined,
+  ): Promise<{ ranked: Ranked; remote: RemoteSearchState }> {
+    let ranked = await rankShows(query, enough);
+    if (!remote || remoteBudgetMs === undefined || !isThin(ranked))
+      return { ranked, remote: 'skipped' };
+    const answer = await remote.search(query, remoteBudgetMs);
+    if (answer.added.length) ranked = await rankShows(query, enough);
+    return { ranked, remote: answer.state };
+  }
+
+  async function searchShows(
+    query: string,
+    limit: number,
+    offset = 0,
+    opts: { remoteBudgetMs?: number } = {},
+  ) {
+    const { ranked, remote: remoteState } = await rankWithRemote(
+      query,
+      offset + limit,
+      offset === 0 ? opts.remoteBudgetMs : undefined,
+    );
     const page = ranked.slice(offset, offset + limit);
     const summaries = await shows.summariesByIds(page.map((r) => r.id));
     const scores = new Map(page.map((r) => [r.id, r.score]));
@@ -71,12 +115,19 @@ export function createSearchService({ repo, shows }: SearchServiceOptions) {
       ...s,
       relevanceScore: scores.get(s.id) ?? 0,
     }));
-    return { data, total: ranked.length, ranked };
+    return { data, total: ranked.length, ranked, remote: remoteState };
   }
 
   return {
     rankShows,
+    rankWithRemote,
     searchShows,
+    /** New shows joined the catalogue: rankings computed before them are stale. */
+    forgetRankings: () => rankings.clear(),
+    /** Resolves when no search is still waiting on TVmaze (tests, shutdown). */
+    remoteIdle: async () => {
+      await remote?.idle();
+    },
 
     history: (userId: number) => repo.history(userId, HISTORY_KEEP),
     remember: (userId: number, query: string) =>
