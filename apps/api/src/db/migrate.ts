@@ -11,6 +11,7 @@ import * as m0008 from './migrations/0008-account';
 import * as m0009 from './migrations/0009-people';
 import * as m0010 from './migrations/0010-imports';
 import * as m0011 from './migrations/0011-review-search-vector';
+import * as m0012 from './migrations/0012-catalog-sync-state';
 
 /*
  * Migrations are imported statically (no directory scan) so they work the same under tsx,
@@ -28,6 +29,7 @@ const all = {
   '0009-people': m0009,
   '0010-imports': m0010,
   '0011-review-search-vector': m0011,
+  '0012-catalog-sync-state': m0012,
 };
 export type MigrationName = keyof typeof all;
 

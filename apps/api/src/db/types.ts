@@ -217,6 +217,13 @@ export interface JobSchedulesTable {
   next_run_at: string;
 }
 
+/** 0012: named cursors of the bulk catalogue sync (the next page of TVmaze's show index). */
+export interface CatalogSyncStateTable {
+  name: string;
+  value: string;
+  updated_at: string;
+}
+
 // People (0009-people)
 export interface FollowsTable {
   follower_id: number;
@@ -246,6 +253,7 @@ export interface ActivitiesTable {
 }
 
 export interface Database {
+  catalog_sync_state: CatalogSyncStateTable;
   users: UsersTable;
   sessions: SessionsTable;
   shows: ShowsTable;

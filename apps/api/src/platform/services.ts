@@ -4,6 +4,7 @@ import { createAuthRepository } from '../features/auth/auth.repository';
 import { createAuthService } from '../features/auth/auth.service';
 import { createEpisodesRepository } from '../features/episodes/episodes.repository';
 import { createMetadataService } from '../features/metadata/metadata.service';
+import { createCatalogIndex } from '../features/metadata/catalog-index';
 import { createTokenBucket, createTvmazeClient } from '../features/metadata/tvmaze.client';
 import { createSharedTvmazeLimiter } from '../features/metadata/tvmaze.rate-limit';
 import { createRemoteSearch } from '../features/search/remote-search';
@@ -113,6 +114,16 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
       // Episodes may have come or gone: every watcher's progress and next episode follow.
       await trackingRepo.rederiveShows(trx, ids);
     },
+  });
+
+  // The catalogue in bulk: TVmaze's show index (catalog:sync --all) and, on one server, the
+  // daily updates feed (issue 18).
+  const catalogIndex = createCatalogIndex({
+    db,
+    metadata,
+    jobs,
+    schedule: config.metadataSync,
+    log,
   });
 
   const showsRepo = createShowsRepository(db.kysely);
@@ -251,6 +262,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     auth,
     tracking,
     metadata,
+    catalogIndex,
     shows,
     trending,
     search,

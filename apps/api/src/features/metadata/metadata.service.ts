@@ -188,10 +188,15 @@ export function createMetadataService(options: MetadataServiceOptions) {
     return result;
   }
 
-  async function isDue(showId: number): Promise<boolean> {
+  /**
+   * Whether a show's TVmaze data should be fetched again: never synced, older than a day, or
+   * (`changedAt`, from TVmaze's updates feed) synced before TVmaze last changed it.
+   */
+  async function isDue(showId: number, changedAt?: string): Promise<boolean> {
     const show = await createMetadataRepository(db.kysely).findShow(showId);
     if (!show || show.tvmaze_id === null) return false;
     if (!show.metadata_synced_at) return true;
+    if (changedAt) return show.metadata_synced_at < changedAt;
     return now().getTime() - Date.parse(show.metadata_synced_at) >= staleAfterMs;
   }
 
@@ -220,11 +225,11 @@ export function createMetadataService(options: MetadataServiceOptions) {
     enqueuing.set(showId, work);
   }
 
-  options.jobs?.define<{ showId: number }, RefreshResult | { skipped: string }>(
+  options.jobs?.define<{ showId: number; changedAt?: string }, RefreshResult | { skipped: string }>(
     REFRESH_SHOW_JOB,
     async ({ payload, signal }) => {
-      const { showId } = payload;
-      if (!(await isDue(showId))) return { skipped: 'fresh' };
+      const { showId, changedAt } = payload;
+      if (!(await isDue(showId, changedAt))) return { skipped: 'fresh' };
       // Nothing is written before this point; a shutdown now leaves the job for the next start.
       signal.throwIfAborted();
       try {
@@ -383,10 +388,15 @@ export function createMetadataService(options: MetadataServiceOptions) {
     return result;
   }
 
-  /** Queues the full episode list of a show (one live job per show); never throws. */
-  async function queueRefresh(showId: number): Promise<void> {
+  /**
+   * Queues the full episode list of a show (one live job per show); never throws.
+   * `changedAt`: TVmaze changed it then (updates feed), so a sync older than that is stale.
+   */
+  async function queueRefresh(showId: number, changedAt?: string): Promise<void> {
     await options.jobs
-      ?.enqueue(REFRESH_SHOW_JOB, { showId }, { singletonKey: String(showId) })
+      ?.enqueue(REFRESH_SHOW_JOB, changedAt ? { showId, changedAt } : { showId }, {
+        singletonKey: String(showId),
+      })
       .catch((err: unknown) => log.error({ err, showId }, 'could not queue a show refresh'));
   }
 
