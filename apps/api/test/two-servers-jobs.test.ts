@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { REFRESH_SHOW_JOB } from '../src/features/metadata/metadata.service';
+import { APPLY_UPDATES_JOB } from '../src/features/metadata/catalog-index';
 import { testConfig } from './build-test-app';
 import { buildShow } from './factories';
 import { createTestDb } from './test-db';
@@ -60,7 +61,15 @@ describe('two app servers, one job queue', () => {
     await b.services.metadata.idle();
 
     expect((await a.services.jobs.get(queued[0]!.id))?.state).toBe('completed');
-    expect([...standIn.hits].sort()).toEqual(['/shows/82', '/shows/82/episodes?specials=1']);
+    expect(standIn.hits.filter((h) => h.startsWith('/shows/')).sort()).toEqual([
+      '/shows/82',
+      '/shows/82/episodes?specials=1',
+    ]);
+    // The daily updates job (a schedule) ran on one of the two servers, not on both.
+    await vi.waitFor(() => expect(standIn.hitsOf('/updates/shows')).toBe(1));
+    await a.services.jobs.idle(APPLY_UPDATES_JOB);
+    await b.services.jobs.idle(APPLY_UPDATES_JOB);
+    expect(standIn.hitsOf('/updates/shows')).toBe(1);
     const refreshed = await db.kysely
       .selectFrom('shows')
       .select(['episodes_complete', 'metadata_synced_at'])

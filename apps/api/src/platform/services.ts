@@ -209,7 +209,13 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     log,
     importDir: config.importDir,
     mailAfterMs: config.importMailAfterMs,
-    ...(config.metadataSync ? { lookupShow: (ids) => metadata.lookupShow(ids) } : {}),
+    ...(config.metadataSync
+      ? {
+          lookupShow: (ids) => metadata.lookupShow(ids),
+          // Shows with only a title: TVmaze's search (cached, rate limited) then title + year.
+          searchTitle: (title) => search.askRemote(title, 10_000),
+        }
+      : {}),
     // Lists and reviews in a file are written through those features' services.
     targets: createImportTargets({
       lists,

@@ -107,4 +107,47 @@ describe('shows missing from the catalogue, online', () => {
     );
     expect(mail).toContain(ann.user.email);
   });
+
+  it('searches TVmaze by title for a show without ids TVmaze can look up; one row with the search page', async () => {
+    const bea = await registerUser(t.app);
+    const sopranos = {
+      title: 'The Sopranos',
+      year: 1999,
+      ids: { trakt: 1405, slug: 'the-sopranos' },
+    };
+    const file = await zipFile('sopranos.zip', {
+      'watched-history.json': JSON.stringify([
+        { ...play(11, 1, 1, '2015-03-01T20:00:00.000Z'), show: sopranos },
+        { ...play(12, 2, 1, '2015-04-01T20:00:00.000Z'), show: sopranos },
+      ]),
+    });
+    const result = await importFile(t.app, bea.token, file);
+    expect(result.report).toMatchObject({
+      shows: { matched: 0, added: 1, unmatched: 0 },
+      episodes: { marked: 0, held: 2 },
+    });
+    expect(tvmaze.hitsOf('/search/shows?q=The%20Sopranos')).toBe(1);
+    await t.app.services.metadata.idle();
+    const progress = await t.db.kysely
+      .selectFrom('episode_progress as p')
+      .innerJoin('episodes as e', 'e.id', 'p.episode_id')
+      .select(['e.season_number', 'e.episode_number'])
+      .where('p.user_id', '=', bea.user.id)
+      .orderBy('e.season_number')
+      .execute();
+    expect(progress).toEqual([
+      { season_number: 1, episode_number: 1 },
+      { season_number: 2, episode_number: 1 },
+    ]);
+
+    // The search page finds the same row (the query's TVmaze answer is shared, nothing added).
+    const res = await t.app.inject({ method: 'GET', url: '/api/search/shows?q=the%20sopranos' });
+    const rows = await t.db.kysely
+      .selectFrom('shows')
+      .select('id')
+      .where('tvmaze_id', '=', 527)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(res.json().data[0].id).toBe(rows[0]!.id);
+  });
 });

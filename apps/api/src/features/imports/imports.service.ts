@@ -26,6 +26,9 @@ import type { ArchiveLimits } from './archive';
 import { ImportFileError, type ImportRecord, type ShowRef } from './import-records';
 import type { CatalogueShow, ImportsRepository } from './imports.repository';
 import { matchShows, matchTitle } from './matcher';
+
+/** Most shows one import searches on TVmaze by title (each is one call of its rate limit). */
+const TITLE_SEARCHES_PER_IMPORT = 200;
 import { openImport } from './read-file';
 
 export const IMPORT_JOB = 'imports.run';
@@ -107,6 +110,11 @@ export interface ImportsServiceOptions {
   importDir: string;
   /** When on, shows missing from the catalogue are looked up on TVmaze by TheTVDB/IMDb id. */
   lookupShow?: (ids: ShowRef['ids']) => Promise<number | null>;
+  /**
+   * When on, a show still missing is searched on TVmaze by its title (what it finds joins the
+   * catalogue), then matched by title and year again. Resolves when the search is done.
+   */
+  searchTitle?: (title: string) => Promise<void>;
   targets?: ImportTargets;
   /** An import running longer than this sends a mail when it finishes (default 60 s). */
   mailAfterMs?: number;
@@ -634,6 +642,7 @@ export function createImportsService(options: ImportsServiceOptions) {
     const reviewRefs = collector.reviews.map((r) => r.show);
     const matches = await matchShows(repo, [...aggs.map((a) => a.ref), ...listRefs, ...reviewRefs]);
     const matched: { agg: ShowAgg; show: CatalogueShow }[] = [];
+    const missing: { agg: ShowAgg; reason: string }[] = [];
     for (let i = 0; i < aggs.length; i++) {
       const m = matches[i]!;
       const agg = aggs[i]!;
@@ -656,13 +665,39 @@ export function createImportsService(options: ImportsServiceOptions) {
           continue;
         }
       }
+      missing.push({ agg, reason: m.show ? '' : m.reason });
+    }
+    // Still missing: TVmaze's search by title adds what it knows; then title + year again.
+    const searchable = options.searchTitle
+      ? missing.filter((x) => x.agg.ref.title).slice(0, TITLE_SEARCHES_PER_IMPORT)
+      : [];
+    for (const [n, x] of searchable.entries()) {
+      signal?.throwIfAborted();
+      await progress(n, searchable.length, `Searching TVmaze for ${x.agg.ref.title}`);
+      await options.searchTitle!(x.agg.ref.title!).catch((err: unknown) =>
+        log.warn({ err }, 'TVmaze search failed during an import'),
+      );
+    }
+    const found = searchable.length
+      ? await matchShows(
+          repo,
+          missing.map((x) => x.agg.ref),
+        )
+      : [];
+    for (const [i, { agg, reason }] of missing.entries()) {
+      const show = found[i]?.show;
+      if (show) {
+        report.shows.added++;
+        matched.push({ agg, show });
+        continue;
+      }
       addUnmatched(report, {
         kind: 'show',
         show: { title: agg.ref.title, year: agg.ref.year, ids: publicIds(agg.ref) },
         season: null,
         episode: null,
         plays: agg.plays.length + (agg.progressCount?.count ?? 0),
-        reason: m.reason,
+        reason,
         agg,
       });
     }

@@ -5,7 +5,7 @@ import { MetadataUnavailableError } from '../metadata/tvmaze.client';
 import { normalizeForSearch } from './normalize';
 
 /**
- * Search that reaches TVmaze (issue 18, ADR 120). Local search answers first; when its answer
+ * Search that reaches TVmaze (issue 18, ADR 121). Local search answers first; when its answer
  * is thin, TVmaze's `/search/shows` is asked and what it knows is added to the catalogue
  * (upserted by TVmaze id, so a show found again, or found by an import, stays one row).
  *

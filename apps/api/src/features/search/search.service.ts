@@ -124,6 +124,10 @@ export function createSearchService({ repo, shows, remote }: SearchServiceOption
     searchShows,
     /** New shows joined the catalogue: rankings computed before them are stale. */
     forgetRankings: () => rankings.clear(),
+    /** TVmaze's answer for a title, waiting up to `budgetMs` (imports match by title after). */
+    askRemote: async (query: string, budgetMs: number) => {
+      await remote?.search(query, budgetMs);
+    },
     /** Resolves when no search is still waiting on TVmaze (tests, shutdown). */
     remoteIdle: async () => {
       await remote?.idle();

@@ -145,4 +145,64 @@ describe('/search and /browse', () => {
     for (const call of sent)
       expect(new URL(call.url, 'http://x').searchParams.get('limit')).toBe('8');
   });
+
+  it('says the results are local only when TVmaze cannot be reached, above the results and above "No shows found"', async () => {
+    let shows = [buildShow({ id: 5, title: 'Sopranos Cooking' })];
+    mockFetch((call) => {
+      if (call.url.startsWith('/api/search/advanced'))
+        return jsonResponse(200, { ...page(shows), remote: 'unavailable' });
+      return jsonResponse(200, { data: [] });
+    });
+    const { unmount } = renderApp('/search?q=sopranos');
+    expect(await screen.findByRole('link', { name: /Sopranos Cooking/ })).toBeInTheDocument();
+    const notice = screen.getByRole('status', { name: '' });
+    expect(notice).toHaveTextContent(/Showing local results only: TVmaze/);
+    unmount();
+
+    shows = [];
+    renderApp('/search?q=sopranos');
+    expect(await screen.findByText('No shows found')).toBeInTheDocument();
+    expect(screen.getByText(/Showing local results only/)).toBeInTheDocument();
+  });
+
+  it('says nothing about TVmaze when it answered or was not needed', async () => {
+    mockFetch((call) => {
+      if (call.url.startsWith('/api/search/advanced'))
+        return jsonResponse(200, {
+          ...page([buildShow({ id: 5, title: 'Lost' })]),
+          remote: 'searched',
+        });
+      return jsonResponse(200, { data: [] });
+    });
+    renderApp('/search?q=lost');
+    expect(await screen.findByRole('link', { name: /Lost/ })).toBeInTheDocument();
+    expect(screen.queryByText(/local results only|on TVmaze\.\.\./)).not.toBeInTheDocument();
+  });
+
+  it('while TVmaze is slow, asks again and shows what it added without a reload', async () => {
+    let answered = false;
+    const { calls } = mockFetch((call) => {
+      if (call.url.startsWith('/api/search/advanced')) {
+        // The first answer is local; by the next ask TVmaze's show has joined the catalogue.
+        const shows = [buildShow({ id: 5, title: 'Sopranos Cooking' })];
+        if (answered) shows.unshift(buildShow({ id: 527, title: 'The Sopranos' }));
+        answered = true;
+        return jsonResponse(200, {
+          ...page(shows),
+          remote: shows.length > 1 ? 'searched' : 'pending',
+        });
+      }
+      return jsonResponse(200, { data: [] });
+    });
+    renderApp('/search?q=sopranos');
+    expect(await screen.findByRole('link', { name: /Sopranos Cooking/ })).toBeInTheDocument();
+    expect(screen.getByText('Looking for more shows on TVmaze...')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('link', { name: /The Sopranos/ }, { timeout: 4_000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Looking for more shows on TVmaze...')).not.toBeInTheDocument();
+    // Still on screen: the local result the first answer gave.
+    expect(screen.getByRole('link', { name: /Sopranos Cooking/ })).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.startsWith('/api/search/advanced'))).toHaveLength(2);
+  });
 });

@@ -11,6 +11,7 @@ import { usePeopleSearch } from '@/features/users/api/people';
 import { PersonRow } from '@/features/users/components/person-row';
 import { SEARCH_PAGE_SUGGESTION_LIMIT } from '@/features/search/api/get-suggestions';
 import { SearchBox } from '@/features/search/components/search-box';
+import { RemoteSearchNotice } from '@/features/search/components/remote-search-notice';
 import { ReviewSearchResults } from '@/features/reviews/components/review-search-results';
 import { useGenres } from '@/features/shows/api/get-genres';
 import { useShows } from '@/features/shows/api/get-shows';
@@ -274,7 +275,16 @@ function Field({ label, children }: { label: string; children: (id: string) => R
 
 type InfiniteShows = ReturnType<typeof useShows>;
 
-function ShowResults({ query, empty }: { query: InfiniteShows; empty: ReactNode }) {
+function ShowResults({
+  query,
+  empty,
+  notice,
+}: {
+  query: InfiniteShows;
+  empty: ReactNode;
+  /** Said above the results or the empty state (TVmaze unreachable or still answering). */
+  notice?: ReactNode;
+}) {
   if (query.isPending) {
     return (
       <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" data-testid="results-loading">
@@ -287,9 +297,16 @@ function ShowResults({ query, empty }: { query: InfiniteShows; empty: ReactNode 
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   const shows = query.data.pages.flatMap((page) => page.data);
   const total = query.data.pages[0]?.total ?? 0;
-  if (shows.length === 0) return empty;
+  if (shows.length === 0)
+    return (
+      <>
+        {notice}
+        {empty}
+      </>
+    );
   return (
     <>
+      {notice}
       {/* Heading levels step one at a time: the page's h1, this h2, then each card's h3. */}
       <h2 className="sr-only">Shows</h2>
       <p className="mb-4 text-sm text-slate-400" aria-live="polite">
@@ -335,7 +352,15 @@ function ShowSearchResults({
   filters: Parameters<typeof useSearchShows>[1];
 }) {
   const query = useSearchShows(q, filters);
-  return <ShowResults query={query} empty={<NothingFound tab="shows" />} />;
+  return (
+    <ShowResults
+      query={query}
+      empty={<NothingFound tab="shows" />}
+      notice={
+        <RemoteSearchNotice remote={query.data?.pages[0]?.remote} checking={query.awaitingRemote} />
+      }
+    />
+  );
 }
 
 function UserResults({ q }: { q: string }) {

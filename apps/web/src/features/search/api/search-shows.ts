@@ -1,5 +1,10 @@
-import type { Page, ShowSummary } from '@series-tracker/contracts';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { Page, RemoteSearchState, ShowSummary } from '@series-tracker/contracts';
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export const SEARCH_PAGE_SIZE = 24;
@@ -10,6 +15,9 @@ export interface ShowSearchFilters {
   kind?: string | undefined;
 }
 
+/** A page of search results; `remote` says whether TVmaze was asked (issue 18). */
+export type ShowSearchPage = Page<ShowSummary> & { remote?: RemoteSearchState };
+
 /** Text search within the browse filters; best match first (GET /api/search/advanced). */
 export function searchShows(
   q: string,
@@ -17,7 +25,7 @@ export function searchShows(
   offset: number,
   signal?: AbortSignal,
 ) {
-  return api.get<Page<ShowSummary>>('/search/advanced', {
+  return api.get<ShowSearchPage>('/search/advanced', {
     params: { q, ...filters, limit: SEARCH_PAGE_SIZE, offset },
     signal,
   });
@@ -32,6 +40,32 @@ export function searchShowsQueryOptions(q: string, filters: ShowSearchFilters) {
   });
 }
 
+/**
+ * While TVmaze is slow (`remote: 'pending'`), the first page is asked again a few times: shows
+ * TVmaze adds in the background then join the results without a reload.
+ */
+export const REMOTE_RETRY_MS = 2_000;
+const REMOTE_RETRIES = 2;
+
+/** True while a slow TVmaze's shows are still being asked for (the first page, a few times). */
+export function awaitingRemote(state: {
+  data: InfiniteData<ShowSearchPage> | undefined;
+  dataUpdateCount: number;
+}): boolean {
+  return (
+    state.data?.pages[0]?.remote === 'pending' &&
+    state.data.pages.length === 1 &&
+    state.dataUpdateCount <= REMOTE_RETRIES
+  );
+}
+
 export function useSearchShows(q: string, filters: ShowSearchFilters, { enabled = true } = {}) {
-  return useInfiniteQuery({ ...searchShowsQueryOptions(q, filters), enabled });
+  const options = searchShowsQueryOptions(q, filters);
+  const query = useInfiniteQuery({
+    ...options,
+    enabled,
+    refetchInterval: (query) => (awaitingRemote(query.state) ? REMOTE_RETRY_MS : false),
+  });
+  const state = useQueryClient().getQueryState(options.queryKey);
+  return { ...query, awaitingRemote: state ? awaitingRemote(state) : false };
 }
