@@ -5,6 +5,10 @@ import { chromiumFlags, chromiumPath } from './chromium';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 3100);
+// A second server that reaches "TVmaze" (a local stand-in with recorded responses), for the
+// catalogue-reach journey; everything else runs on the first one with METADATA_SYNC=off.
+export const reachPort = port + 1;
+const standInPort = port + 2;
 // A fresh SQLite file per run (the config is evaluated once per process; the server starts once).
 const dbFile = path.join(here, '.tmp', `e2e-${process.env.E2E_RUN_ID ?? process.pid}.db`);
 process.env.E2E_RUN_ID ??= String(process.pid);
@@ -12,6 +16,7 @@ process.env.E2E_RUN_ID ??= String(process.pid);
 // outbox (tests/account.spec.ts), the teardown removes both.
 export const outboxDir = path.join(here, '.tmp', `e2e-${process.env.E2E_RUN_ID}-outbox`);
 const uploadDir = path.join(here, '.tmp', `e2e-${process.env.E2E_RUN_ID}-uploads`);
+const reachDbFile = path.join(here, '.tmp', `e2e-${process.env.E2E_RUN_ID}-reach.db`);
 
 export default defineConfig({
   testDir: './tests',
@@ -37,27 +42,60 @@ export default defineConfig({
     },
   ],
   globalTeardown: './global-teardown.ts',
-  webServer: {
-    // The real server (built SPA + API) on a throwaway SQLite file with the bundled catalogue.
-    // The compiled production server (npm run build), as npm start runs it.
-    command: 'node ../apps/api/dist/server.js',
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `file:${dbFile}`,
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT_MAX: '1000',
-      // Tests reach only this machine: no live TVmaze refresh.
-      METADATA_SYNC: 'off',
-      MAIL_OUTBOX_DIR: outboxDir,
-      UPLOAD_DIR: uploadDir,
-      // imports: uploads wait here for their job.
-      IMPORT_DIR: path.join(here, '.tmp', 'imports'),
+  webServer: [
+    {
+      // The real server (built SPA + API) on a throwaway SQLite file with the bundled catalogue.
+      // The compiled production server (npm run build), as npm start runs it.
+      command: 'node ../apps/api/dist/server.js',
+      url: `http://127.0.0.1:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: `file:${dbFile}`,
+        LOG_LEVEL: 'warn',
+        AUTH_RATE_LIMIT_MAX: '1000',
+        // Tests reach only this machine: no live TVmaze refresh.
+        METADATA_SYNC: 'off',
+        MAIL_OUTBOX_DIR: outboxDir,
+        UPLOAD_DIR: uploadDir,
+        // imports: uploads wait here for their job.
+        IMPORT_DIR: path.join(here, '.tmp', 'imports'),
+      },
     },
-  },
+    {
+      // Recorded TVmaze responses on loopback (apps/api/test/tvmaze-stand-in.ts).
+      command: 'npx tsx tvmaze-stand-in.ts',
+      url: `http://127.0.0.1:${standInPort}/shows/82`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { TVMAZE_STAND_IN_PORT: String(standInPort) },
+    },
+    {
+      // The same production server with the catalogue reaching the stand-in (issue 18).
+      command: 'node ../apps/api/dist/server.js',
+      url: `http://127.0.0.1:${reachPort}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(reachPort),
+        HOST: '127.0.0.1',
+        DATABASE_URL: `file:${reachDbFile}`,
+        LOG_LEVEL: 'warn',
+        AUTH_RATE_LIMIT_MAX: '1000',
+        METADATA_SYNC: 'on',
+        TVMAZE_BASE_URL: `http://127.0.0.1:${standInPort}`,
+        MAIL_OUTBOX_DIR: `${outboxDir}-reach`,
+        UPLOAD_DIR: `${uploadDir}-reach`,
+        IMPORT_DIR: path.join(here, '.tmp', 'imports-reach'),
+      },
+    },
+  ],
 });

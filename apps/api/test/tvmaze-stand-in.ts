@@ -39,7 +39,7 @@ export interface TvmazeStandIn {
   close(): Promise<void>;
 }
 
-export async function startTvmazeStandIn(): Promise<TvmazeStandIn> {
+export async function startTvmazeStandIn(port = 0): Promise<TvmazeStandIn> {
   const shows = load('shows-page-0.json') as RecordedShow[];
   const episodes82 = load('shows-82-episodes.json');
   // Not in shows-page-0: found only by searching (`search('sopranos')` below).
@@ -133,11 +133,11 @@ export async function startTvmazeStandIn(): Promise<TvmazeStandIn> {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const { port: bound } = server.address() as AddressInfo;
 
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: `http://127.0.0.1:${bound}`,
     hits,
     hitsOf: (prefix) => hits.filter((h) => h.startsWith(prefix)).length,
     rateLimit(times, after = '1') {
