@@ -53,10 +53,16 @@ describe('statuses (ADR 120)', () => {
   });
 
   it("does not take a running show's latest episode for an end date", () => {
-    // Westworld in the snapshot: Running as of 2019, full list, last episode 2018-06-24.
-    const westworld = find((s) => s.id === 'tvmaze:1371');
-    expect(westworld).toMatchObject({ statusRaw: 'Running', lastAirDate: '2018-06-24' });
+    // Westworld as the 2019 snapshot had it: Running, full list, last episode 2018-06-24.
+    const westworld = {
+      ...find((s) => s.id === 'tvmaze:1371'),
+      status: 'airing' as const,
+      statusRaw: 'Running',
+      episodesComplete: true,
+      lastAirDate: '2018-06-24',
+    };
     expect(honestStatus(westworld, '2026-11-25')).toBe('airing');
+    expect(honestStatus({ ...westworld, episodesComplete: false }, '2026-11-25')).toBe('completed');
   });
 
   it('completes a bangumi-data show whose end date has passed since the snapshot', () => {
