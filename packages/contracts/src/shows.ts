@@ -16,6 +16,11 @@ export const showSummarySchema = z.object({
   coverThumbUrl: z.string().nullable(),
   backdropImageUrl: z.string().nullable(),
   status: z.enum(showStatuses),
+  /**
+   * Set when `status` is 'unknown' only because our copy of the record is old (ADR 120): the
+   * status the source gave and the day it was valid, e.g. airing as of 2020-04-05.
+   */
+  lastKnownStatus: z.object({ status: z.enum(showStatuses), asOf: z.string() }).nullable(),
   episodes: z.number().int().nullable(),
   seasons: z.number().int().nullable(),
   genres: z.array(z.string()),

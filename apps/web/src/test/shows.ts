@@ -15,6 +15,7 @@ export function buildShow(overrides: Partial<ShowSummary> = {}): ShowSummary {
     coverThumbUrl: null,
     backdropImageUrl: null,
     status: 'airing',
+    lastKnownStatus: null,
     episodes: null,
     seasons: null,
     genres: [],

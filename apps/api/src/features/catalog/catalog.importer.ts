@@ -4,6 +4,7 @@ import type { Db } from '../../db/connection';
 import type { NewEpisode, NewShow } from '../../db/types';
 import { nowIso } from '../../lib/time';
 import { refreshDerivedShowData } from '../search/search-index';
+import { normalizeCatalogShow } from './catalog.normalize';
 import { createCatalogRepository } from './catalog.repository';
 import { catalogEpisodeRow, catalogHash, catalogShowRow } from './catalog.rows';
 import { catalogFileSchema, type CatalogFile, type CatalogShow } from './catalog.schema';
@@ -72,7 +73,10 @@ export async function importCatalog(
     result.genres = genreIds.size;
 
     let done = 0;
-    for (const group of chunks(catalog.shows, batch)) {
+    // Stored as the catalogue keeps them (ADR 120): honest statuses, one display-title rule.
+    const today = now.slice(0, 10);
+    const shows = catalog.shows.map((show) => normalizeCatalogShow(show, today));
+    for (const group of chunks(shows, batch)) {
       const changed: { show: CatalogShow; row: NewShow }[] = [];
       const showIds = new Map<string, number>();
       for (const show of group) {

@@ -1,5 +1,6 @@
 import type { Updateable } from 'kysely';
 import type { NewShow, ShowRow, ShowsTable } from '../../db/types';
+import { normalizeCatalogShow, tvmazeStatus } from '../catalog/catalog.normalize';
 import type { CatalogEpisode, CatalogShow } from '../catalog/catalog.schema';
 
 /*
@@ -65,15 +66,18 @@ export interface TvmazeSearchResult {
 
 export const tvmazeSourceId = (id: number) => `tvmaze:${id}`;
 
-const statuses: Record<string, CatalogShow['status']> = {
-  Running: 'airing',
-  Ended: 'completed',
-  'In Development': 'upcoming',
-  'To Be Determined': 'tbd',
-};
-
-export function mapStatus(raw: string | null | undefined): CatalogShow['status'] {
-  return (raw && statuses[raw]) || 'unknown';
+/**
+ * TVmaze's status (Running → airing, Ended → completed, In Development → upcoming, To Be
+ * Determined → tbd), except that a show whose `ended` date has passed by `asOf` has ended,
+ * whatever `status` says (ADR 120).
+ */
+export function mapStatus(
+  raw: string | null | undefined,
+  ended?: string | null,
+  asOf?: string,
+): CatalogShow['status'] {
+  if (ended && asOf && ended < asOf) return 'completed';
+  return tvmazeStatus(raw);
 }
 
 /** `http://` links are rewritten to `https://`; empty strings become null. */
@@ -202,6 +206,10 @@ const byAirTime = (a: CatalogEpisode, b: CatalogEpisode) =>
  * merges them with what other sources gave us rather than overwriting (see mergeShowRow).
  */
 export function mapShow(show: TvmazeShow, options: MapShowOptions): CatalogShow {
+  return normalizeCatalogShow(mapShowRecord(show, options), options.asOf);
+}
+
+function mapShowRecord(show: TvmazeShow, options: MapShowOptions): CatalogShow {
   const episodes = (options.episodes ?? []).map(mapEpisode).sort(byAirTime);
   const complete = Boolean(options.complete);
   const regular = episodes.filter((e) => e.type === 'regular');
@@ -238,7 +246,7 @@ export function mapShow(show: TvmazeShow, options: MapShowOptions): CatalogShow 
     language: emptyToNull(show.language),
     languageCode: languageCode(show.language),
     country: channel?.country?.code ?? null,
-    status: mapStatus(show.status),
+    status: mapStatus(show.status, emptyToNull(show.ended), options.asOf),
     statusRaw: emptyToNull(show.status),
     statusAsOf: options.asOf,
     genres: [...new Set(show.genres ?? [])],

@@ -24,8 +24,12 @@ export function toShowSummary(row: ShowRowWithStatus, genres: string[]): ShowSum
     coverImageUrl: row.poster_url,
     coverThumbUrl: row.poster_thumb_url,
     backdropImageUrl: row.backdrop_url,
-    // As shown, not as stored: a long-quiet 'Running' show is not Airing (ADR 035).
+    // As shown, not as stored: a long-quiet 'Running' show is not Airing (ADR 035, 120).
     status: toShowStatus(row.shown_status),
+    lastKnownStatus:
+      row.shown_status === 'unknown' && row.status !== 'unknown' && row.status_as_of
+        ? { status: toShowStatus(row.status), asOf: row.status_as_of }
+        : null,
     episodes: row.episode_count,
     seasons: row.season_count,
     genres,

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { CoverImage } from '@/components/ui/cover-image';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { cn } from '@/lib/cn';
+import { showSubtitle } from '@/lib/show-title';
 import {
   SUGGESTION_CLOSE_DELAY_MS,
   SUGGESTION_DELAY_MS,
@@ -205,8 +206,7 @@ export function SearchBox({
       >
         {expanded
           ? suggestions.map((show, index) => {
-              const english =
-                show.titleEnglish && show.titleEnglish !== show.title ? show.titleEnglish : null;
+              const subtitle = showSubtitle(show);
               return (
                 // Keys are handled by the combobox input (aria-activedescendant); options never take focus.
                 // eslint-disable-next-line jsx-a11y/click-events-have-key-events
@@ -232,14 +232,20 @@ export function SearchBox({
                     className="h-12 w-8 shrink-0 rounded [&_svg]:size-4"
                   />
                   <span className="min-w-0 flex-1">
-                    <span className="block truncate text-sm font-medium text-slate-100">
+                    <span dir="auto" className="block truncate text-sm font-medium text-slate-100">
                       {show.title}
                     </span>
-                    {english ? (
-                      <span className="block truncate text-xs text-slate-400">{english}</span>
+                    {subtitle ? (
+                      <span
+                        dir="auto"
+                        lang={subtitle.lang}
+                        className="block truncate text-xs text-slate-400"
+                      >
+                        {subtitle.text}
+                      </span>
                     ) : null}
                   </span>
-                  <StatusBadge status={show.status} />
+                  <StatusBadge status={show.status} lastKnown={show.lastKnownStatus} />
                 </li>
               );
             })

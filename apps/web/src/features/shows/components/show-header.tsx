@@ -7,6 +7,7 @@ import { Rating } from '@/components/ui/rating';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { formatCount, yearOf } from '@/lib/format';
+import { showSubtitle } from '@/lib/show-title';
 
 /** Backdrop, cover, titles, rating, episode count, status and genres (spec §2 Show detail). */
 export function ShowHeader({
@@ -16,7 +17,7 @@ export function ShowHeader({
   show: ShowDetail;
   /** Tracking controls, composed by the route. */ actions?: ReactNode;
 }) {
-  const english = show.titleEnglish && show.titleEnglish !== show.title ? show.titleEnglish : null;
+  const subtitle = showSubtitle(show);
   const start = yearOf(show.startDate);
   const end = yearOf(show.endDate);
   const years = start
@@ -60,15 +61,22 @@ export function ShowHeader({
         />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2 text-xs text-slate-400">
-            <StatusBadge status={show.status} />
+            <StatusBadge status={show.status} lastKnown={show.lastKnownStatus} />
             <span>{show.kind === 'anime' ? 'Anime' : 'TV series'}</span>
             {years ? <span>· {years}</span> : null}
             {show.network ? <span>· {show.network}</span> : null}
           </div>
-          <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-balance text-white sm:text-4xl lg:text-5xl">
+          <h1
+            dir="auto"
+            className="mt-2 text-3xl font-extrabold tracking-tight text-balance text-white sm:text-4xl lg:text-5xl"
+          >
             {show.title}
           </h1>
-          {english ? <p className="mt-1 text-lg text-slate-300">{english}</p> : null}
+          {subtitle ? (
+            <p dir="auto" lang={subtitle.lang} className="mt-1 text-lg text-slate-300">
+              {subtitle.text}
+            </p>
+          ) : null}
           <ul className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-slate-300">
             <li className="inline-flex items-center gap-2">
               <Rating value={show.averageRating} size="lg" />

@@ -4,13 +4,14 @@ import { CoverImage } from '@/components/ui/cover-image';
 import { Rating } from '@/components/ui/rating';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { yearOf } from '@/lib/format';
+import { showSubtitle } from '@/lib/show-title';
 
 /** Spec §2 Search: show results show up to 4 genres. */
 export const RESULT_GENRE_LIMIT = 4;
 
 /** A search or browse result: cover, titles, facts, up to 4 genres and the synopsis start. */
 export function ShowResultCard({ show }: { show: ShowSummary }) {
-  const english = show.titleEnglish && show.titleEnglish !== show.title ? show.titleEnglish : null;
+  const subtitle = showSubtitle(show);
   const year = yearOf(show.startDate);
   const synopsis = show.synopsis ?? show.description;
   return (
@@ -26,11 +27,17 @@ export function ShowResultCard({ show }: { show: ShowSummary }) {
         className="h-36 w-24 shrink-0 rounded-lg"
       />
       <div className="flex min-w-0 flex-1 flex-col">
-        <h3 className="line-clamp-2 leading-snug font-semibold text-white">{show.title}</h3>
-        {english ? <p className="truncate text-sm text-slate-400">{english}</p> : null}
+        <h3 dir="auto" className="line-clamp-2 leading-snug font-semibold text-white">
+          {show.title}
+        </h3>
+        {subtitle ? (
+          <p dir="auto" lang={subtitle.lang} className="truncate text-sm text-slate-400">
+            {subtitle.text}
+          </p>
+        ) : null}
         <div className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-400">
           <Rating value={show.averageRating} className="text-xs" />
-          <StatusBadge status={show.status} />
+          <StatusBadge status={show.status} lastKnown={show.lastKnownStatus} />
           {year ? <span>{year}</span> : null}
           <span>{show.kind === 'anime' ? 'Anime' : 'Series'}</span>
           {show.network ? <span className="truncate">{show.network}</span> : null}
