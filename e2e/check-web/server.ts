@@ -41,7 +41,11 @@ export interface RunningServer {
  * The real production server (built SPA + compiled API) on a throwaway SQLite file with the
  * bundled catalogue, started the way the Playwright suite starts it.
  */
-export async function startServer(port: number): Promise<RunningServer> {
+export async function startServer(
+  port: number,
+  /** More environment for the server (a screenshot of TVmaze reach sets METADATA_SYNC=on). */
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   const indexHtml = path.join(repoRoot, 'apps/web/dist/index.html');
   const serverJs = path.join(repoRoot, 'apps/api/dist/server.js');
   if (!fs.existsSync(indexHtml) || !fs.existsSync(serverJs)) {
@@ -69,6 +73,7 @@ export async function startServer(port: number): Promise<RunningServer> {
         LOG_LEVEL: 'warn',
         AUTH_RATE_LIMIT_MAX: '1000',
         METADATA_SYNC: 'off',
+        ...env,
       },
     },
   );

@@ -10,13 +10,13 @@ test('a show that is not in the snapshot: found by search, full episode list, tr
 }) => {
   await registerViaUi(page);
 
-  // The bundled snapshot has no "The Sopranos"; the search asks TVmaze and adds it.
-  await page.goto('/search?q=sopranos');
-  const card = page.getByRole('link', { name: /The Sopranos/ });
+  // The bundled snapshot has no Severance; the search asks TVmaze and adds it.
+  await page.goto('/search?q=severance');
+  const card = page.getByRole('link', { name: /Severance/ });
   await expect(card).toBeVisible();
   await expect(page.getByText(/Showing local results only/)).toHaveCount(0);
   await card.click();
-  await expect(page.getByRole('heading', { level: 1, name: 'The Sopranos' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Severance' })).toBeVisible();
 
   // Its episodes arrive by a background job within seconds of the search.
   await expect(async () => {
@@ -31,12 +31,12 @@ test('a show that is not in the snapshot: found by search, full episode list, tr
   await page.getByRole('combobox', { name: 'Watchlist status' }).selectOption('watching');
   await page.getByRole('tab', { name: 'Episodes' }).click();
   const panel = page.getByRole('tabpanel');
-  await expect(panel.getByText('46 Long')).toBeVisible();
+  await expect(panel.getByText('Half Loop')).toBeVisible();
   await panel.getByRole('button', { name: 'Mark S1E1 as watched' }).click();
   await expect(panel.getByRole('button', { name: 'Mark S1E1 as unwatched' })).toBeVisible();
 
   // Up Next on the home page offers the next episode.
   await page.goto('/');
   const upNext = page.getByRole('region', { name: 'Up Next' });
-  await expect(upNext.getByRole('link', { name: /46 Long/ })).toBeVisible();
+  await expect(upNext.getByRole('link', { name: /Half Loop/ })).toBeVisible();
 });

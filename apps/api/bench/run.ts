@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --db sqlite|postgres|both] [-- --quick] [-- --no-cache] [-- --compressed]
- *   [-- --only imports|people]`
+ *   [-- --only imports|people|reach]`
  *
  * Builds the real app on a fresh database filled with the bundled catalogue and measures:
  * - latency (p50/p95/p99) of catalogue, tracking and reviews endpoints through app.inject (no
@@ -27,6 +27,7 @@ import { seedDemoReviews } from '../src/features/reviews/demo-data';
 import { sql } from 'kysely';
 import { seedLists } from './seed-lists';
 import { benchImport } from './imports';
+import { benchReach } from './reach';
 
 const args = process.argv.slice(2);
 const which = args.includes('--db') ? args[args.indexOf('--db') + 1] : 'both';
@@ -248,6 +249,12 @@ async function benchOn(db: Db, label: string) {
     await app.close();
     return;
   }
+  if (only === 'reach') {
+    // --only reach: issue 18's search that reaches TVmaze (a stand-in with a delay).
+    await app.close();
+    await benchReach(db, config);
+    return;
+  }
   if (only === 'people') {
     // --only people: just issue 11's signed-in feed and profile, timed and loaded.
     const people = await benchPeople(app, db);
@@ -371,6 +378,8 @@ async function benchOn(db: Db, label: string) {
   // Issue 13: a ten-year Trakt export imported (time and peak memory).
   await benchImport(db, server.services);
   await server.close();
+  // Issue 18: a search that reaches TVmaze (stand-in), and the local answer while it is down.
+  await benchReach(db, config);
 }
 
 /**

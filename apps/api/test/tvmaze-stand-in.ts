@@ -45,6 +45,10 @@ export async function startTvmazeStandIn(port = 0): Promise<TvmazeStandIn> {
   // Not in shows-page-0: found only by searching (`search('sopranos')` below).
   const sopranos = load('shows-527.json') as RecordedShow;
   const episodes527 = load('shows-527-episodes.json');
+  // Not in the bundled catalogue either (browser journey, screenshots, bench).
+  const severance = load('shows-44933.json') as RecordedShow;
+  const episodes44933 = load('shows-44933-episodes.json');
+  const known = [...shows, sopranos, severance];
   const web20240115 = load('schedule-web-2024-01-15.json');
   const searchResults = load('search-shows-results.json') as {
     score: number;
@@ -65,11 +69,12 @@ export async function startTvmazeStandIn(port = 0): Promise<TvmazeStandIn> {
     if (served.has(p)) return { status: 200, body: served.get(p) };
     const show = /^\/shows\/(\d+)$/.exec(p);
     if (show) {
-      const found = [...shows, sopranos].find((s) => s.id === Number(show[1]));
+      const found = known.find((s) => s.id === Number(show[1]));
       return found ? { status: 200, body: found } : notFound;
     }
     if (p === '/shows/82/episodes') return { status: 200, body: episodes82 };
     if (p === '/shows/527/episodes') return { status: 200, body: episodes527 };
+    if (p === '/shows/44933/episodes') return { status: 200, body: episodes44933 };
     // The show index: the recorded page 0; past it TVmaze answers 404.
     if (p === '/shows')
       return url.searchParams.get('page') === '0' ? { status: 200, body: shows } : notFound;
@@ -78,7 +83,7 @@ export async function startTvmazeStandIn(port = 0): Promise<TvmazeStandIn> {
       // TVmaze answers a 301 to /shows/:id; the recorded show itself is as good here.
       const tvdb = Number(url.searchParams.get('thetvdb'));
       const imdb = url.searchParams.get('imdb');
-      const found = [...shows, sopranos].find(
+      const found = known.find(
         (s) => (tvdb && s.externals?.thetvdb === tvdb) || (imdb && s.externals?.imdb === imdb),
       );
       return found ? { status: 200, body: found } : notFound;
@@ -88,7 +93,11 @@ export async function startTvmazeStandIn(port = 0): Promise<TvmazeStandIn> {
     if (p === '/search/shows') {
       const q = (url.searchParams.get('q') ?? '').toLowerCase();
       const seen = new Set<number>();
-      const all = [...searchResults, { score: 0.9, show: sopranos }];
+      const all = [
+        ...searchResults,
+        { score: 0.9, show: sopranos },
+        { score: 0.9, show: severance },
+      ];
       const body = all.filter((r) => {
         if (!q || !r.show.name.toLowerCase().includes(q) || seen.has(r.show.id)) return false;
         seen.add(r.show.id);
