@@ -226,16 +226,20 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
       q: Tx,
       showId: number,
       season?: number,
-    ): Promise<{ id: number; aired: boolean }[]> {
+    ): Promise<{ id: number; aired: boolean; regular: boolean }[]> {
       const day = today();
       let query = q
         .selectFrom('episodes as e')
-        .select(['e.id', 'e.air_date'])
+        .select(['e.id', 'e.air_date', 'e.type'])
         .where('e.show_id', '=', showId)
         .where('e.retired_at', 'is', null);
       if (season !== undefined) query = query.where('e.season_number', '=', season);
       const rows = await query.orderBy(viewingOrder).execute();
-      return rows.map((r) => ({ id: r.id, aired: r.air_date !== null && r.air_date <= day }));
+      return rows.map((r) => ({
+        id: r.id,
+        aired: r.air_date !== null && r.air_date <= day,
+        regular: r.type === 'regular',
+      }));
     },
 
     async markWatched(
