@@ -14,11 +14,11 @@ test('long shows: pick a season, mark it, reopen on the next season, step to the
   const panel = page.getByRole('tabpanel');
   const picker = panel.getByRole('combobox', { name: 'Season' });
   // Nothing watched yet: the next episode is S1E1, so season 1 opens, and only its rows show.
-  await expect(panel.getByRole('heading', { level: 3, name: /^Season 1/ })).toBeVisible();
+  await expect(panel.getByRole('heading', { level: 2, name: /^Season 1/ })).toBeVisible();
   await expect(panel.getByRole('button', { name: /^Mark S\d+E\d+ as watched$/ })).toHaveCount(10);
 
   await picker.selectOption({ label: 'Season 2 · 0 of 10 watched' });
-  await expect(panel.getByRole('heading', { level: 3, name: /^Season 2/ })).toBeVisible();
+  await expect(panel.getByRole('heading', { level: 2, name: /^Season 2/ })).toBeVisible();
   await panel.getByRole('button', { name: 'Mark season watched' }).click();
   await expect(panel.getByRole('button', { name: 'Unmark season' })).toBeVisible();
   await expect(panel.getByTestId('season-progress')).toHaveText('10 of 10 watched');
@@ -28,7 +28,7 @@ test('long shows: pick a season, mark it, reopen on the next season, step to the
   // Up next continues after season 2 (ADR 009): the page now opens on season 3.
   await page.reload();
   await page.getByRole('tab', { name: 'Episodes' }).click();
-  await expect(panel.getByRole('heading', { level: 3, name: /^Season 3/ })).toBeVisible();
+  await expect(panel.getByRole('heading', { level: 2, name: /^Season 3/ })).toBeVisible();
   const upNext = await page.request.get('/api/me/up-next', {
     headers: {
       Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('manga_tracker_token'))}`,
@@ -45,7 +45,7 @@ test('long shows: pick a season, mark it, reopen on the next season, step to the
   await panel
     .getByRole('listitem')
     .first()
-    .getByRole('heading', { level: 4 })
+    .getByRole('heading', { level: 3 })
     .getByRole('link')
     .click();
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('S3E1');

@@ -63,7 +63,7 @@ describe('Episodes tab season picker', () => {
     mockFetch((call) => catalogue(call) ?? jsonResponse(401));
     const { user, panel } = await openEpisodes();
     expect(
-      await within(panel).findByRole('heading', { level: 3, name: /^Season 3/ }),
+      await within(panel).findByRole('heading', { level: 2, name: /^Season 3/ }),
     ).toBeInTheDocument();
     expect(episodeLinks(panel)).toHaveLength(20);
     const picker = within(panel).getByRole('combobox', { name: 'Season' });
@@ -78,7 +78,7 @@ describe('Episodes tab season picker', () => {
       'Specials · 2 episodes',
     ]);
     await user.selectOptions(picker, 'specials');
-    expect(within(panel).getByRole('heading', { level: 3, name: /^Specials/ })).toBeInTheDocument();
+    expect(within(panel).getByRole('heading', { level: 2, name: /^Specials/ })).toBeInTheDocument();
     expect(episodeLinks(panel).map((a) => a.textContent)).toEqual([
       'Christmas special',
       'Another special',
@@ -96,7 +96,7 @@ describe('Episodes tab season picker', () => {
     );
     const { panel } = await openEpisodes();
     expect(
-      await within(panel).findByRole('heading', { level: 3, name: /^Season 2/ }),
+      await within(panel).findByRole('heading', { level: 2, name: /^Season 2/ }),
     ).toBeInTheDocument();
     expect(within(panel).getByTestId('season-progress')).toHaveTextContent('5 of 20 watched');
     expect(within(panel).getByTestId('episodes-watched')).toHaveTextContent('25 of 60 watched');
@@ -125,14 +125,14 @@ describe('Episodes tab season picker', () => {
       }),
     );
     const { user, panel } = await openEpisodes();
-    await within(panel).findByRole('heading', { level: 3, name: /^Season 2/ });
+    await within(panel).findByRole('heading', { level: 2, name: /^Season 2/ });
     await user.click(within(panel).getByRole('button', { name: 'Mark season watched' }));
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ season: 2, watched: true }),
     );
     // The season stays open after marking (it does not jump to the next one).
     expect(await within(panel).findByRole('button', { name: 'Unmark season' })).toBeInTheDocument();
-    expect(within(panel).getByRole('heading', { level: 3, name: /^Season 2/ })).toBeInTheDocument();
+    expect(within(panel).getByRole('heading', { level: 2, name: /^Season 2/ })).toBeInTheDocument();
     expect(within(panel).getByTestId('season-progress')).toHaveTextContent('20 of 20 watched');
   });
 
@@ -147,7 +147,7 @@ describe('Episodes tab season picker', () => {
     const { panel } = await openEpisodes();
     expect(await within(panel).findByText(/Could not load your progress/)).toBeInTheDocument();
     expect(
-      await within(panel).findByRole('heading', { level: 3, name: /^Season 3/ }),
+      await within(panel).findByRole('heading', { level: 2, name: /^Season 3/ }),
     ).toBeInTheDocument();
     expect(episodeLinks(panel)).toHaveLength(20);
   });

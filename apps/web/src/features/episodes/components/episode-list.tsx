@@ -200,12 +200,12 @@ function SeasonPanel({
     <section aria-labelledby={headingId}>
       <div className="sticky top-16 z-10 -mx-1 mb-3 flex flex-wrap items-center justify-between gap-x-3 gap-y-2 bg-slate-950/90 px-1 py-2 backdrop-blur">
         <div className="min-w-0">
-          <h3 id={headingId} className="text-base font-semibold text-white">
+          <h2 id={headingId} className="text-base font-semibold text-white">
             <span className="whitespace-nowrap">{seasonLabel(group.key)}</span>{' '}
             <span className="ml-1 text-sm font-normal whitespace-nowrap text-slate-400">
               {count(group.episodes.length)}
             </span>
-          </h3>
+          </h2>
           {progress ? (
             <div className="mt-1 flex items-center gap-2" data-testid="season-progress">
               <p className="text-xs font-medium whitespace-nowrap text-slate-300">

@@ -64,7 +64,7 @@ export function EpisodeRow({
             </span>
           ) : null}
         </p>
-        <h4 className="mt-0.5 font-semibold">
+        <h3 className="mt-0.5 font-semibold">
           <Link
             to={`/episode/${episode.id}`}
             dir="auto"
@@ -72,7 +72,7 @@ export function EpisodeRow({
           >
             {title}
           </Link>
-        </h4>
+        </h3>
         {episode.overview ? (
           <p
             dir="auto"
