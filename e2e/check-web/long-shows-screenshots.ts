@@ -136,17 +136,13 @@ async function main() {
 
           await page.goto(`${o}/episode/${s3e1}`);
           await settle(page);
-          await page
-            .getByRole('navigation', { name: 'Episodes of this show' })
-            .scrollIntoViewIfNeeded();
+          await toNav(page);
           await shot('episode-neighbours');
           await page.goto(
             `${o}/episode/${eps.data.find((e) => e.seasonNumber === 1 && e.episodeNumber === 1)!.id}`,
           );
           await settle(page);
-          await page
-            .getByRole('navigation', { name: 'Episodes of this show' })
-            .scrollIntoViewIfNeeded();
+          await toNav(page);
           await shot('episode-first');
 
           await page.goto(`${o}/show/${got}`);

@@ -29,7 +29,7 @@ function Neighbour({
         <span className="block text-xs font-medium text-slate-400">
           {direction === 'previous' ? 'Previous episode' : 'Next episode'}
         </span>
-        <span className="block truncate text-sm font-semibold text-slate-100">
+        <span className="line-clamp-2 text-sm font-semibold break-words text-slate-100">
           <span className="text-violet-300">{code}</span>
           {episode.title ? (
             <>
