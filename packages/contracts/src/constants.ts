@@ -127,3 +127,37 @@ export const reviewFilters = ['latest', 'top_rated', 'most_liked'] as const;
 export type ReviewFilter = (typeof reviewFilters)[number];
 /** Reviews rated this or more are in the Top Rated filter. */
 export const TOP_RATED_MIN = 8;
+
+/** A season of the Episodes tab: 1, 2, … or 'specials' (season 0 and unnumbered episodes). */
+export type SeasonKey = number | 'specials';
+
+export function seasonKeyOf(seasonNumber: number | null): SeasonKey {
+  return seasonNumber === null || seasonNumber === 0 ? 'specials' : seasonNumber;
+}
+
+export interface EpisodePlace {
+  id: number;
+  seasonNumber: number | null;
+  episodeNumber: number | null;
+  airDate: string | null;
+}
+
+const LAST = Number.MAX_SAFE_INTEGER;
+
+/**
+ * The Episodes tab's order, which an episode page's Previous / Next episode also follow:
+ * seasons in order with specials (season 0, unnumbered) last, then episode number (unnumbered
+ * last), air date (undated last), id. The same function on both sides, so they cannot differ.
+ */
+export function compareEpisodes(a: EpisodePlace, b: EpisodePlace): number {
+  const season = (e: EpisodePlace) => {
+    const key = seasonKeyOf(e.seasonNumber);
+    return key === 'specials' ? LAST - (e.seasonNumber === null ? 0 : 1) : key;
+  };
+  return (
+    season(a) - season(b) ||
+    (a.episodeNumber ?? LAST) - (b.episodeNumber ?? LAST) ||
+    (a.airDate ?? '9999-12-31').localeCompare(b.airDate ?? '9999-12-31') ||
+    a.id - b.id
+  );
+}

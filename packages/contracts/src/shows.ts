@@ -120,9 +120,24 @@ export type Episode = z.infer<typeof episodeSchema>;
  * GET /api/episodes/{id}. `retired`: the catalogue no longer lists this episode; it is kept (and
  * its page still answers) because watch history points at it, but no list or total includes it.
  */
+/** A neighbouring episode on an episode page (Previous / Next episode). */
+export const episodeLinkSchema = z.object({
+  id: z.number().int(),
+  seasonNumber: z.number().int().nullable(),
+  episodeNumber: z.number().int().nullable(),
+  title: z.string().nullable(),
+});
+export type EpisodeLink = z.infer<typeof episodeLinkSchema>;
+
 export const episodeWithShowSchema = episodeSchema.extend({
   show: showSummarySchema,
   retired: z.boolean(),
+  /**
+   * The live episodes before and after this one in the Episodes tab's order
+   * (`compareEpisodes`: seasons in order, specials last); null at either end.
+   */
+  previousEpisode: episodeLinkSchema.nullable(),
+  nextEpisode: episodeLinkSchema.nullable(),
 });
 export type EpisodeWithShow = z.infer<typeof episodeWithShowSchema>;
 

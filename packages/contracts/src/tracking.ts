@@ -109,6 +109,11 @@ export const showProgressSchema = z.object({
   /** Of those, how many the viewer has watched ("N of M watched" is watchedAiredCount of airedCount). */
   watchedAiredCount: z.number().int(),
   item: watchlistItemSchema.nullable(),
+  /**
+   * The member's next episode by the up-next rule (ADR 009: the live regular episode after the
+   * furthest watched one), aired or not; null when caught up. The Episodes tab opens its season.
+   */
+  nextEpisodeId: z.number().int().nullable(),
 });
 export type ShowProgress = z.infer<typeof showProgressSchema>;
 
@@ -117,6 +122,8 @@ export const bulkProgressSchema = z
     season: z.number().int().min(0).max(10_000).optional(),
     upToEpisodeId: z.number().int().positive().optional(),
     watched: z.boolean().default(true),
+    /** false: regular episodes only ('Mark all n aired episodes as watched' on completing). */
+    includeSpecials: z.boolean().default(true),
   })
   .refine((v) => v.season === undefined || v.upToEpisodeId === undefined, {
     message: trackingMessages.bulkTarget,

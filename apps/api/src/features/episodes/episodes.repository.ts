@@ -24,6 +24,16 @@ export function createEpisodesRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Where each live episode of a show sits, for an episode page's previous and next. */
+    async placesForShow(showId: number) {
+      return db
+        .selectFrom('episodes')
+        .select(['id', 'season_number', 'episode_number', 'air_date', 'title'])
+        .where('show_id', '=', showId)
+        .where('retired_at', 'is', null)
+        .execute();
+    },
+
     /** Any episode, retired too: old links keep working (the episode says it is retired). */
     async findById(id: number): Promise<EpisodeRow | undefined> {
       return db.selectFrom('episodes').selectAll().where('id', '=', id).executeTakeFirst();

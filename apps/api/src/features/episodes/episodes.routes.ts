@@ -13,6 +13,7 @@ import { toEpisode } from '../shows/shows.mapper';
 import { cacheTags, tagResponse } from '../../plugins/response-cache';
 import type { ShowsService } from '../shows/shows.service';
 import type { EpisodesRepository } from './episodes.repository';
+import { episodeNeighbours } from './episode-neighbours';
 
 /** Catalogue reads are the same for everyone; see plugins/response-cache.ts. */
 const catalogueCache = { ttlSeconds: 60 };
@@ -63,7 +64,7 @@ export async function episodesRoutes(
       config: { access: 'public', cache: catalogueCache },
       schema: {
         tags,
-        summary: 'One episode with its show',
+        summary: 'One episode with its show and its previous and next episodes',
         params: z.object({ id: idParam }),
         response: { 200: episodeWithShowSchema, ...errors },
       },
@@ -72,9 +73,17 @@ export async function episodesRoutes(
       const row = await opts.repo.findById(req.params.id);
       if (!row) throw notFound('Episode not found');
       tagResponse(req, cacheTags.show(row.show_id));
-      const [show] = await opts.shows.summariesByIds([row.show_id]);
+      const [[show], places] = await Promise.all([
+        opts.shows.summariesByIds([row.show_id]),
+        opts.repo.placesForShow(row.show_id),
+      ]);
       if (!show) throw notFound('Episode not found');
-      return { ...toEpisode(row), show, retired: row.retired_at !== null };
+      return {
+        ...toEpisode(row),
+        show,
+        retired: row.retired_at !== null,
+        ...episodeNeighbours(row, places),
+      };
     },
   );
 }

@@ -7,8 +7,37 @@ type Tx = Kysely<Database> | Transaction<Database>;
 
 export const today = () => new Date().toISOString().slice(0, 10);
 
-/** Viewing order: by season, then number; unnumbered last. */
-const viewingOrder = sql`e.season_number is null, e.season_number, e.episode_number is null, e.episode_number, e.air_date, e.id`;
+/** Viewing order: by season, then number; unnumbered last (undated last, like both databases agree). */
+const viewingOrder = sql`e.season_number is null, e.season_number, e.episode_number is null, e.episode_number, e.air_date is null, e.air_date, e.id`;
+
+/**
+ * An episode's place in viewing order as a comparable row, nulls last exactly as in
+ * `viewingOrder`: `(a, b, c, d) > (w, x, y, z)` means "later in viewing order".
+ */
+const placeOf = (t: 'e' | 'w') =>
+  sql`(coalesce(${sql.ref(`${t}.season_number`)}, 2147483647), coalesce(${sql.ref(`${t}.episode_number`)}, 2147483647), coalesce(${sql.ref(`${t}.air_date`)}, '9999-12-31'), ${sql.ref(`${t}.id`)})`;
+const placeColumns = sql`coalesce(w.season_number, 2147483647) as ws, coalesce(w.episode_number, 2147483647) as wn, coalesce(w.air_date, '9999-12-31') as wa, w.id as wid`;
+const reverseViewingOrder = sql`w.season_number is null desc, w.season_number desc, w.episode_number is null desc, w.episode_number desc, w.air_date is null desc, w.air_date desc, w.id desc`;
+
+/**
+ * The next episode of a member's show (ADR 009): the first live regular episode after the
+ * furthest one they have watched in viewing order (not the first gap before it), or the first
+ * one when they have watched none. `userId`/`showId` are SQL so the catalogue re-derive can
+ * pass the item's columns. The furthest watched place is a derived table of one row, so it is
+ * found once per item, not once per episode.
+ */
+const nextEpisodeSql = <R = { id: number }>(
+  userId: unknown,
+  showId: unknown,
+  columns = sql`e.id`,
+) => sql<R>`
+  select ${columns} from episodes e
+  left join (select ${placeColumns} from episode_progress p join episodes w on w.id = p.episode_id
+      where p.user_id = ${userId} and p.show_id = ${showId} and w.type = 'regular'
+      order by ${reverseViewingOrder} limit 1) f on 1 = 1
+  where e.show_id = ${showId} and e.type = 'regular' and e.retired_at is null
+    and (f.wid is null or ${placeOf('e')} > (f.ws, f.wn, f.wa, f.wid))
+  order by ${viewingOrder} limit 1`;
 
 /** The show fields embedded in a watchlist item or favourite (see showColumns). */
 export interface EmbeddedShowColumns {
@@ -197,16 +226,20 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
       q: Tx,
       showId: number,
       season?: number,
-    ): Promise<{ id: number; aired: boolean }[]> {
+    ): Promise<{ id: number; aired: boolean; regular: boolean }[]> {
       const day = today();
       let query = q
         .selectFrom('episodes as e')
-        .select(['e.id', 'e.air_date'])
+        .select(['e.id', 'e.air_date', 'e.type'])
         .where('e.show_id', '=', showId)
         .where('e.retired_at', 'is', null);
       if (season !== undefined) query = query.where('e.season_number', '=', season);
       const rows = await query.orderBy(viewingOrder).execute();
-      return rows.map((r) => ({ id: r.id, aired: r.air_date !== null && r.air_date <= day }));
+      return rows.map((r) => ({
+        id: r.id,
+        aired: r.air_date !== null && r.air_date <= day,
+        regular: r.type === 'regular',
+      }));
     },
 
     async markWatched(
@@ -295,15 +328,11 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
           (select max(watched_at) from episode_progress p where p.user_id = ${userId} and p.show_id = ${showId}) as last`.execute(
         q,
       );
-      // The show's own progress rows (user_id, show_id index): with only user_id, PostgreSQL's
-      // estimate after a large import (stale statistics) checked each episode against all of
-      // the member's rows, 27-100 ms a show instead of well under 1 ms.
-      const next = await sql<{ id: number; air_date: string | null }>`
-        select e.id, e.air_date from episodes e
-        where e.show_id = ${showId} and e.type = 'regular' and e.retired_at is null
-          and not exists (select 1 from episode_progress p
-            where p.user_id = ${userId} and p.show_id = ${showId} and p.episode_id = e.id)
-        order by ${viewingOrder} limit 1`.execute(q);
+      const next = await nextEpisodeSql<{ id: number; air_date: string | null }>(
+        userId,
+        showId,
+        sql`e.id, e.air_date`,
+      ).execute(q);
       const c = counts.rows[0]!;
       return {
         watched: Number(c.watched),
@@ -325,11 +354,7 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
         update watchlist_items set
           progress = (select count(*) from episode_progress p join episodes e on e.id = p.episode_id
             where p.user_id = watchlist_items.user_id and p.show_id = watchlist_items.show_id and e.type = 'regular'),
-          next_episode_id = (select e.id from episodes e
-            where e.show_id = watchlist_items.show_id and e.type = 'regular' and e.retired_at is null
-              and not exists (select 1 from episode_progress p where p.user_id = watchlist_items.user_id
-                and p.show_id = watchlist_items.show_id and p.episode_id = e.id)
-            order by ${viewingOrder} limit 1)
+          next_episode_id = (${nextEpisodeSql(sql.ref('watchlist_items.user_id'), sql.ref('watchlist_items.show_id'))})
         where show_id in (${sql.join(showIds)})`.execute(q);
       // A second pass: SET sees the old next_episode_id within the statement above.
       await sql`

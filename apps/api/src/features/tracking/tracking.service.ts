@@ -251,7 +251,12 @@ export function createTrackingService({ repo, events }: TrackingServiceOptions) 
     async setShowEpisodes(
       userId: number,
       showId: number,
-      input: { season?: number; upToEpisodeId?: number; watched: boolean },
+      input: {
+        season?: number;
+        upToEpisodeId?: number;
+        watched: boolean;
+        includeSpecials?: boolean;
+      },
     ) {
       await requireShow(undefined, showId);
       let episodes = await repo.showEpisodes(repo.db, showId, input.season);
@@ -265,7 +270,11 @@ export function createTrackingService({ repo, events }: TrackingServiceOptions) 
         episodes = episodes.slice(0, at + 1);
       }
       // Nobody has watched what has not aired: bulk marking skips it (unmarking clears all).
-      const ids = episodes.filter((e) => !input.watched || e.aired).map((e) => e.id);
+      const ids = episodes
+        .filter(
+          (e) => (!input.watched || e.aired) && (input.includeSpecials !== false || e.regular),
+        )
+        .map((e) => e.id);
       const item = await changeProgress(
         userId,
         showId,
@@ -293,6 +302,7 @@ export function createTrackingService({ repo, events }: TrackingServiceOptions) 
         airedCount: d.aired,
         watchedAiredCount: d.watchedAired,
         item: item ? toWatchlistItem(item) : null,
+        nextEpisodeId: d.nextEpisodeId,
       };
     },
 

@@ -8,6 +8,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Rating } from '@/components/ui/rating';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useEpisode } from '@/features/episodes/api/get-episode';
+import { EpisodeNeighbours } from '@/features/episodes/components/episode-neighbours';
 import { EpisodeWatchButton } from '@/features/tracking/components/episode-tracking';
 import { cn } from '@/lib/cn';
 import { episodeCode, formatAirDate } from '@/lib/format';
@@ -160,6 +161,11 @@ function EpisodePage({ id }: { id: number }) {
       <div className="mt-5">
         <EpisodeWatchButton showId={show.id} episode={episode} code={code} />
       </div>
+      {/* Older cached answers may lack the neighbours: then there is simply no link. */}
+      <EpisodeNeighbours
+        previous={episode.previousEpisode ?? null}
+        next={episode.nextEpisode ?? null}
+      />
 
       <section aria-labelledby="overview-heading" className="mt-8">
         <h2 id="overview-heading" className="text-lg font-semibold text-white">

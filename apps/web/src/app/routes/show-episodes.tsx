@@ -1,42 +1,63 @@
 import type { ShowDetail } from '@series-tracker/contracts';
 import { EpisodeList } from '@/features/episodes/components/episode-list';
+import { seasonLabel } from '@/features/episodes/lib/seasons';
 import {
   EpisodeProgressSummary,
   EpisodeWatchToggle,
   SeasonWatchButton,
   WatchedUpToHere,
 } from '@/features/tracking/components/episode-tracking';
+import { useSeasonTracking } from '@/features/tracking/hooks/use-season-tracking';
 
 /** The show page's Episodes tab (its own chunk: it loads when the tab is about to open). */
 export function ShowEpisodes({ show }: { show: ShowDetail }) {
+  const { openAt, seasonProgress } = useSeasonTracking(show.id);
   return (
     <EpisodeList
       showId={show.id}
       showTitle={show.title}
       fallbackImage={show.coverThumbUrl ?? show.coverImageUrl}
       episodesComplete={show.episodesComplete}
+      openAt={openAt}
       slots={{
         summary: <EpisodeProgressSummary showId={show.id} />,
-        seasonAction: (season, episodes, headingId) => (
-          <SeasonWatchButton
-            showId={show.id}
-            season={season}
-            episodes={episodes}
-            headingId={headingId}
-          />
-        ),
+        seasonProgress,
+        seasonAction: (group, headingId) => {
+          // The API marks by season number: specials only when they all sit in season 0.
+          const season =
+            group.key !== 'specials'
+              ? group.key
+              : group.episodes.every((e) => e.seasonNumber === 0)
+                ? 0
+                : null;
+          if (season === null) return null;
+          return (
+            <SeasonWatchButton
+              showId={show.id}
+              season={season}
+              label={
+                group.key === 'specials' ? 'the specials' : seasonLabel(group.key).toLowerCase()
+              }
+              episodes={group.episodes}
+              headingId={headingId}
+            />
+          );
+        },
         episodeToggle: (episode, { code }) => (
           <EpisodeWatchToggle showId={show.id} episode={episode} code={code} />
         ),
-        episodeExtra: (episode, { code, ordered, position }) => (
-          <WatchedUpToHere
-            showId={show.id}
-            episode={episode}
-            code={code}
-            ordered={ordered}
-            position={position}
-          />
-        ),
+        // The API's 'up to here' counts in viewing order with specials first: offered only on
+        // a season's rows, where both orders agree.
+        episodeExtra: (episode, { code, ordered, position, season }) =>
+          season === 'specials' ? null : (
+            <WatchedUpToHere
+              showId={show.id}
+              episode={episode}
+              code={code}
+              ordered={ordered}
+              position={position}
+            />
+          ),
       }}
     />
   );

@@ -26,6 +26,7 @@ const progress = (watched: number[]) => ({
   watchedCount: watched.length,
   airedCount: 3,
   watchedAiredCount: watched.length,
+  nextEpisodeId: [2, 3, 4].find((id) => id > Math.max(0, ...watched)) ?? null,
   item: null,
 });
 

@@ -76,26 +76,32 @@ describe('show page', () => {
 
     await user.click(screen.getByRole('tab', { name: 'Episodes' }));
     const panel = screen.getByRole('tabpanel');
-    expect(await within(panel).findByRole('link', { name: 'Pilot' })).toHaveAttribute(
-      'href',
-      '/episode/2',
-    );
+    // A visitor starts on the latest season; only the open season's rows are drawn.
+    expect(
+      await within(panel).findByRole('link', { name: 'Second season opener' }),
+    ).toHaveAttribute('href', '/episode/12');
+    expect(within(panel).queryByRole('link', { name: 'Pilot' })).toBeNull();
     expect(episodeCalls()).toHaveLength(1);
 
     // Sorted by season then episode, grouped by season, with S{n}E{n} codes.
+    await user.selectOptions(
+      within(panel).getByRole('combobox', { name: 'Season' }),
+      'Season 1 · 2 episodes',
+    );
     const links = within(panel)
       .getAllByRole('link')
       .filter((a) => a.getAttribute('href')?.startsWith('/episode/'))
       .map((a) => a.textContent);
-    expect(links).toEqual(['Pilot', 'Second', 'Second season opener']);
+    expect(links).toEqual(['Pilot', 'Second']);
     expect(within(panel).getByRole('heading', { name: /Season 1/ })).toBeInTheDocument();
-    expect(within(panel).getByRole('heading', { name: /Season 2/ })).toBeInTheDocument();
     expect(within(panel).getByText('S1E2')).toBeInTheDocument();
     expect(within(panel).getByText('· 45 min')).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Season 2' }));
+    expect(within(panel).getByRole('heading', { name: /Season 2/ })).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Overview' }));
     await user.click(screen.getByRole('tab', { name: 'Episodes' }));
-    expect(await screen.findByRole('link', { name: 'Pilot' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Second season opener' })).toBeInTheDocument();
     expect(episodeCalls()).toHaveLength(1);
   });
 

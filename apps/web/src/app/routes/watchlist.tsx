@@ -1,6 +1,7 @@
 import type { WatchlistItem, WatchStatus } from '@series-tracker/contracts';
 import { ListVideo, SearchX } from 'lucide-react';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { useCompleteOffer } from '@/features/tracking/hooks/use-complete-offer';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -91,6 +92,7 @@ function WatchlistPage({ authLoading }: { authLoading: boolean }) {
   const update = useUpdateWatchlistItem();
   const remove = useRemoveWatchlistItem();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const completeOffer = useCompleteOffer();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const removedRef = useRef(false);
 
@@ -242,7 +244,10 @@ function WatchlistPage({ authLoading }: { authLoading: boolean }) {
                   <WatchlistCard
                     item={item}
                     onStatusChange={(current, next) =>
-                      update.mutate({ item: current, changes: { status: next } })
+                      update.mutate(
+                        { item: current, changes: { status: next } },
+                        { onSuccess: (saved) => void completeOffer.offerFor(saved) },
+                      )
                     }
                     onRate={(current) => setDialog({ kind: 'rate', item: current })}
                     onRemove={(current) => setDialog({ kind: 'remove', item: current })}
@@ -283,6 +288,7 @@ function WatchlistPage({ authLoading }: { authLoading: boolean }) {
         )}
       </div>
 
+      {completeOffer.dialog}
       {dialog && dialogItem ? (
         <Suspense fallback={null}>
           <RateDialog

@@ -1,38 +1,34 @@
 import type { Episode } from '@series-tracker/contracts';
-import { Clapperboard } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { CoverImage } from '@/components/ui/cover-image';
+import { ChevronLeft, ChevronRight, Clapperboard } from 'lucide-react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
-import { Rating } from '@/components/ui/rating';
-import { Skeleton } from '@/components/ui/skeleton';
-import { episodeCode, formatAirDate } from '@/lib/format';
+import { episodeCode } from '@/lib/format';
 import { useShowEpisodes } from '../api/get-show-episodes';
+import {
+  groupBySeason,
+  openingSeason,
+  seasonLabel,
+  type SeasonGroup,
+  type SeasonKey,
+} from '../lib/seasons';
+import { EpisodeRow, EpisodeRowsSkeleton } from './episode-row';
+import { SeasonPicker } from './season-picker';
 
-/** Spec §9: episodes sort by season × 1000 + episode; unnumbered ones go last. */
-export function sortEpisodes(episodes: Episode[]): Episode[] {
-  const key = (e: Episode) => (e.seasonNumber ?? 9_999) * 1000 + (e.episodeNumber ?? 999);
-  return [...episodes].sort((a, b) => key(a) - key(b) || a.id - b.id);
-}
-
-function groupBySeason(episodes: Episode[]): { season: number | null; episodes: Episode[] }[] {
-  const groups: { season: number | null; episodes: Episode[] }[] = [];
-  for (const episode of sortEpisodes(episodes)) {
-    const last = groups.at(-1);
-    if (last && last.season === episode.seasonNumber) last.episodes.push(episode);
-    else groups.push({ season: episode.seasonNumber, episodes: [episode] });
-  }
-  return groups;
-}
-
-export const EPISODE_SKELETON_ROWS = 5;
+export { sortEpisodes } from '../lib/seasons';
+export { EPISODE_SKELETON_ROWS } from './episode-row';
 
 /** Context for the per-episode slots: the code ('S1E2') and where it sits in viewing order. */
 export interface EpisodeSlotContext {
   code: string;
   ordered: Episode[];
   position: number;
+  season: SeasonKey;
+}
+
+export interface SeasonProgress {
+  watched: number;
+  aired: number;
 }
 
 /**
@@ -42,19 +38,27 @@ export interface EpisodeSlotContext {
 export interface EpisodeListSlots {
   /** Above the seasons, e.g. 'N of M watched'. */
   summary?: ReactNode;
-  seasonAction?: (season: number, episodes: Episode[], headingId: string) => ReactNode;
+  /** A season's 'n of m watched', or null when there is none to show (visitors, loading). */
+  seasonProgress?: (episodes: Episode[]) => SeasonProgress | null;
+  seasonAction?: (group: SeasonGroup, headingId: string) => ReactNode;
   /** At the row's right edge, e.g. the watch toggle. */
   episodeToggle?: (episode: Episode, context: EpisodeSlotContext) => ReactNode;
   /** Under the row's text. */
   episodeExtra?: (episode: Episode, context: EpisodeSlotContext) => ReactNode;
 }
 
-/** A show's episodes grouped by season (spec §2 Show detail, Episodes tab). */
+const count = (n: number) => `${n} ${n === 1 ? 'episode' : 'episodes'}`;
+
+/**
+ * A show's episodes one season at a time (spec §2 Show detail, Episodes tab): a season picker,
+ * then only the open season's rows, so a 700-episode show draws a few dozen.
+ */
 export function EpisodeList({
   showId,
   fallbackImage,
   showTitle,
   episodesComplete,
+  openAt,
   slots = {},
 }: {
   slots?: EpisodeListSlots;
@@ -63,25 +67,19 @@ export function EpisodeList({
   fallbackImage: string | null;
   showTitle: string;
   episodesComplete?: boolean;
+  /**
+   * The episode whose season opens first (a member's next one); null: the latest season;
+   * undefined: not known yet (the member's progress is loading), so no season flashes first.
+   */
+  openAt?: number | null;
 }) {
   const query = useShowEpisodes(showId);
+  const [picked, setPicked] = useState<SeasonKey | null>(null);
+  const groups = useMemo(() => groupBySeason(query.data ?? []), [query.data]);
+  const ordered = useMemo(() => groups.flatMap((g) => g.episodes), [groups]);
+  const index = useMemo(() => new Map(ordered.map((e, i) => [e.id, i])), [ordered]);
 
-  if (query.isPending) {
-    return (
-      <ul className="space-y-4" data-testid="episodes-loading">
-        {Array.from({ length: EPISODE_SKELETON_ROWS }, (_, i) => (
-          <li key={i} className="flex gap-4 rounded-xl border border-slate-800 p-3">
-            <Skeleton className="aspect-video w-32 shrink-0 sm:w-44" />
-            <div className="flex-1 space-y-2 pt-1">
-              <Skeleton className="h-4 w-24" />
-              <Skeleton className="h-5 w-2/3" />
-              <Skeleton className="h-3 w-full" />
-            </div>
-          </li>
-        ))}
-      </ul>
-    );
-  }
+  if (query.isPending) return <EpisodeRowsSkeleton testId="episodes-loading" />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (query.data.length === 0) {
     return (
@@ -93,119 +91,138 @@ export function EpisodeList({
     );
   }
 
-  const groups = groupBySeason(query.data);
-  const ordered = groups.flatMap((group) => group.episodes);
-  const index = new Map(ordered.map((episode, i) => [episode.id, i]));
-  const context = (episode: Episode): EpisodeSlotContext => ({
+  // The opening season is chosen once: marking a season must not move the page on.
+  const opening = openAt === undefined ? null : openingSeason(groups, openAt);
+  if (picked === null && opening !== null) setPicked(opening);
+  const open =
+    groups.find((g) => g.key === picked) ??
+    (opening === null ? null : groups.find((g) => g.key === opening));
+  const at = open ? groups.indexOf(open) : -1;
+
+  const progressOf = (group: SeasonGroup) => slots.seasonProgress?.(group.episodes) ?? null;
+  const describe = (group: SeasonGroup) => {
+    const p = progressOf(group);
+    return p ? `${p.watched} of ${p.aired} watched` : count(group.episodes.length);
+  };
+  const context = (episode: Episode, season: SeasonKey): EpisodeSlotContext => ({
     code: episodeCode(episode.seasonNumber, episode.episodeNumber),
     ordered,
     position: index.get(episode.id) ?? 0,
+    season,
   });
+  const step = (to: SeasonGroup | undefined, icon: 'prev' | 'next') =>
+    to ? (
+      <button
+        type="button"
+        onClick={() => setPicked(to.key)}
+        className="inline-flex h-9 items-center gap-1 rounded-lg border border-slate-700 px-3 text-sm font-medium text-slate-200 hover:border-slate-500 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400"
+      >
+        {icon === 'prev' ? <ChevronLeft aria-hidden className="size-4" /> : null}
+        {seasonLabel(to.key)}
+        {icon === 'next' ? <ChevronRight aria-hidden className="size-4" /> : null}
+      </button>
+    ) : (
+      <span />
+    );
+
   return (
-    <div className="space-y-10">
+    <div className="space-y-6">
       <div className="space-y-2">
         {slots.summary}
         <p className="text-sm text-slate-400">
-          {query.data.length} {query.data.length === 1 ? 'episode' : 'episodes'}
+          {count(query.data.length)}
           {episodesComplete === false
             ? ' so far in our database — the list may be incomplete.'
             : ''}
         </p>
       </div>
-      {groups.map((group) => (
-        <section
-          key={group.season ?? 'specials'}
-          aria-labelledby={`season-${group.season ?? 'specials'}`}
-        >
-          <div className="sticky top-16 z-10 -mx-1 mb-3 flex items-center justify-between gap-3 bg-slate-950/90 px-1 py-2 backdrop-blur">
-            <h3
-              id={`season-${group.season ?? 'specials'}`}
-              className="min-w-0 text-base font-semibold text-white"
-            >
-              <span className="whitespace-nowrap">
-                {group.season === null ? 'Specials' : `Season ${group.season}`}
-              </span>{' '}
-              <span className="ml-1 text-sm font-normal whitespace-nowrap text-slate-400">
-                {group.episodes.length} {group.episodes.length === 1 ? 'episode' : 'episodes'}
-              </span>
-            </h3>
-            {group.season !== null && slots.seasonAction
-              ? slots.seasonAction(group.season, group.episodes, `season-${group.season}`)
-              : null}
-          </div>
-          <ol className="space-y-3">
-            {group.episodes.map((episode) => (
-              <li key={episode.id}>
-                <EpisodeRow
-                  episode={episode}
-                  fallbackImage={fallbackImage}
-                  showTitle={showTitle}
-                  toggle={slots.episodeToggle?.(episode, context(episode))}
-                  extra={slots.episodeExtra?.(episode, context(episode))}
-                />
-              </li>
-            ))}
-          </ol>
-        </section>
-      ))}
+      {!open ? (
+        <EpisodeRowsSkeleton testId="season-loading" />
+      ) : (
+        <>
+          {groups.length > 1 ? (
+            <SeasonPicker
+              groups={groups}
+              value={open.key}
+              onChange={setPicked}
+              describe={describe}
+            />
+          ) : null}
+          <SeasonPanel
+            group={open}
+            // One season: its progress is the summary's 'N of M watched' already.
+            progress={groups.length > 1 ? progressOf(open) : null}
+            action={slots.seasonAction?.(open, `season-${open.key}`)}
+          >
+            <ol className="space-y-3">
+              {open.episodes.map((episode) => (
+                <li key={episode.id}>
+                  <EpisodeRow
+                    episode={episode}
+                    fallbackImage={fallbackImage}
+                    showTitle={showTitle}
+                    toggle={slots.episodeToggle?.(episode, context(episode, open.key))}
+                    extra={slots.episodeExtra?.(episode, context(episode, open.key))}
+                  />
+                </li>
+              ))}
+            </ol>
+          </SeasonPanel>
+          {groups.length > 1 ? (
+            <nav aria-label="Other seasons" className="flex justify-between gap-2">
+              {step(groups[at - 1], 'prev')}
+              {step(groups[at + 1], 'next')}
+            </nav>
+          ) : null}
+        </>
+      )}
     </div>
   );
 }
 
-function EpisodeRow({
-  episode,
-  fallbackImage,
-  showTitle,
-  toggle,
-  extra,
+function SeasonPanel({
+  group,
+  progress,
+  action,
+  children,
 }: {
-  episode: Episode;
-  fallbackImage: string | null;
-  showTitle: string;
-  toggle?: ReactNode;
-  extra?: ReactNode;
+  group: SeasonGroup;
+  progress: SeasonProgress | null;
+  action: ReactNode;
+  children: ReactNode;
 }) {
-  const code = episodeCode(episode.seasonNumber, episode.episodeNumber);
-  const aired = formatAirDate(episode.airDate);
-  const title = episode.title || `Episode ${episode.episodeNumber ?? ''}`.trim();
+  const headingId = `season-${group.key}`;
+  const percent =
+    progress && progress.aired > 0
+      ? Math.min(100, Math.round((progress.watched / progress.aired) * 100))
+      : 0;
   return (
-    <article className="flex gap-3 rounded-xl border border-slate-800 bg-slate-900/40 p-3 sm:gap-4">
-      <CoverImage
-        src={episode.stillThumbPath ?? episode.stillPath ?? fallbackImage}
-        shape="still"
-        title={`${showTitle} ${code}`}
-        decorative
-        showTitle={false}
-        className="aspect-video w-24 shrink-0 self-start rounded-lg sm:w-44"
-      />
-      <div className="min-w-0 flex-1">
-        <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-slate-400">
-          <span className="font-semibold text-violet-300">{code}</span>
-          {aired ? <span>{aired}</span> : null}
-          {episode.runtime ? <span>· {episode.runtime} min</span> : null}
-          {episode.voteAverage !== null ? (
-            <span className="inline-flex items-center gap-1">
-              · <Rating value={episode.voteAverage} className="text-xs" />
-              {episode.voteCount ? <span>({episode.voteCount})</span> : null}
+    <section aria-labelledby={headingId}>
+      <div className="sticky top-16 z-10 -mx-1 mb-3 flex flex-wrap items-center justify-between gap-x-3 gap-y-2 bg-slate-950/90 px-1 py-2 backdrop-blur">
+        <div className="min-w-0">
+          <h2 id={headingId} className="text-base font-semibold text-white">
+            <span className="whitespace-nowrap">{seasonLabel(group.key)}</span>{' '}
+            <span className="ml-1 text-sm font-normal whitespace-nowrap text-slate-400">
+              {count(group.episodes.length)}
             </span>
+          </h2>
+          {progress ? (
+            <div className="mt-1 flex items-center gap-2" data-testid="season-progress">
+              <p className="text-xs font-medium whitespace-nowrap text-slate-300">
+                {progress.watched} of {progress.aired} watched
+              </p>
+              <div aria-hidden className="h-1 w-24 overflow-hidden rounded-full bg-slate-800">
+                <div
+                  className="h-full rounded-full bg-violet-500"
+                  style={{ width: `${percent}%` }}
+                />
+              </div>
+            </div>
           ) : null}
-        </p>
-        <h4 className="mt-0.5 font-semibold">
-          <Link
-            to={`/episode/${episode.id}`}
-            className="rounded text-slate-100 hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"
-          >
-            {title}
-          </Link>
-        </h4>
-        {episode.overview ? (
-          <p className="mt-1 line-clamp-3 text-sm leading-relaxed text-slate-400 max-sm:line-clamp-2">
-            {episode.overview}
-          </p>
-        ) : null}
-        {extra}
+        </div>
+        {action}
       </div>
-      {toggle ? <div className="shrink-0 self-center">{toggle}</div> : null}
-    </article>
+      {children}
+    </section>
   );
 }

@@ -86,7 +86,11 @@ export function useSetEpisodeWatched() {
   });
 }
 
-export type BulkTarget = { season: number } | { upToEpisodeId: number };
+export type BulkTarget =
+  | { season: number }
+  | { upToEpisodeId: number }
+  /** Every aired regular episode (completing a show offers it). */
+  | { includeSpecials: false };
 
 /** A whole season, or every episode up to and including one, in one call. */
 export function useBulkProgress(showId: number) {

@@ -13,7 +13,7 @@ import {
 import { loginPathFor, useRequireSignIn } from '../hooks/use-require-sign-in';
 
 /** Progress of a show for the signed-in user; nothing is asked for visitors. */
-function useProgress(showId: number) {
+export function useProgress(showId: number) {
   const { status, requireSignIn } = useRequireSignIn();
   const signedIn = status === 'authenticated';
   const query = useShowProgress(showId, { enabled: signedIn });
@@ -29,6 +29,22 @@ export function watchedSet(progress: ShowProgress | undefined): Set<number> {
     watchedSets.set(progress, set);
   }
   return set;
+}
+
+const gaps = new WeakMap<Episode[], { progress: ShowProgress; at: number }>();
+/**
+ * Where the first aired regular episode not yet watched sits in `ordered` (Infinity: none).
+ * Worked out once per list and progress, not once per row: a 700-episode show would otherwise
+ * compare each row with every row before it.
+ */
+function firstGap(ordered: Episode[], progress: ShowProgress): number {
+  const cached = gaps.get(ordered);
+  if (cached?.progress === progress) return cached.at;
+  const watched = watchedSet(progress);
+  const at = ordered.findIndex((e) => e.type === 'regular' && hasAired(e) && !watched.has(e.id));
+  const result = at < 0 ? Infinity : at;
+  gaps.set(ordered, { progress, at: result });
+  return result;
 }
 
 /** An episode that airs after today cannot have been watched. */
@@ -154,15 +170,9 @@ export function WatchedUpToHere({
 }) {
   const { signedIn, requireSignIn, progress } = useProgress(showId);
   const bulk = useBulkProgress(showId);
-  const watched = watchedSet(progress);
   // Visitors get the plain toggles only (which lead to sign-in); 73 of these would be noise.
   if (!signedIn || !progress || position === 0 || !hasAired(episode)) return null;
-  let gap = false;
-  for (let i = 0; i < position && !gap; i++) {
-    const earlier = ordered[i]!;
-    gap = earlier.type === 'regular' && hasAired(earlier) && !watched.has(earlier.id);
-  }
-  if (!gap) return null;
+  if (firstGap(ordered, progress) >= position) return null;
   return (
     <button
       type="button"
@@ -188,15 +198,19 @@ export function WatchedUpToHere({
   );
 }
 
-/** 'Mark season watched', or 'Mark season unwatched' once every aired episode of it is. */
+/** 'Mark season watched', or 'Unmark season' once every aired episode of it is watched. */
 export function SeasonWatchButton({
   showId,
   season,
+  label,
   episodes,
   headingId,
 }: {
   showId: number;
+  /** The season number the API marks (0 for specials). */
   season: number;
+  /** 'season 3' or 'the specials', for the error message. */
+  label: string;
   episodes: Episode[];
   headingId: string;
 }) {
@@ -206,7 +220,7 @@ export function SeasonWatchButton({
   const aired = episodes.filter(hasAired);
   if (aired.length === 0) return null;
   const allWatched = signedIn && aired.every((e) => watched.has(e.id));
-  const text = allWatched ? 'Mark season unwatched' : 'Mark season watched';
+  const text = allWatched ? 'Unmark season' : 'Mark season watched';
   return (
     <button
       type="button"
@@ -217,10 +231,10 @@ export function SeasonWatchButton({
         bulk.mutate({
           target: { season },
           watched: !allWatched,
-          label: `mark season ${season} as ${allWatched ? 'unwatched' : 'watched'}`,
+          label: `mark ${label} as ${allWatched ? 'unwatched' : 'watched'}`,
         });
       }}
-      className="inline-flex h-8 shrink-0 items-center gap-1.5 rounded-lg border border-slate-700 bg-slate-900 px-2.5 text-xs font-semibold whitespace-nowrap text-slate-200 hover:border-slate-500 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 disabled:opacity-50"
+      className="inline-flex h-9 shrink-0 items-center gap-1.5 rounded-lg border border-slate-700 bg-slate-900 px-3 text-xs font-semibold whitespace-nowrap text-slate-200 hover:border-slate-500 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 disabled:opacity-50"
     >
       {bulk.isPending ? (
         <Spinner className="size-3" />

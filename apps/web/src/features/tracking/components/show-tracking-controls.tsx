@@ -11,6 +11,7 @@ import {
   useShowItem,
   useUpdateWatchlistItem,
 } from '../api/watchlist';
+import { useCompleteOffer } from '../hooks/use-complete-offer';
 import { useRequireSignIn } from '../hooks/use-require-sign-in';
 import { menuTriggerStyle } from './add-with-status-menu-style';
 import { FavoriteButton } from './favorite-button';
@@ -39,6 +40,7 @@ export function ShowTrackingControls({ showId, title }: { showId: number; title:
   const update = useUpdateWatchlistItem();
   const remove = useRemoveWatchlistItem();
   const [dialog, setDialog] = useState<'rate' | 'remove' | null>(null);
+  const completeOffer = useCompleteOffer();
 
   if (auth === 'loading' || (signedIn && itemQuery.isPending)) {
     return (
@@ -64,7 +66,12 @@ export function ShowTrackingControls({ showId, title }: { showId: number; title:
             className="w-40"
             value={item.status}
             label="Watchlist status"
-            onChange={(status) => update.mutate({ item, changes: { status } })}
+            onChange={(status) =>
+              update.mutate(
+                { item, changes: { status } },
+                { onSuccess: (saved) => void completeOffer.offerFor(saved) },
+              )
+            }
           />
           <Button
             variant="secondary"
@@ -100,6 +107,7 @@ export function ShowTrackingControls({ showId, title }: { showId: number; title:
               onConfirm={() => remove.mutate(item)}
             />
           </Suspense>
+          {completeOffer.dialog}
         </>
       ) : (
         <div className="inline-flex">

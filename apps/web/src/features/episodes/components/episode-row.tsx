@@ -1,0 +1,89 @@
+import type { Episode } from '@series-tracker/contracts';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { CoverImage } from '@/components/ui/cover-image';
+import { Rating } from '@/components/ui/rating';
+import { Skeleton } from '@/components/ui/skeleton';
+import { episodeCode, formatAirDate } from '@/lib/format';
+
+export const EPISODE_SKELETON_ROWS = 5;
+
+export function EpisodeRowsSkeleton({ testId }: { testId?: string }) {
+  return (
+    <ul className="space-y-4" data-testid={testId}>
+      {Array.from({ length: EPISODE_SKELETON_ROWS }, (_, i) => (
+        <li key={i} className="flex gap-4 rounded-xl border border-slate-800 p-3">
+          <Skeleton className="aspect-video w-32 shrink-0 sm:w-44" />
+          <div className="flex-1 space-y-2 pt-1">
+            <Skeleton className="h-4 w-24" />
+            <Skeleton className="h-5 w-2/3" />
+            <Skeleton className="h-3 w-full" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One episode of the Episodes tab (spec §2): still, code, air date, runtime, title, overview. */
+export function EpisodeRow({
+  episode,
+  fallbackImage,
+  showTitle,
+  toggle,
+  extra,
+}: {
+  episode: Episode;
+  fallbackImage: string | null;
+  showTitle: string;
+  toggle?: ReactNode;
+  extra?: ReactNode;
+}) {
+  const code = episodeCode(episode.seasonNumber, episode.episodeNumber);
+  const aired = formatAirDate(episode.airDate);
+  const title = episode.title || `Episode ${episode.episodeNumber ?? ''}`.trim();
+  return (
+    <article className="flex gap-3 rounded-xl border border-slate-800 bg-slate-900/40 p-3 sm:gap-4">
+      <CoverImage
+        src={episode.stillThumbPath ?? episode.stillPath ?? fallbackImage}
+        shape="still"
+        title={`${showTitle} ${code}`}
+        decorative
+        showTitle={false}
+        className="aspect-video w-24 shrink-0 self-start rounded-lg sm:w-44"
+      />
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-slate-400">
+          <span className="font-semibold text-violet-300">{code}</span>
+          {aired ? <span>{aired}</span> : null}
+          {episode.runtime ? <span>· {episode.runtime} min</span> : null}
+          {episode.voteAverage !== null ? (
+            <span className="inline-flex items-center gap-1">
+              · <Rating value={episode.voteAverage} className="text-xs" />
+              {episode.voteCount ? <span>({episode.voteCount})</span> : null}
+            </span>
+          ) : null}
+        </p>
+        <h3 className="mt-0.5 font-semibold">
+          <Link
+            to={`/episode/${episode.id}`}
+            dir="auto"
+            className="rounded text-slate-100 hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"
+          >
+            {title}
+          </Link>
+        </h3>
+        {episode.overview ? (
+          <p
+            dir="auto"
+            className="mt-1 line-clamp-3 text-sm leading-relaxed text-slate-400 max-sm:line-clamp-2"
+          >
+            {episode.overview}
+          </p>
+        ) : null}
+        {extra}
+      </div>
+      {toggle ? <div className="shrink-0 self-center">{toggle}</div> : null}
+    </article>
+  );
+}
