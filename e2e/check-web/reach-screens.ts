@@ -61,6 +61,9 @@ async function main() {
       await shoot(page, `reach-show-${device.name}`);
       await page.getByRole('tab', { name: 'Episodes' }).click();
       await settle(page);
+      // The season picker and the open season's episodes, not the header above them.
+      await page.getByRole('combobox', { name: 'Season' }).scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollBy(0, -80));
       await shoot(page, `reach-show-episodes-${device.name}`);
     }
     // TVmaze down: thin searches say they show local results only.

@@ -27,6 +27,8 @@ test('header search → results → show → episodes → episode breadcrumb', a
 
   await page.getByRole('tab', { name: 'Episodes' }).click();
   const episodes = page.getByRole('tabpanel');
+  // A visitor starts on the latest season; the picker goes back to the first (value = number).
+  await episodes.getByRole('combobox', { name: 'Season' }).selectOption('1');
   await expect(episodes.getByRole('heading', { name: /Season 1/ })).toBeVisible();
   await expect(episodes.getByText('S1E1', { exact: true })).toBeVisible();
   await episodes.getByRole('link', { name: 'Pilot' }).click();
@@ -79,7 +81,10 @@ test('picking a suggestion (keyboard or mouse) searches for its title; Game of T
   await page.getByRole('tab', { name: 'Episodes' }).click();
   const panel = page.getByRole('tabpanel');
   await expect(panel.getByText('73 episodes', { exact: true })).toBeVisible();
-  await expect(panel.getByRole('heading', { name: /^Season \d+/ })).toHaveCount(8);
+  // One season at a time: the picker lists all 8, the latest is open.
+  const picker = panel.getByRole('combobox', { name: 'Season' });
+  await expect(picker.locator('option')).toHaveCount(8);
+  await expect(panel.getByRole('heading', { name: /^Season \d+/ })).toHaveText(/^Season 8/);
 });
 
 test('unknown show and episode ids get their not-found pages', async ({ page }) => {
