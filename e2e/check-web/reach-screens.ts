@@ -3,10 +3,12 @@
  * at 1280 and 360 px, from the production build (`npm run build` first), with the catalogue
  * reaching a local TVmaze stand-in: a show found on TVmaze by search (results, its page, its
  * Episodes tab once the list arrived), then the same site with TVmaze down ("local results
- * only", over results and over an empty answer).
+ * only", over results and over an empty answer). axe runs on each state; its findings are
+ * printed at the end.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Page } from '@playwright/test';
 import { startTvmazeStandIn } from '../../apps/api/test/tvmaze-stand-in';
 import { chromiumFlags, chromiumPath, freePort, repoRoot, startServer } from './server';
@@ -29,10 +31,16 @@ async function main() {
     TVMAZE_BASE_URL: standIn.baseUrl,
   });
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+  const axeReport: string[] = [];
   const shoot = async (page: Page, name: string) => {
     const file = path.join(outDir, `${name}.png`);
     await page.screenshot({ path: file });
     console.log(path.relative(repoRoot, file));
+    const r = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+      .analyze();
+    const lines = r.violations.map((v) => `${v.impact} ${v.id} (${v.nodes.length})`);
+    axeReport.push(`axe ${name}: ${lines.length ? lines.join(', ') : 'clean'}`);
   };
   try {
     // The search adds The Sopranos; its episode list follows within seconds.
@@ -77,6 +85,7 @@ async function main() {
       await settle(page);
       await shoot(page, `local-only-empty-${device.name}`);
     }
+    console.log(axeReport.join('\n'));
   } finally {
     await browser.close();
     await server.stop();

@@ -145,6 +145,8 @@ export function SearchBox({
   return (
     <form
       role="search"
+      // Named like its box, so the header's and the search page's landmarks differ (axe).
+      aria-label={label}
       className={cn('relative', className)}
       onSubmit={(event) => {
         event.preventDefault();
