@@ -209,7 +209,9 @@ async function main() {
           path: showPath,
           prepare: async (page) => {
             await page.getByRole('tab', { name: 'Episodes' }).click();
-            await page.getByRole('heading', { name: /^Season 1/ }).waitFor();
+            // One season at a time (the latest for a visitor, the next to watch for a member).
+            await page.getByRole('combobox', { name: 'Season' }).waitFor();
+            await page.getByRole('heading', { level: 2, name: /^Season \d+/ }).waitFor();
           },
         },
         { name: 'episode', path: episodePath },
