@@ -22,6 +22,8 @@ export const errorCodes = {
   invalidCredentials: 'INVALID_CREDENTIALS',
   usernameTaken: 'USERNAME_TAKEN',
   internal: 'INTERNAL_ERROR',
+  /** The database (or another service the request needs) is down for a moment: retry. */
+  unavailable: 'SERVICE_UNAVAILABLE',
 } as const;
 
 export function pageSchema<T extends z.ZodType>(item: T) {

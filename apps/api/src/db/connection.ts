@@ -20,6 +20,8 @@ export interface ConnectOptions {
   /** PostgreSQL only: schema to put first on the search path (isolates test files). */
   schema?: string;
   poolSize?: number;
+  /** PostgreSQL only: `application_name` of every connection (the schema's name in tests). */
+  applicationName?: string;
 }
 
 // COUNT(*) and other int8 results arrive as strings by default; our counts fit in a JS number.
@@ -42,13 +44,25 @@ export function connect(url: string, options: ConnectOptions = {}): Db {
     const pool = new pg.Pool({
       connectionString: url,
       max: options.poolSize ?? 10,
+      // While the server restarts a request waits at most this long for a connection (then 503).
+      connectionTimeoutMillis: 5_000,
+      application_name: options.applicationName ?? options.schema ?? 'series-tracker',
       ...(options.schema ? { options: `-c search_path=${options.schema},public` } : {}),
     });
-    // An idle connection dropped by the server (restart, failover, admin) must not crash the
-    // process: the pool discards it and the next query opens a fresh one.
-    pool.on('error', (err) =>
-      process.emitWarning(`PostgreSQL idle connection lost: ${err.message}`),
-    );
+    // A connection dropped by the server (restart, failover, pg_terminate_backend) must never
+    // crash the process. Idle ones are reported by the pool; one in use by a query emits
+    // 'error' on its client too, and an unhandled 'error' event would end the process. The
+    // query itself fails (the request gets a 503, lib/db-errors), the pool drops the client,
+    // and the next query opens a fresh connection. One warning per outage.
+    let warned = false;
+    const lost = (err: Error) => {
+      if (warned) return;
+      warned = true;
+      process.emitWarning(`PostgreSQL connection lost: ${err.message}`);
+      setTimeout(() => (warned = false), 10_000).unref();
+    };
+    pool.on('error', lost);
+    pool.on('connect', (client) => client.on('error', lost));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       kysely,

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorCodes, type ApiErrorBody } from '@series-tracker/contracts';
 import { AppError } from '../lib/errors';
+import { isDatabaseUnavailable } from '../lib/db-errors';
 
 /** Fastify's own client-error codes and what we tell the client about them. */
 const fastifyClientErrors: Record<string, { status: number; code: string; message: string }> = {
@@ -98,6 +99,17 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
       body = { error: error.message, code: error.code ?? 'BAD_REQUEST' };
+    } else if (isDatabaseUnavailable(error)) {
+      // A dropped connection or a restarting database: nothing was done, trying again is safe.
+      request.log.warn(
+        { err: { message: error.message, code: error.code } },
+        'database unavailable',
+      );
+      void reply.header('retry-after', '2');
+      return reply.status(503).send({
+        error: 'The database is not reachable right now. Please try again in a moment.',
+        code: errorCodes.unavailable,
+      });
     }
 
     if (status >= 500) request.log.error({ err: error }, 'request failed');
