@@ -20,6 +20,7 @@ import { responseCachePlugin, subscribeResponseCache } from './plugins/response-
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { accessPlugin } from './platform/access';
 import { createServices, type Services } from './platform/services';
+import { fallbackRateLimitStore } from './platform/rate-limit-store';
 import { jobsRoutes } from './features/jobs/jobs.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -88,13 +89,33 @@ export async function buildApp({
   });
   const services = givenServices ?? createServices({ config, db, log: app.log });
   app.decorate('services', services);
+  // Redis commands fail fast while it is not connected (platform/redis.ts): give a fresh
+  // connection a moment to come up, so the first requests share budgets; never wait long.
+  const redis = services.redis;
+  if (redis && redis.status !== 'ready') {
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        redis.off('ready', done);
+        resolve();
+      };
+      const timer = setTimeout(done, 1_000);
+      redis.once('ready', done);
+    });
+  }
   // Budgets live in Redis when several app servers share it (one budget per client across
-  // servers); in process memory otherwise. A Redis outage lets requests through (skipOnError)
-  // rather than locking every member out.
+  // servers); in process memory otherwise. While Redis is down each server keeps its own budget
+  // (platform/rate-limit-store.ts) rather than letting everything through or waiting on Redis.
   await app.register(rateLimit, {
     global: false,
     ...(services.redis
-      ? { redis: services.redis, nameSpace: `${config.redisPrefix}rate-limit:`, skipOnError: true }
+      ? {
+          store: fallbackRateLimitStore(
+            services.redis,
+            `${config.redisPrefix}rate-limit:`,
+            app.log,
+          ),
+        }
       : {}),
   });
   // Room for every show page, its episodes and similar shows, and the searches people make.

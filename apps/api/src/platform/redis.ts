@@ -12,15 +12,20 @@ export function createRedis(
   if (!config.redisUrl) return null;
   const redis = new Redis(config.redisUrl, {
     connectTimeout: 1000,
-    // Commands sent before the connection is up wait for it; while Redis is down they fail
-    // after one reconnection attempt instead of queueing forever.
-    maxRetriesPerRequest: 1,
+    // While Redis is down a command fails at once (no offline queue, no retry per request), and
+    // one that gets no answer gives up after 250 ms: a sign-in never waits seconds on a dead
+    // Redis (issue 20). Callers fall back to per-server budgets and memory.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: 250,
+    // Reconnect in the background: quickly at first, then every 2 s until it is back.
+    retryStrategy: (times) => Math.min(times * 100, 2_000),
   });
   let warned = false;
   redis.on('error', (err: Error) => {
     if (warned) return;
     warned = true;
-    log.warn({ err: err.message }, 'Redis unavailable; rate limits let requests through');
+    log.warn({ err: err.message }, 'Redis unavailable; limits and budgets are per server');
   });
   redis.on('ready', () => {
     warned = false;

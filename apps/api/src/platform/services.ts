@@ -75,7 +75,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   const mail = createMail({ config, jobs, log });
 
   // Account (issue 12): wrong-password and mail budgets (Redis or memory), uploaded files.
-  const attempts = createAttemptCounter(redis, config.redisPrefix);
+  const attempts = createAttemptCounter(redis, config.redisPrefix, log);
   const passwords = createPasswordGuard(attempts);
   const storage = createLocalStorage(config.uploadDir);
   const authRepo = createAuthRepository(db.kysely);

@@ -15,14 +15,20 @@ const key = (userId: number) => `password:${userId}`;
  */
 export function createPasswordGuard(attempts: AttemptCounter) {
   return {
-    /** True when the password is right; throws 429 while the account's budget is spent. */
+    /**
+     * True when the password is right; throws 429 while the account's budget is spent.
+     * The attempt is counted before the password is checked, in one atomic step (INCR in
+     * Redis, one synchronous update in memory): 20 guesses at once get 5 answers and 15 × 429,
+     * where reading, checking and then counting let all 20 through (issue 20). A right
+     * password gives the budget back.
+     */
     async check(user: UserRow, password: string): Promise<boolean> {
-      if ((await attempts.count(key(user.id))) >= accountLimits.passwordFailuresMax) {
+      const n = await attempts.hit(key(user.id), windowMs);
+      if (n > accountLimits.passwordFailuresMax) {
         throw new AppError(429, errorCodes.rateLimited, accountMessages.tooManyPasswordFailures);
       }
       const ok = await verifyPassword(password, user.password_hash);
       if (ok) await attempts.reset(key(user.id));
-      else await attempts.hit(key(user.id), windowMs);
       return ok;
     },
     /** A new password (reset) starts a clean budget. */
