@@ -23,7 +23,7 @@ import { createServices, type Services } from './platform/services';
 import { fallbackRateLimitStore } from './platform/rate-limit-store';
 import { jobsRoutes } from './features/jobs/jobs.routes';
 import { authRoutes } from './features/auth/auth.routes';
-import { healthRoutes } from './features/health/health.routes';
+import { healthRoutes, type Lifecycle } from './features/health/health.routes';
 import { showsRoutes } from './features/shows/shows.routes';
 import { episodesRoutes } from './features/episodes/episodes.routes';
 import { searchRoutes } from './features/search/search.routes';
@@ -52,6 +52,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     services: Services;
+    /** `draining` is set on SIGTERM (server.ts): /api/ready then answers 503. */
+    lifecycle: Lifecycle;
   }
 }
 
@@ -70,6 +72,8 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
+  const lifecycle: Lifecycle = { draining: false };
+  app.decorate('lifecycle', lifecycle);
 
   await app.register(errorsPlugin);
   // Helmet's headers, worked out once (plugins/security-headers.ts).
@@ -165,7 +169,7 @@ export async function buildApp({
         encodings: ['br', 'gzip'],
       });
       const { auth, shows, trending, search, tracking, episodesRepo } = services;
-      await api.register(healthRoutes, { db });
+      await api.register(healthRoutes, { db, redis: services.redis, lifecycle });
       await api.register(authRoutes, { authService: auth, rateLimit: config.authRateLimit });
       await api.register(showsRoutes, { shows, trending, search });
       await api.register(episodesRoutes, { repo: episodesRepo, shows });

@@ -26,6 +26,7 @@ const envSchema = z.object({
   VIEWER_CACHE: z.enum(['on', 'off']).optional(),
   TVMAZE_BASE_URL: z.string().url().default('https://api.tvmaze.com'),
   METADATA_SYNC: z.enum(['on', 'off']).default('on'),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(60).default(0),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/\S+$/i, 'must be an smtp:// or smtps:// URL')
@@ -69,6 +70,8 @@ export interface AppConfig {
   tvmazeBaseUrl: string;
   /** Refresh shows from TVmaze in the background when they are viewed. */
   metadataSync: boolean;
+  /** On SIGTERM, how long /api/ready answers 503 before the server stops listening (ms). */
+  drainMs: number;
   mail: {
     /** smtp:// or smtps:// with credentials; null writes each message to `outboxDir` instead. */
     smtpUrl: string | null;
@@ -118,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionTtlDays: 30,
     tvmazeBaseUrl: e.TVMAZE_BASE_URL.replace(/\/+$/, ''),
     metadataSync: e.METADATA_SYNC === 'on',
+    drainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM,

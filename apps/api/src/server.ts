@@ -29,9 +29,14 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
+    const timer = setTimeout(() => process.exit(1), 10_000 + config.drainMs);
     timer.unref();
     try {
+      // Draining: /api/ready answers 503 so the load balancer stops sending traffic, while
+      // this server still answers what it is sent; then it stops listening, finishes the
+      // requests in flight, hands running jobs back (they resume on another server) and exits.
+      app.lifecycle.draining = true;
+      if (config.drainMs) await new Promise((resolve) => setTimeout(resolve, config.drainMs));
       await app.close();
       await db.close();
       process.exit(0);

@@ -43,3 +43,20 @@ export const healthSchema = z.object({
   status: z.literal('ok'),
   database: z.enum(['sqlite', 'postgres']),
 });
+
+/**
+ * GET /api/ready (issue 20): whether this server should get traffic. Ready when the database
+ * answers, every migration has run and the server is not draining (shutting down). Redis is
+ * reported, but a server without it still serves (budgets fall back per server), so it does not
+ * make the server unready.
+ */
+export const readinessSchema = z.object({
+  status: z.enum(['ready', 'not-ready']),
+  checks: z.object({
+    database: z.enum(['ok', 'down']),
+    migrations: z.enum(['current', 'pending', 'unknown']),
+    redis: z.enum(['ok', 'down', 'not-configured']),
+    draining: z.boolean(),
+  }),
+});
+export type Readiness = z.infer<typeof readinessSchema>;

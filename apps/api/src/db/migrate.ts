@@ -66,3 +66,9 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
 export async function migrateTo(db: Db, name: MigrationName): Promise<string[]> {
   return applied(await migrator(db).migrateTo(name));
 }
+
+/** Migrations this code knows that the database has not run yet (readiness, issue 20). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const infos = await migrator(db).getMigrations();
+  return infos.filter((m) => !m.executedAt).map((m) => m.name);
+}
