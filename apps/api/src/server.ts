@@ -1,24 +1,26 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { connect } from './db/connection';
-import { migrateToLatest } from './db/migrate';
-import { importCatalogIfEmpty } from './features/catalog/catalog.importer';
-import { indexMissingShows } from './features/search/search-index';
+import { prepareDatabase } from './db/startup';
 
 async function main() {
   const config = loadConfig();
   const db = connect(config.databaseUrl);
-  const applied = await migrateToLatest(db);
+  // Migrations and the first-start catalogue import, once across servers (db/startup.ts).
+  // Its log lines wait for the app's logger (built on the migrated database).
+  const early: [object, string | undefined][] = [];
+  const prepared = await prepareDatabase(db, config, {
+    info: (obj, msg) => early.push([obj, msg]),
+  });
   const app = await buildApp({ config, db });
-  if (applied.length) app.log.info({ applied }, 'database migrated');
-
-  if (config.catalogAutoImport) {
-    const result = await importCatalogIfEmpty(db, config.catalogFile, app.log);
-    if (result) app.log.info(result, 'catalogue imported on first start');
-  }
-  const indexed = await indexMissingShows(db.kysely);
-  if (indexed)
-    app.log.info({ indexed }, 'search index filled for shows imported before it existed');
+  for (const [obj, msg] of early) app.log.info(obj, msg);
+  if (prepared.migrated.length) app.log.info({ applied: prepared.migrated }, 'database migrated');
+  if (prepared.imported) app.log.info(prepared.imported, 'catalogue imported on first start');
+  if (prepared.indexed)
+    app.log.info(
+      { indexed: prepared.indexed },
+      'search index filled for shows imported before it existed',
+    );
 
   // Background jobs (TVmaze refreshes, mail, cleanups) run in this process from here on;
   // app.close() stops them at a safe point and they resume on the next start.
