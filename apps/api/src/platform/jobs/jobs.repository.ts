@@ -135,6 +135,29 @@ export function createJobsRepository(db: Executor) {
     },
 
     /** An attempt cut short by a shutdown: waiting again, and not counted. */
+    /** Running jobs of a live worker say so (issue 20): `updated_at` is their heartbeat. */
+    async heartbeat(ids: string[], now: string): Promise<void> {
+      if (!ids.length) return;
+      await db
+        .updateTable('jobs')
+        .set({ updated_at: now })
+        .where('id', 'in', ids)
+        .where('state', '=', 'running')
+        .execute();
+    },
+
+    /** Jobs marked running whose worker has not been heard of since `cutoff` (it died). */
+    async staleRunning(cutoff: string): Promise<{ id: string; name: string }[]> {
+      return db
+        .selectFrom('jobs')
+        .select(['id', 'name'])
+        .where('state', '=', 'running')
+        .where('updated_at', '<', cutoff)
+        .orderBy('updated_at')
+        .limit(100)
+        .execute();
+    },
+
     async markRequeued(id: string, now: string): Promise<void> {
       await db
         .updateTable('jobs')

@@ -212,4 +212,50 @@ describe('jobs', () => {
     },
     60_000,
   );
+
+  it("a killed server's running job is picked up by another; a slow live one is not", async () => {
+    // Server A takes the job and is killed mid-way (no hand-back, no more heartbeats).
+    const a = createJobs({ db, log, pollIntervalMs: 20, heartbeatMs: 50, staleAfterMs: 400 });
+    a.define('test.crash', () => new Promise(() => undefined));
+    await a.start();
+    const id = await a.enqueue('test.crash', null);
+    await vi.waitFor(async () => expect((await a.get(id))?.state).toBe('running'), {
+      timeout: 5_000,
+      interval: 20,
+    });
+    await a.abandon();
+
+    // Server B notices the job has not been heard of and runs it again, once.
+    const b = createJobs({ db, log, pollIntervalMs: 20, heartbeatMs: 50, staleAfterMs: 400 });
+    started.push(b);
+    const ranOnB: string[] = [];
+    b.define('test.crash', async ({ id: jobId }) => {
+      ranOnB.push(jobId);
+      return { on: 'b' };
+    });
+    await b.start();
+    const job = await settled(b, id, 10_000);
+    expect(job).toMatchObject({ state: 'completed', result: { on: 'b' }, attempts: 1 });
+    expect(ranOnB).toEqual([id]);
+
+    // A job that takes longer than the stale limit on a live worker keeps its worker.
+    const slowRuns: string[] = [];
+    b.define(
+      'test.slow',
+      async ({ id: jobId }) => {
+        slowRuns.push(jobId);
+        await new Promise((resolve) => setTimeout(resolve, 1_200));
+        return { done: true };
+      },
+      // Room for a second run, were the job wrongly taken back while it runs.
+      { concurrency: 2 },
+    );
+    // Another live server looking for lost jobs all the while.
+    const c = createJobs({ db, log, pollIntervalMs: 20, heartbeatMs: 50, staleAfterMs: 400 });
+    started.push(c);
+    await c.start();
+    const slow = await b.enqueue('test.slow', null);
+    expect(await settled(b, slow, 10_000)).toMatchObject({ state: 'completed', attempts: 1 });
+    expect(slowRuns).toEqual([slow]);
+  });
 });

@@ -15,6 +15,13 @@ export interface CreateJobsOptions {
   pollIntervalMs?: number;
   /** Finished job records older than this are deleted by the `jobs.cleanup` schedule. */
   retentionDays?: number;
+  /** How often a running job's record is touched to say its worker is alive (ms, 20 s). */
+  heartbeatMs?: number;
+  /**
+   * A job marked running but not touched for this long lost its worker (a killed server): any
+   * server puts it back in the queue and one runs it again (ms, 90 s: picked up within 2 min).
+   */
+  staleAfterMs?: number;
   now?: () => Date;
 }
 
@@ -39,6 +46,12 @@ export function createJobs(options: CreateJobsOptions): Jobs {
   const now = options.now ?? (() => new Date());
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const retentionDays = options.retentionDays ?? 7;
+  const heartbeatMs = options.heartbeatMs ?? 20_000;
+  const staleAfterMs = options.staleAfterMs ?? 90_000;
+  let heartbeatTimer: NodeJS.Timeout | null = null;
+  let lastReclaim = 0;
+  /** Set by abandon() (tests): this worker vanished; nothing it was doing is recorded. */
+  let abandoned = false;
   const repo = createJobsRepository(db.kysely);
   const queue: QueueDriver =
     db.dialect === 'postgres'
@@ -95,6 +108,7 @@ export function createJobs(options: CreateJobsOptions): Jobs {
               ),
           });
         } catch (err) {
+          if (abandoned) return;
           if (controller.signal.aborted) throw new Interrupted();
           const message = err instanceof Error ? err.message : String(err);
           const outcome = await queue.fail(job, def, message);
@@ -104,8 +118,10 @@ export function createJobs(options: CreateJobsOptions): Jobs {
           );
           return;
         }
+        if (abandoned) return;
         await queue.complete(job, result);
       } catch (err) {
+        if (abandoned) return;
         if (err instanceof Interrupted) {
           await queue
             .requeue(job)
@@ -135,8 +151,37 @@ export function createJobs(options: CreateJobsOptions): Jobs {
     }
   }
 
+  /**
+   * Jobs whose worker died (its server was killed: no hand-back, no more heartbeats) go back
+   * to the queue, the cut-off attempt not counted, so a live server picks them up (issue 20).
+   * Every server looks, now and then; putting back is guarded by the job's state, so two
+   * servers reclaiming at once put it back once.
+   */
+  async function reclaimStale(): Promise<void> {
+    const at = now().getTime();
+    if (at - lastReclaim < Math.min(15_000, staleAfterMs / 2)) return;
+    lastReclaim = at;
+    try {
+      const stale = await repo.staleRunning(new Date(at - staleAfterMs).toISOString());
+      for (const job of stale) {
+        if (running.has(job.id)) continue;
+        await queue.requeue({
+          id: job.id,
+          name: job.name,
+          payload: null,
+          attempt: 0,
+          retryLimit: 0,
+        });
+        log.warn({ job: job.name, jobId: job.id }, 'job lost its worker; queued again');
+      }
+    } catch (err) {
+      log.error({ err }, 'could not reclaim jobs of lost workers');
+    }
+  }
+
   async function tick(): Promise<void> {
     await runSchedules();
+    await reclaimStale();
     for (const def of definitions.values()) {
       if (state !== 'started') return;
       const free = def.concurrency - runningCount(def.name);
@@ -228,6 +273,14 @@ export function createJobs(options: CreateJobsOptions): Jobs {
       await queue.init();
       await queue.recover();
       state = 'started';
+      heartbeatTimer = setInterval(() => {
+        const ids = [...running.keys()];
+        if (ids.length)
+          void repo
+            .heartbeat(ids, now().toISOString())
+            .catch((err: unknown) => log.error({ err }, 'could not record job heartbeats'));
+      }, heartbeatMs);
+      heartbeatTimer.unref();
       loop();
     },
     async stop({ timeoutMs = 10_000 } = {}) {
@@ -239,6 +292,8 @@ export function createJobs(options: CreateJobsOptions): Jobs {
       state = 'stopping';
       if (timer) clearTimeout(timer);
       timer = null;
+      if (heartbeatTimer) clearInterval(heartbeatTimer);
+      heartbeatTimer = null;
       await ticking;
       for (const r of running.values()) r.controller.abort();
       const all = Promise.all([...running.values()].map((r) => r.done));
@@ -256,6 +311,16 @@ export function createJobs(options: CreateJobsOptions): Jobs {
       }
       await queue.close();
       state = 'idle';
+    },
+    async abandon() {
+      // As if the process were killed: no hand-back, no more heartbeats, nothing recorded.
+      abandoned = true;
+      state = 'idle';
+      if (timer) clearTimeout(timer);
+      if (heartbeatTimer) clearInterval(heartbeatTimer);
+      timer = heartbeatTimer = null;
+      await ticking;
+      await queue.close();
     },
   };
 

@@ -82,6 +82,11 @@ export interface Jobs {
    * count). For tests and tools; needs the worker started.
    */
   idle(name: string): Promise<void>;
+  /**
+   * Tests only: this worker vanishes as a killed process would (no hand-back of running jobs,
+   * no more heartbeats). Another worker takes them over once they are stale.
+   */
+  abandon(): Promise<void>;
   /** Starts the worker loop (claiming, schedules). Enqueue works without it. */
   start(): Promise<void>;
   /** Stops claiming, aborts running handlers and waits for them (up to `timeoutMs`). */
