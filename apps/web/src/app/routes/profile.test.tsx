@@ -131,6 +131,7 @@ describe('profile page', () => {
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
       'Overview',
       'Activity',
+      'History',
       'Favorites',
       'Lists',
       'Reviews',
