@@ -116,7 +116,7 @@ function HistoryRow({ entry }: { entry: HistoryEntry }) {
   const source = playSourceLabel(entry.source);
   return (
     <li className="flex items-center gap-3 p-3">
-      <Link to={`/show/${entry.show.id}`} className="shrink-0" tabIndex={-1} aria-hidden>
+      <Link to={`/show/${entry.show.id}`} className="block shrink-0" tabIndex={-1} aria-hidden>
         <CoverImage
           src={entry.show.coverImageUrl}
           title={entry.show.title}
@@ -130,7 +130,7 @@ function HistoryRow({ entry }: { entry: HistoryEntry }) {
           <Link
             to={`/show/${entry.show.id}`}
             dir="auto"
-            className="font-semibold text-white hover:text-violet-200 hover:underline"
+            className="inline-block min-h-6 max-w-full truncate align-top leading-6 font-semibold text-white hover:text-violet-200 hover:underline"
           >
             {entry.show.title}
           </Link>
