@@ -114,6 +114,8 @@ async function main() {
 
       await page.goto(`${o}/history`);
       await settle(page);
+      // The router restores this tab's last scroll position; the page's top is the point here.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await shot('history');
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await page.waitForTimeout(200);
@@ -134,6 +136,7 @@ async function main() {
       );
       await page.goto(`${o}/history`);
       await page.getByText('Could not load the history').waitFor({ timeout: 20_000 });
+      await page.evaluate(() => window.scrollTo(0, 0));
       await shot('history-error');
       await page.unroute('**/api/users/me/history*');
       await context.close();

@@ -117,7 +117,7 @@ export function ProfileRoute() {
               setParams(next, { replace: true, preventScrollReset: true });
             }}
             className={cn(
-              '-mb-px min-w-0 flex-1 border-b-2 px-1 py-2.5 text-xs font-semibold sm:flex-none sm:px-4 sm:text-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400',
+              '-mb-px shrink-0 border-b-2 px-2 py-2.5 text-xs font-semibold whitespace-nowrap sm:px-4 sm:text-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400',
               tab === name
                 ? 'border-violet-500 text-white'
                 : 'border-transparent text-slate-400 hover:text-slate-200',

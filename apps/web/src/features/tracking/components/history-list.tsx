@@ -138,7 +138,7 @@ function HistoryRow({ entry }: { entry: HistoryEntry }) {
         <p className="truncate text-sm text-slate-300">
           <Link
             to={`/episode/${entry.episode.id}`}
-            className="hover:text-violet-200 hover:underline"
+            className="inline-block min-h-6 max-w-full truncate align-top leading-6 hover:text-violet-200 hover:underline"
           >
             <span className="font-medium text-slate-200">{code}</span>
             {entry.episode.title ? (
