@@ -29,6 +29,7 @@ import { episodesRoutes } from './features/episodes/episodes.routes';
 import { searchRoutes } from './features/search/search.routes';
 import { statsRoutes } from './features/stats/stats.routes';
 import { trackingRoutes } from './features/tracking/tracking.routes';
+import { playsRoutes } from './features/tracking/plays.routes';
 import { listsRoutes } from './features/lists/lists.routes';
 import { reviewsRoutes } from './features/reviews/reviews.routes';
 import { accountRoutes, uploadsRoutes } from './features/account/account.routes';
@@ -186,6 +187,7 @@ export async function buildApp({
         reviews: services.reviews,
       });
       await api.register(trackingRoutes, { tracking });
+      await api.register(playsRoutes, { plays: services.plays });
       await api.register(jobsRoutes, { jobs: services.jobsService });
       // Lists (issue 10)
       await api.register(listsRoutes, {

@@ -10,3 +10,4 @@ export * from './reviews';
 export * from './account';
 export * from './imports';
 export * from './people';
+export * from './plays';

@@ -156,12 +156,18 @@ export const personalStatsSchema = z.object({
   year: z.number().int().nullable(),
   /** Years with watched episodes, newest first (for the year picker). */
   years: z.array(count),
+  /** Distinct episodes played in the period (ADR 130). */
   episodesWatched: count,
+  /** Every play in the period: first watches and rewatches. */
+  plays: count,
+  /** Plays of an episode the member had played before. */
+  rewatches: count,
+  /** Minutes of every play (a rewatch is viewing time too). */
   minutesWatched: count,
   hoursWatched: z.number(),
   showsCompleted: count,
   library: libraryStatsSchema,
-  /** 12 entries, January first: episodes watched. */
+  /** 12 entries, January first: plays. */
   byMonth: z.array(count),
   /** 7 entries, Monday first. */
   byWeekday: z.array(count),

@@ -84,6 +84,8 @@ export const watchlistItemSchema = z.object({
   lastWatchedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The watch-through the member is on (1 for the first; "Rewatch" starts the next, ADR 130). */
+  run: z.number().int().optional(),
   show: watchlistShowSchema,
 });
 export type WatchlistItem = z.infer<typeof watchlistItemSchema>;

@@ -168,6 +168,21 @@ export interface WatchlistItemsTable {
   completed_at: string | null;
   created_at: string;
   updated_at: string;
+  /** 0013: the current watch-through (1 for the first; a rewatch starts the next). */
+  run: Generated<number>;
+}
+
+/** 0013: one watch of an episode (ADR 130). */
+export interface EpisodePlaysTable {
+  id: Generated<number>;
+  user_id: number;
+  episode_id: number;
+  show_id: number;
+  watched_at: string;
+  /** 'web', 'import:trakt', 'migrated', …: at most 32 characters. */
+  source: string;
+  run: number;
+  created_at: string;
 }
 
 export interface EpisodeProgressTable {
@@ -266,6 +281,7 @@ export interface Database {
   search_history: SearchHistoryTable;
   watchlist_items: WatchlistItemsTable;
   episode_progress: EpisodeProgressTable;
+  episode_plays: EpisodePlaysTable;
   favorites: FavoritesTable;
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;

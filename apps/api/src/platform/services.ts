@@ -16,6 +16,8 @@ import { createShowsService } from '../features/shows/shows.service';
 import { createTrendingService } from '../features/shows/trending.service';
 import { createTrackingRepository } from '../features/tracking/tracking.repository';
 import { createTrackingService } from '../features/tracking/tracking.service';
+import { createPlaysRepository } from '../features/tracking/plays.repository';
+import { createPlaysService } from '../features/tracking/plays.service';
 import { createJobsService } from '../features/jobs/jobs.service';
 import { createListsRepository } from '../features/lists/lists.repository';
 import { createListsService } from '../features/lists/lists.service';
@@ -245,6 +247,13 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     publicContent: (userId) => usersRepo.publicContentCounts(userId),
   };
   const users = createUsersService({ repo: usersRepo, social: socialRepo });
+  // Plays, rewatches and the diary (ADR 130); another member's diary follows their profile.
+  const plays = createPlaysService({
+    repo: createPlaysRepository(db.kysely),
+    tracking: trackingRepo,
+    events,
+    profileDetails: (viewer, userId) => users.requireDetails(viewer, userId),
+  });
   const activityRepo = createActivityRepository(db.kysely);
   const activity = createActivityService({ repo: activityRepo, events });
   activity.subscribe();
@@ -267,6 +276,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     authRepo,
     auth,
     tracking,
+    plays,
     metadata,
     catalogIndex,
     shows,

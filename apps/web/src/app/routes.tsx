@@ -22,6 +22,10 @@ const EpisodeRoute = lazy(() =>
 const WatchlistRoute = lazy(() =>
   import('./routes/watchlist').then((m) => ({ default: m.WatchlistRoute })),
 );
+// Plays (issue 19): the member's diary.
+const HistoryRoute = lazy(() =>
+  import('./routes/history').then((m) => ({ default: m.HistoryRoute })),
+);
 const TodayRoute = lazy(() => import('./routes/today').then((m) => ({ default: m.TodayRoute })));
 const AboutRoute = lazy(() =>
   import('./routes/info-pages').then((m) => ({ default: m.AboutRoute })),
@@ -95,6 +99,7 @@ const screens: RouteObject[] = [
   { path: 'reviews/write', element: <WriteReviewRoute /> },
   { path: 'review/:id', element: <ReviewRoute /> },
   { path: 'watchlist', element: <WatchlistRoute /> },
+  { path: 'history', element: <HistoryRoute /> },
   { path: 'lists', element: <ListsRoute /> },
   { path: 'lists/create', element: <CreateListRoute /> },
   { path: 'list/:id', element: <ListRoute /> },

@@ -43,6 +43,7 @@ beforeEach(async () => {
   // Member data first: it points at the catalogue (RESTRICT, ADR 040).
   for (const table of [
     'activities',
+    'episode_plays',
     'episode_progress',
     'watchlist_items',
     'show_genres',

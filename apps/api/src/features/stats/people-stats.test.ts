@@ -13,7 +13,7 @@ afterAll(() => t.close());
 const call = (token: string | null, opts: InjectOptions) =>
   t.app.inject({ ...opts, headers: { ...(token ? bearer(token) : {}), ...(opts.headers ?? {}) } });
 
-/** Records watched episodes at fixed times, as history would hold them. */
+/** Records watched episodes at fixed times, as history would hold them (progress and a play). */
 async function watch(userId: number, showId: number, episodeId: number, at: string) {
   await t.db.kysely
     .insertInto('episode_progress')
@@ -24,6 +24,19 @@ async function watch(userId: number, showId: number, episodeId: number, at: stri
       watched_at: at,
       created_at: at,
       updated_at: at,
+    })
+    .execute();
+  // Every watch is a play too (ADR 130); statistics count plays.
+  await t.db.kysely
+    .insertInto('episode_plays')
+    .values({
+      user_id: userId,
+      show_id: showId,
+      episode_id: episodeId,
+      watched_at: at,
+      source: 'web',
+      run: 1,
+      created_at: at,
     })
     .execute();
 }

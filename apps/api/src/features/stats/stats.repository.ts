@@ -13,9 +13,10 @@ export const yearRange = (year: number) => ({
 export function createStatsRepository(db: Kysely<Database>) {
   const minutes = sql<number>`sum(coalesce(e.runtime_minutes, s.runtime_minutes, 0))`;
 
+  /** Every play (ADR 130): a rewatch is viewing time and activity like a first watch. */
   function watched(userId: number, year: number | null) {
     let q = db
-      .selectFrom('episode_progress as p')
+      .selectFrom('episode_plays as p')
       .innerJoin('episodes as e', 'e.id', 'p.episode_id')
       .innerJoin('shows as s', 's.id', 'p.show_id')
       .where('p.user_id', '=', userId);
@@ -42,9 +43,27 @@ export function createStatsRepository(db: Kysely<Database>) {
       return rows.map((r) => ({ hour: r.h, episodes: n(r.n), minutes: n(r.m) }));
     },
 
+    /**
+     * Plays in the period, the distinct episodes they cover, and how many were rewatches
+     * (the member had played that episode before, whenever).
+     */
+    async playCounts(userId: number, year: number | null) {
+      const row = await watched(userId, year)
+        .select([
+          (eb) => eb.fn.countAll<number>().as('plays'),
+          sql<number>`count(distinct p.episode_id)`.as('episodes'),
+          sql<number>`sum(case when exists (select 1 from episode_plays p2
+            where p2.user_id = p.user_id and p2.episode_id = p.episode_id
+              and (p2.watched_at < p.watched_at or (p2.watched_at = p.watched_at and p2.id < p.id)))
+            then 1 else 0 end)`.as('rewatches'),
+        ])
+        .executeTakeFirst();
+      return { plays: n(row?.plays), episodes: n(row?.episodes), rewatches: n(row?.rewatches) };
+    },
+
     async watchedYears(userId: number): Promise<number[]> {
       const rows = await db
-        .selectFrom('episode_progress')
+        .selectFrom('episode_plays')
         .select(sql<string>`substr(watched_at, 1, 4)`.as('y'))
         .where('user_id', '=', userId)
         .groupBy(sql`substr(watched_at, 1, 4)`)
@@ -135,7 +154,7 @@ export function createStatsRepository(db: Kysely<Database>) {
       return count(await q.executeTakeFirst());
     },
     async episodesWatchedSince(since: string | null, showId?: number) {
-      let q = db.selectFrom('episode_progress').select((eb) => eb.fn.countAll<number>().as('n'));
+      let q = db.selectFrom('episode_plays').select((eb) => eb.fn.countAll<number>().as('n'));
       if (since) q = q.where('watched_at', '>=', since);
       if (showId !== undefined) q = q.where('show_id', '=', showId);
       return count(await q.executeTakeFirst());
@@ -202,7 +221,7 @@ export function createStatsRepository(db: Kysely<Database>) {
         db
           .selectFrom('genres as g')
           .innerJoin('show_genres as sg', 'sg.genre_id', 'g.id')
-          .innerJoin('episode_progress as p', 'p.show_id', 'sg.show_id')
+          .innerJoin('episode_plays as p', 'p.show_id', 'sg.show_id')
           .select(['g.name', (eb) => eb.fn.countAll<number>().as('n')])
           .groupBy('g.name')
           .execute(),
@@ -250,12 +269,12 @@ export function createStatsRepository(db: Kysely<Database>) {
 
     /** Counts per time bucket (`width` characters of the ISO timestamp: 7 month, 10 day, 13 hour). */
     async buckets(
-      source: 'episode_progress' | 'watchlist_items' | 'users',
+      source: 'episode_plays' | 'watchlist_items' | 'users',
       width: 7 | 10 | 13,
       since: string | null,
       showId?: number,
     ) {
-      const column = source === 'episode_progress' ? 'watched_at' : 'created_at';
+      const column = source === 'episode_plays' ? 'watched_at' : 'created_at';
       const key = sql<string>`substr(${sql.ref(column)}, 1, ${sql.lit(width)})`;
       let q = db
         .selectFrom(source)

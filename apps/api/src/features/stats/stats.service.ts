@@ -57,8 +57,8 @@ export interface StatsServiceOptions {
 
 export function createStatsService({ repo, users, counts = {} }: StatsServiceOptions) {
   async function personal(userId: number, year: number | null): Promise<PersonalStats> {
-    const [hours, years, genres, networks, library, completed, scores, content] = await Promise.all(
-      [
+    const [hours, years, genres, networks, library, completed, scores, content, played] =
+      await Promise.all([
         repo.watchedByHour(userId, year),
         repo.watchedYears(userId),
         repo.topGenres(userId, year, 10),
@@ -67,14 +67,13 @@ export function createStatsService({ repo, users, counts = {} }: StatsServiceOpt
         repo.completedCount(userId, year),
         repo.scores(userId),
         counts.publicContent?.(userId) ?? Promise.resolve({ reviews: 0, lists: 0 }),
-      ],
-    );
+        repo.playCounts(userId, year),
+      ]);
     const byMonth = Array<number>(12).fill(0);
     const byWeekday = Array<number>(7).fill(0);
     const byHour = Array<number>(24).fill(0);
     const heatmap = Array.from({ length: 7 }, () => Array<number>(24).fill(0));
     const days = new Set<string>();
-    let episodes = 0;
     let minutes = 0;
     for (const h of hours) {
       const day = h.hour.slice(0, 10);
@@ -86,7 +85,6 @@ export function createStatsService({ repo, users, counts = {} }: StatsServiceOpt
       byHour[hour]! += h.episodes;
       heatmap[weekday]![hour]! += h.episodes;
       days.add(day);
-      episodes += h.episodes;
       minutes += h.minutes;
     }
     const ratingDistribution = Array<number>(10).fill(0);
@@ -103,7 +101,10 @@ export function createStatsService({ repo, users, counts = {} }: StatsServiceOpt
       userId,
       year,
       years,
-      episodesWatched: episodes,
+      // Distinct episodes; every play counts in minutes, months, hours and the heat map.
+      episodesWatched: played.episodes,
+      plays: played.plays,
+      rewatches: played.rewatches,
       minutesWatched: minutes,
       hoursWatched: round1(minutes / 60),
       showsCompleted: completed,
@@ -318,7 +319,7 @@ export function createStatsService({ repo, users, counts = {} }: StatsServiceOpt
       const width = granularity === 'day' ? 10 : 7;
       const since = periodStart(period);
       const [watched, added] = await Promise.all([
-        repo.buckets('episode_progress', width, since, showId),
+        repo.buckets('episode_plays', width, since, showId),
         repo.buckets('watchlist_items', width, since, showId),
       ]);
       const keys = since
@@ -344,7 +345,7 @@ export function createStatsService({ repo, users, counts = {} }: StatsServiceOpt
         Date.now() - { day: 1, week: 7, month: 30, year: 365 }[timeframe] * DAY,
       ).toISOString();
       const [watched, users, added] = await Promise.all([
-        repo.buckets('episode_progress', width, since),
+        repo.buckets('episode_plays', width, since),
         repo.buckets('users', width, since),
         repo.buckets('watchlist_items', width, since),
       ]);

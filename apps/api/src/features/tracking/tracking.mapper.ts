@@ -28,6 +28,7 @@ export function toWatchlistItem(r: ItemWithShow): WatchlistItem {
     lastWatchedAt: r.last_watched_at,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
+    run: r.run,
     show: toWatchlistShow(r),
   };
 }

@@ -71,6 +71,19 @@ export type WatchlistSort = 'updated' | 'title' | 'score' | 'added';
 /** Statuses that say "not now" or "no": activity on such a show is not interest (trending). */
 const disinterest = ['paused', 'dropped'];
 
+/**
+ * The watch-through a member is on for a show (ADR 130): the item's run, or, for a show not
+ * on the watchlist (removed, history kept), the latest run of its plays; 1 before any.
+ */
+export async function currentRun(q: Tx, userId: number, showId: number): Promise<number> {
+  const r = await sql<{ run: number | null }>`
+    select coalesce(
+      (select run from watchlist_items where user_id = ${userId} and show_id = ${showId}),
+      (select max(run) from episode_plays where user_id = ${userId} and show_id = ${showId}),
+      1) as run`.execute(q);
+  return Number(r.rows[0]?.run ?? 1);
+}
+
 export function createTrackingRepository(db: Kysely<Database>, dialect: DialectName) {
   const withShow = (q: Tx) =>
     q
@@ -151,9 +164,11 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
       },
     ): Promise<boolean> {
       const { now, ...rest } = values;
+      // A show removed and added again carries on in the run its plays reached (ADR 130).
+      const run = sql<number>`(select coalesce(max(run), 1) from episode_plays where user_id = ${values.user_id} and show_id = ${values.show_id})`;
       const inserted = await trx
         .insertInto('watchlist_items')
-        .values({ ...rest, created_at: now, updated_at: now })
+        .values({ ...rest, run, created_at: now, updated_at: now })
         .onConflict((oc) => oc.columns(['user_id', 'show_id']).doNothing())
         .returning('id')
         .executeTakeFirst();
@@ -203,6 +218,8 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
         )
         .execute();
       await q.deleteFrom('watchlist_items').where('user_id', '=', userId).execute();
+      // Plays cascade with the user row; deleted here too so erasure never depends on it.
+      await q.deleteFrom('episode_plays').where('user_id', '=', userId).execute();
     },
 
     async episode(q: Tx, id: number) {
@@ -248,6 +265,7 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
       showId: number,
       episodeIds: number[],
       now: string,
+      source = 'web',
     ): Promise<number[]> {
       // The episodes that were not watched before (already watched ones keep their date).
       const inserted: number[] = [];
@@ -270,15 +288,48 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
           .execute();
         inserted.push(...rows.map((r) => r.episode_id));
       }
+      // Every newly watched episode is a play of the current run (ADR 130); re-marking a
+      // watched one adds nothing.
+      if (inserted.length) {
+        const run = await currentRun(trx, userId, showId);
+        for (let i = 0; i < inserted.length; i += 500) {
+          await trx
+            .insertInto('episode_plays')
+            .values(
+              inserted.slice(i, i + 500).map((episode_id) => ({
+                user_id: userId,
+                episode_id,
+                show_id: showId,
+                watched_at: now,
+                source,
+                run,
+                created_at: now,
+              })),
+            )
+            .execute();
+        }
+      }
       return inserted;
     },
 
+    /** Unwatched in the current run: the progress rows go, and so do this run's plays of them (earlier runs stay). */
     async markUnwatched(trx: Transaction<Database>, userId: number, episodeIds: number[]) {
       for (let i = 0; i < episodeIds.length; i += 500) {
+        const chunk = episodeIds.slice(i, i + 500);
+        await trx
+          .deleteFrom('episode_plays')
+          .where('user_id', '=', userId)
+          .where('episode_id', 'in', chunk)
+          .where(
+            'run',
+            '=',
+            sql<number>`coalesce((select w.run from watchlist_items w where w.user_id = ${userId} and w.show_id = episode_plays.show_id), (select max(p2.run) from episode_plays p2 where p2.user_id = ${userId} and p2.show_id = episode_plays.show_id))`,
+          )
+          .execute();
         await trx
           .deleteFrom('episode_progress')
           .where('user_id', '=', userId)
-          .where('episode_id', 'in', episodeIds.slice(i, i + 500))
+          .where('episode_id', 'in', chunk)
           .execute();
       }
     },

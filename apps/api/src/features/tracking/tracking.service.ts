@@ -14,6 +14,7 @@ import { authorize } from '../../platform/policy';
 import { nowIso } from '../../lib/time';
 import { page } from '../shows/shows.service';
 import { toWatchlistItem, toWatchlistShow } from './tracking.mapper';
+import { completes, rederiveItem } from './item-derivation';
 import type { ItemWithShow, TrackingRepository, WatchlistSort } from './tracking.repository';
 
 export interface TrackingServiceOptions {
@@ -22,23 +23,7 @@ export interface TrackingServiceOptions {
   events: EventBus;
 }
 
-const resumes: WatchStatus[] = ['want_to_watch', 'paused', 'dropped'];
-
-/**
- * The completion rule: a show that has ended, whose episode list is complete, with every
- * aired (live) regular episode watched.
- */
-export function completes(
-  show: { status: string; episodes_complete: number },
-  d: { aired: number; watchedAired: number },
-): boolean {
-  return (
-    show.status === 'completed' &&
-    show.episodes_complete === 1 &&
-    d.aired > 0 &&
-    d.watchedAired === d.aired
-  );
-}
+export { completes };
 
 export function createTrackingService({ repo, events }: TrackingServiceOptions) {
   const countersChanged = (showId: number) =>
@@ -95,31 +80,14 @@ export function createTrackingService({ repo, events }: TrackingServiceOptions) 
       await repo.lockItem(trx, userId, showId);
       const changed = await change(trx, now);
       if (changed) episodeIds = changed;
-      const current = await repo.itemFor(trx, userId, showId);
-      if (!current) return null; // unmarking on a show that is not tracked
-      const d = await repo.derive(trx, userId, showId);
-
-      let status = current.status as WatchStatus;
-      let startedAt = current.started_at;
-      let completedAt = current.completed_at;
-      const canComplete = completes(show, d);
-      if (watched && resumes.includes(status)) status = 'watching';
-      if (watched && canComplete) status = 'completed';
-      if (!watched && status === 'completed' && !canComplete) status = 'watching';
-      if (status === 'completed') completedAt ??= now;
-      else completedAt = null;
-      if (status === 'watching' || status === 'completed') startedAt ??= now;
-
-      await repo.updateItem(trx, current.id, {
-        status,
-        progress: d.watched,
-        next_episode_id: d.nextEpisodeId,
-        next_air_date: d.nextAirDate,
-        last_watched_at: d.lastWatchedAt,
-        started_at: startedAt,
-        completed_at: completedAt,
-        updated_at: now,
+      const tracked = await rederiveItem(repo, trx, {
+        userId,
+        showId,
+        show,
+        direction: watched ? 'watched' : 'unwatched',
+        now,
       });
+      if (!tracked) return null; // unmarking on a show that is not tracked
       return toWatchlistItem((await repo.itemFor(trx, userId, showId))!);
     });
     if (itemCreated) await countersChanged(showId);

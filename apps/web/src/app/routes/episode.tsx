@@ -9,7 +9,8 @@ import { Rating } from '@/components/ui/rating';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useEpisode } from '@/features/episodes/api/get-episode';
 import { EpisodeNeighbours } from '@/features/episodes/components/episode-neighbours';
-import { EpisodeWatchButton } from '@/features/tracking/components/episode-tracking';
+import { EpisodePlays } from '@/features/tracking/components/episode-plays';
+import { EpisodeWatchButton, hasAired } from '@/features/tracking/components/episode-tracking';
 import { cn } from '@/lib/cn';
 import { episodeCode, formatAirDate } from '@/lib/format';
 import { pageTitle } from '@/lib/site';
@@ -161,6 +162,7 @@ function EpisodePage({ id }: { id: number }) {
       <div className="mt-5">
         <EpisodeWatchButton showId={show.id} episode={episode} code={code} />
       </div>
+      <EpisodePlays episodeId={episode.id} aired={hasAired(episode)} />
       {/* Older cached answers may lack the neighbours: then there is simply no link. */}
       <EpisodeNeighbours
         previous={episode.previousEpisode ?? null}

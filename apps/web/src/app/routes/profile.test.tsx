@@ -33,6 +33,8 @@ const stats: PersonalStats = {
   year: null,
   years: [2025],
   episodesWatched: 42,
+  plays: 45,
+  rewatches: 3,
   minutesWatched: 1800,
   hoursWatched: 30,
   showsCompleted: 3,
@@ -129,6 +131,7 @@ describe('profile page', () => {
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
       'Overview',
       'Activity',
+      'History',
       'Favorites',
       'Lists',
       'Reviews',

@@ -27,15 +27,25 @@ import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatCount } from '@/lib/format';
 import { pageTitle } from '@/lib/site';
+import { useHistory } from '@/features/tracking/api/plays';
+import { HistoryList } from '@/features/tracking/components/history-list';
 import { StatusPage } from './not-found';
 
 const ProfileCharts = lazy(() => import('@/features/stats/components/profile-charts'));
 
-export const profileTabs = ['overview', 'activity', 'favorites', 'lists', 'reviews'] as const;
+export const profileTabs = [
+  'overview',
+  'activity',
+  'history',
+  'favorites',
+  'lists',
+  'reviews',
+] as const;
 type ProfileTab = (typeof profileTabs)[number];
 const tabLabels: Record<ProfileTab, string> = {
   overview: 'Overview',
   activity: 'Activity',
+  history: 'History',
   favorites: 'Favorites',
   lists: 'Lists',
   reviews: 'Reviews',
@@ -107,7 +117,7 @@ export function ProfileRoute() {
               setParams(next, { replace: true, preventScrollReset: true });
             }}
             className={cn(
-              '-mb-px min-w-0 flex-1 border-b-2 px-1 py-2.5 text-xs font-semibold sm:flex-none sm:px-4 sm:text-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400',
+              '-mb-px shrink-0 border-b-2 px-2 py-2.5 text-xs font-semibold whitespace-nowrap sm:px-4 sm:text-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400',
               tab === name
                 ? 'border-violet-500 text-white'
                 : 'border-transparent text-slate-400 hover:text-slate-200',
@@ -133,6 +143,8 @@ export function ProfileRoute() {
           <Overview user={user} />
         ) : tab === 'activity' ? (
           <ActivityTab user={user} />
+        ) : tab === 'history' ? (
+          <HistoryTab user={user} />
         ) : tab === 'favorites' ? (
           <FavoritesTab user={user} />
         ) : tab === 'lists' ? (
@@ -386,6 +398,22 @@ function ActivityTab({ user }: { user: ProfileUser }) {
     <>
       <h2 className="sr-only">Activity</h2>
       <ActivityList query={activity} emptyTitle="No recent activity." showUser={false} />
+    </>
+  );
+}
+
+/** The member's diary (ADR 130): the server applies the profile's privacy too. */
+function HistoryTab({ user }: { user: ProfileUser }) {
+  const history = useHistory(user.id);
+  return (
+    <>
+      <h2 className="sr-only">History</h2>
+      <HistoryList
+        query={history}
+        headingLevel={3}
+        emptyTitle="No plays yet."
+        emptyMessage={`Episodes ${user.displayName || user.username} watches show up here by day.`}
+      />
     </>
   );
 }

@@ -41,6 +41,9 @@ function refreshAfterProgress(
   void queryClient.invalidateQueries({ queryKey: trackingKeys.progress(showId) });
   void queryClient.invalidateQueries({ queryKey: trackingKeys.watchlists(), refetchType: 'none' });
   void queryClient.invalidateQueries({ queryKey: trackingKeys.upNext() });
+  // Marking adds a play and unmarking removes this run's (ADR 130).
+  void queryClient.invalidateQueries({ queryKey: ['tracking', 'plays'] });
+  void queryClient.invalidateQueries({ queryKey: ['tracking', 'history'] });
   // The first watched episode starts tracking, which changes the member count.
   void queryClient.invalidateQueries({ queryKey: showsKeys.detail(showId) });
 }

@@ -1,5 +1,5 @@
 import type { WatchStatus } from '@series-tracker/contracts';
-import { Plus, Star } from 'lucide-react';
+import { Plus, RotateCcw, Star } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -11,6 +11,7 @@ import {
   useShowItem,
   useUpdateWatchlistItem,
 } from '../api/watchlist';
+import { useRewatch } from '../api/plays';
 import { useCompleteOffer } from '../hooks/use-complete-offer';
 import { useRequireSignIn } from '../hooks/use-require-sign-in';
 import { menuTriggerStyle } from './add-with-status-menu-style';
@@ -39,6 +40,7 @@ export function ShowTrackingControls({ showId, title }: { showId: number; title:
   const add = useAddToWatchlist(showId);
   const update = useUpdateWatchlistItem();
   const remove = useRemoveWatchlistItem();
+  const rewatch = useRewatch(showId);
   const [dialog, setDialog] = useState<'rate' | 'remove' | null>(null);
   const completeOffer = useCompleteOffer();
 
@@ -87,6 +89,22 @@ export function ShowTrackingControls({ showId, title }: { showId: number; title:
             {item.score === null ? 'Rate' : `${item.score}/10`}
           </Button>
           <FavoriteButton showId={showId} />
+          {/* A finished show can be watched again from the start (ADR 130). */}
+          {item.status === 'completed' && item.progress > 0 ? (
+            <Button
+              variant="secondary"
+              disabled={rewatch.isPending}
+              onClick={() => rewatch.mutate(item.id)}
+            >
+              {rewatch.isPending ? <Spinner /> : <RotateCcw aria-hidden className="size-4" />}
+              Rewatch
+            </Button>
+          ) : null}
+          {(item.run ?? 1) > 1 ? (
+            <span className="rounded-full border border-violet-500/40 bg-violet-500/10 px-2.5 py-1 text-xs font-medium text-violet-200">
+              {ordinal(item.run ?? 1)} watch-through
+            </span>
+          ) : null}
           <Button variant="ghost" onClick={() => setDialog('remove')}>
             Remove from Watchlist
           </Button>
@@ -137,4 +155,11 @@ export function ShowTrackingControls({ showId, title }: { showId: number; title:
       ) : null}
     </div>
   );
+}
+
+/** '2nd', '3rd', '11th', '22nd'. */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  return `${n}${['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
 }

@@ -1,0 +1,249 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/types';
+
+type Tx = Kysely<Database> | Transaction<Database>;
+
+/** A play as the diary and the episode page show it. */
+export interface PlayRow {
+  id: number;
+  user_id: number;
+  episode_id: number;
+  show_id: number;
+  watched_at: string;
+  source: string;
+  run: number;
+  /** 1 when an earlier play of the same episode by the same member exists. */
+  rewatch: number;
+}
+
+/**
+ * "Not the member's first play of this episode": an earlier play exists (by date, then id).
+ * Probes `episode_plays_user_episode_idx`.
+ */
+const rewatchSql = sql<number>`case when exists (select 1 from episode_plays p2
+  where p2.user_id = p.user_id and p2.episode_id = p.episode_id
+    and (p2.watched_at < p.watched_at or (p2.watched_at = p.watched_at and p2.id < p.id))) then 1 else 0 end`;
+
+/** Plays (ADR 130): the only SQL on `episode_plays` besides marking in tracking.repository. */
+export function createPlaysRepository(db: Kysely<Database>) {
+  const base = (q: Tx) =>
+    q
+      .selectFrom('episode_plays as p')
+      .select([
+        'p.id',
+        'p.user_id',
+        'p.episode_id',
+        'p.show_id',
+        'p.watched_at',
+        'p.source',
+        'p.run',
+      ])
+      .select(rewatchSql.as('rewatch'));
+
+  return {
+    db,
+
+    async byId(q: Tx, id: number): Promise<PlayRow | undefined> {
+      return (await base(q).where('p.id', '=', id).executeTakeFirst()) as PlayRow | undefined;
+    },
+
+    /** One member's plays of one episode, newest first (a handful; capped anyway). */
+    async ofEpisode(q: Tx, userId: number, episodeId: number): Promise<PlayRow[]> {
+      return (await base(q)
+        .where('p.user_id', '=', userId)
+        .where('p.episode_id', '=', episodeId)
+        .orderBy('p.watched_at', 'desc')
+        .orderBy('p.id', 'desc')
+        .limit(500)
+        .execute()) as PlayRow[];
+    },
+
+    async insert(
+      trx: Transaction<Database>,
+      rows: {
+        user_id: number;
+        episode_id: number;
+        show_id: number;
+        watched_at: string;
+        source: string;
+        run: number;
+        created_at: string;
+      }[],
+    ): Promise<number[]> {
+      const ids: number[] = [];
+      for (let i = 0; i < rows.length; i += 500) {
+        const out = await trx
+          .insertInto('episode_plays')
+          .values(rows.slice(i, i + 500))
+          .returning('id')
+          .execute();
+        ids.push(...out.map((r) => r.id));
+      }
+      return ids;
+    },
+
+    /** Which of these instants the member already has a play of this episode at (idempotency). */
+    async existingAt(q: Tx, userId: number, episodeIds: number[]): Promise<Set<string>> {
+      const keys = new Set<string>();
+      for (let i = 0; i < episodeIds.length; i += 500) {
+        const rows = await q
+          .selectFrom('episode_plays')
+          .select(['episode_id', 'watched_at'])
+          .where('user_id', '=', userId)
+          .where('episode_id', 'in', episodeIds.slice(i, i + 500))
+          .execute();
+        for (const r of rows) keys.add(`${r.episode_id}|${r.watched_at}`);
+      }
+      return keys;
+    },
+
+    async setDate(trx: Transaction<Database>, id: number, watchedAt: string) {
+      await trx
+        .updateTable('episode_plays')
+        .set({ watched_at: watchedAt })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async remove(trx: Transaction<Database>, id: number) {
+      await trx.deleteFrom('episode_plays').where('id', '=', id).execute();
+    },
+
+    /**
+     * Makes the progress row of one episode agree with its plays of `run`: none → not
+     * watched in this run (row deleted); some → watched, dated by the latest of them.
+     * Returns whether the episode is watched in the run afterwards, and whether that changed.
+     */
+    async syncProgress(
+      trx: Transaction<Database>,
+      userId: number,
+      showId: number,
+      episodeId: number,
+      run: number,
+      now: string,
+    ): Promise<{ watched: boolean; changed: boolean }> {
+      const agg = await trx
+        .selectFrom('episode_plays')
+        .select((eb) => eb.fn.max('watched_at').as('last'))
+        .where('user_id', '=', userId)
+        .where('episode_id', '=', episodeId)
+        .where('run', '=', run)
+        .executeTakeFirst();
+      const last = (agg?.last as string | null | undefined) ?? null;
+      const before = await trx
+        .selectFrom('episode_progress')
+        .select(['id', 'watched_at'])
+        .where('user_id', '=', userId)
+        .where('episode_id', '=', episodeId)
+        .executeTakeFirst();
+      if (!last) {
+        if (before) await trx.deleteFrom('episode_progress').where('id', '=', before.id).execute();
+        return { watched: false, changed: !!before };
+      }
+      if (!before) {
+        await trx
+          .insertInto('episode_progress')
+          .values({
+            user_id: userId,
+            episode_id: episodeId,
+            show_id: showId,
+            watched_at: last,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        return { watched: true, changed: true };
+      }
+      if (before.watched_at !== last) {
+        await trx
+          .updateTable('episode_progress')
+          .set({ watched_at: last, updated_at: now })
+          .where('id', '=', before.id)
+          .execute();
+      }
+      return { watched: true, changed: false };
+    },
+
+    /** A new run: the show's progress rows go (its plays stay, they are the earlier runs). */
+    async startRun(trx: Transaction<Database>, itemId: number, userId: number, showId: number) {
+      await trx
+        .deleteFrom('episode_progress')
+        .where('user_id', '=', userId)
+        .where('show_id', '=', showId)
+        .execute();
+      await trx
+        .updateTable('watchlist_items')
+        .set((eb) => ({ run: eb('run', '+', 1) }))
+        .where('id', '=', itemId)
+        .execute();
+    },
+
+    /** Plays of a show per run (the show page's "earlier runs"). */
+    async runsOf(q: Tx, userId: number, showId: number) {
+      const rows = await q
+        .selectFrom('episode_plays')
+        .select([
+          'run',
+          (eb) => eb.fn.countAll<number>().as('plays'),
+          (eb) => eb.fn.count<number>('episode_id').distinct().as('episodes'),
+          (eb) => eb.fn.min('watched_at').as('first'),
+          (eb) => eb.fn.max('watched_at').as('last'),
+        ])
+        .where('user_id', '=', userId)
+        .where('show_id', '=', showId)
+        .groupBy('run')
+        .orderBy('run')
+        .execute();
+      return rows.map((r) => ({
+        run: Number(r.run),
+        plays: Number(r.plays),
+        episodes: Number(r.episodes),
+        firstWatchedAt: r.first as string,
+        lastWatchedAt: r.last as string,
+      }));
+    },
+
+    /**
+     * A member's diary: plays newest first with their episode and show, one page. `hasMore`
+     * comes from one extra row; `total` is a count on the diary index.
+     */
+    async history(userId: number, limit: number, offset: number) {
+      const [rows, count] = await Promise.all([
+        db
+          .selectFrom('episode_plays as p')
+          .innerJoin('episodes as e', 'e.id', 'p.episode_id')
+          .innerJoin('shows as s', 's.id', 'p.show_id')
+          .select([
+            'p.id',
+            'p.user_id',
+            'p.episode_id',
+            'p.show_id',
+            'p.watched_at',
+            'p.source',
+            'p.run',
+            'e.season_number as e_season',
+            'e.episode_number as e_number',
+            'e.title as e_title',
+            'e.type as e_type',
+            's.title as s_title',
+            's.poster_url as s_poster_url',
+          ])
+          .select(rewatchSql.as('rewatch'))
+          .where('p.user_id', '=', userId)
+          .orderBy('p.watched_at', 'desc')
+          .orderBy('p.id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        db
+          .selectFrom('episode_plays')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+  };
+}
+
+export type PlaysRepository = ReturnType<typeof createPlaysRepository>;

@@ -1,0 +1,153 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  createPlaySchema,
+  episodePlaysSchema,
+  historyPageSchema,
+  playChangeResultSchema,
+  updatePlaySchema,
+  watchlistItemSchema,
+} from '@series-tracker/contracts';
+import { idParam, limitParam, offsetParam } from '../../lib/params';
+import type { PlaysService } from './plays.service';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+const security = [{ bearerAuth: [] }];
+const params = z.object({ id: idParam });
+const paging = z.object({ limit: limitParam(50, 100), offset: offsetParam });
+type Req = { auth: { user: { id: number } } | null };
+
+/** Plays, rewatches and the diary (issue 19, ADR 130). */
+export async function playsRoutes(app: FastifyInstance, opts: { plays: PlaysService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { plays } = opts;
+  const auth = { config: { access: 'signed-in' as const } };
+  // Plays by id: the service asks the policy whether the viewer owns it (else 404).
+  const owner = { config: { access: 'owner' as const } };
+  const me = (req: Req) => req.auth!.user.id;
+  const tags = ['plays'];
+
+  r.get(
+    '/episodes/:id/plays',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'Your plays of an episode (every run), newest first, and your play count',
+        params,
+        response: { 200: episodePlaysSchema, ...errors },
+      },
+    },
+    async (req) => plays.forEpisode(me(req), req.params.id),
+  );
+
+  r.post(
+    '/episodes/:id/plays',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Watch again: one more play, now or at watchedAt (an unwatched episode becomes watched)',
+        params,
+        body: createPlaySchema,
+        response: { 201: playChangeResultSchema, ...errors },
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send(await plays.add(me(req), req.params.id, req.body.watchedAt)),
+  );
+
+  r.patch(
+    '/plays/:id',
+    {
+      ...owner,
+      schema: {
+        tags,
+        security,
+        summary: 'Change when one of your plays happened',
+        params,
+        body: updatePlaySchema,
+        response: { 200: playChangeResultSchema, ...errors },
+      },
+    },
+    async (req) => plays.setDate(me(req), req.params.id, req.body.watchedAt),
+  );
+
+  r.delete(
+    '/plays/:id',
+    {
+      ...owner,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete one of your plays; the last play of the current run unwatches the episode',
+        params,
+        response: { 200: playChangeResultSchema, ...errors },
+      },
+    },
+    async (req) => plays.remove(me(req), req.params.id),
+  );
+
+  r.post(
+    '/user-content-status/:id/rewatch',
+    {
+      ...owner,
+      schema: {
+        tags: ['watchlist'],
+        security,
+        summary:
+          'Watch the show again: a new run with nothing watched, status watching; earlier plays stay (409 when nothing is watched yet)',
+        params,
+        response: { 200: watchlistItemSchema, ...errors },
+      },
+    },
+    async (req) => plays.rewatch(me(req), req.params.id),
+  );
+
+  r.get(
+    '/users/me/history',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'Your diary: every play, newest first, paged',
+        querystring: paging,
+        response: { 200: historyPageSchema, ...errors },
+      },
+    },
+    async (req) => plays.history({ id: me(req) }, me(req), req.query.limit, req.query.offset),
+  );
+
+  r.get(
+    '/users/:id/history',
+    {
+      config: { access: 'viewer' },
+      schema: {
+        tags,
+        summary: 'A member’s diary, newest first (403 when their profile is private to you)',
+        params,
+        querystring: paging,
+        response: { 200: historyPageSchema, ...errors },
+      },
+    },
+    async (req) =>
+      plays.history(
+        req.auth ? { id: req.auth.user.id } : null,
+        req.params.id,
+        req.query.limit,
+        req.query.offset,
+      ),
+  );
+}

@@ -1,0 +1,429 @@
+import type { Transaction } from 'kysely';
+import {
+  errorCodes,
+  playInstant,
+  playsMessages,
+  trackingMessages,
+  type EpisodePlays,
+  type HistoryEntry,
+  type Play,
+  type PlayChangeResult,
+  type WatchlistItem,
+} from '@series-tracker/contracts';
+import type { Database } from '../../db/types';
+import { AppError, conflict, notFound } from '../../lib/errors';
+import { nowIso } from '../../lib/time';
+import type { EventBus } from '../../platform/events';
+import { authorize, type Viewer } from '../../platform/policy';
+import { page } from '../shows/shows.service';
+import { rederiveItem } from './item-derivation';
+import type { PlayRow, PlaysRepository } from './plays.repository';
+import { toWatchlistItem } from './tracking.mapper';
+import { currentRun, type TrackingRepository } from './tracking.repository';
+
+export interface PlaysServiceOptions {
+  repo: PlaysRepository;
+  tracking: TrackingRepository;
+  events: EventBus;
+  /** The one policy check for a member's details (users.requireDetails, ADR 090): throws 404/403. */
+  profileDetails: (viewer: Viewer, userId: number) => Promise<unknown>;
+}
+
+/** One play handed to `applyHistory` (imports, ADR 130). */
+export interface HistoryPlay {
+  episodeId: number;
+  /** ISO 8601 date-time, or a bare date (noon UTC); never later than now. */
+  watchedAt: string;
+  /** Where it came from: 'web', 'import:trakt', … at most 32 characters. */
+  source: string;
+  /** The watch-through; absent = the current one. Earlier runs only add history. */
+  run?: number;
+}
+
+export interface ApplyHistoryInput {
+  userId: number;
+  showId: number;
+  plays: HistoryPlay[];
+  /** Keep the item's status (imports that set it from the file); default: the marking rules. */
+  keepStatus?: boolean;
+  /** Written from a file: events say so, and nothing is announced as happening now. */
+  imported?: boolean;
+}
+
+export interface ApplyHistoryResult {
+  /** Plays written. */
+  added: number;
+  /** Plays skipped because the member already has a play of that episode at that instant. */
+  duplicates: number;
+  /** Plays skipped: episode not of this show, unreadable date, source too long, run ahead of the current one. */
+  rejected: number;
+  /** Episodes that became watched in the current run. */
+  newlyWatched: number[];
+  /** Whether a watchlist item was created (as "watching") for the show. */
+  itemCreated: boolean;
+  /** Publishes the events for this change: call it after your transaction commits. */
+  announce(): Promise<void>;
+}
+
+const toPlay = (r: PlayRow): Play => ({
+  id: r.id,
+  episodeId: r.episode_id,
+  showId: r.show_id,
+  watchedAt: r.watched_at,
+  source: r.source,
+  run: Number(r.run),
+  rewatch: Number(r.rewatch) === 1,
+});
+
+/**
+ * Plays, rewatches and the diary (ADR 130). Every write runs in one transaction with the
+ * member's item locked (ADR 009), keeps `episode_progress` equal to "has a play in the current
+ * run" and re-derives the item, then publishes the tracking events after commit.
+ */
+export function createPlaysService({
+  repo,
+  tracking,
+  events,
+  profileDetails,
+}: PlaysServiceOptions) {
+  async function requireEpisode(episodeId: number) {
+    const episode = await tracking.episode(tracking.db, episodeId);
+    if (!episode) throw notFound(trackingMessages.episodeNotFound);
+    return episode;
+  }
+
+  async function ownPlay(userId: number, id: number) {
+    const play = await repo.byId(repo.db, id);
+    authorize(
+      { id: userId },
+      'update',
+      play && { kind: 'play', ownerId: play.user_id },
+      playsMessages.playNotFound,
+    );
+    return play!;
+  }
+
+  async function episodePlays(
+    q: Transaction<Database> | undefined,
+    userId: number,
+    episodeId: number,
+    showId: number,
+  ): Promise<EpisodePlays> {
+    const db = q ?? repo.db;
+    const [rows, run, progress] = await Promise.all([
+      repo.ofEpisode(db, userId, episodeId),
+      currentRun(db, userId, showId),
+      tracking.progressRow(db, userId, episodeId),
+    ]);
+    return {
+      episodeId,
+      showId,
+      run,
+      watched: !!progress,
+      playCount: rows.length,
+      data: rows.map(toPlay),
+    };
+  }
+
+  /** The shared tail of every play write: lock, change, sync progress, re-derive; events after. */
+  async function changePlays(
+    userId: number,
+    episode: { id: number; show_id: number },
+    change: (trx: Transaction<Database>, run: number, now: string) => Promise<void>,
+    createItem: boolean,
+  ): Promise<PlayChangeResult> {
+    const showId = episode.show_id;
+    let itemCreated = false;
+    let became: boolean | null = null;
+    const result = await tracking.transaction(async (trx) => {
+      const now = nowIso();
+      const show = await tracking.show(trx, showId);
+      if (!show) throw notFound(trackingMessages.showNotFound);
+      if (createItem) {
+        itemCreated = await tracking.insertItem(trx, {
+          user_id: userId,
+          show_id: showId,
+          status: 'watching',
+          score: null,
+          progress: 0,
+          started_at: now,
+          completed_at: null,
+          now,
+        });
+      }
+      await tracking.lockItem(trx, userId, showId);
+      const run = await currentRun(trx, userId, showId);
+      await change(trx, run, now);
+      const sync = await repo.syncProgress(trx, userId, showId, episode.id, run, now);
+      if (sync.changed) became = sync.watched;
+      await rederiveItem(tracking, trx, {
+        userId,
+        showId,
+        show,
+        direction: sync.changed ? (sync.watched ? 'watched' : 'unwatched') : 'none',
+        now,
+      });
+      const item = await tracking.itemFor(trx, userId, showId);
+      return {
+        ...(await episodePlays(trx, userId, episode.id, showId)),
+        item: item ? toWatchlistItem(item) : null,
+      };
+    });
+    if (itemCreated) await events.emit('show.counters.changed', { showIds: [showId] });
+    if (became !== null) {
+      await events.emit('episode.watched', {
+        userId,
+        showId,
+        episodeIds: [episode.id],
+        watched: became,
+      });
+    }
+    if (result.item) await events.emit('tracking.changed', { userId, showId, change: 'progress' });
+    return result;
+  }
+
+  /**
+   * The write rule for history from elsewhere (imports): runs inside the caller's
+   * transaction. Idempotent: a play of the same member and episode at the same instant is
+   * never written twice, whatever its source or run. Keeps progress (current run) and the
+   * item's derived figures exact; events wait for `announce()` after commit.
+   */
+  async function applyHistory(
+    trx: Transaction<Database>,
+    input: ApplyHistoryInput,
+  ): Promise<ApplyHistoryResult> {
+    const { userId, showId } = input;
+    const now = nowIso();
+    const show = await tracking.show(trx, showId);
+    if (!show) throw notFound(trackingMessages.showNotFound);
+    const ids = [...new Set(input.plays.map((p) => p.episodeId))].filter(Number.isInteger);
+    const ofShow = new Set<number>();
+    for (let i = 0; i < ids.length; i += 500) {
+      const rows = await trx
+        .selectFrom('episodes')
+        .select('id')
+        .where('show_id', '=', showId)
+        .where('id', 'in', ids.slice(i, i + 500))
+        .execute();
+      for (const r of rows) ofShow.add(r.id);
+    }
+    let rejected = 0;
+    const valid: (HistoryPlay & { at: string; source: string })[] = [];
+    for (const p of input.plays) {
+      const at = typeof p.watchedAt === 'string' ? playInstant(p.watchedAt) : null;
+      const source = (p.source ?? '').trim();
+      if (!ofShow.has(p.episodeId) || !at || !source || source.length > 32) rejected++;
+      else valid.push({ ...p, at, source });
+    }
+    let itemCreated = false;
+    if (valid.length && !(await tracking.itemFor(trx, userId, showId))) {
+      itemCreated = await tracking.insertItem(trx, {
+        user_id: userId,
+        show_id: showId,
+        status: 'watching',
+        score: null,
+        progress: 0,
+        started_at: now,
+        completed_at: null,
+        now,
+      });
+    }
+    await tracking.lockItem(trx, userId, showId);
+    const run = await currentRun(trx, userId, showId);
+    const seen = await repo.existingAt(trx, userId, [...new Set(valid.map((p) => p.episodeId))]);
+    let duplicates = 0;
+    const rows = [];
+    for (const p of valid) {
+      const playRun = p.run ?? run;
+      if (!Number.isInteger(playRun) || playRun < 1 || playRun > run) {
+        rejected++;
+        continue;
+      }
+      const key = `${p.episodeId}|${p.at}`;
+      if (seen.has(key)) {
+        duplicates++;
+        continue;
+      }
+      seen.add(key);
+      rows.push({
+        user_id: userId,
+        episode_id: p.episodeId,
+        show_id: showId,
+        watched_at: p.at,
+        source: p.source,
+        run: playRun,
+        created_at: now,
+      });
+    }
+    await repo.insert(trx, rows);
+    const newlyWatched: number[] = [];
+    for (const episodeId of new Set(rows.filter((r) => r.run === run).map((r) => r.episode_id))) {
+      const sync = await repo.syncProgress(trx, userId, showId, episodeId, run, now);
+      if (sync.changed && sync.watched) newlyWatched.push(episodeId);
+    }
+    if (rows.length) {
+      await rederiveItem(tracking, trx, {
+        userId,
+        showId,
+        show,
+        direction: newlyWatched.length ? 'watched' : 'none',
+        now,
+        ...(input.keepStatus ? { keepStatus: true } : {}),
+      });
+    }
+    const latest = rows.reduce<string | null>(
+      (m, r) => (!m || r.watched_at > m ? r.watched_at : m),
+      null,
+    );
+    const imported = input.imported ? { imported: true } : {};
+    return {
+      added: rows.length,
+      duplicates,
+      rejected,
+      newlyWatched,
+      itemCreated,
+      async announce() {
+        if (itemCreated) await events.emit('show.counters.changed', { showIds: [showId] });
+        if (newlyWatched.length) {
+          await events.emit('episode.watched', {
+            userId,
+            showId,
+            episodeIds: newlyWatched,
+            watched: true,
+            ...(latest ? { at: latest } : {}),
+            ...imported,
+          });
+        }
+        if (rows.length || itemCreated) {
+          await events.emit('tracking.changed', {
+            userId,
+            showId,
+            change: itemCreated ? 'added' : 'progress',
+            ...imported,
+          });
+        }
+      },
+    };
+  }
+
+  return {
+    applyHistory,
+
+    /** applyHistory in a transaction of its own, announced after commit. */
+    async recordHistory(input: ApplyHistoryInput) {
+      const result = await tracking.transaction((trx) => applyHistory(trx, input));
+      await result.announce();
+      const { announce: _announce, ...counts } = result;
+      return counts;
+    },
+
+    async forEpisode(userId: number, episodeId: number): Promise<EpisodePlays> {
+      const episode = await requireEpisode(episodeId);
+      return episodePlays(undefined, userId, episode.id, episode.show_id);
+    },
+
+    /** "Watch again": one more play (now, or `watchedAt`); an unwatched episode becomes watched. */
+    async add(userId: number, episodeId: number, watchedAt?: string) {
+      const episode = await requireEpisode(episodeId);
+      return changePlays(
+        userId,
+        episode,
+        async (trx, run, now) => {
+          await repo.insert(trx, [
+            {
+              user_id: userId,
+              episode_id: episode.id,
+              show_id: episode.show_id,
+              watched_at: (watchedAt && playInstant(watchedAt)) || now,
+              source: 'web',
+              run,
+              created_at: now,
+            },
+          ]);
+        },
+        true,
+      );
+    },
+
+    async setDate(userId: number, playId: number, watchedAt: string) {
+      const play = await ownPlay(userId, playId);
+      const at = playInstant(watchedAt);
+      if (!at) {
+        throw new AppError(400, errorCodes.validation, playsMessages.watchedAtInvalid, {
+          watchedAt: playsMessages.watchedAtInvalid,
+        });
+      }
+      return changePlays(
+        userId,
+        { id: play.episode_id, show_id: play.show_id },
+        (trx) => repo.setDate(trx, play.id, at),
+        false,
+      );
+    },
+
+    /** Deleting the last play of the current run unwatches the episode (earlier runs stay). */
+    async remove(userId: number, playId: number) {
+      const play = await ownPlay(userId, playId);
+      return changePlays(
+        userId,
+        { id: play.episode_id, show_id: play.show_id },
+        (trx) => repo.remove(trx, play.id),
+        false,
+      );
+    },
+
+    /**
+     * Watch the show again: a new run begins with nothing watched, status Watching; every
+     * play of earlier runs stays in the history.
+     */
+    async rewatch(userId: number, itemId: number): Promise<WatchlistItem> {
+      const found = await tracking.itemById(tracking.db, itemId);
+      authorize(
+        { id: userId },
+        'update',
+        found && { kind: 'watchlist-item', ownerId: found.user_id },
+        trackingMessages.itemNotFound,
+      );
+      const { show_id: showId } = found!;
+      const item = await tracking.transaction(async (trx) => {
+        const now = nowIso();
+        const show = await tracking.show(trx, showId);
+        if (!show) throw notFound(trackingMessages.showNotFound);
+        await tracking.lockItem(trx, userId, showId);
+        const current = (await tracking.itemFor(trx, userId, showId))!;
+        if (!(await tracking.showProgress(trx, userId, showId)).length)
+          throw conflict(errorCodes.conflict, playsMessages.nothingToRewatch);
+        await repo.startRun(trx, current.id, userId, showId);
+        await tracking.updateItem(trx, current.id, {
+          status: 'watching',
+          started_at: now,
+          completed_at: null,
+        });
+        await rederiveItem(tracking, trx, { userId, showId, show, direction: 'none', now });
+        return toWatchlistItem((await tracking.itemFor(trx, userId, showId))!);
+      });
+      await events.emit('tracking.changed', { userId, showId, change: 'progress' });
+      return item;
+    },
+
+    /** A member's diary, newest first; another member's follows their profile's privacy. */
+    async history(viewer: Viewer, userId: number, limit: number, offset: number) {
+      if (viewer?.id !== userId) await profileDetails(viewer, userId);
+      const { rows, total } = await repo.history(userId, limit, offset);
+      const data: HistoryEntry[] = rows.map((r) => ({
+        ...toPlay(r as unknown as PlayRow),
+        episode: {
+          id: r.episode_id,
+          seasonNumber: r.e_season,
+          episodeNumber: r.e_number,
+          title: r.e_title,
+          type: r.e_type,
+        },
+        show: { id: r.show_id, title: r.s_title, coverImageUrl: r.s_poster_url },
+      }));
+      return page(data, total, limit, offset);
+    },
+  };
+}
+
+export type PlaysService = ReturnType<typeof createPlaysService>;

@@ -1,0 +1,54 @@
+import { Link, Navigate, useLocation } from 'react-router';
+import { buttonStyles } from '@/components/ui/button';
+import { ErrorState } from '@/components/ui/error-state';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useHistory } from '@/features/tracking/api/plays';
+import { HistoryList } from '@/features/tracking/components/history-list';
+import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
+import { pageTitle } from '@/lib/site';
+
+const heading = 'History';
+
+/** /history: the signed-in member's diary, every play by day, newest first (ADR 130). */
+export function HistoryRoute() {
+  const { status, signedOut, retry, checking } = useAuth();
+  const location = useLocation();
+  if (status === 'anonymous')
+    return <Navigate to={signedOut ? '/' : loginPathFor(location)} replace />;
+  return (
+    <div className="mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:px-6 sm:py-10">
+      <title>{pageTitle(heading)}</title>
+      <h1 className="text-3xl font-extrabold tracking-tight text-white sm:text-4xl">{heading}</h1>
+      <p className="mt-1 mb-6 text-sm text-slate-400">
+        Every episode you watched, rewatches included, newest first.
+      </p>
+      {status === 'unavailable' ? (
+        <ErrorState
+          title="Could not check your sign-in"
+          error={null}
+          message="The server could not be reached, so your history cannot be shown yet. Check your connection and try again."
+          retrying={checking}
+          onRetry={retry}
+        />
+      ) : (
+        <MyHistory enabled={status === 'authenticated'} />
+      )}
+    </div>
+  );
+}
+
+function MyHistory({ enabled }: { enabled: boolean }) {
+  const query = useHistory('me', { enabled });
+  return (
+    <HistoryList
+      query={query}
+      emptyTitle="No plays yet"
+      emptyMessage="Episodes you mark as watched, and every time you watch one again, show up here by day."
+      emptyAction={
+        <Link to="/watchlist" className={buttonStyles({ variant: 'secondary', className: 'mt-4' })}>
+          Go to your watchlist
+        </Link>
+      }
+    />
+  );
+}

@@ -1,0 +1,116 @@
+import type {
+  EpisodePlays,
+  HistoryPage,
+  PlayChangeResult,
+  WatchlistItem,
+} from '@series-tracker/contracts';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { toast } from '@/components/ui/toaster';
+import { showsKeys } from '@/features/shows/api/shows-keys';
+import { api, errorReason } from '@/lib/api-client';
+import { trackingKeys } from './tracking-keys';
+
+export const HISTORY_PAGE_SIZE = 30;
+
+export const playsKeys = {
+  episode: (episodeId: number) => ['tracking', 'plays', episodeId] as const,
+  /** 'me' for the signed-in member's own diary. */
+  history: (userId: number | 'me') => ['tracking', 'history', userId] as const,
+};
+
+export function episodePlaysQueryOptions(episodeId: number) {
+  return queryOptions({
+    queryKey: playsKeys.episode(episodeId),
+    queryFn: ({ signal }) => api.get<EpisodePlays>(`/episodes/${episodeId}/plays`, { signal }),
+  });
+}
+
+export function useEpisodePlays(episodeId: number, { enabled = true } = {}) {
+  return useQuery({ ...episodePlaysQueryOptions(episodeId), enabled });
+}
+
+/** A member's diary, newest first, a page at a time ("Load more"). */
+export function useHistory(userId: number | 'me', { enabled = true } = {}) {
+  return useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: playsKeys.history(userId),
+      queryFn: ({ pageParam, signal }) =>
+        api.get<HistoryPage>(userId === 'me' ? '/users/me/history' : `/users/${userId}/history`, {
+          params: { limit: HISTORY_PAGE_SIZE, offset: pageParam },
+          signal,
+        }),
+      initialPageParam: 0,
+      getNextPageParam: (last) => (last.hasMore ? last.offset + last.limit : undefined),
+      enabled,
+    }),
+  );
+}
+
+/** After a play changed: the episode's plays, the show's progress and item, diaries, up next. */
+function refreshAfterPlays(queryClient: QueryClient, result: PlayChangeResult) {
+  const { item, ...plays } = result;
+  queryClient.setQueryData(playsKeys.episode(result.episodeId), plays);
+  afterItemChange(queryClient, result.showId, item);
+}
+
+function afterItemChange(queryClient: QueryClient, showId: number, item: WatchlistItem | null) {
+  queryClient.setQueryData(trackingKeys.item(showId), item);
+  void queryClient.invalidateQueries({ queryKey: trackingKeys.progress(showId) });
+  void queryClient.invalidateQueries({ queryKey: ['tracking', 'history'] });
+  void queryClient.invalidateQueries({ queryKey: trackingKeys.watchlists(), refetchType: 'none' });
+  void queryClient.invalidateQueries({ queryKey: trackingKeys.upNext() });
+  void queryClient.invalidateQueries({ queryKey: showsKeys.detail(showId) });
+}
+
+/** "Watch again": one more play now. The count changes once the server has said yes. */
+export function useWatchAgain(episodeId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<PlayChangeResult>(`/episodes/${episodeId}/plays`, {}),
+    onSuccess: (result) => refreshAfterPlays(queryClient, result),
+    onError: (error) => toast.error(`Could not record another play: ${errorReason(error)}.`),
+  });
+}
+
+export function useEditPlay() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ playId, watchedAt }: { playId: number; watchedAt: string }) =>
+      api.patch<PlayChangeResult>(`/plays/${playId}`, { watchedAt }),
+    onSuccess: (result) => refreshAfterPlays(queryClient, result),
+  });
+}
+
+export function useDeletePlay() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ playId }: { playId: number }) =>
+      api.delete<PlayChangeResult>(`/plays/${playId}`),
+    onSuccess: (result) => refreshAfterPlays(queryClient, result),
+    onError: (error) =>
+      toast.error(`Could not delete the play: ${errorReason(error)}. Nothing was changed.`),
+  });
+}
+
+/** Watch a show again from the start: a new run; earlier plays stay in the diary. */
+export function useRewatch(showId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (itemId: number) =>
+      api.post<WatchlistItem>(`/user-content-status/${itemId}/rewatch`),
+    onSuccess: (item) => {
+      afterItemChange(queryClient, showId, item);
+      void queryClient.invalidateQueries({ queryKey: ['tracking', 'plays'] });
+      toast.info(`Rewatch started: ${item.show.title} is back to episode one.`);
+    },
+    onError: (error) => toast.error(`Could not start a rewatch: ${errorReason(error)}.`),
+  });
+}

@@ -1,0 +1,51 @@
+import { lazily } from '@/lib/format';
+
+const playTime = lazily(
+  () =>
+    new Intl.DateTimeFormat('en', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    }),
+);
+const dayHeading = lazily(
+  () =>
+    new Intl.DateTimeFormat('en', {
+      weekday: 'long',
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+    }),
+);
+const timeOnly = lazily(
+  () => new Intl.DateTimeFormat('en', { hour: 'numeric', minute: '2-digit' }),
+);
+
+/** A play's moment in the viewer's time zone: 'Jun 3, 2024, 9:15 PM'. */
+export const formatPlayTime = (iso: string) => playTime().format(new Date(iso));
+export const formatPlayClock = (iso: string) => timeOnly().format(new Date(iso));
+/** A diary day heading: 'Monday, June 3, 2024'. */
+export const formatDiaryDay = (iso: string) => dayHeading().format(new Date(iso));
+
+/** Where a play came from, when it is worth saying (plays on the site say nothing). */
+export function playSourceLabel(source: string): string | null {
+  if (source === 'web') return null;
+  if (source === 'migrated') return 'Recorded before play history';
+  if (source.startsWith('import:')) return `Imported from ${source.slice(7) || 'a file'}`;
+  return source;
+}
+
+/** Entries grouped by the viewer's local day, in the order given (newest first). */
+export function groupByDay<T extends { watchedAt: string }>(entries: T[]) {
+  const groups: { day: string; entries: T[] }[] = [];
+  for (const e of entries) {
+    const d = new Date(e.watchedAt);
+    const key = `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
+    const last = groups[groups.length - 1];
+    if (last && last.day === key) last.entries.push(e);
+    else groups.push({ day: key, entries: [e] });
+  }
+  return groups;
+}
