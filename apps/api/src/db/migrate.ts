@@ -12,6 +12,7 @@ import * as m0009 from './migrations/0009-people';
 import * as m0010 from './migrations/0010-imports';
 import * as m0011 from './migrations/0011-review-search-vector';
 import * as m0012 from './migrations/0012-catalog-sync-state';
+import * as m0014 from './migrations/0014-import-held-counts';
 
 /*
  * Migrations are imported statically (no directory scan) so they work the same under tsx,
@@ -30,6 +31,7 @@ const all = {
   '0010-imports': m0010,
   '0011-review-search-vector': m0011,
   '0012-catalog-sync-state': m0012,
+  '0014-import-held-counts': m0014,
 };
 export type MigrationName = keyof typeof all;
 

@@ -433,4 +433,7 @@ export interface ImportHeldEpisodesTable {
   watched_at: string;
   import_id: string | null;
   created_at: string;
+  /** 0014: 'watch' (one play) or 'count' (a MyAnimeList count of `watched_count` episodes). */
+  kind: Generated<string>;
+  watched_count: number | null;
 }

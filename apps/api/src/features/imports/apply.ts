@@ -1,13 +1,17 @@
-import type { WatchStatus } from '@series-tracker/contracts';
-import type { WatchlistItemRow } from '../../db/types';
+import type { Transaction } from 'kysely';
+import type { HeldReason, WatchStatus } from '@series-tracker/contracts';
+import type { Database, WatchlistItemRow } from '../../db/types';
 import type { EventBus } from '../../platform/events';
 import { completes } from '../tracking/tracking.service';
 import type { TrackingRepository } from '../tracking/tracking.repository';
 import { maxIso, minIso, type Play, type ShowAgg } from './collect';
 import type { CatalogueShow, ImportsRepository } from './imports.repository';
+import { countEpisodes, episodeFinder, type CatalogueEpisode } from './match';
 import { emptyReport, type StoredReport } from './report';
 
 const resumes: WatchStatus[] = ['want_to_watch', 'paused', 'dropped'];
+/** Shows listed with their held history in one import's report (the rest are counted). */
+const REPORT_HELD_SHOWS = 200;
 
 /** What a write changed, for the events published after it commits. */
 interface Changes {
@@ -17,7 +21,16 @@ interface Changes {
   touched: Set<number>;
 }
 
-/** The one place that writes what a file says into tracking's tables. */
+/** One watch of one catalogue episode, with its own date. */
+export interface ShowPlay {
+  episodeId: number;
+  watchedAt: string;
+}
+
+/**
+ * The one place that writes what a file says into tracking's tables (watched episodes,
+ * watchlist items, favourites), through tracking's repository.
+ */
 export function createApplier(deps: {
   repo: ImportsRepository;
   trackingRepo: TrackingRepository;
@@ -27,11 +40,43 @@ export function createApplier(deps: {
   const { repo, trackingRepo, events, now } = deps;
 
   /**
+   * THE SEAM (issue 19 part A): writes one show's plays for a member. Today our model keeps
+   * one watch per episode, so a play of an episode already watched only moves its date back
+   * to the earlier one; once tracking holds every play (`tracking.applyHistory`), this is the
+   * only function to switch. `known` is the member's current watch date per episode.
+   */
+  async function applyShowPlays(
+    trx: Transaction<Database>,
+    userId: number,
+    showId: number,
+    plays: ShowPlay[],
+    known: Map<number, string>,
+    stamp: string,
+  ): Promise<{ newly: number[]; already: number }> {
+    const newRows: { episode_id: number; show_id: number; watched_at: string }[] = [];
+    let already = 0;
+    for (const p of plays) {
+      const existing = known.get(p.episodeId);
+      if (existing === undefined) {
+        newRows.push({ episode_id: p.episodeId, show_id: showId, watched_at: p.watchedAt });
+        known.set(p.episodeId, p.watchedAt);
+      } else {
+        already++;
+        if (p.watchedAt < existing)
+          await trackingRepo.backdateWatch(trx, userId, p.episodeId, p.watchedAt, stamp);
+      }
+    }
+    await trackingRepo.insertWatchesAt(trx, userId, newRows, stamp);
+    return { newly: newRows.map((r) => r.episode_id), already };
+  }
+
+  /**
    * Writes what a file says about matched shows, a chunk of shows per transaction: watched
    * episodes with their own dates (an episode already watched keeps the earlier date), the
    * watchlist item (created with the file's earliest date, never "now" when the file has one),
    * its derived progress and status, score, favourite. Episodes missing from a partial list
-   * are held; from a complete list, they are unmatched.
+   * are held; from a complete list, they are unmatched. A MyAnimeList count is applied only
+   * when its episodes are certain (`countEpisodes`), else held as a count.
    */
   async function writeShows(
     userId: number,
@@ -60,21 +105,20 @@ export function createApplier(deps: {
       if (!ids.length) return;
       const [episodes, progress, items, favorites] = await Promise.all([
         repo.episodesOf(trx, ids),
-        repo.progressOf(trx, userId, ids),
-        repo.itemsOf(trx, userId, ids),
-        repo.favoritesOf(trx, userId, ids),
+        trackingRepo.watchedOfShows(trx, userId, ids),
+        trackingRepo.itemsOfShows(trx, userId, ids),
+        trackingRepo.favoritesOfShows(trx, userId, ids),
       ]);
-      const watchedAt = new Map(progress.map((p) => [p.episode_id, p.watched_at]));
+      const known = new Map(progress.map((p) => [p.episode_id, p.watched_at]));
       const itemOf = new Map(items.map((i) => [i.show_id, i]));
       const favOf = new Set(favorites.map((f) => f.show_id));
-      const epsOf = new Map<number, typeof episodes>();
+      const epsOf = new Map<number, CatalogueEpisode[]>();
       for (const e of episodes) {
         const list = epsOf.get(e.show_id) ?? [];
         list.push(e);
         epsOf.set(e.show_id, list);
       }
       const held: Parameters<ImportsRepository['hold']>[1] = [];
-      const newRows: { episode_id: number; show_id: number; watched_at: string }[] = [];
 
       for (const [showId, { show, aggs }] of byShow) {
         const eps = (epsOf.get(showId) ?? []).sort(
@@ -84,21 +128,10 @@ export function createApplier(deps: {
             (a.air_date ?? '').localeCompare(b.air_date ?? '') ||
             a.id - b.id,
         );
-        const bySeasonNumber = new Map<string, (typeof eps)[number]>();
-        const byAirDate = new Map<string, (typeof eps)[number][]>();
-        for (const e of eps) {
-          const k = `${e.season_number}:${e.episode_number}`;
-          const prev = bySeasonNumber.get(k);
-          if (e.episode_number !== null && (!prev || (prev.retired_at && !e.retired_at)))
-            bySeasonNumber.set(k, e);
-          if (e.air_date) byAirDate.set(e.air_date, [...(byAirDate.get(e.air_date) ?? []), e]);
-        }
-        // TVmaze lists specials unnumbered, in air order; the other sites number them S00Enn
-        // in the same order. A special is only ever matched to a special.
-        const specials = eps
-          .filter((e) => e.type === 'special')
-          .sort((a, b) => (a.air_date ?? '9').localeCompare(b.air_date ?? '9') || a.id - b.id);
+        const find = episodeFinder(eps);
         const marks = new Map<number, string>();
+        /** Episodes marked from a count the file gave no date for: no first/last play. */
+        const undated = new Set<number>();
         let firstPlay: string | null = null;
         let lastPlay: string | null = null;
         const merged: ShowAgg = { ref: aggs[0]!.ref, plays: [], progressCount: null };
@@ -111,18 +144,10 @@ export function createApplier(deps: {
           merged.plays.push(...a.plays);
           merged.progressCount ??= a.progressCount;
         }
+        let heldWatches = 0;
+        let heldCount: number | null = null;
         for (const play of merged.plays) {
-          // Season + number first (specials stay season 0), then the air date.
-          let ep =
-            play.number !== null ? bySeasonNumber.get(`${play.season}:${play.number}`) : undefined;
-          if (!ep && play.season === 0 && play.number !== null && play.number > 0)
-            ep = specials[play.number - 1];
-          if (!ep && play.airDate) {
-            const same = byAirDate.get(play.airDate) ?? [];
-            ep =
-              same.find((e) => play.season === null || e.season_number === play.season) ??
-              (same.length === 1 ? same[0] : undefined);
-          }
+          const ep = find(play);
           if (!ep) {
             if (show.episodes_complete === 1 || !opts.hold) {
               if (opts.hold)
@@ -132,6 +157,7 @@ export function createApplier(deps: {
                   reason: `No episode S${play.season ?? '?'}E${play.number ?? '?'} in this show's episode list`,
                 });
             } else {
+              heldWatches++;
               held.push({
                 user_id: userId,
                 show_id: showId,
@@ -151,34 +177,77 @@ export function createApplier(deps: {
           }
           marks.set(ep.id, minIso(marks.get(ep.id), play.watchedAt)!);
         }
-        if (merged.progressCount) {
-          // MAL keeps a count: the first N regular episodes in viewing order.
-          const regular = eps.filter((e) => e.type === 'regular' && !e.retired_at);
-          const at =
-            merged.progressCount.watchedAt ?? merged.completedAt ?? merged.startedAt ?? stamp;
-          for (const e of regular.slice(0, merged.progressCount.count))
-            if (!marks.has(e.id)) marks.set(e.id, at);
-        }
-        const newly: number[] = [];
-        for (const [episodeId, at] of marks) {
-          firstPlay = minIso(firstPlay, at);
-          lastPlay = maxIso(lastPlay, at);
-          const existing = watchedAt.get(episodeId);
-          if (existing === undefined) {
-            newRows.push({ episode_id: episodeId, show_id: showId, watched_at: at });
-            newly.push(episodeId);
-            report.episodes.marked++;
-          } else {
-            report.episodes.alreadyWatched++;
-            if (at < existing) await repo.backdateProgress(trx, userId, episodeId, at, stamp);
+        const count = merged.progressCount;
+        if (count) {
+          const certain = countEpisodes(show, eps, count.count);
+          if (certain) {
+            // The file's date when it has one; the episodes need a date, so an undated count
+            // takes the import's time there, but never dates the item (started/completed).
+            const at = count.watchedAt ?? merged.completedAt ?? merged.startedAt;
+            for (const e of certain)
+              if (!marks.has(e.id)) {
+                marks.set(e.id, at ?? stamp);
+                if (!at) undated.add(e.id);
+              }
+            if (opts.released && opts.heldIds) {
+              const hid = opts.heldIds.get(`${showId}:count`);
+              if (hid !== undefined) opts.released.push(hid);
+            }
+          } else if (opts.hold) {
+            heldCount = count.count;
+            held.push({
+              user_id: userId,
+              show_id: showId,
+              kind: 'count',
+              season_number: null,
+              episode_number: null,
+              air_date: null,
+              watched_at: count.watchedAt ?? '',
+              watched_count: count.count,
+              import_id: importId ?? '',
+              created_at: stamp,
+            });
           }
         }
+        for (const [episodeId, at] of marks) {
+          if (undated.has(episodeId)) continue;
+          firstPlay = minIso(firstPlay, at);
+          lastPlay = maxIso(lastPlay, at);
+        }
+        const written = await applyShowPlays(
+          trx,
+          userId,
+          showId,
+          [...marks].map(([episodeId, watchedAt]) => ({ episodeId, watchedAt })),
+          known,
+          stamp,
+        );
+        const newly = written.newly;
+        report.episodes.marked += newly.length;
+        report.episodes.alreadyWatched += written.already;
         if (newly.length) changes.watched.set(showId, newly);
-        if (newRows.length >= 1000)
-          await repo.insertProgress(trx, userId, newRows.splice(0), stamp);
 
-        // Held watches still make the show the member's (and date the item).
-        const heldHere = held.some((h) => h.show_id === showId);
+        // Held history still makes the show the member's (and dates the item).
+        const heldHere = heldWatches > 0 || heldCount !== null;
+        if (heldHere && opts.hold) {
+          report.heldShows ??= [];
+          if (report.heldShows.length < REPORT_HELD_SHOWS) {
+            const reason: HeldReason =
+              heldWatches === 0
+                ? 'count-uncertain'
+                : eps.some((e) => !e.retired_at)
+                  ? 'episodes-missing'
+                  : 'no-episode-list';
+            report.heldShows.push({
+              showId,
+              title: show.title,
+              watches: heldWatches,
+              count: heldCount,
+              reason,
+            });
+          }
+          if (heldCount !== null) report.heldCounts = (report.heldCounts ?? 0) + 1;
+        }
         for (const play of merged.plays) firstPlay = minIso(firstPlay, play.watchedAt);
         const wantsItem =
           marks.size > 0 ||
@@ -192,7 +261,6 @@ export function createApplier(deps: {
           const created = merged.exact
             ? (merged.addedAt ?? stamp)
             : (minIso(merged.addedAt, firstPlay) ?? merged.favoritedAt ?? stamp);
-          await repo.insertProgress(trx, userId, newRows.splice(0), stamp);
           const inserted = await trackingRepo.insertItem(trx, {
             user_id: userId,
             show_id: showId,
@@ -208,15 +276,16 @@ export function createApplier(deps: {
             changes.createdItems.add(showId);
             changes.counters.add(showId);
           }
-          item = (await repo.itemsOf(trx, userId, [showId]))[0];
+          item = (await trackingRepo.itemsOfShows(trx, userId, [showId]))[0];
           if (item && inserted) item = { ...item, status: '' };
         }
         if (item) {
-          await repo.insertProgress(trx, userId, newRows.splice(0), stamp);
           const d = await trackingRepo.derive(trx, userId, showId);
           const isNew = item.status === '';
           const current = isNew ? null : (item.status as WatchStatus);
           const canComplete = completes(show, d);
+          // Ratings without invention (ADR 110): a rating alone sets the score; the status is
+          // what the file states, else Plan to Watch; never Completed, never dates.
           let status: WatchStatus;
           if (merged.exact && merged.status) status = merged.status;
           else if (current) {
@@ -227,21 +296,18 @@ export function createApplier(deps: {
           } else if (merged.status && merged.status !== 'want_to_watch') status = merged.status;
           else if (d.watched > 0) status = canComplete ? 'completed' : 'watching';
           else if (heldHere) status = 'watching';
-          else if (merged.rated) status = 'completed';
           else status = 'want_to_watch';
 
+          // Dates come from the file or from dated plays, never from the import's own time.
           const started = merged.exact
             ? (merged.startedAt ?? null)
             : status === 'want_to_watch'
               ? null
-              : (item.started_at ??
-                merged.startedAt ??
-                firstPlay ??
-                (isNew ? item.created_at : null));
+              : (item.started_at ?? merged.startedAt ?? firstPlay ?? null);
           const completed = merged.exact
             ? (merged.completedAt ?? null)
             : status === 'completed'
-              ? (item.completed_at ?? merged.completedAt ?? lastPlay ?? item.created_at)
+              ? (item.completed_at ?? merged.completedAt ?? lastPlay ?? null)
               : null;
           const score = merged.score != null ? merged.score : item.score;
           if (merged.score != null && merged.score !== item.score) report.ratings++;
@@ -269,18 +335,15 @@ export function createApplier(deps: {
           }
         }
         if (merged.favorite && !favOf.has(showId)) {
-          if (await repo.insertFavorite(trx, userId, showId, merged.favoritedAt ?? stamp)) {
+          if (await trackingRepo.addFavoriteAt(trx, userId, showId, merged.favoritedAt ?? stamp)) {
             report.favorites++;
             changes.counters.add(showId);
             favOf.add(showId);
           }
         }
       }
-      await repo.insertProgress(trx, userId, newRows, stamp);
-      if (held.length && opts.hold) {
-        await repo.hold(trx, held);
-      }
-      report.episodes.held += held.length;
+      if (held.length && opts.hold) await repo.hold(trx, held);
+      report.episodes.held += held.filter((h) => h.kind !== 'count').length;
       if (opts.released?.length) await repo.releaseHeld(trx, opts.released);
     });
     // After commit: caches and trending follow; nothing here says "now" (imported: true).
@@ -304,7 +367,7 @@ export function createApplier(deps: {
     return unmatched;
   }
 
-  /** Applies held watches of shows whose episodes just arrived (catalog.refreshed). */
+  /** Applies held history of shows whose episodes just arrived (catalog.refreshed). */
   async function releaseHeld(showIds: number[]) {
     if (!showIds.length) return;
     const held = await repo.heldFor(repo.db, showIds);
@@ -314,7 +377,9 @@ export function createApplier(deps: {
     for (const [userId, rows] of byUser) {
       const heldIds = new Map(
         rows.map((h) => [
-          `${h.show_id}:${h.season_number}:${h.episode_number}:${h.air_date}`,
+          h.kind === 'count'
+            ? `${h.show_id}:count`
+            : `${h.show_id}:${h.season_number}:${h.episode_number}:${h.air_date}`,
           h.id,
         ]),
       );
@@ -325,12 +390,15 @@ export function createApplier(deps: {
           plays: [],
           progressCount: null,
         };
-        agg.plays.push({
-          season: h.season_number,
-          number: h.episode_number,
-          airDate: h.air_date,
-          watchedAt: h.watched_at,
-        });
+        if (h.kind === 'count')
+          agg.progressCount = { count: h.watched_count ?? 0, watchedAt: h.watched_at || null };
+        else
+          agg.plays.push({
+            season: h.season_number,
+            number: h.episode_number,
+            airDate: h.air_date,
+            watchedAt: h.watched_at,
+          });
         perShow.set(h.show_id, agg);
       }
       const entries: { agg: ShowAgg; show: CatalogueShow }[] = [];

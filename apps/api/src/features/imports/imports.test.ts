@@ -118,7 +118,13 @@ describe('Trakt export ZIP (flat layout, paged history)', () => {
       started_at: '2015-02-01T20:00:00.000Z',
       last_watched_at: '2022-01-01T10:00:00.000Z',
     });
-    expect(itemOf(s, cat.echo2020.id)).toMatchObject({ status: 'completed', score: 7 });
+    // A rating alone sets the score: never Completed, never invented dates (ADR 110).
+    expect(itemOf(s, cat.echo2020.id)).toMatchObject({
+      status: 'want_to_watch',
+      score: 7,
+      started_at: null,
+      completed_at: null,
+    });
     expect(itemOf(s, cat.echo2012.id)).toBeUndefined();
     expect(itemOf(s, cat.quietHarbor.id)).toMatchObject({
       status: 'want_to_watch',
@@ -377,7 +383,12 @@ describe('IMDb CSV', () => {
       skipped: { movies: 1, episodes: 1 },
     });
     const s = await snapshot(ann.user.id);
-    expect(itemOf(s, cat.longRoad.id)).toMatchObject({ score: 8, status: 'completed' });
+    expect(itemOf(s, cat.longRoad.id)).toMatchObject({
+      score: 8,
+      status: 'want_to_watch',
+      started_at: null,
+      completed_at: null,
+    });
     expect(itemOf(s, cat.quietHarbor.id)).toMatchObject({ score: 6 });
     expect(s.progress).toEqual([]);
 
@@ -436,7 +447,7 @@ describe('export and round trip', () => {
     const doc = res.json();
     expect(doc).toMatchObject({
       format: 'series-tracker-export',
-      version: 1,
+      version: 2,
       profile: { username: ann.user.username },
     });
     expect(JSON.stringify(doc)).not.toContain('@example.test');
@@ -503,12 +514,18 @@ describe('export and round trip', () => {
     expect((await snapshot(cara.user.id)).items).toEqual(a.items);
 
     // A newer format version than this site reads is refused, not half-read.
-    const future = res.body.replace('"version": 1,', '"version": 2,');
+    const future = res.body.replace('"version": 2,', '"version": 3,');
     const refused = await importFile(t.app, cara.token, textFile('future.json', future));
     expect(refused).toMatchObject({
       status: 'failed',
-      error: 'This export has format version 2; this site reads version 1',
+      error: 'This export has format version 3; this site reads version 2',
     });
+    // Version 1 (before held history) still reads.
+    const older = res.body.replace('"version": 2,', '"version": 1,');
+    const dana = await registerUser(t.app);
+    const v1 = await importFile(t.app, dana.token, textFile('v1.json', older));
+    expect(v1).toMatchObject({ status: 'done', source: 'series-tracker' });
+    expect((await snapshot(dana.user.id)).progress).toEqual(a.progress);
   });
 
   it('exports a ZIP of CSV files', async () => {

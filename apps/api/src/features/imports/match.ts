@@ -97,3 +97,64 @@ export async function matchAggs(
     extra: extra.map((_, k) => matches[aggs.length + k]?.show ?? null),
   };
 }
+
+export interface CatalogueEpisode {
+  id: number;
+  show_id: number;
+  season_number: number | null;
+  episode_number: number | null;
+  air_date: string | null;
+  type: string;
+  retired_at: string | null;
+}
+
+/**
+ * Finds the catalogue episode of a play: season + number first (specials stay season 0),
+ * then the air date. TVmaze lists specials unnumbered, in air order; the other sites number
+ * them S00Enn in the same order, so a special is only ever matched to a special.
+ */
+export function episodeFinder(eps: CatalogueEpisode[]) {
+  const bySeasonNumber = new Map<string, CatalogueEpisode>();
+  const byAirDate = new Map<string, CatalogueEpisode[]>();
+  for (const e of eps) {
+    const k = `${e.season_number}:${e.episode_number}`;
+    const prev = bySeasonNumber.get(k);
+    if (e.episode_number !== null && (!prev || (prev.retired_at && !e.retired_at)))
+      bySeasonNumber.set(k, e);
+    if (e.air_date) byAirDate.set(e.air_date, [...(byAirDate.get(e.air_date) ?? []), e]);
+  }
+  const specials = eps
+    .filter((e) => e.type === 'special')
+    .sort((a, b) => (a.air_date ?? '9').localeCompare(b.air_date ?? '9') || a.id - b.id);
+  return (play: { season: number | null; number: number | null; airDate: string | null }) => {
+    let ep = play.number !== null ? bySeasonNumber.get(`${play.season}:${play.number}`) : undefined;
+    if (!ep && play.season === 0 && play.number !== null && play.number > 0)
+      ep = specials[play.number - 1];
+    if (!ep && play.airDate) {
+      const same = byAirDate.get(play.airDate) ?? [];
+      ep =
+        same.find((e) => play.season === null || e.season_number === play.season) ??
+        (same.length === 1 ? same[0] : undefined);
+    }
+    return ep;
+  };
+}
+
+/**
+ * The episodes a MyAnimeList count names, only when that is certain (issue 19): the show's
+ * episode list is complete and its live regular episodes form one season, so "N episodes
+ * watched" can only mean its first N. Anything else (several seasons: a MAL entry is one
+ * season, and which one the catalogue's show starts with is not known; a partial list) is
+ * null, and the count is held instead of being put on guessed episodes.
+ */
+export function countEpisodes(
+  show: { episodes_complete: number },
+  eps: CatalogueEpisode[],
+  count: number,
+): CatalogueEpisode[] | null {
+  if (show.episodes_complete !== 1) return null;
+  const regular = eps.filter((e) => e.type === 'regular' && !e.retired_at);
+  if (!regular.length || count > regular.length) return null;
+  if (new Set(regular.map((e) => e.season_number)).size !== 1) return null;
+  return regular.slice(0, count);
+}
