@@ -375,6 +375,8 @@ export interface EpisodeReviewsTable {
   likes_count: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** 0014: 0 for an imported episode rating its author has not published. */
+  is_public: Generated<number>;
 }
 
 export interface ReviewLikesTable {

@@ -25,6 +25,16 @@ export interface ShowAgg {
   completedAt?: string | null;
   favorite?: boolean;
   favoritedAt?: string | null;
+  /** Episode ratings (1-10), imported as private episode ratings. */
+  episodeRatings?: EpisodeRating[];
+}
+
+export interface EpisodeRating {
+  season: number | null;
+  number: number | null;
+  rating: number;
+  /** When the file dates the rating; else the episode's watch date, else unknown. */
+  ratedAt: string | null;
 }
 
 export const minIso = (a: string | null | undefined, b: string | null | undefined) =>
@@ -55,6 +65,12 @@ export class Collector {
   reviews: Extract<ImportRecord, { kind: 'review' }>[] = [];
   follows: Extract<ImportRecord, { kind: 'follow' }>[] = [];
   skipped: Record<string, number> = {};
+  /** TheTVDB episode id → the show and episode the file's watches name (TV Time votes). */
+  private tvdbEpisodes = new Map<
+    number,
+    { ref: ShowRef; season: number | null; number: number | null; watchedAt: string }
+  >();
+  private pendingVotes: { tvdbEpisode: number; rating: number; ratedAt: string | null }[] = [];
   notes: string[] = [];
   rows = 0;
 
@@ -74,6 +90,24 @@ export class Collector {
 
   skip(what: string, count = 1) {
     this.skipped[what] = (this.skipped[what] ?? 0) + count;
+  }
+
+  /** After the last record: places episode votes known only by TheTVDB episode id. */
+  finish() {
+    for (const v of this.pendingVotes.splice(0)) {
+      const ep = this.tvdbEpisodes.get(v.tvdbEpisode);
+      if (!ep) {
+        this.skip('episodeRatingsUnmatched');
+        continue;
+      }
+      (this.agg(ep.ref).episodeRatings ??= []).push({
+        season: ep.season,
+        number: ep.number,
+        rating: v.rating,
+        // A vote carries no date: the first watch of the episode is the honest bound.
+        ratedAt: v.ratedAt ?? ep.watchedAt,
+      });
+    }
   }
 
   add(r: ImportRecord) {
@@ -100,6 +134,32 @@ export class Collector {
           plays.set(ek, play);
           a.plays.push(play);
         }
+        if (r.tvdbEpisode && !this.tvdbEpisodes.has(r.tvdbEpisode))
+          this.tvdbEpisodes.set(r.tvdbEpisode, {
+            ref: r.show,
+            season: r.season,
+            number: r.number,
+            watchedAt: r.watchedAt,
+          });
+        break;
+      }
+      case 'episode-rating': {
+        if (r.show) {
+          const a = this.agg(r.show);
+          (a.episodeRatings ??= []).push({
+            season: r.season,
+            number: r.number,
+            rating: r.rating,
+            ratedAt: r.ratedAt,
+          });
+        } else if (r.tvdbEpisode) {
+          // Resolved in finish(): the watch rows naming this episode may come later.
+          this.pendingVotes.push({
+            tvdbEpisode: r.tvdbEpisode,
+            rating: r.rating,
+            ratedAt: r.ratedAt,
+          });
+        } else this.skip('episodeRatingsUnmatched');
         break;
       }
       case 'progress-count': {

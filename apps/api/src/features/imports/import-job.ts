@@ -5,7 +5,9 @@ import type { Applier } from './apply';
 import { Collector } from './collect';
 import { ImportFileError } from './import-records';
 import type { ImportsServiceOptions, ListImport, ReviewImport } from './imports.service';
-import { matchAggs } from './match';
+import type { ShowAgg } from './collect';
+import type { CatalogueShow } from './imports.repository';
+import { episodeFinder, matchAggs } from './match';
 import { addUnmatched, emptyReport, publicIds, type StoredReport } from './report';
 import { openImport } from './read-file';
 
@@ -52,6 +54,7 @@ export function createImportJob(options: ImportsServiceOptions, applier: Applier
     } finally {
       opened.close();
     }
+    collector.finish();
     report.skipped = collector.skipped;
     report.notes = collector.notes;
     const aggs = [...collector.shows.values()];
@@ -93,6 +96,9 @@ export function createImportJob(options: ImportsServiceOptions, applier: Applier
         });
     }
 
+    await importEpisodeRatings(userId, matched, report);
+
+    // Lists and reviews go through their features
     const showOf = (k: number) => extra[k] ?? null;
     if (collector.lists.length) {
       if (options.targets?.lists) {
@@ -231,6 +237,42 @@ export function createImportJob(options: ImportsServiceOptions, applier: Applier
         unmatched: report.shows.unmatched + report.episodes.unmatched,
       })
       .catch((err: unknown) => log.error({ err }, 'could not queue the import mail'));
+  }
+
+  /**
+   * Episode ratings become the member's private, unannounced episode ratings (the reviews
+   * feature, through `targets`); without that target, or for an episode the catalogue does
+   * not have, they are counted.
+   */
+  async function importEpisodeRatings(
+    userId: number,
+    matched: { agg: ShowAgg; show: CatalogueShow }[],
+    report: StoredReport,
+  ) {
+    const rated = matched.filter((m) => m.agg.episodeRatings?.length);
+    const total = rated.reduce((n, m) => n + m.agg.episodeRatings!.length, 0);
+    if (!total) return;
+    const skip = (k: string, n = 1) => (report.skipped[k] = (report.skipped[k] ?? 0) + n);
+    if (!options.targets?.episodeRatings) return skip('episodeRatings', total);
+    const rows: { episodeId: number; rating: number; at: string | null }[] = [];
+    for (let i = 0; i < rated.length; i += 100) {
+      const part = rated.slice(i, i + 100);
+      const eps = await repo.episodesOf(
+        repo.db,
+        part.map((m) => m.show.id),
+      );
+      for (const m of part) {
+        const find = episodeFinder(eps.filter((e) => e.show_id === m.show.id));
+        for (const r of m.agg.episodeRatings!) {
+          const ep = find({ season: r.season, number: r.number, airDate: null });
+          if (ep) rows.push({ episodeId: ep.id, rating: r.rating, at: r.ratedAt });
+          else skip('episodeRatingsUnmatched');
+        }
+      }
+    }
+    const result = await options.targets.episodeRatings(userId, rows);
+    report.episodeRatings = (report.episodeRatings ?? 0) + result.created;
+    for (const [k, n] of Object.entries(result.skipped)) if (n) skip(k, n);
   }
 
   return { runImport, perform };

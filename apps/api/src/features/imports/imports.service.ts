@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import {
   errorCodes,
+  heldReasonText,
   importMessages,
+  type HeldPage,
+  type HeldReason,
+  type HeldShow,
   type Import,
   type ImportSource,
 } from '@series-tracker/contracts';
@@ -50,6 +54,11 @@ export interface ImportTargets {
   reviews?: (
     userId: number,
     reviews: ReviewImport[],
+  ) => Promise<{ created: number; skipped: Record<string, number> }>;
+  /** Episode ratings, as the member's private, unannounced episode ratings. */
+  episodeRatings?: (
+    userId: number,
+    ratings: { episodeId: number; rating: number; at: string | null }[],
   ) => Promise<{ created: number; skipped: Record<string, number> }>;
   /** Members the exporting account followed, by username (our own export). */
   follows?: (
@@ -173,6 +182,64 @@ export function createImportsService(options: ImportsServiceOptions) {
       );
       await repo.setJob(id, jobId);
       return { id };
+    },
+
+    /** The member's held history per show, with why it is held and what resolves it. */
+    async held(userId: number, limit: number, offset: number): Promise<HeldPage> {
+      const [{ page, rows, live, total }, totals] = await Promise.all([
+        repo.heldShows(userId, limit, offset),
+        repo.heldTotals(userId),
+      ]);
+      const liveOf = new Map(live.map((l) => [l.show_id, Number(l.n)]));
+      const data: HeldShow[] = page.map((s) => {
+        const mine = rows.filter((r) => r.show_id === s.id);
+        const watches = mine
+          .filter((r) => r.kind !== 'count')
+          .sort(
+            (a, b) =>
+              (a.season_number ?? 1e9) - (b.season_number ?? 1e9) ||
+              (a.episode_number ?? 1e9) - (b.episode_number ?? 1e9) ||
+              (a.air_date ?? '').localeCompare(b.air_date ?? ''),
+          )
+          .map((r) => ({
+            season: r.season_number,
+            number: r.episode_number,
+            airDate: r.air_date,
+            watchedAt: r.watched_at,
+          }));
+        const count = mine.find((r) => r.kind === 'count');
+        const watchesReason: HeldReason | null = watches.length
+          ? liveOf.get(s.id)
+            ? 'episodes-missing'
+            : 'no-episode-list'
+          : null;
+        const reasons = [
+          ...(watchesReason ? [watchesReason] : []),
+          ...(count ? (['count-uncertain'] as const) : []),
+        ].map((reason) => ({ reason, ...heldReasonText[reason] }));
+        return {
+          show: {
+            id: s.id,
+            title: s.title,
+            year: s.first_air_date ? Number(s.first_air_date.slice(0, 4)) : null,
+            posterUrl: s.poster_url,
+          },
+          watches,
+          watchesReason,
+          count: count
+            ? { watched: count.watched_count ?? 0, watchedAt: count.watched_at || null }
+            : null,
+          reasons,
+        };
+      });
+      return {
+        data,
+        total,
+        limit,
+        offset,
+        hasMore: offset + data.length < total,
+        totals,
+      };
     },
 
     async get(viewer: Viewer, id: string): Promise<Import> {

@@ -89,8 +89,45 @@ describe('Trakt export ZIP (flat layout, paged history)', () => {
       movies: 2,
       rewatches: 2,
       people: 1,
-      episodeRatings: 1,
     });
+    // The episode rating is the member's private episode rating, dated as in the file, and
+    // never announced (no activity).
+    expect(result.report!.episodeRatings).toBe(1);
+    const er = await k()
+      .selectFrom('episode_reviews')
+      .selectAll()
+      .where('user_id', '=', ann.user.id)
+      .execute();
+    expect(er).toMatchObject([
+      {
+        episode_id: cat.lr['1:1'],
+        rating: 10,
+        is_public: 0,
+        created_at: '2015-02-01T22:00:00.000Z',
+      },
+    ]);
+    const announced = await k()
+      .selectFrom('activities')
+      .select('action')
+      .where('user_id', '=', ann.user.id)
+      .where('episode_id', '=', cat.lr['1:1']!)
+      .where('rating', 'is not', null)
+      .execute();
+    expect(announced).toEqual([]);
+    const others = await registerUser(t.app);
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/episodes/${cat.lr['1:1']}/reviews`,
+      headers: bearer(others.token),
+    });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().total).toBe(0);
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: `/api/episodes/${cat.lr['1:1']}/reviews`,
+      headers: bearer(ann.token),
+    });
+    expect(mine.json()).toMatchObject({ total: 1, data: [{ rating: 10, isPublic: false }] });
     const reasons = result.report!.unmatchedRows.map((r) => [r.kind, r.show.title, r.reason]);
     expect(reasons).toEqual(
       expect.arrayContaining([
@@ -300,7 +337,10 @@ describe('TV Time GDPR export', () => {
     expect(result.report!.notes.join(' ')).toContain('read as UTC');
     expect(result.report).toMatchObject({
       episodes: { marked: 3, unmatched: 1 },
-      skipped: { rewatches: 1, episodeRatings: 4, movies: 1 },
+      // Vote 7001 names an episode the file watched (The Long Road S1E1); 7002-7004 name
+      // episodes the file never watched, so no show is known for them.
+      episodeRatings: 1,
+      skipped: { rewatches: 1, episodeRatingsUnmatched: 3, movies: 1 },
     });
     expect(result.report!.unmatchedRows[0]).toMatchObject({
       kind: 'episode',
@@ -549,6 +589,7 @@ describe('export and round trip', () => {
       'episodes.csv',
       'favorites.csv',
       'follows.csv',
+      'held.csv',
       'lists.csv',
       'profile.csv',
       'ratings.csv',
