@@ -323,6 +323,7 @@ describe('Trakt nested layout', () => {
     );
     expect(result).toMatchObject({ status: 'done', source: 'trakt' });
     expect(result.report).toMatchObject({ episodes: { marked: 2 }, ratings: 1, watchlist: 2 });
+    expect(result.report!.skipped).toMatchObject({ movies: 2 });
     const s = await snapshot(ann.user.id);
     expect(watchedAt(s, cat.lr['1:2']!)).toBe('2020-01-02T10:00:00.000Z');
     expect(itemOf(s, cat.longRoad.id)).toMatchObject({ score: 6, status: 'watching' });
