@@ -19,6 +19,7 @@ import {
   useImport,
   useImports,
 } from '../api/imports';
+import { HeldHistory } from './held-history';
 import { ImportReport } from './import-report';
 
 const sources = Object.keys(importSourceLabels) as ImportSource[];
@@ -349,6 +350,10 @@ export function ImportExportSection() {
         <div className="space-y-2">
           <h3 className="text-base font-semibold text-white">Past imports</h3>
           <PastImports selected={current} onSelect={select} />
+        </div>
+        <div className="space-y-2">
+          <h3 className="text-base font-semibold text-white">Held history</h3>
+          <HeldHistory />
         </div>
       </section>
 
