@@ -202,6 +202,59 @@ export async function benchImport(db: Db, services: Services) {
     console.log(
       `  the same file again: ${(againMs / 1000).toFixed(2)} s — ${again.report!.episodes.marked} new episodes, ${again.report!.lists} new lists`,
     );
+    // Plays kept (issue 19): every play lands on an episode or is held; only rewatches (one
+    // watch per episode until tracking keeps plays) and unplaceable rows are not kept.
+    const kept = r.episodes.marked + r.episodes.alreadyWatched + r.episodes.held;
+    console.log(
+      `  plays kept: ${kept.toLocaleString('en')} of 20,000 (${r.episodes.marked} on episodes, ${r.episodes.held} held, ` +
+        `${r.skipped.rewatches ?? 0} rewatches folded into their first watch, ${r.episodes.unmatched} not in a complete list)`,
+    );
+    // The round trip: export this member, import the file into a fresh account.
+    const exportFile = path.join(dir, 'export.json');
+    await new Promise<void>((resolve, reject) =>
+      services.exporter
+        .json(user.id)
+        .pipe(fs.createWriteStream(exportFile))
+        .on('close', resolve)
+        .on('error', reject),
+    );
+    const twin = await db.kysely
+      .insertInto('users')
+      .values({
+        username: `bench_twin_${Date.now()}`,
+        username_lower: `bench_twin_${Date.now()}`,
+        email: `bench_twin_${Date.now()}@example.test`,
+        email_lower: `bench_twin_${Date.now()}@example.test`,
+        password_hash: 'x',
+        is_public: 1,
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const rt0 = performance.now();
+    await services.imports.importNow(twin.id, exportFile, null, () => undefined);
+    const rtMs = performance.now() - rt0;
+    const countOf = async (table: 'episode_progress' | 'import_held_episodes', userId: number) =>
+      Number(
+        (
+          await db.kysely
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('user_id', '=', userId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const [w1, h1, w2, h2] = await Promise.all([
+      countOf('episode_progress', user.id),
+      countOf('import_held_episodes', user.id),
+      countOf('episode_progress', twin.id),
+      countOf('import_held_episodes', twin.id),
+    ]);
+    console.log(
+      `  export → import round trip: ${(rtMs / 1000).toFixed(2)} s — watched ${w2}/${w1}, held ${h2}/${h1}` +
+        (w1 === w2 && h1 === h2 ? ' (every play kept)' : ' (PLAYS LOST)'),
+    );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -10,7 +10,8 @@ import { episodeCode, formatCount, lazily } from '@/lib/format';
 import { heldPageSize, useHeld } from '../api/imports';
 
 const day = lazily(() => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }));
-const plural = (n: number, word: string) => `${formatCount(n)} ${n === 1 ? word : `${word}s`}`;
+const plural = (n: number, word: string) =>
+  `${formatCount(n)} ${n === 1 ? word : /(s|sh|ch|x)$/.test(word) ? `${word}es` : `${word}s`}`;
 
 function HeldShowCard({ value }: { value: HeldShow }) {
   const { show, watches, count, reasons } = value;
@@ -28,7 +29,7 @@ function HeldShowCard({ value }: { value: HeldShow }) {
         <span className="text-sm text-slate-300 tabular-nums">
           {[
             watches.length ? plural(watches.length, 'watch') : null,
-            count ? `a count of ${plural(count.watched, 'episode')}` : null,
+            count ? `${plural(count.watched, 'episode')} counted` : null,
           ]
             .filter(Boolean)
             .join(' · ')}
@@ -100,8 +101,8 @@ export function HeldHistory() {
         icon={Hourglass}
         headingLevel={3}
         title="No held history"
-        message="Every imported watch is on an episode. Watches the catalogue cannot place yet would wait here."
-        className="py-8"
+        message="Imported watches the catalogue cannot place yet wait here, with what will place them. You have none."
+        className="py-6"
       />
     );
   const last = Math.min(page.offset + page.data.length, page.total);

@@ -362,9 +362,9 @@ export function ImportExportSection() {
           Export
         </h2>
         <p className="text-sm text-slate-300">
-          Everything in your account — profile, watchlist, watched episodes with their dates,
-          favorites, ratings, lists and reviews — as one JSON file (it imports back here) or a ZIP
-          of CSV files.
+          Everything in your account — profile, watchlist, watched episodes with their dates, held
+          history, favorites, ratings, lists and reviews — as one JSON file (it imports back here)
+          or a ZIP of CSV files.
         </p>
         <div className="flex flex-wrap gap-3">
           <Button
