@@ -304,7 +304,7 @@ export function createExportService({
       .selectFrom('episode_reviews as r')
       .innerJoin('episodes as e', 'e.id', 'r.episode_id')
       .innerJoin('shows as s', 's.id', 'r.show_id')
-      .select(['r.rating', 'r.content', 'r.is_spoiler', 'r.created_at'])
+      .select(['r.rating', 'r.content', 'r.is_spoiler', 'r.is_public', 'r.created_at'])
       .select(['e.season_number', 'e.episode_number', 'e.air_date'])
       .select(showCols)
       .where('r.user_id', '=', userId)
@@ -319,6 +319,7 @@ export function createExportService({
         rating: Number(r.rating),
         text: r.content,
         spoiler: r.is_spoiler === 1,
+        isPublic: Number(r.is_public) === 1,
         createdAt: r.created_at,
       };
   }
