@@ -262,6 +262,40 @@ describe('held history', () => {
     expect((await heldOf(ann.token)).totals).toEqual({ watches: 0, counts: 1 });
   });
 
+  it('applies a held count once the episode list makes it certain', async () => {
+    const arc = await buildShow(t.db, {
+      title: 'Moon Arc',
+      kind: 'anime',
+      mal_id: 9203,
+      first_air_date: '2022-01-01',
+      status: 'airing',
+      episodes_complete: 0,
+    });
+    const eps: number[] = [];
+    for (const n of [1, 2])
+      eps.push((await buildEpisode(t.db, arc.id, { season_number: 1, episode_number: n })).id);
+    const ann = await registerUser(t.app);
+    await importFile(
+      t.app,
+      ann.token,
+      textFile('arc.xml', malFile(malEntry(9203, 'Moon Arc', 2, 'Completed', '2022-02-02'))),
+    );
+    // A partial list: the count is held, no episode is marked.
+    expect(await progressOf(ann.user.id)).toEqual([]);
+    expect((await heldOf(ann.token)).data[0]).toMatchObject({
+      show: { title: 'Moon Arc' },
+      count: { watched: 2, watchedAt: '2022-02-02T00:00:00.000Z' },
+    });
+    // TVmaze completes the list (still one season): the count lands on S1E1-2, dated.
+    await k().updateTable('shows').set({ episodes_complete: 1 }).where('id', '=', arc.id).execute();
+    await t.app.services.events.emit('catalog.refreshed', { showIds: [arc.id], source: 'tvmaze' });
+    expect(await progressOf(ann.user.id)).toEqual([
+      { episode_id: eps[0], watched_at: '2022-02-02T00:00:00.000Z' },
+      { episode_id: eps[1], watched_at: '2022-02-02T00:00:00.000Z' },
+    ]);
+    expect((await heldOf(ann.token)).total).toBe(0);
+  });
+
   it('keeps every play through an export and an import into a new account', async () => {
     const ann = await registerUser(t.app);
     await importFile(t.app, ann.token, await zipFile('held2.zip', traktHeldMembers()));
