@@ -7,7 +7,7 @@ import type { TrackingRepository } from '../tracking/tracking.repository';
 import { maxIso, minIso, type Play, type ShowAgg } from './collect';
 import type { CatalogueShow, ImportsRepository } from './imports.repository';
 import { countEpisodes, episodeFinder, type CatalogueEpisode } from './match';
-import { emptyReport, type StoredReport } from './report';
+import type { StoredReport } from './report';
 
 const resumes: WatchStatus[] = ['want_to_watch', 'paused', 'dropped'];
 /** Shows listed with their held history in one import's report (the rest are counted). */
@@ -367,51 +367,7 @@ export function createApplier(deps: {
     return unmatched;
   }
 
-  /** Applies held history of shows whose episodes just arrived (catalog.refreshed). */
-  async function releaseHeld(showIds: number[]) {
-    if (!showIds.length) return;
-    const held = await repo.heldFor(repo.db, showIds);
-    if (!held.length) return;
-    const byUser = new Map<number, typeof held>();
-    for (const h of held) byUser.set(h.user_id, [...(byUser.get(h.user_id) ?? []), h]);
-    for (const [userId, rows] of byUser) {
-      const heldIds = new Map(
-        rows.map((h) => [
-          h.kind === 'count'
-            ? `${h.show_id}:count`
-            : `${h.show_id}:${h.season_number}:${h.episode_number}:${h.air_date}`,
-          h.id,
-        ]),
-      );
-      const perShow = new Map<number, ShowAgg>();
-      for (const h of rows) {
-        const agg = perShow.get(h.show_id) ?? {
-          ref: { title: null, year: null, ids: {} },
-          plays: [],
-          progressCount: null,
-        };
-        if (h.kind === 'count')
-          agg.progressCount = { count: h.watched_count ?? 0, watchedAt: h.watched_at || null };
-        else
-          agg.plays.push({
-            season: h.season_number,
-            number: h.episode_number,
-            airDate: h.air_date,
-            watchedAt: h.watched_at,
-          });
-        perShow.set(h.show_id, agg);
-      }
-      const entries: { agg: ShowAgg; show: CatalogueShow }[] = [];
-      for (const [showId, agg] of perShow) {
-        const show = await repo.showById(showId);
-        if (show) entries.push({ agg, show });
-      }
-      const released: number[] = [];
-      await writeShows(userId, null, entries, emptyReport(), { hold: false, heldIds, released });
-    }
-  }
-
-  return { writeShows, releaseHeld };
+  return { writeShows };
 }
 
 export type Applier = ReturnType<typeof createApplier>;

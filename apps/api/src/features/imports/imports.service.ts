@@ -2,11 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import {
   errorCodes,
-  heldReasonText,
   importMessages,
-  type HeldPage,
-  type HeldReason,
-  type HeldShow,
   type Import,
   type ImportSource,
 } from '@series-tracker/contracts';
@@ -21,6 +17,7 @@ import { authorize, type Viewer } from '../../platform/policy';
 import type { TrackingRepository } from '../tracking/tracking.repository';
 import type { ArchiveLimits } from './archive';
 import { createApplier } from './apply';
+import { createHeld } from './held';
 import type { ShowRef } from './import-records';
 import { createImportJob, IMPORT_JOB } from './import-job';
 import type { ImportsRepository } from './imports.repository';
@@ -99,7 +96,9 @@ export function createImportsService(options: ImportsServiceOptions) {
   const { repo, trackingRepo, events, jobs } = options;
   const now = options.now ?? (() => new Date());
   const applier = createApplier({ repo, trackingRepo, events, now });
-  const { writeShows, releaseHeld } = applier;
+  const { writeShows } = applier;
+  const held = createHeld({ repo, applier });
+  const { releaseHeld } = held;
   const { runImport, perform } = createImportJob(options, applier);
 
   async function progressOf(row: { job_id: string | null; status: string }) {
@@ -185,62 +184,7 @@ export function createImportsService(options: ImportsServiceOptions) {
     },
 
     /** The member's held history per show, with why it is held and what resolves it. */
-    async held(userId: number, limit: number, offset: number): Promise<HeldPage> {
-      const [{ page, rows, live, total }, totals] = await Promise.all([
-        repo.heldShows(userId, limit, offset),
-        repo.heldTotals(userId),
-      ]);
-      const liveOf = new Map(live.map((l) => [l.show_id, Number(l.n)]));
-      const data: HeldShow[] = page.map((s) => {
-        const mine = rows.filter((r) => r.show_id === s.id);
-        const watches = mine
-          .filter((r) => r.kind !== 'count')
-          .sort(
-            (a, b) =>
-              (a.season_number ?? 1e9) - (b.season_number ?? 1e9) ||
-              (a.episode_number ?? 1e9) - (b.episode_number ?? 1e9) ||
-              (a.air_date ?? '').localeCompare(b.air_date ?? ''),
-          )
-          .map((r) => ({
-            season: r.season_number,
-            number: r.episode_number,
-            airDate: r.air_date,
-            watchedAt: r.watched_at,
-          }));
-        const count = mine.find((r) => r.kind === 'count');
-        const watchesReason: HeldReason | null = watches.length
-          ? liveOf.get(s.id)
-            ? 'episodes-missing'
-            : 'no-episode-list'
-          : null;
-        const reasons = [
-          ...(watchesReason ? [watchesReason] : []),
-          ...(count ? (['count-uncertain'] as const) : []),
-        ].map((reason) => ({ reason, ...heldReasonText[reason] }));
-        return {
-          show: {
-            id: s.id,
-            title: s.title,
-            year: s.first_air_date ? Number(s.first_air_date.slice(0, 4)) : null,
-            posterUrl: s.poster_url,
-          },
-          watches,
-          watchesReason,
-          count: count
-            ? { watched: count.watched_count ?? 0, watchedAt: count.watched_at || null }
-            : null,
-          reasons,
-        };
-      });
-      return {
-        data,
-        total,
-        limit,
-        offset,
-        hasMore: offset + data.length < total,
-        totals,
-      };
-    },
+    held: held.list,
 
     async get(viewer: Viewer, id: string): Promise<Import> {
       const row = await ownImport(viewer, id);
