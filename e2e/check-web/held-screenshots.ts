@@ -100,6 +100,7 @@ async function main() {
       await page.goto(`${server.origin}/settings/import`);
       await page.waitForLoadState('networkidle');
       if (first) {
+        await page.addStyleTag({ content: 'header { position: static !important; }' });
         await held.screenshot({ path: path.join(outDir, `held-empty-${device.name}.png`) });
         await page.getByLabel('Choose a file or drop it here').setInputFiles({
           name: 'trakt-export.zip',
@@ -136,6 +137,8 @@ async function main() {
           fullPage: true,
         });
       }
+      // The sticky site header would cover the top of an element screenshot.
+      await page.addStyleTag({ content: 'header { position: static !important; }' });
       await held.scrollIntoViewIfNeeded();
       await held.screenshot({ path: path.join(outDir, `held-list-${device.name}.png`) });
       await page.screenshot({
@@ -152,6 +155,7 @@ async function main() {
       );
       await page.reload();
       await page.waitForLoadState('networkidle');
+      await page.addStyleTag({ content: 'header { position: static !important; }' });
       await held.getByText('Could not load held history').waitFor({ timeout: 15_000 });
       await held.screenshot({ path: path.join(outDir, `held-error-${device.name}.png`) });
       await context.close();

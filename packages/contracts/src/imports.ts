@@ -150,8 +150,7 @@ export const heldReasonText: Record<HeldReason, { why: string; resolves: string 
   },
   'episodes-missing': {
     why: "These episodes are not in the show's episode list yet (the list is incomplete).",
-    resolves:
-      'Marked as watched automatically when TVmaze lists them. If this is the wrong show, fix its match in the import report.',
+    resolves: 'Marked as watched automatically when TVmaze lists them; nothing is lost meanwhile.',
   },
   'count-uncertain': {
     why: "MyAnimeList keeps only a count of watched episodes, and this show's seasons do not map onto it with certainty.",
