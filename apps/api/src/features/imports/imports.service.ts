@@ -220,6 +220,10 @@ export function createImportsService(options: ImportsServiceOptions) {
       stored.watchlist += counts.watchlist;
       stored.favorites += counts.favorites;
       stored.ratings += counts.ratings;
+      // Held history the applied row brought is listed like the import's own.
+      if (counts.heldCounts) stored.heldCounts = (stored.heldCounts ?? 0) + counts.heldCounts;
+      if (counts.heldShows?.length)
+        stored.heldShows = [...(stored.heldShows ?? []), ...counts.heldShows];
       if (target.kind === 'show') {
         stored.shows.unmatched--;
         stored.shows.matched++;

@@ -100,6 +100,7 @@ export async function* parseTvTimeFile(
           season: int(r.season_number),
           number: int(r.episode_number),
           watchedAt,
+          ...(intId(r.episode_id) ? { tvdbEpisode: intId(r.episode_id)! } : {}),
         };
         break;
       }
