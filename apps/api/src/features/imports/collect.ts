@@ -2,6 +2,9 @@ import type { WatchStatus } from '@series-tracker/contracts';
 import type { ImportRecord, ShowRef } from './import-records';
 import { matchTitle } from './matcher';
 
+/** Episode votes known only by TheTVDB episode id, kept until the file is read. */
+const MAX_PENDING_VOTES = 200_000;
+
 /** One play of one episode as the file gave it (the earliest play of an episode is kept). */
 export interface Play {
   season: number | null;
@@ -153,7 +156,12 @@ export class Collector {
             ratedAt: r.ratedAt,
           });
         } else if (r.tvdbEpisode) {
-          // Resolved in finish(): the watch rows naming this episode may come later.
+          // Resolved in finish(): the watch rows naming this episode may come later. Capped,
+          // so a file of millions of vote rows cannot grow memory without bound.
+          if (this.pendingVotes.length >= MAX_PENDING_VOTES) {
+            this.skip('episodeRatingsOverLimit');
+            break;
+          }
           this.pendingVotes.push({
             tvdbEpisode: r.tvdbEpisode,
             rating: r.rating,

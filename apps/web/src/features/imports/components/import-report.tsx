@@ -15,6 +15,7 @@ const skippedLabels: Record<string, string> = {
   episodeRatingsUnmatched: 'Episode ratings without a matching episode',
   episodeRatingsExisting: 'Episode ratings you had already given',
   episodeRatingsInvalid: 'Unreadable episode ratings',
+  episodeRatingsOverLimit: 'Episode ratings beyond 200,000 in one file',
   movieAggregates: 'Movie totals (the movies are counted above)',
   seasonRatings: 'Season ratings',
   episodes: 'Episode rows (no progress in this file)',
