@@ -10,11 +10,18 @@ import type { Services } from '../src/platform/services';
  * 20 lists of 25 shows, a 100-show watchlist) imported into a fresh account of the bench
  * database, whose catalogue gets 250 generated shows of 8 seasons × 10 episodes (plus a
  * special each) beside the bundled one. Reports the time and the peak memory of the import.
+ * Issue 19: one show in five has a partial episode list (TVmaze has brought seasons 1-3 only),
+ * so its later plays are held, and 1,000 plays are rewatches; the bench reports plays kept and
+ * checks that an export → import round trip keeps every one.
  */
 const SHOWS = 250;
 const SEASONS = 8;
 const PER_SEASON = 10;
 const TVDB_BASE = 90_000_000;
+/** Shows whose catalogue list is partial (seasons 1..PARTIAL_SEASONS only). */
+const partial = (s: number) => s % 5 === 0;
+const PARTIAL_SEASONS = 3;
+const REWATCHES = 1000;
 
 export async function seedImportCatalogue(db: Db) {
   const now = new Date().toISOString();
@@ -27,8 +34,8 @@ export async function seedImportCatalogue(db: Db) {
         source_hash: `bench-${s}`,
         kind: 'series',
         title: `Bench Show ${s}`,
-        status: 'completed',
-        episodes_complete: 1,
+        status: partial(s) ? 'airing' : 'completed',
+        episodes_complete: partial(s) ? 0 : 1,
         tvdb_id: TVDB_BASE + s,
         first_air_date: '2012-01-01',
         created_at: now,
@@ -37,7 +44,7 @@ export async function seedImportCatalogue(db: Db) {
       .returning('id')
       .executeTakeFirstOrThrow();
     const rows = [];
-    for (let season = 1; season <= SEASONS; season++)
+    for (let season = 1; season <= (partial(s) ? PARTIAL_SEASONS : SEASONS); season++)
       for (let n = 1; n <= PER_SEASON; n++)
         rows.push({
           source_id: `bench:${s}:${season}:${n}`,
@@ -72,7 +79,7 @@ const showRef = (s: number) => ({
 });
 
 /** Writes the export ZIP (paged history, newest first, as Trakt does) and returns its path. */
-export async function generateTraktExport(dir: string): Promise<string> {
+export async function generateTraktExport(dir: string): Promise<{ file: string; plays: number }> {
   const plays: object[] = [];
   const start = Date.UTC(2016, 0, 1);
   const span = 10 * 365 * 86_400_000;
@@ -92,7 +99,24 @@ export async function generateTraktExport(dir: string): Promise<string> {
           show: showRef(s),
         });
       }
-  plays.reverse();
+  // Rewatches: season 1 of every other show seen again a year later.
+  for (let k = 0; k < REWATCHES; k++) {
+    const s = (k % (SHOWS / 2)) * 2 + 1;
+    const at = new Date(start + 365 * 86_400_000 + k * 3_600_000);
+    plays.push({
+      id: id++,
+      watched_at: at.toISOString(),
+      action: 'watch',
+      type: 'episode',
+      episode: { season: 1, number: 1 + (Math.floor(k / (SHOWS / 2)) % PER_SEASON), ids: {} },
+      show: showRef(s),
+    });
+  }
+  plays.sort((a, b) =>
+    (b as { watched_at: string }).watched_at.localeCompare(
+      (a as { watched_at: string }).watched_at,
+    ),
+  );
   const zip = new yazl.ZipFile();
   const add = (name: string, value: unknown) =>
     zip.addBuffer(Buffer.from(JSON.stringify(value)), name);
@@ -152,7 +176,7 @@ export async function generateTraktExport(dir: string): Promise<string> {
   await new Promise<void>((resolve, reject) =>
     zip.outputStream.pipe(fs.createWriteStream(file)).on('close', resolve).on('error', reject),
   );
-  return file;
+  return { file, plays: plays.length };
 }
 
 /** Imports the generated export for a new member and prints time and peak memory. */
@@ -160,7 +184,7 @@ export async function benchImport(db: Db, services: Services) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'st-bench-import-'));
   try {
     await seedImportCatalogue(db);
-    const file = await generateTraktExport(dir);
+    const { file, plays } = await generateTraktExport(dir);
     const user = await db.kysely
       .insertInto('users')
       .values({
@@ -194,13 +218,67 @@ export async function benchImport(db: Db, services: Services) {
     const r = result.report!;
     const mb = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MB`;
     console.log(
-      `  import of a ten-year Trakt export (${(fs.statSync(file).size / 1024 / 1024).toFixed(1)} MB ZIP: 20,000 plays, 1,000 ratings, 20 lists): ` +
+      `  import of a ten-year Trakt export (${(fs.statSync(file).size / 1024 / 1024).toFixed(1)} MB ZIP: ${plays.toLocaleString('en')} plays, 1,000 ratings, 20 lists): ` +
         `${(ms / 1000).toFixed(2)} s — ${r.episodes.marked} episodes marked, ${r.shows.matched} shows, ` +
         `${r.ratings} scores, ${r.lists} lists, ${r.watchlist} watchlist items; ` +
         `peak RSS ${mb(peakRss)} (+${mb(peakRss - base.rss)}), peak heap ${mb(peakHeap)} (+${mb(peakHeap - base.heapUsed)})`,
     );
     console.log(
       `  the same file again: ${(againMs / 1000).toFixed(2)} s — ${again.report!.episodes.marked} new episodes, ${again.report!.lists} new lists`,
+    );
+    // Plays kept (issue 19): every play lands on an episode or is held; only rewatches (one
+    // watch per episode until tracking keeps plays) and unplaceable rows are not kept.
+    const kept = r.episodes.marked + r.episodes.alreadyWatched + r.episodes.held;
+    console.log(
+      `  plays kept: ${kept.toLocaleString('en')} of ${plays.toLocaleString('en')} (${r.episodes.marked} on episodes, ${r.episodes.held} held, ` +
+        `${r.skipped.rewatches ?? 0} rewatches folded into their first watch until tracking keeps plays, ` +
+        `${r.episodes.unmatched} not in a complete list; ${r.episodeRatings ?? 0} episode ratings)`,
+    );
+    // The round trip: export this member, import the file into a fresh account.
+    const exportFile = path.join(dir, 'export.json');
+    await new Promise<void>((resolve, reject) =>
+      services.exporter
+        .json(user.id)
+        .pipe(fs.createWriteStream(exportFile))
+        .on('close', resolve)
+        .on('error', reject),
+    );
+    const twin = await db.kysely
+      .insertInto('users')
+      .values({
+        username: `bench_twin_${Date.now()}`,
+        username_lower: `bench_twin_${Date.now()}`,
+        email: `bench_twin_${Date.now()}@example.test`,
+        email_lower: `bench_twin_${Date.now()}@example.test`,
+        password_hash: 'x',
+        is_public: 1,
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const rt0 = performance.now();
+    await services.imports.importNow(twin.id, exportFile, null, () => undefined);
+    const rtMs = performance.now() - rt0;
+    const countOf = async (table: 'episode_progress' | 'import_held_episodes', userId: number) =>
+      Number(
+        (
+          await db.kysely
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('user_id', '=', userId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const [w1, h1, w2, h2] = await Promise.all([
+      countOf('episode_progress', user.id),
+      countOf('import_held_episodes', user.id),
+      countOf('episode_progress', twin.id),
+      countOf('import_held_episodes', twin.id),
+    ]);
+    console.log(
+      `  export → import round trip: ${(rtMs / 1000).toFixed(2)} s — watched ${w2}/${w1}, held ${h2}/${h1}` +
+        (w1 === w2 && h1 === h2 ? ' (every play kept)' : ' (PLAYS LOST)'),
     );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

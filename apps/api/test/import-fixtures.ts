@@ -379,7 +379,19 @@ export function traktNestedMembers(): Record<string, string> {
         ],
       },
     ]),
-    'ann/watched/watched-movies.json': '[]',
+    // The nested layout's movie aggregate: not imported, but counted (issue 19).
+    'ann/watched/watched-movies.json': j([
+      {
+        plays: 1,
+        last_watched_at: '2020-01-05T10:00:00.000Z',
+        movie: { title: 'A Film', year: 2019, ids: { trakt: 1 } },
+      },
+      {
+        plays: 2,
+        last_watched_at: '2020-01-06T10:00:00.000Z',
+        movie: { title: 'Another Film', year: 2018, ids: { trakt: 2 } },
+      },
+    ]),
     'ann/ratings/ratings-shows.json': j([
       { rated_at: '2020-01-03T00:00:00.000Z', rating: 6, type: 'show', show: longRoadTrakt },
     ]),

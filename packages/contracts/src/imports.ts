@@ -21,7 +21,8 @@ export const importMaxBytes = 200 * 1024 * 1024;
 /** Unmatched rows kept in a report (the rest are counted). */
 export const importMaxUnmatchedRows = 500;
 /** Version of the JSON export (GET /api/users/me/export?format=json). */
-export const exportSchemaVersion = 1;
+/** Version of the JSON export (GET /api/users/me/export?format=json); 2 adds held history. */
+export const exportSchemaVersion = 2;
 
 export const importMessages = {
   fileMissing: 'Choose a file to import',
@@ -88,6 +89,22 @@ export const importReportSchema = z.object({
   unmatchedRows: z.array(unmatchedRowSchema),
   /** Unmatched rows beyond the first 500 (counted, not listed). */
   unmatchedRowsOmitted: z.number().int(),
+  /** MyAnimeList counts kept as held counts (mapping uncertain); absent in older reports. */
+  heldCounts: z.number().int().optional(),
+  /** Episode ratings imported as private episode ratings; absent in older reports. */
+  episodeRatings: z.number().int().optional(),
+  /** Held history of this import per show (first 200 shows); absent in older reports. */
+  heldShows: z
+    .array(
+      z.object({
+        showId: z.number().int(),
+        title: z.string(),
+        watches: z.number().int(),
+        count: z.number().int().nullable(),
+        reason: z.enum(['no-episode-list', 'episodes-missing', 'count-uncertain']),
+      }),
+    )
+    .optional(),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 
@@ -116,4 +133,70 @@ export type ApplyRow = z.infer<typeof applyRowSchema>;
 export const exportFormats = ['json', 'csv'] as const;
 export const exportQuerySchema = z.object({
   format: z.enum(exportFormats, { error: importMessages.formatInvalid }).default('json'),
+});
+
+/**
+ * Why history is held rather than marked (issue 19): the show has no episode list yet, its
+ * partial list lacks these episodes, or a MyAnimeList count cannot be mapped onto its seasons
+ * with certainty.
+ */
+export const heldReasons = ['no-episode-list', 'episodes-missing', 'count-uncertain'] as const;
+export type HeldReason = (typeof heldReasons)[number];
+
+export const heldReasonText: Record<HeldReason, { why: string; resolves: string }> = {
+  'no-episode-list': {
+    why: "This show's episode list has not arrived from TVmaze yet.",
+    resolves: 'Marked as watched automatically when the episode list arrives.',
+  },
+  'episodes-missing': {
+    why: "These episodes are not in the show's episode list yet (the list is incomplete).",
+    resolves: 'Marked as watched automatically when TVmaze lists them; nothing is lost meanwhile.',
+  },
+  'count-uncertain': {
+    why: "MyAnimeList keeps only a count of watched episodes, and this show's seasons do not map onto it with certainty.",
+    resolves:
+      'Kept as a count, never put on guessed episodes. Applied when the show has one complete season; or mark the episodes yourself.',
+  },
+};
+
+export const heldWatchSchema = z.object({
+  season: z.number().int().nullable(),
+  number: z.number().int().nullable(),
+  airDate: z.string().nullable(),
+  watchedAt: z.string(),
+});
+export type HeldWatch = z.infer<typeof heldWatchSchema>;
+
+export const heldShowSchema = z.object({
+  show: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    year: z.number().int().nullable(),
+    posterUrl: z.string().nullable(),
+  }),
+  /** Held watches (one per episode), in episode order. */
+  watches: z.array(heldWatchSchema),
+  watchesReason: z.enum(heldReasons).nullable(),
+  /** A held MyAnimeList count: `watched` episodes, dated when the file gave a date. */
+  count: z.object({ watched: z.number().int(), watchedAt: z.string().nullable() }).nullable(),
+  reasons: z.array(
+    z.object({ reason: z.enum(heldReasons), why: z.string(), resolves: z.string() }),
+  ),
+});
+export type HeldShow = z.infer<typeof heldShowSchema>;
+
+export const heldPageSchema = z.object({
+  data: z.array(heldShowSchema),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+  hasMore: z.boolean(),
+  /** Held watches and held counts of the whole account. */
+  totals: z.object({ watches: z.number().int(), counts: z.number().int() }),
+});
+export type HeldPage = z.infer<typeof heldPageSchema>;
+
+export const heldQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });

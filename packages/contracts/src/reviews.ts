@@ -205,6 +205,8 @@ export const updateEpisodeReviewSchema = z
     rating: episodeRating.optional(),
     content: episodeContent.optional(),
     isSpoiler: z.boolean().optional(),
+    /** Publishes (or hides) an episode rating; imported ones arrive private. */
+    isPublic: z.boolean().optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: m.nothingToChange });
 
@@ -216,6 +218,8 @@ export const episodeReviewSchema = z.object({
   rating: z.number().int(),
   content: z.string().nullable(),
   isSpoiler: z.boolean(),
+  /** False for an imported episode rating its author has not published (issue 19). */
+  isPublic: z.boolean().optional(),
   likesCount: z.number().int(),
   isLiked: z.boolean().optional(),
   createdAt: z.string(),

@@ -391,6 +391,8 @@ export interface EpisodeReviewsTable {
   likes_count: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** 0014: 0 for an imported episode rating its author has not published. */
+  is_public: Generated<number>;
 }
 
 export interface ReviewLikesTable {
@@ -449,4 +451,7 @@ export interface ImportHeldEpisodesTable {
   watched_at: string;
   import_id: string | null;
   created_at: string;
+  /** 0014: 'watch' (one play) or 'count' (a MyAnimeList count of `watched_count` episodes). */
+  kind: Generated<string>;
+  watched_count: number | null;
 }

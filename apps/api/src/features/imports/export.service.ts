@@ -156,6 +156,54 @@ export function createExportService({
     }
   }
 
+  /**
+   * Held history (version 2): per show, the watches the catalogue could not place yet and a
+   * held MyAnimeList count, so an export → import round trip keeps every play.
+   */
+  async function* held(userId: number) {
+    const rows = await db
+      .selectFrom('import_held_episodes as h')
+      .innerJoin('shows as s', 's.id', 'h.show_id')
+      .select(['h.show_id', 'h.kind', 'h.season_number', 'h.episode_number', 'h.air_date'])
+      .select(['h.watched_at', 'h.watched_count'])
+      .select(showCols)
+      .where('h.user_id', '=', userId)
+      .orderBy('h.show_id')
+      .orderBy('h.season_number')
+      .orderBy('h.episode_number')
+      .orderBy('h.air_date')
+      .execute();
+    type Held = {
+      show: ReturnType<typeof showRef>;
+      watches: {
+        season: number | null;
+        number: number | null;
+        airDate: string | null;
+        watchedAt: string;
+      }[];
+      count: { watched: number; watchedAt: string | null } | null;
+    };
+    let current: Held | null = null;
+    let currentId = -1;
+    for (const r of rows) {
+      if (r.show_id !== currentId) {
+        if (current) yield current;
+        current = { show: showRef(r), watches: [], count: null };
+        currentId = r.show_id;
+      }
+      if (r.kind === 'count')
+        current!.count = { watched: r.watched_count ?? 0, watchedAt: r.watched_at || null };
+      else
+        current!.watches.push({
+          season: r.season_number,
+          number: r.episode_number,
+          airDate: r.air_date,
+          watchedAt: r.watched_at,
+        });
+    }
+    if (current) yield current;
+  }
+
   async function* favorites(userId: number) {
     const rows = await db
       .selectFrom('favorites as f')
@@ -256,7 +304,7 @@ export function createExportService({
       .selectFrom('episode_reviews as r')
       .innerJoin('episodes as e', 'e.id', 'r.episode_id')
       .innerJoin('shows as s', 's.id', 'r.show_id')
-      .select(['r.rating', 'r.content', 'r.is_spoiler', 'r.created_at'])
+      .select(['r.rating', 'r.content', 'r.is_spoiler', 'r.is_public', 'r.created_at'])
       .select(['e.season_number', 'e.episode_number', 'e.air_date'])
       .select(showCols)
       .where('r.user_id', '=', userId)
@@ -271,6 +319,7 @@ export function createExportService({
         rating: Number(r.rating),
         text: r.content,
         spoiler: r.is_spoiler === 1,
+        isPublic: Number(r.is_public) === 1,
         createdAt: r.created_at,
       };
   }
@@ -297,6 +346,7 @@ export function createExportService({
   const allSections = (): ExportSection[] => [
     { name: 'watchlist', rows: watchlist },
     { name: 'progress', rows: progress },
+    { name: 'held', rows: held },
     { name: 'favorites', rows: favorites },
     { name: 'ratings', rows: ratings },
     { name: 'lists', rows: lists },
@@ -405,6 +455,30 @@ export function createExportService({
           watched_at: e.watchedAt,
         })),
       ),
+    );
+    add(
+      'held.csv',
+      [...showHeader, 'kind', 'season', 'episode', 'air_date', 'watched_at', 'watched_count'],
+      flat(held(userId), (h) => [
+        ...h.watches.map((w) => ({
+          ...showCsv(h.show),
+          kind: 'watch',
+          season: w.season,
+          episode: w.number,
+          air_date: w.airDate,
+          watched_at: w.watchedAt,
+        })),
+        ...(h.count
+          ? [
+              {
+                ...showCsv(h.show),
+                kind: 'count',
+                watched_at: h.count.watchedAt,
+                watched_count: h.count.watched,
+              },
+            ]
+          : []),
+      ]),
     );
     add(
       'favorites.csv',

@@ -33,6 +33,21 @@ export type ImportRecord =
       number: number | null;
       airDate?: string | null;
       watchedAt: string;
+      /** TheTVDB id of the episode (TV Time), so its votes can find the episode. */
+      tvdbEpisode?: number;
+    }
+  /**
+   * A rating (1-10) of one episode: by show + season + number (Trakt), or by TheTVDB episode
+   * id alone (TV Time votes; resolved through the file's own watch rows).
+   */
+  | {
+      kind: 'episode-rating';
+      show: ShowRef | null;
+      season: number | null;
+      number: number | null;
+      tvdbEpisode?: number;
+      rating: number;
+      ratedAt: string | null;
     }
   /** The first `count` regular episodes watched, in viewing order (MAL keeps only a count). */
   | { kind: 'progress-count'; show: ShowRef; count: number; watchedAt: string | null }

@@ -1,4 +1,8 @@
-import { createReviewSchema, listLimits } from '@series-tracker/contracts';
+import {
+  createEpisodeReviewSchema,
+  createReviewSchema,
+  listLimits,
+} from '@series-tracker/contracts';
 import { AppError } from '../../lib/errors';
 import type { ListsService } from '../lists/lists.service';
 import type { ReviewsService } from '../reviews/reviews.service';
@@ -12,12 +16,39 @@ import type { ImportTargets } from './imports.service';
  */
 export function createImportTargets(deps: {
   lists: Pick<ListsService, 'mine' | 'create'>;
-  reviews: Pick<ReviewsService, 'create'>;
+  reviews: Pick<ReviewsService, 'create' | 'createEpisodeReview'>;
   social: Pick<SocialService, 'follow'>;
   people: Pick<SocialRepository, 'idByUsername'>;
 }): Required<ImportTargets> {
   const { lists, reviews, social, people } = deps;
   return {
+    // Episode ratings: private, dated as in the file, never announced; one per episode, so a
+    // re-import (or a rating the member already gave) is counted, not doubled.
+    episodeRatings: async (userId, ratings) => {
+      const skipped = { episodeRatingsExisting: 0, episodeRatingsInvalid: 0 };
+      let created = 0;
+      for (const r of ratings) {
+        const draft = createEpisodeReviewSchema.safeParse({
+          episodeId: r.episodeId,
+          rating: r.rating,
+        });
+        if (!draft.success) {
+          skipped.episodeRatingsInvalid++;
+          continue;
+        }
+        try {
+          await reviews.createEpisodeReview({ id: userId }, draft.data, {
+            at: r.at,
+            imported: true,
+          });
+          created++;
+        } catch (err) {
+          if (err instanceof AppError && err.statusCode === 409) skipped.episodeRatingsExisting++;
+          else throw err;
+        }
+      }
+      return { created, skipped };
+    },
     // Follows of our own export: the same members again, by username, dated as in the file
     // and never announced. Someone who left, oneself, or a block either way is counted.
     follows: async (userId, follows) => {

@@ -157,84 +157,18 @@ export function createImportsRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async progressOf(q: Tx, userId: number, showIds: number[]) {
-      return q
-        .selectFrom('episode_progress')
-        .select(['episode_id', 'show_id', 'watched_at'])
-        .where('user_id', '=', userId)
-        .where('show_id', 'in', showIds)
-        .execute();
-    },
-
-    async itemsOf(q: Tx, userId: number, showIds: number[]) {
-      return q
-        .selectFrom('watchlist_items')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('show_id', 'in', showIds)
-        .execute();
-    },
-
-    async favoritesOf(q: Tx, userId: number, showIds: number[]) {
-      return q
-        .selectFrom('favorites')
-        .select(['show_id', 'created_at'])
-        .where('user_id', '=', userId)
-        .where('show_id', 'in', showIds)
-        .execute();
-    },
-
-    /** Watched episodes with their own dates; an existing row keeps the earlier of the two. */
-    async insertProgress(
-      trx: Transaction<Database>,
-      userId: number,
-      rows: { episode_id: number; show_id: number; watched_at: string }[],
-      now: string,
-    ) {
-      for (const part of chunks(rows, 1000)) {
-        await trx
-          .insertInto('episode_progress')
-          .values(part.map((r) => ({ ...r, user_id: userId, created_at: now, updated_at: now })))
-          .onConflict((oc) => oc.columns(['user_id', 'episode_id']).doNothing())
-          .execute();
-      }
-    },
-
-    async backdateProgress(
-      trx: Transaction<Database>,
-      userId: number,
-      episodeId: number,
-      watchedAt: string,
-      now: string,
-    ) {
-      await trx
-        .updateTable('episode_progress')
-        .set({ watched_at: watchedAt, updated_at: now })
-        .where('user_id', '=', userId)
-        .where('episode_id', '=', episodeId)
-        .where('watched_at', '>', watchedAt)
-        .execute();
-    },
-
-    async insertFavorite(trx: Transaction<Database>, userId: number, showId: number, at: string) {
-      const row = await trx
-        .insertInto('favorites')
-        .values({ user_id: userId, show_id: showId, created_at: at })
-        .onConflict((oc) => oc.columns(['user_id', 'show_id']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      return !!row;
-    },
-
+    /** Held watches (`kind` 'watch') and held counts ('count'); re-holding adds nothing. */
     async hold(
       trx: Transaction<Database>,
       rows: {
         user_id: number;
         show_id: number;
+        kind?: 'watch' | 'count';
         season_number: number | null;
         episode_number: number | null;
         air_date: string | null;
         watched_at: string;
+        watched_count?: number | null;
         import_id: string;
         created_at: string;
       }[],
@@ -246,10 +180,23 @@ export function createImportsRepository(db: Kysely<Database>) {
           .values(
             part.map((r) => ({
               ...r,
-              episode_key: `${r.season_number ?? ''}:${r.episode_number ?? ''}:${r.air_date ?? ''}`,
+              kind: r.kind ?? 'watch',
+              watched_count: r.watched_count ?? null,
+              // One held count per show and user: a later import's count replaces it below.
+              episode_key:
+                r.kind === 'count'
+                  ? 'count'
+                  : `${r.season_number ?? ''}:${r.episode_number ?? ''}:${r.air_date ?? ''}`,
             })),
           )
-          .onConflict((oc) => oc.columns(['user_id', 'show_id', 'episode_key']).doNothing())
+          .onConflict((oc) =>
+            oc.columns(['user_id', 'show_id', 'episode_key']).doUpdateSet((eb) => ({
+              // A held count keeps the larger count (a re-import or a later file); a watch
+              // keeps its earlier date.
+              watched_count: sql`case when ${eb.ref('excluded.watched_count')} > coalesce(${eb.ref('import_held_episodes.watched_count')}, 0) then ${eb.ref('excluded.watched_count')} else ${eb.ref('import_held_episodes.watched_count')} end`,
+              watched_at: sql`case when ${eb.ref('import_held_episodes.watched_at')} = '' or (${eb.ref('excluded.watched_at')} <> '' and ${eb.ref('excluded.watched_at')} < ${eb.ref('import_held_episodes.watched_at')}) then ${eb.ref('excluded.watched_at')} else ${eb.ref('import_held_episodes.watched_at')} end`,
+            })),
+          )
           .returning('id')
           .execute();
         added += res.length;
@@ -278,6 +225,75 @@ export function createImportsRepository(db: Kysely<Database>) {
         .where('user_id', '=', userId)
         .executeTakeFirstOrThrow();
       return Number(row.n);
+    },
+
+    /** Held watches and held counts of a member. */
+    async heldTotals(userId: number) {
+      const rows = await db
+        .selectFrom('import_held_episodes')
+        .select(['kind', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('user_id', '=', userId)
+        .groupBy('kind')
+        .execute();
+      const of = (k: string) => Number(rows.find((r) => r.kind === k)?.n ?? 0);
+      return { watches: of('watch'), counts: of('count') };
+    },
+
+    /**
+     * A page of the shows a member has held history on (by title), each with its held rows
+     * and how many live episodes the catalogue has for it (none: the list has not arrived).
+     */
+    async heldShows(userId: number, limit: number, offset: number) {
+      const [page, total] = await Promise.all([
+        db
+          .selectFrom('import_held_episodes as h')
+          .innerJoin('shows as s', 's.id', 'h.show_id')
+          .select(['s.id', 's.title', 's.first_air_date', 's.poster_url'])
+          .where('h.user_id', '=', userId)
+          .groupBy(['s.id', 's.title', 's.first_air_date', 's.poster_url'])
+          .orderBy(sql`lower(s.title)`)
+          .orderBy('s.id')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        db
+          .selectFrom('import_held_episodes')
+          .select((eb) => eb.fn.count<number>('show_id').distinct().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow(),
+      ]);
+      const ids = page.map((p) => p.id);
+      const [rows, live] = ids.length
+        ? await Promise.all([
+            db
+              .selectFrom('import_held_episodes')
+              .selectAll()
+              .where('user_id', '=', userId)
+              .where('show_id', 'in', ids)
+              .execute(),
+            db
+              .selectFrom('episodes')
+              .select(['show_id', (eb) => eb.fn.countAll<number>().as('n')])
+              .where('show_id', 'in', ids)
+              .where('retired_at', 'is', null)
+              .groupBy('show_id')
+              .execute(),
+          ])
+        : [[], []];
+      return { page, rows, live, total: Number(total.n) };
+    },
+
+    /** Every held row of a member with the show's columns (the export), by show. */
+    async heldOfUser(userId: number) {
+      return db
+        .selectFrom('import_held_episodes')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('show_id')
+        .orderBy('season_number')
+        .orderBy('episode_number')
+        .orderBy('air_date')
+        .execute();
     },
 
     async userContact(userId: number) {

@@ -11,6 +11,8 @@ import {
   applyRowSchema,
   errorCodes,
   exportQuerySchema,
+  heldPageSchema,
+  heldQuerySchema,
   importIdParamsSchema,
   importMaxBytes,
   importMessages,
@@ -123,6 +125,23 @@ export async function importsRoutes(
       },
     },
     async (req) => imports.list(me(req), req.query.limit, req.query.offset),
+  );
+
+  r.get(
+    '/imports/held',
+    {
+      // Only ever the signed-in member's own held history.
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Your held history per show: watches and MyAnimeList counts kept until the catalogue can place them, with why and what resolves them',
+        querystring: heldQuerySchema,
+        response: { 200: heldPageSchema, ...errors },
+      },
+    },
+    async (req) => imports.held(me(req), req.query.limit, req.query.offset),
   );
 
   r.get(

@@ -89,8 +89,45 @@ describe('Trakt export ZIP (flat layout, paged history)', () => {
       movies: 2,
       rewatches: 2,
       people: 1,
-      episodeRatings: 1,
     });
+    // The episode rating is the member's private episode rating, dated as in the file, and
+    // never announced (no activity).
+    expect(result.report!.episodeRatings).toBe(1);
+    const er = await k()
+      .selectFrom('episode_reviews')
+      .selectAll()
+      .where('user_id', '=', ann.user.id)
+      .execute();
+    expect(er).toMatchObject([
+      {
+        episode_id: cat.lr['1:1'],
+        rating: 10,
+        is_public: 0,
+        created_at: '2015-02-01T22:00:00.000Z',
+      },
+    ]);
+    const announced = await k()
+      .selectFrom('activities')
+      .select('action')
+      .where('user_id', '=', ann.user.id)
+      .where('episode_id', '=', cat.lr['1:1']!)
+      .where('rating', 'is not', null)
+      .execute();
+    expect(announced).toEqual([]);
+    const others = await registerUser(t.app);
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/episodes/${cat.lr['1:1']}/reviews`,
+      headers: bearer(others.token),
+    });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().total).toBe(0);
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: `/api/episodes/${cat.lr['1:1']}/reviews`,
+      headers: bearer(ann.token),
+    });
+    expect(mine.json()).toMatchObject({ total: 1, data: [{ rating: 10, isPublic: false }] });
     const reasons = result.report!.unmatchedRows.map((r) => [r.kind, r.show.title, r.reason]);
     expect(reasons).toEqual(
       expect.arrayContaining([
@@ -118,7 +155,13 @@ describe('Trakt export ZIP (flat layout, paged history)', () => {
       started_at: '2015-02-01T20:00:00.000Z',
       last_watched_at: '2022-01-01T10:00:00.000Z',
     });
-    expect(itemOf(s, cat.echo2020.id)).toMatchObject({ status: 'completed', score: 7 });
+    // A rating alone sets the score: never Completed, never invented dates (ADR 110).
+    expect(itemOf(s, cat.echo2020.id)).toMatchObject({
+      status: 'want_to_watch',
+      score: 7,
+      started_at: null,
+      completed_at: null,
+    });
     expect(itemOf(s, cat.echo2012.id)).toBeUndefined();
     expect(itemOf(s, cat.quietHarbor.id)).toMatchObject({
       status: 'want_to_watch',
@@ -280,6 +323,7 @@ describe('Trakt nested layout', () => {
     );
     expect(result).toMatchObject({ status: 'done', source: 'trakt' });
     expect(result.report).toMatchObject({ episodes: { marked: 2 }, ratings: 1, watchlist: 2 });
+    expect(result.report!.skipped).toMatchObject({ movies: 2 });
     const s = await snapshot(ann.user.id);
     expect(watchedAt(s, cat.lr['1:2']!)).toBe('2020-01-02T10:00:00.000Z');
     expect(itemOf(s, cat.longRoad.id)).toMatchObject({ score: 6, status: 'watching' });
@@ -294,7 +338,10 @@ describe('TV Time GDPR export', () => {
     expect(result.report!.notes.join(' ')).toContain('read as UTC');
     expect(result.report).toMatchObject({
       episodes: { marked: 3, unmatched: 1 },
-      skipped: { rewatches: 1, episodeRatings: 4, movies: 1 },
+      // Vote 7001 names an episode the file watched (The Long Road S1E1); 7002-7004 name
+      // episodes the file never watched, so no show is known for them.
+      episodeRatings: 1,
+      skipped: { rewatches: 1, episodeRatingsUnmatched: 3, movies: 1 },
     });
     expect(result.report!.unmatchedRows[0]).toMatchObject({
       kind: 'episode',
@@ -377,7 +424,12 @@ describe('IMDb CSV', () => {
       skipped: { movies: 1, episodes: 1 },
     });
     const s = await snapshot(ann.user.id);
-    expect(itemOf(s, cat.longRoad.id)).toMatchObject({ score: 8, status: 'completed' });
+    expect(itemOf(s, cat.longRoad.id)).toMatchObject({
+      score: 8,
+      status: 'want_to_watch',
+      started_at: null,
+      completed_at: null,
+    });
     expect(itemOf(s, cat.quietHarbor.id)).toMatchObject({ score: 6 });
     expect(s.progress).toEqual([]);
 
@@ -436,7 +488,7 @@ describe('export and round trip', () => {
     const doc = res.json();
     expect(doc).toMatchObject({
       format: 'series-tracker-export',
-      version: 1,
+      version: 2,
       profile: { username: ann.user.username },
     });
     expect(JSON.stringify(doc)).not.toContain('@example.test');
@@ -503,12 +555,18 @@ describe('export and round trip', () => {
     expect((await snapshot(cara.user.id)).items).toEqual(a.items);
 
     // A newer format version than this site reads is refused, not half-read.
-    const future = res.body.replace('"version": 1,', '"version": 2,');
+    const future = res.body.replace('"version": 2,', '"version": 3,');
     const refused = await importFile(t.app, cara.token, textFile('future.json', future));
     expect(refused).toMatchObject({
       status: 'failed',
-      error: 'This export has format version 2; this site reads version 1',
+      error: 'This export has format version 3; this site reads version 2',
     });
+    // Version 1 (before held history) still reads.
+    const older = res.body.replace('"version": 2,', '"version": 1,');
+    const dana = await registerUser(t.app);
+    const v1 = await importFile(t.app, dana.token, textFile('v1.json', older));
+    expect(v1).toMatchObject({ status: 'done', source: 'series-tracker' });
+    expect((await snapshot(dana.user.id)).progress).toEqual(a.progress);
   });
 
   it('exports a ZIP of CSV files', async () => {
@@ -532,6 +590,7 @@ describe('export and round trip', () => {
       'episodes.csv',
       'favorites.csv',
       'follows.csv',
+      'held.csv',
       'lists.csv',
       'profile.csv',
       'ratings.csv',

@@ -107,6 +107,7 @@ export function toEpisodeReview(r: EpisodeReviewWithAuthor): EpisodeReview {
     rating: r.rating,
     content: r.content,
     isSpoiler: Boolean(r.is_spoiler),
+    isPublic: Boolean(r.is_public),
     likesCount: r.likes_count,
     ...(isLiked === undefined ? {} : { isLiked }),
     createdAt: r.created_at,

@@ -52,6 +52,7 @@ export interface EpisodeReviewWithAuthor {
   rating: number;
   content: string | null;
   is_spoiler: number;
+  is_public: number;
   likes_count: number;
   created_at: string;
   updated_at: string;
@@ -626,6 +627,7 @@ export function createReviewsRepository(db: Kysely<Database>, dialect: DialectNa
       const [rows, count] = await Promise.all([
         episodeReviewsWithAuthor(db, viewerId)
           .where('er.episode_id', '=', episodeId)
+          .where((eb) => eb.or([eb('er.is_public', '=', 1), eb('er.user_id', '=', viewerId ?? -1)]))
           .orderBy('er.created_at', 'desc')
           .orderBy('er.id', 'desc')
           .limit(limit)
@@ -635,6 +637,7 @@ export function createReviewsRepository(db: Kysely<Database>, dialect: DialectNa
           .selectFrom('episode_reviews')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .where('episode_id', '=', episodeId)
+          .where((eb) => eb.or([eb('is_public', '=', 1), eb('user_id', '=', viewerId ?? -1)]))
           .executeTakeFirstOrThrow(),
       ]);
       return { rows: rows as EpisodeReviewWithAuthor[], total: Number(count.n) };
@@ -649,6 +652,7 @@ export function createReviewsRepository(db: Kysely<Database>, dialect: DialectNa
         rating: number;
         content: string | null;
         is_spoiler: number;
+        is_public?: number;
         now: string;
       },
     ): Promise<number | null> {
@@ -669,6 +673,7 @@ export function createReviewsRepository(db: Kysely<Database>, dialect: DialectNa
         rating: number;
         content: string | null;
         is_spoiler: number;
+        is_public: number;
         updated_at: string;
       }>,
     ) {

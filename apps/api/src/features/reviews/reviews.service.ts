@@ -159,7 +159,7 @@ export function createReviewsService({ repo, events, blocks }: ReviewsServiceOpt
       authorize(
         viewer,
         'read',
-        er && { kind: 'episode-review', ownerId: er.user_id, isPublic: true },
+        er && { kind: 'episode-review', ownerId: er.user_id, isPublic: Boolean(er.is_public) },
         m.episodeReviewNotFound,
       );
       authorId = er!.user_id;
@@ -571,8 +571,11 @@ export function createReviewsService({ repo, events, blocks }: ReviewsServiceOpt
     async createEpisodeReview(
       viewer: { id: number },
       draft: EpisodeReviewDraft,
+      // imports (issue 19): an episode rating from another tracker keeps its date, arrives
+      // private and is not announced (no event: no activity, no "now").
+      origin: { at?: string | null; imported?: boolean } = {},
     ): Promise<EpisodeReview> {
-      const now = nowIso();
+      const now = origin.at ?? nowIso();
       const episode = await repo.episode(repo.db, draft.episodeId);
       if (!episode) throw notFound(m.episodeNotFound);
       const id = await repo.transaction((trx) =>
@@ -583,6 +586,7 @@ export function createReviewsService({ repo, events, blocks }: ReviewsServiceOpt
           rating: draft.rating,
           content: orNull(draft.content),
           is_spoiler: bit(draft.isSpoiler),
+          ...(origin.imported ? { is_public: 0 } : {}),
           now,
         }),
       );
@@ -592,21 +596,27 @@ export function createReviewsService({ repo, events, blocks }: ReviewsServiceOpt
           episodeReviewId: String(existing?.id ?? ''),
         });
       }
-      await events.emit('episode-review.created', {
-        episodeReviewId: id,
-        userId: viewer.id,
-        showId: episode.show_id,
-        episodeId: episode.id,
-        rating: draft.rating,
-        at: now,
-      });
+      if (!origin.imported)
+        await events.emit('episode-review.created', {
+          episodeReviewId: id,
+          userId: viewer.id,
+          showId: episode.show_id,
+          episodeId: episode.id,
+          rating: draft.rating,
+          at: now,
+        });
       return toEpisodeReview((await repo.episodeReviewById(repo.db, id, viewer.id))!);
     },
 
     async updateEpisodeReview(
       viewer: { id: number },
       id: number,
-      change: { rating?: number; content?: string | null; isSpoiler?: boolean },
+      change: {
+        rating?: number;
+        content?: string | null;
+        isSpoiler?: boolean;
+        isPublic?: boolean;
+      },
     ): Promise<EpisodeReview> {
       const current = await repo.episodeReviewById(repo.db, id, null);
       authorize(
@@ -620,6 +630,7 @@ export function createReviewsService({ repo, events, blocks }: ReviewsServiceOpt
         ...(change.rating !== undefined ? { rating: change.rating } : {}),
         ...(change.content !== undefined ? { content: orNull(change.content) } : {}),
         ...(change.isSpoiler !== undefined ? { is_spoiler: bit(change.isSpoiler) } : {}),
+        ...(change.isPublic !== undefined ? { is_public: bit(change.isPublic) } : {}),
       });
       return toEpisodeReview((await repo.episodeReviewById(repo.db, id, viewer.id))!);
     },

@@ -532,6 +532,86 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
         at: r.at!,
       }));
     },
+
+    // --- History written with its own dates (imports, issue 19): batched per show set ---
+
+    /** A member's watched episodes of several shows, with their dates. */
+    async watchedOfShows(q: Tx, userId: number, showIds: number[]) {
+      return q
+        .selectFrom('episode_progress')
+        .select(['episode_id', 'show_id', 'watched_at'])
+        .where('user_id', '=', userId)
+        .where('show_id', 'in', showIds)
+        .execute();
+    },
+
+    /** A member's watchlist items of several shows. */
+    async itemsOfShows(q: Tx, userId: number, showIds: number[]) {
+      return q
+        .selectFrom('watchlist_items')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('show_id', 'in', showIds)
+        .execute();
+    },
+
+    /** Which of several shows the member has favourited. */
+    async favoritesOfShows(q: Tx, userId: number, showIds: number[]) {
+      return q
+        .selectFrom('favorites')
+        .select(['show_id', 'created_at'])
+        .where('user_id', '=', userId)
+        .where('show_id', 'in', showIds)
+        .execute();
+    },
+
+    /** Watches with their own dates; an episode already watched is left as it is. */
+    async insertWatchesAt(
+      trx: Transaction<Database>,
+      userId: number,
+      rows: { episode_id: number; show_id: number; watched_at: string }[],
+      now: string,
+    ) {
+      for (let i = 0; i < rows.length; i += 1000) {
+        await trx
+          .insertInto('episode_progress')
+          .values(
+            rows
+              .slice(i, i + 1000)
+              .map((r) => ({ ...r, user_id: userId, created_at: now, updated_at: now })),
+          )
+          .onConflict((oc) => oc.columns(['user_id', 'episode_id']).doNothing())
+          .execute();
+      }
+    },
+
+    /** Moves a watch back to an earlier date (never forward). */
+    async backdateWatch(
+      trx: Transaction<Database>,
+      userId: number,
+      episodeId: number,
+      watchedAt: string,
+      now: string,
+    ) {
+      await trx
+        .updateTable('episode_progress')
+        .set({ watched_at: watchedAt, updated_at: now })
+        .where('user_id', '=', userId)
+        .where('episode_id', '=', episodeId)
+        .where('watched_at', '>', watchedAt)
+        .execute();
+    },
+
+    /** A favourite dated `at`, inside a transaction; false when it was one already. */
+    async addFavoriteAt(trx: Transaction<Database>, userId: number, showId: number, at: string) {
+      const row = await trx
+        .insertInto('favorites')
+        .values({ user_id: userId, show_id: showId, created_at: at })
+        .onConflict((oc) => oc.columns(['user_id', 'show_id']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return !!row;
+    },
   };
 }
 

@@ -62,6 +62,33 @@ export function* ownRow(section: string, row: Obj): Generator<ImportRecord> {
       }
       return;
     }
+    case 'held': {
+      // Held history (version 2): watches go back through matching (held again, or marked
+      // if the catalogue now has the episode); a count follows the MyAnimeList rule.
+      const show = ref(row.show);
+      for (const w of arr(row.watches)) {
+        const watchedAt = utcInstant(w.watchedAt);
+        if (!watchedAt) continue;
+        yield {
+          kind: 'play',
+          show,
+          season: int(w.season),
+          number: int(w.number),
+          airDate: typeof w.airDate === 'string' ? w.airDate : null,
+          watchedAt,
+        };
+      }
+      const count = (row.count ?? null) as Obj | null;
+      const watched = count ? int(count.watched) : null;
+      if (watched && watched > 0)
+        yield {
+          kind: 'progress-count',
+          show,
+          count: watched,
+          watchedAt: utcInstant(count!.watchedAt),
+        };
+      return;
+    }
     case 'favorites':
       yield {
         kind: 'show',
@@ -104,7 +131,7 @@ export function* ownRow(section: string, row: Obj): Generator<ImportRecord> {
 }
 
 /** Sections read back, in this order (ratings repeat the watchlist's scores). */
-const sections = ['watchlist', 'progress', 'favorites', 'lists', 'reviews', 'follows'];
+const sections = ['watchlist', 'progress', 'held', 'favorites', 'lists', 'reviews', 'follows'];
 
 export function* parseOwnExport(value: unknown): Generator<ImportRecord> {
   const v = value as Obj;

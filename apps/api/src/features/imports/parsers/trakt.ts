@@ -8,11 +8,11 @@ import { cleanIds, utcInstant, yearOf, type ImportRecord, type ShowRef } from '.
  * e-mail address and are never read.
  */
 export const traktMember =
-  /^(watched-history(-\d+)?|watched-shows(-\d+)?|ratings-(shows|seasons|episodes|movies)(-\d+)?|lists-watchlist|watchlist|lists-favorites|favorites|lists-lists|lists-list-\d+-.+|comments-(shows|seasons|episodes|movies))\.json$/;
+  /^(watched-history(-\d+)?|watched-shows(-\d+)?|watched-movies(-\d+)?|ratings-(shows|seasons|episodes|movies)(-\d+)?|lists-watchlist|watchlist|lists-favorites|favorites|lists-lists|lists-list-\d+-.+|comments-(shows|seasons|episodes|movies))\.json$/;
 
 export function isTraktArchive(entries: ArchiveEntry[]): boolean {
   return entries.some((e) =>
-    /^(watched-history(-\d+)?|ratings-shows|lists-watchlist|watched-shows|lists-lists)\.json$/.test(
+    /^(watched-history(-\d+)?|ratings-shows|lists-watchlist|watched-shows|watched-movies|lists-lists)\.json$/.test(
       e.base,
     ),
   );
@@ -113,9 +113,36 @@ export async function* parseTrakt(
       };
     }
   }
+  // Movies are not imported, in any layout: counted (the nested layout's aggregate too).
+  for (const entry of pages(entries, 'watched-movies')) {
+    const rows = await read(entry);
+    if (rows.length)
+      yield {
+        kind: 'skip',
+        what: history.length ? 'movieAggregates' : 'movies',
+        count: rows.length,
+      };
+  }
+  for (const entry of pages(entries, 'ratings-episodes')) {
+    for (const r of await read(entry)) {
+      const rating = Number(r.rating);
+      const ep = r.episode as { season?: number; number?: number } | undefined;
+      if (!Number.isInteger(rating) || rating < 1 || rating > 10 || !ep || !r.show) {
+        yield { kind: 'skip', what: 'unreadableRows' };
+        continue;
+      }
+      yield {
+        kind: 'episode-rating',
+        show: ref(r.show as TraktShow),
+        season: typeof ep.season === 'number' ? ep.season : null,
+        number: typeof ep.number === 'number' ? ep.number : null,
+        rating,
+        ratedAt: utcInstant(r.rated_at),
+      };
+    }
+  }
   for (const [stem, what] of [
     ['ratings-seasons', 'seasonRatings'],
-    ['ratings-episodes', 'episodeRatings'],
     ['ratings-movies', 'movies'],
   ] as const) {
     for (const entry of pages(entries, stem)) {

@@ -62,12 +62,14 @@ export async function* parseTvTimeFile(
             yield { kind: 'skip', what: 'unreadableRows' };
             continue;
           }
+          const tvdbEpisode = intId(r.ep_id);
           yield {
             kind: 'play',
             show,
             season: truthy(r.is_special) && season === null ? 0 : season,
             number,
             watchedAt,
+            ...(tvdbEpisode ? { tvdbEpisode } : {}),
           };
         } else if (key.startsWith('user-series-')) {
           if (!show.ids.tvdb) continue;
@@ -98,6 +100,7 @@ export async function* parseTvTimeFile(
           season: int(r.season_number),
           number: int(r.episode_number),
           watchedAt,
+          ...(intId(r.episode_id) ? { tvdbEpisode: intId(r.episode_id)! } : {}),
         };
         break;
       }
@@ -127,13 +130,22 @@ export async function* parseTvTimeFile(
         break;
       }
       case 'ratings-live-votes.csv': {
-        // Votes name episodes (TheTVDB episode ids) or movies; neither maps to a show score.
+        // Votes name episodes (TheTVDB episode ids) or movies (`episode_id` 0). An episode
+        // vote is found through the file's own watch rows (they carry the same ids).
         const score = tvtimeRatings[(r.vote_key ?? '').split('-').pop() ?? ''];
         if (!score) continue;
-        yield {
-          kind: 'skip',
-          what: !r.episode_id || r.episode_id === '0' ? 'movies' : 'episodeRatings',
-        };
+        const tvdbEpisode = intId(r.episode_id);
+        if (!tvdbEpisode) yield { kind: 'skip', what: 'movies' };
+        else
+          yield {
+            kind: 'episode-rating',
+            show: null,
+            season: null,
+            number: null,
+            tvdbEpisode,
+            rating: score,
+            ratedAt: null,
+          };
         break;
       }
       case 'lists-prod-lists.csv': {

@@ -1,4 +1,4 @@
-import type { ApplyRow, Import, ImportSource, Page } from '@series-tracker/contracts';
+import type { ApplyRow, HeldPage, Import, ImportSource, Page } from '@series-tracker/contracts';
 import {
   queryOptions,
   useMutation,
@@ -14,7 +14,20 @@ export const importsKeys = {
   all: ['imports'] as const,
   list: () => ['imports', 'list'] as const,
   one: (id: string) => ['imports', 'one', id] as const,
+  held: (offset: number) => ['imports', 'held', offset] as const,
 };
+
+export const heldPageSize = 10;
+
+/** GET /api/imports/held: the member's held history per show, a page at a time. */
+export function useHeld(offset: number) {
+  return useQuery({
+    queryKey: importsKeys.held(offset),
+    queryFn: ({ signal }) =>
+      api.get<HeldPage>('/imports/held', { params: { limit: heldPageSize, offset }, signal }),
+    placeholderData: (previous) => previous,
+  });
+}
 
 /** Names of the sources, as the report and the source picker show them. */
 export const importSourceLabels: Record<ImportSource, string> = {
@@ -101,6 +114,7 @@ export function useImports() {
 /** After an import or a fixed row, the watchlist, progress and past imports are stale. */
 export function refreshAfterImport(client: QueryClient) {
   void client.invalidateQueries({ queryKey: importsKeys.list() });
+  void client.invalidateQueries({ queryKey: ['imports', 'held'] });
   void client.invalidateQueries({ queryKey: trackingKeys.all });
 }
 

@@ -60,6 +60,31 @@ describe('/settings/import', () => {
         const url = new URL(call.url, 'http://x');
         if (url.pathname === '/api/imports' && call.method === 'POST')
           return jsonResponse(202, { id });
+        if (url.pathname === '/api/imports/held')
+          return jsonResponse(200, {
+            data: [
+              {
+                show: { id: 12, title: 'Harbour Lights', year: 2018, posterUrl: null },
+                watches: [
+                  { season: 1, number: 3, airDate: null, watchedAt: '2019-01-03T20:00:00.000Z' },
+                ],
+                watchesReason: 'episodes-missing',
+                count: null,
+                reasons: [
+                  {
+                    reason: 'episodes-missing',
+                    why: 'These episodes are not in the list yet.',
+                    resolves: 'Marked when TVmaze lists them.',
+                  },
+                ],
+              },
+            ],
+            total: 1,
+            limit: 10,
+            offset: 0,
+            hasMore: false,
+            totals: { watches: 1, counts: 0 },
+          });
         if (url.pathname === '/api/imports')
           return jsonResponse(200, { data: [], total: 0, limit: 20, offset: 0, hasMore: false });
         if (url.pathname === `/api/imports/${id}/rows/0`) {
@@ -101,6 +126,11 @@ describe('/settings/import', () => {
       await screen.findByRole('heading', { name: 'Import & export', level: 1 }),
     ).toBeInTheDocument();
     expect(await screen.findByText('You have not imported anything yet.')).toBeInTheDocument();
+    // Held history: per show, the held episodes with their dates, why and what resolves it.
+    const held = await screen.findByRole('list', { name: 'Held watches of Harbour Lights' });
+    expect(held).toHaveTextContent('S1E3 · Jan 3, 2019');
+    expect(screen.getByText('These episodes are not in the list yet.')).toBeInTheDocument();
+    expect(screen.getByText('Marked when TVmaze lists them.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Start import' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Choose a file to import');

@@ -19,6 +19,7 @@ import {
   useImport,
   useImports,
 } from '../api/imports';
+import { HeldHistory } from './held-history';
 import { ImportReport } from './import-report';
 
 const sources = Object.keys(importSourceLabels) as ImportSource[];
@@ -350,6 +351,10 @@ export function ImportExportSection() {
           <h3 className="text-base font-semibold text-white">Past imports</h3>
           <PastImports selected={current} onSelect={select} />
         </div>
+        <div className="space-y-2">
+          <h3 className="text-base font-semibold text-white">Held history</h3>
+          <HeldHistory />
+        </div>
       </section>
 
       <section aria-labelledby="export-heading" className="space-y-3">
@@ -357,9 +362,9 @@ export function ImportExportSection() {
           Export
         </h2>
         <p className="text-sm text-slate-300">
-          Everything in your account — profile, watchlist, watched episodes with their dates,
-          favorites, ratings, lists and reviews — as one JSON file (it imports back here) or a ZIP
-          of CSV files.
+          Everything in your account — profile, watchlist, watched episodes with their dates, held
+          history, favorites, ratings, lists and reviews — as one JSON file (it imports back here)
+          or a ZIP of CSV files.
         </p>
         <div className="flex flex-wrap gap-3">
           <Button

@@ -1,4 +1,4 @@
-import type { Import, UnmatchedRow } from '@series-tracker/contracts';
+import { heldReasonText, type Import, type UnmatchedRow } from '@series-tracker/contracts';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { errorReason } from '@/lib/api-client';
@@ -12,6 +12,11 @@ const skippedLabels: Record<string, string> = {
   manga: 'Manga',
   rewatches: 'Rewatches (the first watch date is kept)',
   episodeRatings: 'Episode ratings',
+  episodeRatingsUnmatched: 'Episode ratings without a matching episode',
+  episodeRatingsExisting: 'Episode ratings you had already given',
+  episodeRatingsInvalid: 'Unreadable episode ratings',
+  episodeRatingsOverLimit: 'Episode ratings beyond 200,000 in one file',
+  movieAggregates: 'Movie totals (the movies are counted above)',
   seasonRatings: 'Season ratings',
   episodes: 'Episode rows (no progress in this file)',
   otherTitles: 'Other title types',
@@ -64,7 +69,10 @@ function UnmatchedRowView({ row, importId }: { row: UnmatchedRow; importId: stri
       : (row.show.title ?? 'Untitled');
   return (
     <tr className="block border-t border-slate-800 py-2 align-top sm:table-row sm:py-0">
-      <td className="block py-0.5 pr-3 font-medium text-slate-100 sm:table-cell sm:py-2 sm:font-normal">
+      <td
+        dir="auto"
+        className="block py-0.5 pr-3 font-medium text-slate-100 sm:table-cell sm:py-2 sm:font-normal"
+      >
         {label}
       </td>
       <td className="block py-0.5 pr-3 text-slate-300 tabular-nums sm:table-cell sm:py-2">
@@ -131,6 +139,12 @@ export function ImportReport({ value }: { value: Import }) {
         <Count label="Favorites" value={report.favorites} />
         <Count label="Lists" value={report.lists} />
         <Count label="Reviews" value={report.reviews} />
+        {report.episodeRatings !== undefined ? (
+          <Count label="Episode ratings (private)" value={report.episodeRatings} />
+        ) : null}
+        {report.heldCounts !== undefined ? (
+          <Count label="Episode counts held" value={report.heldCounts} />
+        ) : null}
         {report.follows !== undefined ? (
           <Count label="Members followed" value={report.follows} />
         ) : null}
@@ -149,6 +163,37 @@ export function ImportReport({ value }: { value: Import }) {
             {skipped.map(([k, n]) => (
               <li key={k} className="rounded-md bg-slate-800/70 px-2 py-1">
                 {skippedLabels[k] ?? k}: <span className="tabular-nums">{formatCount(n)}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {report.heldShows?.length ? (
+        <div>
+          <h4 className="text-sm font-semibold text-white">Held until they can be placed</h4>
+          <p className="mt-1 text-xs text-slate-400">
+            Kept, not lost: these are marked by themselves when the episodes arrive. Held history
+            below lists every one.
+          </p>
+          <ul className="mt-2 divide-y divide-slate-800 text-sm">
+            {report.heldShows.map((h) => (
+              <li key={h.showId} className="py-1.5">
+                <span dir="auto" className="font-medium text-slate-100">
+                  {h.title}
+                </span>
+                <span className="text-slate-300 tabular-nums">
+                  {' '}
+                  —{' '}
+                  {[
+                    h.watches
+                      ? `${formatCount(h.watches)} ${h.watches === 1 ? 'watch' : 'watches'}`
+                      : null,
+                    h.count !== null ? `a count of ${formatCount(h.count)} episodes` : null,
+                  ]
+                    .filter(Boolean)
+                    .join(', ')}
+                </span>
+                <span className="block text-xs text-slate-400">{heldReasonText[h.reason].why}</span>
               </li>
             ))}
           </ul>

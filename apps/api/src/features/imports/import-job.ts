@@ -1,0 +1,279 @@
+import fs from 'node:fs';
+import { importMessages, importSourceLabels, type ImportSource } from '@series-tracker/contracts';
+import { nowIso } from '../../lib/time';
+import type { Applier } from './apply';
+import { Collector } from './collect';
+import { ImportFileError } from './import-records';
+import type { ImportsServiceOptions, ListImport, ReviewImport } from './imports.service';
+import type { ShowAgg } from './collect';
+import type { CatalogueShow } from './imports.repository';
+import { episodeFinder, matchAggs } from './match';
+import { addUnmatched, emptyReport, publicIds, type StoredReport } from './report';
+import { openImport } from './read-file';
+
+export const IMPORT_JOB = 'imports.run';
+
+export type ImportPayload = {
+  importId: string;
+  userId: number;
+  file: string;
+  source: ImportSource | null;
+  /** The CLI reads the admin's own file: never delete it. */
+  keepFile?: boolean;
+};
+
+/** The `imports.run` job: read, gather, match and write one file, and record the outcome. */
+export function createImportJob(options: ImportsServiceOptions, applier: Applier) {
+  const { repo, jobs, mail, log } = options;
+  const mailAfterMs = options.mailAfterMs ?? 60_000;
+  const { writeShows } = applier;
+
+  /** Reads, matches and writes one file (the job's work). */
+  async function runImport(
+    input: { importId: string; userId: number; file: string; source: ImportSource | null },
+    progress: (done: number, total: number, message: string) => Promise<void>,
+    signal?: AbortSignal,
+  ): Promise<StoredReport> {
+    const { importId, userId, file } = input;
+    const report = emptyReport();
+    await progress(0, 0, 'Reading the file');
+    const opened = await openImport(file, {
+      source: input.source,
+      ...(options.archiveLimits ? { limits: options.archiveLimits } : {}),
+    });
+    await repo.updateImport(importId, { source: opened.source, updated_at: nowIso() });
+    const collector = new Collector();
+    try {
+      for await (const record of opened.records) {
+        collector.add(record);
+        if (collector.rows % 5000 === 0) {
+          signal?.throwIfAborted();
+          await progress(0, 0, `Read ${collector.rows.toLocaleString('en')} rows`);
+        }
+      }
+    } finally {
+      opened.close();
+    }
+    collector.finish();
+    report.skipped = collector.skipped;
+    report.notes = collector.notes;
+    const aggs = [...collector.shows.values()];
+    if (!aggs.length && !collector.lists.length && !collector.reviews.length && !collector.rows)
+      throw new ImportFileError(importMessages.empty);
+
+    await progress(0, aggs.length, 'Matching shows');
+    const listRefs = collector.lists.flatMap((l) => l.items.map((i) => i.show));
+    const reviewRefs = collector.reviews.map((r) => r.show);
+    const { matched, extra } = await matchAggs(
+      options,
+      aggs,
+      [...listRefs, ...reviewRefs],
+      report,
+      progress,
+      signal,
+    );
+
+    const chunk = 100;
+    for (let i = 0; i < matched.length; i += chunk) {
+      signal?.throwIfAborted();
+      await progress(
+        i,
+        matched.length,
+        `Writing shows ${i + 1}–${Math.min(i + chunk, matched.length)} of ${matched.length}`,
+      );
+      const missed = await writeShows(userId, importId, matched.slice(i, i + chunk), report, {
+        hold: true,
+      });
+      for (const m of missed)
+        addUnmatched(report, {
+          kind: 'episode',
+          show: { title: m.agg.ref.title, year: m.agg.ref.year, ids: publicIds(m.agg.ref) },
+          season: m.play.season,
+          episode: m.play.number,
+          plays: 1,
+          reason: m.reason,
+          agg: { ref: m.agg.ref, plays: [m.play], progressCount: null },
+        });
+    }
+
+    await importEpisodeRatings(userId, matched, report);
+
+    // Lists and reviews go through their features
+    const showOf = (k: number) => extra[k] ?? null;
+    if (collector.lists.length) {
+      if (options.targets?.lists) {
+        await progress(matched.length, matched.length, 'Importing lists');
+        let k = 0;
+        const lists: ListImport[] = collector.lists.map((l) => ({
+          key: l.key,
+          name: l.name,
+          description: l.description,
+          createdAt: l.createdAt,
+          items: l.items.flatMap((item) => {
+            const show = showOf(k++);
+            if (!show)
+              report.skipped.listItemsUnmatched = (report.skipped.listItemsUnmatched ?? 0) + 1;
+            return show ? [{ showId: show.id, rank: item.rank, note: item.note }] : [];
+          }),
+        }));
+        report.lists = await options.targets.lists(userId, lists);
+      } else {
+        report.skipped.lists = collector.lists.length;
+      }
+    }
+    if (collector.reviews.length) {
+      if (options.targets?.reviews) {
+        const reviews: ReviewImport[] = [];
+        // A review without a rating of its own takes the score the file gave the show.
+        const scoreOf = new Map<number, number>();
+        for (const m of matched) if (m.agg.score) scoreOf.set(m.show.id, m.agg.score);
+        collector.reviews.forEach((r, i) => {
+          const show = showOf(listRefs.length + i);
+          if (show)
+            reviews.push({
+              showId: show.id,
+              title: r.title ?? null,
+              text: r.text,
+              rating: r.rating ?? scoreOf.get(show.id) ?? null,
+              spoiler: r.spoiler,
+              createdAt: r.createdAt,
+            });
+          else report.skipped.reviewsUnmatched = (report.skipped.reviewsUnmatched ?? 0) + 1;
+        });
+        const result = await options.targets.reviews(userId, reviews);
+        report.reviews = result.created;
+        for (const [k, n] of Object.entries(result.skipped))
+          if (n) report.skipped[k] = (report.skipped[k] ?? 0) + n;
+      } else {
+        report.skipped.reviews = collector.reviews.length;
+      }
+    }
+    if (collector.follows.length) {
+      if (options.targets?.follows) {
+        const result = await options.targets.follows(userId, collector.follows);
+        report.follows = result.created;
+        for (const [k, n] of Object.entries(result.skipped))
+          if (n) report.skipped[k] = (report.skipped[k] ?? 0) + n;
+      } else {
+        report.skipped.follows = collector.follows.length;
+      }
+    }
+    if (report.episodes.held)
+      report.notes.push(
+        `${report.episodes.held} watched episodes are not in the catalogue yet; they are kept and marked when their show's episode list arrives.`,
+      );
+    await progress(matched.length, matched.length, 'Done');
+    return report;
+  }
+
+  /** Runs one import to its end and records the outcome (the job's work, and the CLI's). */
+  async function perform(
+    payload: ImportPayload,
+    progress: (done: number, total: number, message: string) => Promise<void>,
+    signal: AbortSignal | undefined,
+    finalAttempt: boolean,
+  ): Promise<{ importId: string; error?: string; report?: StoredReport }> {
+    const startedAt = Date.now();
+    const removeFile = () =>
+      payload.keepFile ? undefined : fs.promises.rm(payload.file, { force: true });
+    await repo.updateImport(payload.importId, { status: 'running', updated_at: nowIso() });
+    try {
+      const report = await runImport(payload, progress, signal);
+      const finished = nowIso();
+      await repo.updateImport(payload.importId, {
+        status: 'done',
+        report: JSON.stringify(report),
+        finished_at: finished,
+        updated_at: finished,
+      });
+      await removeFile();
+      if (Date.now() - startedAt >= mailAfterMs) await mailDone(payload, report);
+      return { importId: payload.importId, report };
+    } catch (err) {
+      if (signal?.aborted) throw err;
+      // A bad file changes nothing and is not retried; anything else is retried once (a
+      // re-run adds nothing twice), then recorded as failed.
+      if (!(err instanceof ImportFileError) && !finalAttempt) throw err;
+      const message =
+        err instanceof ImportFileError
+          ? err.message
+          : 'The import failed part-way; what was written is kept and running the same file again completes it without duplicates';
+      if (!(err instanceof ImportFileError)) log.error({ err }, 'import failed');
+      const finished = nowIso();
+      await repo.updateImport(payload.importId, {
+        status: 'failed',
+        error: message,
+        finished_at: finished,
+        updated_at: finished,
+      });
+      await removeFile();
+      return { importId: payload.importId, error: message };
+    }
+  }
+
+  jobs.define<ImportPayload, unknown>(
+    IMPORT_JOB,
+    async ({ payload, progress, signal, attempt }) => {
+      const { report: _report, ...result } = await perform(payload, progress, signal, attempt >= 2);
+      return result;
+    },
+    { retryLimit: 1, retryDelaySeconds: 5, concurrency: 2, expireInSeconds: 60 * 60 },
+  );
+
+  async function mailDone(
+    payload: { importId: string; userId: number; source: ImportSource | null },
+    report: StoredReport,
+  ) {
+    const user = await repo.userContact(payload.userId);
+    const row = await repo.findImport(payload.importId);
+    if (!user || !row) return;
+    await mail
+      .send('import-finished', user.email, {
+        username: user.username,
+        source: row.source ? importSourceLabels[row.source as ImportSource] : 'file',
+        importId: payload.importId,
+        shows: report.shows.matched + report.shows.added,
+        episodes: report.episodes.marked,
+        unmatched: report.shows.unmatched + report.episodes.unmatched,
+      })
+      .catch((err: unknown) => log.error({ err }, 'could not queue the import mail'));
+  }
+
+  /**
+   * Episode ratings become the member's private, unannounced episode ratings (the reviews
+   * feature, through `targets`); without that target, or for an episode the catalogue does
+   * not have, they are counted.
+   */
+  async function importEpisodeRatings(
+    userId: number,
+    matched: { agg: ShowAgg; show: CatalogueShow }[],
+    report: StoredReport,
+  ) {
+    const rated = matched.filter((m) => m.agg.episodeRatings?.length);
+    const total = rated.reduce((n, m) => n + m.agg.episodeRatings!.length, 0);
+    if (!total) return;
+    const skip = (k: string, n = 1) => (report.skipped[k] = (report.skipped[k] ?? 0) + n);
+    if (!options.targets?.episodeRatings) return skip('episodeRatings', total);
+    const rows: { episodeId: number; rating: number; at: string | null }[] = [];
+    for (let i = 0; i < rated.length; i += 100) {
+      const part = rated.slice(i, i + 100);
+      const eps = await repo.episodesOf(
+        repo.db,
+        part.map((m) => m.show.id),
+      );
+      for (const m of part) {
+        const find = episodeFinder(eps.filter((e) => e.show_id === m.show.id));
+        for (const r of m.agg.episodeRatings!) {
+          const ep = find({ season: r.season, number: r.number, airDate: null });
+          if (ep) rows.push({ episodeId: ep.id, rating: r.rating, at: r.ratedAt });
+          else skip('episodeRatingsUnmatched');
+        }
+      }
+    }
+    const result = await options.targets.episodeRatings(userId, rows);
+    report.episodeRatings = (report.episodeRatings ?? 0) + result.created;
+    for (const [k, n] of Object.entries(result.skipped)) if (n) skip(k, n);
+  }
+
+  return { runImport, perform };
+}
