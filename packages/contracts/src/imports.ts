@@ -71,7 +71,10 @@ export const importReportSchema = z.object({
   }),
   episodes: z.object({
     marked: z.number().int(),
+    /** Plays the account already had (the same episode at the same instant): not added again. */
     alreadyWatched: z.number().int(),
+    /** Plays kept beyond an episode's first watch: rewatches (ADR 130). Absent in old reports. */
+    rewatches: z.number().int().optional(),
     held: z.number().int(),
     unmatched: z.number().int(),
   }),

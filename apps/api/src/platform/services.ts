@@ -203,6 +203,8 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   });
   // imports: files from other trackers (a job), our own export, held episodes.
   const imports = createImportsService({
+    // Every play goes through tracking's write rule (plays, defined with people below).
+    history: { applyHistory: (trx, input) => plays.applyHistory(trx, input) },
     repo: createImportsRepository(db.kysely),
     trackingRepo,
     events,

@@ -5,7 +5,8 @@ import type { EventBus } from '../../platform/events';
 import { completes } from '../tracking/tracking.service';
 import type { TrackingRepository } from '../tracking/tracking.repository';
 import { maxIso, minIso, type Play, type ShowAgg } from './collect';
-import type { CatalogueShow, ImportsRepository } from './imports.repository';
+import { heldWatchKey, type CatalogueShow, type ImportsRepository } from './imports.repository';
+import type { PlaysService } from '../tracking/plays.service';
 import { countEpisodes, episodeFinder, type CatalogueEpisode } from './match';
 import type { StoredReport } from './report';
 
@@ -34,40 +35,40 @@ export interface ShowPlay {
 export function createApplier(deps: {
   repo: ImportsRepository;
   trackingRepo: TrackingRepository;
+  /** Tracking's write rule for history from elsewhere (ADR 130): every play, runs, progress. */
+  history: Pick<PlaysService, 'applyHistory'>;
   events: EventBus;
   now: () => Date;
 }) {
-  const { repo, trackingRepo, events, now } = deps;
+  const { repo, trackingRepo, history, events, now } = deps;
 
   /**
-   * THE SEAM (issue 19 part A): writes one show's plays for a member. Today our model keeps
-   * one watch per episode, so a play of an episode already watched only moves its date back
-   * to the earlier one; once tracking holds every play (`tracking.applyHistory`), this is the
-   * only function to switch. `known` is the member's current watch date per episode.
+   * One show's plays for a member, through tracking's write rule (`applyHistory`, ADR 130):
+   * every play is kept (a rewatch is another play; the same instant twice is one), progress
+   * follows the current run, and the item's status is left to the caller (the file's rules).
    */
   async function applyShowPlays(
     trx: Transaction<Database>,
     userId: number,
     showId: number,
     plays: ShowPlay[],
-    known: Map<number, string>,
-    stamp: string,
-  ): Promise<{ newly: number[]; already: number }> {
-    const newRows: { episode_id: number; show_id: number; watched_at: string }[] = [];
-    let already = 0;
-    for (const p of plays) {
-      const existing = known.get(p.episodeId);
-      if (existing === undefined) {
-        newRows.push({ episode_id: p.episodeId, show_id: showId, watched_at: p.watchedAt });
-        known.set(p.episodeId, p.watchedAt);
-      } else {
-        already++;
-        if (p.watchedAt < existing)
-          await trackingRepo.backdateWatch(trx, userId, p.episodeId, p.watchedAt, stamp);
-      }
-    }
-    await trackingRepo.insertWatchesAt(trx, userId, newRows, stamp);
-    return { newly: newRows.map((r) => r.episode_id), already };
+    source: string,
+  ): Promise<{ newly: number[]; already: number; rewatches: number }> {
+    if (!plays.length) return { newly: [], already: 0, rewatches: 0 };
+    const written = await history.applyHistory(trx, {
+      userId,
+      showId,
+      plays: plays.map((p) => ({ ...p, source })),
+      keepStatus: true,
+      imported: true,
+    });
+    return {
+      newly: written.newlyWatched,
+      // Plays the account already had at that instant (a file imported again).
+      already: written.duplicates,
+      // Plays beyond the first watch of the episodes this file marked: rewatches, kept.
+      rewatches: written.added - written.newlyWatched.length,
+    };
   }
 
   /**
@@ -83,8 +84,15 @@ export function createApplier(deps: {
     importId: string | null,
     entries: { agg: ShowAgg; show: CatalogueShow }[],
     report: StoredReport,
-    opts: { hold: boolean; heldIds?: Map<string, number>; released?: number[] },
+    opts: {
+      hold: boolean;
+      heldIds?: Map<string, number>;
+      released?: number[];
+      /** Where the plays come from ('import:trakt', …); 'import' when not known. */
+      source?: string;
+    },
   ): Promise<{ agg: ShowAgg; play: Play; reason: string }[]> {
+    const source = (opts.source ?? 'import').slice(0, 32);
     const unmatched: { agg: ShowAgg; play: Play; reason: string }[] = [];
     const changes: Changes = {
       createdItems: new Set(),
@@ -103,13 +111,11 @@ export function createApplier(deps: {
     await repo.transaction(async (trx) => {
       const ids = [...byShow.keys()];
       if (!ids.length) return;
-      const [episodes, progress, items, favorites] = await Promise.all([
+      const [episodes, items, favorites] = await Promise.all([
         repo.episodesOf(trx, ids),
-        trackingRepo.watchedOfShows(trx, userId, ids),
         trackingRepo.itemsOfShows(trx, userId, ids),
         trackingRepo.favoritesOfShows(trx, userId, ids),
       ]);
-      const known = new Map(progress.map((p) => [p.episode_id, p.watched_at]));
       const itemOf = new Map(items.map((i) => [i.show_id, i]));
       const favOf = new Set(favorites.map((f) => f.show_id));
       const epsOf = new Map<number, CatalogueEpisode[]>();
@@ -129,6 +135,8 @@ export function createApplier(deps: {
             a.id - b.id,
         );
         const find = episodeFinder(eps);
+        /** Every play of a catalogue episode (rewatches too), and the earliest per episode. */
+        const showPlays: ShowPlay[] = [];
         const marks = new Map<number, string>();
         /** Episodes marked from a count the file gave no date for: no first/last play. */
         const undated = new Set<number>();
@@ -172,9 +180,12 @@ export function createApplier(deps: {
             continue;
           }
           if (opts.released && opts.heldIds) {
-            const hid = opts.heldIds.get(`${showId}:${play.season}:${play.number}:${play.airDate}`);
+            const hid = opts.heldIds.get(
+              `${showId}:${heldWatchKey({ season_number: play.season, episode_number: play.number, air_date: play.airDate, watched_at: play.watchedAt })}`,
+            );
             if (hid !== undefined) opts.released.push(hid);
           }
+          showPlays.push({ episodeId: ep.id, watchedAt: play.watchedAt });
           marks.set(ep.id, minIso(marks.get(ep.id), play.watchedAt)!);
         }
         const count = merged.progressCount;
@@ -187,6 +198,7 @@ export function createApplier(deps: {
             for (const e of certain)
               if (!marks.has(e.id)) {
                 marks.set(e.id, at ?? stamp);
+                showPlays.push({ episodeId: e.id, watchedAt: at ?? stamp });
                 if (!at) undated.add(e.id);
               }
             if (opts.released && opts.heldIds) {
@@ -214,19 +226,6 @@ export function createApplier(deps: {
           firstPlay = minIso(firstPlay, at);
           lastPlay = maxIso(lastPlay, at);
         }
-        const written = await applyShowPlays(
-          trx,
-          userId,
-          showId,
-          [...marks].map(([episodeId, watchedAt]) => ({ episodeId, watchedAt })),
-          known,
-          stamp,
-        );
-        const newly = written.newly;
-        report.episodes.marked += newly.length;
-        report.episodes.alreadyWatched += written.already;
-        if (newly.length) changes.watched.set(showId, newly);
-
         // Held history still makes the show the member's (and dates the item).
         const heldHere = heldWatches > 0 || heldCount !== null;
         if (heldHere && opts.hold) {
@@ -279,6 +278,15 @@ export function createApplier(deps: {
           item = (await trackingRepo.itemsOfShows(trx, userId, [showId]))[0];
           if (item && inserted) item = { ...item, status: '' };
         }
+        // The plays, once the item exists with the file's dates (tracking would date a new
+        // one "now"); its status and dates are set from the file below.
+        const written = await applyShowPlays(trx, userId, showId, showPlays, source);
+        const newly = written.newly;
+        report.episodes.marked += newly.length;
+        report.episodes.alreadyWatched += written.already;
+        if (written.rewatches)
+          report.episodes.rewatches = (report.episodes.rewatches ?? 0) + written.rewatches;
+        if (newly.length) changes.watched.set(showId, newly);
         if (item) {
           const d = await trackingRepo.derive(trx, userId, showId);
           const isNew = item.status === '';

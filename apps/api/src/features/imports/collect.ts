@@ -122,11 +122,11 @@ export class Collector {
         const plays = this.seen.get(key) ?? new Map<string, Play>();
         this.seen.set(key, plays);
         const ek = `${r.season ?? ''}:${r.number ?? ''}:${r.number === null ? (r.airDate ?? '') : ''}`;
-        const prev = plays.get(ek);
-        if (prev) {
-          // Our model keeps one watch per episode: a rewatch keeps the first date.
-          this.skip('rewatches');
-          if (r.watchedAt < prev.watchedAt) prev.watchedAt = r.watchedAt;
+        // Every play is kept: a rewatch is another play (ADR 130). The same play twice in one
+        // file (the same episode at the same instant) is one.
+        const pk = `${ek}@${r.watchedAt}`;
+        if (plays.has(pk)) {
+          this.skip('duplicatePlays');
         } else {
           const play = {
             season: r.season,
@@ -134,7 +134,7 @@ export class Collector {
             airDate: r.airDate ?? null,
             watchedAt: r.watchedAt,
           };
-          plays.set(ek, play);
+          plays.set(pk, play);
           a.plays.push(play);
         }
         if (r.tvdbEpisode && !this.tvdbEpisodes.has(r.tvdbEpisode))

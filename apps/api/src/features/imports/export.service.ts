@@ -109,10 +109,13 @@ export function createExportService({
     }
   }
 
-  /** One entry per show, its watched episodes in viewing order with their dates. */
+  /**
+   * One entry per show: every play of its episodes (a rewatch is another entry with its own
+   * date; ADR 130), in viewing order. Importing the export back keeps every play.
+   */
   async function* progress(userId: number) {
     const shows = await db
-      .selectFrom('episode_progress')
+      .selectFrom('episode_plays')
       .select('show_id')
       .distinct()
       .where('user_id', '=', userId)
@@ -121,10 +124,11 @@ export function createExportService({
     for (let i = 0; i < shows.length; i += 100) {
       const ids = shows.slice(i, i + 100).map((s) => s.show_id);
       const rows = await db
-        .selectFrom('episode_progress as p')
+        .selectFrom('episode_plays as p')
         .innerJoin('episodes as e', 'e.id', 'p.episode_id')
         .innerJoin('shows as s', 's.id', 'p.show_id')
         .select(['p.show_id', 'p.watched_at', 'e.season_number', 'e.episode_number', 'e.type'])
+        .select(['p.source', 'p.run'])
         .select(['e.air_date', 'e.title as e_title', 'e.source_id as e_source_id'])
         .select(showCols)
         .where('p.user_id', '=', userId)
@@ -133,6 +137,8 @@ export function createExportService({
         .orderBy('e.season_number')
         .orderBy('e.episode_number')
         .orderBy('e.air_date')
+        .orderBy('p.watched_at')
+        .orderBy('p.id')
         .execute();
       let current: { show: ReturnType<typeof showRef>; episodes: unknown[] } | null = null;
       let currentId = -1;
@@ -150,6 +156,8 @@ export function createExportService({
           title: r.e_title,
           sourceId: r.e_source_id,
           watchedAt: r.watched_at,
+          run: r.run,
+          source: r.source,
         });
       }
       if (current) yield current;

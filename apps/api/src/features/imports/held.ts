@@ -6,7 +6,7 @@ import {
 } from '@series-tracker/contracts';
 import type { Applier } from './apply';
 import type { ShowAgg } from './collect';
-import type { CatalogueShow, ImportsRepository } from './imports.repository';
+import { heldWatchKey, type CatalogueShow, type ImportsRepository } from './imports.repository';
 import { emptyReport } from './report';
 
 /**
@@ -28,9 +28,7 @@ export function createHeld(deps: { repo: ImportsRepository; applier: Applier }) 
     for (const [userId, rows] of byUser) {
       const heldIds = new Map(
         rows.map((h) => [
-          h.kind === 'count'
-            ? `${h.show_id}:count`
-            : `${h.show_id}:${h.season_number}:${h.episode_number}:${h.air_date}`,
+          h.kind === 'count' ? `${h.show_id}:count` : `${h.show_id}:${heldWatchKey(h)}`,
           h.id,
         ]),
       );

@@ -83,6 +83,7 @@ export function createImportJob(options: ImportsServiceOptions, applier: Applier
       );
       const missed = await writeShows(userId, importId, matched.slice(i, i + chunk), report, {
         hold: true,
+        source: `import:${opened.source}`,
       });
       for (const m of missed)
         addUnmatched(report, {

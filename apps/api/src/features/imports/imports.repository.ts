@@ -183,10 +183,8 @@ export function createImportsRepository(db: Kysely<Database>) {
               kind: r.kind ?? 'watch',
               watched_count: r.watched_count ?? null,
               // One held count per show and user: a later import's count replaces it below.
-              episode_key:
-                r.kind === 'count'
-                  ? 'count'
-                  : `${r.season_number ?? ''}:${r.episode_number ?? ''}:${r.air_date ?? ''}`,
+              // A held watch is one play: the episode and its instant (rewatches are kept).
+              episode_key: r.kind === 'count' ? 'count' : heldWatchKey(r),
             })),
           )
           .onConflict((oc) =>
@@ -315,3 +313,13 @@ export function createImportsRepository(db: Kysely<Database>) {
 }
 
 export type ImportsRepository = ReturnType<typeof createImportsRepository>;
+
+/** The identity of one held play: the episode as the file named it, and when it was watched. */
+export function heldWatchKey(r: {
+  season_number: number | null;
+  episode_number: number | null;
+  air_date: string | null;
+  watched_at: string;
+}): string {
+  return `${r.season_number ?? ''}:${r.episode_number ?? ''}:${r.air_date ?? ''}@${r.watched_at}`;
+}

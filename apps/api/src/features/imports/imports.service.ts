@@ -14,6 +14,7 @@ import type { Jobs } from '../../platform/jobs/jobs';
 import type { Logger } from '../../platform/logger';
 import type { Mail } from '../../platform/mail/mail';
 import { authorize, type Viewer } from '../../platform/policy';
+import type { PlaysService } from '../tracking/plays.service';
 import type { TrackingRepository } from '../tracking/tracking.repository';
 import type { ArchiveLimits } from './archive';
 import { createApplier } from './apply';
@@ -67,6 +68,8 @@ export interface ImportTargets {
 export interface ImportsServiceOptions {
   repo: ImportsRepository;
   trackingRepo: TrackingRepository;
+  /** Tracking's write rule for plays (ADR 130): every watch kept, progress exact. */
+  history: Pick<PlaysService, 'applyHistory'>;
   events: EventBus;
   jobs: Jobs;
   mail: Mail;
@@ -93,9 +96,9 @@ export interface ImportsServiceOptions {
  * tables), report.ts (the stored report), import-job.ts (the `imports.run` job).
  */
 export function createImportsService(options: ImportsServiceOptions) {
-  const { repo, trackingRepo, events, jobs } = options;
+  const { repo, trackingRepo, history, events, jobs } = options;
   const now = options.now ?? (() => new Date());
-  const applier = createApplier({ repo, trackingRepo, events, now });
+  const applier = createApplier({ repo, trackingRepo, history, events, now });
   const { writeShows } = applier;
   const held = createHeld({ repo, applier });
   const { releaseHeld } = held;
@@ -216,6 +219,8 @@ export function createImportsService(options: ImportsServiceOptions) {
       target.appliedShowId = showId;
       stored.episodes.marked += counts.episodes.marked;
       stored.episodes.alreadyWatched += counts.episodes.alreadyWatched;
+      if (counts.episodes.rewatches)
+        stored.episodes.rewatches = (stored.episodes.rewatches ?? 0) + counts.episodes.rewatches;
       stored.episodes.held += counts.episodes.held;
       stored.watchlist += counts.watchlist;
       stored.favorites += counts.favorites;

@@ -85,11 +85,10 @@ describe('Trakt export ZIP (flat layout, paged history)', () => {
     expect(result.status).toBe('done');
     expect(result.source).toBe('trakt');
     expect(result.report).toMatchObject(traktFlatExpected);
-    expect(result.report!.skipped).toMatchObject({
-      movies: 2,
-      rewatches: 2,
-      people: 1,
-    });
+    expect(result.report!.skipped).toMatchObject({ movies: 2, people: 1 });
+    expect(result.report!.skipped).not.toHaveProperty('rewatches');
+    // Rewatches are plays now (ADR 130): kept with their own dates, not folded away.
+    expect(result.report!.episodes.rewatches).toBe(2);
     // The episode rating is the member's private episode rating, dated as in the file, and
     // never announced (no activity).
     expect(result.report!.episodeRatings).toBe(1);
@@ -139,8 +138,22 @@ describe('Trakt export ZIP (flat layout, paged history)', () => {
     expect(result.report!.unmatchedRows).toHaveLength(3);
 
     const s = await snapshot(ann.user.id);
-    // The earliest of three plays of S1E1 is kept; the special stays a special.
-    expect(watchedAt(s, cat.lr['1:1']!)).toBe('2015-02-01T20:00:00.000Z');
+    // All three plays of S1E1 are kept (ADR 130); progress is dated by the latest of them;
+    // the special stays a special.
+    const plays = await k()
+      .selectFrom('episode_plays')
+      .select(['watched_at', 'source'])
+      .where('user_id', '=', ann.user.id)
+      .where('episode_id', '=', cat.lr['1:1']!)
+      .orderBy('watched_at')
+      .execute();
+    expect(plays.map((p) => p.watched_at)).toEqual([
+      '2015-02-01T20:00:00.000Z',
+      expect.any(String),
+      '2023-06-01T21:00:00.000Z',
+    ]);
+    expect(new Set(plays.map((p) => p.source))).toEqual(new Set(['import:trakt']));
+    expect(watchedAt(s, cat.lr['1:1']!)).toBe('2023-06-01T21:00:00.000Z');
     expect(watchedAt(s, cat.lr['1:2']!)).toBe('2015-02-02T20:00:00.000Z');
     expect(watchedAt(s, cat.lr.special1!)).toBe('2022-01-01T10:00:00.000Z');
     expect(watchedAt(s, cat.lr.special2!)).toBeUndefined();
@@ -153,7 +166,7 @@ describe('Trakt export ZIP (flat layout, paged history)', () => {
       progress: 4,
       created_at: '2015-02-01T20:00:00.000Z',
       started_at: '2015-02-01T20:00:00.000Z',
-      last_watched_at: '2022-01-01T10:00:00.000Z',
+      last_watched_at: '2023-06-01T21:00:00.000Z',
     });
     // A rating alone sets the score: never Completed, never invented dates (ADR 110).
     expect(itemOf(s, cat.echo2020.id)).toMatchObject({
@@ -234,7 +247,8 @@ describe('Trakt export ZIP (flat layout, paged history)', () => {
       await zipFile('trakt-flat-2.zip', traktFlatMembers()),
     );
     expect(again.report).toMatchObject({
-      episodes: { marked: 0, alreadyWatched: 6, held: 1 },
+      // Every play of the file (two are rewatches of S1E1) is already there.
+      episodes: { marked: 0, alreadyWatched: 8, held: 1 },
       watchlist: 0,
       favorites: 0,
       ratings: 0,
@@ -277,6 +291,7 @@ describe('Trakt export ZIP (flat layout, paged history)', () => {
     expect(watchedAt(s, ep.id)).toBe('2021-11-11T11:00:00.000Z');
     expect(s.held).toEqual([]);
     expect(itemOf(s, cat.nightShift.id)!.progress).toBe(2);
+    await k().deleteFrom('episode_plays').where('episode_id', '=', ep.id).execute();
     await k().deleteFrom('episode_progress').where('episode_id', '=', ep.id).execute();
     await k().deleteFrom('episodes').where('id', '=', ep.id).execute();
   });
@@ -341,15 +356,17 @@ describe('TV Time GDPR export', () => {
       // Vote 7001 names an episode the file watched (The Long Road S1E1); 7002-7004 name
       // episodes the file never watched, so no show is known for them.
       episodeRatings: 1,
-      skipped: { rewatches: 1, episodeRatingsUnmatched: 3, movies: 1 },
+      skipped: { episodeRatingsUnmatched: 3, movies: 1 },
     });
+    expect(result.report!.episodes.rewatches).toBe(1);
     expect(result.report!.unmatchedRows[0]).toMatchObject({
       kind: 'episode',
       season: 2003,
       episode: 1,
     });
     const s = await snapshot(ann.user.id);
-    expect(watchedAt(s, cat.lr['1:1']!)).toBe('2016-01-02T21:30:00.000Z');
+    // Its two plays of S1E1 are both kept; progress is dated by the later one.
+    expect(watchedAt(s, cat.lr['1:1']!)).toBe('2017-05-05T21:30:00.000Z');
     expect(watchedAt(s, cat.lr['1:2']!)).toBe('2016-01-03T21:30:00.000Z');
     expect(itemOf(s, cat.quietHarbor.id)).toMatchObject({ status: 'want_to_watch' });
     expect(itemOf(s, cat.nightShift.id)).toMatchObject({ status: 'dropped', progress: 1 });
@@ -503,6 +520,18 @@ describe('export and round trip', () => {
     expect(b.items).toEqual(a.items);
     expect(b.progress).toEqual(a.progress);
     expect(b.favorites).toEqual(a.favorites);
+    // Every play comes back, rewatches with their own dates (ADR 130).
+    const playsOf = (userId: number) =>
+      k()
+        .selectFrom('episode_plays')
+        .select(['episode_id', 'watched_at'])
+        .where('user_id', '=', userId)
+        .orderBy('episode_id')
+        .orderBy('watched_at')
+        .execute();
+    const annPlays = await playsOf(ann.user.id);
+    expect(annPlays.length).toBeGreaterThan(a.progress.length);
+    expect(await playsOf(bob.user.id)).toEqual(annPlays);
     const listsOf = (userId: number) =>
       k()
         .selectFrom('lists as l')
@@ -603,7 +632,14 @@ describe('export and round trip', () => {
     archive.close();
     expect(episodes.split('\n')[0]).toContain('watched_at');
     expect(episodes).toContain('2015-02-01T20:00:00.000Z');
-    expect(episodes.trim().split('\n')).toHaveLength(7);
+    // One row per play (rewatches included), and the header.
+    const plays = await k()
+      .selectFrom('episode_plays')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', ann.user.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(plays.n)).toBeGreaterThan(6);
+    expect(episodes.trim().split('\n')).toHaveLength(Number(plays.n) + 1);
   });
 
   it('answers 400 for an unknown format and 401 signed out', async () => {

@@ -114,6 +114,69 @@ export function createPlaysRepository(db: Kysely<Database>) {
      * watched in this run (row deleted); some → watched, dated by the latest of them.
      * Returns whether the episode is watched in the run afterwards, and whether that changed.
      */
+    /**
+     * syncProgress for many episodes of one show at once (imports): each episode is watched in
+     * `run` exactly when it has a play in it, its progress row dated by the latest such play.
+     * A few statements whatever the number of episodes. Returns the episodes newly watched.
+     */
+    async syncShowProgress(
+      trx: Transaction<Database>,
+      userId: number,
+      showId: number,
+      episodeIds: number[],
+      run: number,
+      now: string,
+    ): Promise<number[]> {
+      const newly: number[] = [];
+      for (let i = 0; i < episodeIds.length; i += 500) {
+        const ids = episodeIds.slice(i, i + 500);
+        const [latest, progress] = await Promise.all([
+          trx
+            .selectFrom('episode_plays')
+            .select((eb) => ['episode_id', eb.fn.max('watched_at').as('last')])
+            .where('user_id', '=', userId)
+            .where('episode_id', 'in', ids)
+            .where('run', '=', run)
+            .groupBy('episode_id')
+            .execute(),
+          trx
+            .selectFrom('episode_progress')
+            .select(['id', 'episode_id', 'watched_at'])
+            .where('user_id', '=', userId)
+            .where('episode_id', 'in', ids)
+            .execute(),
+        ]);
+        const lastOf = new Map(latest.map((r) => [r.episode_id, r.last as string]));
+        const rowOf = new Map(progress.map((r) => [r.episode_id, r]));
+        const inserts = [];
+        for (const episodeId of ids) {
+          const last = lastOf.get(episodeId);
+          const row = rowOf.get(episodeId);
+          if (!last) {
+            if (row) await trx.deleteFrom('episode_progress').where('id', '=', row.id).execute();
+          } else if (!row) {
+            inserts.push({
+              user_id: userId,
+              episode_id: episodeId,
+              show_id: showId,
+              watched_at: last,
+              created_at: now,
+              updated_at: now,
+            });
+            newly.push(episodeId);
+          } else if (row.watched_at !== last) {
+            await trx
+              .updateTable('episode_progress')
+              .set({ watched_at: last, updated_at: now })
+              .where('id', '=', row.id)
+              .execute();
+          }
+        }
+        if (inserts.length) await trx.insertInto('episode_progress').values(inserts).execute();
+      }
+      return newly;
+    },
+
     async syncProgress(
       trx: Transaction<Database>,
       userId: number,

@@ -256,11 +256,15 @@ export function createPlaysService({
       });
     }
     await repo.insert(trx, rows);
-    const newlyWatched: number[] = [];
-    for (const episodeId of new Set(rows.filter((r) => r.run === run).map((r) => r.episode_id))) {
-      const sync = await repo.syncProgress(trx, userId, showId, episodeId, run, now);
-      if (sync.changed && sync.watched) newlyWatched.push(episodeId);
-    }
+    // Progress follows the current run's plays, for every episode at once.
+    const newlyWatched = await repo.syncShowProgress(
+      trx,
+      userId,
+      showId,
+      [...new Set(rows.filter((r) => r.run === run).map((r) => r.episode_id))],
+      run,
+      now,
+    );
     if (rows.length) {
       await rederiveItem(tracking, trx, {
         userId,

@@ -132,6 +132,7 @@ export function ImportReport({ value }: { value: Import }) {
         <Count label="Shows not found" value={report.shows.unmatched} />
         <Count label="Episodes marked" value={report.episodes.marked} />
         <Count label="Already watched" value={report.episodes.alreadyWatched} />
+        <Count label="Rewatches kept" value={report.episodes.rewatches ?? 0} />
         <Count label="Episodes held" value={report.episodes.held} />
         <Count label="Episodes not found" value={report.episodes.unmatched} />
         <Count label="Ratings" value={report.ratings} />
