@@ -226,12 +226,28 @@ export async function benchImport(db: Db, services: Services) {
     console.log(
       `  the same file again: ${(againMs / 1000).toFixed(2)} s — ${again.report!.episodes.marked} new episodes, ${again.report!.lists} new lists`,
     );
-    // Plays kept (issue 19): every play lands on an episode or is held; only rewatches (one
-    // watch per episode until tracking keeps plays) and unplaceable rows are not kept.
-    const kept = r.episodes.marked + r.episodes.alreadyWatched + r.episodes.held;
+    // Plays kept (issue 19): every play lands on an episode as a play (rewatches too) or is
+    // held; counted from the rows, not from the report.
+    const countOf = async (
+      table: 'episode_plays' | 'episode_progress' | 'import_held_episodes',
+      userId: number,
+    ) =>
+      Number(
+        (
+          await db.kysely
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('user_id', '=', userId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const [played, heldRows] = await Promise.all([
+      countOf('episode_plays', user.id),
+      countOf('import_held_episodes', user.id),
+    ]);
     console.log(
-      `  plays kept: ${kept.toLocaleString('en')} of ${plays.toLocaleString('en')} (${r.episodes.marked} on episodes, ${r.episodes.held} held, ` +
-        `${r.skipped.rewatches ?? 0} rewatches folded into their first watch until tracking keeps plays, ` +
+      `  plays kept: ${(played + heldRows).toLocaleString('en')} of ${plays.toLocaleString('en')} (${played} plays on ${r.episodes.marked} episodes, ` +
+        `${r.episodes.rewatches ?? 0} of them rewatches, ${heldRows} held, ` +
         `${r.episodes.unmatched} not in a complete list; ${r.episodeRatings ?? 0} episode ratings)`,
     );
     // The round trip: export this member, import the file into a fresh account.
@@ -260,25 +276,17 @@ export async function benchImport(db: Db, services: Services) {
     const rt0 = performance.now();
     await services.imports.importNow(twin.id, exportFile, null, () => undefined);
     const rtMs = performance.now() - rt0;
-    const countOf = async (table: 'episode_progress' | 'import_held_episodes', userId: number) =>
-      Number(
-        (
-          await db.kysely
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('user_id', '=', userId)
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
-    const [w1, h1, w2, h2] = await Promise.all([
-      countOf('episode_progress', user.id),
+    const [p1, h1, p2, h2, w1, w2] = await Promise.all([
+      countOf('episode_plays', user.id),
       countOf('import_held_episodes', user.id),
-      countOf('episode_progress', twin.id),
+      countOf('episode_plays', twin.id),
       countOf('import_held_episodes', twin.id),
+      countOf('episode_progress', user.id),
+      countOf('episode_progress', twin.id),
     ]);
     console.log(
-      `  export → import round trip: ${(rtMs / 1000).toFixed(2)} s — watched ${w2}/${w1}, held ${h2}/${h1}` +
-        (w1 === w2 && h1 === h2 ? ' (every play kept)' : ' (PLAYS LOST)'),
+      `  export → import round trip: ${(rtMs / 1000).toFixed(2)} s — plays ${p2}/${p1}, episodes watched ${w2}/${w1}, held ${h2}/${h1}` +
+        (p1 === p2 && w1 === w2 && h1 === h2 ? ' (every play kept)' : ' (PLAYS LOST)'),
     );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
