@@ -115,8 +115,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, timeWindow: e.AUTH_RATE_LIMIT_WINDOW },
     trustProxy: e.TRUST_PROXY === 'true',
     responseCache: e.RESPONSE_CACHE === 'on',
-    sessionCacheSeconds: e.SESSION_CACHE_SECONDS ?? (e.REDIS_URL ? 0 : 30),
-    viewerCache: (e.VIEWER_CACHE ?? (e.REDIS_URL ? 'off' : 'on')) === 'on',
+    // With several servers (REDIS_URL) these stay on: invalidations travel between servers
+    // over Redis (platform/event-bridge.ts, issue 20).
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS ?? 30,
+    viewerCache: (e.VIEWER_CACHE ?? 'on') === 'on',
     webDistDir: path.resolve(repoRoot, 'apps/web/dist'),
     sessionTtlDays: 30,
     tvmazeBaseUrl: e.TVMAZE_BASE_URL.replace(/\/+$/, ''),

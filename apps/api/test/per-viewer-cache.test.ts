@@ -199,13 +199,16 @@ describe('signed-in state kept in memory', () => {
     expect((await call(u.token, { url: '/api/auth/me' })).json().user.displayName).toBe('Renamed');
   });
 
-  it('is off by default when REDIS_URL says several servers share the work', async () => {
+  it('stays on with REDIS_URL (invalidations travel between servers), and can be turned off', async () => {
     const { loadConfig } = await import('../src/config');
     expect(loadConfig({})).toMatchObject({ sessionCacheSeconds: 30, viewerCache: true });
     expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' })).toMatchObject({
-      sessionCacheSeconds: 0,
-      viewerCache: false,
+      sessionCacheSeconds: 30,
+      viewerCache: true,
     });
+    expect(
+      loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', VIEWER_CACHE: 'off' }).viewerCache,
+    ).toBe(false);
     expect(
       loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', SESSION_CACHE_SECONDS: '10' })
         .sessionCacheSeconds,
@@ -213,7 +216,7 @@ describe('signed-in state kept in memory', () => {
   });
 });
 
-describe('several servers (REDIS_URL): no per-viewer entries', () => {
+describe('VIEWER_CACHE=off: no per-viewer entries', () => {
   it('answers a signed-in feed fresh every time and still keeps the anonymous one', async () => {
     const multi = await buildTestApp({ viewerCache: false, sessionCacheSeconds: 0 });
     try {

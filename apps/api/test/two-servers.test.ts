@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { testConfig } from './build-test-app';
-import { bearer } from './factories';
+import { bearer, buildShow } from './factories';
 import { createTestDb } from './test-db';
 
 /**
@@ -34,8 +34,8 @@ afterAll(async () => {
 
 describe('two app servers on one database', () => {
   it('a session made on one server works on the other, and sign-out ends it on both', async () => {
-    // Several servers run with REDIS_URL, which turns the in-memory session cache off by
-    // default (ADR 091): a sign-out on one must count on the other at once.
+    // Without the signed-in cache, a sign-out on one server counts on the other at once
+    // (with it and Redis, within a second: the last case below).
     const [a, b] = [
       await server({ sessionCacheSeconds: 0 }),
       await server({ sessionCacheSeconds: 0 }),
@@ -96,4 +96,64 @@ describe('two app servers on one database', () => {
     expect((await tryLogin(a)).statusCode).toBe(429);
     expect((await tryLogin(b)).statusCode).toBe(401);
   });
+
+  it.skipIf(!redisUrl)(
+    'with Redis, caches stay on and a change on one server shows on the other within a second',
+    async () => {
+      // Defaults with REDIS_URL: the signed-in cache (30 s) and the response caches are on.
+      const shared = {
+        redisUrl: redisUrl!,
+        redisPrefix: `st-test-${randomBytes(4).toString('hex')}:`,
+      };
+      const [a, b] = [await server(shared), await server(shared)];
+      expect(a.services.config.sessionCacheSeconds).toBeGreaterThan(0);
+      const show = await buildShow(db, { title: 'Across Servers' });
+      const reg = await a.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: {
+          username: 'bridge_user',
+          email: 'bridge@servers.test',
+          password: 'long enough pw',
+        },
+      });
+      const { token } = reg.json();
+
+      // A's show page is cached (a hit), then a member adds the show on B.
+      await a.inject({ url: `/api/shows/${show.id}` });
+      const cached = await a.inject({ url: `/api/shows/${show.id}` });
+      expect(cached.headers['x-cache']).toBe('hit');
+      const before = cached.json().totalUsers;
+      const added = await b.inject({
+        method: 'POST',
+        url: '/api/user-content-status',
+        headers: bearer(token),
+        payload: { showId: show.id, status: 'watching' },
+      });
+      expect(added.statusCode).toBe(201);
+      await vi.waitFor(
+        async () => {
+          const page = await a.inject({ url: `/api/shows/${show.id}` });
+          expect(page.json().totalUsers).toBe(before + 1);
+        },
+        { timeout: 1_000, interval: 25 },
+      );
+
+      // A answers the token from memory; a sign-out on B ends it on A within a second.
+      expect((await a.inject({ url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(
+        200,
+      );
+      expect(
+        (await b.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) }))
+          .statusCode,
+      ).toBe(204);
+      await vi.waitFor(
+        async () =>
+          expect((await a.inject({ url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(
+            401,
+          ),
+        { timeout: 1_000, interval: 25 },
+      );
+    },
+  );
 });

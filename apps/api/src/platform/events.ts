@@ -110,6 +110,8 @@ export interface DomainEvents {
    * and token refresh drop their own session directly (auth service).
    */
   'sessions.changed': { userId: number };
+  /** One session ended (sign-out, token refresh): its token must not be answered from memory. */
+  'session.revoked': { tokenHash: string };
 }
 
 export interface ReviewEventPayload {
@@ -138,8 +140,24 @@ export interface ListEventPayload {
 export type EventName = keyof DomainEvents;
 export type EventHandler<K extends EventName> = (payload: DomainEvents[K]) => void | Promise<void>;
 
+/** Carries events between app servers (platform/event-bridge.ts, Redis pub/sub). */
+export interface EventBridge {
+  publish(name: EventName, payload: unknown): void;
+}
+
 export interface EventBus {
   on<K extends EventName>(name: K, handler: EventHandler<K>): () => void;
+  /**
+   * Like `on`, and also for the same event emitted on any other app server (through the
+   * bridge, when one is connected): for what every server keeps in memory and must drop —
+   * cached answers, signed-in state. Never for side effects that must happen once (mail,
+   * activity rows): those stay `on`, run by the server that made the change.
+   */
+  onEveryServer<K extends EventName>(name: K, handler: EventHandler<K>): () => void;
+  /** From now on, events with every-server subscribers are also published to other servers. */
+  connect(bridge: EventBridge): void;
+  /** An event another server emitted: runs only the every-server subscribers. */
+  deliverRemote(name: EventName, payload: unknown): Promise<void>;
   /**
    * Runs every subscriber of `name` in subscription order and resolves when they are done.
    * Call it after commit. A subscriber that throws is logged and skipped: a side effect never
@@ -152,27 +170,37 @@ type AnyHandler = (payload: unknown) => void | Promise<void>;
 
 export function createEventBus(log?: Pick<FastifyBaseLogger, 'error'>): EventBus {
   const handlers = new Map<EventName, AnyHandler[]>();
+  const everyServer = new Map<EventName, AnyHandler[]>();
+  let bridge: EventBridge | null = null;
+  const add = (map: Map<EventName, AnyHandler[]>, name: EventName, handler: AnyHandler) => {
+    map.set(name, [...(map.get(name) ?? []), handler]);
+    return () =>
+      map.set(
+        name,
+        (map.get(name) ?? []).filter((h) => h !== handler),
+      );
+  };
+  const run = async (name: EventName, list: AnyHandler[], payload: unknown) => {
+    for (const handler of list) {
+      try {
+        await handler(payload);
+      } catch (err) {
+        log?.error({ err, event: name }, 'event subscriber failed');
+      }
+    }
+  };
   return {
-    on(name, handler) {
-      const list = handlers.get(name) ?? [];
-      list.push(handler as AnyHandler);
-      handlers.set(name, list);
-      return () => {
-        const current = handlers.get(name) ?? [];
-        handlers.set(
-          name,
-          current.filter((h) => h !== handler),
-        );
-      };
+    on: (name, handler) => add(handlers, name, handler as AnyHandler),
+    onEveryServer: (name, handler) => add(everyServer, name, handler as AnyHandler),
+    connect(b) {
+      bridge = b;
     },
     async emit(name, payload) {
-      for (const handler of handlers.get(name) ?? []) {
-        try {
-          await handler(payload);
-        } catch (err) {
-          log?.error({ err, event: name }, 'event subscriber failed');
-        }
-      }
+      await run(name, [...(handlers.get(name) ?? []), ...(everyServer.get(name) ?? [])], payload);
+      if (bridge && everyServer.get(name)?.length) bridge.publish(name, payload);
+    },
+    async deliverRemote(name, payload) {
+      await run(name, everyServer.get(name) ?? [], payload);
     },
   };
 }

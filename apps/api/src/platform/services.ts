@@ -47,6 +47,7 @@ import { createAccountService } from '../features/account/account.service';
 import { createJobs } from './jobs/jobs';
 import { createMail } from './mail/mail';
 import { createRedis } from './redis';
+import { createRedisEventBridge } from './event-bridge';
 import { silentLogger, type Logger } from './logger';
 
 export type { Logger };
@@ -70,6 +71,10 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   // Steps that run when an account is deleted (platform/erasure.ts); features register theirs.
   const erasure = createUserErasure();
   const redis = createRedis(config, log);
+  // Several servers: what one emits, the others' caches hear (platform/event-bridge.ts).
+  const bridge = redis
+    ? createRedisEventBridge({ redis, prefix: config.redisPrefix, events, log })
+    : null;
 
   // Background work (ADR 050). Enqueueing works at once; handlers run once `jobs.start()` is
   // called, which the server does (server.ts) and tests and CLIs do only when they need it.
@@ -146,7 +151,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     // A thin local answer asks TVmaze and adds what it knows (issue 18).
     remote: createRemoteSearch({ metadata, enabled: config.metadataSync }),
   });
-  events.on('catalog.refreshed', ({ added }) => {
+  events.onEveryServer('catalog.refreshed', ({ added }) => {
     if (added?.length) search.forgetRankings();
   });
   // Every show someone touches gets its full episode list (issue 18): adding or tracking it,
@@ -307,6 +312,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
       // Inside the server's 10 s shutdown budget (server.ts).
       await jobs.stop({ timeoutMs: 7_000 });
       mail.close();
+      await bridge?.close();
       await redis?.quit().catch(() => undefined);
     },
   };

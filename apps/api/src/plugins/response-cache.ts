@@ -396,7 +396,8 @@ export const responseCachePlugin = fp(
  *   search) and the platform figures.
  * Lists, trending and searches that merely include a show keep their entry until its TTL
  * (30–300 s): they rank many shows and one counter rarely changes them.
- * Returns the unsubscribe (an app closing leaves the bus it was given).
+ * Every server drops these (onEveryServer: events of other servers arrive over Redis when it
+ * is configured). Returns the unsubscribe (an app closing leaves the bus it was given).
  */
 export function subscribeResponseCache(
   events: EventBus,
@@ -407,57 +408,63 @@ export function subscribeResponseCache(
   },
 ): () => void {
   const off = [
-    events.on('show.counters.changed', ({ showIds }) =>
+    events.onEveryServer('show.counters.changed', ({ showIds }) =>
       cache.invalidateTags([...showIds.map(cacheTags.show), cacheTags.stats]),
     ),
-    events.on('tracking.changed', ({ showId }) => cache.invalidateTags([cacheTags.show(showId)])),
-    events.on('catalog.refreshed', ({ showIds, added }) =>
+    events.onEveryServer('tracking.changed', ({ showId }) =>
+      cache.invalidateTags([cacheTags.show(showId)]),
+    ),
+    events.onEveryServer('catalog.refreshed', ({ showIds, added }) =>
       cache.invalidateTags([
         ...showIds.map(cacheTags.show),
         cacheTags.stats,
         ...(added?.length ? [cacheTags.showSearch] : []),
       ]),
     ),
-    events.on('user.changed', () => cache.invalidateTags([cacheTags.users, cacheTags.stats])),
+    events.onEveryServer('user.changed', () =>
+      cache.invalidateTags([cacheTags.users, cacheTags.stats]),
+    ),
     // A deleted account's rows moved counters everywhere (shows' members and review counts,
     // lists' followers, reviews' likes) inside its erasure transaction; deletions are rare, so
     // every cached answer goes rather than each feature naming what it touched.
-    events.on('user.changed', ({ change }) => {
+    events.onEveryServer('user.changed', ({ change }) => {
       if (change === 'deleted') cache.clear();
     }),
     // Lists (issue 10): list pages carry counts, covers and owners' names; stats count lists.
-    events.on('list.created', () => cache.invalidateTags([cacheTags.lists, cacheTags.stats])),
-    events.on('list.updated', ({ listId }) =>
+    events.onEveryServer('list.created', () =>
+      cache.invalidateTags([cacheTags.lists, cacheTags.stats]),
+    ),
+    events.onEveryServer('list.updated', ({ listId }) =>
       cache.invalidateTags([cacheTags.lists, cacheTags.list(listId), cacheTags.stats]),
     ),
-    events.on('list.deleted', ({ listId }) =>
+    events.onEveryServer('list.deleted', ({ listId }) =>
       cache.invalidateTags([cacheTags.lists, cacheTags.list(listId), cacheTags.stats]),
     ),
-    events.on('list.followed', ({ listId }) =>
+    events.onEveryServer('list.followed', ({ listId }) =>
       cache.invalidateTags([cacheTags.lists, cacheTags.list(listId)]),
     ),
-    events.on('user.changed', () => cache.invalidateTags([cacheTags.lists])),
+    events.onEveryServer('user.changed', () => cache.invalidateTags([cacheTags.lists])),
     // Reviews: a show's Reviews count and rating, the platform's count, review searches (which
     // also show authors' names).
     ...(['review.created', 'review.updated', 'review.deleted'] as const).map((name) =>
-      events.on(name, ({ showId }) =>
+      events.onEveryServer(name, ({ showId }) =>
         cache.invalidateTags([cacheTags.show(showId), cacheTags.stats, cacheTags.reviews]),
       ),
     ),
     // Counts shown on reviews move with likes and comments.
     ...(['review.liked', 'comment.created', 'comment.deleted'] as const).map((name) =>
-      events.on(name, () => cache.invalidateTags([cacheTags.reviews])),
+      events.onEveryServer(name, () => cache.invalidateTags([cacheTags.reviews])),
     ),
-    events.on('user.changed', () => cache.invalidateTags([cacheTags.reviews])),
+    events.onEveryServer('user.changed', () => cache.invalidateTags([cacheTags.reviews])),
     // People (ADR 090): follows move the platform and engagement figures. Episode marks only
     // age them (60 s): dropping every figure on every mark would keep them uncached.
-    events.on('user.followed', () => cache.invalidateTags([cacheTags.stats])),
+    events.onEveryServer('user.followed', () => cache.invalidateTags([cacheTags.stats])),
 
     // Per-viewer answers (ADR 091). Profiles: a member's counts move with their follows,
     // tracking, reviews and lists; the viewer's follow and block state with follows and blocks.
     // Feeds: a member's new, grown or removed entries reach their followers' home feeds and
     // the community feed; a follow, unfollow or block changes whose entries a feed holds.
-    events.on('activity.changed', async ({ userIds }) => {
+    events.onEveryServer('activity.changed', async ({ userIds }) => {
       const tags: string[] = [cacheTags.communityFeed];
       for (const userId of userIds) {
         tags.push(cacheTags.feed(userId));
@@ -466,14 +473,14 @@ export function subscribeResponseCache(
       }
       cache.invalidateTags(tags);
     }),
-    events.on('user.followed', ({ followerId, followeeId }) =>
+    events.onEveryServer('user.followed', ({ followerId, followeeId }) =>
       cache.invalidateTags([
         cacheTags.person(followerId),
         cacheTags.person(followeeId),
         cacheTags.feed(followerId),
       ]),
     ),
-    events.on('user.blocked', ({ blockerId, blockedId }) =>
+    events.onEveryServer('user.blocked', ({ blockerId, blockedId }) =>
       cache.invalidateTags([
         cacheTags.person(blockerId),
         cacheTags.person(blockedId),
@@ -484,19 +491,21 @@ export function subscribeResponseCache(
     ),
     // Names, avatars and privacy show in every feed that holds the member's entries (or
     // names them as followed): profile edits are rare, so all feeds go.
-    events.on('user.changed', ({ userId, change }) => {
+    events.onEveryServer('user.changed', ({ userId, change }) => {
       if (change !== 'registered')
         cache.invalidateTags([cacheTags.person(userId), cacheTags.feeds]);
     }),
-    events.on('tracking.changed', ({ userId }) => cache.invalidateTags([cacheTags.person(userId)])),
+    events.onEveryServer('tracking.changed', ({ userId }) =>
+      cache.invalidateTags([cacheTags.person(userId)]),
+    ),
     ...(['review.created', 'review.updated', 'review.deleted'] as const).map((name) =>
-      events.on(name, ({ userId }) => cache.invalidateTags([cacheTags.person(userId)])),
+      events.onEveryServer(name, ({ userId }) => cache.invalidateTags([cacheTags.person(userId)])),
     ),
     ...(['list.created', 'list.updated', 'list.deleted'] as const).map((name) =>
-      events.on(name, ({ userId }) => cache.invalidateTags([cacheTags.person(userId)])),
+      events.onEveryServer(name, ({ userId }) => cache.invalidateTags([cacheTags.person(userId)])),
     ),
     // Feeds show shows' titles and posters and episodes' titles.
-    events.on('catalog.refreshed', () => cache.invalidateTags([cacheTags.feeds])),
+    events.onEveryServer('catalog.refreshed', () => cache.invalidateTags([cacheTags.feeds])),
   ];
   return () => off.forEach((unsubscribe) => unsubscribe());
 }

@@ -179,12 +179,14 @@ export function createAuthService({
     async logout(session: SessionRow): Promise<void> {
       await repo.deleteSession(session.id);
       forgetToken(session.token_hash);
+      await events?.emit('session.revoked', { tokenHash: session.token_hash });
     },
 
     /** Rotates the token: the old one stops working, the new one starts a fresh 30 days. */
     async refresh(resolved: ResolvedSession, userAgent: string | null): Promise<AuthResponse> {
       const revoked = await repo.deleteSession(resolved.session.id);
       forgetToken(resolved.session.token_hash);
+      await events?.emit('session.revoked', { tokenHash: resolved.session.token_hash });
       if (!revoked) throw unauthorized(authMessages.notSignedIn);
       return issueSession(resolved.user, userAgent);
     },
@@ -197,8 +199,10 @@ export function createAuthService({
     subscribe(): () => void {
       if (!events || !sessions) return () => undefined;
       const offs = [
-        events.on('sessions.changed', ({ userId }) => forgetUser(userId)),
-        events.on('user.changed', ({ userId, change }) => {
+        // On every server: a change made through another server counts here too.
+        events.onEveryServer('sessions.changed', ({ userId }) => forgetUser(userId)),
+        events.onEveryServer('session.revoked', ({ tokenHash }) => forgetToken(tokenHash)),
+        events.onEveryServer('user.changed', ({ userId, change }) => {
           if (change !== 'registered') forgetUser(userId);
         }),
       ];
