@@ -21,6 +21,7 @@ test('register lands on / signed in; sign out shows Sign In again and revokes th
   await menu.click();
   await expect(page.getByRole('menuitem')).toHaveText([
     'Your Profile',
+    'History',
     'Settings',
     'Import & export',
     'Sign Out',

@@ -87,7 +87,8 @@ test('import a Trakt ZIP from the settings screen: progress, report, then the wa
   await expect(count('Shows matched')).toHaveText('3');
   await expect(count('Episodes marked')).toHaveText('3');
   await expect(count('Ratings')).toHaveText('1');
-  await expect(page.getByText('Rewatches (the first watch date is kept): 8,997')).toBeVisible();
+  // Every play is kept (ADR 130): the file's 9,000 plays of 3 episodes are 8,997 rewatches.
+  await expect(count('Rewatches kept')).toHaveText('8,997');
   await expect(page.getByText('Every row found its show.')).toBeVisible();
   await expect(page.getByRole('list').getByText('Trakt export (ZIP)')).toBeVisible();
 

@@ -10,7 +10,9 @@ const skippedLabels: Record<string, string> = {
   movies: 'Movies',
   people: 'People',
   manga: 'Manga',
-  rewatches: 'Rewatches (the first watch date is kept)',
+  // Reports of imports made before every play was kept (ADR 130).
+  rewatches: 'Rewatches (this import kept only the first watch date)',
+  duplicatePlays: 'Plays listed twice in the file',
   episodeRatings: 'Episode ratings',
   episodeRatingsUnmatched: 'Episode ratings without a matching episode',
   episodeRatingsExisting: 'Episode ratings you had already given',
