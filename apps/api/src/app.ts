@@ -17,6 +17,7 @@ import { connect, type Db } from './db/connection';
 import { errorsPlugin } from './plugins/errors';
 import { authPlugin } from './plugins/auth';
 import { responseCachePlugin, subscribeResponseCache } from './plugins/response-cache';
+import { metricsPlugin } from './plugins/metrics';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { accessPlugin } from './platform/access';
 import { createServices, type Services } from './platform/services';
@@ -123,6 +124,8 @@ export async function buildApp({
         }
       : {}),
   });
+  // Prometheus figures at /metrics, for a scraper holding METRICS_TOKEN (plugins/metrics.ts).
+  if (config.metricsToken) await app.register(metricsPlugin, { db, token: config.metricsToken });
   // Room for every show page, its episodes and similar shows, and the searches people make.
   await app.register(responseCachePlugin, {
     maxBytes: 128 * 1024 * 1024,

@@ -27,6 +27,7 @@ const envSchema = z.object({
   TVMAZE_BASE_URL: z.string().url().default('https://api.tvmaze.com'),
   METADATA_SYNC: z.enum(['on', 'off']).default('on'),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(60).default(0),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/\S+$/i, 'must be an smtp:// or smtps:// URL')
@@ -72,6 +73,8 @@ export interface AppConfig {
   metadataSync: boolean;
   /** On SIGTERM, how long /api/ready answers 503 before the server stops listening (ms). */
   drainMs: number;
+  /** GET /metrics answers with this bearer token; off without it. */
+  metricsToken: string | null;
   mail: {
     /** smtp:// or smtps:// with credentials; null writes each message to `outboxDir` instead. */
     smtpUrl: string | null;
@@ -124,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     tvmazeBaseUrl: e.TVMAZE_BASE_URL.replace(/\/+$/, ''),
     metadataSync: e.METADATA_SYNC === 'on',
     drainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
+    metricsToken: e.METRICS_TOKEN ?? null,
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM,
