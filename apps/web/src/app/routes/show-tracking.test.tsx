@@ -316,4 +316,46 @@ describe('home Up Next', () => {
     );
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ watched: true });
   });
+
+  it('Rewatch asks first: Cancel changes nothing, Start rewatch begins a new watch-through', async () => {
+    let run = 1;
+    const { calls } = mockFetch(
+      signedInHandler((call) => {
+        const fromCatalogue = catalogue(call);
+        if (fromCatalogue) return fromCatalogue;
+        if (call.url === '/api/user-content-status/show/7')
+          return jsonResponse(
+            200,
+            run === 1
+              ? buildWatchlistItem({ id: 5, showId: 7, status: 'completed', progress: 3, run: 1 })
+              : buildWatchlistItem({ id: 5, showId: 7, status: 'watching', progress: 0, run: 2 }),
+          );
+        if (call.url === '/api/user-content-status/5/rewatch' && call.method === 'POST') {
+          run = 2;
+          return jsonResponse(
+            200,
+            buildWatchlistItem({ id: 5, showId: 7, status: 'watching', progress: 0, run: 2 }),
+          );
+        }
+        if (call.url === '/api/favorites/7') return jsonResponse(404, { code: 'NOT_FOUND' });
+        return jsonResponse(404);
+      }),
+    );
+    const rewatches = () => calls.filter((c) => c.url.endsWith('/rewatch'));
+    const user = userEvent.setup();
+    renderApp('/show/7');
+    await user.click(await screen.findByRole('button', { name: 'Rewatch' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Watch Slow Horses again from the start?',
+    });
+    expect(dialog).toHaveTextContent('Every episode you watched before stays in your history.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(rewatches()).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Rewatch' }));
+    const again = await screen.findByRole('dialog');
+    await user.click(within(again).getByRole('button', { name: 'Start rewatch' }));
+    await waitFor(() => expect(rewatches()).toHaveLength(1));
+    expect(await screen.findByText('2nd watch-through')).toBeInTheDocument();
+  });
 });

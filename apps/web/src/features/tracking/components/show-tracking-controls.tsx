@@ -27,6 +27,9 @@ const RateDialog = lazy(() => import('./rate-dialog').then((m) => ({ default: m.
 const ConfirmRemoveDialog = lazy(() =>
   import('./confirm-remove-dialog').then((m) => ({ default: m.ConfirmRemoveDialog })),
 );
+const ConfirmRewatchDialog = lazy(() =>
+  import('./confirm-rewatch-dialog').then((m) => ({ default: m.ConfirmRewatchDialog })),
+);
 
 /**
  * Watchlist and favourite controls in the show header. 'Add to Watchlist' adds the show as
@@ -41,7 +44,7 @@ export function ShowTrackingControls({ showId, title }: { showId: number; title:
   const update = useUpdateWatchlistItem();
   const remove = useRemoveWatchlistItem();
   const rewatch = useRewatch(showId);
-  const [dialog, setDialog] = useState<'rate' | 'remove' | null>(null);
+  const [dialog, setDialog] = useState<'rate' | 'remove' | 'rewatch' | null>(null);
   const completeOffer = useCompleteOffer();
 
   if (auth === 'loading' || (signedIn && itemQuery.isPending)) {
@@ -94,7 +97,7 @@ export function ShowTrackingControls({ showId, title }: { showId: number; title:
             <Button
               variant="secondary"
               disabled={rewatch.isPending}
-              onClick={() => rewatch.mutate(item.id)}
+              onClick={() => setDialog('rewatch')}
             >
               {rewatch.isPending ? <Spinner /> : <RotateCcw aria-hidden className="size-4" />}
               Rewatch
@@ -117,6 +120,12 @@ export function ShowTrackingControls({ showId, title }: { showId: number; title:
               onRate={(score) => {
                 if (score !== item.score) update.mutate({ item, changes: { score } });
               }}
+            />
+            <ConfirmRewatchDialog
+              open={dialog === 'rewatch'}
+              onOpenChange={(open) => setDialog(open ? 'rewatch' : null)}
+              title={title}
+              onConfirm={() => rewatch.mutate(item.id)}
             />
             <ConfirmRemoveDialog
               open={dialog === 'remove'}
