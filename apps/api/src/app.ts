@@ -185,7 +185,7 @@ export async function buildApp({
         users: services.users,
       });
       await api.register(statsRoutes, {
-        db: db.kysely,
+        repo: services.statsRepo,
         lists: services.lists,
         reviews: services.reviews,
       });

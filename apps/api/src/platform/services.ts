@@ -264,8 +264,9 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   const activityRepo = createActivityRepository(db.kysely);
   const activity = createActivityService({ repo: activityRepo, events });
   activity.subscribe();
+  const statsRepo = createStatsRepository(db.kysely);
   const stats = createStatsService({
-    repo: createStatsRepository(db.kysely),
+    repo: statsRepo,
     users,
     counts: contentCounts,
   });
@@ -303,6 +304,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     users,
     activity,
     stats,
+    statsRepo,
     /**
      * Stops background work: running jobs stop at a safe point and run again after the next
      * start. The database stays open (its owner closes it).

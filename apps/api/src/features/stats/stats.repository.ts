@@ -30,6 +30,40 @@ export function createStatsRepository(db: Kysely<Database>) {
   const count = (v: { n: unknown } | undefined) => n(v?.n);
 
   return {
+    /** The platform's own counts for GET /stats/global (shows, members, favourites, rating). */
+    async platformCounts(since: string) {
+      const [shows, users, newUsers, rating, favorites] = await Promise.all([
+        db
+          .selectFrom('shows')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('created_at', '>=', since)
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('shows')
+          .select((eb) => eb.fn.avg<number>('rating').as('avg'))
+          .where('rating', 'is not', null)
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('favorites')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return {
+        shows: Number(shows.n),
+        users: Number(users.n),
+        newUsers: Number(newUsers.n),
+        averageRating: rating.avg === null ? null : Number(rating.avg),
+        favorites: Number(favorites.n),
+      };
+    },
     /** Watched episodes and minutes per UTC hour ('YYYY-MM-DDTHH'). */
     async watchedByHour(userId: number, year: number | null) {
       const rows = await watched(userId, year)

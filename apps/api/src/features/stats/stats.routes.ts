@@ -1,21 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { globalStatsSchema } from '@series-tracker/contracts';
-import type { Database } from '../../db/types';
 import { cacheTags } from '../../plugins/response-cache';
 import type { ListsService } from '../lists/lists.service';
 import type { ReviewsService } from '../reviews/reviews.service';
+import type { StatsRepository } from './stats.repository';
 
 export async function statsRoutes(
   app: FastifyInstance,
   opts: {
-    db: Kysely<Database>;
+    /** The stats feature's SQL (stats.repository): no queries in routes. */
+    repo: Pick<StatsRepository, 'platformCounts'>;
     lists: Pick<ListsService, 'counts'>;
     reviews: Pick<ReviewsService, 'countPublic'>;
   },
 ) {
-  const { db } = opts;
   app.withTypeProvider<ZodTypeProvider>().get(
     '/stats/global',
     {
@@ -31,42 +30,22 @@ export async function statsRoutes(
     },
     async () => {
       const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString();
-      const [shows, users, newUsers, rating, favorites, reviews] = await Promise.all([
-        db
-          .selectFrom('shows')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow(),
-        db
-          .selectFrom('users')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow(),
-        db
-          .selectFrom('users')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('created_at', '>=', weekAgo)
-          .executeTakeFirstOrThrow(),
-        db
-          .selectFrom('shows')
-          .select((eb) => eb.fn.avg<number>('rating').as('avg'))
-          .where('rating', 'is not', null)
-          .executeTakeFirstOrThrow(),
-        db
-          .selectFrom('favorites')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow(),
+      const [counts, reviews] = await Promise.all([
+        opts.repo.platformCounts(weekAgo),
         // Public reviews only (the reviews feature counts through the policy's rule).
         opts.reviews.countPublic(),
       ]);
       // Lists (issue 10): public lists only, as the policy's anonymous view counts them.
       const lists = await opts.lists.counts(weekAgo);
       return {
-        totalShows: Number(shows.n),
-        totalUsers: Number(users.n),
+        totalShows: counts.shows,
+        totalUsers: counts.users,
         totalReviews: reviews,
         totalLists: lists.total,
-        totalFavorites: Number(favorites.n),
-        averageRating: rating.avg === null ? null : Math.round(Number(rating.avg) * 10) / 10,
-        recentActivity: { newLists: lists.recent, newUsers: Number(newUsers.n) },
+        totalFavorites: counts.favorites,
+        averageRating:
+          counts.averageRating === null ? null : Math.round(counts.averageRating * 10) / 10,
+        recentActivity: { newLists: lists.recent, newUsers: counts.newUsers },
       };
     },
   );
