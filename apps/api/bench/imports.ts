@@ -179,26 +179,33 @@ export async function generateTraktExport(dir: string): Promise<{ file: string; 
   return { file, plays: plays.length };
 }
 
+/** A member straight in the table (no password to hash), named `{prefix}_{time}`. */
+function benchMember(db: Db, prefix: string) {
+  const name = `${prefix}_${Date.now()}`;
+  const at = new Date().toISOString();
+  return db.kysely
+    .insertInto('users')
+    .values({
+      username: name,
+      username_lower: name,
+      email: `${name}@example.test`,
+      email_lower: `${name}@example.test`,
+      password_hash: 'x',
+      is_public: 1,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
 /** Imports the generated export for a new member and prints time and peak memory. */
 export async function benchImport(db: Db, services: Services) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'st-bench-import-'));
   try {
     await seedImportCatalogue(db);
     const { file, plays } = await generateTraktExport(dir);
-    const user = await db.kysely
-      .insertInto('users')
-      .values({
-        username: `bench_import_${Date.now()}`,
-        username_lower: `bench_import_${Date.now()}`,
-        email: `bench_import_${Date.now()}@example.test`,
-        email_lower: `bench_import_${Date.now()}@example.test`,
-        password_hash: 'x',
-        is_public: 1,
-        created_at: new Date().toISOString(),
-        updated_at: new Date().toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const user = await benchMember(db, 'bench_import');
     global.gc?.();
     const base = process.memoryUsage();
     let peakRss = base.rss;
@@ -259,20 +266,7 @@ export async function benchImport(db: Db, services: Services) {
         .on('close', resolve)
         .on('error', reject),
     );
-    const twin = await db.kysely
-      .insertInto('users')
-      .values({
-        username: `bench_twin_${Date.now()}`,
-        username_lower: `bench_twin_${Date.now()}`,
-        email: `bench_twin_${Date.now()}@example.test`,
-        email_lower: `bench_twin_${Date.now()}@example.test`,
-        password_hash: 'x',
-        is_public: 1,
-        created_at: new Date().toISOString(),
-        updated_at: new Date().toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const twin = await benchMember(db, 'bench_twin');
     const rt0 = performance.now();
     await services.imports.importNow(twin.id, exportFile, null, () => undefined);
     const rtMs = performance.now() - rt0;
