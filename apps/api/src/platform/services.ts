@@ -49,6 +49,7 @@ import { createMail } from './mail/mail';
 import { createRedis } from './redis';
 import { createRedisEventBridge } from './event-bridge';
 import { silentLogger, type Logger } from './logger';
+import { createUnitOfWork } from './unit-of-work';
 
 export type { Logger };
 const silent: Logger = silentLogger;
@@ -68,6 +69,8 @@ export interface CreateServicesOptions {
  */
 export function createServices({ config, db, log = silent }: CreateServicesOptions) {
   const events: EventBus = createEventBus(log);
+  // The one way to a transaction (ADR 141): retry before commit on a lost connection.
+  const uow = createUnitOfWork(db, { log });
   // Steps that run when an account is deleted (platform/erasure.ts); features register theirs.
   const erasure = createUserErasure();
   const redis = createRedis(config, log);
@@ -100,10 +103,11 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   auth.subscribe();
 
   const trackingRepo = createTrackingRepository(db.kysely, db.dialect);
-  const tracking = createTrackingService({ repo: trackingRepo, events });
+  const tracking = createTrackingService({ repo: trackingRepo, uow, events });
 
   const metadata = createMetadataService({
     db,
+    uow,
     config,
     log,
     events,
@@ -172,6 +176,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   // Account (issue 12): settings, password reset, email confirmation, sessions, deletion.
   const account = createAccountService({
     repo: createAccountRepository(db.kysely),
+    uow,
     passwords,
     attempts,
     erasure,
@@ -191,6 +196,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   // Lists (issue 10): community lists, their items and followers.
   const lists = createListsService({
     repo: createListsRepository(db.kysely, db.dialect),
+    uow,
     events,
   });
   // A deleted member's follows leave the followers counts of others' lists; their lists go.
@@ -199,6 +205,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   // member wrote and liked here and puts the counters on others' reviews back to exact.
   const reviews = createReviewsService({
     repo: createReviewsRepository(db.kysely, db.dialect),
+    uow,
     events,
     // People (ADR 090): a member the author blocks may not comment on their reviews.
     blocks: (authorId, userId) => socialRepo.blocks(authorId, userId),
@@ -211,6 +218,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     // Every play goes through tracking's write rule (plays, defined with people below).
     history: { applyHistory: (trx, input) => plays.applyHistory(trx, input) },
     repo: createImportsRepository(db.kysely),
+    uow,
     trackingRepo,
     events,
     jobs,
@@ -248,7 +256,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   // People: follows, blocks, profiles, activity, statistics (ADR 090).
   const usersRepo = createUsersRepository(db.kysely, db.dialect);
   const socialRepo = createSocialRepository(db.kysely);
-  const social = createSocialService({ repo: socialRepo, users: usersRepo, events });
+  const social = createSocialService({ repo: socialRepo, uow, users: usersRepo, events });
   // A member's public reviews and lists for statistics: one COUNT query (ADR 090).
   const contentCounts: ContentCounts = {
     publicContent: (userId) => usersRepo.publicContentCounts(userId),
@@ -258,11 +266,12 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   const plays = createPlaysService({
     repo: createPlaysRepository(db.kysely),
     tracking: trackingRepo,
+    uow,
     events,
     profileDetails: (viewer, userId) => users.requireDetails(viewer, userId),
   });
   const activityRepo = createActivityRepository(db.kysely);
-  const activity = createActivityService({ repo: activityRepo, events });
+  const activity = createActivityService({ repo: activityRepo, uow, events });
   activity.subscribe();
   const statsRepo = createStatsRepository(db.kysely);
   const stats = createStatsService({
@@ -277,6 +286,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   return {
     config,
     db,
+    uow,
     log,
     events,
     erasure,

@@ -90,6 +90,16 @@ export function createAccountRepository(db: Kysely<Database>) {
       return Number(res.numDeletedRows);
     },
 
+    /** Marks the address confirmed, if it is still the one the link was sent to. */
+    async confirmEmail(q: Tx, userId: number, emailLower: string, at: string): Promise<void> {
+      await q
+        .updateTable('users')
+        .set({ email_verified_at: at, updated_at: at })
+        .where('id', '=', userId)
+        .where('email_lower', '=', emailLower)
+        .execute();
+    },
+
     async setPassword(q: Tx, userId: number, hash: string, at: string): Promise<void> {
       await q
         .updateTable('users')

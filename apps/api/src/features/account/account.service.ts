@@ -20,6 +20,7 @@ import type { Jobs } from '../../platform/jobs/jobs';
 import type { Logger } from '../../platform/logger';
 import type { Mail } from '../../platform/mail/mail';
 import type { Storage } from '../../platform/storage';
+import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { ResolvedSession } from '../auth/auth.service';
 import { hashPassword } from '../auth/password';
 import type { PasswordGuard } from '../auth/password-guard';
@@ -38,6 +39,8 @@ const HOUR_MS = 3_600_000;
 
 export interface AccountServiceOptions {
   repo: AccountRepository;
+  /** The one way to a transaction (ADR 141). */
+  uow: UnitOfWork;
   passwords: PasswordGuard;
   attempts: AttemptCounter;
   erasure: UserErasure;
@@ -54,7 +57,7 @@ const badRequest = (code: string, message: string, field?: string) =>
 const rateLimited = (message: string) => new AppError(429, errorCodes.rateLimited, message);
 
 export function createAccountService(o: AccountServiceOptions) {
-  const { repo, passwords, attempts, erasure, events, jobs, mail, storage, log } = o;
+  const { repo, uow, passwords, attempts, erasure, events, jobs, mail, storage, log } = o;
 
   async function requirePassword(user: UserRow, password: string, field: string, message: string) {
     if (!(await passwords.check(user, password))) {
@@ -270,7 +273,7 @@ export function createAccountService(o: AccountServiceOptions) {
       const row = await liveToken(token, 'password-reset');
       const hash = await hashPassword(password);
       const now = nowIso();
-      await repo.db.transaction().execute(async (trx) => {
+      await uow.run(async (trx) => {
         if (!(await repo.useToken(trx, row.id, now)))
           throw badRequest(accountErrorCodes.tokenUsed, accountMessages.tokenUsed);
         await repo.setPassword(trx, row.user_id, hash, now);
@@ -290,16 +293,10 @@ export function createAccountService(o: AccountServiceOptions) {
       if (!user || user.email_lower !== row.email)
         throw badRequest(accountErrorCodes.tokenInvalid, accountMessages.tokenInvalid);
       const now = nowIso();
-      await repo.db.transaction().execute(async (trx) => {
+      await uow.run(async (trx) => {
         if (!(await repo.useToken(trx, row.id, now)))
           throw badRequest(accountErrorCodes.tokenUsed, accountMessages.tokenUsed);
-        if (user.email_verified_at === null)
-          await trx
-            .updateTable('users')
-            .set({ email_verified_at: now, updated_at: now })
-            .where('id', '=', user.id)
-            .where('email_lower', '=', row.email!)
-            .execute();
+        if (user.email_verified_at === null) await repo.confirmEmail(trx, user.id, row.email!, now);
       });
       await events.emit('sessions.changed', { userId: user.id });
     },
@@ -328,7 +325,7 @@ export function createAccountService(o: AccountServiceOptions) {
       );
       const hash = await hashPassword(newPassword);
       const now = nowIso();
-      await repo.db.transaction().execute(async (trx) => {
+      await uow.run(async (trx) => {
         await repo.setPassword(trx, user.id, hash, now);
         await repo.retireTokens(trx, user.id, 'password-reset', now);
         await repo.deleteSessions(trx, user.id, auth.session.id);
@@ -368,7 +365,7 @@ export function createAccountService(o: AccountServiceOptions) {
     async deleteAccount(userId: number, password: string): Promise<void> {
       const user = await currentUser(userId);
       await requirePassword(user, password, 'password', accountMessages.passwordIncorrect);
-      await repo.db.transaction().execute(async (trx) => {
+      await uow.run(async (trx) => {
         await erasure.run(trx, user.id);
         await repo.deleteUser(trx, user.id);
       });

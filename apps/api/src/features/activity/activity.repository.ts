@@ -58,8 +58,6 @@ export function createActivityRepository(db: Kysely<Database>) {
 
   return {
     db,
-    transaction: <T>(fn: (trx: Transaction<Database>) => Promise<T>) =>
-      db.transaction().execute(fn),
 
     insert: (trx: Exec, row: NewActivity) => trx.insertInto('activities').values(row).execute(),
 

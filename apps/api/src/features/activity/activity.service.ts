@@ -7,6 +7,7 @@ import {
 import { nowIso } from '../../lib/time';
 import type { DomainEvents, EventBus, EventName, ReviewEventPayload } from '../../platform/events';
 import type { Viewer } from '../../platform/policy';
+import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { ActivityRepository, FeedRow } from './activity.repository';
 
 /** Single episode marks of one show within this window join the entry before them. */
@@ -64,6 +65,8 @@ const within = (later: string, earlier: string) =>
 
 export interface ActivityServiceOptions {
   repo: ActivityRepository;
+  /** The one way to a transaction (ADR 141). */
+  uow: UnitOfWork;
   events: EventBus;
 }
 
@@ -73,9 +76,9 @@ export interface ActivityServiceOptions {
  * goes private or away, bursts of episode marks on one show become one entry, and imported
  * things are recorded at the date they happened, never as now.
  */
-export function createActivityService({ repo, events }: ActivityServiceOptions) {
+export function createActivityService({ repo, uow, events }: ActivityServiceOptions) {
   async function watched(userId: number, showId: number, episodeIds: number[], at: string) {
-    await repo.transaction(async (trx) => {
+    await uow.run(async (trx) => {
       const last = await repo.latest(trx, userId);
       if (
         last &&
@@ -105,7 +108,7 @@ export function createActivityService({ repo, events }: ActivityServiceOptions) 
 
   /** Unmarking right after marking takes the episodes back off the burst's entry. */
   async function unwatched(userId: number, showId: number, count: number) {
-    await repo.transaction(async (trx) => {
+    await uow.run(async (trx) => {
       const last = await repo.latest(trx, userId);
       if (!last || last.action !== 'watched' || last.show_id !== showId) return;
       if (!within(nowIso(), last.created_at)) return;
@@ -118,7 +121,7 @@ export function createActivityService({ repo, events }: ActivityServiceOptions) 
   /** Completion and score are read from the watchlist item after any change to it. */
   async function trackingChanged(userId: number, showId: number, change: string) {
     if (change === 'removed') return;
-    await repo.transaction(async (trx) => {
+    await uow.run(async (trx) => {
       const item = await repo.watchlistItem(trx, userId, showId);
       if (!item) return;
       const now = nowIso();
@@ -235,7 +238,7 @@ export function createActivityService({ repo, events }: ActivityServiceOptions) 
       record('list.updated', async (e) => {
         if (!e.isPublic) return void (await repo.deleteByList(e.listId));
         if (e.imported) return false;
-        await repo.transaction(async (trx) => {
+        await uow.run(async (trx) => {
           const last = await repo.latest(trx, e.userId);
           // Edits in a row to one list are one entry, moved to the latest edit.
           if (

@@ -3,6 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import type { Db } from '../../db/connection';
 import type { NewEpisode, NewShow } from '../../db/types';
 import { nowIso } from '../../lib/time';
+import { createUnitOfWork } from '../../platform/unit-of-work';
 import { refreshDerivedShowData } from '../search/search-index';
 import { normalizeCatalogShow } from './catalog.normalize';
 import { createCatalogRepository } from './catalog.repository';
@@ -58,14 +59,17 @@ export async function importCatalog(
   const batch = options.batchSize ?? 400;
   const now = nowIso();
   const total = catalog.shows.length;
-  const result: ImportResult = {
+  const fresh = (): ImportResult => ({
     shows: { total, inserted: 0, updated: 0, unchanged: 0 },
     episodes: { total: 0, inserted: 0, updated: 0, unchanged: 0 },
     genres: 0,
     ms: 0,
-  };
+  });
+  let result = fresh();
 
-  await db.kysely.transaction().execute(async (trx) => {
+  await createUnitOfWork(db).run(async (trx) => {
+    // A run again after a lost connection (ADR 141) counts from zero.
+    result = fresh();
     const repo = createCatalogRepository(trx);
     const existingShows = await repo.showHashes();
     const existingEpisodes = await repo.episodeHashes();

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { HeldReason, WatchStatus } from '@series-tracker/contracts';
 import type { Database, WatchlistItemRow } from '../../db/types';
 import type { EventBus } from '../../platform/events';
+import type { UnitOfWork } from '../../platform/unit-of-work';
 import { completes } from '../tracking/tracking.service';
 import type { TrackingRepository } from '../tracking/tracking.repository';
 import { maxIso, minIso, type Play, type ShowAgg } from './collect';
@@ -34,13 +35,15 @@ export interface ShowPlay {
  */
 export function createApplier(deps: {
   repo: ImportsRepository;
+  /** The one way to a transaction (ADR 141). */
+  uow: UnitOfWork;
   trackingRepo: TrackingRepository;
   /** Tracking's write rule for history from elsewhere (ADR 130): every play, runs, progress. */
   history: Pick<PlaysService, 'applyHistory'>;
   events: EventBus;
   now: () => Date;
 }) {
-  const { repo, trackingRepo, history, events, now } = deps;
+  const { repo, uow, trackingRepo, history, events, now } = deps;
 
   /**
    * One show's plays for a member, through tracking's write rule (`applyHistory`, ADR 130):
@@ -108,7 +111,8 @@ export function createApplier(deps: {
       g.aggs.push(e.agg);
       byShow.set(e.show.id, g);
     }
-    await repo.transaction(async (trx) => {
+    // The report's tallies and the released list grow as it goes: never run twice (ADR 141).
+    await uow.runOnce(async (trx) => {
       const ids = [...byShow.keys()];
       if (!ids.length) return;
       const [episodes, items, favorites] = await Promise.all([

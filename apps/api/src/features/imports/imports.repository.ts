@@ -50,8 +50,6 @@ const chunks = <T>(items: T[], size: number): T[][] => {
 export function createImportsRepository(db: Kysely<Database>) {
   return {
     db,
-    transaction: <T>(fn: (trx: Transaction<Database>) => Promise<T>) =>
-      db.transaction().execute(fn),
 
     async insertImport(row: {
       id: string;

@@ -22,6 +22,7 @@ import { createHeld } from './held';
 import type { ShowRef } from './import-records';
 import { createImportJob, IMPORT_JOB } from './import-job';
 import type { ImportsRepository } from './imports.repository';
+import type { UnitOfWork } from '../../platform/unit-of-work';
 import { emptyReport, toImport, type StoredReport } from './report';
 
 export { IMPORT_JOB };
@@ -67,6 +68,8 @@ export interface ImportTargets {
 
 export interface ImportsServiceOptions {
   repo: ImportsRepository;
+  /** The one way to a transaction (ADR 141). */
+  uow: UnitOfWork;
   trackingRepo: TrackingRepository;
   /** Tracking's write rule for plays (ADR 130): every watch kept, progress exact. */
   history: Pick<PlaysService, 'applyHistory'>;
@@ -96,9 +99,9 @@ export interface ImportsServiceOptions {
  * tables), report.ts (the stored report), import-job.ts (the `imports.run` job).
  */
 export function createImportsService(options: ImportsServiceOptions) {
-  const { repo, trackingRepo, history, events, jobs } = options;
+  const { repo, uow, trackingRepo, history, events, jobs } = options;
   const now = options.now ?? (() => new Date());
-  const applier = createApplier({ repo, trackingRepo, history, events, now });
+  const applier = createApplier({ repo, uow, trackingRepo, history, events, now });
   const { writeShows } = applier;
   const held = createHeld({ repo, applier });
   const { releaseHeld } = held;

@@ -86,8 +86,6 @@ export function createListsRepository(db: Kysely<Database>, dialect: DialectName
 
   return {
     db,
-    transaction: <T>(fn: (trx: Transaction<Database>) => Promise<T>) =>
-      db.transaction().execute(fn),
 
     /**
      * One page of lists with owner, counts and covers, and the total, in ONE statement: the

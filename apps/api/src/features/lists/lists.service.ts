@@ -21,10 +21,13 @@ import type { EventBus } from '../../platform/events';
 import { authorize, visible, type Viewer } from '../../platform/policy';
 import { page } from '../shows/shows.service';
 import { toListDetail, toListItem, toListSummary } from './lists.mapper';
+import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { ListOrder, ListsRepository } from './lists.repository';
 
 export interface ListsServiceOptions {
   repo: ListsRepository;
+  /** The one way to a transaction (ADR 141). */
+  uow: UnitOfWork;
   /** Publishes list.created / updated / deleted / followed after commit. */
   events: EventBus;
 }
@@ -58,7 +61,7 @@ const sortColumn: Record<ListSort, ListOrder> = {
  * are cached, so they apply the anonymous view: public lists only, the owner's private ones
  * included nowhere but /lists/me and their own profile.
  */
-export function createListsService({ repo, events }: ListsServiceOptions) {
+export function createListsService({ repo, uow, events }: ListsServiceOptions) {
   /** What anyone may see: the shared, cacheable view. */
   const community = visible.published(null, 'l.user_id', 'l.is_public');
 
@@ -94,7 +97,7 @@ export function createListsService({ repo, events }: ListsServiceOptions) {
     showIds?: number[],
   ): Promise<T> {
     const now = nowIso();
-    const { result, list } = await repo.transaction(async (trx) => {
+    const { result, list } = await uow.run(async (trx) => {
       const locked = await repo.lock(trx, id);
       authorize({ id: userId }, 'update', locked && asResource(locked), listMessages.listNotFound);
       const result = await fn(trx, locked!, now);
@@ -269,7 +272,7 @@ export function createListsService({ repo, events }: ListsServiceOptions) {
         seen.set(it.showId, i);
       });
       const items = ordered(sent);
-      const id = await repo.transaction(async (trx) => {
+      const id = await uow.run(async (trx) => {
         const exists = await repo.existingShows(trx, [...seen.keys()]);
         for (const [showId, i] of seen)
           if (!exists.has(showId)) throw invalid(`items.${i}.showId`, listMessages.showNotFound);
@@ -316,7 +319,7 @@ export function createListsService({ repo, events }: ListsServiceOptions) {
     },
 
     async remove(userId: number, id: number): Promise<void> {
-      await repo.transaction(async (trx) => {
+      await uow.run(async (trx) => {
         const list = await repo.lock(trx, id);
         authorize({ id: userId }, 'delete', list && asResource(list), listMessages.listNotFound);
         await repo.deleteList(trx, id);
@@ -417,7 +420,7 @@ export function createListsService({ repo, events }: ListsServiceOptions) {
       const list = await readable({ id: userId }, id);
       if (list.user_id === userId) throw invalid('listId', listMessages.ownList);
       const now = nowIso();
-      const { added, count } = await repo.transaction(async (trx) => {
+      const { added, count } = await uow.run(async (trx) => {
         const added = await repo.follow(trx, id, userId, now);
         return { added, count: await repo.followersCount(trx, id) };
       });
@@ -433,7 +436,7 @@ export function createListsService({ repo, events }: ListsServiceOptions) {
 
     async unfollow(userId: number, id: number): Promise<ListFollowState> {
       const list = await readable({ id: userId }, id);
-      const { removed, count } = await repo.transaction(async (trx) => {
+      const { removed, count } = await uow.run(async (trx) => {
         const removed = await repo.unfollow(trx, id, userId);
         return { removed, count: await repo.followersCount(trx, id) };
       });
@@ -452,7 +455,7 @@ export function createListsService({ repo, events }: ListsServiceOptions) {
       const source = await readable({ id: userId }, id);
       const now = nowIso();
       const name = input.name ?? source.name;
-      const newId = await repo.transaction(async (trx) => {
+      const newId = await uow.run(async (trx) => {
         const listId = await repo.insertList(trx, {
           user_id: userId,
           name,

@@ -4,6 +4,7 @@ import type { Db } from '../../db/connection';
 import type { Database } from '../../db/types';
 import type { Jobs } from '../../platform/jobs/jobs';
 import type { EventBus } from '../../platform/events';
+import { createUnitOfWork, type UnitOfWork } from '../../platform/unit-of-work';
 import { createCatalogRepository } from '../catalog/catalog.repository';
 import { createMetadataRepository } from './metadata.repository';
 import {
@@ -27,6 +28,8 @@ const silent: Logger = silentLogger;
 
 export interface MetadataServiceOptions {
   db: Db;
+  /** The one way to a transaction (ADR 141); one on `db` when not given (tests). */
+  uow?: UnitOfWork;
   config: Pick<AppConfig, 'tvmazeBaseUrl' | 'metadataSync'>;
   /** Defaults to a client on config.tvmazeBaseUrl. */
   client?: TvmazeClient;
@@ -94,6 +97,7 @@ export function createMetadataService(options: MetadataServiceOptions) {
   const { db, config } = options;
   const client = options.client ?? createTvmazeClient({ baseUrl: config.tvmazeBaseUrl });
   const log = options.log ?? silent;
+  const uow = options.uow ?? createUnitOfWork(db, { log });
   const now = options.now ?? (() => new Date());
   const staleAfterMs = options.staleAfterMs ?? DAY_MS;
   const offlineRetryMs = options.offlineRetryMs ?? 5 * 60_000;
@@ -151,7 +155,7 @@ export function createMetadataService(options: MetadataServiceOptions) {
       showChanged: false,
       episodes: { ...counts(), retired: 0, restored: 0 },
     };
-    await db.kysely.transaction().execute(async (trx) => {
+    await uow.run(async (trx) => {
       const repo = createMetadataRepository(trx);
       if (!remoteShow || !remoteEpisodes) {
         // Deleted or merged upstream: remember we looked, so views do not ask again for a day.
@@ -279,7 +283,9 @@ export function createMetadataService(options: MetadataServiceOptions) {
     const stamp = now().toISOString();
     const asOf = today();
     const written = new Set<number>();
-    await db.kysely.transaction().execute(async (trx) => {
+    await uow.run(async (trx) => {
+      // A run again after a lost connection (ADR 141) counts from zero.
+      Object.assign(result, { shows: counts(), episodes: counts() });
       const repo = createMetadataRepository(trx);
       const existing = await repo.findShowsByTvmazeIds([...byShow.keys()]);
       const changed: number[] = [];
@@ -369,7 +375,7 @@ export function createMetadataService(options: MetadataServiceOptions) {
     opts: { fetchEpisodes?: number[] } = {},
   ): Promise<AddedShows> {
     const stamp = now().toISOString();
-    const result = await db.kysely.transaction().execute(async (trx) => {
+    const result = await uow.run(async (trx) => {
       const written = await upsertTvmazeShows(trx, remoteShows, today(), stamp);
       if (written.changed.length) await options.onShowsChanged?.(trx, written.changed);
       return written;

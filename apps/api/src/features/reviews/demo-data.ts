@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection';
 import { nowIso } from '../../lib/time';
+import { createUnitOfWork } from '../../platform/unit-of-work';
 import { hashPassword } from '../auth/password';
 
 /**
@@ -33,6 +34,7 @@ export async function seedDemoReviews(db: Db, options: DemoReviewOptions) {
   const perMember = Math.min(showsPool, 50);
   const members = options.members ?? Math.max(1, Math.ceil(total / perMember));
   const k = db.kysely;
+  const uow = createUnitOfWork(db);
 
   if (
     await k
@@ -95,7 +97,7 @@ export async function seedDemoReviews(db: Db, options: DemoReviewOptions) {
     Array.from({ length: total }, (_, i) => i),
     1000,
   )) {
-    await k.transaction().execute(async (trx) => {
+    const rows = await uow.run(async (trx) => {
       const values = part.map((i) => {
         const member = Math.floor(i / perMember) % userIds.length;
         const show = pool[(member * 7 + (i % perMember) * 13) % pool.length]!;
@@ -119,21 +121,21 @@ export async function seedDemoReviews(db: Db, options: DemoReviewOptions) {
           updated_at: at,
         };
       });
-      const rows = await trx
+      return trx
         .insertInto('reviews')
         .values(values)
         .onConflict((oc) => oc.columns(['user_id', 'show_id']).doNothing())
         .returning(['id', 'user_id', 'likes_count', 'comments_count'])
         .execute();
-      for (const r of rows) {
-        reviewIds.push({
-          id: r.id,
-          userIndex: indexOf.get(r.user_id)!,
-          likes: r.likes_count,
-          comments: r.comments_count,
-        });
-      }
     });
+    for (const r of rows) {
+      reviewIds.push({
+        id: r.id,
+        userIndex: indexOf.get(r.user_id)!,
+        likes: r.likes_count,
+        comments: r.comments_count,
+      });
+    }
     done += part.length;
     options.onProgress?.(done, total);
   }

@@ -194,8 +194,6 @@ export function createReviewsRepository(db: Kysely<Database>, dialect: DialectNa
   return {
     db,
     dialect,
-    transaction: <T>(fn: (trx: Transaction<Database>) => Promise<T>) =>
-      db.transaction().execute(fn),
 
     // --- reviews ---
 

@@ -19,6 +19,7 @@ import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { addDays, nowIso } from '../../lib/time';
 import type { EventBus } from '../../platform/events';
 import { authorize, type Viewer } from '../../platform/policy';
+import type { UnitOfWork } from '../../platform/unit-of-work';
 import {
   toComment,
   toCommentReply,
@@ -36,6 +37,8 @@ import type {
 
 export interface ReviewsServiceOptions {
   repo: ReviewsRepository;
+  /** The one way to a transaction (ADR 141). */
+  uow: UnitOfWork;
   /** review.*, comment.*, episode-review.created, published after commit. */
   events: EventBus;
   /** People (ADR 090): whether `authorId` blocks `userId` (a blocked member may not comment). */
@@ -74,7 +77,7 @@ const bit = (b: boolean) => (b ? 1 : 0);
 /** Empty optional text is no text. */
 const orNull = (s: string | null | undefined) => (s ? s : null);
 
-export function createReviewsService({ repo, events, blocks }: ReviewsServiceOptions) {
+export function createReviewsService({ repo, uow, events, blocks }: ReviewsServiceOptions) {
   const reviewResource = (r: { user_id: number; is_public: number }) => ({
     kind: 'review' as const,
     ownerId: r.user_id,
@@ -168,9 +171,7 @@ export function createReviewsService({ repo, events, blocks }: ReviewsServiceOpt
     if (liked && authorId === viewer.id) {
       throw new AppError(403, errorCodes.forbidden, m.ownLike);
     }
-    const result = await repo.transaction((trx) =>
-      repo.setLike(trx, target, id, viewer.id, liked, now),
-    );
+    const result = await uow.run((trx) => repo.setLike(trx, target, id, viewer.id, liked, now));
     if (result.changed) {
       // "Most liked" and "popular" count reviews with at least one like.
       if (target === 'review') repo.forgetTotals();
@@ -334,7 +335,7 @@ export function createReviewsService({ repo, events, blocks }: ReviewsServiceOpt
       origin: { at?: string | null; imported?: boolean } = {},
     ): Promise<Review> {
       const now = origin.at ?? nowIso();
-      const id = await repo.transaction(async (trx) => {
+      const id = await uow.run(async (trx) => {
         if (!(await repo.showExists(trx, draft.showId))) throw notFound(m.showNotFound);
         const inserted = await repo.insertReview(trx, {
           user_id: viewer.id,
@@ -367,7 +368,7 @@ export function createReviewsService({ repo, events, blocks }: ReviewsServiceOpt
 
     async update(viewer: { id: number }, id: number, change: UpdateReview): Promise<Review> {
       const now = nowIso();
-      await repo.transaction(async (trx) => {
+      await uow.run(async (trx) => {
         await repo.lockReview(trx, id);
         const current = await repo.reviewById(trx, id, null);
         authorize(viewer, 'update', current && reviewResource(current), m.reviewNotFound);
@@ -390,7 +391,7 @@ export function createReviewsService({ repo, events, blocks }: ReviewsServiceOpt
     },
 
     async remove(viewer: { id: number }, id: number): Promise<void> {
-      const gone = await repo.transaction(async (trx) => {
+      const gone = await uow.run(async (trx) => {
         await repo.lockReview(trx, id);
         const current = await repo.reviewById(trx, id, null);
         authorize(viewer, 'delete', current && reviewResource(current), m.reviewNotFound);
@@ -466,7 +467,7 @@ export function createReviewsService({ repo, events, blocks }: ReviewsServiceOpt
         throw forbidden(peopleMessages.blockedComment);
       }
       const now = nowIso();
-      const id = await repo.transaction(async (trx) => {
+      const id = await uow.run(async (trx) => {
         let parentId: number | null = null;
         if (body.parentId != null) {
           const parent = await repo.commentById(trx, body.parentId, null);
@@ -518,7 +519,7 @@ export function createReviewsService({ repo, events, blocks }: ReviewsServiceOpt
       if (comment.deleted_at !== null) throw notFound(m.commentNotFound);
       authorize(viewer, 'delete', resource, m.commentNotFound);
       const now = nowIso();
-      const removed = await repo.transaction(async (trx) => {
+      const removed = await uow.run(async (trx) => {
         await repo.lockReview(trx, comment.review_id);
         const fresh = await repo.commentById(trx, id, null);
         if (!fresh || fresh.deleted_at !== null) return false;
@@ -578,7 +579,7 @@ export function createReviewsService({ repo, events, blocks }: ReviewsServiceOpt
       const now = origin.at ?? nowIso();
       const episode = await repo.episode(repo.db, draft.episodeId);
       if (!episode) throw notFound(m.episodeNotFound);
-      const id = await repo.transaction((trx) =>
+      const id = await uow.run((trx) =>
         repo.insertEpisodeReview(trx, {
           user_id: viewer.id,
           episode_id: episode.id,

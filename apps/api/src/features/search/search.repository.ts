@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../../db/connection';
 import type { Database } from '../../db/types';
+import { createUnitOfWork } from '../../platform/unit-of-work';
 
 export interface Candidate {
   showId: number;
@@ -46,6 +47,7 @@ const toCandidate = (r: CandidateRow): Candidate => ({
 });
 
 export function createSearchRepository(db: Kysely<Database>, dialect: DialectName) {
+  const uow = createUnitOfWork({ kysely: db, dialect });
   /** Only what ranking needs (never whole show rows): the final page is read once, later. */
   async function substringMatches(q: string): Promise<Candidate[]> {
     const short = [...q].length < 3;
@@ -94,7 +96,7 @@ export function createSearchRepository(db: Kysely<Database>, dialect: DialectNam
         order by rank limit ${FUZZY_CANDIDATES}`.execute(db);
       return rows.rows.map((r) => r.show_id);
     }
-    return db.transaction().execute(async (trx) => {
+    return uow.run(async (trx) => {
       // Looser than pg_trgm's default 0.6, so two typos in a short title still find it.
       await sql`select set_config('pg_trgm.word_similarity_threshold', '0.3', true)`.execute(trx);
       // The planner prices word_similarity far too low and scans the table (~250 ms here)
@@ -147,7 +149,7 @@ export function createSearchRepository(db: Kysely<Database>, dialect: DialectNam
 
     /** Records a query (moving a repeated one to the top) and keeps only the newest `keep`. */
     async remember(userId: number, query: string, now: string, keep: number) {
-      await db.transaction().execute(async (trx) => {
+      await uow.run(async (trx) => {
         // A repeated query moves to the top as a new row: its id then orders it after
         // everything before it even when two searches share a millisecond.
         await trx

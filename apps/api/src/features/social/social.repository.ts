@@ -7,8 +7,6 @@ type Exec = Kysely<Database> | Transaction<Database>;
 export function createSocialRepository(db: Kysely<Database>) {
   return {
     db,
-    transaction: <T>(fn: (trx: Transaction<Database>) => Promise<T>) =>
-      db.transaction().execute(fn),
 
     /** True when the row was created (a repeated follow changes nothing). */
     async follow(followerId: number, followeeId: number, now: string): Promise<boolean> {

@@ -3,6 +3,7 @@ import { AppError, forbidden, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import type { EventBus } from '../../platform/events';
 import type { Viewer } from '../../platform/policy';
+import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { UsersRepository } from '../users/users.repository';
 import { toPerson } from '../users/users.mapper';
 import type { SocialRepository } from './social.repository';
@@ -11,6 +12,8 @@ const badRequest = (message: string) => new AppError(400, errorCodes.validation,
 
 export interface SocialServiceOptions {
   repo: SocialRepository;
+  /** The one way to a transaction (ADR 141). */
+  uow: UnitOfWork;
   users: UsersRepository;
   events: EventBus;
 }
@@ -20,7 +23,7 @@ export interface SocialServiceOptions {
  * block them, at once, without a request to approve; a private profile's details stay hidden
  * from its followers as from everyone else.
  */
-export function createSocialService({ repo, users, events }: SocialServiceOptions) {
+export function createSocialService({ repo, uow, users, events }: SocialServiceOptions) {
   async function requireUser(id: number) {
     const row = await users.byId(id);
     if (!row) throw notFound(peopleMessages.userNotFound);
@@ -121,7 +124,7 @@ export function createSocialService({ repo, users, events }: SocialServiceOption
       if (blockerId === blockedId) throw badRequest(peopleMessages.cannotBlockSelf);
       await requireUser(blockedId);
       const at = nowIso();
-      const ended = await repo.transaction(async (trx) => {
+      const ended = await uow.run(async (trx) => {
         await repo.block(trx, blockerId, blockedId, at);
         const out: [number, number][] = [];
         if (await repo.unfollow(trx, blockerId, blockedId)) out.push([blockerId, blockedId]);

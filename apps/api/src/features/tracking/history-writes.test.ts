@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../../test/test-db';
 import { buildEpisode, buildShow } from '../../../test/factories';
+import { createUnitOfWork } from '../../platform/unit-of-work';
 import { createTrackingRepository } from './tracking.repository';
 
 /**
@@ -36,12 +37,13 @@ afterAll(async () => {
 describe('tracking repository: history written with its own dates', () => {
   it('inserts watches with their dates, leaves an existing watch alone, backdates only', async () => {
     const repo = createTrackingRepository(db.kysely, db.dialect);
+    const uow = createUnitOfWork(db);
     const user = await buildUser(db);
     const show = await buildShow(db);
     const e1 = (await buildEpisode(db, show.id, { season_number: 1, episode_number: 1 })).id;
     const e2 = (await buildEpisode(db, show.id, { season_number: 1, episode_number: 2 })).id;
     const now = '2026-11-25T00:00:00.000Z';
-    await repo.transaction((trx) =>
+    await uow.run((trx) =>
       repo.insertWatchesAt(
         trx,
         user.id,
@@ -49,7 +51,7 @@ describe('tracking repository: history written with its own dates', () => {
         now,
       ),
     );
-    await repo.transaction(async (trx) => {
+    await uow.run(async (trx) => {
       // Already watched: not inserted twice, its date untouched by an insert.
       await repo.insertWatchesAt(
         trx,
@@ -73,12 +75,13 @@ describe('tracking repository: history written with its own dates', () => {
 
   it('adds a dated favourite once', async () => {
     const repo = createTrackingRepository(db.kysely, db.dialect);
+    const uow = createUnitOfWork(db);
     const user = await buildUser(db);
     const show = await buildShow(db);
-    const first = await repo.transaction((trx) =>
+    const first = await uow.run((trx) =>
       repo.addFavoriteAt(trx, user.id, show.id, '2019-03-03T00:00:00.000Z'),
     );
-    const again = await repo.transaction((trx) =>
+    const again = await uow.run((trx) =>
       repo.addFavoriteAt(trx, user.id, show.id, '2021-03-03T00:00:00.000Z'),
     );
     expect([first, again]).toEqual([true, false]);

@@ -19,11 +19,14 @@ import { page } from '../shows/shows.service';
 import { rederiveItem } from './item-derivation';
 import type { PlayRow, PlaysRepository } from './plays.repository';
 import { toWatchlistItem } from './tracking.mapper';
+import type { UnitOfWork } from '../../platform/unit-of-work';
 import { currentRun, type TrackingRepository } from './tracking.repository';
 
 export interface PlaysServiceOptions {
   repo: PlaysRepository;
   tracking: TrackingRepository;
+  /** The one way to a transaction (ADR 141). */
+  uow: UnitOfWork;
   events: EventBus;
   /** The one policy check for a member's details (users.requireDetails, ADR 090): throws 404/403. */
   profileDetails: (viewer: Viewer, userId: number) => Promise<unknown>;
@@ -83,6 +86,7 @@ const toPlay = (r: PlayRow): Play => ({
 export function createPlaysService({
   repo,
   tracking,
+  uow,
   events,
   profileDetails,
 }: PlaysServiceOptions) {
@@ -135,7 +139,7 @@ export function createPlaysService({
     const showId = episode.show_id;
     let itemCreated = false;
     let became: boolean | null = null;
-    const result = await tracking.transaction(async (trx) => {
+    const result = await uow.run(async (trx) => {
       const now = nowIso();
       const show = await tracking.show(trx, showId);
       if (!show) throw notFound(trackingMessages.showNotFound);
@@ -155,7 +159,7 @@ export function createPlaysService({
       const run = await currentRun(trx, userId, showId);
       await change(trx, run, now);
       const sync = await repo.syncProgress(trx, userId, showId, episode.id, run, now);
-      if (sync.changed) became = sync.watched;
+      became = sync.changed ? sync.watched : null;
       await rederiveItem(tracking, trx, {
         userId,
         showId,
@@ -315,7 +319,7 @@ export function createPlaysService({
 
     /** applyHistory in a transaction of its own, announced after commit. */
     async recordHistory(input: ApplyHistoryInput) {
-      const result = await tracking.transaction((trx) => applyHistory(trx, input));
+      const result = await uow.run((trx) => applyHistory(trx, input));
       await result.announce();
       const { announce: _announce, ...counts } = result;
       return counts;
@@ -389,7 +393,7 @@ export function createPlaysService({
         trackingMessages.itemNotFound,
       );
       const { show_id: showId } = found!;
-      const item = await tracking.transaction(async (trx) => {
+      const item = await uow.run(async (trx) => {
         const now = nowIso();
         const show = await tracking.show(trx, showId);
         if (!show) throw notFound(trackingMessages.showNotFound);

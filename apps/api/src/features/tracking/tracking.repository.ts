@@ -102,8 +102,6 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
 
   return {
     db,
-    transaction: <T>(fn: (trx: Transaction<Database>) => Promise<T>) =>
-      db.transaction().execute(fn),
 
     async list(
       userId: number,

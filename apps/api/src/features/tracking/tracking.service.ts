@@ -15,17 +15,20 @@ import { nowIso } from '../../lib/time';
 import { page } from '../shows/shows.service';
 import { toWatchlistItem, toWatchlistShow } from './tracking.mapper';
 import { completes, rederiveItem } from './item-derivation';
+import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { ItemWithShow, TrackingRepository, WatchlistSort } from './tracking.repository';
 
 export interface TrackingServiceOptions {
   repo: TrackingRepository;
+  /** The one way to a transaction (ADR 141). */
+  uow: UnitOfWork;
   /** Publishes tracking.changed, episode.watched and show.counters.changed after commit. */
   events: EventBus;
 }
 
 export { completes };
 
-export function createTrackingService({ repo, events }: TrackingServiceOptions) {
+export function createTrackingService({ repo, uow, events }: TrackingServiceOptions) {
   const countersChanged = (showId: number) =>
     events.emit('show.counters.changed', { showIds: [showId] });
 
@@ -62,7 +65,7 @@ export function createTrackingService({ repo, events }: TrackingServiceOptions) 
     episodeIds: number[],
   ): Promise<WatchlistItem | null> {
     let itemCreated = false;
-    const item = await repo.transaction(async (trx) => {
+    const item = await uow.run(async (trx) => {
       const now = nowIso();
       const show = await requireShow(trx, showId);
       if (watched) {
@@ -129,7 +132,7 @@ export function createTrackingService({ repo, events }: TrackingServiceOptions) 
      * the show (re-adding after a removal), completed when they finish it, else plan to watch.
      */
     async create(userId: number, input: CreateWatchlistItem): Promise<WatchlistItem> {
-      const item = await repo.transaction(async (trx) => {
+      const item = await uow.run(async (trx) => {
         const show = await requireShow(trx, input.showId);
         const now = nowIso();
         const history = await repo.derive(trx, userId, input.showId);
@@ -194,7 +197,7 @@ export function createTrackingService({ repo, events }: TrackingServiceOptions) 
 
     async remove(userId: number, id: number): Promise<void> {
       const item = await ownItem(userId, id);
-      await repo.transaction((trx) => repo.deleteItem(trx, item.id, item.show_id));
+      await uow.run((trx) => repo.deleteItem(trx, item.id, item.show_id));
       await countersChanged(item.show_id);
       await events.emit('tracking.changed', { userId, showId: item.show_id, change: 'removed' });
     },
