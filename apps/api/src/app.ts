@@ -125,7 +125,8 @@ export async function buildApp({
       : {}),
   });
   // Prometheus figures at /metrics, for a scraper holding METRICS_TOKEN (plugins/metrics.ts).
-  if (config.metricsToken) await app.register(metricsPlugin, { db, token: config.metricsToken });
+  if (config.metricsToken)
+    await app.register(metricsPlugin, { jobs: services.jobs, token: config.metricsToken });
   // Room for every show page, its episodes and similar shows, and the searches people make.
   await app.register(responseCachePlugin, {
     maxBytes: 128 * 1024 * 1024,

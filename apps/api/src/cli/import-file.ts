@@ -31,11 +31,7 @@ async function main() {
   const services = createServices({ config, db });
   try {
     await migrateToLatest(db);
-    const user = await db.kysely
-      .selectFrom('users')
-      .select(['id', 'username'])
-      .where('username_lower', '=', values.user.toLowerCase())
-      .executeTakeFirst();
+    const user = await services.users.byUsername(values.user);
     if (!user) throw new Error(`No member is called ${values.user}`);
     const target = path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
     const bar = new cliProgress.SingleBar(

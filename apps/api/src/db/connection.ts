@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { repoRoot } from '../config';
 import type { Database } from './types';
@@ -27,6 +27,11 @@ export interface ConnectOptions {
 // COUNT(*) and other int8 results arrive as strings by default; our counts fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
+
+/** One round trip to the database (health checks); throws when it cannot be reached. */
+export async function ping(db: Pick<Db, 'kysely'>): Promise<void> {
+  await sql`select 1`.execute(db.kysely);
+}
 
 export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url);

@@ -213,11 +213,12 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   erasure.register('reviews', async (trx, userId) => {
     await reviews.eraseUser(trx, userId);
   });
+  const importsRepo = createImportsRepository(db.kysely);
   // imports: files from other trackers (a job), our own export, held episodes.
   const imports = createImportsService({
     // Every play goes through tracking's write rule (plays, defined with people below).
     history: { applyHistory: (trx, input) => plays.applyHistory(trx, input) },
-    repo: createImportsRepository(db.kysely),
+    repo: importsRepo,
     uow,
     trackingRepo,
     events,
@@ -249,10 +250,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     sections: [{ name: 'follows', rows: (userId) => socialRepo.exportFollowing(userId) }],
   });
   // An account's imports and held watches go with it (no counters on other rows).
-  erasure.register('imports', async (trx, userId) => {
-    await trx.deleteFrom('import_held_episodes').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('imports').where('user_id', '=', userId).execute();
-  });
+  erasure.register('imports', (trx, userId) => importsRepo.eraseUser(trx, userId));
   // People: follows, blocks, profiles, activity, statistics (ADR 090).
   const usersRepo = createUsersRepository(db.kysely, db.dialect);
   const socialRepo = createSocialRepository(db.kysely);

@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import { sql } from 'kysely';
 import {
   apiErrorSchema,
   healthSchema,
   readinessSchema,
   type Readiness,
 } from '@series-tracker/contracts';
-import type { Db } from '../../db/connection';
+import { ping, type Db } from '../../db/connection';
 import { pendingMigrations } from '../../db/migrate';
 
 /** Set on SIGTERM (server.ts): readiness answers 503 while in-flight requests finish. */
@@ -39,7 +38,7 @@ export async function healthRoutes(
     },
     async (request, reply) => {
       try {
-        await sql`select 1`.execute(opts.db.kysely);
+        await ping(opts.db);
       } catch (err) {
         request.log.error({ err }, 'database unreachable');
         return reply
@@ -71,7 +70,7 @@ export async function healthRoutes(
         draining: opts.lifecycle.draining,
       };
       await Promise.all([
-        withTimeout(sql`select 1`.execute(opts.db.kysely), 1_000).catch(() => {
+        withTimeout(ping(opts.db), 1_000).catch(() => {
           checks.database = 'down';
         }),
         opts.redis

@@ -51,6 +51,12 @@ export function createImportsRepository(db: Kysely<Database>) {
   return {
     db,
 
+    /** Account deletion: the member's imports and held watches (no counters on other rows). */
+    async eraseUser(trx: Tx, userId: number): Promise<void> {
+      await trx.deleteFrom('import_held_episodes').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('imports').where('user_id', '=', userId).execute();
+    },
+
     async insertImport(row: {
       id: string;
       user_id: number;

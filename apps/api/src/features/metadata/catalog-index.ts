@@ -1,6 +1,7 @@
 import type { Db } from '../../db/connection';
 import type { Jobs } from '../../platform/jobs/jobs';
 import { silentLogger, type Logger } from '../../platform/logger';
+import { createMetadataRepository } from './metadata.repository';
 import type { MetadataService } from './metadata.service';
 import { MetadataUnavailableError } from './tvmaze.client';
 
@@ -60,26 +61,18 @@ export interface CatalogIndexOptions {
  */
 export function createCatalogIndex(options: CatalogIndexOptions) {
   const { db, metadata } = options;
+  const repo = createMetadataRepository(db.kysely);
   const log = options.log ?? silentLogger;
   const now = options.now ?? (() => new Date());
   const maxRefreshes = options.maxRefreshes ?? 2_000;
 
   async function readCursor(): Promise<number> {
-    const row = await db.kysely
-      .selectFrom('catalog_sync_state')
-      .select('value')
-      .where('name', '=', INDEX_CURSOR)
-      .executeTakeFirst();
-    return row ? Number(row.value) : 0;
+    const value = await repo.syncState(INDEX_CURSOR);
+    return value === null ? 0 : Number(value);
   }
 
   async function writeCursor(page: number): Promise<void> {
-    const at = now().toISOString();
-    await db.kysely
-      .insertInto('catalog_sync_state')
-      .values({ name: INDEX_CURSOR, value: String(page), updated_at: at })
-      .onConflict((oc) => oc.column('name').doUpdateSet({ value: String(page), updated_at: at }))
-      .execute();
+    await repo.setSyncState(INDEX_CURSOR, String(page), now().toISOString());
   }
 
   const pageExists = async (page: number) =>
@@ -178,11 +171,7 @@ export function createCatalogIndex(options: CatalogIndexOptions) {
     const ids = [...changed.keys()];
     const stale: { id: number; changedAt: string; users: number }[] = [];
     for (let i = 0; i < ids.length; i += 500) {
-      const rows = await db.kysely
-        .selectFrom('shows')
-        .select(['id', 'tvmaze_id', 'metadata_synced_at', 'total_users'])
-        .where('tvmaze_id', 'in', ids.slice(i, i + 500))
-        .execute();
+      const rows = await repo.syncStamps(ids.slice(i, i + 500));
       for (const row of rows) {
         const changedAt = changed.get(row.tvmaze_id!)!;
         if (!row.metadata_synced_at || row.metadata_synced_at < changedAt)

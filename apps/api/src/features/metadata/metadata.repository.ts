@@ -189,6 +189,33 @@ export function createMetadataRepository(db: Tx) {
         .execute();
       return rows.map((r) => r.id);
     },
+
+    /** The bulk sync's resumable cursor (catalog_sync_state), null before the first run. */
+    async syncState(name: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('catalog_sync_state')
+        .select('value')
+        .where('name', '=', name)
+        .executeTakeFirst();
+      return row?.value ?? null;
+    },
+
+    async setSyncState(name: string, value: string, at: string): Promise<void> {
+      await db
+        .insertInto('catalog_sync_state')
+        .values({ name, value, updated_at: at })
+        .onConflict((oc) => oc.column('name').doUpdateSet({ value, updated_at: at }))
+        .execute();
+    },
+
+    /** Shows with these TVmaze ids: when they were last synced and how many members track them. */
+    syncStamps(tvmazeIds: number[]) {
+      return db
+        .selectFrom('shows')
+        .select(['id', 'tvmaze_id', 'metadata_synced_at', 'total_users'])
+        .where('tvmaze_id', 'in', tvmazeIds)
+        .execute();
+    },
   };
 }
 

@@ -203,13 +203,8 @@ export function createPlaysService({
     const ids = [...new Set(input.plays.map((p) => p.episodeId))].filter(Number.isInteger);
     const ofShow = new Set<number>();
     for (let i = 0; i < ids.length; i += 500) {
-      const rows = await trx
-        .selectFrom('episodes')
-        .select('id')
-        .where('show_id', '=', showId)
-        .where('id', 'in', ids.slice(i, i + 500))
-        .execute();
-      for (const r of rows) ofShow.add(r.id);
+      for (const id of await tracking.episodeIdsOfShow(trx, showId, ids.slice(i, i + 500)))
+        ofShow.add(id);
     }
     let rejected = 0;
     const valid: (HistoryPlay & { at: string; source: string })[] = [];

@@ -220,6 +220,18 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
       await q.deleteFrom('episode_plays').where('user_id', '=', userId).execute();
     },
 
+    /** Which of these episode ids are episodes of the show. */
+    async episodeIdsOfShow(q: Tx, showId: number, ids: number[]): Promise<number[]> {
+      if (!ids.length) return [];
+      const rows = await q
+        .selectFrom('episodes')
+        .select('id')
+        .where('show_id', '=', showId)
+        .where('id', 'in', ids)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
     async episode(q: Tx, id: number) {
       return q
         .selectFrom('episodes')

@@ -152,6 +152,8 @@ export function createUsersService({ repo, social }: UsersServiceOptions) {
     },
 
     byUsernames: (names: string[]) => repo.byUsernames(names),
+    /** A member by username, whatever their privacy (operators' CLIs). */
+    byUsername: (username: string) => repo.byUsername(username),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database, JobRow } from '../../db/types';
 import type { JobRecord, NewJob } from './types';
 
@@ -79,6 +79,17 @@ export function createJobsRepository(db: Executor) {
         .where('singleton_key', '=', job.singletonKey)
         .executeTakeFirst();
       return live ? { id: live.id, created: false } : null;
+    },
+
+    /** Jobs waiting or running, by name and state. */
+    async openCounts(): Promise<{ name: string; state: string; n: number }[]> {
+      const rows = await db
+        .selectFrom('jobs')
+        .select(['name', 'state', sql<number>`count(*)`.as('n')])
+        .where('state', 'in', ['queued', 'retry', 'running'])
+        .groupBy(['name', 'state'])
+        .execute();
+      return rows.map((r) => ({ name: r.name, state: r.state, n: Number(r.n) }));
     },
 
     async find(id: string): Promise<JobRow | undefined> {

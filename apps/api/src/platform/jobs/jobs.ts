@@ -253,6 +253,8 @@ export function createJobs(options: CreateJobsOptions): Jobs {
       const row = await repo.find(id);
       return row ? toJobRecord(row) : null;
     },
+
+    openCounts: () => repo.openCounts(),
     async idle(name) {
       if (state !== 'started') throw new Error('jobs.idle() needs the worker started');
       for (;;) {

@@ -77,6 +77,8 @@ export interface Jobs {
   /** Runs `name` every `everySeconds` (one run per interval across all app servers). */
   schedule(name: string, everySeconds: number, payload?: unknown): void;
   get(id: string): Promise<JobRecord | null>;
+  /** Jobs waiting or running, by name and state (metrics). */
+  openCounts(): Promise<{ name: string; state: string; n: number }[]>;
   /**
    * Resolves once no job of `name` is due or running (a retry scheduled for later does not
    * count). For tests and tools; needs the worker started.
