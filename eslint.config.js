@@ -4,6 +4,33 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/** Where SQL may be written (ADR 141): repositories, db/, platform/ and three listed files. */
+const sqlHomes = [
+  'apps/api/src/**/*.repository.ts',
+  'apps/api/src/db/**',
+  'apps/api/src/platform/**',
+  'apps/api/src/features/shows/show-status.ts',
+  'apps/api/src/features/search/search-index.ts',
+  'apps/api/src/features/reviews/demo-data.ts',
+];
+const sqlMessage = 'SQL lives in repositories (ADR 141): add a method to the feature repository.';
+const kyselyOnlyTypes = {
+  name: 'kysely',
+  allowTypeImports: true,
+  message:
+    'Only repositories, db/ and platform/ use Kysely itself (ADR 141): ask a repository (executor types are fine).',
+};
+const otherFeaturesRepository = {
+  group: ['../*/*.repository', '../../features/*/*.repository'],
+  allowTypeImports: true,
+  message:
+    "Another feature's repository is its own (ADR 141): use its service, or have the composition root pass what is needed.",
+};
+const crossRepositoryExceptions = [
+  'apps/api/src/features/metadata/metadata.service.ts',
+  'apps/api/src/features/metadata/metadata.writer.ts',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -34,6 +61,54 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
+    },
+  },
+  {
+    // One way to the database (ADR 141). SQL (query builders, sql``) lives in repositories,
+    // db/ (connection, migrations) and platform/ (jobs, policy's visible.* filters); everything
+    // else asks a repository. Listed exceptions (sqlHomes): SQL fragments repositories share
+    // (show-status), the search index's writer (search-index) and demo data (a seeding tool).
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/**/*.test.ts', ...sqlHomes],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom)$/]',
+          message: sqlMessage,
+        },
+        { selector: 'TaggedTemplateExpression[tag.name="sql"]', message: sqlMessage },
+      ],
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [kyselyOnlyTypes] }],
+    },
+  },
+  {
+    // Feature boundaries (ADR 141): a feature never reaches into another feature's repository;
+    // it asks that feature's service, or the composition root (platform/services.ts) hands it
+    // what it needs. Naming a type is fine. Exception: metadata writes the catalogue's rows
+    // through catalog.repository (the TVmaze sync and the snapshot import share them).
+    files: ['apps/api/src/features/**/*.ts'],
+    ignores: ['apps/api/src/**/*.test.ts', ...sqlHomes, ...crossRepositoryExceptions],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [kyselyOnlyTypes], patterns: [otherFeaturesRepository] },
+      ],
+    },
+  },
+  {
+    // Repositories and the SQL exceptions may use Kysely, still not another feature's repository.
+    files: [
+      'apps/api/src/features/**/*.repository.ts',
+      ...sqlHomes.filter((f) => f.startsWith('apps/api/src/features/')),
+    ],
+    ignores: ['apps/api/src/**/*.test.ts', ...crossRepositoryExceptions],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [otherFeaturesRepository] },
+      ],
     },
   },
   {

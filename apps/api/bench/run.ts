@@ -22,8 +22,6 @@ import { loadConfig, repoRoot } from '../src/config';
 import { connect, type Db } from '../src/db/connection';
 import { migrateToLatest } from '../src/db/migrate';
 import { importCatalog, readCatalogFile } from '../src/features/catalog/catalog.importer';
-import { createTrackingRepository } from '../src/features/tracking/tracking.repository';
-import { seedDemoReviews } from '../src/features/reviews/demo-data';
 import { sql } from 'kysely';
 import { seedLists } from './seed-lists';
 import { benchImport } from './imports';
@@ -418,7 +416,7 @@ async function benchTracking(app: App, db: Db) {
   const chunk = <T>(xs: T[], n: number) =>
     Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
 
-  await db.kysely.transaction().execute(async (trx) => {
+  await app.services.uow.run(async (trx) => {
     for (const part of chunk(shows, 500)) {
       await trx
         .insertInto('watchlist_items')
@@ -477,7 +475,7 @@ async function benchTracking(app: App, db: Db) {
     }
   });
   const rederive = performance.now();
-  await createTrackingRepository(db.kysely, db.dialect).rederiveShows(db.kysely, shows);
+  await app.services.tracking.rederiveShows(shows);
   await db.kysely
     .updateTable('watchlist_items')
     .set({
@@ -553,7 +551,7 @@ async function benchTracking(app: App, db: Db) {
  * Returns the hot reads for the table: what anonymous visitors load.
  */
 async function benchReviews(app: App, db: Db) {
-  const seeded = await seedDemoReviews(db, { reviews: 100_000 });
+  const seeded = await app.services.demoData.seedReviews({ reviews: 100_000 });
   console.log(
     `  reviews: ${seeded.reviews} reviews, ${seeded.likes} likes, ${seeded.comments} comments by ${seeded.members} demo members, seeded in ${(seeded.ms / 1000).toFixed(1)} s`,
   );

@@ -1,4 +1,5 @@
 import type { Db } from '../src/db/connection';
+import { createUnitOfWork } from '../src/platform/unit-of-work';
 
 /**
  * Lists for the bench (issue 10): `lists` public lists by 200 members, each with 0–8 shows
@@ -11,6 +12,7 @@ export async function seedLists(
 ): Promise<{ bigListId: number; ms: number }> {
   const started = performance.now();
   const k = db.kysely;
+  const uow = createUnitOfWork(db);
   const shows = (await k.selectFrom('shows').select('id').orderBy('id').limit(5000).execute()).map(
     (r) => r.id,
   );
@@ -44,7 +46,7 @@ export async function seedLists(
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
     return seed % n;
   };
-  await k.transaction().execute(async (trx) => {
+  await uow.run(async (trx) => {
     for (let start = 0; start < lists; start += 500) {
       const rows = Array.from({ length: Math.min(500, lists - start) }, (_, j) => {
         const i = start + j;
@@ -99,7 +101,7 @@ export async function seedLists(
       }))
       .execute();
   });
-  const big = await k.transaction().execute(async (trx) => {
+  const big = await uow.run(async (trx) => {
     const now = iso(base + lists * 60_000);
     const row = await trx
       .insertInto('lists')

@@ -2,7 +2,7 @@ import cliProgress from 'cli-progress';
 import { loadConfig } from '../config';
 import { connect } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
-import { seedDemoReviews } from '../features/reviews/demo-data';
+import { createServices } from '../platform/services';
 
 /**
  * `npm run demo-data [-- --reviews 100000]`: fills DATABASE_URL with demo members
@@ -17,6 +17,8 @@ async function main() {
     throw new Error('--reviews takes a whole number from 1 to 10,000,000');
   const config = loadConfig();
   const db = connect(config.databaseUrl);
+  // The same wiring as the server (ADR 010).
+  const services = createServices({ config, db });
   try {
     await migrateToLatest(db);
     const bar = new cliProgress.SingleBar(
@@ -27,13 +29,17 @@ async function main() {
       cliProgress.Presets.shades_classic,
     );
     bar.start(reviews, 0);
-    const result = await seedDemoReviews(db, { reviews, onProgress: (done) => bar.update(done) });
+    const result = await services.demoData.seedReviews({
+      reviews,
+      onProgress: (done) => bar.update(done),
+    });
     bar.stop();
     console.log(
       `Done in ${(result.ms / 1000).toFixed(1)} s on ${db.dialect}: ${result.members} demo members, ` +
         `${result.reviews} reviews, ${result.likes} likes, ${result.comments} comments.`,
     );
   } finally {
+    await services.close();
     await db.close();
   }
 }

@@ -3,7 +3,8 @@ import cliProgress from 'cli-progress';
 import { loadConfig } from '../config';
 import { connect } from '../db/connection';
 import { migrateToLatest } from '../db/migrate';
-import { importCatalog, readCatalogFile } from '../features/catalog/catalog.importer';
+import { readCatalogFile } from '../features/catalog/catalog.importer';
+import { createServices } from '../platform/services';
 
 /** `npm run catalog:import [-- FILE]`: upsert a catalogue snapshot into DATABASE_URL. */
 async function main() {
@@ -11,6 +12,8 @@ async function main() {
   const arg = process.argv[2];
   const file = arg ? path.resolve(process.env.INIT_CWD ?? process.cwd(), arg) : config.catalogFile;
   const db = connect(config.databaseUrl);
+  // The same wiring as the server (ADR 010).
+  const services = createServices({ config, db });
   try {
     await migrateToLatest(db);
     console.log(`Reading ${file}`);
@@ -23,7 +26,9 @@ async function main() {
       cliProgress.Presets.shades_classic,
     );
     bar.start(catalog.shows.length, 0);
-    const result = await importCatalog(db, catalog, { onProgress: (done) => bar.update(done) });
+    const result = await services.catalog.import(catalog, {
+      onProgress: (done) => bar.update(done),
+    });
     bar.stop();
     const s = result.shows;
     const e = result.episodes;
@@ -33,6 +38,7 @@ async function main() {
         `episodes ${e.inserted} new, ${e.updated} updated, ${e.unchanged} unchanged; ${result.genres} genres.`,
     );
   } finally {
+    await services.close();
     await db.close();
   }
 }

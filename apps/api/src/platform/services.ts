@@ -24,6 +24,7 @@ import { createListsService } from '../features/lists/lists.service';
 import { createReviewsRepository } from '../features/reviews/reviews.repository';
 import { createReviewsService } from '../features/reviews/reviews.service';
 import { createExportService } from '../features/imports/export.service';
+import { createExportRepository } from '../features/imports/export.repository';
 import { createImportsRepository } from '../features/imports/imports.repository';
 import { createImportsService } from '../features/imports/imports.service';
 import { createImportTargets } from '../features/imports/import-targets';
@@ -50,6 +51,9 @@ import { createRedis } from './redis';
 import { createRedisEventBridge } from './event-bridge';
 import { silentLogger, type Logger } from './logger';
 import { createUnitOfWork } from './unit-of-work';
+import { importCatalog, type ImportOptions } from '../features/catalog/catalog.importer';
+import type { CatalogFile } from '../features/catalog/catalog.schema';
+import { seedDemoReviews, type DemoReviewOptions } from '../features/reviews/demo-data';
 
 export type { Logger };
 const silent: Logger = silentLogger;
@@ -245,7 +249,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   // Watches held for episodes not yet in the catalogue are marked when the episodes arrive.
   events.on('catalog.refreshed', ({ showIds }) => imports.releaseHeld(showIds));
   const exporter = createExportService({
-    db: db.kysely,
+    repo: createExportRepository(db.kysely),
     // Whom the member follows (people, ADR 090), read back by the importer.
     sections: [{ name: 'follows', rows: (userId) => socialRepo.exportFollowing(userId) }],
   });
@@ -281,10 +285,20 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   erasure.register('social', (trx, userId) => socialRepo.eraseUser(trx, userId));
   erasure.register('activity', (trx, userId) => activityRepo.eraseUser(trx, userId));
 
+  // Operators' tools (CLIs, bench): the catalogue snapshot import and demo data.
+  const catalog = {
+    import: (file: CatalogFile, options?: ImportOptions) => importCatalog(db, file, options),
+  };
+  const demoData = {
+    seedReviews: (options: DemoReviewOptions) => seedDemoReviews(db, options),
+  };
+
   return {
     config,
     db,
     uow,
+    catalog,
+    demoData,
     log,
     events,
     erasure,

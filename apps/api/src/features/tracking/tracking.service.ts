@@ -311,6 +311,9 @@ export function createTrackingService({ repo, uow, events }: TrackingServiceOpti
       );
     },
 
+    /** Every watcher's progress and next episode of these shows, derived again (the bench). */
+    rederiveShows: (showIds: number[]) => uow.run((trx) => repo.rederiveShows(trx, showIds)),
+
     async favorite(userId: number, showId: number) {
       const row = await repo.favorite(userId, showId);
       if (!row) throw notFound(trackingMessages.notFavorite);
