@@ -40,13 +40,17 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * True when the failure means the connection (or the server) went away: the transaction was
- * rolled back by the database and running it again is safe. SQLite's BUSY is not retried
- * here: it already waited its busy timeout (db/connection.ts).
+ * rolled back by the database and running it again is safe. Not retried: SQLite's BUSY and
+ * the pool's own "no connection free in time" (both already waited seconds; another wait
+ * only queues more work on a saturated database).
  */
 function connectionLost(error: unknown): boolean {
   if (!isDatabaseUnavailable(error)) return false;
-  const code = (error as { code?: unknown }).code;
-  return code !== 'SQLITE_BUSY';
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (code === 'SQLITE_BUSY') return false;
+  return !(
+    typeof message === 'string' && message.includes('timeout exceeded when trying to connect')
+  );
 }
 
 /** The one way to a transaction; built once in the composition root (platform/services.ts). */
