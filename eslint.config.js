@@ -14,6 +14,11 @@ const sqlHomes = [
   'apps/api/src/features/reviews/demo-data.ts',
 ];
 const sqlMessage = 'SQL lives in repositories (ADR 141): add a method to the feature repository.';
+/** A transaction opened by hand instead of through platform/unit-of-work.ts. */
+const ownTransaction = {
+  selector: 'CallExpression[callee.property.name=/^(transaction|connection)$/][arguments.length=0]',
+  message: 'Transactions go through the unit of work (ADR 141): uow.run(async (trx) => ...).',
+};
 const kyselyOnlyTypes = {
   name: 'kysely',
   allowTypeImports: true,
@@ -79,9 +84,15 @@ export default tseslint.config(
           message: sqlMessage,
         },
         { selector: 'TaggedTemplateExpression[tag.name="sql"]', message: sqlMessage },
+        ownTransaction,
       ],
       '@typescript-eslint/no-restricted-imports': ['error', { paths: [kyselyOnlyTypes] }],
     },
+  },
+  {
+    // Repositories run SQL on the executor they are given; transactions are the unit of work's.
+    files: ['apps/api/src/**/*.repository.ts'],
+    rules: { 'no-restricted-syntax': ['error', ownTransaction] },
   },
   {
     // Feature boundaries (ADR 141): a feature never reaches into another feature's repository;
