@@ -2,6 +2,9 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from '../lib/db-errors';
+import { buildApp } from '../app';
+import { testConfig } from '../../test/build-test-app';
+import { bearer, buildShow, registerUser } from '../../test/factories';
 import { createTestDb } from '../../test/test-db';
 import { createUnitOfWork, type Tx } from './unit-of-work';
 
@@ -183,3 +186,72 @@ describe.skipIf(!url)('unit of work: PostgreSQL connections dropped', () => {
     expect(await count('pg-fail-')).toBe(1);
   });
 });
+
+describe.skipIf(!url)(
+  'unit of work in the app: a write whose connection drops (PostgreSQL)',
+  () => {
+    let db: Awaited<ReturnType<typeof createTestDb>>;
+    let admin: pg.Client;
+    let app: Awaited<ReturnType<typeof buildApp>>;
+    beforeAll(async () => {
+      db = await createTestDb();
+      app = await buildApp({ config: testConfig({ responseCache: false }), db });
+      await app.ready();
+      admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+    });
+    afterAll(async () => {
+      await admin.end();
+      await app.close();
+      await db.drop();
+    });
+
+    it('deleting an account survives its connection being killed mid-transaction: 204, once', async () => {
+      // An erasure step that, the first time, has PostgreSQL end the transaction's connection
+      // (as a restart or failover would) after the tracking step already deleted rows in it.
+      let calls = 0;
+      app.services.erasure.register('probe-drop', async (trx) => {
+        calls++;
+        if (calls === 1) {
+          const pid = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx))
+            .rows[0]!.pid;
+          await admin.query('select pg_terminate_backend($1)', [pid]);
+        }
+      });
+      const member = await registerUser(app);
+      const stays = await registerUser(app);
+      const show = await buildShow(db);
+      for (const who of [member, stays]) {
+        const added = await app.inject({
+          method: 'POST',
+          url: '/api/user-content-status',
+          headers: bearer(who.token),
+          payload: { showId: show.id },
+        });
+        expect(added.statusCode).toBe(201);
+      }
+
+      const res = await app.inject({
+        method: 'DELETE',
+        url: '/api/users/me',
+        headers: bearer(member.token),
+        payload: { password: member.password },
+      });
+      expect(res.statusCode).toBe(204);
+      // The first run lost its connection before commit and was rolled back; the second committed.
+      expect(calls).toBe(2);
+      const users = await db.kysely
+        .selectFrom('users')
+        .select('id')
+        .where('id', 'in', [member.user.id, stays.user.id])
+        .execute();
+      expect(users.map((u) => u.id)).toEqual([stays.user.id]);
+      const counted = await db.kysely
+        .selectFrom('shows')
+        .select('total_users')
+        .where('id', '=', show.id)
+        .executeTakeFirstOrThrow();
+      expect(counted.total_users).toBe(1);
+    });
+  },
+);
