@@ -46,7 +46,7 @@ export function CopyField({ label, value }: { label: string; value: string }) {
           <span className="max-sm:sr-only">{state === 'copied' ? 'Copied' : 'Copy'}</span>
         </Button>
       </div>
-      <p role="status" className="min-h-5 text-xs text-slate-400">
+      <p role="status" className="text-xs text-slate-400">
         {state === 'copied'
           ? 'Copied to the clipboard.'
           : state === 'failed'
