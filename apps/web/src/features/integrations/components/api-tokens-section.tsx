@@ -107,11 +107,16 @@ export function ApiTokensSection() {
                   className="mt-1 size-4 accent-violet-500"
                   checked={scopes.includes(scope)}
                   onChange={() => toggle(scope)}
+                  aria-describedby={`scope-${scope}-hint`}
                 />
-                <label htmlFor={`scope-${scope}`}>
-                  <span className="font-medium">{scopeLabels[scope].label}</span>
-                  <span className="block text-xs text-slate-400">{scopeLabels[scope].hint}</span>
-                </label>
+                <div>
+                  <label htmlFor={`scope-${scope}`} className="font-medium">
+                    {scopeLabels[scope].label}
+                  </label>
+                  <p id={`scope-${scope}-hint`} className="text-xs text-slate-400">
+                    {scopeLabels[scope].hint}
+                  </p>
+                </div>
               </div>
             ))}
             {errors.scopes ? (
