@@ -54,5 +54,6 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     .execute();
   // Webhooks name shows by title: case-insensitive lookups by index (same SQL on both dialects).
   await sql`create index shows_title_lower_idx on shows (lower(title))`.execute(db);
+  await sql`create index shows_title_english_lower_idx on shows (lower(title_english))`.execute(db);
   await sql`create index show_titles_title_lower_idx on show_titles (lower(title))`.execute(db);
 }

@@ -89,8 +89,32 @@ export function createScrobbleRepository(db: Kysely<Database>) {
      * Shows whose title (or an alternative title) is `title`, case-insensitively, with their
      * first air year and whether the member tracks them: the caller picks the best one.
      */
-    showsByTitle(title: string, userId: number) {
+    async showsByTitle(title: string, userId: number) {
       const lower = title.toLowerCase();
+      // Three indexed lookups (lower(title) indexes, 0018) rather than one OR the planner
+      // would answer with a scan of the catalogue.
+      const [byTitle, byEnglish, byAlias] = await Promise.all([
+        db
+          .selectFrom('shows')
+          .select('id')
+          .where(sql`lower(title)`, '=', lower)
+          .limit(50)
+          .execute(),
+        db
+          .selectFrom('shows')
+          .select('id')
+          .where(sql`lower(title_english)`, '=', lower)
+          .limit(50)
+          .execute(),
+        db
+          .selectFrom('show_titles')
+          .select('show_id as id')
+          .where(sql`lower(title)`, '=', lower)
+          .limit(50)
+          .execute(),
+      ]);
+      const ids = [...new Set([...byTitle, ...byEnglish, ...byAlias].map((r) => r.id))];
+      if (!ids.length) return [];
       return db
         .selectFrom('shows as s')
         .select((eb) => [
@@ -108,20 +132,7 @@ export function createScrobbleRepository(db: Kysely<Database>) {
             )
             .as('tracked'),
         ])
-        .where((eb) =>
-          eb.or([
-            eb(sql`lower(s.title)`, '=', lower),
-            eb(sql`lower(s.title_english)`, '=', lower),
-            eb.exists(
-              eb
-                .selectFrom('show_titles as t')
-                .select('t.show_id')
-                .whereRef('t.show_id', '=', 's.id')
-                .where(sql`lower(t.title)`, '=', lower),
-            ),
-          ]),
-        )
-        .limit(50)
+        .where('s.id', 'in', ids)
         .execute();
     },
 
