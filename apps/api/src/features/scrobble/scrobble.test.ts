@@ -163,6 +163,23 @@ describe('scrobbling webhooks', () => {
     ]);
   });
 
+  it('the same webhook delivered 5 times at once records one play', async () => {
+    const u = await member();
+    const res = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        post(u.settings.paths.kodi, { payload: fixture('kodi-scrobble.json') }),
+      ),
+    );
+    expect(res.map((r) => r.json().outcome).sort()).toEqual([
+      'duplicate',
+      'duplicate',
+      'duplicate',
+      'duplicate',
+      'marked',
+    ]);
+    expect(await playsOf(u.user.id)).toHaveLength(1);
+  });
+
   it('below 90 % is ignored and says why; nothing is written', async () => {
     const u = await member();
     const body = { ...fixture('jellyfin-playback-stop.json'), PlaybackPositionTicks: 14250000000 };
