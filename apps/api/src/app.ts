@@ -41,6 +41,8 @@ import { activityRoutes } from './features/activity/activity.routes';
 import { socialRoutes } from './features/social/social.routes';
 import { peopleStatsRoutes } from './features/stats/people-stats.routes';
 import { usersRoutes } from './features/users/users.routes';
+import { apiTokensRoutes } from './features/api-tokens/api-tokens.routes';
+import { scrobbleRoutes } from './features/scrobble/scrobble.routes';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -150,7 +152,7 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  await app.register(authPlugin, { authService: services.auth });
+  await app.register(authPlugin, { authService: services.auth, apiTokens: services.apiTokens });
   await app.register(accessPlugin);
 
   // Caches follow the domain events, by key; no feature reaches into them.
@@ -225,6 +227,9 @@ export async function buildApp({
         reviews: services.reviews,
       });
       await api.register(peopleStatsRoutes, { stats: services.stats, trending });
+      // Personal API tokens and scrobbling (issue 22, ADR 161)
+      await api.register(apiTokensRoutes, { apiTokens: services.apiTokens });
+      await api.register(scrobbleRoutes, { scrobble: services.scrobble });
     },
     { prefix: '/api' },
   );

@@ -28,7 +28,8 @@ describe('route table', () => {
     expect(table.length).toBeGreaterThan(40);
     for (const route of table) expect(route.access).toMatch(/^(public|viewer|signed-in|owner)$/);
     // The few public writes: those that create a session, and the three an emailed link or a
-    // forgotten password needs (each limited per address; a token or an address decides).
+    // forgotten password needs (each limited per address; a token or an address decides), and
+    // the media-server webhook, whose secret URL is the credential (ADR 161).
     const publicWrites = table
       .filter((r) => mutating(r.method) && r.access === 'public')
       .map((r) => `${r.method} ${r.url}`);
@@ -38,7 +39,17 @@ describe('route table', () => {
       'POST /api/auth/register',
       'POST /api/auth/reset-password',
       'POST /api/auth/verify-email',
+      'POST /api/scrobble/:secret/:server',
     ]);
+  });
+
+  it('API tokens may write only to tracking routes (ADR 161)', () => {
+    const tokenWrites = t.app.routeAccess
+      .filter((r) => mutating(r.method) && r.tokens === 'write:tracking')
+      .map((r) => r.url);
+    expect(tokenWrites.length).toBeGreaterThan(5);
+    for (const url of tokenWrites)
+      expect(url).toMatch(/^\/api\/(user-content-status|episodes|favorites|plays)(\/|$)/);
   });
 
   it('describes the success response of every route, so bodies go out through a contract', () => {

@@ -304,6 +304,10 @@ export interface Database {
   follows: FollowsTable;
   blocks: BlocksTable;
   activities: ActivitiesTable;
+  // API tokens and scrobbling (0018, ADR 161)
+  api_tokens: ApiTokensTable;
+  scrobble_hooks: ScrobbleHooksTable;
+  scrobble_events: ScrobbleEventsTable;
 }
 
 export type WatchlistItemRow = Selectable<WatchlistItemsTable>;
@@ -455,3 +459,40 @@ export interface ImportHeldEpisodesTable {
   kind: Generated<string>;
   watched_count: number | null;
 }
+
+// API tokens and scrobbling (0018-api-tokens-and-scrobbling, ADR 161)
+export interface ApiTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** The token's first characters, shown in the list. */
+  prefix: string;
+  token_hash: string;
+  /** Space-separated scopes: read, write:tracking. */
+  scopes: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+export type ApiTokenRow = Selectable<ApiTokensTable>;
+
+export interface ScrobbleHooksTable {
+  user_id: number;
+  secret: string;
+  created_at: string;
+}
+
+export interface ScrobbleEventsTable {
+  id: Generated<number>;
+  user_id: number;
+  source: string;
+  event: string;
+  received_at: string;
+  outcome: string;
+  detail: string;
+  title: string | null;
+  season_number: number | null;
+  episode_number: number | null;
+  show_id: number | null;
+  episode_id: number | null;
+}
+export type ScrobbleEventRow = Selectable<ScrobbleEventsTable>;

@@ -1,5 +1,7 @@
 import type { FastifyInstance, onRequestHookHandler, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { integrationMessages } from '@series-tracker/contracts';
+import { forbidden } from '../lib/errors';
 
 /**
  * Who may call a route, declared on every API route (`config: { access }`):
@@ -20,11 +22,22 @@ export interface RouteAccess {
   access: Access;
   /** Statuses whose body the route describes with a contract schema. */
   responses: string[];
+  tokens?: TokenRule;
 }
+
+/**
+ * What a personal API token may do on a route (ADR 161), on top of its access level:
+ * - absent: reads (GET) need the `read` scope; every other method is refused (403).
+ * - `write:tracking`: the route also accepts writes from tokens with that scope (tracking and
+ *   episode marking).
+ * - `never`: no token, whatever its scopes (tokens, sessions, password, e-mail, the account).
+ */
+export type TokenRule = 'write:tracking' | 'never';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    tokens?: TokenRule;
   }
   interface FastifyInstance {
     /** Every API route with its declared access, in registration order (tests walk it). */
@@ -33,6 +46,22 @@ declare module 'fastify' {
 }
 
 type Hook = preValidationHookHandler | onRequestHookHandler;
+
+/** Refuses a request made with an API token that the route's rule and the token's scopes do not allow. */
+function tokenGuard(rule: TokenRule | undefined): preValidationHookHandler {
+  return async (request) => {
+    const token = request.auth?.apiToken;
+    if (!token) return;
+    if (rule === 'never') throw forbidden(integrationMessages.notForTokens);
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      if (!token.scopes.includes('read')) throw forbidden(integrationMessages.scopeRead);
+      return;
+    }
+    if (rule !== 'write:tracking') throw forbidden(integrationMessages.scopeWrite);
+    if (!token.scopes.includes('write:tracking'))
+      throw forbidden(integrationMessages.scopeWriteTracking);
+  };
+}
 const asArray = (h: Hook | Hook[] | undefined): Hook[] => (h ? (Array.isArray(h) ? h : [h]) : []);
 
 /**
@@ -56,14 +85,25 @@ export const accessPlugin = fp(
       }
       if (access !== 'public') {
         const hook = access === 'viewer' ? app.optionalUser : app.requireUser;
-        route.preValidation = [hook, ...asArray(route.preValidation)] as preValidationHookHandler[];
+        route.preValidation = [
+          hook,
+          tokenGuard(route.config?.tokens),
+          ...asArray(route.preValidation),
+        ] as preValidationHookHandler[];
         if (route.schema && !route.schema.security) {
           (route.schema as { security?: unknown }).security = [{ bearerAuth: [] }];
         }
       }
       const responses = Object.keys((route.schema?.response as object | undefined) ?? {});
       for (const method of methods) {
-        if (method !== 'HEAD') table.push({ method, url, access, responses });
+        if (method !== 'HEAD')
+          table.push({
+            method,
+            url,
+            access,
+            responses,
+            ...(route.config?.tokens ? { tokens: route.config.tokens } : {}),
+          });
       }
     });
   },

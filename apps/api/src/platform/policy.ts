@@ -15,7 +15,15 @@ export type Viewer = { id: number } | null;
 
 /** Something owned by one user and never shown to anyone else (watchlist items, search history). */
 interface OwnedResource {
-  kind: 'watchlist-item' | 'favorite' | 'search-history' | 'job' | 'session' | 'import' | 'play';
+  kind:
+    | 'watchlist-item'
+    | 'favorite'
+    | 'search-history'
+    | 'job'
+    | 'session'
+    | 'import'
+    | 'play'
+    | 'api-token';
   /** Null for system things (a job nobody started): nobody may read them through the API. */
   ownerId: number | null;
 }
@@ -60,6 +68,7 @@ export function may(viewer: Viewer, action: Action, resource: Resource): boolean
     case 'session':
     case 'import':
     case 'play':
+    case 'api-token':
       return viewer !== null && resource.ownerId !== null && viewer.id === resource.ownerId;
     case 'review':
     case 'list':

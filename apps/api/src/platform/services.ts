@@ -18,6 +18,11 @@ import { createTrackingRepository } from '../features/tracking/tracking.reposito
 import { createTrackingService } from '../features/tracking/tracking.service';
 import { createPlaysRepository } from '../features/tracking/plays.repository';
 import { createPlaysService } from '../features/tracking/plays.service';
+import { createScrobblePlays } from '../features/tracking/scrobble-play';
+import { createApiTokensRepository } from '../features/api-tokens/api-tokens.repository';
+import { createApiTokensService } from '../features/api-tokens/api-tokens.service';
+import { createScrobbleRepository } from '../features/scrobble/scrobble.repository';
+import { createScrobbleService } from '../features/scrobble/scrobble.service';
 import { createJobsService } from '../features/jobs/jobs.service';
 import { createListsRepository } from '../features/lists/lists.repository';
 import { createListsService } from '../features/lists/lists.service';
@@ -265,12 +270,28 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   };
   const users = createUsersService({ repo: usersRepo, social: socialRepo });
   // Plays, rewatches and the diary (ADR 130); another member's diary follows their profile.
+  const playsRepo = createPlaysRepository(db.kysely);
   const plays = createPlaysService({
-    repo: createPlaysRepository(db.kysely),
+    repo: playsRepo,
     tracking: trackingRepo,
     uow,
     events,
     profileDetails: (viewer, userId) => users.requireDetails(viewer, userId),
+  });
+  // Personal API tokens and media-server scrobbling (issue 22, ADR 161): plays from a media
+  // server go through tracking's write rule (scrobble-play.ts).
+  const apiTokens = createApiTokensService({
+    repo: createApiTokensRepository(db.kysely),
+    attempts,
+  });
+  const scrobble = createScrobbleService({
+    repo: createScrobbleRepository(db.kysely),
+    plays: createScrobblePlays({
+      plays,
+      repo: playsRepo,
+      tracking: trackingRepo,
+      dialect: db.dialect,
+    }),
   });
   const activityRepo = createActivityRepository(db.kysely);
   const activity = createActivityService({ repo: activityRepo, uow, events });
@@ -307,6 +328,8 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     auth,
     tracking,
     plays,
+    apiTokens,
+    scrobble,
     metadata,
     catalogIndex,
     shows,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { authMessages } from '@series-tracker/contracts';
+import { apiTokenPrefix, authMessages } from '@series-tracker/contracts';
 import { unauthorized } from '../lib/errors';
 import type { AuthService, ResolvedSession } from '../features/auth/auth.service';
 
@@ -29,7 +29,14 @@ function bearerToken(request: FastifyRequest): string | null {
 }
 
 export const authPlugin = fp(
-  async (app: FastifyInstance, opts: { authService: AuthService }) => {
+  async (
+    app: FastifyInstance,
+    opts: {
+      authService: AuthService;
+      /** Personal API tokens (`st_…`, ADR 161); their scopes are checked by platform/access.ts. */
+      apiTokens?: { resolve(token: string): Promise<ResolvedSession | undefined> };
+    },
+  ) => {
     app.decorateRequest('auth', null);
     app.decorateRequest('authResolved', false);
 
@@ -39,6 +46,9 @@ export const authPlugin = fp(
       const token = bearerToken(request);
       // Tokens we issue are 43 characters; anything far off is not worth a lookup.
       if (!token || token.length > 200) return null;
+      // API tokens are `st_` + 43 characters; a session token is 43, so never mistaken for one.
+      if (token.length === apiTokenPrefix.length + 43 && token.startsWith(apiTokenPrefix))
+        return (await opts.apiTokens?.resolve(token)) ?? null;
       return (await opts.authService.resolveToken(token)) ?? null;
     }
 

@@ -274,6 +274,8 @@ export const responseCachePlugin = fp(
       if (personalRoute && request.headers.authorization) {
         // Who asks decides the key (a bad token is answered as an anonymous visitor is).
         await request.server.optionalUser(request);
+        // An API token without `read` is refused by the route (platform/access.ts), never served.
+        if (request.auth?.apiToken && !request.auth.apiToken.scopes.includes('read')) return;
         if (request.auth) {
           key = `@${request.auth.user.id} ${key}`;
           personal = true;

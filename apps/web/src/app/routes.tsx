@@ -65,6 +65,10 @@ const VerifyEmailRoute = lazy(() =>
   import('./routes/password-reset').then((m) => ({ default: m.VerifyEmailRoute })),
 );
 // imports: Import & export (its section joins /settings when that screen lands).
+// Apps & devices (issue 22): media-server webhooks and personal API tokens.
+const AppsDevicesRoute = lazy(() =>
+  import('./routes/apps-devices').then((m) => ({ default: m.AppsDevicesRoute })),
+);
 const ImportExportRoute = lazy(() =>
   import('./routes/import-export').then((m) => ({ default: m.ImportExportRoute })),
 );
@@ -116,6 +120,7 @@ const screens: RouteObject[] = [
   { path: 'reset-password', element: <ResetPasswordRoute /> },
   { path: 'verify-email', element: <VerifyEmailRoute /> },
   { path: 'settings/import', element: <ImportExportRoute /> },
+  { path: 'settings/apps', element: <AppsDevicesRoute /> },
   // Site pages linked from the footer.
   { path: 'about', element: <AboutRoute /> },
   { path: 'privacy', element: <PrivacyRoute /> },

@@ -78,7 +78,7 @@ export async function accountRoutes(
   r.put(
     '/users/me',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', tokens: 'never' },
       schema: {
         tags: ['account'],
         summary:
@@ -126,7 +126,7 @@ export async function accountRoutes(
   r.delete(
     '/users/me',
     {
-      config: { ...limited, access: 'signed-in' },
+      config: { ...limited, access: 'signed-in', tokens: 'never' },
       schema: {
         tags: ['account'],
         summary:
@@ -196,7 +196,7 @@ export async function accountRoutes(
   r.post(
     '/auth/resend-verification',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', tokens: 'never' },
       schema: {
         tags: ['auth'],
         summary: 'Send a new confirmation mail to the account address (3 per hour)',
@@ -212,7 +212,7 @@ export async function accountRoutes(
   r.post(
     '/auth/change-password',
     {
-      config: { ...limited, access: 'signed-in' },
+      config: { ...limited, access: 'signed-in', tokens: 'never' },
       schema: {
         tags: ['auth'],
         summary: 'Change the password; every other session ends',
@@ -233,7 +233,7 @@ export async function accountRoutes(
   r.get(
     '/auth/sessions',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', tokens: 'never' },
       schema: {
         tags: ['auth'],
         summary: 'Sessions of this account (browser, created, last used; current marked)',
@@ -246,7 +246,7 @@ export async function accountRoutes(
   r.delete(
     '/auth/sessions/:id',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', tokens: 'never' },
       schema: {
         tags: ['auth'],
         summary: 'Sign one session of this account out',
@@ -263,7 +263,7 @@ export async function accountRoutes(
   r.delete(
     '/auth/sessions',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', tokens: 'never' },
       schema: {
         tags: ['auth'],
         summary: 'Sign out everywhere else: every session but this one ends',

@@ -63,7 +63,7 @@ export async function authRoutes(
   r.post(
     '/auth/logout',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', tokens: 'never' },
       schema: {
         tags: ['auth'],
         summary: 'Revoke the bearer token',
@@ -94,7 +94,7 @@ export async function authRoutes(
   r.post(
     '/auth/refresh',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', tokens: 'never' },
       schema: {
         tags: ['auth'],
         summary: 'Rotate the bearer token: the old one is revoked',

@@ -4,6 +4,7 @@ import {
   type AuthResponse,
   type CurrentUser,
   type LoginBody,
+  type TokenScope,
 } from '@series-tracker/contracts';
 import { AppError, conflict, unauthorized } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -45,6 +46,8 @@ export interface RegisterInput {
 export interface ResolvedSession {
   session: SessionRow;
   user: UserRow;
+  /** Set when the request carries a personal API token instead of a session (ADR 161). */
+  apiToken?: { id: number; scopes: TokenScope[] };
 }
 
 /**

@@ -83,6 +83,25 @@ export function createPlaysRepository(db: Kysely<Database>) {
     },
 
     /** Which of these instants the member already has a play of this episode at (idempotency). */
+    /** Whether the member has a play of the episode between two instants (scrobble-play.ts). */
+    async playedBetween(q: Tx, userId: number, episodeId: number, from: string, to: string) {
+      const row = await q
+        .selectFrom('episode_plays')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('episode_id', '=', episodeId)
+        .where('watched_at', '>=', from)
+        .where('watched_at', '<=', to)
+        .executeTakeFirst();
+      return !!row;
+    },
+
+    /** Serialises one member's scrobbles (PostgreSQL; SQLite runs one transaction at a time). */
+    async lockMember(trx: Transaction<Database>, userId: number, dialect: 'sqlite' | 'postgres') {
+      if (dialect === 'postgres')
+        await sql`select id from users where id = ${userId} for update`.execute(trx);
+    },
+
     async existingAt(q: Tx, userId: number, episodeIds: number[]): Promise<Set<string>> {
       const keys = new Set<string>();
       for (let i = 0; i < episodeIds.length; i += 500) {

@@ -29,9 +29,10 @@ type Req = { auth: { user: { id: number } } | null };
 export async function playsRoutes(app: FastifyInstance, opts: { plays: PlaysService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { plays } = opts;
-  const auth = { config: { access: 'signed-in' as const } };
+  // Personal API tokens with write:tracking may make these changes (ADR 161).
+  const auth = { config: { access: 'signed-in' as const, tokens: 'write:tracking' as const } };
   // Plays by id: the service asks the policy whether the viewer owns it (else 404).
-  const owner = { config: { access: 'owner' as const } };
+  const owner = { config: { access: 'owner' as const, tokens: 'write:tracking' as const } };
   const me = (req: Req) => req.auth!.user.id;
   const tags = ['plays'];
 

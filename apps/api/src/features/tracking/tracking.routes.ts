@@ -31,9 +31,10 @@ const security = [{ bearerAuth: [] }];
 export async function trackingRoutes(app: FastifyInstance, opts: { tracking: TrackingService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { tracking } = opts;
-  const auth = { config: { access: 'signed-in' as const } };
+  // Personal API tokens with write:tracking may make these changes (ADR 161).
+  const auth = { config: { access: 'signed-in' as const, tokens: 'write:tracking' as const } };
   // One item by id: the service asks the policy whether this user owns it (else 404).
-  const owner = { config: { access: 'owner' as const } };
+  const owner = { config: { access: 'owner' as const, tokens: 'write:tracking' as const } };
   const me = (req: { auth: { user: { id: number } } | null }) => req.auth!.user.id;
 
   // Watchlist (spec: /user-content-status)

@@ -64,6 +64,7 @@ function SettingsPage({ user }: { user: CurrentUser }) {
           ['#account-heading', 'Account'],
           ['#sessions-heading', 'Sessions'],
           ['#import-export-heading', 'Import & export'],
+          ['#apps-heading', 'Apps & devices'],
           ['#danger-heading', 'Danger zone'],
         ].map(([href, label]) => (
           <a
@@ -88,6 +89,16 @@ function SettingsPage({ user }: { user: CurrentUser }) {
         >
           <Link to="/settings/import" className={buttonStyles({ variant: 'secondary' })}>
             Open Import &amp; export
+          </Link>
+        </SettingsSection>
+        {/* issue 22: media-server webhooks and API tokens, /settings/apps */}
+        <SettingsSection
+          id="apps"
+          title="Apps & devices"
+          description="Let Jellyfin, Plex, Emby or Kodi mark episodes as you watch them, and create API tokens for your own scripts."
+        >
+          <Link to="/settings/apps" className={buttonStyles({ variant: 'secondary' })}>
+            Open Apps &amp; devices
           </Link>
         </SettingsSection>
         <DangerZone />

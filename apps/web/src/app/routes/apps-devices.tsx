@@ -1,0 +1,49 @@
+import { Link, Navigate, useLocation } from 'react-router';
+import { ErrorState } from '@/components/ui/error-state';
+import { Spinner } from '@/components/ui/spinner';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { ApiTokensSection } from '@/features/integrations/components/api-tokens-section';
+import { ScrobbleSection } from '@/features/integrations/components/scrobble-section';
+import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
+import { pageTitle } from '@/lib/site';
+
+const TITLE = 'Apps & devices';
+
+/** /settings/apps: media-server webhooks and personal API tokens (issue 22, ADR 161). */
+export function AppsDevicesRoute() {
+  const { status, signedOut, retry, checking } = useAuth();
+  const location = useLocation();
+  if (status === 'anonymous')
+    return <Navigate to={signedOut ? '/' : loginPathFor(location)} replace />;
+  return (
+    <div className="mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:px-6 sm:py-10">
+      <title>{pageTitle(TITLE)}</title>
+      <p className="mb-2 text-sm">
+        <Link to="/settings" className="text-violet-300 hover:text-violet-200 hover:underline">
+          ← Settings
+        </Link>
+      </p>
+      <h1 className="mb-6 text-3xl font-extrabold tracking-tight text-white sm:text-4xl">
+        {TITLE}
+      </h1>
+      {status === 'unavailable' ? (
+        <ErrorState
+          title="Could not check your sign-in"
+          error={null}
+          message="The server could not be reached. Check your connection and try again."
+          retrying={checking}
+          onRetry={retry}
+        />
+      ) : status === 'loading' ? (
+        <p className="flex items-center gap-2 text-sm text-slate-300">
+          <Spinner className="size-4" /> Loading…
+        </p>
+      ) : (
+        <div className="space-y-6">
+          <ScrobbleSection />
+          <ApiTokensSection />
+        </div>
+      )}
+    </div>
+  );
+}

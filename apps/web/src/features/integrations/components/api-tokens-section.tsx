@@ -1,0 +1,198 @@
+import { KeyRound } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import {
+  apiTokenLimits,
+  createApiTokenSchema,
+  type CreatedApiToken,
+  type TokenScope,
+} from '@series-tracker/contracts';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Skeleton } from '@/components/ui/skeleton';
+import { TextField } from '@/components/ui/text-field';
+import { serverMessageOr } from '@/lib/api-client';
+import { lazily } from '@/lib/format';
+import {
+  apiFieldErrors,
+  SettingsSection,
+  zodFieldErrors,
+} from '@/features/account/components/settings-section';
+import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/integrations';
+import { CopyField } from './copy-field';
+
+const dateTime = lazily(
+  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+);
+const when = (iso: string) => dateTime().format(new Date(iso));
+
+const scopeLabels: Record<TokenScope, { label: string; hint: string }> = {
+  read: { label: 'Read', hint: 'See your watchlist, progress, up next and anything you can see.' },
+  'write:tracking': {
+    label: 'Mark episodes',
+    hint: 'Mark episodes watched and change your watchlist. Nothing else.',
+  },
+};
+
+export function ApiTokensSection() {
+  const tokens = useApiTokens();
+  const create = useCreateApiToken();
+  const revoke = useRevokeApiToken();
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<TokenScope[]>(['read']);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [created, setCreated] = useState<CreatedApiToken | null>(null);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = createApiTokenSchema.safeParse({ name, scopes });
+    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
+    setErrors({});
+    create.mutate(parsed.data, {
+      onSuccess: (token) => {
+        setCreated(token);
+        setName('');
+      },
+      onError: (err) => setErrors(apiFieldErrors(err)),
+    });
+  }
+
+  const toggle = (scope: TokenScope) =>
+    setScopes((s) => (s.includes(scope) ? s.filter((x) => x !== scope) : [...s, scope]));
+
+  return (
+    <SettingsSection
+      id="api-tokens"
+      title="API tokens"
+      description="Personal tokens for scripts and apps that read your tracking or mark episodes for you. A token can never change your password, e-mail, sessions or tokens."
+    >
+      <div className="space-y-6">
+        {created ? (
+          <div className="space-y-3 rounded-xl border border-emerald-500/40 bg-emerald-500/10 p-4">
+            <p className="text-sm font-semibold text-emerald-200">
+              Copy your new token now: it will not be shown again.
+            </p>
+            <CopyField label={`Token “${created.name}”`} value={created.token} />
+            <p className="text-xs text-slate-300">
+              Send it as <code className="text-slate-100">Authorization: Bearer …</code> with each
+              request to <code className="text-slate-100">/api</code>.
+            </p>
+            <Button variant="secondary" size="sm" onClick={() => setCreated(null)}>
+              I have copied it
+            </Button>
+          </div>
+        ) : null}
+
+        <form onSubmit={submit} noValidate className="space-y-4">
+          <TextField
+            label="Token name"
+            placeholder="Kodi in the living room"
+            value={name}
+            maxLength={apiTokenLimits.nameMax + 10}
+            onChange={(e) => setName(e.target.value)}
+            error={errors.name}
+            dir="auto"
+          />
+          <fieldset
+            className="space-y-2"
+            aria-describedby={errors.scopes ? 'scopes-error' : undefined}
+          >
+            <legend className="text-sm font-medium text-slate-200">Permissions</legend>
+            {(Object.keys(scopeLabels) as TokenScope[]).map((scope) => (
+              <div key={scope} className="flex items-start gap-3 text-sm text-slate-200">
+                <input
+                  id={`scope-${scope}`}
+                  type="checkbox"
+                  className="mt-1 size-4 accent-violet-500"
+                  checked={scopes.includes(scope)}
+                  onChange={() => toggle(scope)}
+                  aria-describedby={`scope-${scope}-hint`}
+                />
+                <div>
+                  <label htmlFor={`scope-${scope}`} className="font-medium">
+                    {scopeLabels[scope].label}
+                  </label>
+                  <p id={`scope-${scope}-hint`} className="text-xs text-slate-400">
+                    {scopeLabels[scope].hint}
+                  </p>
+                </div>
+              </div>
+            ))}
+            {errors.scopes ? (
+              <p id="scopes-error" className="text-sm text-rose-300">
+                {errors.scopes}
+              </p>
+            ) : null}
+          </fieldset>
+          {create.isError && !Object.keys(apiFieldErrors(create.error)).length ? (
+            <FormAlert>
+              {serverMessageOr(create.error, 'Could not create the token. Please try again.')}
+            </FormAlert>
+          ) : null}
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? 'Creating…' : 'Create token'}
+          </Button>
+        </form>
+
+        {tokens.isPending ? (
+          <div className="space-y-3" aria-label="Loading API tokens">
+            <Skeleton className="h-16 w-full" />
+          </div>
+        ) : tokens.isError ? (
+          <ErrorState
+            title="Could not load your API tokens"
+            error={tokens.error}
+            onRetry={() => void tokens.refetch()}
+            retrying={tokens.isFetching}
+            headingLevel={3}
+          />
+        ) : tokens.data.length === 0 ? (
+          <EmptyState
+            icon={KeyRound}
+            title="No API tokens yet"
+            message="Tokens you create appear here, with when they were last used."
+            headingLevel={3}
+            className="py-8"
+          />
+        ) : (
+          <ul
+            aria-label="Your API tokens"
+            className="divide-y divide-slate-800 rounded-xl border border-slate-800"
+          >
+            {tokens.data.map((t) => (
+              <li key={t.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
+                <KeyRound aria-hidden className="size-5 shrink-0 text-slate-400" />
+                <div className="min-w-0 flex-1">
+                  <p className="text-sm font-medium break-words text-slate-100" dir="auto">
+                    {t.name}
+                  </p>
+                  <p className="text-xs text-slate-400">
+                    <code className="text-slate-300">{t.prefix}…</code> ·{' '}
+                    {t.scopes.map((s) => scopeLabels[s].label).join(', ')} · created{' '}
+                    {when(t.createdAt)} ·{' '}
+                    {t.lastUsedAt ? `last used ${when(t.lastUsedAt)}` : 'never used'}
+                  </p>
+                </div>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => revoke.mutate(t.id)}
+                  disabled={revoke.isPending && revoke.variables === t.id}
+                  aria-label={`Revoke token ${t.name}`}
+                >
+                  Revoke
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {revoke.isError ? (
+          <p role="alert" className="text-sm text-rose-300">
+            {serverMessageOr(revoke.error, 'Could not revoke the token. Please try again.')}
+          </p>
+        ) : null}
+      </div>
+    </SettingsSection>
+  );
+}
