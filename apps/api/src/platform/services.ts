@@ -286,10 +286,11 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   });
   const scrobble = createScrobbleService({
     repo: createScrobbleRepository(db.kysely),
+    uow,
     plays: createScrobblePlays({
       plays,
       repo: playsRepo,
-      tracking: trackingRepo,
+      uow,
       dialect: db.dialect,
     }),
   });

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { scrobbleEventsKept } from '@series-tracker/contracts';
 import type { Database, ScrobbleEventRow } from '../../db/types';
+import type { Tx } from '../../platform/unit-of-work';
 
 export type NewScrobbleEvent = Omit<ScrobbleEventRow, 'id'>;
 
@@ -33,24 +34,23 @@ export function createScrobbleRepository(db: Kysely<Database>) {
     },
 
     /** Records one event and keeps only the member's newest ones. */
-    async addEvent(row: NewScrobbleEvent) {
-      await db.transaction().execute(async (trx) => {
-        await trx.insertInto('scrobble_events').values(row).execute();
-        const keep = await trx
-          .selectFrom('scrobble_events')
-          .select('id')
+    /** Runs inside the caller's unit of work. */
+    async addEvent(trx: Tx, row: NewScrobbleEvent) {
+      await trx.insertInto('scrobble_events').values(row).execute();
+      const keep = await trx
+        .selectFrom('scrobble_events')
+        .select('id')
+        .where('user_id', '=', row.user_id)
+        .orderBy('id', 'desc')
+        .offset(scrobbleEventsKept - 1)
+        .limit(1)
+        .executeTakeFirst();
+      if (keep)
+        await trx
+          .deleteFrom('scrobble_events')
           .where('user_id', '=', row.user_id)
-          .orderBy('id', 'desc')
-          .offset(scrobbleEventsKept - 1)
-          .limit(1)
-          .executeTakeFirst();
-        if (keep)
-          await trx
-            .deleteFrom('scrobble_events')
-            .where('user_id', '=', row.user_id)
-            .where('id', '<', keep.id)
-            .execute();
-      });
+          .where('id', '<', keep.id)
+          .execute();
     },
 
     events(userId: number, limit: number) {

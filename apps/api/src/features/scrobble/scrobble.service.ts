@@ -13,6 +13,7 @@ import {
 } from '@series-tracker/contracts';
 import { AppError, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
+import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { ScrobblePlays } from '../tracking/scrobble-play';
 import { PayloadError, parsers, type ScrobbleReport } from './payloads';
 import type { ScrobbleRepository } from './scrobble.repository';
@@ -45,7 +46,11 @@ function titleAndYear(title: string, year: number | null): [string, number | nul
  * by season and number, then tracking's write rule for a scrobbled play (scrobble-play.ts).
  * Every event with a valid secret is logged with its outcome for the settings page.
  */
-export function createScrobbleService(opts: { repo: ScrobbleRepository; plays: ScrobblePlays }) {
+export function createScrobbleService(opts: {
+  repo: ScrobbleRepository;
+  plays: ScrobblePlays;
+  uow: UnitOfWork;
+}) {
   const { repo, plays } = opts;
 
   async function ensureHook(userId: number) {
@@ -164,35 +169,39 @@ export function createScrobbleService(opts: { repo: ScrobbleRepository; plays: S
       } catch (err) {
         if (!(err instanceof PayloadError)) throw err;
         const detail = `${integrationMessages.payloadInvalid}: ${err.message}`;
-        await repo.addEvent({
-          user_id: userId,
-          source: server,
-          event: 'unknown',
-          received_at: nowIso(),
-          outcome: 'invalid',
-          detail,
-          title: null,
-          season_number: null,
-          episode_number: null,
-          show_id: null,
-          episode_id: null,
-        });
+        await opts.uow.run((trx) =>
+          repo.addEvent(trx, {
+            user_id: userId,
+            source: server,
+            event: 'unknown',
+            received_at: nowIso(),
+            outcome: 'invalid',
+            detail,
+            title: null,
+            season_number: null,
+            episode_number: null,
+            show_id: null,
+            episode_id: null,
+          }),
+        );
         throw new AppError(400, errorCodes.validation, detail);
       }
       const out = await handle(userId, server, report);
-      await repo.addEvent({
-        user_id: userId,
-        source: server,
-        event: report.event.slice(0, 60),
-        received_at: nowIso(),
-        outcome: out.outcome,
-        detail: out.detail,
-        title: report.title,
-        season_number: report.season,
-        episode_number: report.episode,
-        show_id: out.showId ?? null,
-        episode_id: out.episodeId ?? null,
-      });
+      await opts.uow.run((trx) =>
+        repo.addEvent(trx, {
+          user_id: userId,
+          source: server,
+          event: report.event.slice(0, 60),
+          received_at: nowIso(),
+          outcome: out.outcome,
+          detail: out.detail,
+          title: report.title,
+          season_number: report.season,
+          episode_number: report.episode,
+          show_id: out.showId ?? null,
+          episode_id: out.episodeId ?? null,
+        }),
+      );
       return { outcome: out.outcome, detail: out.detail };
     },
   };

@@ -1,7 +1,7 @@
 import type { DialectName } from '../../db/connection';
+import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { PlaysRepository } from './plays.repository';
 import type { PlaysService } from './plays.service';
-import type { TrackingRepository } from './tracking.repository';
 
 export interface ScrobblePlayInput {
   userId: number;
@@ -30,7 +30,7 @@ export const SCROBBLE_WINDOW_MS = 3 * 60 * 60 * 1000;
 export function createScrobblePlays(opts: {
   plays: Pick<PlaysService, 'applyHistory'>;
   repo: PlaysRepository;
-  tracking: TrackingRepository;
+  uow: UnitOfWork;
   dialect: DialectName;
 }) {
   return {
@@ -38,7 +38,7 @@ export function createScrobblePlays(opts: {
       const at = Date.parse(input.watchedAt);
       const from = new Date(at - SCROBBLE_WINDOW_MS).toISOString();
       const to = new Date(at + SCROBBLE_WINDOW_MS).toISOString();
-      const result = await opts.tracking.transaction(async (trx) => {
+      const result = await opts.uow.run(async (trx) => {
         await opts.repo.lockMember(trx, input.userId, opts.dialect);
         if (await opts.repo.playedBetween(trx, input.userId, input.episodeId, from, to))
           return null;
