@@ -41,6 +41,8 @@ import { activityRoutes } from './features/activity/activity.routes';
 import { socialRoutes } from './features/social/social.routes';
 import { peopleStatsRoutes } from './features/stats/people-stats.routes';
 import { usersRoutes } from './features/users/users.routes';
+import { calendarRoutes } from './features/calendar/calendar.routes';
+import { notificationsRoutes } from './features/notifications/notifications.routes';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -224,6 +226,9 @@ export async function buildApp({
         reviews: services.reviews,
       });
       await api.register(peopleStatsRoutes, { stats: services.stats, trending });
+      // Calendar, iCal feed, alerts, the bell (issue 22, ADR 160).
+      await api.register(calendarRoutes, { calendar: services.calendar });
+      await api.register(notificationsRoutes, { notifications: services.notifications });
     },
     { prefix: '/api' },
   );

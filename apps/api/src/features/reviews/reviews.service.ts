@@ -466,6 +466,8 @@ export function createReviewsService({ repo, events, blocks }: ReviewsServiceOpt
         throw forbidden(peopleMessages.blockedComment);
       }
       const now = nowIso();
+      // Whose comment this answers (their bell rings: notifications, ADR 160).
+      let repliedToId: number | null = null;
       const id = await repo.transaction(async (trx) => {
         let parentId: number | null = null;
         if (body.parentId != null) {
@@ -475,6 +477,7 @@ export function createReviewsService({ repo, events, blocks }: ReviewsServiceOpt
           }
           // One level of replies: answering a reply joins its thread.
           parentId = parent.parent_id ?? parent.id;
+          repliedToId = parent.user_id;
         }
         await repo.lockReview(trx, reviewId);
         const inserted = await repo.insertComment(trx, {
@@ -493,6 +496,7 @@ export function createReviewsService({ repo, events, blocks }: ReviewsServiceOpt
         reviewId,
         userId: viewer.id,
         parentId: created.parent_id,
+        repliedToId,
         reviewAuthorId: review.user_id,
         reviewIsPublic: Boolean(review.is_public),
         at: now,
