@@ -195,7 +195,7 @@ describe('GET /calendar', () => {
 describe('settings', () => {
   it('saves a valid IANA time zone and alert mode; refuses others and changes nothing', async () => {
     const m = await member();
-    const put = (payload: unknown) =>
+    const put = (payload: Record<string, unknown>) =>
       t.app.inject({
         method: 'PUT',
         url: '/api/calendar/settings',
