@@ -111,6 +111,7 @@ describe('new-episode alerts', () => {
     await track(m.token, planned.id, 'want_to_watch');
     const quiet = await member({ timeZone: 'America/New_York' });
     await track(quiet.token, show.id);
+    await backdate(m.user.id);
 
     // 05:00 in New York: before the digest hour, nothing goes.
     await a.services.alerts.run(new Date('2026-11-25T10:00:00Z'));

@@ -98,10 +98,8 @@ export function createEpisodeAlerts(options: EpisodeAlertsOptions) {
         }
       }
       if (mode === 'digest' && from && token && hourIn(zone, now) >= options.digestHour) {
-        const fromDay = todayIn(zone, new Date(from));
-        const due = tonight.filter((t) =>
-          t.row.air_stamp || t.time ? t.at >= from : today >= fromDay,
-        );
+        // The digest is of a day: from the day alerts were switched on, all of that day's episodes.
+        const due = today >= todayIn(zone, new Date(from)) ? tonight : [];
         const claimed = new Set(
           await repo.claim(
             userId,

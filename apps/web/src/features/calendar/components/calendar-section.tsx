@@ -41,6 +41,8 @@ export function CalendarSection() {
   const [feed, setFeed] = useState<CalendarFeed | null>(null);
   const [copied, setCopied] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
+  // The choice shows at once; a failed save puts the saved one back.
+  const [picked, setPicked] = useState<EpisodeAlertMode | null>(null);
 
   const s = settings.data;
   const zones =
@@ -102,14 +104,20 @@ export function CalendarSection() {
                     type="radio"
                     name="episode-alerts"
                     className="size-4 accent-violet-500"
-                    checked={s?.episodeAlerts === mode}
-                    disabled={update.isPending}
-                    onChange={() =>
+                    checked={(picked ?? s?.episodeAlerts) === mode}
+                    onChange={() => {
+                      setPicked(mode);
                       update.mutate(
                         { episodeAlerts: mode },
-                        { onSuccess: () => setSaved(calendarMessages.settingsSaved) },
-                      )
-                    }
+                        {
+                          onSuccess: () => {
+                            setPicked(null);
+                            setSaved(calendarMessages.settingsSaved);
+                          },
+                          onError: () => setPicked(null),
+                        },
+                      );
+                    }}
                   />
                   {episodeAlertModeLabels[mode]}
                 </label>
