@@ -231,6 +231,7 @@ async function main() {
       );
       await page.goto(`${o}/calendar`);
       await page.getByText('Database unavailable').waitFor({ timeout: 20_000 });
+      await page.evaluate(() => window.scrollTo(0, 0));
       await shot(page, 'calendar-error');
       const newcomer = await as(empty.token);
       await newcomer.goto(`${o}/calendar`);

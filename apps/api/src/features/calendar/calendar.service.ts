@@ -69,6 +69,7 @@ export function createCalendarService({
     to: string,
     statuses: readonly WatchStatus[],
     withWatched: boolean,
+    sorted = true,
   ): Promise<CalendarEpisode[]> {
     const rows = await repo.episodes(
       userId,
@@ -82,11 +83,14 @@ export function createCalendarService({
       const ep = toCalendarEpisode(row, zone);
       if (ep && ep.date >= from && ep.date <= to) out.push(ep);
     }
-    // Day, then time (all-day first), then show: the order both views read in.
+    // Day, then time (all-day first), then show: the order both views read in. (A feed's
+    // order means nothing to calendar apps.)
+    if (!sorted) return out;
+    const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
     return out.sort(
       (a, b) =>
-        a.date.localeCompare(b.date) ||
-        (a.time ?? '').localeCompare(b.time ?? '') ||
+        cmp(a.date, b.date) ||
+        cmp(a.time ?? '', b.time ?? '') ||
         a.showTitle.localeCompare(b.showTitle) ||
         (a.seasonNumber ?? 0) - (b.seasonNumber ?? 0) ||
         (a.episodeNumber ?? 0) - (b.episodeNumber ?? 0),
@@ -172,6 +176,7 @@ export function createCalendarService({
         shiftDate(today, calendarLimits.feedDaysAhead),
         calendarDefaultStatuses,
         false,
+        false,
       );
       const host = new URL(base).host;
       const stamp = nowIso();
@@ -182,7 +187,6 @@ export function createCalendarService({
           uid: `episode-${ep.episodeId}@${host}`,
           summary: ep.title ? `${summary} · ${ep.title}` : summary,
           url: `${base}/episode/${ep.episodeId}`,
-          description: `${base}/episode/${ep.episodeId}`,
           stamp,
           ...(ep.airsAt
             ? { start: ep.airsAt, durationMinutes: ep.runtimeMinutes ?? 30 }

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarMessages } from '@series-tracker/contracts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, buildEpisode, buildShow, registerUser } from '../../../test/factories';
-import { airingIn } from './air-time';
+import { DateTime } from 'luxon';
+import { airingIn, zonedWallClockToUtc } from './air-time';
 import { foldLine } from './ical';
 
 let t: TestApp;
@@ -105,6 +106,36 @@ describe('time zones (23:30 in New York)', () => {
       date: '2026-03-07',
       time: null,
     });
+  });
+
+  it('turns a network’s wall clock into the same instant as luxon, every day of 2026', () => {
+    for (const zone of ['America/New_York', 'Europe/London', 'Asia/Tokyo', 'Australia/Sydney']) {
+      for (
+        let d = DateTime.fromISO('2026-01-01', { zone: 'utc' });
+        d.year === 2026;
+        d = d.plus({ days: 1 })
+      ) {
+        for (const [hour, minute] of [
+          [23, 30],
+          [12, 0],
+          [0, 15],
+        ] as const) {
+          const expected = DateTime.fromObject(
+            { year: d.year, month: d.month, day: d.day, hour, minute },
+            { zone },
+          ).toMillis();
+          expect(zonedWallClockToUtc(d.toISODate()!, hour, minute, zone)).toBe(expected);
+        }
+      }
+    }
+    // 02:30 on 8 March 2026 does not exist in New York: it lands an hour later, 03:30 EDT.
+    expect(
+      new Date(zonedWallClockToUtc('2026-03-08', 2, 30, 'America/New_York')!).toISOString(),
+    ).toBe('2026-03-08T07:30:00.000Z');
+    // 01:30 on 1 November 2026 happens twice: the first (EDT).
+    expect(
+      new Date(zonedWallClockToUtc('2026-11-01', 1, 30, 'America/New_York')!).toISOString(),
+    ).toBe('2026-11-01T05:30:00.000Z');
   });
 
   it('GET /calendar answers in the member’s time zone (Tokyo and Los Angeles)', async () => {

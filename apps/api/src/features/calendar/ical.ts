@@ -29,8 +29,7 @@ export function escapeText(value: string): string {
 
 /** Folds one content line at 75 octets: CRLF plus one space starts each continuation. */
 export function foldLine(line: string): string {
-  const bytes = Buffer.byteLength(line, 'utf8');
-  if (bytes <= 75) return line;
+  if (line.length <= 75 && Buffer.byteLength(line, 'utf8') <= 75) return line;
   const parts: string[] = [];
   let current = '';
   let size = 0;
@@ -79,8 +78,11 @@ export function writeCalendar(options: { name: string; events: IcalEvent[] }): s
     'REFRESH-INTERVAL;VALUE=DURATION:PT6H',
     'X-PUBLISHED-TTL:PT6H',
   ];
+  const stamps = new Map<string, string>();
   for (const e of options.events) {
-    lines.push('BEGIN:VEVENT', `UID:${e.uid}`, `DTSTAMP:${utcStamp(e.stamp)}`);
+    let stamp = stamps.get(e.stamp);
+    if (!stamp) stamps.set(e.stamp, (stamp = utcStamp(e.stamp)));
+    lines.push('BEGIN:VEVENT', `UID:${e.uid}`, `DTSTAMP:${stamp}`);
     if (e.start) {
       const minutes = e.durationMinutes && e.durationMinutes > 0 ? e.durationMinutes : 30;
       const end = new Date(Date.parse(e.start) + minutes * 60_000).toISOString();

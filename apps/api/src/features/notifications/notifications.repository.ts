@@ -85,6 +85,7 @@ export function createNotificationsRepository(db: Kysely<Database>) {
             'e.episode_number',
             'e.title as episode_title',
           ])
+          .orderBy('n.created_at', 'desc')
           .orderBy('n.id', 'desc')
           .limit(limit)
           .offset(offset)

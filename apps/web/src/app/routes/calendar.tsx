@@ -118,6 +118,8 @@ function CalendarPage() {
   }
 
   const data = calendar.data;
+  // Nothing tracked: only the invitation to track, no filters or months to page through.
+  const nothingTracked = data?.trackedShows === 0;
   const byDay = new Map<string, CalendarEpisode[]>();
   for (const ep of data?.data ?? []) byDay.set(ep.date, [...(byDay.get(ep.date) ?? []), ep]);
 
@@ -131,7 +133,7 @@ function CalendarPage() {
             Episodes of the shows you track, in your time zone ({zone}).{' '}
             <Link
               to="/settings#calendar-heading"
-              className="text-violet-300 underline-offset-2 hover:underline"
+              className="text-violet-300 underline underline-offset-2 hover:text-violet-200"
             >
               Subscribe in your calendar app
             </Link>
@@ -159,7 +161,7 @@ function CalendarPage() {
         </div>
       </div>
 
-      <fieldset className="mt-6">
+      <fieldset className={cn('mt-6', nothingTracked && 'hidden')}>
         <legend className="mb-2 text-sm font-medium text-slate-300">Shows you have as</legend>
         <div className="flex flex-wrap gap-2">
           {watchStatuses.map((s) => (
@@ -184,7 +186,7 @@ function CalendarPage() {
         </div>
       </fieldset>
 
-      {view === 'month' ? (
+      {nothingTracked ? null : view === 'month' ? (
         <div className="mt-6 flex items-center justify-between gap-2">
           <Button
             variant="ghost"
@@ -223,7 +225,11 @@ function CalendarPage() {
         {!ready && settings.isError ? (
           <ErrorState error={settings.error} onRetry={() => void settings.refetch()} />
         ) : !data && calendar.isError ? (
-          <ErrorState error={calendar.error} onRetry={() => void calendar.refetch()} />
+          <ErrorState
+            title="Could not load your calendar"
+            error={calendar.error}
+            onRetry={() => void calendar.refetch()}
+          />
         ) : !data || !ready ? (
           <Skeleton className="h-96 w-full rounded-2xl" />
         ) : data.trackedShows === 0 ? (
@@ -296,7 +302,7 @@ function MonthView({
               key={d}
               className={cn(
                 'min-h-14 bg-slate-950 p-1 sm:min-h-28 sm:p-1.5',
-                outside && 'bg-slate-950/60 text-slate-600',
+                outside && 'bg-slate-950/60 text-slate-500',
               )}
             >
               <div className="flex items-center justify-between">
@@ -306,7 +312,7 @@ function MonthView({
                     d === today
                       ? 'bg-violet-600 text-white'
                       : outside
-                        ? 'text-slate-600'
+                        ? 'text-slate-500'
                         : 'text-slate-300',
                   )}
                 >

@@ -46,7 +46,7 @@ export function CalendarEpisodeChip({ episode }: { episode: CalendarEpisode }) {
       to={`/episode/${episode.episodeId}`}
       title={`${episode.showTitle} ${code}${episode.time ? ` at ${episode.time}` : ''}`}
       className={cn(
-        'block truncate rounded px-1.5 py-0.5 text-xs hover:bg-violet-500/30 focus-visible:outline-2 focus-visible:outline-violet-400',
+        'block min-h-6 truncate rounded px-1.5 py-1 text-xs leading-4 hover:bg-violet-500/30 focus-visible:outline-2 focus-visible:outline-violet-400',
         episode.watched ? 'bg-slate-800 text-slate-400' : 'bg-violet-500/15 text-violet-100',
       )}
     >
