@@ -31,8 +31,17 @@ function NotificationsPage({ enabled }: { enabled: boolean }) {
   return (
     <div className={frame}>
       <title>{pageTitle('Notifications')}</title>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-3xl font-extrabold tracking-tight text-white">Notifications</h1>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight text-white">Notifications</h1>
+          <p className="mt-1 text-sm text-slate-400" aria-live="polite">
+            {query.isPending || !enabled
+              ? 'Loading...'
+              : query.isError && !query.data
+                ? '\u00a0'
+                : `${unread} unread`}
+          </p>
+        </div>
         {unread > 0 ? (
           <Button
             variant="secondary"
@@ -44,13 +53,6 @@ function NotificationsPage({ enabled }: { enabled: boolean }) {
           </Button>
         ) : null}
       </div>
-      <p className="mt-1 text-sm text-slate-400" aria-live="polite">
-        {query.isPending || !enabled
-          ? 'Loading...'
-          : query.isError && !query.data
-            ? '\u00a0'
-            : `${unread} unread`}
-      </p>
       {mark.isError ? (
         <p role="alert" className="mt-3 text-sm text-rose-300">
           Could not mark as read: {errorReason(mark.error)}.
