@@ -51,10 +51,8 @@ export function foldLine(line: string): string {
 
 /** 20261125T233000Z */
 function utcStamp(iso: string): string {
-  return new Date(iso)
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
+  const s = new Date(iso).toISOString();
+  return `${s.slice(0, 4)}${s.slice(5, 7)}${s.slice(8, 10)}T${s.slice(11, 13)}${s.slice(14, 16)}${s.slice(17, 19)}Z`;
 }
 
 function dateValue(date: string): string {
