@@ -62,6 +62,9 @@ export default defineConfig({
         METADATA_SYNC: 'off',
         MAIL_OUTBOX_DIR: outboxDir,
         UPLOAD_DIR: uploadDir,
+        // New-episode alerts (tests/calendar.spec.ts): checked every 10 s, digests at any hour.
+        ALERT_CHECK_SECONDS: '10',
+        ALERT_DIGEST_HOUR: '0',
         // imports: uploads wait here for their job.
         IMPORT_DIR: path.join(here, '.tmp', 'imports'),
       },

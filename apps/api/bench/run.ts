@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --db sqlite|postgres|both] [-- --quick] [-- --no-cache] [-- --compressed]
- *   [-- --only imports|people|reach]`
+ *   [-- --only imports|people|reach|calendar]`
  *
  * Builds the real app on a fresh database filled with the bundled catalogue and measures:
  * - latency (p50/p95/p99) of catalogue, tracking and reviews endpoints through app.inject (no
@@ -26,6 +26,7 @@ import { sql } from 'kysely';
 import { seedLists } from './seed-lists';
 import { benchImport } from './imports';
 import { benchReach } from './reach';
+import { benchCalendar } from './calendar';
 
 const args = process.argv.slice(2);
 const which = args.includes('--db') ? args[args.indexOf('--db') + 1] : 'both';
@@ -247,6 +248,12 @@ async function benchOn(db: Db, label: string) {
     await app.close();
     return;
   }
+  if (only === 'calendar') {
+    // --only calendar: issue 22's iCal feed and calendar month of a member with 500 shows.
+    await benchCalendar(app, db, quick ? 30 : 100);
+    await app.close();
+    return;
+  }
   if (only === 'reach') {
     // --only reach: issue 18's search that reaches TVmaze (a stand-in with a delay).
     await app.close();
@@ -373,6 +380,8 @@ async function benchOn(db: Db, label: string) {
     `  hello-world before / after this table: ${Math.round(helloBefore.rps)} / ${Math.round(helloAfter.rps)} req/s (the ratio uses their mean)`,
   );
   printTable(label, hello, rows);
+  // Issue 22: the iCal feed of a member with 500 tracked shows.
+  await benchCalendar(server, db, ITER / 10);
   // Issue 13: a ten-year Trakt export imported (time and peak memory).
   await benchImport(db, server.services);
   await server.close();

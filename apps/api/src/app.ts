@@ -43,6 +43,8 @@ import { peopleStatsRoutes } from './features/stats/people-stats.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { apiTokensRoutes } from './features/api-tokens/api-tokens.routes';
 import { scrobbleRoutes } from './features/scrobble/scrobble.routes';
+import { calendarRoutes } from './features/calendar/calendar.routes';
+import { notificationsRoutes } from './features/notifications/notifications.routes';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -230,6 +232,9 @@ export async function buildApp({
       // Personal API tokens and scrobbling (issue 22, ADR 161)
       await api.register(apiTokensRoutes, { apiTokens: services.apiTokens });
       await api.register(scrobbleRoutes, { scrobble: services.scrobble });
+      // Calendar, iCal feed, alerts, the bell (issue 22, ADR 160).
+      await api.register(calendarRoutes, { calendar: services.calendar });
+      await api.register(notificationsRoutes, { notifications: services.notifications });
     },
     { prefix: '/api' },
   );

@@ -45,6 +45,8 @@ const envSchema = z.object({
   UPLOAD_DIR: z.string().min(1).default('data/uploads'),
   // imports: where uploads wait for their job (share it between app servers).
   IMPORT_DIR: z.string().min(1).default('data/imports'),
+  ALERT_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
+  ALERT_CHECK_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
   IMPORT_MAIL_AFTER_SECONDS: z.coerce.number().min(0).default(60),
 });
 
@@ -98,6 +100,11 @@ export interface AppConfig {
   importDir: string;
   /** An import that runs longer than this mails its owner when it finishes. */
   importMailAfterMs: number;
+  /**
+   * New-episode alerts (ADR 160): the digest goes at the first check after this local hour of
+   * the member's day; the check runs every `checkSeconds` on one server.
+   */
+  alerts: { digestHour: number; checkSeconds: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -128,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metadataSync: e.METADATA_SYNC === 'on',
     drainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     metricsToken: e.METRICS_TOKEN ?? null,
+    alerts: { digestHour: e.ALERT_DIGEST_HOUR, checkSeconds: e.ALERT_CHECK_SECONDS },
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM,

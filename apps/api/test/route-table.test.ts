@@ -29,11 +29,13 @@ describe('route table', () => {
     for (const route of table) expect(route.access).toMatch(/^(public|viewer|signed-in|owner)$/);
     // The few public writes: those that create a session, and the three an emailed link or a
     // forgotten password needs (each limited per address; a token or an address decides), and
-    // the media-server webhook, whose secret URL is the credential (ADR 161).
+    // the media-server webhook, whose secret URL is the credential (ADR 161), and
+    // one-click unsubscribe from alert mails (the mailed token decides; ADR 160).
     const publicWrites = table
       .filter((r) => mutating(r.method) && r.access === 'public')
       .map((r) => `${r.method} ${r.url}`);
     expect(publicWrites.sort()).toEqual([
+      'POST /api/alerts/unsubscribe',
       'POST /api/auth/forgot-password',
       'POST /api/auth/login',
       'POST /api/auth/register',

@@ -12,3 +12,4 @@ export * from './imports';
 export * from './people';
 export * from './plays';
 export * from './integrations';
+export * from './calendar';

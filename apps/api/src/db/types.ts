@@ -308,6 +308,51 @@ export interface Database {
   api_tokens: ApiTokensTable;
   scrobble_hooks: ScrobbleHooksTable;
   scrobble_events: ScrobbleEventsTable;
+  // Calendar and alerts (0017, ADR 160)
+  member_preferences: MemberPreferencesTable;
+  episode_alerts: EpisodeAlertsTable;
+  notifications: NotificationsTable;
+}
+
+/** 0017: a member's time zone, new-episode e-mail mode and private iCal feed (ADR 160). */
+export interface MemberPreferencesTable {
+  user_id: number;
+  /** IANA name; null until saved (the calendar then uses UTC). */
+  time_zone: string | null;
+  episode_alerts: Generated<string>;
+  /** Episodes airing before this are never alerted (set when alerts are switched on). */
+  alerts_from: string | null;
+  /** SHA-256 of the feed secret; null when the member has no feed (or revoked it). */
+  feed_secret_hash: string | null;
+  feed_created_at: string | null;
+  /** Random; the one-click unsubscribe link of alert e-mails (it can only switch alerts off). */
+  unsubscribe_token: string | null;
+  updated_at: string;
+}
+
+/** 0017: one e-mailed alert per (member, episode): the claim that makes it once. */
+export interface EpisodeAlertsTable {
+  user_id: number;
+  episode_id: number;
+  mode: string;
+  created_at: string;
+}
+
+/** 0017: the bell. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  actor_id: number | null;
+  show_id: number | null;
+  episode_id: number | null;
+  review_id: number | null;
+  comment_id: number | null;
+  /** What a like was on: 'review', 'comment' or 'episode-review'. */
+  target: string | null;
+  dedupe_key: string;
+  created_at: string;
+  read_at: string | null;
 }
 
 export type WatchlistItemRow = Selectable<WatchlistItemsTable>;

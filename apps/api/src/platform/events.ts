@@ -78,6 +78,8 @@ export interface DomainEvents {
     reviewId: number;
     userId: number;
     parentId: number | null;
+    /** The author of the comment this one answers (null for a top-level comment). */
+    repliedToId?: number | null;
     reviewAuthorId: number;
     reviewIsPublic: boolean;
     at: string;

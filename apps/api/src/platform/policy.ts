@@ -159,4 +159,13 @@ export const visible = {
     if (!viewer) return sql<SqlBool>`${sql.ref(publicColumn)} = 1`;
     return sql<SqlBool>`((${sql.ref(publicColumn)} = 1 and not exists (select 1 from blocks where blocks.blocker_id = ${sql.ref(userColumn)} and blocks.blocked_id = ${viewer.id})) or ${sql.ref(userColumn)} = ${viewer.id})`;
   },
+
+  /**
+   * The viewer's own notifications (ADR 160), without those from a member either of them
+   * blocks: a block hides the blocked one's follows, likes and comments from the bell too.
+   */
+  notifications(viewer: Viewer, ownerColumn: string, actorColumn: string): Expression<SqlBool> {
+    if (!viewer) return sql<SqlBool>`1 = 0`;
+    return sql<SqlBool>`(${sql.ref(ownerColumn)} = ${viewer.id} and (${sql.ref(actorColumn)} is null or not exists (select 1 from blocks b where (b.blocker_id = ${viewer.id} and b.blocked_id = ${sql.ref(actorColumn)}) or (b.blocker_id = ${sql.ref(actorColumn)} and b.blocked_id = ${viewer.id}))))`;
+  },
 };

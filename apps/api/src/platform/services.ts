@@ -42,6 +42,12 @@ import { createStatsRepository } from '../features/stats/stats.repository';
 import { createStatsService } from '../features/stats/stats.service';
 import { createUsersRepository } from '../features/users/users.repository';
 import { createUsersService, type ContentCounts } from '../features/users/users.service';
+import { createCalendarRepository } from '../features/calendar/calendar.repository';
+import { createCalendarService } from '../features/calendar/calendar.service';
+import { createEpisodeAlerts } from '../features/calendar/episode-alerts';
+import { createEpisodeAlertsRepository } from '../features/calendar/episode-alerts.repository';
+import { createNotificationsRepository } from '../features/notifications/notifications.repository';
+import { createNotificationsService } from '../features/notifications/notifications.service';
 import { nowIso } from '../lib/time';
 import { createEventBus, type EventBus } from './events';
 import { createUserErasure } from './erasure';
@@ -314,6 +320,29 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   const demoData = {
     seedReviews: (options: DemoReviewOptions) => seedDemoReviews(db, options),
   };
+  // Calendar, iCal feed, new-episode alerts and the bell (issue 22, ADR 160). Notifications
+  // hang off domain events; the alert job (one server per interval) rings the bell for aired
+  // episodes and mails members who asked for it.
+  const calendar = createCalendarService({
+    repo: createCalendarRepository(db.kysely),
+    publicUrl: config.publicUrl,
+  });
+  const notifications = createNotificationsService({
+    repo: createNotificationsRepository(db.kysely),
+    events,
+  });
+  notifications.subscribe();
+  const alerts = createEpisodeAlerts({
+    repo: createEpisodeAlertsRepository(db.kysely),
+    jobs,
+    mail,
+    digestHour: config.alerts.digestHour,
+    checkSeconds: config.alerts.checkSeconds,
+    notifyAired: async (items) => {
+      await notifications.episodesAired(items);
+    },
+  });
+  alerts.register();
 
   return {
     config,
@@ -321,6 +350,9 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     uow,
     catalog,
     demoData,
+    calendar,
+    notifications,
+    alerts,
     log,
     events,
     erasure,

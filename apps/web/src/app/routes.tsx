@@ -72,6 +72,16 @@ const AppsDevicesRoute = lazy(() =>
 const ImportExportRoute = lazy(() =>
   import('./routes/import-export').then((m) => ({ default: m.ImportExportRoute })),
 );
+// Calendar, notifications, alert unsubscribe (issue 22, ADR 160)
+const CalendarRoute = lazy(() =>
+  import('./routes/calendar').then((m) => ({ default: m.CalendarRoute })),
+);
+const NotificationsRoute = lazy(() =>
+  import('./routes/notifications').then((m) => ({ default: m.NotificationsRoute })),
+);
+const UnsubscribeRoute = lazy(() =>
+  import('./routes/unsubscribe').then((m) => ({ default: m.UnsubscribeRoute })),
+);
 // People (issue 11)
 const ProfileRoute = lazy(() =>
   import('./routes/profile').then((m) => ({ default: m.ProfileRoute })),
@@ -115,6 +125,9 @@ const screens: RouteObject[] = [
   { path: 'compare', element: <CompareRoute /> },
   { path: 'activity', element: <ActivityFeedRoute /> },
   { path: 'today', element: <TodayRoute /> },
+  { path: 'calendar', element: <CalendarRoute /> },
+  { path: 'notifications', element: <NotificationsRoute /> },
+  { path: 'unsubscribe', element: <UnsubscribeRoute /> },
   { path: 'settings', element: <SettingsRoute /> },
   { path: 'forgot-password', element: <ForgotPasswordRoute /> },
   { path: 'reset-password', element: <ResetPasswordRoute /> },

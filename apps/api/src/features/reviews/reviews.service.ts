@@ -467,6 +467,8 @@ export function createReviewsService({ repo, uow, events, blocks }: ReviewsServi
         throw forbidden(peopleMessages.blockedComment);
       }
       const now = nowIso();
+      // Whose comment this answers (their bell rings: notifications, ADR 160).
+      let repliedToId: number | null = null;
       const id = await uow.run(async (trx) => {
         let parentId: number | null = null;
         if (body.parentId != null) {
@@ -476,6 +478,7 @@ export function createReviewsService({ repo, uow, events, blocks }: ReviewsServi
           }
           // One level of replies: answering a reply joins its thread.
           parentId = parent.parent_id ?? parent.id;
+          repliedToId = parent.user_id;
         }
         await repo.lockReview(trx, reviewId);
         const inserted = await repo.insertComment(trx, {
@@ -494,6 +497,7 @@ export function createReviewsService({ repo, uow, events, blocks }: ReviewsServi
         reviewId,
         userId: viewer.id,
         parentId: created.parent_id,
+        repliedToId,
         reviewAuthorId: review.user_id,
         reviewIsPublic: Boolean(review.is_public),
         at: now,

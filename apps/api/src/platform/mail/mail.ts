@@ -62,6 +62,7 @@ export function createMail({ config, jobs, log, retry }: CreateMailOptions): Mai
         subject: content.subject,
         text: content.text,
         html: content.html,
+        ...(content.headers ? { headers: content.headers } : {}),
       });
       if (smtpUrl) return { messageId: info.messageId };
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');

@@ -12,6 +12,8 @@ export interface MailContent {
   html: string;
   /** The one thing the reader is asked to open (logged in outbox mode). */
   link: string;
+  /** Extra message headers (List-Unsubscribe and List-Unsubscribe-Post on alert mails). */
+  headers?: Record<string, string>;
 }
 
 export interface TemplateContext {
@@ -39,6 +41,33 @@ export function siteLink(
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
   return url.toString();
 }
+
+/**
+ * One-click unsubscribe (RFC 8058) for mails a member opted into: the headers mail clients show
+ * as "Unsubscribe" (a POST to the API), and the footer's link to the site's confirmation page.
+ */
+function unsubscribe(ctx: TemplateContext, token: string) {
+  return {
+    page: siteLink(ctx, '/unsubscribe', { token }),
+    headers: {
+      'List-Unsubscribe': `<${siteLink(ctx, '/api/alerts/unsubscribe', { token })}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}
+
+interface AlertEpisodeData {
+  episodeId: number;
+  showTitle: string;
+  code: string | null;
+  title: string | null;
+  time: string | null;
+}
+
+const episodeLine = (e: AlertEpisodeData) =>
+  [e.time ?? 'All day', '·', e.showTitle, e.code ?? '', e.title ? `“${e.title}”` : '']
+    .filter(Boolean)
+    .join(' ');
 
 /** One layout for every message: greeting, paragraphs, a button with the link, a footnote. */
 function compose(parts: {
@@ -151,6 +180,52 @@ export const mailTemplates = {
       link: siteLink(ctx, '/settings/import', { import: data.importId }),
       footnote: 'You receive this because you imported a file into your account.',
     }),
+
+  // New-episode alerts (features/calendar, ADR 160): opted into in settings; one-click unsubscribe.
+  'episode-aired': (
+    data: { username: string; unsubscribeToken: string; episode: AlertEpisodeData },
+    ctx: TemplateContext,
+  ): MailContent => {
+    const off = unsubscribe(ctx, data.unsubscribeToken);
+    const e = data.episode;
+    return {
+      ...compose({
+        subject: `New episode: ${e.showTitle}${e.code ? ` ${e.code}` : ''}`,
+        greeting: `Hi ${data.username},`,
+        paragraphs: [`A new episode of a show you are watching is out: ${episodeLine(e)}.`],
+        action: 'Open the episode',
+        link: siteLink(ctx, `/episode/${e.episodeId}`, {}),
+        footnote: `You receive this because you asked for an e-mail for each new episode. Unsubscribe: ${off.page}`,
+      }),
+      headers: off.headers,
+    };
+  },
+  'episode-digest': (
+    data: {
+      username: string;
+      unsubscribeToken: string;
+      date: string;
+      episodes: AlertEpisodeData[];
+    },
+    ctx: TemplateContext,
+  ): MailContent => {
+    const off = unsubscribe(ctx, data.unsubscribeToken);
+    const n = data.episodes.length;
+    return {
+      ...compose({
+        subject: `Today on your shows: ${n} episode${n === 1 ? '' : 's'} (${data.date})`,
+        greeting: `Hi ${data.username},`,
+        paragraphs: [
+          `Airing today, ${data.date}, on shows you are watching (times in your time zone):`,
+          ...data.episodes.map(episodeLine),
+        ],
+        action: 'Open your calendar',
+        link: siteLink(ctx, '/calendar', {}),
+        footnote: `You receive this because you asked for a daily digest of new episodes. Unsubscribe: ${off.page}`,
+      }),
+      headers: off.headers,
+    };
+  },
 };
 
 export type MailTemplate = keyof typeof mailTemplates;

@@ -130,7 +130,7 @@ describe('Header', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Your Profile', 'History', 'Settings', 'Import & export', 'Sign Out']);
+    ).toEqual(['Your Profile', 'Calendar', 'History', 'Settings', 'Import & export', 'Sign Out']);
     expect(within(menu).getByRole('menuitem', { name: 'Your Profile' })).toHaveAttribute(
       'href',
       '/profile/alice',
@@ -139,6 +139,20 @@ describe('Header', () => {
       'href',
       '/settings',
     );
+  });
+
+  it('signed in: the bell links to /notifications and says how many are unread', async () => {
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'valid-token');
+    mockFetch((call) => {
+      if (call.url === '/api/auth/me') return jsonResponse(200, { user: buildUser() });
+      if (call.url === '/api/notifications/unread-count')
+        return jsonResponse(200, { unreadCount: 3 });
+      return jsonResponse(404, { error: 'Not found', code: 'NOT_FOUND' });
+    });
+    renderWithProviders(<Header />);
+    const bell = await screen.findByRole('link', { name: 'Notifications, 3 unread' });
+    expect(bell).toHaveAttribute('href', '/notifications');
+    expect(bell).toHaveTextContent('3');
   });
 
   it('the account menu opens from the keyboard too (its code loads on focus)', async () => {

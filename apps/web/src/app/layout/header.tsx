@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { SearchBox } from '@/features/search/components/search-box';
 import { cn } from '@/lib/cn';
 import { accountMenuLabel, accountTriggerClass, AccountTriggerFace } from './account-trigger';
@@ -133,7 +134,10 @@ export function Header() {
               )}
             </button>
           ) : status === 'authenticated' && user ? (
-            <AccountMenu user={user} />
+            <>
+              <NotificationBell />
+              <AccountMenu user={user} />
+            </>
           ) : (
             <>
               <Link to="/login" className={buttonStyles({ variant: 'ghost', size: 'sm' })}>

@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@series-tracker/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ArrowDownUp, History, LogOut, Settings, UserRound } from 'lucide-react';
+import { ArrowDownUp, CalendarDays, History, LogOut, Settings, UserRound } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { useLogout } from '@/features/auth/hooks/use-session-actions';
@@ -16,7 +16,8 @@ const itemClass =
   'data-[highlighted]:bg-slate-800 data-[highlighted]:text-white';
 
 /**
- * The signed-in user's menu (spec §2): Your Profile, History (the diary, ADR 130), Settings,
+ * The signed-in user's menu (spec §2): Your Profile, Calendar (ADR 160), History (the diary,
+ * ADR 130), Settings,
  * Sign Out (returns to /).
  */
 export function UserMenu({
@@ -59,6 +60,12 @@ export function UserMenu({
             <Link to={`/profile/${encodeURIComponent(user.username)}`}>
               <UserRound aria-hidden className="size-4 text-slate-400" />
               Your Profile
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/calendar">
+              <CalendarDays aria-hidden className="size-4 text-slate-400" />
+              Calendar
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={itemClass}>

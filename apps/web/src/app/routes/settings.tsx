@@ -9,6 +9,7 @@ import { PrivacySection, ProfileSection } from '@/features/account/components/pr
 import { SessionsSection } from '@/features/account/components/sessions-section';
 import { SettingsSection } from '@/features/account/components/settings-section';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { CalendarSection } from '@/features/calendar/components/calendar-section';
 import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
 import { pageTitle } from '@/lib/site';
 
@@ -63,6 +64,7 @@ function SettingsPage({ user }: { user: CurrentUser }) {
           ['#privacy-heading', 'Privacy'],
           ['#account-heading', 'Account'],
           ['#sessions-heading', 'Sessions'],
+          ['#calendar-heading', 'Calendar & alerts'],
           ['#import-export-heading', 'Import & export'],
           ['#apps-heading', 'Apps & devices'],
           ['#danger-heading', 'Danger zone'],
@@ -81,6 +83,7 @@ function SettingsPage({ user }: { user: CurrentUser }) {
         <PrivacySection user={user} />
         <AccountSection user={user} />
         <SessionsSection />
+        <CalendarSection />
         {/* imports (issue 13): the screen of its own, /settings/import */}
         <SettingsSection
           id="import-export"

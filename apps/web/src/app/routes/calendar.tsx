@@ -1,0 +1,391 @@
+import {
+  calendarDefaultStatuses,
+  calendarMessages,
+  watchStatuses,
+  watchStatusLabels,
+  type CalendarEpisode,
+  type WatchStatus,
+} from '@series-tracker/contracts';
+import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { Button, buttonStyles } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import {
+  useAdoptBrowserTimeZone,
+  useCalendar,
+  useCalendarSettings,
+} from '@/features/calendar/api/calendar';
+import {
+  CalendarEpisodeChip,
+  CalendarEpisodeRow,
+} from '@/features/calendar/components/calendar-episode';
+import {
+  addDays,
+  addMonths,
+  formatDay,
+  formatMonth,
+  isMonth,
+  monthGrid,
+  monthOf,
+  todayIn,
+  weekdays,
+} from '@/features/calendar/lib/dates';
+import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
+import { errorReason } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { pageTitle } from '@/lib/site';
+
+const frame = 'mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 sm:py-10';
+const AGENDA_BACK = 7;
+const AGENDA_AHEAD = 30;
+
+/** /calendar: signed-in only; visitors sign in and come straight back. */
+export function CalendarRoute() {
+  const { status, signedOut, retry, checking } = useAuth();
+  const location = useLocation();
+  if (status === 'anonymous')
+    return <Navigate to={signedOut ? '/' : loginPathFor(location)} replace />;
+  if (status === 'unavailable')
+    return (
+      <div className={frame}>
+        <title>{pageTitle('Calendar')}</title>
+        <h1 className="mb-6 text-3xl font-extrabold tracking-tight text-white">Calendar</h1>
+        <ErrorState
+          title="Could not check your sign-in"
+          error={null}
+          message="The server could not be reached, so your calendar cannot be shown yet. Check your connection and try again."
+          retrying={checking}
+          onRetry={retry}
+        />
+      </div>
+    );
+  if (status === 'loading') return <CalendarSkeleton />;
+  return <CalendarPage />;
+}
+
+function CalendarSkeleton() {
+  return (
+    <div className={frame} aria-busy="true">
+      <title>{pageTitle('Calendar')}</title>
+      <h1 className="text-3xl font-extrabold tracking-tight text-white">Calendar</h1>
+      <p className="mt-1 text-sm text-slate-400" aria-live="polite">
+        Loading...
+      </p>
+      <Skeleton className="mt-8 h-96 w-full rounded-2xl" />
+    </div>
+  );
+}
+
+function parseStatuses(value: string | null): WatchStatus[] {
+  if (value === null) return [...calendarDefaultStatuses];
+  return value
+    .split(',')
+    .filter((s): s is WatchStatus => (watchStatuses as readonly string[]).includes(s));
+}
+
+function CalendarPage() {
+  const [params, setParams] = useSearchParams();
+  const settings = useCalendarSettings();
+  useAdoptBrowserTimeZone(settings.data);
+  const zone = settings.data?.timeZone ?? 'UTC';
+  const today = todayIn(zone);
+  const view = params.get('view') === 'agenda' ? 'agenda' : 'month';
+  const rawMonth = params.get('month');
+  const month = isMonth(rawMonth) ? rawMonth : monthOf(today);
+  const statuses = parseStatuses(params.get('status'));
+  const grid = monthGrid(month);
+  const from = view === 'month' ? grid.from : addDays(today, -AGENDA_BACK);
+  const to = view === 'month' ? grid.to : addDays(today, AGENDA_AHEAD);
+  // The calendar waits for the member's time zone: days depend on it.
+  const calendar = useCalendar(from, to, statuses);
+  const ready = settings.isSuccess;
+
+  function set(next: Record<string, string | null>) {
+    const p = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(next)) {
+      if (v === null) p.delete(k);
+      else p.set(k, v);
+    }
+    setParams(p, { replace: true });
+  }
+
+  function toggleStatus(s: WatchStatus) {
+    const next = statuses.includes(s) ? statuses.filter((x) => x !== s) : [...statuses, s];
+    set({ status: next.join(',') });
+  }
+
+  const data = calendar.data;
+  // Nothing tracked: only the invitation to track, no filters or months to page through.
+  const nothingTracked = data?.trackedShows === 0;
+  const byDay = new Map<string, CalendarEpisode[]>();
+  for (const ep of data?.data ?? []) byDay.set(ep.date, [...(byDay.get(ep.date) ?? []), ep]);
+
+  return (
+    <div className={frame}>
+      <title>{pageTitle('Calendar')}</title>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight text-white">Calendar</h1>
+          <p className="mt-1 text-sm text-slate-400">
+            Episodes of the shows you track, in your time zone ({zone}).{' '}
+            <Link
+              to="/settings#calendar-heading"
+              className="text-violet-300 underline underline-offset-2 hover:text-violet-200"
+            >
+              Subscribe in your calendar app
+            </Link>
+          </p>
+        </div>
+        <div
+          role="group"
+          aria-label="View"
+          className="flex rounded-lg border border-slate-700 p-0.5"
+        >
+          {(['month', 'agenda'] as const).map((v) => (
+            <button
+              key={v}
+              type="button"
+              aria-pressed={view === v}
+              onClick={() => set({ view: v === 'month' ? null : v })}
+              className={cn(
+                'h-9 rounded-md px-3 text-sm font-medium',
+                view === v ? 'bg-slate-800 text-white' : 'text-slate-300 hover:text-white',
+              )}
+            >
+              {v === 'month' ? 'Month' : 'Agenda'}
+            </button>
+          ))}
+        </div>
+      </div>
+
+      <fieldset className={cn('mt-6', nothingTracked && 'hidden')}>
+        <legend className="mb-2 text-sm font-medium text-slate-300">Shows you have as</legend>
+        <div className="flex flex-wrap gap-2">
+          {watchStatuses.map((s) => (
+            <label
+              key={s}
+              className={cn(
+                'flex h-9 cursor-pointer items-center gap-2 rounded-full border px-3 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-violet-400',
+                statuses.includes(s)
+                  ? 'border-violet-500/60 bg-violet-500/15 text-violet-100'
+                  : 'border-slate-700 text-slate-400',
+              )}
+            >
+              <input
+                type="checkbox"
+                className="size-4 accent-violet-500"
+                checked={statuses.includes(s)}
+                onChange={() => toggleStatus(s)}
+              />
+              {watchStatusLabels[s]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      {nothingTracked ? null : view === 'month' ? (
+        <div className="mt-6 flex items-center justify-between gap-2">
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label="Previous month"
+            onClick={() => set({ month: addMonths(month, -1) })}
+          >
+            <ChevronLeft aria-hidden className="size-5" />
+          </Button>
+          <h2 className="text-lg font-bold text-white" aria-live="polite">
+            {formatMonth(month)}
+          </h2>
+          <div className="flex items-center gap-1">
+            {month !== monthOf(today) ? (
+              <Button variant="ghost" size="sm" onClick={() => set({ month: null })}>
+                Today
+              </Button>
+            ) : null}
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label="Next month"
+              onClick={() => set({ month: addMonths(month, 1) })}
+            >
+              <ChevronRight aria-hidden className="size-5" />
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <h2 className="mt-6 text-lg font-bold text-white">
+          The last {AGENDA_BACK} days and the next {AGENDA_AHEAD}
+        </h2>
+      )}
+
+      <div className="mt-4">
+        {!ready && settings.isError ? (
+          <ErrorState error={settings.error} onRetry={() => void settings.refetch()} />
+        ) : !data && calendar.isError ? (
+          <ErrorState
+            title="Could not load your calendar"
+            error={calendar.error}
+            onRetry={() => void calendar.refetch()}
+          />
+        ) : !data || !ready ? (
+          <Skeleton className="h-96 w-full rounded-2xl" />
+        ) : data.trackedShows === 0 ? (
+          <EmptyState
+            icon={CalendarDays}
+            title={calendarMessages.calendarEmpty}
+            message="Add shows to your watchlist and their new and recent episodes appear on your calendar, on your own days."
+          >
+            <Link to="/browse" className={buttonStyles()}>
+              Browse Shows
+            </Link>
+          </EmptyState>
+        ) : (
+          <>
+            {calendar.isError ? (
+              // What is on screen stays; the failure is said above it.
+              <p role="alert" className="mb-4 text-sm text-rose-300">
+                Could not load these dates: {errorReason(calendar.error)}.{' '}
+                <button type="button" className="underline" onClick={() => void calendar.refetch()}>
+                  Try again
+                </button>
+              </p>
+            ) : null}
+            <div
+              aria-busy={calendar.isFetching}
+              className={cn(calendar.isPlaceholderData && 'opacity-60')}
+            >
+              {view === 'month' ? (
+                <MonthView days={grid.days} month={month} today={today} byDay={byDay} />
+              ) : (
+                <AgendaView days={[...byDay.keys()]} today={today} byDay={byDay} />
+              )}
+            </div>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function MonthView({
+  days,
+  month,
+  today,
+  byDay,
+}: {
+  days: string[];
+  month: string;
+  today: string;
+  byDay: Map<string, CalendarEpisode[]>;
+}) {
+  const inMonth = days.filter((d) => monthOf(d) === month && byDay.has(d));
+  return (
+    <>
+      <div className="grid grid-cols-7 overflow-hidden rounded-2xl border border-slate-800 bg-slate-800 [gap:1px]">
+        {weekdays.map((w) => (
+          <div
+            key={w}
+            aria-hidden
+            className="bg-slate-900 py-2 text-center text-xs font-semibold text-slate-400"
+          >
+            {w}
+          </div>
+        ))}
+        {days.map((d) => {
+          const eps = byDay.get(d) ?? [];
+          const outside = monthOf(d) !== month;
+          return (
+            <div
+              key={d}
+              className={cn(
+                'min-h-14 bg-slate-950 p-1 sm:min-h-28 sm:p-1.5',
+                outside && 'bg-slate-950/60 text-slate-500',
+              )}
+            >
+              <div className="flex items-center justify-between">
+                <span
+                  className={cn(
+                    'flex size-6 items-center justify-center rounded-full text-xs font-semibold',
+                    d === today
+                      ? 'bg-violet-600 text-white'
+                      : outside
+                        ? 'text-slate-500'
+                        : 'text-slate-300',
+                  )}
+                >
+                  <span className="sr-only">{formatDay(d)}</span>
+                  <span aria-hidden>{Number(d.slice(8))}</span>
+                </span>
+                {eps.length ? (
+                  <span className="rounded-full bg-violet-500/20 px-1.5 text-[11px] font-semibold text-violet-200 sm:hidden">
+                    {eps.length}
+                    <span className="sr-only"> episodes</span>
+                  </span>
+                ) : null}
+              </div>
+              <ul className="mt-1 hidden space-y-0.5 sm:block">
+                {eps.slice(0, 3).map((ep) => (
+                  <li key={ep.episodeId}>
+                    <CalendarEpisodeChip episode={ep} />
+                  </li>
+                ))}
+                {eps.length > 3 ? (
+                  <li className="px-1.5 text-xs text-slate-400">+{eps.length - 3} more</li>
+                ) : null}
+              </ul>
+            </div>
+          );
+        })}
+      </div>
+      {/* Phones: the grid shows counts; the month's episodes follow as a list. */}
+      <div className="mt-6 sm:hidden">
+        {inMonth.length ? (
+          <AgendaView days={inMonth} today={today} byDay={byDay} />
+        ) : (
+          <p className="text-sm text-slate-400">No episodes this month.</p>
+        )}
+      </div>
+      {inMonth.length === 0 ? (
+        <p className="mt-4 hidden text-sm text-slate-400 sm:block">No episodes this month.</p>
+      ) : null}
+    </>
+  );
+}
+
+function AgendaView({
+  days,
+  today,
+  byDay,
+}: {
+  days: string[];
+  today: string;
+  byDay: Map<string, CalendarEpisode[]>;
+}) {
+  if (!days.length) return <p className="text-sm text-slate-400">No episodes in these days.</p>;
+  return (
+    <ol className="space-y-6">
+      {days.map((d) => (
+        <li key={d}>
+          <h3 className="mb-1 text-sm font-semibold text-slate-200">
+            {formatDay(d)}
+            {d === today ? (
+              <span className="ml-2 rounded-full bg-violet-600 px-2 py-0.5 text-xs text-white">
+                Today
+              </span>
+            ) : null}
+          </h3>
+          <ul className="divide-y divide-slate-800/70 rounded-xl border border-slate-800 bg-slate-900/40 px-1">
+            {(byDay.get(d) ?? []).map((ep) => (
+              <li key={ep.episodeId}>
+                <CalendarEpisodeRow episode={ep} />
+              </li>
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,110 @@
+import { Bell } from 'lucide-react';
+import { Link, Navigate, useLocation } from 'react-router';
+import { Button, buttonStyles } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useMarkRead, useNotifications } from '@/features/notifications/api/notifications';
+import { NotificationItem } from '@/features/notifications/components/notification-item';
+import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
+import { errorReason } from '@/lib/api-client';
+import { pageTitle } from '@/lib/site';
+
+const frame = 'mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:px-6 sm:py-10';
+
+/** /notifications: the bell's list, newest first, with read state. */
+export function NotificationsRoute() {
+  const { status, signedOut } = useAuth();
+  const location = useLocation();
+  if (status === 'anonymous')
+    return <Navigate to={signedOut ? '/' : loginPathFor(location)} replace />;
+  return <NotificationsPage enabled={status === 'authenticated'} />;
+}
+
+function NotificationsPage({ enabled }: { enabled: boolean }) {
+  const query = useNotifications();
+  const mark = useMarkRead();
+  const items = query.data?.pages.flatMap((p) => p.data) ?? [];
+  const unread = query.data?.pages[0]?.unreadCount ?? 0;
+
+  return (
+    <div className={frame}>
+      <title>{pageTitle('Notifications')}</title>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight text-white">Notifications</h1>
+          <p className="mt-1 text-sm text-slate-400" aria-live="polite">
+            {query.isPending || !enabled
+              ? 'Loading...'
+              : query.isError && !query.data
+                ? '\u00a0'
+                : `${unread} unread`}
+          </p>
+        </div>
+        {unread > 0 ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={mark.isPending}
+            onClick={() => mark.mutate('all')}
+          >
+            Mark all as read
+          </Button>
+        ) : null}
+      </div>
+      {mark.isError ? (
+        <p role="alert" className="mt-3 text-sm text-rose-300">
+          Could not mark as read: {errorReason(mark.error)}.
+        </p>
+      ) : null}
+      <div className="mt-6">
+        {query.isPending || !enabled ? (
+          <div className="space-y-3" aria-busy="true">
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} className="h-14 w-full rounded-xl" />
+            ))}
+          </div>
+        ) : query.isError && !query.data ? (
+          <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+        ) : items.length === 0 ? (
+          <EmptyState
+            icon={Bell}
+            title="No notifications yet"
+            message="New episodes of shows you watch, new followers, likes, comments and replies show up here."
+          >
+            <Link to="/calendar" className={buttonStyles({ variant: 'secondary' })}>
+              Open your calendar
+            </Link>
+          </EmptyState>
+        ) : (
+          <>
+            <ul className="space-y-1">
+              {items.map((n) => (
+                <li key={n.id}>
+                  <NotificationItem notification={n} onOpen={(x) => !x.read && mark.mutate(x.id)} />
+                </li>
+              ))}
+            </ul>
+            {query.isFetchNextPageError ? (
+              <p role="alert" className="mt-4 text-sm text-rose-300">
+                Could not load more: {errorReason(query.error)}.
+              </p>
+            ) : null}
+            {query.hasNextPage ? (
+              <div className="mt-6 flex justify-center">
+                <Button
+                  variant="secondary"
+                  disabled={query.isFetchingNextPage}
+                  onClick={() => void query.fetchNextPage()}
+                >
+                  {query.isFetchingNextPage ? 'Loading...' : 'Show older'}
+                </Button>
+              </div>
+            ) : null}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

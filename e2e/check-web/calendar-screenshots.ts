@@ -1,0 +1,252 @@
+/**
+ * npx tsx e2e/check-web/calendar-screenshots.ts [--port N] — docs/screenshots/calendar/*.png
+ * (issue 22, ADR 160): the calendar (month, agenda, empty, error), the bell with unread, the
+ * notifications list and Settings → Calendar & alerts, at 1280×800 and 360×740, from the
+ * production build (`npm run build` first), with axe on each desktop screen.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { chromium, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { chromiumFlags, chromiumPath, freePort, repoRoot, startServer } from './server';
+
+const outDir = path.join(repoRoot, 'docs/screenshots/calendar');
+const ZONE = 'America/New_York';
+
+async function call<T>(
+  origin: string,
+  method: string,
+  url: string,
+  body?: unknown,
+  token?: string,
+) {
+  const res = await fetch(`${origin}/api${url}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return (res.status === 204 ? null : await res.json()) as T;
+}
+
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(400);
+}
+
+async function main() {
+  const portArg = process.argv.indexOf('--port');
+  const port = portArg > 0 ? Number(process.argv[portArg + 1]) : await freePort();
+  fs.mkdirSync(outDir, { recursive: true });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-shots-'));
+  const dbFile = path.join(dir, 'calendar.db');
+  const server = await startServer(port, {
+    DATABASE_URL: `file:${dbFile}`,
+    ALERT_CHECK_SECONDS: '10',
+    ALERT_DIGEST_HOUR: '0',
+    MAIL_OUTBOX_DIR: path.join(dir, 'outbox'),
+  });
+  const o = server.origin;
+  try {
+    const id = Date.now().toString(36);
+    const join = (name: string, displayName?: string) =>
+      call<{ token: string; user: { id: number; username: string } }>(o, 'POST', '/auth/register', {
+        username: `${name}_${id}`,
+        email: `${name}_${id}@example.test`,
+        password: 'watching-all-night',
+        ...(displayName ? { displayName } : {}),
+      });
+    const member = await join('cal', 'Casey Calendar');
+    const empty = await join('new');
+    const friend = await join('fan', 'Frankie Fan');
+    await call(o, 'PUT', '/calendar/settings', { timeZone: ZONE }, member.token);
+    await call(o, 'PUT', '/calendar/settings', { timeZone: ZONE }, empty.token);
+
+    const titles = ['breaking bad', 'the office', 'friends', 'game of thrones', 'sherlock'];
+    const shows: { id: number; title: string }[] = [];
+    for (const q of titles) {
+      const r = await call<{ data: { id: number; title: string }[] }>(
+        o,
+        'GET',
+        `/search/shows?q=${encodeURIComponent(q)}&limit=1`,
+      );
+      if (r.data[0]) shows.push(r.data[0]);
+    }
+    // Episodes around today (the bundled snapshot has none this month): evenings in New York,
+    // a few all-day ones, one that aired an hour ago.
+    const db = new Database(dbFile);
+    const insert = db.prepare(
+      `insert into episodes (source_id, source_hash, show_id, season_number, episode_number, type,
+        title, air_date, air_stamp, runtime_minutes, created_at, updated_at)
+       values (?, ?, ?, ?, ?, 'regular', ?, ?, ?, 45, ?, ?)`,
+    );
+    const now = new Date();
+    const iso = now.toISOString();
+    const names = ['The Return', 'Crossroads', 'Quiet Night', 'Long Shadows', 'Finale, Part 1'];
+    let n = 0;
+    for (const [i, show] of shows.entries()) {
+      for (let k = 0; k < 6; k++) {
+        const offset = -12 + i * 2 + k * 5;
+        const day = new Date(now.getTime() + offset * 86_400_000);
+        const date = day.toISOString().slice(0, 10);
+        const allDay = (i + k) % 4 === 3;
+        // 20:00–22:30 New York time (UTC-5 in winter).
+        const stamp = allDay
+          ? null
+          : `${date}T${String(1 + ((i + k) % 4)).padStart(2, '0')}:${k % 2 ? '30' : '00'}:00.000Z`;
+        insert.run(
+          `shots:${id}:${n}`,
+          `${id}${n}`,
+          show.id,
+          20,
+          k + 1,
+          names[(i + k) % names.length],
+          date,
+          stamp,
+          iso,
+          iso,
+        );
+        n++;
+      }
+    }
+    const airedId = Number(
+      insert.run(
+        `shots:${id}:aired`,
+        `${id}a`,
+        shows[0]!.id,
+        20,
+        9,
+        'Felina',
+        iso.slice(0, 10),
+        new Date(now.getTime() - 3_600_000).toISOString(),
+        iso,
+        iso,
+      ).lastInsertRowid,
+    );
+    const statuses = ['watching', 'watching', 'want_to_watch', 'paused', 'watching'];
+    for (const [i, show] of shows.entries())
+      await call(
+        o,
+        'POST',
+        '/user-content-status',
+        { showId: show.id, status: statuses[i] },
+        member.token,
+      );
+    db.prepare('update watchlist_items set created_at = ? where user_id = ?').run(
+      '2020-01-01T00:00:00.000Z',
+      member.user.id,
+    );
+    db.close();
+    void airedId;
+
+    // The bell: a follow, a like, a comment; the alert job adds the aired episode.
+    await call(o, 'POST', `/social/${member.user.id}/follow`, undefined, friend.token);
+    const review = await call<{ id: number }>(
+      o,
+      'POST',
+      '/reviews',
+      {
+        showId: shows[0]!.id,
+        title: 'Still the best',
+        content: 'Every rewatch finds something new.',
+        rating: 10,
+      },
+      member.token,
+    );
+    await call(o, 'POST', `/reviews/${review.id}/like`, undefined, friend.token);
+    await call(
+      o,
+      'POST',
+      `/reviews/${review.id}/comments`,
+      { content: 'Agreed, all of it.' },
+      friend.token,
+    );
+    for (let i = 0; i < 40; i++) {
+      const c = await call<{ unreadCount: number }>(
+        o,
+        'GET',
+        '/notifications/unread-count',
+        undefined,
+        member.token,
+      );
+      if (c.unreadCount >= 4) break;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+
+    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+    const axeReport: string[] = [];
+    for (const device of [
+      { name: 'desktop', viewport: { width: 1280, height: 800 } },
+      { name: 'phone', viewport: { width: 360, height: 740 } },
+    ]) {
+      const context = await browser.newContext({ viewport: device.viewport, timezoneId: ZONE });
+      const as = async (token: string) => {
+        const page = await context.newPage();
+        await page.addInitScript((t) => localStorage.setItem('manga_tracker_token', t), token);
+        return page;
+      };
+      const page = await as(member.token);
+      const shot = async (p: Page, name: string, fullPage = false) => {
+        const file = path.join(outDir, `${name}-${device.name}.png`);
+        await p.screenshot({ path: file, fullPage });
+        console.log(path.relative(repoRoot, file));
+        if (device.name === 'desktop') {
+          const r = await new AxeBuilder({ page: p })
+            .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+            .analyze();
+          const lines = r.violations.map(
+            (v) => `${v.impact} ${v.id} (${v.nodes.length}): ${v.nodes[0]?.target}`,
+          );
+          axeReport.push(`${name}: ${lines.length ? lines.join(', ') : 'clean'}`);
+        }
+      };
+      await page.goto(`${o}/calendar`);
+      await settle(page);
+      await shot(page, 'calendar-month', device.name === 'phone');
+      await page.goto(`${o}/calendar?view=agenda`);
+      await settle(page);
+      await shot(page, 'calendar-agenda');
+      await page.goto(`${o}/notifications`);
+      await settle(page);
+      await shot(page, 'notifications');
+      await page.goto(`${o}/settings`);
+      await settle(page);
+      await page.locator('#calendar-heading').scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollBy(0, -80));
+      await shot(page, 'settings-calendar');
+      await page.getByRole('button', { name: /calendar address|Make a new address/ }).click();
+      await page.waitForTimeout(400);
+      await page
+        .getByRole('textbox', { name: 'Your private calendar address' })
+        .scrollIntoViewIfNeeded();
+      await shot(page, 'settings-calendar-feed');
+      // A failed load is an error with Try again, never an empty calendar.
+      await page.route('**/api/calendar?*', (r) =>
+        r.fulfill({ status: 500, json: { error: 'Database unavailable', code: 'INTERNAL_ERROR' } }),
+      );
+      await page.goto(`${o}/calendar`);
+      await page.getByText('Database unavailable').waitFor({ timeout: 20_000 });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shot(page, 'calendar-error');
+      const newcomer = await as(empty.token);
+      await newcomer.goto(`${o}/calendar`);
+      await settle(newcomer);
+      await shot(newcomer, 'calendar-empty');
+      await context.close();
+    }
+    await browser.close();
+    console.log(axeReport.join('\n'));
+  } finally {
+    await server.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});
