@@ -84,7 +84,15 @@ export async function buildApp({
       directives: {
         defaultSrc: ["'self'"],
         // Posters and stills are hot-linked from TVmaze (and other https hosts).
-        imgSrc: ["'self'", 'data:', 'https:'],
+        // Avatars straight from the bucket (S3_PUBLIC_URL, ADR 140) may be plain http.
+        imgSrc: [
+          "'self'",
+          'data:',
+          'https:',
+          ...(config.s3?.publicUrl?.startsWith('http:')
+            ? [new URL(config.s3.publicUrl).origin]
+            : []),
+        ],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
@@ -207,7 +215,6 @@ export async function buildApp({
       await api.register(importsRoutes, {
         imports: services.imports,
         exporter: services.exporter,
-        importDir: config.importDir,
       });
       // People (issue 11)
       await api.register(socialRoutes, { social: services.social });
@@ -229,7 +236,7 @@ export async function buildApp({
   );
 
   // Uploaded files (avatars) from the storage layer (platform/storage.ts).
-  await app.register(uploadsRoutes, { read: services.storage.read, isKey: isStorageKey });
+  await app.register(uploadsRoutes, { open: services.storage.open, isKey: isStorageKey });
 
   const indexHtml = config.webDistDir ? path.join(config.webDistDir, 'index.html') : null;
   const spaAvailable = indexHtml !== null && fs.existsSync(indexHtml);

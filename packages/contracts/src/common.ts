@@ -26,6 +26,12 @@ export const errorCodes = {
   unavailable: 'SERVICE_UNAVAILABLE',
 } as const;
 
+/** Messages of the file store (avatars, import uploads: ADR 140). */
+export const storageMessages = {
+  unavailable:
+    'File storage is not reachable right now. Nothing was saved; please try again in a moment.',
+} as const;
+
 export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({
     data: z.array(item),
