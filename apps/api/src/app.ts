@@ -181,7 +181,12 @@ export async function buildApp({
         encodings: ['br', 'gzip'],
       });
       const { auth, shows, trending, search, tracking, episodesRepo } = services;
-      await api.register(healthRoutes, { db, redis: services.redis, lifecycle });
+      await api.register(healthRoutes, {
+        db,
+        redis: services.redis,
+        lifecycle,
+        storage: services.storage,
+      });
       await api.register(authRoutes, { authService: auth, rateLimit: config.authRateLimit });
       await api.register(showsRoutes, { shows, trending, search });
       await api.register(episodesRoutes, { repo: episodesRepo, shows });

@@ -239,6 +239,7 @@ describe('imports through the bucket', () => {
 describe('a bucket that does not answer', () => {
   it('is a 503 with Retry-After that writes nothing; deleting an account then finishes in a job', async () => {
     const app = await server('down');
+    expect((await app.inject({ url: '/api/ready' })).json().checks.storage).toBe('ok');
     const ann = await registerUser(app);
     expect((await putAvatar(app, ann.token, await image(60))).statusCode).toBe(200);
     const avatarUrl = (await avatarOf(ann.user.id))!;
@@ -268,6 +269,10 @@ describe('a bucket that does not answer', () => {
 
       const served = await app.inject({ url: avatarUrl });
       expect(served.statusCode).toBe(503);
+      // Reported to the load balancer, but the server keeps its traffic: only files need it.
+      const ready = await app.inject({ url: '/api/ready' });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json().checks.storage).toBe('down');
 
       // The account goes now; its files when the bucket is back (a job tries again).
       const del = await app.inject({

@@ -3,6 +3,7 @@ import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   ListObjectsV2Command,
   S3Client,
   S3ServiceException,
@@ -163,6 +164,9 @@ export function createS3Storage(
       } catch (err) {
         throw unavailable(err);
       }
+    },
+    async ping() {
+      await client.send(new HeadBucketCommand({ Bucket }));
     },
     url: (key) => `${urlPrefix}${key}`,
     keyOf(url) {

@@ -38,6 +38,8 @@ export interface Storage {
   keyOf(url: string): string | null;
   /** The file's path on this server's disk: local storage only (readers that need to seek). */
   localPath?(key: string): string;
+  /** Whether a remote store answers (readiness); local storage has none. */
+  ping?(): Promise<void>;
 }
 
 /** Server-made keys only: lowercase words, digits, dashes, dots and slashes, no `..`. */
