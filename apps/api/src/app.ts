@@ -241,7 +241,12 @@ export async function buildApp({
   );
 
   // Uploaded files (avatars) from the storage layer (platform/storage.ts).
-  await app.register(uploadsRoutes, { open: services.storage.open, isKey: isStorageKey });
+  // Only avatars: with S3, pending import uploads share the bucket (under imports/) and are
+  // never served (ADR 140).
+  await app.register(uploadsRoutes, {
+    open: services.storage.open,
+    isKey: (key) => isStorageKey(key) && key.startsWith('avatars/'),
+  });
 
   const indexHtml = config.webDistDir ? path.join(config.webDistDir, 'index.html') : null;
   const spaAvailable = indexHtml !== null && fs.existsSync(indexHtml);

@@ -144,7 +144,14 @@ describe('avatars in the bucket', () => {
     expect((await putAvatar(a, bob.token, await image(90))).statusCode).toBe(200);
     const pending = await upload(a, ann.token, await zipFile('wait.zip', tvtimeMembers()));
     expect(pending.statusCode).toBe(202);
-    expect(await s3.keys(`imports/${ann.user.id}/`)).toHaveLength(1);
+    const [pendingKey] = await s3.keys(`imports/${ann.user.id}/`);
+    expect(pendingKey).toBeDefined();
+    // A pending upload shares the bucket but is never served, even to someone with its key.
+    for (const url of [
+      `/uploads/${pendingKey}`,
+      `/uploads/${pendingKey!.slice('imports/'.length)}`,
+    ])
+      expect((await b.inject({ url })).statusCode).toBe(404);
 
     const del = await a.inject({
       method: 'DELETE',
