@@ -5,6 +5,8 @@ import { z } from 'zod';
 /** The repository root: relative defaults (database file, catalogue) resolve against it. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+const httpUrl = /^https?:\/\/[^\s/]+(?:\/\S*)?$/i;
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -52,12 +54,12 @@ const envSchema = z.object({
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  S3_ENDPOINT: z.string().url().optional(),
+  S3_ENDPOINT: z.string().regex(httpUrl, 'must be an http:// or https:// URL').optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
-  S3_PUBLIC_URL: z.string().url().optional(),
+  S3_PUBLIC_URL: z.string().regex(httpUrl, 'must be an http:// or https:// URL').optional(),
 });
 
 /** An S3-compatible bucket for shared files (ADR 140). */
