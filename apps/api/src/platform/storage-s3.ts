@@ -9,13 +9,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import {
-  asStream,
-  isStorageKey,
-  isStoragePrefix,
-  StorageUnavailableError,
-  type Storage,
-} from './storage';
+import { isStorageKey, isStoragePrefix, StorageUnavailableError, type Storage } from './storage';
 import type { S3Settings } from '../config';
 
 export type { S3Settings };
@@ -112,7 +106,7 @@ export function createS3Storage(
       // part-way is aborted by the SDK, so no half object is left visible.
       const upload = new Upload({
         client,
-        params: { Bucket, Key: objectKey(key), Body: asStream(body), ContentType: contentType },
+        params: { Bucket, Key: objectKey(key), Body: body, ContentType: contentType },
         partSize,
         queueSize: 1,
         leavePartsOnError: false,

@@ -121,7 +121,3 @@ export function createLocalStorage(root: string, urlPrefix = '/uploads/'): Stora
     localPath: fileOf,
   };
 }
-
-/** A buffer or stream as a stream. */
-export const asStream = (body: Buffer | Readable): Readable =>
-  Buffer.isBuffer(body) ? Readable.from([body]) : body;
