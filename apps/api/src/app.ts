@@ -88,7 +88,15 @@ export async function buildApp({
       directives: {
         defaultSrc: ["'self'"],
         // Posters and stills are hot-linked from TVmaze (and other https hosts).
-        imgSrc: ["'self'", 'data:', 'https:'],
+        // Avatars straight from the bucket (S3_PUBLIC_URL, ADR 140) may be plain http.
+        imgSrc: [
+          "'self'",
+          'data:',
+          'https:',
+          ...(config.s3?.publicUrl?.startsWith('http:')
+            ? [new URL(config.s3.publicUrl).origin]
+            : []),
+        ],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
@@ -178,7 +186,12 @@ export async function buildApp({
         encodings: ['br', 'gzip'],
       });
       const { auth, shows, trending, search, tracking, episodesRepo } = services;
-      await api.register(healthRoutes, { db, redis: services.redis, lifecycle });
+      await api.register(healthRoutes, {
+        db,
+        redis: services.redis,
+        lifecycle,
+        storage: services.storage,
+      });
       await api.register(authRoutes, { authService: auth, rateLimit: config.authRateLimit });
       await api.register(showsRoutes, { shows, trending, search });
       await api.register(episodesRoutes, { repo: episodesRepo, shows });
@@ -212,7 +225,6 @@ export async function buildApp({
       await api.register(importsRoutes, {
         imports: services.imports,
         exporter: services.exporter,
-        importDir: config.importDir,
       });
       // People (issue 11)
       await api.register(socialRoutes, { social: services.social });
@@ -240,7 +252,12 @@ export async function buildApp({
   );
 
   // Uploaded files (avatars) from the storage layer (platform/storage.ts).
-  await app.register(uploadsRoutes, { read: services.storage.read, isKey: isStorageKey });
+  // Only avatars: with S3, pending import uploads share the bucket (under imports/) and are
+  // never served (ADR 140).
+  await app.register(uploadsRoutes, {
+    open: services.storage.open,
+    isKey: (key) => isStorageKey(key) && key.startsWith('avatars/'),
+  });
 
   const indexHtml = config.webDistDir ? path.join(config.webDistDir, 'index.html') : null;
   const spaAvailable = indexHtml !== null && fs.existsSync(indexHtml);

@@ -5,6 +5,8 @@ import { z } from 'zod';
 /** The repository root: relative defaults (database file, catalogue) resolve against it. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+const httpUrl = /^https?:\/\/[^\s/]+(?:\/\S*)?$/i;
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -48,7 +50,33 @@ const envSchema = z.object({
   ALERT_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
   ALERT_CHECK_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
   IMPORT_MAIL_AFTER_SECONDS: z.coerce.number().min(0).default(60),
+  // Shared files on S3-compatible object storage (ADR 140): set S3_BUCKET to use it.
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_ENDPOINT: z.string().regex(httpUrl, 'must be an http:// or https:// URL').optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  S3_PUBLIC_URL: z.string().regex(httpUrl, 'must be an http:// or https:// URL').optional(),
 });
+
+/** An S3-compatible bucket for shared files (ADR 140). */
+export interface S3Settings {
+  bucket: string;
+  /** S3-compatible endpoint (MinIO, R2, …); AWS's own when null. */
+  endpoint: string | null;
+  region: string;
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  /** Bucket in the path (http://host/bucket/key), as MinIO and most stand-ins need. */
+  forcePathStyle: boolean;
+  /** Where browsers load public files (avatars) straight from the bucket or a CDN; null: via /uploads/. */
+  publicUrl: string | null;
+}
 
 export interface AppConfig {
   port: number;
@@ -105,6 +133,11 @@ export interface AppConfig {
    * the member's day; the check runs every `checkSeconds` on one server.
    */
   alerts: { digestHour: number; checkSeconds: number };
+  /**
+   * With a bucket, avatars and pending import uploads live there instead of UPLOAD_DIR and
+   * IMPORT_DIR (IMPORT_DIR then only holds this server's scratch copies): ADR 140.
+   */
+  s3: S3Settings | null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -114,6 +147,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const s3Vars = Object.keys(env).filter((k) => k.startsWith('S3_') && env[k]);
+  if (!e.S3_BUCKET && s3Vars.length)
+    throw new Error(`Invalid environment:\n  S3_BUCKET: required with ${s3Vars.join(', ')}`);
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
+    throw new Error(
+      'Invalid environment:\n  S3_ACCESS_KEY_ID: set it together with S3_SECRET_ACCESS_KEY',
+    );
   return {
     port: e.PORT,
     host: e.HOST,
@@ -150,5 +190,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadDir: path.resolve(repoRoot, e.UPLOAD_DIR),
     importDir: path.resolve(repoRoot, e.IMPORT_DIR),
     importMailAfterMs: e.IMPORT_MAIL_AFTER_SECONDS * 1000,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT ?? null,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID ?? null,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? null,
+          // Path style by default with an own endpoint (MinIO and most S3-compatible stores).
+          forcePathStyle: (e.S3_FORCE_PATH_STYLE ?? (e.S3_ENDPOINT ? 'true' : 'false')) === 'true',
+          publicUrl: e.S3_PUBLIC_URL ?? null,
+        }
+      : null,
   };
 }

@@ -26,6 +26,12 @@ export const errorCodes = {
   unavailable: 'SERVICE_UNAVAILABLE',
 } as const;
 
+/** Messages of the file store (avatars, import uploads: ADR 140). */
+export const storageMessages = {
+  unavailable:
+    'File storage is not reachable right now. Nothing was saved; please try again in a moment.',
+} as const;
+
 export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({
     data: z.array(item),
@@ -48,7 +54,7 @@ export const healthSchema = z.object({
  * GET /api/ready (issue 20): whether this server should get traffic. Ready when the database
  * answers, every migration has run and the server is not draining (shutting down). Redis is
  * reported, but a server without it still serves (budgets fall back per server), so it does not
- * make the server unready.
+ * make the server unready. The file store (S3 bucket) likewise: only uploads need it.
  */
 export const readinessSchema = z.object({
   status: z.enum(['ready', 'not-ready']),
@@ -56,6 +62,8 @@ export const readinessSchema = z.object({
     database: z.enum(['ok', 'down']),
     migrations: z.enum(['current', 'pending', 'unknown']),
     redis: z.enum(['ok', 'down', 'not-configured']),
+    /** The S3 bucket (ADR 140), or 'local' files; reported, not a reason to take traffic away. */
+    storage: z.enum(['ok', 'down', 'local']),
     draining: z.boolean(),
   }),
 });

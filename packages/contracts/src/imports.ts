@@ -37,6 +37,7 @@ export const importMessages = {
     'We could not recognise this file. Upload a Trakt export ZIP, a TV Time GDPR export, a MyAnimeList XML export, an IMDb CSV, a Simkl backup or a Series Tracker export.',
   empty: 'The file holds nothing to import',
   formatInvalid: 'Export format must be json or csv',
+  uploadGone: 'The uploaded file is no longer available; upload it again',
 } as const;
 
 const showRef = z.object({

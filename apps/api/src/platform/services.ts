@@ -53,6 +53,7 @@ import { createEventBus, type EventBus } from './events';
 import { createUserErasure } from './erasure';
 import { createAttemptCounter } from './attempts';
 import { createLocalStorage } from './storage';
+import { createS3Client, createS3Storage } from './storage-s3';
 import { createPasswordGuard } from '../features/auth/password-guard';
 import { createAccountRepository } from '../features/account/account.repository';
 import { createAccountService } from '../features/account/account.service';
@@ -102,7 +103,17 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   // Account (issue 12): wrong-password and mail budgets (Redis or memory), uploaded files.
   const attempts = createAttemptCounter(redis, config.redisPrefix, log);
   const passwords = createPasswordGuard(attempts);
-  const storage = createLocalStorage(config.uploadDir);
+  // Shared files (ADR 140): avatars and pending import uploads in one S3-compatible bucket
+  // (under avatars/ and imports/) when S3_BUCKET is set, else UPLOAD_DIR and IMPORT_DIR.
+  const s3 = config.s3 ? createS3Client(config.s3) : null;
+  const storage = s3 ? createS3Storage(s3, config.s3!) : createLocalStorage(config.uploadDir);
+  const importFiles = s3
+    ? createS3Storage(s3, { ...config.s3!, publicUrl: null }, { keyPrefix: 'imports/' })
+    : createLocalStorage(config.importDir);
+  // A deleted member's files: every avatar they uploaded (replaced ones a failed delete left
+  // too) and uploads still waiting for an import job.
+  erasure.registerFiles('avatars', (userId) => storage.deletePrefix(`avatars/${userId}/`));
+  erasure.registerFiles('import-uploads', (userId) => importFiles.deletePrefix(`${userId}/`));
   const authRepo = createAuthRepository(db.kysely);
   jobs.define('auth.delete-expired-sessions', async () => ({
     deleted: await authRepo.deleteExpiredSessions(nowIso()),
@@ -241,6 +252,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     mail,
     log,
     importDir: config.importDir,
+    importFiles,
     mailAfterMs: config.importMailAfterMs,
     ...(config.metadataSync
       ? {
@@ -375,6 +387,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     lists,
     reviews,
     storage,
+    importFiles,
     account,
     imports,
     exporter,
@@ -394,6 +407,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
       mail.close();
       await bridge?.close();
       await redis?.quit().catch(() => undefined);
+      s3?.destroy();
     },
   };
 }

@@ -81,6 +81,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         ...(error.details ? { details: error.details } : {}),
       };
       if (status === 401) void reply.header('WWW-Authenticate', 'Bearer');
+      // A store or service down for a moment (the S3 bucket, ADR 140): nothing was done.
+      if (status === 503) {
+        void reply.header('retry-after', '5');
+        request.log.warn({ err: error }, 'service unavailable');
+        return reply.status(status).send(body);
+      }
     } else if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
       const details = validationDetails(error);
       status = 400;

@@ -21,6 +21,7 @@ import {
 import { AppError } from '../../lib/errors';
 import { attemptLimit } from '../auth/attempt-limit';
 import { idParam } from '../../lib/params';
+import type { Storage } from '../../platform/storage';
 import type { AccountService } from './account.service';
 
 const errors = {
@@ -274,20 +275,24 @@ export async function accountRoutes(
   );
 }
 
-/** Uploaded files (avatars), outside /api: long-cached, since every upload gets a new name. */
+/**
+ * Uploaded files (avatars), outside /api: long-cached, since every upload gets a new name.
+ * Streamed from the storage layer (a local folder or the S3 bucket, ADR 140), never read whole.
+ */
 export async function uploadsRoutes(
   app: FastifyInstance,
-  opts: { read: (key: string) => Promise<Buffer | null>; isKey: (key: string) => boolean },
+  opts: { open: Storage['open']; isKey: (key: string) => boolean },
 ) {
   app.get('/uploads/*', async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
-    const body = opts.isKey(key) ? await opts.read(key) : null;
-    if (!body)
+    const file = opts.isKey(key) ? await opts.open(key) : null;
+    if (!file)
       return reply.status(404).send({ error: 'File not found', code: errorCodes.notFound });
+    if (file.size !== null) void reply.header('Content-Length', file.size);
     return reply
       .header('Content-Type', key.endsWith('.webp') ? 'image/webp' : 'application/octet-stream')
       .header('Cache-Control', 'public, max-age=31536000, immutable')
       .header('X-Content-Type-Options', 'nosniff')
-      .send(body);
+      .send(file.body);
   });
 }

@@ -31,6 +31,7 @@ import { avatarVariants } from './avatar-image';
 
 /** The job that looks up the address of a forgot-password request and mails it (if it is known). */
 export const FORGOT_PASSWORD_JOB = 'account.forgot-password';
+export const ERASE_FILES_JOB = 'account.erase-files';
 
 /** Reset mails one address may be sent per hour; confirmation mails one account may ask for per hour. */
 const FORGOT_PER_HOUR = 5;
@@ -123,6 +124,31 @@ export function createAccountService(o: AccountServiceOptions) {
       await storage.delete(key).catch((err) => log.warn({ err, key }, 'could not delete a file'));
     }
   }
+
+  /**
+   * A deleted member's stored files (avatars, pending import uploads: ADR 140), after the
+   * commit. When the store is down the account is gone anyway; a job tries again later.
+   */
+  async function eraseFiles(userId: number) {
+    const failed = await erasure.runFiles(userId);
+    if (!failed.length) return;
+    log.warn(
+      { userId, steps: failed.map((f) => f.name), err: failed[0]!.error },
+      'could not delete a deleted account files yet; retrying in a job',
+    );
+    await jobs.enqueue(ERASE_FILES_JOB, { userId }).catch((err: unknown) => {
+      log.error({ err, userId }, 'could not queue the deletion of a deleted account files');
+    });
+  }
+  jobs.define<{ userId: number }, { erased: true }>(
+    ERASE_FILES_JOB,
+    async ({ payload }) => {
+      const failed = await erasure.runFiles(payload.userId);
+      if (failed.length) throw failed[0]!.error;
+      return { erased: true };
+    },
+    { retryLimit: 8, retryDelaySeconds: 60, retryBackoff: true },
+  );
 
   // A forgot-password request always just queues this job, so the answer takes the same time
   // whether or not the address has an account; the lookup and the mail happen here.
@@ -369,7 +395,7 @@ export function createAccountService(o: AccountServiceOptions) {
         await erasure.run(trx, user.id);
         await repo.deleteUser(trx, user.id);
       });
-      await deleteFiles(avatarKeys(user.avatar_url));
+      await eraseFiles(user.id);
       await attempts.reset(`password:${user.id}`);
       await events.emit('user.changed', { userId: user.id, change: 'deleted' });
     },

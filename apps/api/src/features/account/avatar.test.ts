@@ -186,6 +186,32 @@ describe('POST /api/users/me/avatar', () => {
     ).toEqual([]);
   });
 
+  it("deleting the account deletes the member's avatar folder on disk, and nobody else's", async () => {
+    const u = await registerUser(t.app);
+    const other = await registerUser(t.app);
+    for (const who of [u, other])
+      expect(
+        (await upload(who.token, multipart(await realJpeg(), 'a.jpg', 'image/jpeg'))).statusCode,
+      ).toBe(200);
+    // A file a failed delete left behind goes too: the whole folder is the member's.
+    const stray = path.join(uploadDir, 'avatars', String(u.user.id), 'left-over-256.webp');
+    await fs.writeFile(stray, 'x');
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      payload: { password: u.password },
+      headers: bearer(u.token),
+    });
+    expect(del.statusCode).toBe(204);
+    const files = await stored();
+    expect(files.filter((f) => f.startsWith(path.join('avatars', String(u.user.id), '')))).toEqual(
+      [],
+    );
+    expect(
+      files.filter((f) => f.startsWith(path.join('avatars', String(other.user.id), ''))),
+    ).toHaveLength(2);
+  });
+
   describe('refuses, storing nothing and keeping the current avatar', () => {
     let token: string;
     let userId: number;

@@ -8,6 +8,7 @@ import {
   type Readiness,
 } from '@series-tracker/contracts';
 import { ping, type Db } from '../../db/connection';
+import type { Storage } from '../../platform/storage';
 import { pendingMigrations } from '../../db/migrate';
 
 /** Set on SIGTERM (server.ts): readiness answers 503 while in-flight requests finish. */
@@ -23,7 +24,7 @@ const withTimeout = <T>(p: Promise<T>, ms: number) =>
 
 export async function healthRoutes(
   app: FastifyInstance,
-  opts: { db: Db; redis: Redis | null; lifecycle: Lifecycle },
+  opts: { db: Db; redis: Redis | null; lifecycle: Lifecycle; storage: Pick<Storage, 'ping'> },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
@@ -58,7 +59,7 @@ export async function healthRoutes(
       schema: {
         tags: ['health'],
         summary:
-          'Readiness for a load balancer: database, migrations, Redis and draining (503 when not ready)',
+          'Readiness for a load balancer: database, migrations and draining (503 when not ready); Redis and the file store reported',
         response: { 200: readinessSchema, 503: readinessSchema },
       },
     },
@@ -67,6 +68,7 @@ export async function healthRoutes(
         database: 'ok',
         migrations: migrationsCurrent ? 'current' : 'unknown',
         redis: opts.redis ? 'ok' : 'not-configured',
+        storage: opts.storage.ping ? 'ok' : 'local',
         draining: opts.lifecycle.draining,
       };
       await Promise.all([
@@ -76,6 +78,11 @@ export async function healthRoutes(
         opts.redis
           ? withTimeout(opts.redis.ping(), 250).catch(() => {
               checks.redis = 'down';
+            })
+          : null,
+        opts.storage.ping
+          ? withTimeout(opts.storage.ping(), 1_000).catch(() => {
+              checks.storage = 'down';
             })
           : null,
       ]);

@@ -19,7 +19,13 @@ describe('GET /api/ready', () => {
     expect(ready.headers['cache-control']).toBe('no-store');
     expect(ready.json()).toEqual({
       status: 'ready',
-      checks: { database: 'ok', migrations: 'current', redis: 'not-configured', draining: false },
+      checks: {
+        database: 'ok',
+        migrations: 'current',
+        redis: 'not-configured',
+        storage: 'local',
+        draining: false,
+      },
     });
 
     // SIGTERM sets this (server.ts); requests are still answered meanwhile.

@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { importMessages, importSourceLabels, type ImportSource } from '@series-tracker/contracts';
 import { nowIso } from '../../lib/time';
 import type { Applier } from './apply';
@@ -16,7 +19,10 @@ export const IMPORT_JOB = 'imports.run';
 export type ImportPayload = {
   importId: string;
   userId: number;
-  file: string;
+  /** An upload in the import store (options.importFiles), deleted once the import is over. */
+  key?: string;
+  /** A file on this server's disk: the CLI's (and jobs queued before ADR 140). */
+  file?: string;
   source: ImportSource | null;
   /** The CLI reads the admin's own file: never delete it. */
   keepFile?: boolean;
@@ -175,11 +181,23 @@ export function createImportJob(options: ImportsServiceOptions, applier: Applier
     finalAttempt: boolean,
   ): Promise<{ importId: string; error?: string; report?: StoredReport }> {
     const startedAt = Date.now();
-    const removeFile = () =>
-      payload.keepFile ? undefined : fs.promises.rm(payload.file, { force: true });
+    // The upload leaves the store only when the import is over (done or failed for good): a
+    // retry, on this server or another, reads it again.
+    const removeFile = async () => {
+      if (payload.key)
+        await options.importFiles
+          .delete(payload.key)
+          .catch((err: unknown) =>
+            log.warn({ err, key: payload.key }, 'could not delete an upload'),
+          );
+      else if (payload.file && !payload.keepFile)
+        await fs.promises.rm(payload.file, { force: true });
+    };
     await repo.updateImport(payload.importId, { status: 'running', updated_at: nowIso() });
+    let local: LocalCopy | null = null;
     try {
-      const report = await runImport(payload, progress, signal);
+      local = await localCopy(payload);
+      const report = await runImport({ ...payload, file: local.file }, progress, signal);
       const finished = nowIso();
       await repo.updateImport(payload.importId, {
         status: 'done',
@@ -209,7 +227,43 @@ export function createImportJob(options: ImportsServiceOptions, applier: Applier
       });
       await removeFile();
       return { importId: payload.importId, error: message };
+    } finally {
+      await local?.release();
     }
+  }
+
+  interface LocalCopy {
+    file: string;
+    release(): Promise<void>;
+  }
+
+  /**
+   * The upload as a file on this server's disk (the readers seek in ZIP archives): the stored
+   * file itself with a local store; from a bucket, a scratch copy in this server's IMPORT_DIR,
+   * streamed down (never whole in memory) and removed after the run.
+   */
+  async function localCopy(payload: ImportPayload): Promise<LocalCopy> {
+    const none = async () => undefined;
+    if (!payload.key) return { file: payload.file!, release: none };
+    const store = options.importFiles;
+    if (store.localPath) {
+      const file = store.localPath(payload.key);
+      if (!fs.existsSync(file)) throw new ImportFileError(importMessages.uploadGone);
+      return { file, release: none };
+    }
+    const stored = await store.open(payload.key);
+    if (!stored) throw new ImportFileError(importMessages.uploadGone);
+    const dir = path.join(options.importDir, 'scratch');
+    await fs.promises.mkdir(dir, { recursive: true });
+    const file = path.join(dir, `${randomUUID()}.upload`);
+    const release = () => fs.promises.rm(file, { force: true });
+    try {
+      await pipeline(stored.body, fs.createWriteStream(file));
+    } catch (err) {
+      await release();
+      throw err;
+    }
+    return { file, release };
   }
 
   jobs.define<ImportPayload, unknown>(

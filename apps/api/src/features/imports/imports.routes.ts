@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -32,16 +30,18 @@ const errors = {
   404: apiErrorSchema,
   409: apiErrorSchema,
   413: apiErrorSchema,
+  503: apiErrorSchema,
 };
 const security = [{ bearerAuth: [] }];
 const tags = ['imports'];
 
 export async function importsRoutes(
   app: FastifyInstance,
-  opts: { imports: ImportsService; exporter: ExportService; importDir: string },
+  opts: { imports: ImportsService; exporter: ExportService },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { imports, exporter, importDir } = opts;
+  const { imports, exporter } = opts;
+  const { importFiles } = imports;
   await app.register(multipart, {
     limits: { fileSize: importMaxBytes, files: 1, fields: 5, fieldSize: 1024 },
   });
@@ -65,8 +65,8 @@ export async function importsRoutes(
         throw new AppError(400, errorCodes.validation, importMessages.fileMissing, {
           file: importMessages.fileMissing,
         });
-      await fs.promises.mkdir(importDir, { recursive: true });
-      const target = path.join(importDir, `${randomUUID()}.upload`);
+      // A member's uploads sit under their id (deleted with the account, ADR 140).
+      const key = `${me(req)}/${randomUUID()}.upload`;
       let source: ImportSource | null = null;
       let fileName: string | null = null;
       let stored = false;
@@ -87,15 +87,16 @@ export async function importsRoutes(
             part.file.resume();
             continue;
           }
-          // Streamed to disk: a 200 MB export never sits in memory.
-          await pipeline(part.file, fs.createWriteStream(target));
+          // Streamed to the import store (IMPORT_DIR or the bucket): a 200 MB export never
+          // sits in memory, and a job on any server can read it.
+          await importFiles.put(key, part.file, 'application/octet-stream');
           if (part.file.truncated)
             throw new AppError(413, errorCodes.payloadTooLarge, importMessages.fileTooLarge);
           fileName = part.filename ? path.basename(part.filename).slice(0, 255) : null;
           stored = true;
         }
       } catch (err) {
-        await fs.promises.rm(target, { force: true });
+        await importFiles.delete(key).catch(() => undefined);
         if (err instanceof AppError) throw err;
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
           throw new AppError(413, errorCodes.payloadTooLarge, importMessages.fileTooLarge);
@@ -107,7 +108,7 @@ export async function importsRoutes(
         throw new AppError(400, errorCodes.validation, importMessages.fileMissing, {
           file: importMessages.fileMissing,
         });
-      const result = await imports.start(me(req), { file: target, fileName, source });
+      const result = await imports.start(me(req), { key, fileName, source });
       return reply.code(202).send(result);
     },
   );

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import {
   errorCodes,
   importMessages,
@@ -13,6 +12,7 @@ import type { EventBus } from '../../platform/events';
 import type { Jobs } from '../../platform/jobs/jobs';
 import type { Logger } from '../../platform/logger';
 import type { Mail } from '../../platform/mail/mail';
+import type { Storage } from '../../platform/storage';
 import { authorize, type Viewer } from '../../platform/policy';
 import type { PlaysService } from '../tracking/plays.service';
 import type { TrackingRepository } from '../tracking/tracking.repository';
@@ -77,7 +77,12 @@ export interface ImportsServiceOptions {
   jobs: Jobs;
   mail: Mail;
   log: Logger;
-  /** Where uploads wait for their job (shared between app servers). */
+  /**
+   * Where uploads wait for their job, every app server's (IMPORT_DIR or the bucket: ADR 140).
+   * Keys are `<userId>/<uuid>.upload`.
+   */
+  importFiles: Storage;
+  /** This server's folder for scratch copies of uploads fetched from a bucket. */
   importDir: string;
   /** When on, shows missing from the catalogue are looked up on TVmaze by TheTVDB/IMDb id. */
   lookupShow?: (ids: ShowRef['ids']) => Promise<number | null>;
@@ -158,10 +163,13 @@ export function createImportsService(options: ImportsServiceOptions) {
       );
     },
 
-    /** Stores the upload's path and queues its job; one live import per user. */
+    /** Where uploads wait for their job (the upload route streams into it). */
+    importFiles: options.importFiles,
+
+    /** Records the stored upload and queues its job; one live import per user. */
     async start(
       userId: number,
-      upload: { file: string; fileName: string | null; source: ImportSource | null },
+      upload: { key: string; fileName: string | null; source: ImportSource | null },
     ): Promise<{ id: string }> {
       const id = randomUUID();
       const stamp = nowIso();
@@ -176,13 +184,13 @@ export function createImportsService(options: ImportsServiceOptions) {
           now: stamp,
         });
       } catch (err) {
-        await fs.promises.rm(upload.file, { force: true });
+        await options.importFiles.delete(upload.key).catch(() => undefined);
         if (isUniqueViolation(err)) throw conflict(errorCodes.conflict, importMessages.running);
         throw err;
       }
       const jobId = await jobs.enqueue(
         IMPORT_JOB,
-        { importId: id, userId, file: upload.file, source: upload.source },
+        { importId: id, userId, key: upload.key, source: upload.source },
         { userId },
       );
       await repo.setJob(id, jobId);
