@@ -18,16 +18,11 @@ import pg from 'pg';
 import { generateTraktExport, seedImportCatalogue } from '../bench/imports';
 import { connect } from '../src/db/connection';
 import { Client, startLoad, type Ledger, type Server } from './load';
-import {
-  crossServer,
-  drain,
-  killedImport,
-  record,
-  RECOVERY_MS,
-  stopRedis,
-  terminatePostgres,
-  type Ctx,
-} from './phases';
+import { record, RECOVERY_MS, type Ctx } from './context';
+import { crossServer } from './cross-server';
+import { terminatePostgres } from './database';
+import { stopRedis } from './redis';
+import { drain, killedImport } from './servers';
 import { clock, killAll, sleep, startRedis, startServer, stop, tail, type Proc } from './processes';
 import { verifyDatabase } from './verify';
 
