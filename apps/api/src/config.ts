@@ -29,6 +29,10 @@ const envSchema = z.object({
   TVMAZE_BASE_URL: z.string().url().default('https://api.tvmaze.com'),
   METADATA_SYNC: z.enum(['on', 'off']).default('on'),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(60).default(0),
+  // A running job's worker says it is alive this often; a job silent for JOBS_STALE_AFTER_SECONDS
+  // lost its server (killed) and another server runs it again (ADR 050, issue 20).
+  JOBS_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
+  JOBS_STALE_AFTER_SECONDS: z.coerce.number().int().min(3).max(3600).default(90),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   SMTP_URL: z
     .string()
@@ -105,6 +109,8 @@ export interface AppConfig {
   drainMs: number;
   /** GET /metrics answers with this bearer token; off without it. */
   metricsToken: string | null;
+  /** Job heartbeats, and when a silent running job is taken over by another server (ms). */
+  jobs: { heartbeatMs: number; staleAfterMs: number };
   mail: {
     /** smtp:// or smtps:// with credentials; null writes each message to `outboxDir` instead. */
     smtpUrl: string | null;
@@ -154,6 +160,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(
       'Invalid environment:\n  S3_ACCESS_KEY_ID: set it together with S3_SECRET_ACCESS_KEY',
     );
+  if (e.JOBS_HEARTBEAT_SECONDS * 2 > e.JOBS_STALE_AFTER_SECONDS)
+    throw new Error(
+      'Invalid environment:\n  JOBS_STALE_AFTER_SECONDS: must be at least twice JOBS_HEARTBEAT_SECONDS (a live job would look lost)',
+    );
   return {
     port: e.PORT,
     host: e.HOST,
@@ -176,6 +186,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     drainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     metricsToken: e.METRICS_TOKEN ?? null,
     alerts: { digestHour: e.ALERT_DIGEST_HOUR, checkSeconds: e.ALERT_CHECK_SECONDS },
+    jobs: {
+      heartbeatMs: e.JOBS_HEARTBEAT_SECONDS * 1000,
+      staleAfterMs: e.JOBS_STALE_AFTER_SECONDS * 1000,
+    },
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM,

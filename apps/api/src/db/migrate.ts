@@ -16,6 +16,7 @@ import * as m0013 from './migrations/0013-plays';
 import * as m0014 from './migrations/0014-import-held-counts';
 import * as m0017 from './migrations/0017-calendar-alerts';
 import * as m0018 from './migrations/0018-api-tokens-and-scrobbling';
+import * as m0020 from './migrations/0020-import-checkpoint';
 
 /*
  * Migrations are imported statically (no directory scan) so they work the same under tsx,
@@ -38,6 +39,7 @@ const all = {
   '0014-import-held-counts': m0014,
   '0017-calendar-alerts': m0017,
   '0018-api-tokens-and-scrobbling': m0018,
+  '0020-import-checkpoint': m0020,
 };
 export type MigrationName = keyof typeof all;
 

@@ -487,6 +487,8 @@ export interface ImportsTable {
   created_at: string;
   finished_at: string | null;
   updated_at: string;
+  /** 0020: how far a running import got (JSON: report so far, shows written); null when idle. */
+  checkpoint: string | null;
 }
 
 export interface ImportHeldEpisodesTable {

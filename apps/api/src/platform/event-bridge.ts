@@ -23,7 +23,13 @@ export function createRedisEventBridge(opts: {
   const channel = `${opts.prefix}events`;
   const origin = randomUUID();
   // A subscribed connection can do nothing else; this one may wait for Redis to come back.
-  const sub = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
+  // Without the parent's 250 ms command timeout: SUBSCRIBE waits in the offline queue while the
+  // connection is made (a busy server's start took longer and logged "Command timed out").
+  const sub = redis.duplicate({
+    enableOfflineQueue: true,
+    maxRetriesPerRequest: null,
+    commandTimeout: undefined,
+  });
   sub.on('error', () => undefined);
   sub.subscribe(channel).catch((err: unknown) => log.error({ err }, 'event bridge subscribe'));
   sub.on('message', (_channel: string, message: string) => {

@@ -97,7 +97,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
 
   // Background work (ADR 050). Enqueueing works at once; handlers run once `jobs.start()` is
   // called, which the server does (server.ts) and tests and CLIs do only when they need it.
-  const jobs = createJobs({ db, log });
+  const jobs = createJobs({ db, log, ...config.jobs });
   const mail = createMail({ config, jobs, log });
 
   // Account (issue 12): wrong-password and mail budgets (Redis or memory), uploaded files.

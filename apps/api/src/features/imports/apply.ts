@@ -93,6 +93,14 @@ export function createApplier(deps: {
       released?: number[];
       /** Where the plays come from ('import:trakt', …); 'import' when not known. */
       source?: string;
+      /**
+       * Runs last inside the chunk's transaction with the rows it could not place: an import
+       * records how far it got with the writes themselves (ADR 142).
+       */
+      checkpoint?: (
+        trx: Transaction<Database>,
+        missed: { agg: ShowAgg; play: Play; reason: string }[],
+      ) => Promise<void>;
     },
   ): Promise<{ agg: ShowAgg; play: Play; reason: string }[]> {
     const source = (opts.source ?? 'import').slice(0, 32);
@@ -357,6 +365,7 @@ export function createApplier(deps: {
       if (held.length && opts.hold) await repo.hold(trx, held);
       report.episodes.held += held.filter((h) => h.kind !== 'count').length;
       if (opts.released?.length) await repo.releaseHeld(trx, opts.released);
+      if (opts.checkpoint) await opts.checkpoint(trx, unmatched);
     });
     // After commit: caches and trending follow; nothing here says "now" (imported: true).
     if (changes.counters.size)

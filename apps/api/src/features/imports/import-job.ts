@@ -16,6 +16,22 @@ import { openImport } from './read-file';
 
 export const IMPORT_JOB = 'imports.run';
 
+/** How far a running import got (`imports.checkpoint`, ADR 142). */
+interface Checkpoint {
+  v: 1;
+  /** Catalogue shows whose rows are written (with the report counting them). */
+  shows: number[];
+  /** Later steps done: episodeRatings, lists, reviews, follows. */
+  stages: string[];
+  report: StoredReport;
+}
+
+function parseCheckpoint(text: string | null): Checkpoint | null {
+  if (!text) return null;
+  const value = JSON.parse(text) as Checkpoint;
+  return value.v === 1 ? value : null;
+}
+
 export type ImportPayload = {
   importId: string;
   userId: number;
@@ -41,8 +57,25 @@ export function createImportJob(options: ImportsServiceOptions, applier: Applier
     signal?: AbortSignal,
   ): Promise<StoredReport> {
     const { importId, userId, file } = input;
-    const report = emptyReport();
-    await progress(0, 0, 'Reading the file');
+    // A run cut short (its server killed, its connection lost) left a checkpoint: this run
+    // writes only what is left and goes on counting into the report it had (ADR 142).
+    const saved = parseCheckpoint(await repo.checkpoint(importId));
+    const report = saved?.report ?? emptyReport();
+    const written = new Set(saved?.shows ?? []);
+    const stages = new Set(saved?.stages ?? []);
+    const save = (trx?: Parameters<typeof repo.saveCheckpoint>[0]) =>
+      repo.saveCheckpoint(
+        trx ?? repo.db,
+        importId,
+        JSON.stringify({
+          v: 1,
+          shows: [...written],
+          stages: [...stages],
+          report,
+        } satisfies Checkpoint),
+        nowIso(),
+      );
+    await progress(0, 0, saved ? 'Resuming' : 'Reading the file');
     const opened = await openImport(file, {
       source: input.source,
       ...(options.archiveLimits ? { limits: options.archiveLimits } : {}),
@@ -61,8 +94,10 @@ export function createImportJob(options: ImportsServiceOptions, applier: Applier
       opened.close();
     }
     collector.finish();
-    report.skipped = collector.skipped;
-    report.notes = collector.notes;
+    if (!saved) {
+      report.skipped = collector.skipped;
+      report.notes = collector.notes;
+    }
     const aggs = [...collector.shows.values()];
     if (!aggs.length && !collector.lists.length && !collector.reviews.length && !collector.rows)
       throw new ImportFileError(importMessages.empty);
@@ -70,101 +105,130 @@ export function createImportJob(options: ImportsServiceOptions, applier: Applier
     await progress(0, aggs.length, 'Matching shows');
     const listRefs = collector.lists.flatMap((l) => l.items.map((i) => i.show));
     const reviewRefs = collector.reviews.map((r) => r.show);
+    // Resuming: the matching was counted by the first run (a show TVmaze added then is
+    // "matched" now), so this run's matching counts go nowhere.
     const { matched, extra } = await matchAggs(
       options,
       aggs,
       [...listRefs, ...reviewRefs],
-      report,
+      saved ? emptyReport() : report,
       progress,
       signal,
     );
+    if (!saved) await save();
 
+    // A catalogue show's rows go in one chunk (one transaction with its checkpoint), so a
+    // show is either written and recorded or neither.
+    const byShow = new Map<number, typeof matched>();
+    for (const m of matched) byShow.set(m.show.id, [...(byShow.get(m.show.id) ?? []), m]);
+    const groups = [...byShow.values()];
     const chunk = 100;
-    for (let i = 0; i < matched.length; i += chunk) {
+    for (let i = 0; i < groups.length; i += chunk) {
       signal?.throwIfAborted();
+      const part = groups.slice(i, i + chunk).filter((g) => !written.has(g[0]!.show.id));
+      if (!part.length) continue;
       await progress(
         i,
-        matched.length,
-        `Writing shows ${i + 1}–${Math.min(i + chunk, matched.length)} of ${matched.length}`,
+        groups.length,
+        `Writing shows ${i + 1}–${Math.min(i + chunk, groups.length)} of ${groups.length}`,
       );
-      const missed = await writeShows(userId, importId, matched.slice(i, i + chunk), report, {
+      await writeShows(userId, importId, part.flat(), report, {
         hold: true,
         source: `import:${opened.source}`,
+        checkpoint: async (trx, missed) => {
+          for (const m of missed)
+            addUnmatched(report, {
+              kind: 'episode',
+              show: { title: m.agg.ref.title, year: m.agg.ref.year, ids: publicIds(m.agg.ref) },
+              season: m.play.season,
+              episode: m.play.number,
+              plays: 1,
+              reason: m.reason,
+              agg: { ref: m.agg.ref, plays: [m.play], progressCount: null },
+            });
+          for (const g of part) written.add(g[0]!.show.id);
+          await save(trx);
+        },
       });
-      for (const m of missed)
-        addUnmatched(report, {
-          kind: 'episode',
-          show: { title: m.agg.ref.title, year: m.agg.ref.year, ids: publicIds(m.agg.ref) },
-          season: m.play.season,
-          episode: m.play.number,
-          plays: 1,
-          reason: m.reason,
-          agg: { ref: m.agg.ref, plays: [m.play], progressCount: null },
-        });
     }
 
-    await importEpisodeRatings(userId, matched, report);
+    // What follows goes through other features (their own transactions): each step is
+    // recorded once done, so a resumed run does not count it again as "already there".
+    const step = async (name: string, fn: () => Promise<unknown>) => {
+      if (stages.has(name)) return;
+      signal?.throwIfAborted();
+      await fn();
+      stages.add(name);
+      await save();
+    };
+    await step('episodeRatings', () => importEpisodeRatings(userId, matched, report));
 
     // Lists and reviews go through their features
     const showOf = (k: number) => extra[k] ?? null;
-    if (collector.lists.length) {
-      if (options.targets?.lists) {
-        await progress(matched.length, matched.length, 'Importing lists');
-        let k = 0;
-        const lists: ListImport[] = collector.lists.map((l) => ({
-          key: l.key,
-          name: l.name,
-          description: l.description,
-          createdAt: l.createdAt,
-          items: l.items.flatMap((item) => {
-            const show = showOf(k++);
-            if (!show)
-              report.skipped.listItemsUnmatched = (report.skipped.listItemsUnmatched ?? 0) + 1;
-            return show ? [{ showId: show.id, rank: item.rank, note: item.note }] : [];
-          }),
-        }));
-        report.lists = await options.targets.lists(userId, lists);
-      } else {
-        report.skipped.lists = collector.lists.length;
+    await step('lists', async () => {
+      if (collector.lists.length) {
+        if (options.targets?.lists) {
+          await progress(matched.length, matched.length, 'Importing lists');
+          let k = 0;
+          const lists: ListImport[] = collector.lists.map((l) => ({
+            key: l.key,
+            name: l.name,
+            description: l.description,
+            createdAt: l.createdAt,
+            items: l.items.flatMap((item) => {
+              const show = showOf(k++);
+              if (!show)
+                report.skipped.listItemsUnmatched = (report.skipped.listItemsUnmatched ?? 0) + 1;
+              return show ? [{ showId: show.id, rank: item.rank, note: item.note }] : [];
+            }),
+          }));
+          report.lists = await options.targets.lists(userId, lists);
+        } else {
+          report.skipped.lists = collector.lists.length;
+        }
       }
-    }
-    if (collector.reviews.length) {
-      if (options.targets?.reviews) {
-        const reviews: ReviewImport[] = [];
-        // A review without a rating of its own takes the score the file gave the show.
-        const scoreOf = new Map<number, number>();
-        for (const m of matched) if (m.agg.score) scoreOf.set(m.show.id, m.agg.score);
-        collector.reviews.forEach((r, i) => {
-          const show = showOf(listRefs.length + i);
-          if (show)
-            reviews.push({
-              showId: show.id,
-              title: r.title ?? null,
-              text: r.text,
-              rating: r.rating ?? scoreOf.get(show.id) ?? null,
-              spoiler: r.spoiler,
-              createdAt: r.createdAt,
-            });
-          else report.skipped.reviewsUnmatched = (report.skipped.reviewsUnmatched ?? 0) + 1;
-        });
-        const result = await options.targets.reviews(userId, reviews);
-        report.reviews = result.created;
-        for (const [k, n] of Object.entries(result.skipped))
-          if (n) report.skipped[k] = (report.skipped[k] ?? 0) + n;
-      } else {
-        report.skipped.reviews = collector.reviews.length;
+    });
+    await step('reviews', async () => {
+      if (collector.reviews.length) {
+        if (options.targets?.reviews) {
+          const reviews: ReviewImport[] = [];
+          // A review without a rating of its own takes the score the file gave the show.
+          const scoreOf = new Map<number, number>();
+          for (const m of matched) if (m.agg.score) scoreOf.set(m.show.id, m.agg.score);
+          collector.reviews.forEach((r, i) => {
+            const show = showOf(listRefs.length + i);
+            if (show)
+              reviews.push({
+                showId: show.id,
+                title: r.title ?? null,
+                text: r.text,
+                rating: r.rating ?? scoreOf.get(show.id) ?? null,
+                spoiler: r.spoiler,
+                createdAt: r.createdAt,
+              });
+            else report.skipped.reviewsUnmatched = (report.skipped.reviewsUnmatched ?? 0) + 1;
+          });
+          const result = await options.targets.reviews(userId, reviews);
+          report.reviews = result.created;
+          for (const [k, n] of Object.entries(result.skipped))
+            if (n) report.skipped[k] = (report.skipped[k] ?? 0) + n;
+        } else {
+          report.skipped.reviews = collector.reviews.length;
+        }
       }
-    }
-    if (collector.follows.length) {
-      if (options.targets?.follows) {
-        const result = await options.targets.follows(userId, collector.follows);
-        report.follows = result.created;
-        for (const [k, n] of Object.entries(result.skipped))
-          if (n) report.skipped[k] = (report.skipped[k] ?? 0) + n;
-      } else {
-        report.skipped.follows = collector.follows.length;
+    });
+    await step('follows', async () => {
+      if (collector.follows.length) {
+        if (options.targets?.follows) {
+          const result = await options.targets.follows(userId, collector.follows);
+          report.follows = result.created;
+          for (const [k, n] of Object.entries(result.skipped))
+            if (n) report.skipped[k] = (report.skipped[k] ?? 0) + n;
+        } else {
+          report.skipped.follows = collector.follows.length;
+        }
       }
-    }
+    });
     if (report.episodes.held)
       report.notes.push(
         `${report.episodes.held} watched episodes are not in the catalogue yet; they are kept and marked when their show's episode list arrives.`,
@@ -202,6 +266,7 @@ export function createImportJob(options: ImportsServiceOptions, applier: Applier
       await repo.updateImport(payload.importId, {
         status: 'done',
         report: JSON.stringify(report),
+        checkpoint: null,
         finished_at: finished,
         updated_at: finished,
       });
@@ -222,6 +287,7 @@ export function createImportJob(options: ImportsServiceOptions, applier: Applier
       await repo.updateImport(payload.importId, {
         status: 'failed',
         error: message,
+        checkpoint: null,
         finished_at: finished,
         updated_at: finished,
       });

@@ -84,9 +84,29 @@ export function createImportsRepository(db: Kysely<Database>) {
         error: string | null;
         finished_at: string | null;
         updated_at: string;
+        checkpoint: string | null;
       }>,
     ) {
       await db.updateTable('imports').set(set).where('id', '=', id).execute();
+    },
+
+    /** How far a running import got (ADR 142); null before its first save. */
+    async checkpoint(id: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('imports')
+        .select('checkpoint')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row?.checkpoint ?? null;
+    },
+
+    /** Saves an import's progress, in the transaction of the writes it describes. */
+    async saveCheckpoint(trx: Tx, id: string, checkpoint: string, now: string) {
+      await trx
+        .updateTable('imports')
+        .set({ checkpoint, updated_at: now })
+        .where('id', '=', id)
+        .execute();
     },
 
     async findImport(id: string) {
