@@ -22,6 +22,7 @@ import type { Mail } from '../../platform/mail/mail';
 import type { Storage } from '../../platform/storage';
 import type { ResolvedSession } from '../auth/auth.service';
 import { hashPassword } from '../auth/password';
+import { assertNewPasswordAllowed } from '../auth/password-policy';
 import type { PasswordGuard } from '../auth/password-guard';
 import { hashToken, newToken } from '../auth/tokens';
 import { toCurrentUser } from '../users/users.mapper';
@@ -268,6 +269,7 @@ export function createAccountService(o: AccountServiceOptions) {
 
     async resetPassword(token: string, password: string): Promise<void> {
       const row = await liveToken(token, 'password-reset');
+      assertNewPasswordAllowed(password, 'password');
       const hash = await hashPassword(password);
       const now = nowIso();
       await repo.db.transaction().execute(async (trx) => {
@@ -326,6 +328,7 @@ export function createAccountService(o: AccountServiceOptions) {
         'currentPassword',
         accountMessages.currentPasswordIncorrect,
       );
+      assertNewPasswordAllowed(newPassword, 'newPassword');
       const hash = await hashPassword(newPassword);
       const now = nowIso();
       await repo.db.transaction().execute(async (trx) => {

@@ -12,6 +12,7 @@ import type { SessionRow, UserRow } from '../../db/types';
 import { toCurrentUser } from '../users/users.mapper';
 import type { AuthRepository } from './auth.repository';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
+import { assertNewPasswordAllowed } from './password-policy';
 import { hashToken, newToken } from './tokens';
 import type { EventBus } from '../../platform/events';
 import type { PasswordGuard } from './password-guard';
@@ -122,6 +123,7 @@ export function createAuthService({
 
   return {
     async register(input: RegisterInput, userAgent: string | null): Promise<AuthResponse> {
+      assertNewPasswordAllowed(input.password, 'password');
       const usernameLower = input.username.toLowerCase();
       const emailLower = input.email.toLowerCase();
       const taken = await repo.usernameOrEmailTaken(usernameLower, emailLower);
