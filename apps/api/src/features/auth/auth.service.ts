@@ -158,13 +158,18 @@ export function createAuthService({
       return issueSession(user, userAgent);
     },
 
-    async login(input: LoginBody, userAgent: string | null): Promise<AuthResponse> {
-      const user = await repo.findUserByLogin(input.identifier.toLowerCase());
-      const ok = user
-        ? passwords
-          ? await passwords.check(user, input.password)
-          : await verifyPassword(input.password, user.password_hash)
-        : await verifyPassword(input.password, await dummyPasswordHash()).then(() => false);
+    async login(
+      input: LoginBody,
+      userAgent: string | null,
+      address: string | null = null,
+    ): Promise<AuthResponse> {
+      const user = (await repo.findUserByLogin(input.identifier.toLowerCase())) ?? null;
+      // Known or not, the same counting and the same answers (password-guard.ts, ADR 150).
+      const ok = passwords
+        ? await passwords.check(user, input.password, { identifier: input.identifier, address })
+        : user
+          ? await verifyPassword(input.password, user.password_hash)
+          : await verifyPassword(input.password, await dummyPasswordHash()).then(() => false);
       if (!user || !ok) {
         throw new AppError(401, errorCodes.invalidCredentials, authMessages.invalidCredentials);
       }
