@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type SqlBool, type Transaction } from 'kysely';
 import {
   errorCodes,
   listMessages,
@@ -137,6 +137,7 @@ export function createListsService({ repo, events }: ListsServiceOptions) {
   return {
     /** GET /lists: public lists, filtered and sorted. */
     async index(
+      viewer: Viewer,
       o: PageOptions & {
         sort: ListSort;
         order: 'asc' | 'desc';
@@ -146,7 +147,11 @@ export function createListsService({ repo, events }: ListsServiceOptions) {
     ) {
       return toPage(
         await repo.page({
-          where: community,
+          // One member's lists: only when their profile's tabs would show them.
+          where:
+            o.userId !== undefined
+              ? sql<SqlBool>`(${community} and ${visible.memberDetails(viewer, 'l.user_id')})`
+              : community,
           sort: sortColumn[o.sort],
           order: o.order,
           limit: o.limit,
