@@ -37,6 +37,7 @@ describe('route table', () => {
       'POST /api/auth/login',
       'POST /api/auth/register',
       'POST /api/auth/reset-password',
+      'POST /api/auth/undo-email-change',
       'POST /api/auth/verify-email',
     ]);
   });
