@@ -64,6 +64,9 @@ const ResetPasswordRoute = lazy(() =>
 const VerifyEmailRoute = lazy(() =>
   import('./routes/password-reset').then((m) => ({ default: m.VerifyEmailRoute })),
 );
+const UndoEmailChangeRoute = lazy(() =>
+  import('./routes/undo-email-change').then((m) => ({ default: m.UndoEmailChangeRoute })),
+);
 // imports: Import & export (its section joins /settings when that screen lands).
 const ImportExportRoute = lazy(() =>
   import('./routes/import-export').then((m) => ({ default: m.ImportExportRoute })),
@@ -115,6 +118,7 @@ const screens: RouteObject[] = [
   { path: 'forgot-password', element: <ForgotPasswordRoute /> },
   { path: 'reset-password', element: <ResetPasswordRoute /> },
   { path: 'verify-email', element: <VerifyEmailRoute /> },
+  { path: 'undo-email-change', element: <UndoEmailChangeRoute /> },
   { path: 'settings/import', element: <ImportExportRoute /> },
   // Site pages linked from the footer.
   { path: 'about', element: <AboutRoute /> },
