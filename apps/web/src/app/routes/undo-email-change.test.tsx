@@ -29,7 +29,7 @@ describe('/undo-email-change', () => {
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
   });
 
-  it('shows why a used or expired link is refused, and keeps the button', async () => {
+  it('shows why a used or expired link is refused, and offers the way home instead', async () => {
     mockFetch(() =>
       jsonResponse(400, { error: accountMessages.tokenExpired, code: 'TOKEN_EXPIRED' }),
     );
@@ -37,6 +37,18 @@ describe('/undo-email-change', () => {
     renderApp('/undo-email-change?token=old');
     await user.click(await screen.findByRole('button', { name: 'Undo the change' }));
     expect(await screen.findByText(accountMessages.tokenExpired)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Undo the change' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+  });
+
+  it('a failure that is not the link keeps the button to try again', async () => {
+    mockFetch(() =>
+      jsonResponse(503, { error: 'Try again in a moment', code: 'SERVICE_UNAVAILABLE' }),
+    );
+    const user = userEvent.setup();
+    renderApp('/undo-email-change?token=abc');
+    await user.click(await screen.findByRole('button', { name: 'Undo the change' }));
+    expect(await screen.findByText('Try again in a moment')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Undo the change' })).toBeEnabled();
   });
 

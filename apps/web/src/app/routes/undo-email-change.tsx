@@ -1,4 +1,4 @@
-import { accountMessages } from '@series-tracker/contracts';
+import { accountErrorCodes, accountMessages } from '@series-tracker/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { undoEmailChange } from '@/features/account/api/account';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useLogout } from '@/features/auth/hooks/use-session-actions';
-import { serverMessageOr } from '@/lib/api-client';
+import { isApiError, serverMessageOr } from '@/lib/api-client';
 import { AuthPage } from './auth-page';
 import { Success } from './password-reset';
 
@@ -16,6 +16,12 @@ import { Success } from './password-reset';
  * (ADR 150). It waits for a click (a mail scanner opening the link must not undo anything);
  * on success every session has ended, this browser's too.
  */
+const refusedCodes = new Set<string>([
+  accountErrorCodes.tokenInvalid,
+  accountErrorCodes.tokenExpired,
+  accountErrorCodes.tokenUsed,
+]);
+
 export function UndoEmailChangeRoute() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
@@ -28,6 +34,9 @@ export function UndoEmailChangeRoute() {
     },
   });
 
+  // A refused link stays refused: no button to try it again, a way home instead.
+  const refused = isApiError(undo.error) && refusedCodes.has(undo.error.code ?? '');
+
   return (
     <AuthPage
       title="Undo the e-mail change"
@@ -38,6 +47,8 @@ export function UndoEmailChangeRoute() {
           <FormAlert>{accountMessages.tokenInvalid}</FormAlert>
         ) : undo.isSuccess ? (
           <Success>{undo.data.message}</Success>
+        ) : refused ? (
+          <FormAlert>{undo.error?.message}</FormAlert>
         ) : (
           <>
             {undo.isError ? (
@@ -67,7 +78,7 @@ export function UndoEmailChangeRoute() {
           <Link to="/login" className={buttonStyles({ size: 'lg', className: 'w-full' })}>
             Sign in
           </Link>
-        ) : !token ? (
+        ) : !token || refused ? (
           <Link to="/" className={buttonStyles({ size: 'lg', className: 'w-full' })}>
             Go to the home page
           </Link>
