@@ -118,6 +118,25 @@ describe('RegisterForm', () => {
     });
   });
 
+  it('says why a common password is refused, once, on the Password field', async () => {
+    mockFetch(() =>
+      jsonResponse(400, {
+        error: authMessages.passwordTooCommon,
+        code: 'VALIDATION_ERROR',
+        details: { password: authMessages.passwordTooCommon },
+      }),
+    );
+    const { user, fill, field, submit, onSuccess } = renderForm();
+
+    await fill(valid);
+    await user.click(submit());
+
+    expect(await screen.findByText(authMessages.passwordTooCommon)).toBeInTheDocument();
+    expect(screen.getAllByText(authMessages.passwordTooCommon)).toHaveLength(1);
+    expect(field('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(onSuccess).not.toHaveBeenCalled();
+  });
+
   it('says a taken username once, on the Username field', async () => {
     mockFetch(() =>
       jsonResponse(409, {
