@@ -156,11 +156,11 @@ test('register shows the spec messages and a taken username', async ({ page }) =
   await expect(page.getByRole('heading', { name: 'Join Series Tracker' })).toBeVisible();
   await page.getByLabel('Username').fill(taken.username.toUpperCase());
   await page.getByLabel('Email').fill(`other_${taken.email}`);
-  await page.getByLabel('Password', { exact: true }).fill('abcdef');
-  await page.getByLabel('Confirm Password').fill('abcdeg');
+  await page.getByLabel('Password', { exact: true }).fill('abcdefgh-1');
+  await page.getByLabel('Confirm Password').fill('abcdefgh-2');
   await expect(page.getByText('Passwords do not match')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create Account' })).toBeDisabled();
-  await page.getByLabel('Confirm Password').fill('abcdef');
+  await page.getByLabel('Confirm Password').fill('abcdefgh-1');
   await page.getByRole('button', { name: 'Create Account' }).click();
   // Said once, on the field.
   await expect(page.getByText('That username is already taken')).toHaveCount(1);

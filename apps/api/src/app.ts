@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { loggerOptions } from './plugins/request-log';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
@@ -52,6 +53,8 @@ export interface BuildAppOptions {
   db?: Db;
   /** Services built by the caller (server, bench); when absent they are built here on `db`. */
   services?: Services;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -68,10 +71,12 @@ export async function buildApp({
   config,
   db: givenDb,
   services: givenServices,
+  logStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const db = givenServices?.db ?? givenDb ?? connect(config.databaseUrl);
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // Request URLs are logged with reset/confirmation tokens redacted (plugins/request-log.ts).
+    logger: loggerOptions(config.logLevel, logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });

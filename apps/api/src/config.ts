@@ -22,6 +22,8 @@ const envSchema = z.object({
   // Seconds a resolved sign-in token is kept in memory (ADR 091). Default: 30 on one server;
   // 0 when REDIS_URL says several servers share the work (a sign-out elsewhere must count now).
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
+  // Days after sign-in when a session ends however often it is used (ADR 150).
+  SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   // Keep each signed-in member's home feed and the profiles they open in memory until an event
   // changes them (ADR 091). Default: on for one server, off with REDIS_URL (another server's
   // cached copy would not see this one's writes).
@@ -101,6 +103,8 @@ export interface AppConfig {
   /** Built SPA served on `/`; absent in API-only tests. */
   webDistDir: string | null;
   sessionTtlDays: number;
+  /** Absolute lifetime of a session from sign-in; the sliding expiry never passes it. */
+  sessionMaxAgeDays: number;
   /** TVmaze API root (a local stand-in in tests). */
   tvmazeBaseUrl: string;
   /** Refresh shows from TVmaze in the background when they are viewed. */
@@ -181,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     viewerCache: (e.VIEWER_CACHE ?? 'on') === 'on',
     webDistDir: path.resolve(repoRoot, 'apps/web/dist'),
     sessionTtlDays: 30,
+    sessionMaxAgeDays: e.SESSION_MAX_AGE_DAYS,
     tvmazeBaseUrl: e.TVMAZE_BASE_URL.replace(/\/+$/, ''),
     metadataSync: e.METADATA_SYNC === 'on',
     drainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,

@@ -36,20 +36,18 @@ describe('Redis down', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
   });
 
-  it('counts wrong passwords atomically: 20 at once give 5 refusals and 15 × 429', async () => {
+  it('wrong passwords from 20 addresses at once slow the account but never lock it', async () => {
     const member = await registerUser(t.app);
-    // From 20 addresses, so the per-address limit is not what stops them.
+    // From 20 addresses, so neither per-address budget is what answers (ADR 150).
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         login(member.user.username, 'wrong password', `198.51.100.${i + 1}`),
       ),
     );
-    const statuses = answers.map((a) => a.statusCode).sort();
-    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
-    // The budget holds for the right password too until the window ends.
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(401));
+    // The right password from yet another address still signs in (after a bounded delay).
     expect((await login(member.user.username, member.password, '198.51.100.99')).statusCode).toBe(
-      429,
+      200,
     );
   });
 });

@@ -40,6 +40,7 @@ describe('route table', () => {
       'POST /api/auth/login',
       'POST /api/auth/register',
       'POST /api/auth/reset-password',
+      'POST /api/auth/undo-email-change',
       'POST /api/auth/verify-email',
       'POST /api/scrobble/:secret/:server',
     ]);

@@ -72,7 +72,9 @@ describe('two app servers on one database', () => {
         const res = await (i % 2 ? b : a).inject({
           method: 'POST',
           url: '/api/auth/login',
-          payload: { identifier: 'nobody_here', password: 'wrong password' },
+          // A name per try: the per-address budget of the route is under test, not the
+          // per-account one (password-guard.ts).
+          payload: { identifier: `nobody_${i}`, password: 'wrong password' },
         });
         statuses.push(res.statusCode);
       }

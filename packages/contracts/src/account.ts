@@ -11,6 +11,8 @@ export const accountLimits = {
   avatarSizes: [256, 64] as const,
   resetTokenMinutes: 60,
   verifyTokenHours: 48,
+  /** How long the old address may undo an e-mail change (ADR 150). */
+  emailUndoDays: 7,
   /** Wrong passwords one account accepts per window, whatever the address they come from. */
   passwordFailuresMax: 5,
   passwordFailuresWindowMinutes: 15,
@@ -35,6 +37,8 @@ export const accountMessages = {
     'If an account uses that address, we have sent it a link to choose a new password. The link works for 1 hour.',
   passwordReset: 'Your password has been changed. Sign in with your new password.',
   emailVerified: 'Your email address is confirmed.',
+  emailChangeUndone:
+    'The change was undone: your account uses this address again, and every session was signed out. Sign in, and choose a new password if someone else made the change.',
   alreadyVerified: 'Your email address is already confirmed',
   verificationSent: 'We sent a new confirmation link to your email address.',
   tooManyPasswordFailures: `Too many wrong passwords for this account. Try again in ${accountLimits.passwordFailuresWindowMinutes} minutes.`,
@@ -103,6 +107,8 @@ export const resetPasswordFormSchema = z
   });
 
 export const verifyEmailBodySchema = z.object({ token: tokenSchema });
+/** POST /auth/undo-email-change: the token from the mail to the old address. */
+export const undoEmailChangeBodySchema = z.object({ token: tokenSchema });
 
 export const changePasswordBodySchema = z.object({
   currentPassword: z

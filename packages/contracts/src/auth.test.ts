@@ -6,7 +6,7 @@ const fieldErrors = (result: {
   error?: { issues: { path: PropertyKey[]; message: string }[] };
 }) => Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 
-const valid = { username: 'jon_snow', email: 'jon@example.test', password: 'secret1' };
+const valid = { username: 'jon_snow', email: 'jon@example.test', password: 'secret-one' };
 
 describe('registerBodySchema', () => {
   it('accepts a valid registration and trims username and email', () => {
@@ -15,7 +15,11 @@ describe('registerBodySchema', () => {
       username: '  jon_snow ',
       email: ' jon@example.test ',
     });
-    expect(out).toEqual({ username: 'jon_snow', email: 'jon@example.test', password: 'secret1' });
+    expect(out).toEqual({
+      username: 'jon_snow',
+      email: 'jon@example.test',
+      password: 'secret-one',
+    });
   });
 
   it('drops an empty display name and trims a real one', () => {
@@ -24,7 +28,7 @@ describe('registerBodySchema', () => {
   });
 
   it.each([
-    [{ ...valid, password: '12345' }, 'password', 'Password must be at least 6 characters long'],
+    [{ ...valid, password: '12345' }, 'password', 'Password must be at least 8 characters long'],
     [{ ...valid, username: 'jo' }, 'username', authMessages.usernameTooShort],
     [{ ...valid, username: 'jon snow' }, 'username', authMessages.usernameChars],
     [{ ...valid, username: 'ünïcode' }, 'username', authMessages.usernameChars],
@@ -50,12 +54,12 @@ describe('registerBodySchema', () => {
 
 describe('registerFormSchema', () => {
   it("says 'Passwords do not match' on the confirmation field", () => {
-    const result = registerFormSchema.safeParse({ ...valid, confirmPassword: 'secret2' });
+    const result = registerFormSchema.safeParse({ ...valid, confirmPassword: 'secret-two' });
     expect(fieldErrors(result)).toEqual({ confirmPassword: 'Passwords do not match' });
   });
 
   it('passes when the confirmation matches', () => {
-    expect(registerFormSchema.safeParse({ ...valid, confirmPassword: 'secret1' }).success).toBe(
+    expect(registerFormSchema.safeParse({ ...valid, confirmPassword: 'secret-one' }).success).toBe(
       true,
     );
   });

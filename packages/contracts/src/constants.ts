@@ -8,7 +8,7 @@
 export const authLimits = {
   usernameMin: 3,
   usernameMax: 30,
-  passwordMin: 6,
+  passwordMin: 8,
   passwordMax: 200,
   displayNameMax: 50,
   emailMax: 254,
@@ -24,6 +24,9 @@ export const authMessages = {
   passwordRequired: 'Password is required',
   passwordTooShort: `Password must be at least ${authLimits.passwordMin} characters long`,
   passwordTooLong: `Password must be ${authLimits.passwordMax} characters or less`,
+  /** A new password found on the common-password list (server-side check, ADR 150). */
+  passwordTooCommon:
+    'This password is one of the most common passwords, so it is easy to guess. Choose another.',
   passwordsDoNotMatch: 'Passwords do not match',
   displayNameTooLong: `Display name must be ${authLimits.displayNameMax} characters or less`,
   identifierRequired: 'Username or email is required',

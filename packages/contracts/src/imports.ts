@@ -38,6 +38,23 @@ export const importMessages = {
   empty: 'The file holds nothing to import',
   formatInvalid: 'Export format must be json or csv',
   uploadGone: 'The uploaded file is no longer available; upload it again',
+  valueTooLong: 'A value in the file is longer than 1 MB; nothing was imported',
+  compressionBomb:
+    'The file looks like a compression bomb (it expands more than 200 times); nothing was imported',
+  expandsTooMuch: 'The file expands to more than 1 GB; nothing was imported',
+  jsonTooLarge: 'The JSON file is larger than 64 MB once unpacked; nothing was imported',
+} as const;
+
+/** Caps on what an uploaded file may expand to (ADR 150); the messages above name them. */
+export const importCaps = {
+  /** One field / line / XML text run. */
+  maxValueBytes: 1024 * 1024,
+  /** A JSON document parsed whole (Simkl, Trakt members, a reformatted own export). */
+  maxJsonBytes: 64 * 1024 * 1024,
+  /** Everything a lone .gz or a ZIP inflates to. */
+  maxExpandedBytes: 1024 * 1024 * 1024,
+  /** Inflated / compressed, checked once past 1 MB inflated. */
+  maxRatio: 200,
 } as const;
 
 const showRef = z.object({

@@ -466,7 +466,8 @@ export type EpisodeReviewRow = Selectable<EpisodeReviewsTable>;
 export interface AccountTokensTable {
   id: Generated<number>;
   user_id: number;
-  purpose: 'password-reset' | 'email-verification';
+  /** email-change-undo (ADR 150): `email` holds the address to restore. */
+  purpose: 'password-reset' | 'email-verification' | 'email-change-undo';
   token_hash: string;
   email: string | null;
   created_at: string;

@@ -1,4 +1,9 @@
-import type { FastifyInstance, onRequestHookHandler, preValidationHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  onRequestHookHandler,
+  onSendHookHandler,
+  preValidationHookHandler,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { integrationMessages } from '@series-tracker/contracts';
 import { forbidden } from '../lib/errors';
@@ -38,6 +43,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     tokens?: TokenRule;
+    /**
+     * A signed-in/owner route whose answer may be stored by browsers and shared caches
+     * (none today); without it they answer `Cache-Control: no-store` (ADR 150).
+     */
+    publicCaching?: boolean;
   }
   interface FastifyInstance {
     /** Every API route with its declared access, in registration order (tests walk it). */
@@ -45,7 +55,7 @@ declare module 'fastify' {
   }
 }
 
-type Hook = preValidationHookHandler | onRequestHookHandler;
+type Hook = preValidationHookHandler | onRequestHookHandler | onSendHookHandler;
 
 /** Refuses a request made with an API token that the route's rule and the token's scopes do not allow. */
 function tokenGuard(rule: TokenRule | undefined): preValidationHookHandler {
@@ -93,6 +103,21 @@ export const accessPlugin = fp(
         if (route.schema && !route.schema.security) {
           (route.schema as { security?: unknown }).security = [{ bearerAuth: [] }];
         }
+      }
+      // Private answers are never stored (ADR 150): a signed-in or owner route answers
+      // no-store, errors included; a viewer route does when a member asked, unless the
+      // response cache already marked the answer private to them (per-viewer, ADR 091).
+      if (!route.config?.publicCaching && access !== 'public') {
+        const noStore: onSendHookHandler = async (request, reply, payload) => {
+          if (access === 'viewer') {
+            if (!request.auth) return payload;
+            if (String(reply.getHeader('cache-control') ?? '').startsWith('private'))
+              return payload;
+          }
+          void reply.header('cache-control', 'no-store');
+          return payload;
+        };
+        route.onSend = [...asArray(route.onSend), noStore] as onSendHookHandler[];
       }
       const responses = Object.keys((route.schema?.response as object | undefined) ?? {});
       for (const method of methods) {

@@ -152,6 +152,18 @@ export const visible = {
   },
 
   /**
+   * Rows hanging off a member's profile (their lists by owner, their followers, their review
+   * of a show) on paths other than the profile's tabs: the same rule as
+   * `authorizeProfileDetails`, as SQL: the viewer's own, or a public profile that does not
+   * block the viewer (ADR 150). Reads the users and blocks tables.
+   */
+  memberDetails(viewer: Viewer, userColumn: string): Expression<SqlBool> {
+    const isPublic = sql<SqlBool>`exists (select 1 from users pu where pu.id = ${sql.ref(userColumn)} and pu.is_public = 1)`;
+    if (!viewer) return isPublic;
+    return sql<SqlBool>`(${sql.ref(userColumn)} = ${viewer.id} or (${isPublic} and not exists (select 1 from blocks where blocks.blocker_id = ${sql.ref(userColumn)} and blocks.blocked_id = ${viewer.id})))`;
+  },
+
+  /**
    * Rows authored by members (activity) that the viewer may see: the author's profile is
    * visible to them and the author does not block them.
    */

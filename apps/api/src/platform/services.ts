@@ -122,6 +122,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   const auth = createAuthService({
     repo: authRepo,
     sessionTtlDays: config.sessionTtlDays,
+    sessionMaxAgeDays: config.sessionMaxAgeDays,
     events,
     passwords,
     sessionCacheSeconds: config.sessionCacheSeconds,

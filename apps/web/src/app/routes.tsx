@@ -64,6 +64,9 @@ const ResetPasswordRoute = lazy(() =>
 const VerifyEmailRoute = lazy(() =>
   import('./routes/password-reset').then((m) => ({ default: m.VerifyEmailRoute })),
 );
+const UndoEmailChangeRoute = lazy(() =>
+  import('./routes/undo-email-change').then((m) => ({ default: m.UndoEmailChangeRoute })),
+);
 // imports: Import & export (its section joins /settings when that screen lands).
 // Apps & devices (issue 22): media-server webhooks and personal API tokens.
 const AppsDevicesRoute = lazy(() =>
@@ -132,6 +135,7 @@ const screens: RouteObject[] = [
   { path: 'forgot-password', element: <ForgotPasswordRoute /> },
   { path: 'reset-password', element: <ResetPasswordRoute /> },
   { path: 'verify-email', element: <VerifyEmailRoute /> },
+  { path: 'undo-email-change', element: <UndoEmailChangeRoute /> },
   { path: 'settings/import', element: <ImportExportRoute /> },
   { path: 'settings/apps', element: <AppsDevicesRoute /> },
   // Site pages linked from the footer.

@@ -135,6 +135,20 @@ export function createAccountRepository(db: Kysely<Database>) {
       return Number(res.numDeletedRows);
     },
 
+    /** Puts an undone e-mail change back (ADR 150); the old address is proven by its mailbox. */
+    async restoreEmail(q: Tx, userId: number, email: string, at: string): Promise<void> {
+      await q
+        .updateTable('users')
+        .set({
+          email,
+          email_lower: email.toLowerCase(),
+          email_verified_at: at,
+          updated_at: at,
+        })
+        .where('id', '=', userId)
+        .execute();
+    },
+
     async deleteUser(q: Tx, userId: number): Promise<boolean> {
       const res = await q.deleteFrom('users').where('id', '=', userId).executeTakeFirst();
       return Number(res.numDeletedRows) > 0;

@@ -16,6 +16,7 @@ import {
   sessionsResponseSchema,
   updateMeBodySchema,
   userResponseSchema,
+  undoEmailChangeBodySchema,
   verifyEmailBodySchema,
 } from '@series-tracker/contracts';
 import { AppError } from '../../lib/errors';
@@ -174,6 +175,24 @@ export async function accountRoutes(
     async (request) => {
       await account.resetPassword(request.body.token, request.body.password);
       return { message: accountMessages.passwordReset };
+    },
+  );
+
+  r.post(
+    '/auth/undo-email-change',
+    {
+      config: { ...limited, access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Undo an e-mail change with the token mailed to the old address (7 days): the old address is restored and every session ends',
+        body: undoEmailChangeBodySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await account.undoEmailChange(request.body.token);
+      return { message: accountMessages.emailChangeUndone };
     },
   );
 

@@ -23,6 +23,7 @@ import type { Storage } from '../../platform/storage';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { ResolvedSession } from '../auth/auth.service';
 import { hashPassword } from '../auth/password';
+import { assertNewPasswordAllowed } from '../auth/password-policy';
 import type { PasswordGuard } from '../auth/password-guard';
 import { hashToken, newToken } from '../auth/tokens';
 import { toCurrentUser } from '../users/users.mapper';
@@ -240,6 +241,19 @@ export function createAccountService(o: AccountServiceOptions) {
       if (emailChanged) {
         await repo.retireTokens(repo.db, user.id, 'email-verification', nowIso());
         await sendVerification(updated);
+        // The old address is told, with a link that undoes the change (ADR 150).
+        const undoToken = await issueToken(
+          user,
+          'email-change-undo',
+          accountLimits.emailUndoDays * 24 * HOUR_MS,
+          user.email,
+        );
+        await mail.send('email-changed', user.email, {
+          username: updated.username,
+          token: undoToken,
+          newEmailHint: maskEmail(updated.email),
+          days: accountLimits.emailUndoDays,
+        });
       }
       await events.emit('sessions.changed', { userId: user.id });
       if (profileChanged) await events.emit('user.changed', { userId: user.id, change: 'profile' });
@@ -297,6 +311,7 @@ export function createAccountService(o: AccountServiceOptions) {
 
     async resetPassword(token: string, password: string): Promise<void> {
       const row = await liveToken(token, 'password-reset');
+      assertNewPasswordAllowed(password, 'password');
       const hash = await hashPassword(password);
       const now = nowIso();
       await uow.run(async (trx) => {
@@ -310,6 +325,28 @@ export function createAccountService(o: AccountServiceOptions) {
       await passwords.reset(row.user_id);
       const user = await repo.user(row.user_id);
       if (user) await mail.send('password-changed', user.email, { username: user.username });
+    },
+
+    /** The old address's link: restores it, ends every session (ADR 150). */
+    async undoEmailChange(token: string): Promise<void> {
+      const row = await liveToken(token, 'email-change-undo');
+      const now = nowIso();
+      try {
+        await uow.run(async (trx) => {
+          if (!(await repo.useToken(trx, row.id, now)))
+            throw badRequest(accountErrorCodes.tokenUsed, accountMessages.tokenUsed);
+          await repo.restoreEmail(trx, row.user_id, row.email!, now);
+          await repo.retireTokens(trx, row.user_id, 'email-verification', now);
+          await repo.retireTokens(trx, row.user_id, 'email-change-undo', now);
+          await repo.deleteSessions(trx, row.user_id, null);
+        });
+      } catch (err) {
+        // Another account took the old address meanwhile: nothing changed.
+        if (isUniqueViolation(err, 'email_lower')) throw emailUnavailable();
+        throw err;
+      }
+      await events.emit('sessions.changed', { userId: row.user_id });
+      await events.emit('user.changed', { userId: row.user_id, change: 'profile' });
     },
 
     async verifyEmail(token: string): Promise<void> {
@@ -349,6 +386,7 @@ export function createAccountService(o: AccountServiceOptions) {
         'currentPassword',
         accountMessages.currentPasswordIncorrect,
       );
+      assertNewPasswordAllowed(newPassword, 'newPassword');
       const hash = await hashPassword(newPassword);
       const now = nowIso();
       await uow.run(async (trx) => {
@@ -414,3 +452,14 @@ const emailUnavailable = () =>
   });
 
 export type AccountService = ReturnType<typeof createAccountService>;
+
+/** `j***@e***.test`: enough for the owner to recognise, too little to write to. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '***';
+  const domain = email.slice(at + 1);
+  const dot = domain.lastIndexOf('.');
+  const host = dot > 0 ? domain.slice(0, dot) : domain;
+  const tld = dot > 0 ? domain.slice(dot) : '';
+  return `${email[0]}***@${host[0] ?? ''}***${tld}`;
+}

@@ -57,7 +57,8 @@ export async function authRoutes(
         response: { 200: authResponseSchema, ...errors },
       },
     },
-    async (request) => authService.login(request.body, request.headers['user-agent'] ?? null),
+    async (request) =>
+      authService.login(request.body, request.headers['user-agent'] ?? null, request.ip),
   );
 
   r.post(

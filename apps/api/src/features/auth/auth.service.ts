@@ -13,6 +13,7 @@ import type { SessionRow, UserRow } from '../../db/types';
 import { toCurrentUser } from '../users/users.mapper';
 import type { AuthRepository } from './auth.repository';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
+import { assertNewPasswordAllowed } from './password-policy';
 import { hashToken, newToken } from './tokens';
 import type { EventBus } from '../../platform/events';
 import type { PasswordGuard } from './password-guard';
@@ -24,6 +25,8 @@ const SLIDE_AFTER_MS = 60 * 60 * 1000;
 export interface AuthServiceOptions {
   repo: AuthRepository;
   sessionTtlDays: number;
+  /** Days from sign-in after which a session ends however often it is used (ADR 150). */
+  sessionMaxAgeDays?: number;
   /** Publishes user.changed (registered) after the user row is written. */
   events?: EventBus;
   /** Wrong passwords per account (password-guard.ts); without it only the route's per-address limit applies. */
@@ -66,6 +69,7 @@ const takenError = (taken: { username: boolean; email: boolean }) =>
 export function createAuthService({
   repo,
   sessionTtlDays,
+  sessionMaxAgeDays = 90,
   events,
   passwords,
   sessionCacheSeconds = 0,
@@ -91,14 +95,28 @@ export function createAuthService({
     sessions.delete(tokenHash);
   }
 
-  async function issueSession(user: UserRow, userAgent: string | null): Promise<AuthResponse> {
+  /** The end of a session signed in at `createdAt`: beyond it no use slides the expiry on. */
+  const endOf = (createdAt: string) => addDays(createdAt, sessionMaxAgeDays);
+  const expiryFrom = (now: string, createdAt: string) => {
+    const sliding = addDays(now, sessionTtlDays);
+    const end = endOf(createdAt);
+    return Date.parse(sliding) < Date.parse(end) ? sliding : end;
+  };
+
+  /** A new token; a refresh passes the sign-in time on, so rotating never extends the end. */
+  async function issueSession(
+    user: UserRow,
+    userAgent: string | null,
+    signedInAt?: string,
+  ): Promise<AuthResponse> {
     const token = newToken();
     const now = nowIso();
-    const expiresAt = addDays(now, sessionTtlDays);
+    const createdAt = signedInAt ?? now;
+    const expiresAt = expiryFrom(now, createdAt);
     await repo.insertSession({
       user_id: user.id,
       token_hash: hashToken(token),
-      created_at: now,
+      created_at: createdAt,
       last_used_at: now,
       expires_at: expiresAt,
       user_agent: userAgent?.slice(0, 300) ?? null,
@@ -108,6 +126,7 @@ export function createAuthService({
 
   return {
     async register(input: RegisterInput, userAgent: string | null): Promise<AuthResponse> {
+      assertNewPasswordAllowed(input.password, 'password');
       const usernameLower = input.username.toLowerCase();
       const emailLower = input.email.toLowerCase();
       const taken = await repo.usernameOrEmailTaken(usernameLower, emailLower);
@@ -142,13 +161,18 @@ export function createAuthService({
       return issueSession(user, userAgent);
     },
 
-    async login(input: LoginBody, userAgent: string | null): Promise<AuthResponse> {
-      const user = await repo.findUserByLogin(input.identifier.toLowerCase());
-      const ok = user
-        ? passwords
-          ? await passwords.check(user, input.password)
-          : await verifyPassword(input.password, user.password_hash)
-        : await verifyPassword(input.password, await dummyPasswordHash()).then(() => false);
+    async login(
+      input: LoginBody,
+      userAgent: string | null,
+      address: string | null = null,
+    ): Promise<AuthResponse> {
+      const user = (await repo.findUserByLogin(input.identifier.toLowerCase())) ?? null;
+      // Known or not, the same counting and the same answers (password-guard.ts, ADR 150).
+      const ok = passwords
+        ? await passwords.check(user, input.password, { identifier: input.identifier, address })
+        : user
+          ? await verifyPassword(input.password, user.password_hash)
+          : await verifyPassword(input.password, await dummyPasswordHash()).then(() => false);
       if (!user || !ok) {
         throw new AppError(401, errorCodes.invalidCredentials, authMessages.invalidCredentials);
       }
@@ -160,18 +184,26 @@ export function createAuthService({
       const hash = hashToken(token);
       const now = Date.now();
       const kept = sessions?.get(hash);
-      if (kept && Date.parse(kept.session.expires_at) > now) return kept;
+      if (
+        kept &&
+        Date.parse(kept.session.expires_at) > now &&
+        Date.parse(endOf(kept.session.created_at)) > now
+      )
+        return kept;
       const started = generation;
       const found = await repo.findSessionWithUser(hash);
       if (!found) return undefined;
-      if (Date.parse(found.session.expires_at) <= now) {
+      if (
+        Date.parse(found.session.expires_at) <= now ||
+        Date.parse(endOf(found.session.created_at)) <= now
+      ) {
         forgetToken(hash);
         await repo.deleteSession(found.session.id);
         return undefined;
       }
       if (now - Date.parse(found.session.last_used_at) > SLIDE_AFTER_MS) {
         const iso = new Date(now).toISOString();
-        const expiresAt = addDays(iso, sessionTtlDays);
+        const expiresAt = expiryFrom(iso, found.session.created_at);
         await repo.extendSession(found.session.id, iso, expiresAt);
         found.session = { ...found.session, last_used_at: iso, expires_at: expiresAt };
       }
@@ -191,7 +223,7 @@ export function createAuthService({
       forgetToken(resolved.session.token_hash);
       await events?.emit('session.revoked', { tokenHash: resolved.session.token_hash });
       if (!revoked) throw unauthorized(authMessages.notSignedIn);
-      return issueSession(resolved.user, userAgent);
+      return issueSession(resolved.user, userAgent, resolved.session.created_at);
     },
 
     me(resolved: ResolvedSession): CurrentUser {

@@ -76,28 +76,28 @@ describe('POST /api/auth/register', () => {
   });
 
   it.each([
-    [{ email: 'a@b.test', password: 'secret1' }, 'username', authMessages.usernameRequired],
+    [{ email: 'a@b.test', password: 'secret-one' }, 'username', authMessages.usernameRequired],
     [
-      { username: 'ab', email: 'a@b.test', password: 'secret1' },
+      { username: 'ab', email: 'a@b.test', password: 'secret-one' },
       'username',
       authMessages.usernameTooShort,
     ],
     [
-      { username: 'a'.repeat(31), email: 'a@b.test', password: 'secret1' },
+      { username: 'a'.repeat(31), email: 'a@b.test', password: 'secret-one' },
       'username',
       authMessages.usernameTooLong,
     ],
     [
-      { username: 'bad name!', email: 'a@b.test', password: 'secret1' },
+      { username: 'bad name!', email: 'a@b.test', password: 'secret-one' },
       'username',
       authMessages.usernameChars,
     ],
     [
-      { username: 'valid_one', email: 'not-an-email', password: 'secret1' },
+      { username: 'valid_one', email: 'not-an-email', password: 'secret-one' },
       'email',
       authMessages.emailInvalid,
     ],
-    [{ username: 'valid_one', password: 'secret1' }, 'email', authMessages.emailRequired],
+    [{ username: 'valid_one', password: 'secret-one' }, 'email', authMessages.emailRequired],
     [
       { username: 'valid_one', email: 'a@b.test', password: '12345' },
       'password',
@@ -108,7 +108,7 @@ describe('POST /api/auth/register', () => {
       {
         username: 'valid_one',
         email: 'a@b.test',
-        password: 'secret1',
+        password: 'secret-one',
         displayName: 'x'.repeat(51),
       },
       'displayName',
@@ -137,7 +137,7 @@ describe('POST /api/auth/register', () => {
     const res = await post('/api/auth/register', {
       username: 'aRYA',
       email: 'other@x.test',
-      password: 'needle1',
+      password: 'needle-one',
     });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({

@@ -1,38 +1,70 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { accountLimits, accountMessages, errorCodes } from '@series-tracker/contracts';
 import { AppError } from '../../lib/errors';
 import type { AttemptCounter } from '../../platform/attempts';
 import type { UserRow } from '../../db/types';
-import { verifyPassword } from './password';
+import { dummyPasswordHash, verifyPassword } from './password';
 
 const windowMs = accountLimits.passwordFailuresWindowMinutes * 60_000;
-const key = (userId: number) => `password:${userId}`;
+
+export interface PasswordDelay {
+  /** The first delayed attempt (the 6th in a window) waits this long; each next one twice more. */
+  baseMs: number;
+  /** No attempt waits longer: the member with the right password always gets in. */
+  maxMs: number;
+}
+export const defaultPasswordDelay: PasswordDelay = { baseMs: 250, maxMs: 2_000 };
 
 /**
- * Wrong passwords per account (docs/decisions/100-account.md): after 5 in 15 minutes every
- * password check of that account (sign-in, change password, change email, delete account)
- * answers 429 until the window ends, whichever address the guesses come from. This is a budget
- * of its own, beside the per-address limit on the routes.
+ * Wrong passwords, counted two ways (ADR 150, replacing ADR 100's per-account lockout):
+ * - per account and address: after 5 in 15 minutes that address gets 429 for that account,
+ *   right password or not, so one address cannot keep guessing;
+ * - per account, from anywhere: past 5 every check waits a growing, bounded delay, so guesses
+ *   from many addresses slow down, but the right password from another address still signs
+ *   in: a stranger can no longer lock a member out.
+ * An unknown sign-in name is counted by the name, exactly like an account, and checked
+ * against a dummy hash, so the answers and their timing say nothing about which exist.
+ * Every attempt is counted before the password is checked, in one atomic step (INCR in Redis,
+ * one synchronous update in memory; issue 20): 20 guesses at once from one address get 5
+ * checks and 15 × 429. A right password gives both budgets back.
  */
-export function createPasswordGuard(attempts: AttemptCounter) {
+export function createPasswordGuard(
+  attempts: AttemptCounter,
+  delay: PasswordDelay = defaultPasswordDelay,
+) {
+  const accountKey = (user: UserRow | null, identifier: string) =>
+    user ? `password:${user.id}` : `password:name:${identifier.toLowerCase()}`;
+  const refuse = () =>
+    new AppError(429, errorCodes.rateLimited, accountMessages.tooManyPasswordFailures);
+
   return {
     /**
-     * True when the password is right; throws 429 while the account's budget is spent.
-     * The attempt is counted before the password is checked, in one atomic step (INCR in
-     * Redis, one synchronous update in memory): 20 guesses at once get 5 answers and 15 × 429,
-     * where reading, checking and then counting let all 20 through (issue 20). A right
-     * password gives the budget back.
+     * True when the password is right; 429 while this address's budget for the account is
+     * spent. `address` is absent for checks inside a signed-in session (change password…).
      */
-    async check(user: UserRow, password: string): Promise<boolean> {
-      const n = await attempts.hit(key(user.id), windowMs);
-      if (n > accountLimits.passwordFailuresMax) {
-        throw new AppError(429, errorCodes.rateLimited, accountMessages.tooManyPasswordFailures);
+    async check(
+      user: UserRow | null,
+      password: string,
+      opts: { identifier?: string; address?: string | null } = {},
+    ): Promise<boolean> {
+      const account = accountKey(user, opts.identifier ?? '');
+      const pair = opts.address ? `${account}:from:${opts.address}` : null;
+      if (pair && (await attempts.hit(pair, windowMs)) > accountLimits.passwordFailuresMax)
+        throw refuse();
+      const n = await attempts.hit(account, windowMs);
+      const over = n - accountLimits.passwordFailuresMax;
+      if (over > 0) await sleep(Math.min(delay.maxMs, delay.baseMs * 2 ** (over - 1)));
+      const ok = user
+        ? await verifyPassword(password, user.password_hash)
+        : await verifyPassword(password, await dummyPasswordHash()).then(() => false);
+      if (ok) {
+        await attempts.reset(account);
+        if (pair) await attempts.reset(pair);
       }
-      const ok = await verifyPassword(password, user.password_hash);
-      if (ok) await attempts.reset(key(user.id));
       return ok;
     },
     /** A new password (reset) starts a clean budget. */
-    reset: (userId: number) => attempts.reset(key(userId)),
+    reset: (userId: number) => attempts.reset(`password:${userId}`),
   };
 }
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
+import { importCaps } from '@series-tracker/contracts';
 import { ImportFileError } from './import-records';
 
 /** Limits that keep a hostile archive (zip bomb) from filling memory or disk. */
@@ -15,10 +16,10 @@ export interface ArchiveLimits {
 }
 
 export const defaultArchiveLimits: ArchiveLimits = {
-  maxExpandedBytes: 1024 * 1024 * 1024,
-  maxRatio: 200,
+  maxExpandedBytes: importCaps.maxExpandedBytes,
+  maxRatio: importCaps.maxRatio,
   maxEntries: 20_000,
-  maxEntryBytes: 256 * 1024 * 1024,
+  maxEntryBytes: importCaps.maxJsonBytes,
 };
 
 export interface ArchiveEntry {

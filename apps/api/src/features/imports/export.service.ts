@@ -73,8 +73,11 @@ export function createExportService({
 
   const csvCell = (v: unknown): string => {
     if (v === null || v === undefined) return '';
-    const s = typeof v === 'object' ? JSON.stringify(v) : String(v);
-    return /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+    let s = typeof v === 'object' ? JSON.stringify(v) : String(v);
+    // A spreadsheet runs a cell starting with = + - @ (or a tab / CR before one) as a formula:
+    // text, whoever wrote it (a copied list, a show title), gets a leading apostrophe (ADR 150).
+    if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+    return /[",\n\r\t]/.test(s) || s.startsWith("'") ? `"${s.replaceAll('"', '""')}"` : s;
   };
   const showCsv = (show: ReturnType<typeof showRef>) => ({
     show_title: show.title,

@@ -4,11 +4,13 @@ import readline from 'node:readline';
 import zlib from 'node:zlib';
 import {
   exportSchemaVersion,
+  importCaps,
   importMessages,
   importSourceLabels,
   type ImportSource,
 } from '@series-tracker/contracts';
 import { openArchive, readJson, type Archive, type ArchiveLimits } from './archive';
+import { inflatedWithin, runsWithin } from './bounded';
 import { ImportFileError, type ImportRecord } from './import-records';
 import { csvHeader } from './parsers/csv';
 import { isImdbHeader, parseImdb } from './parsers/imdb';
@@ -18,8 +20,12 @@ import { isSimkl, parseSimkl } from './parsers/simkl';
 import { isTraktArchive, parseTrakt } from './parsers/trakt';
 import { parseTvTimeFile, tvtimeFiles, tvtimeKindOfHeader, tvtimeUtcNote } from './parsers/tvtime';
 
-/** Largest JSON document read whole (Simkl, our own export). */
-const maxJsonBytes = 200 * 1024 * 1024;
+/** Largest JSON document read whole (Simkl, our own export reformatted). */
+const maxJsonBytes = importCaps.maxJsonBytes;
+const newline = 0x0a;
+const lessThan = 0x3c;
+/** Lines (CSV, our own export) and XML runs never pass the value cap before a parser sees them. */
+const lines = (s: Readable) => Readable.from(runsWithin(guard(s), newline));
 
 export interface OpenedImport {
   source: ImportSource;
@@ -46,7 +52,7 @@ async function readAll(stream: AsyncIterable<unknown>, limit: number): Promise<B
   let size = 0;
   for await (const c of stream) {
     size += (c as Buffer).length;
-    if (size > limit) throw new ImportFileError('The JSON file is too large to read');
+    if (size > limit) throw new ImportFileError(importMessages.jsonTooLarge);
     chunks.push(c as Buffer);
   }
   return Buffer.concat(chunks);
@@ -92,12 +98,14 @@ export async function openImport(
   }
 
   const gz = isGzip(start);
-  const stream = () => {
+  const compressedBytes = gz ? (await fs.promises.stat(file)).size : 0;
+  // A lone .gz inflates as a stream under the same caps as a ZIP member (ADR 150).
+  const stream = (): Readable => {
     const s = fs.createReadStream(file);
     if (!gz) return s;
     const g = zlib.createGunzip();
     s.on('error', (e) => g.destroy(e));
-    return s.pipe(g);
+    return Readable.from(inflatedWithin(guard(s.pipe(g)), compressedBytes));
   };
   let text: string;
   if (gz) {
@@ -123,7 +131,11 @@ export async function openImport(
   if (trimmed.startsWith('<')) {
     const source = checked(/<myanimelist[\s>]/.test(trimmed.slice(0, 4096)) ? 'mal' : null);
     if (source !== 'mal') throw new ImportFileError(importMessages.unknownFormat);
-    return { source, records: parseMal(Readable.from(guard(stream()))), close() {} };
+    return {
+      source,
+      records: parseMal(Readable.from(runsWithin(guard(stream()), lessThan))),
+      close() {},
+    };
   }
   // Our own export, as we write it (one row per line): read a line at a time.
   if (/^\{\r?\n "format": "series-tracker-export",/.test(trimmed)) {
@@ -135,15 +147,15 @@ export async function openImport(
     const source = checked('series-tracker');
     // The line reader starts when the records are first asked for: readline drops lines
     // that arrive before its iterator exists.
-    let lines: readline.Interface | null = null;
+    let reader: readline.Interface | null = null;
     const records = (async function* () {
-      lines = readline.createInterface({
-        input: Readable.from(guard(stream())),
+      reader = readline.createInterface({
+        input: lines(stream()),
         crlfDelay: Infinity,
       });
-      yield* parseOwnExportLines(lines);
+      yield* parseOwnExportLines(reader);
     })();
-    return { source, records, close: () => lines?.close() };
+    return { source, records, close: () => reader?.close() };
   }
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
     const value = parseJsonText(await readAll(guard(stream()), maxJsonBytes));
@@ -159,7 +171,11 @@ export async function openImport(
   }
   const header = csvHeader(trimmed.split(/\r?\n/, 1)[0] ?? '');
   if (isImdbHeader(header))
-    return { source: checked('imdb'), records: parseImdb(stream(), 'The CSV file'), close() {} };
+    return {
+      source: checked('imdb'),
+      records: parseImdb(lines(stream()), 'The CSV file'),
+      close() {},
+    };
   const kind = tvtimeKindOfHeader(header);
   if (kind) {
     const source = checked('tvtime');
@@ -167,7 +183,7 @@ export async function openImport(
       source,
       records: (async function* () {
         yield { kind: 'note' as const, text: tvtimeUtcNote };
-        yield* parseTvTimeFile(kind, stream(), 'The CSV file');
+        yield* parseTvTimeFile(kind, lines(stream()), 'The CSV file');
       })(),
       close() {},
     };
@@ -180,7 +196,8 @@ export async function openImport(
 async function* guard(s: Readable): AsyncGenerator<Buffer> {
   try {
     for await (const c of s) yield c as Buffer;
-  } catch {
+  } catch (err) {
+    if (err instanceof ImportFileError) throw err;
     throw new ImportFileError('The file is damaged or incomplete');
   }
 }
@@ -210,7 +227,7 @@ async function fromArchive(
         for (const name of tvtimeFiles) {
           for (const e of tv.filter((t) => t.base === name)) {
             member(e.name);
-            yield* parseTvTimeFile(name, await archive.stream(e), e.name);
+            yield* parseTvTimeFile(name, lines(await archive.stream(e)), e.name);
           }
         }
       })(),
@@ -227,8 +244,14 @@ async function fromArchive(
   }
   for (const e of archive.entries.filter((x) => /\.xml(\.gz)?$/.test(x.base))) {
     const s = await archive.stream(e);
-    const input = e.base.endsWith('.gz') ? s.pipe(zlib.createGunzip()) : s;
-    return { source: checked('mal'), records: parseMal(input as Readable), close };
+    const input = e.base.endsWith('.gz')
+      ? inflatedWithin(guard(s.pipe(zlib.createGunzip())), e.size)
+      : s;
+    return {
+      source: checked('mal'),
+      records: parseMal(Readable.from(runsWithin(guard(Readable.from(input)), lessThan))),
+      close,
+    };
   }
   checked(null);
   throw new ImportFileError(importMessages.unknownFormat);

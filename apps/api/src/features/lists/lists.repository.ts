@@ -28,8 +28,8 @@ export interface ListItemWithShow extends ListItemRow {
 export type ListOrder = 'updated_at' | 'created_at' | 'item_count' | 'followers' | 'name';
 
 export interface ListQuery {
-  /** Which rows the viewer may see: a platform/policy `visible.*` condition on alias `l`. */
-  where: Expression<SqlBool>;
+  /** Which rows the viewer may see: platform/policy `visible.*` conditions on alias `l` (all hold). */
+  where: Expression<SqlBool> | Expression<SqlBool>[];
   userId?: number;
   isRanked?: boolean;
   showId?: number;
@@ -93,7 +93,7 @@ export function createListsRepository(db: Kysely<Database>, dialect: DialectName
      * rows get their owner and covers.
      */
     async page(q: ListQuery): Promise<{ rows: ListSummaryRow[]; total: number }> {
-      const conds: Expression<SqlBool>[] = [q.where];
+      const conds: Expression<SqlBool>[] = Array.isArray(q.where) ? [...q.where] : [q.where];
       if (q.userId !== undefined) conds.push(sql<SqlBool>`l.user_id = ${q.userId}`);
       if (q.isRanked !== undefined) conds.push(sql<SqlBool>`l.is_ranked = ${q.isRanked ? 1 : 0}`);
       if (q.showId !== undefined)

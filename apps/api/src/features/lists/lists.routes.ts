@@ -92,7 +92,12 @@ export async function listsRoutes(app: FastifyInstance, opts: ListsRoutesOptions
   r.get(
     '/lists',
     {
-      ...cached,
+      // The viewer decides what `userId` shows (a private or blocking owner's lists: nothing,
+      // ADR 150); anonymous answers stay in the shared cache.
+      config: {
+        access: 'viewer',
+        cache: { ttlSeconds: 60, anonymousOnly: true, tags: () => [cacheTags.lists] },
+      },
       schema: {
         tags,
         summary:
@@ -109,7 +114,7 @@ export async function listsRoutes(app: FastifyInstance, opts: ListsRoutesOptions
     },
     async (req) => {
       const { isRanked, userId, ...rest } = req.query;
-      return lists.index({
+      return lists.index(req.auth ? { id: req.auth.user.id } : null, {
         ...rest,
         ...(isRanked ? { isRanked: isRanked === 'true' } : {}),
         ...(userId !== undefined ? { userId } : {}),

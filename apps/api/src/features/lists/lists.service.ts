@@ -140,6 +140,7 @@ export function createListsService({ repo, uow, events }: ListsServiceOptions) {
   return {
     /** GET /lists: public lists, filtered and sorted. */
     async index(
+      viewer: Viewer,
       o: PageOptions & {
         sort: ListSort;
         order: 'asc' | 'desc';
@@ -149,7 +150,11 @@ export function createListsService({ repo, uow, events }: ListsServiceOptions) {
     ) {
       return toPage(
         await repo.page({
-          where: community,
+          // One member's lists: only when their profile's tabs would show them.
+          where:
+            o.userId !== undefined
+              ? [community, visible.memberDetails(viewer, 'l.user_id')]
+              : community,
           sort: sortColumn[o.sort],
           order: o.order,
           limit: o.limit,

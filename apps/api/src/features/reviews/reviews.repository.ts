@@ -194,6 +194,16 @@ export function createReviewsRepository(db: Kysely<Database>, dialect: DialectNa
   return {
     db,
     dialect,
+    /** Whether `viewer` may see this member's details (visible.memberDetails, ADR 150). */
+    async memberDetailsVisible(viewer: Viewer, userId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('users as u')
+        .select('u.id')
+        .where('u.id', '=', userId)
+        .where(visible.memberDetails(viewer, 'u.id'))
+        .executeTakeFirst();
+      return row !== undefined;
+    },
 
     // --- reviews ---
 

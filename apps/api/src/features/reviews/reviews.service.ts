@@ -320,6 +320,9 @@ export function createReviewsService({ repo, uow, events, blocks }: ReviewsServi
     async byUserForShow(viewer: Viewer, userId: number, showId: number): Promise<Review> {
       const r = await repo.reviewFor(repo.db, userId, showId, viewer?.id ?? null);
       authorize(viewer, 'read', r && reviewResource(r), m.reviewNotFound);
+      // One member's review, outside their profile: the profile's rule too (ADR 150).
+      if (!(await repo.memberDetailsVisible(viewer, userId)))
+        throw forbidden(peopleMessages.privateProfile);
       return toReview(r!);
     },
 

@@ -2,7 +2,7 @@ import { errorCodes, peopleMessages, type FollowStats } from '@series-tracker/co
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import type { EventBus } from '../../platform/events';
-import type { Viewer } from '../../platform/policy';
+import { authorizeProfileDetails, type Viewer } from '../../platform/policy';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { UsersRepository } from '../users/users.repository';
 import { toPerson } from '../users/users.mapper';
@@ -100,7 +100,15 @@ export function createSocialService({ repo, uow, users, events }: SocialServiceO
       limit: number,
       offset: number,
     ) {
-      await requireUser(userId);
+      // A private profile's (or a blocking member's) people are details (ADR 150).
+      const row = await requireUser(userId);
+      const blocksViewer = viewer ? await repo.blocks(row.id, viewer.id) : false;
+      authorizeProfileDetails(
+        viewer,
+        { kind: 'profile', userId: row.id, isPublic: Boolean(row.is_public), blocksViewer },
+        peopleMessages.userNotFound,
+        blocksViewer ? peopleMessages.blockedActivity : peopleMessages.privateProfile,
+      );
       const { rows, total } = await repo.people(side, userId, limit, offset);
       const mine = viewer
         ? await repo.followingAmong(

@@ -139,6 +139,25 @@ export const mailTemplates = {
       footnote: 'If you did not create an account, ignore this e-mail.',
     }),
   /**
+   * After an e-mail change, to the old address (ADR 150): a change made from a stolen session
+   * does not go unnoticed, and the link undoes it for 7 days. The new address is masked.
+   */
+  'email-changed': (
+    data: { username: string; token: string; newEmailHint: string; days: number },
+    ctx: TemplateContext,
+  ): MailContent =>
+    compose({
+      subject: `Your ${productName} e-mail address was changed`,
+      greeting: `Hi ${data.username},`,
+      paragraphs: [
+        `The e-mail address of your ${productName} account was just changed from this address to ${data.newEmailHint}.`,
+        `If you did not do this, undo the change with the link below within ${data.days} days: your account goes back to this address and every session is signed out.`,
+      ],
+      action: 'Undo the change',
+      link: siteLink(ctx, '/undo-email-change', { token: data.token }),
+      footnote: 'If it was you, there is nothing more to do.',
+    }),
+  /**
    * After a password change or reset (account feature): tells the owner, so a change they did
    * not make does not go unnoticed; the link starts a reset.
    */

@@ -64,7 +64,7 @@ describe('auth routes', () => {
     const { router } = renderApp('/login');
 
     await user.type(await screen.findByLabelText('Username or Email'), 'alice');
-    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.type(screen.getByLabelText('Password'), 'secret-one');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
@@ -77,7 +77,7 @@ describe('auth routes', () => {
     const { router } = renderApp('/login?next=%2Flists%3Fview%3Dranked');
 
     await user.type(await screen.findByLabelText('Username or Email'), 'alice');
-    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.type(screen.getByLabelText('Password'), 'secret-one');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/lists'));
@@ -90,7 +90,7 @@ describe('auth routes', () => {
     const { router } = renderApp('/login?next=%2F%2Fevil.example%2Fphish');
 
     await user.type(await screen.findByLabelText('Username or Email'), 'alice');
-    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.type(screen.getByLabelText('Password'), 'secret-one');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
@@ -103,8 +103,8 @@ describe('auth routes', () => {
 
     await user.type(await screen.findByLabelText('Username'), 'alice');
     await user.type(screen.getByLabelText('Email'), 'alice@example.com');
-    await user.type(screen.getByLabelText('Password'), 'secret1');
-    await user.type(screen.getByLabelText('Confirm Password'), 'secret1');
+    await user.type(screen.getByLabelText('Password'), 'secret-one');
+    await user.type(screen.getByLabelText('Confirm Password'), 'secret-one');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/watchlist'));

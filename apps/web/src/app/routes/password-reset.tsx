@@ -19,10 +19,10 @@ import { useLogout } from '@/features/auth/hooks/use-session-actions';
 import { isApiError, serverMessageOr } from '@/lib/api-client';
 import { AuthPage } from './auth-page';
 
-const linkClass =
+export const linkClass =
   'rounded font-medium text-violet-300 hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400';
 
-function Success({ children }: { children: ReactNode }) {
+export function Success({ children }: { children: ReactNode }) {
   return (
     <div
       role="status"

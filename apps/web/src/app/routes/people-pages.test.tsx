@@ -37,6 +37,22 @@ const carol: Person = {
 };
 
 describe('followers page', () => {
+  it('a private profile shows a private notice, never asking for its followers', async () => {
+    const { calls } = mockFetch(
+      signedInHandler((call) => {
+        if (call.url === '/api/users/username/bob')
+          return jsonResponse(200, { user: { ...bob, isPublic: false, detailsHidden: true } });
+        return jsonResponse(403, { error: 'This profile is private', code: 'FORBIDDEN' });
+      }),
+    );
+    renderApp('/profile/bob/following');
+    expect(await screen.findByText('This profile is private')).toBeInTheDocument();
+    expect(
+      screen.getByText('Bob Viewer keeps who they follow and who follows them to themselves.'),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.url.startsWith('/api/social/2/'))).toBe(false);
+  });
+
   it('lists followers with Follow; the button waits with Loading... while the request runs', async () => {
     const answer = deferred<Response>();
     const { calls } = mockFetch(

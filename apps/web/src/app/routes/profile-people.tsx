@@ -1,4 +1,4 @@
-import { ArrowLeft, Users } from 'lucide-react';
+import { ArrowLeft, Lock, Users } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -14,7 +14,9 @@ import { StatusPage } from './not-found';
 export function ProfilePeopleRoute({ side }: { side: 'followers' | 'following' }) {
   const { username = '' } = useParams();
   const profile = useProfile(username);
-  const people = usePeople(profile.data?.id, side);
+  // A private (or blocking) profile's people are its details: not asked for (ADR 150).
+  const hidden = profile.data?.detailsHidden === true;
+  const people = usePeople(hidden ? undefined : profile.data?.id, side);
   const title = side === 'followers' ? 'Followers' : 'Following';
 
   if (profile.isError && isApiError(profile.error) && profile.error.status === 404) {
@@ -45,6 +47,12 @@ export function ProfilePeopleRoute({ side }: { side: 'followers' | 'following' }
             title="Failed to load profile"
             error={profile.error}
             onRetry={() => void profile.refetch()}
+          />
+        ) : hidden ? (
+          <EmptyState
+            icon={Lock}
+            title="This profile is private"
+            message={`${name} keeps who they follow and who follows them to themselves.`}
           />
         ) : profile.isPending || people.isPending ? (
           <div className="space-y-3" data-testid="people-loading">

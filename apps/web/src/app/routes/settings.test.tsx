@@ -165,12 +165,12 @@ describe('/settings', () => {
     expect(
       await within(form).findByText(accountMessages.currentPasswordRequired),
     ).toBeInTheDocument();
-    await user.type(within(form).getByLabelText('Current Password'), 'secret1');
+    await user.type(within(form).getByLabelText('Current Password'), 'secret-one');
     await user.click(within(form).getByRole('button', { name: 'Change email' }));
     expect(await screen.findByText(accountMessages.emailSaved)).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
       email: 'new@example.com',
-      currentPassword: 'secret1',
+      currentPassword: 'secret-one',
     });
   });
 

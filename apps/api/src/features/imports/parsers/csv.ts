@@ -1,5 +1,6 @@
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import { parse } from 'csv-parse';
+import { importCaps, importMessages } from '@series-tracker/contracts';
 import { ImportFileError } from '../import-records';
 
 /**
@@ -11,20 +12,24 @@ export async function* csvRows(
   input: Readable,
   name: string,
 ): AsyncGenerator<Record<string, string>> {
-  const parser = input.pipe(
-    parse({
-      bom: true,
-      columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: true,
-      trim: true,
-    }),
-  );
+  const parser = parse({
+    bom: true,
+    // No record (a quoted value may span lines) grows past the value cap (ADR 150).
+    max_record_size: importCaps.maxValueBytes,
+    columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+    trim: true,
+  });
+  // pipeline (not pipe) hands a failing input's error to the parser, so it ends the loop below.
+  pipeline(input, parser, () => undefined);
   try {
     for await (const row of parser) yield row as Record<string, string>;
   } catch (err) {
     if (err instanceof ImportFileError) throw err;
+    if ((err as { code?: string }).code === 'CSV_MAX_RECORD_SIZE')
+      throw new ImportFileError(importMessages.valueTooLong);
     throw new ImportFileError(`${name} is not a readable CSV file`);
   }
 }

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { SaxesParser } from 'saxes';
-import type { WatchStatus } from '@series-tracker/contracts';
+import { importCaps, importMessages, type WatchStatus } from '@series-tracker/contracts';
 import { calendarDate, ImportFileError, intId, type ImportRecord } from '../import-records';
 
 /**
@@ -39,7 +39,11 @@ export async function* parseMal(input: Readable): AsyncGenerator<ImportRecord> {
     }
   });
   const onText = (t: string) => {
-    if (field) text += t;
+    if (!field) return;
+    text += t;
+    // The caller caps runs between '<'; CDATA sections could still join several (ADR 150).
+    if (text.length > importCaps.maxValueBytes)
+      throw new ImportFileError(importMessages.valueTooLong);
   };
   parser.on('text', onText);
   parser.on('cdata', onText);

@@ -54,6 +54,10 @@ export const resetPassword = (token: string, password: string) =>
 export const verifyEmail = (token: string) =>
   api.post<MessageResponse>('/auth/verify-email', { token });
 
+/** The old address's link after an e-mail change (ADR 150). */
+export const undoEmailChange = (token: string) =>
+  api.post<MessageResponse>('/auth/undo-email-change', { token });
+
 export function useResendVerification() {
   return useMutation({
     mutationFn: () => api.post<MessageResponse>('/auth/resend-verification'),

@@ -28,7 +28,7 @@ describe('LoginForm', () => {
     expect(submit()).toBeDisabled();
     await user.type(identifier, 'alice');
     expect(submit()).toBeDisabled();
-    await user.type(password, 'secret1');
+    await user.type(password, 'secret-one');
     expect(submit()).toBeEnabled();
     await user.clear(identifier);
     await user.type(identifier, '   ');
@@ -41,12 +41,12 @@ describe('LoginForm', () => {
     const { user, identifier, password, submit, onSuccess } = renderForm();
 
     await user.type(identifier, '  alice@example.com ');
-    await user.type(password, 'secret1');
+    await user.type(password, 'secret-one');
     await user.click(submit());
 
     expect(await screen.findByRole('button', { name: 'Signing In...' })).toBeDisabled();
     expect(calls[0]?.url).toBe('/api/auth/login');
-    expect(calls[0]?.body).toEqual({ identifier: 'alice@example.com', password: 'secret1' });
+    expect(calls[0]?.body).toEqual({ identifier: 'alice@example.com', password: 'secret-one' });
 
     response.resolve(
       jsonResponse(200, {
@@ -97,7 +97,7 @@ describe('LoginForm', () => {
     const { user, identifier, password, submit } = renderForm();
 
     await user.type(identifier, 'alice');
-    await user.type(password, 'secret1');
+    await user.type(password, 'secret-one');
     await user.click(submit());
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Login failed. Please try again.');

@@ -27,8 +27,8 @@ function renderForm(onSuccess = vi.fn()) {
 const valid = {
   Username: 'alice',
   Email: 'alice@example.com',
-  Password: 'secret1',
-  'Confirm Password': 'secret1',
+  Password: 'secret-one',
+  'Confirm Password': 'secret-one',
 };
 
 describe('RegisterForm', () => {
@@ -48,17 +48,17 @@ describe('RegisterForm', () => {
     const { user, field, fill, submit } = renderForm();
 
     expect(submit()).toBeDisabled();
-    await fill({ Username: 'alice', Email: 'alice@example.com', Password: 'secret1' });
+    await fill({ Username: 'alice', Email: 'alice@example.com', Password: 'secret-one' });
     expect(submit()).toBeDisabled();
     expect(screen.queryByText('Passwords do not match')).not.toBeInTheDocument();
 
-    await user.type(field('Confirm Password'), 'secret2');
+    await user.type(field('Confirm Password'), 'secret-two');
     expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
     expect(field('Confirm Password')).toHaveAttribute('aria-invalid', 'true');
     expect(submit()).toBeDisabled();
 
     await user.clear(field('Confirm Password'));
-    await user.type(field('Confirm Password'), 'secret1');
+    await user.type(field('Confirm Password'), 'secret-one');
     expect(screen.queryByText('Passwords do not match')).not.toBeInTheDocument();
     expect(submit()).toBeEnabled();
   });
@@ -71,7 +71,7 @@ describe('RegisterForm', () => {
     await user.click(submit());
 
     expect(
-      await screen.findByText('Password must be at least 6 characters long'),
+      await screen.findByText('Password must be at least 8 characters long'),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toHaveFocus();
     expect(calls).toHaveLength(0);
@@ -91,7 +91,7 @@ describe('RegisterForm', () => {
     expect(calls[0]?.body).toEqual({
       username: 'alice',
       email: 'alice@example.com',
-      password: 'secret1',
+      password: 'secret-one',
       displayName: 'Alice',
     });
     expect(calls[0]?.body).not.toHaveProperty('confirmPassword');
@@ -114,8 +114,27 @@ describe('RegisterForm', () => {
     expect(calls[0]?.body).toEqual({
       username: 'alice',
       email: 'alice@example.com',
-      password: 'secret1',
+      password: 'secret-one',
     });
+  });
+
+  it('says why a common password is refused, once, on the Password field', async () => {
+    mockFetch(() =>
+      jsonResponse(400, {
+        error: authMessages.passwordTooCommon,
+        code: 'VALIDATION_ERROR',
+        details: { password: authMessages.passwordTooCommon },
+      }),
+    );
+    const { user, fill, field, submit, onSuccess } = renderForm();
+
+    await fill(valid);
+    await user.click(submit());
+
+    expect(await screen.findByText(authMessages.passwordTooCommon)).toBeInTheDocument();
+    expect(screen.getAllByText(authMessages.passwordTooCommon)).toHaveLength(1);
+    expect(field('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(onSuccess).not.toHaveBeenCalled();
   });
 
   it('says a taken username once, on the Username field', async () => {

@@ -1,0 +1,117 @@
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { accountMessages } from '@series-tracker/contracts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { bearer, registerUser } from '../../../test/factories';
+import { startSmtp, tokenIn } from '../../../test/smtp';
+import { hashToken } from '../auth/tokens';
+
+/**
+ * Changing the e-mail address tells the old one, with a link that undoes the change for 7
+ * days (ADR 150): a stolen session can no longer take an account over quietly.
+ */
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let outbox: string;
+beforeAll(async () => {
+  smtp = await startSmtp();
+  outbox = await fs.mkdtemp(path.join(os.tmpdir(), 'outbox-'));
+  t = await buildTestApp({
+    mail: { smtpUrl: smtp.url, from: 'Series Tracker <no-reply@test>', outboxDir: outbox },
+    sessionCacheSeconds: 0,
+  });
+  await t.app.services.jobs.start();
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+  await fs.rm(outbox, { recursive: true, force: true });
+});
+
+const undo = (token: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/undo-email-change', payload: { token } });
+
+async function changeEmail() {
+  const u = await registerUser(t.app);
+  const newEmail = `taken.over.${u.user.id}@example.test`;
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: '/api/users/me',
+    headers: bearer(u.token),
+    payload: { email: newEmail, currentPassword: u.password },
+  });
+  expect(res.statusCode).toBe(200);
+  const mail = await vi.waitFor(
+    () => {
+      const m = smtp.mailsTo(u.user.email).find((x) => x.subject?.includes('address was changed'));
+      if (!m) throw new Error('no mail to the old address yet');
+      return m;
+    },
+    { timeout: 20_000, interval: 50 },
+  );
+  return { u, newEmail, mail, token: tokenIn(mail, 'undo-email-change') };
+}
+
+describe('e-mail change', () => {
+  it('tells the old address, whose link restores it and signs every session out', async () => {
+    const { u, newEmail, mail, token } = await changeEmail();
+    expect(mail.subject).toBe('Your Series Tracker e-mail address was changed');
+    expect(mail.text).toContain('7 days');
+    expect(mail.text).not.toContain(newEmail);
+    // Stored hashed only.
+    const row = await t.db.kysely
+      .selectFrom('account_tokens')
+      .select(['token_hash', 'purpose'])
+      .where('token_hash', '=', hashToken(token))
+      .executeTakeFirstOrThrow();
+    expect(row.purpose).toBe('email-change-undo');
+
+    const res = await undo(token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: accountMessages.emailChangeUndone });
+    const user = await t.db.kysely
+      .selectFrom('users')
+      .select(['email', 'email_lower'])
+      .where('id', '=', u.user.id)
+      .executeTakeFirstOrThrow();
+    expect(user.email).toBe(u.user.email);
+    const me = await t.app.inject({ url: '/api/auth/me', headers: bearer(u.token) });
+    expect(me.statusCode).toBe(401);
+    // The old address signs in again.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { identifier: u.user.email, password: u.password },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('refuses a used link and an expired one, changing nothing', async () => {
+    const used = await changeEmail();
+    expect((await undo(used.token)).statusCode).toBe(200);
+    const again = await undo(used.token);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ error: accountMessages.tokenUsed });
+
+    const old = await changeEmail();
+    await t.db.kysely
+      .updateTable('account_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('token_hash', '=', hashToken(old.token))
+      .execute();
+    const expired = await undo(old.token);
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json()).toMatchObject({ error: accountMessages.tokenExpired });
+    const user = await t.db.kysely
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', old.u.user.id)
+      .executeTakeFirstOrThrow();
+    expect(user.email).toBe(old.newEmail);
+    const bad = await undo('x'.repeat(43));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: accountMessages.tokenInvalid });
+  });
+});

@@ -1,0 +1,96 @@
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { authMessages, errorCodes } from '@series-tracker/contracts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { bearer, registerUser } from '../../../test/factories';
+import { startSmtp, tokenIn } from '../../../test/smtp';
+
+/**
+ * New passwords are at least 8 characters and not on the common-password list (ADR 150), on
+ * every path that sets one: registration, change and reset. Refused ones change nothing.
+ */
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let outbox: string;
+beforeAll(async () => {
+  smtp = await startSmtp();
+  outbox = await fs.mkdtemp(path.join(os.tmpdir(), 'outbox-'));
+  t = await buildTestApp({
+    mail: { smtpUrl: smtp.url, from: 'Series Tracker <no-reply@test>', outboxDir: outbox },
+  });
+  await t.app.services.jobs.start();
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+  await fs.rm(outbox, { recursive: true, force: true });
+});
+
+const post = (url: string, payload: object, token?: string) =>
+  t.app.inject({ method: 'POST', url, payload, headers: token ? bearer(token) : {} });
+
+describe('password policy', () => {
+  it('registration refuses a short password and a common one, creating nothing', async () => {
+    const base = { username: 'pat_policy', email: 'pat.policy@example.test' };
+    const short = await post('/api/auth/register', { ...base, password: 'abc1234' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toMatchObject({
+      code: errorCodes.validation,
+      details: { password: 'Password must be at least 8 characters long' },
+    });
+    for (const password of ['password1', 'Iloveyou123', 'qwertyuiop']) {
+      const res = await post('/api/auth/register', { ...base, password });
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json(), password).toMatchObject({
+        code: errorCodes.validation,
+        error: authMessages.passwordTooCommon,
+        details: { password: authMessages.passwordTooCommon },
+      });
+    }
+    const users = await t.db.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('username_lower', '=', 'pat_policy')
+      .execute();
+    expect(users).toEqual([]);
+    const ok = await post('/api/auth/register', { ...base, password: 'violet kettle drum' });
+    expect(ok.statusCode).toBe(201);
+  });
+
+  it('change password refuses a common new password and keeps the old one', async () => {
+    const u = await registerUser(t.app);
+    const res = await post(
+      '/api/auth/change-password',
+      { currentPassword: u.password, newPassword: 'password123', confirmPassword: 'password123' },
+      u.token,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ details: { newPassword: authMessages.passwordTooCommon } });
+    const login = await post('/api/auth/login', {
+      identifier: u.user.username,
+      password: u.password,
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('reset password refuses a common password and leaves the link usable', async () => {
+    const u = await registerUser(t.app);
+    await post('/api/auth/forgot-password', { email: u.user.email });
+    const mail = await vi.waitFor(
+      () => {
+        const m = smtp.mailsTo(u.user.email).find((x) => x.subject?.startsWith('Reset'));
+        if (!m) throw new Error('no reset mail yet');
+        return m;
+      },
+      { timeout: 20_000, interval: 50 },
+    );
+    const token = tokenIn(mail, 'reset-password');
+    const common = await post('/api/auth/reset-password', { token, password: 'letmein123' });
+    expect(common.statusCode).toBe(400);
+    expect(common.json()).toMatchObject({ details: { password: authMessages.passwordTooCommon } });
+    const good = await post('/api/auth/reset-password', { token, password: 'amber lantern 42' });
+    expect(good.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { bearer, registerUser } from '../../../test/factories';
+import { hashToken } from './tokens';
+
+/**
+ * A session ends SESSION_MAX_AGE_DAYS after sign-in however often it is used (ADR 150): the
+ * sliding 30 days alone let a stolen token live for ever.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ sessionMaxAgeDays: 90, sessionCacheSeconds: 0 });
+});
+afterAll(() => t.close());
+
+const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString();
+
+describe('absolute session lifetime', () => {
+  it('refuses a session created longer ago than the maximum, even when recently used', async () => {
+    const ann = await registerUser(t.app);
+    await t.db.kysely
+      .updateTable('sessions')
+      .set({ created_at: daysAgo(91), last_used_at: daysAgo(0.5) })
+      .where('token_hash', '=', hashToken(ann.token))
+      .execute();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: bearer(ann.token),
+    });
+    expect(res.statusCode).toBe(401);
+    const left = await t.db.kysely
+      .selectFrom('sessions')
+      .select('id')
+      .where('token_hash', '=', hashToken(ann.token))
+      .execute();
+    expect(left).toEqual([]);
+  });
+
+  it('keeps a session inside the maximum, and never slides its expiry past it', async () => {
+    const ann = await registerUser(t.app);
+    await t.db.kysely
+      .updateTable('sessions')
+      .set({ created_at: daysAgo(80), last_used_at: daysAgo(2) })
+      .where('token_hash', '=', hashToken(ann.token))
+      .execute();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: bearer(ann.token),
+    });
+    expect(res.statusCode).toBe(200);
+    const row = await t.db.kysely
+      .selectFrom('sessions')
+      .select(['created_at', 'expires_at'])
+      .where('token_hash', '=', hashToken(ann.token))
+      .executeTakeFirstOrThrow();
+    const limit = Date.parse(row.created_at) + 90 * 86_400_000;
+    expect(Date.parse(row.expires_at)).toBeLessThanOrEqual(limit);
+    expect(Date.parse(row.expires_at)).toBeGreaterThan(Date.now() + 9 * 86_400_000);
+  });
+
+  it('a refreshed token keeps the original sign-in time', async () => {
+    const ann = await registerUser(t.app);
+    await t.db.kysely
+      .updateTable('sessions')
+      .set({ created_at: daysAgo(89.9) })
+      .where('token_hash', '=', hashToken(ann.token))
+      .execute();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      headers: bearer(ann.token),
+    });
+    expect(res.statusCode).toBe(200);
+    const { expiresAt } = res.json() as { expiresAt: string };
+    expect(Date.parse(expiresAt)).toBeLessThan(Date.now() + 86_400_000);
+  });
+});
