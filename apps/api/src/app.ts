@@ -41,6 +41,7 @@ import { activityRoutes } from './features/activity/activity.routes';
 import { socialRoutes } from './features/social/social.routes';
 import { peopleStatsRoutes } from './features/stats/people-stats.routes';
 import { usersRoutes } from './features/users/users.routes';
+import { moderationRoutes } from './features/moderation/moderation.routes';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -224,6 +225,13 @@ export async function buildApp({
         reviews: services.reviews,
       });
       await api.register(peopleStatsRoutes, { stats: services.stats, trending });
+      // Moderation (issue 21, ADR 151)
+      await api.register(moderationRoutes, {
+        moderation: services.moderation,
+        ...(config.writeLimits?.reports !== undefined
+          ? { reportsPerHour: config.writeLimits.reports }
+          : {}),
+      });
     },
     { prefix: '/api' },
   );

@@ -11,3 +11,4 @@ export * from './account';
 export * from './imports';
 export * from './people';
 export * from './plays';
+export * from './moderation';

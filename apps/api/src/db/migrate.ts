@@ -14,6 +14,7 @@ import * as m0011 from './migrations/0011-review-search-vector';
 import * as m0012 from './migrations/0012-catalog-sync-state';
 import * as m0013 from './migrations/0013-plays';
 import * as m0014 from './migrations/0014-import-held-counts';
+import * as m0015 from './migrations/0015-moderation';
 
 /*
  * Migrations are imported statically (no directory scan) so they work the same under tsx,
@@ -34,6 +35,7 @@ const all = {
   '0012-catalog-sync-state': m0012,
   '0013-plays': m0013,
   '0014-import-held-counts': m0014,
+  '0015-moderation': m0015,
 };
 export type MigrationName = keyof typeof all;
 

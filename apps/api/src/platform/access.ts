@@ -1,5 +1,14 @@
-import type { FastifyInstance, onRequestHookHandler, preValidationHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  onRequestHookHandler,
+  preValidationHookHandler,
+} from 'fastify';
 import fp from 'fastify-plugin';
+import { moderationErrorCodes, moderationMessages } from '@series-tracker/contracts';
+import { AppError, forbidden } from '../lib/errors';
+import { toRole } from '../features/users/users.mapper';
+import { activeSuspension, may } from './policy';
 
 /**
  * Who may call a route, declared on every API route (`config: { access }`):
@@ -10,8 +19,10 @@ import fp from 'fastify-plugin';
  *   401, not 400).
  * - `owner`: signed in, and the service decides through the policy (platform/policy.ts)
  *   whether this user owns the resource: someone else's answers 404 (or 403 when it is public).
+ * - `moderator`: signed in, and the policy says this member may moderate
+ *   (`may(viewer, 'moderate', …)`: moderators and admins, ADR 151); anyone else gets 403.
  */
-export const accessLevels = ['public', 'viewer', 'signed-in', 'owner'] as const;
+export const accessLevels = ['public', 'viewer', 'signed-in', 'owner', 'moderator'] as const;
 export type Access = (typeof accessLevels)[number];
 
 export interface RouteAccess {
@@ -30,6 +41,38 @@ declare module 'fastify' {
     /** Every API route with its declared access, in registration order (tests walk it). */
     routeAccess: RouteAccess[];
   }
+}
+
+/**
+ * Writes a suspended member may still make (ADR 151): leaving, keeping their account safe and
+ * deleting it. Every other non-GET `signed-in` / `owner` route answers 403 ACCOUNT_SUSPENDED.
+ */
+export const suspendedMayStill = new Set([
+  'POST /api/auth/logout',
+  'POST /api/auth/refresh',
+  'POST /api/auth/change-password',
+  'DELETE /api/auth/sessions',
+  'DELETE /api/auth/sessions/:id',
+  'DELETE /api/users/me',
+]);
+
+const readOnly = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** After requireUser: a suspended member's write is refused before validation or any work. */
+async function refuseSuspended(request: FastifyRequest) {
+  const suspension = request.auth && activeSuspension(request.auth.user);
+  if (!suspension) return;
+  throw new AppError(403, moderationErrorCodes.suspended, moderationMessages.suspended, {
+    reason: suspension.reason ?? '',
+    until: suspension.until ?? 'permanent',
+  });
+}
+
+/** After requireUser on `moderator` routes: the policy decides, members get 403. */
+async function requireModerator(request: FastifyRequest) {
+  const user = request.auth!.user;
+  if (!may({ id: user.id, role: toRole(user.role) }, 'moderate', { kind: 'moderation' }))
+    throw forbidden(moderationMessages.notModerator);
 }
 
 type Hook = preValidationHookHandler | onRequestHookHandler;
@@ -56,7 +99,19 @@ export const accessPlugin = fp(
       }
       if (access !== 'public') {
         const hook = access === 'viewer' ? app.optionalUser : app.requireUser;
-        route.preValidation = [hook, ...asArray(route.preValidation)] as preValidationHookHandler[];
+        const writes = methods.some((m) => !readOnly.has(m));
+        const guard =
+          access !== 'viewer' &&
+          writes &&
+          !methods.some((m) => suspendedMayStill.has(`${m} ${url}`))
+            ? [refuseSuspended]
+            : [];
+        route.preValidation = [
+          hook,
+          ...(access === 'moderator' ? [requireModerator] : []),
+          ...guard,
+          ...asArray(route.preValidation),
+        ] as preValidationHookHandler[];
         if (route.schema && !route.schema.security) {
           (route.schema as { security?: unknown }).security = [{ bearerAuth: [] }];
         }

@@ -36,6 +36,8 @@ import { createStatsRepository } from '../features/stats/stats.repository';
 import { createStatsService } from '../features/stats/stats.service';
 import { createUsersRepository } from '../features/users/users.repository';
 import { createUsersService, type ContentCounts } from '../features/users/users.service';
+import { createModerationRepository } from '../features/moderation/moderation.repository';
+import { createModerationService } from '../features/moderation/moderation.service';
 import { nowIso } from '../lib/time';
 import { createEventBus, type EventBus } from './events';
 import { createUserErasure } from './erasure';
@@ -274,6 +276,18 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   erasure.register('social', (trx, userId) => socialRepo.eraseUser(trx, userId));
   erasure.register('activity', (trx, userId) => activityRepo.eraseUser(trx, userId));
 
+  // Moderation (issue 21, ADR 151): reports, the queue, actions, suspensions, the audit log.
+  const moderation = createModerationService({
+    repo: createModerationRepository(db.kysely),
+    events,
+    mail,
+    counters: {
+      recountAfterModeration: (trx, o) => reviews.recountAfterModeration(trx, o),
+      forgetTotals: () => reviews.forgetTotals(),
+    },
+  });
+  moderation.subscribe();
+
   return {
     config,
     db,
@@ -305,6 +319,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     activity,
     stats,
     statsRepo,
+    moderation,
     /**
      * Stops background work: running jobs stop at a safe point and run again after the next
      * start. The database stays open (its owner closes it).

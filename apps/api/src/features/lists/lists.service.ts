@@ -18,7 +18,7 @@ import type { Database, ListRow } from '../../db/types';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import type { EventBus } from '../../platform/events';
-import { authorize, visible, type Viewer } from '../../platform/policy';
+import { authorize, moderationOf, visible, type Viewer } from '../../platform/policy';
 import { page } from '../shows/shows.service';
 import { toListDetail, toListItem, toListSummary } from './lists.mapper';
 import type { ListOrder, ListsRepository } from './lists.repository';
@@ -41,6 +41,7 @@ const asResource = (l: ListRow) => ({
   kind: 'list' as const,
   ownerId: l.user_id,
   isPublic: Boolean(l.is_public),
+  ...moderationOf(l),
 });
 
 const sortColumn: Record<ListSort, ListOrder> = {
@@ -73,11 +74,16 @@ export function createListsService({ repo, events }: ListsServiceOptions) {
     return list!;
   }
 
-  const payload = (l: Pick<ListRow, 'id' | 'user_id' | 'name' | 'is_public'>, at: string) => ({
+  const payload = (
+    l: Pick<ListRow, 'id' | 'user_id' | 'name' | 'is_public'> &
+      Partial<Pick<ListRow, 'hidden_at' | 'removed_at'>>,
+    at: string,
+  ) => ({
     listId: l.id,
     userId: l.user_id,
     name: l.name,
-    isPublic: Boolean(l.is_public),
+    // Whether others may see it: a list a moderator hid is not announced (ADR 151).
+    isPublic: Boolean(l.is_public) && !l.hidden_at && !l.removed_at,
     at,
   });
 
@@ -125,12 +131,7 @@ export function createListsService({ repo, events }: ListsServiceOptions) {
 
   async function getList(viewer: Viewer, id: number): Promise<ListDetail> {
     const row = await repo.summary(id, viewer?.id ?? null);
-    authorize(
-      viewer,
-      'read',
-      row && { kind: 'list', ownerId: row.user_id, isPublic: Boolean(row.is_public) },
-      listMessages.listNotFound,
-    );
+    authorize(viewer, 'read', row && asResource(row), listMessages.listNotFound);
     return toListDetail(row!);
   }
 
