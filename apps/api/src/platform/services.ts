@@ -194,6 +194,8 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   const lists = createListsService({
     repo: createListsRepository(db.kysely, db.dialect),
     events,
+    // A member the owner blocks may not follow or copy their lists (ADR 151).
+    blocks: (ownerId, userId) => socialRepo.blocks(ownerId, userId),
   });
   // A deleted member's follows leave the followers counts of others' lists; their lists go.
   erasure.register('lists', (trx, userId) => lists.erase(trx, userId));

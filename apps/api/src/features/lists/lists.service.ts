@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import {
   errorCodes,
   listMessages,
+  peopleMessages,
   type CreateList,
   type DuplicateList,
   type ListDetail,
@@ -15,7 +16,7 @@ import {
   type UpdateListItem,
 } from '@series-tracker/contracts';
 import type { Database, ListRow } from '../../db/types';
-import { AppError, conflict, notFound } from '../../lib/errors';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import type { EventBus } from '../../platform/events';
 import { authorize, moderationOf, visible, type Viewer } from '../../platform/policy';
@@ -27,6 +28,8 @@ export interface ListsServiceOptions {
   repo: ListsRepository;
   /** Publishes list.created / updated / deleted / followed after commit. */
   events: EventBus;
+  /** People (ADR 090/151): whether `ownerId` blocks `userId` (no following or copying their lists). */
+  blocks?: (ownerId: number, userId: number) => Promise<boolean>;
 }
 
 export interface PageOptions {
@@ -59,7 +62,13 @@ const sortColumn: Record<ListSort, ListOrder> = {
  * are cached, so they apply the anonymous view: public lists only, the owner's private ones
  * included nowhere but /lists/me and their own profile.
  */
-export function createListsService({ repo, events }: ListsServiceOptions) {
+export function createListsService({ repo, events, blocks }: ListsServiceOptions) {
+  /** A member the owner blocks may read a public list, not follow or copy it (ADR 151). */
+  async function refuseBlocked(list: ListRow, userId: number) {
+    if (list.user_id !== userId && (await blocks?.(list.user_id, userId)))
+      throw forbidden(peopleMessages.blockedList);
+  }
+
   /** What anyone may see: the shared, cacheable view. */
   const community = visible.published(null, 'l.user_id', 'l.is_public');
 
@@ -417,6 +426,7 @@ export function createListsService({ repo, events }: ListsServiceOptions) {
     async follow(userId: number, id: number): Promise<ListFollowState> {
       const list = await readable({ id: userId }, id);
       if (list.user_id === userId) throw invalid('listId', listMessages.ownList);
+      await refuseBlocked(list, userId);
       const now = nowIso();
       const { added, count } = await repo.transaction(async (trx) => {
         const added = await repo.follow(trx, id, userId, now);
@@ -451,6 +461,7 @@ export function createListsService({ repo, events }: ListsServiceOptions) {
     /** A private copy, with items, positions and notes, of a list the viewer can see. */
     async duplicate(userId: number, id: number, input: DuplicateList): Promise<ListDetail> {
       const source = await readable({ id: userId }, id);
+      await refuseBlocked(source, userId);
       const now = nowIso();
       const name = input.name ?? source.name;
       const newId = await repo.transaction(async (trx) => {

@@ -1,6 +1,10 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { moderationErrorCodes, moderationMessages } from '@series-tracker/contracts';
+import {
+  moderationErrorCodes,
+  moderationMessages,
+  peopleMessages,
+} from '@series-tracker/contracts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, buildShow, registerUser } from '../../../test/factories';
 import { startSmtp } from '../../../test/smtp';
@@ -498,5 +502,50 @@ describe('admin CLI', () => {
     await expect(
       runAdmin(['grant', m.user.username, '--role', 'king'], t.app.services.moderation),
     ).rejects.toThrow(/Usage/);
+  });
+});
+
+describe('blocking (ADR 151)', () => {
+  it('stops the blocked member from liking, commenting on, following or copying the blocker’s things', async () => {
+    const [owner, blocked] = [await registerUser(t.app), await registerUser(t.app)];
+    const other = await registerUser(t.app);
+    const { review, comment } = await reviewWithComment(owner, other);
+    const list = (
+      await send('POST', '/api/lists', { name: 'Owner picks', isPublic: true }, owner.token)
+    ).json();
+    // Owner's own comment on their review, to try liking it.
+    const ownComment = (
+      await send(
+        'POST',
+        `/api/reviews/${review.id}/comments`,
+        { content: 'Thanks all' },
+        owner.token,
+      )
+    ).json();
+    expect(
+      (await send('POST', `/api/users/${blocked.user.id}/block`, {}, owner.token)).statusCode,
+    ).toBeLessThan(300);
+
+    const tries = [
+      ['POST', `/api/reviews/${review.id}/like`, {}, peopleMessages.blockedLike],
+      ['POST', `/api/comments/${ownComment.id}/like`, {}, peopleMessages.blockedLike],
+      ['POST', `/api/reviews/${review.id}/comments`, { content: 'hi' }, null],
+      ['POST', `/api/lists/${list.id}/follow`, {}, peopleMessages.blockedList],
+      ['POST', `/api/lists/${list.id}/duplicate`, {}, peopleMessages.blockedList],
+      ['POST', `/api/social/${owner.user.id}/follow`, {}, null],
+    ] as const;
+    for (const [method, url, payload, message] of tries) {
+      const res = await send(method, url, payload, blocked.token);
+      expect(res.statusCode, url).toBe(403);
+      if (message) expect(res.json().error).toBe(message);
+    }
+    // Nothing moved: the review has no likes, the list no followers, the blocked member no lists.
+    expect((await get(`/api/reviews/${review.id}`)).json().likesCount).toBe(0);
+    expect((await get(`/api/lists/${list.id}`)).json().followersCount).toBe(0);
+    // Others are not affected.
+    expect(
+      (await send('POST', `/api/comments/${ownComment.id}/like`, {}, other.token)).statusCode,
+    ).toBe(200);
+    void comment;
   });
 });

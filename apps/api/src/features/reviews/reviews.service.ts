@@ -177,6 +177,8 @@ export function createReviewsService({ repo, events, blocks }: ReviewsServiceOpt
     if (liked && authorId === viewer.id) {
       throw new AppError(403, errorCodes.forbidden, m.ownLike);
     }
+    // A member the author blocks may read their writing but not like it (ADR 151).
+    if (liked && (await blocks?.(authorId, viewer.id))) throw forbidden(peopleMessages.blockedLike);
     const result = await repo.transaction((trx) =>
       repo.setLike(trx, target, id, viewer.id, liked, now),
     );
