@@ -68,6 +68,10 @@ const VerifyEmailRoute = lazy(() =>
 const ImportExportRoute = lazy(() =>
   import('./routes/import-export').then((m) => ({ default: m.ImportExportRoute })),
 );
+// Moderation (issue 21)
+const ModerationRoute = lazy(() =>
+  import('./routes/moderation').then((m) => ({ default: m.ModerationRoute })),
+);
 // People (issue 11)
 const ProfileRoute = lazy(() =>
   import('./routes/profile').then((m) => ({ default: m.ProfileRoute })),
@@ -116,6 +120,8 @@ const screens: RouteObject[] = [
   { path: 'reset-password', element: <ResetPasswordRoute /> },
   { path: 'verify-email', element: <VerifyEmailRoute /> },
   { path: 'settings/import', element: <ImportExportRoute /> },
+  // Moderation (issue 21): moderators only; members get the not-found page.
+  { path: 'moderation', element: <ModerationRoute /> },
   // Site pages linked from the footer.
   { path: 'about', element: <AboutRoute /> },
   { path: 'privacy', element: <PrivacyRoute /> },

@@ -79,7 +79,7 @@ export function createModerationRepository(db: Kysely<Database>) {
           rating: Number(r.rating),
           name: r.title,
           context: `${r.username}'s review of ${r.show_title}`,
-          link: `/reviews/${r.id}`,
+          link: `/review/${r.id}`,
         };
       }
       case 'episode-review': {
@@ -122,7 +122,7 @@ export function createModerationRepository(db: Kysely<Database>) {
           episodeId: r.episode_id,
           showTitle: r.show_title,
           context: `${r.username}'s review of ${r.show_title} ${code}`,
-          link: `/episodes/${r.episode_id}`,
+          link: `/episode/${r.episode_id}`,
         };
       }
       case 'comment': {
@@ -166,7 +166,7 @@ export function createModerationRepository(db: Kysely<Database>) {
           reviewAuthor: c.review_author,
           showTitle: c.show_title,
           context: `Comment on ${c.review_author}'s review of ${c.show_title}`,
-          link: `/reviews/${c.review_id}`,
+          link: `/review/${c.review_id}`,
         };
       }
       case 'list': {
@@ -198,7 +198,7 @@ export function createModerationRepository(db: Kysely<Database>) {
           removedAt: l.removed_at,
           name: l.name,
           context: `${l.username}'s list`,
-          link: `/lists/${l.id}`,
+          link: `/list/${l.id}`,
         };
       }
       case 'profile': {

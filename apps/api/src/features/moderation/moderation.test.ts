@@ -219,7 +219,7 @@ describe('moderator actions', () => {
     expect(entry).toMatchObject({
       text: 'Buy cheap pills at spam.example',
       state: 'visible',
-      link: `/reviews/${review.id}`,
+      link: `/review/${review.id}`,
       actions: ['dismiss', 'hide', 'remove', 'suspend'],
       author: { id: commenter.user.id, suspended: false },
     });

@@ -13,6 +13,8 @@ import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
 import { errorReason } from '@/lib/api-client';
 import { useAddComment, useComments, useDeleteComment, useLikeComment } from '../api/reviews';
 import { daysAgo } from '../lib/format';
+import { ModerationNotice } from '@/features/moderation/components/moderation-notice';
+import { ReportButton } from '@/features/moderation/components/report-dialog';
 import { AuthorLink } from './author-link';
 import { LikeButton } from './like-button';
 import { PlainText } from './plain-text';
@@ -266,6 +268,7 @@ function CommentBody({
           </span>
         </div>
       </div>
+      <ModerationNotice moderation={comment.moderation} />
       <PlainText text={comment.content} className="mt-2 text-sm leading-relaxed text-slate-200" />
       <div className="mt-2 flex flex-wrap items-center gap-2">
         <LikeButton
@@ -296,6 +299,7 @@ function CommentBody({
             Reply
           </Button>
         ) : null}
+        {viewer !== null && !own ? <ReportButton itemType="comment" itemId={comment.id} /> : null}
         {mayDelete ? (
           confirming ? (
             <span className="inline-flex items-center gap-2 text-sm text-slate-300">
