@@ -442,6 +442,12 @@ describe('suspension', () => {
         !suspendedMayStill.has(`${r.method} ${r.url}`),
     );
     expect(writes.length).toBeGreaterThan(30);
+    // No write hides behind `viewer` access, where the guard does not look.
+    expect(
+      t.app.routeAccess.filter(
+        (r) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method) && r.access === 'viewer',
+      ),
+    ).toEqual([]);
     for (const r of writes) {
       const out = await call(member.token, {
         method: r.method as 'POST',
