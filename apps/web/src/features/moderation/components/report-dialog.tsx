@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { toast } from '@/components/ui/toaster';
+import { useAuth } from '@/features/auth/hooks/use-auth';
 import { serverMessageOr } from '@/lib/api-client';
 import { useReport } from '../api/moderation';
 
@@ -38,6 +39,9 @@ export function ReportButton({
   size?: 'sm' | 'md';
 }) {
   const [open, setOpen] = useState(false);
+  // A suspended member cannot report (a write): no button that would only fail.
+  const { user } = useAuth();
+  if (user?.suspension) return null;
   return (
     <>
       <Button variant="ghost" size={size} onClick={() => setOpen(true)}>

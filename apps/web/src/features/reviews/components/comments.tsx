@@ -13,6 +13,7 @@ import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
 import { errorReason } from '@/lib/api-client';
 import { useAddComment, useComments, useDeleteComment, useLikeComment } from '../api/reviews';
 import { daysAgo } from '../lib/format';
+import { useAuth } from '@/features/auth/hooks/use-auth';
 import { ModerationNotice } from '@/features/moderation/components/moderation-notice';
 import { ReportButton } from '@/features/moderation/components/report-dialog';
 import { AuthorLink } from './author-link';
@@ -133,6 +134,14 @@ function CommentForm({
   const id = useId();
   const trimmed = text.trim();
   const reply = parentId !== null;
+  // A suspended member is told here instead of failing on send (ADR 151).
+  const { user } = useAuth();
+  if (user?.suspension)
+    return (
+      <p className="mt-3 rounded-lg border border-slate-700 px-3 py-2 text-sm text-slate-400">
+        Your account is suspended, so you cannot comment.
+      </p>
+    );
 
   function submit(event: FormEvent) {
     event.preventDefault();
