@@ -46,6 +46,7 @@ import { apiTokensRoutes } from './features/api-tokens/api-tokens.routes';
 import { scrobbleRoutes } from './features/scrobble/scrobble.routes';
 import { calendarRoutes } from './features/calendar/calendar.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
+import { moderationRoutes } from './features/moderation/moderation.routes';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -252,6 +253,13 @@ export async function buildApp({
       // Calendar, iCal feed, alerts, the bell (issue 22, ADR 160).
       await api.register(calendarRoutes, { calendar: services.calendar });
       await api.register(notificationsRoutes, { notifications: services.notifications });
+      // Moderation (issue 21, ADR 151)
+      await api.register(moderationRoutes, {
+        moderation: services.moderation,
+        ...(config.writeLimits?.reports !== undefined
+          ? { reportsPerHour: config.writeLimits.reports }
+          : {}),
+      });
     },
     { prefix: '/api' },
   );

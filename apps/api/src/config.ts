@@ -131,7 +131,9 @@ export interface AppConfig {
    * Per-member write budgets of community features (reviews, comments, likes) per hour;
    * defaults in features/reviews/reviews.routes.ts. Tests lower them.
    */
-  writeLimits?: Partial<Record<'reviews' | 'comments' | 'likes' | 'episodeReviews', number>>;
+  writeLimits?: Partial<
+    Record<'reviews' | 'comments' | 'likes' | 'episodeReviews' | 'reports', number>
+  >;
   /** Folder of uploaded files (avatars) for the local storage layer (platform/storage.ts). */
   uploadDir: string;
   /** Uploaded import files until their job has read them (a folder every app server sees). */

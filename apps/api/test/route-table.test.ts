@@ -26,7 +26,8 @@ describe('route table', () => {
   it('declares access on every API route', () => {
     const table = t.app.routeAccess;
     expect(table.length).toBeGreaterThan(40);
-    for (const route of table) expect(route.access).toMatch(/^(public|viewer|signed-in|owner)$/);
+    for (const route of table)
+      expect(route.access).toMatch(/^(public|viewer|signed-in|owner|moderator)$/);
     // The few public writes: those that create a session, and the three an emailed link or a
     // forgotten password needs (each limited per address; a token or an address decides), and
     // the media-server webhook, whose secret URL is the credential (ADR 161), and
@@ -80,7 +81,9 @@ describe('route table', () => {
 
   it('every signed-in or owner GET answers 401 to an anonymous request', async () => {
     const reads = t.app.routeAccess.filter(
-      (r) => r.method === 'GET' && (r.access === 'signed-in' || r.access === 'owner'),
+      (r) =>
+        r.method === 'GET' &&
+        (r.access === 'signed-in' || r.access === 'owner' || r.access === 'moderator'),
     );
     expect(reads.length).toBeGreaterThan(4);
     for (const route of reads) {

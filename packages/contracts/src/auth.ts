@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roles, suspensionSchema } from './moderation';
 import { authLimits, authMessages } from './constants';
 
 // Kept here too so existing imports of './auth' keep working.
@@ -78,6 +79,10 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
 export const currentUserSchema = publicUserSchema.extend({
   email: z.string(),
   emailVerified: z.boolean(),
+  /** Moderation (ADR 151): member | moderator | admin. */
+  role: z.enum(roles),
+  /** The suspension in force, or null. */
+  suspension: suspensionSchema.nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

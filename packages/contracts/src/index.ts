@@ -13,3 +13,4 @@ export * from './people';
 export * from './plays';
 export * from './integrations';
 export * from './calendar';
+export * from './moderation';

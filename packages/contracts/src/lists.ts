@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moderationStateSchema } from './moderation';
 
 /** Community lists (spec §2, §3, §5, §7; issue 10). */
 export const listLimits = {
@@ -149,6 +150,8 @@ export const listSummarySchema = z.object({
   covers: z.array(listCoverSchema),
   /** Only on GET /lists/me?showId=: whether that show is on this list. */
   hasShow: z.boolean().optional(),
+  /** Set when a moderator hid it (only its owner still gets it). */
+  moderation: moderationStateSchema.nullable().optional(),
 });
 export type ListSummary = z.infer<typeof listSummarySchema>;
 

@@ -13,6 +13,9 @@ export const peopleMessages = {
   blocked: 'You cannot follow this member',
   blockedActivity: 'You cannot see this member’s activity',
   blockedComment: 'You cannot comment on this member’s reviews',
+  /** Moderation (ADR 151): a blocked member cannot like, follow or copy the blocker's things. */
+  blockedLike: 'You cannot like this member’s reviews or comments',
+  blockedList: 'You cannot follow or copy this member’s lists',
   compareCount: 'Compare 2 to 4 members',
   compareDuplicate: 'Name each member once',
   yearInvalid: 'Year must be between 1900 and 2100',

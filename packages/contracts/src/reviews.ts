@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moderationStateSchema } from './moderation';
 import { pageSchema } from './common';
 import { reviewFilters, reviewLimits, reviewMessages as m, reviewSorts } from './constants';
 
@@ -92,6 +93,8 @@ export const reviewSchema = z.object({
   isPublic: z.boolean(),
   /** Whether the signed-in viewer likes it; absent for anonymous visitors. */
   isLiked: z.boolean().optional(),
+  /** Set when a moderator hid it (only its author still gets it). */
+  moderation: moderationStateSchema.nullable().optional(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 export const reviewPageSchema = pageSchema(reviewSchema);
@@ -167,6 +170,8 @@ const commentBase = z.object({
   likesCount: z.number().int(),
   isLikedByUser: z.boolean(),
   repliesCount: z.number().int(),
+  /** Set when a moderator hid it (only its author still gets it). */
+  moderation: moderationStateSchema.nullable().optional(),
 });
 export const commentSchema = commentBase.extend({
   /** Replies, oldest first (top-level comments only; empty for replies). */
@@ -227,6 +232,8 @@ export const episodeReviewSchema = z.object({
   username: z.string(),
   userDisplayName: z.string().nullable(),
   userAvatarUrl: z.string().nullable(),
+  /** Set when a moderator hid it (only its author still gets it). */
+  moderation: moderationStateSchema.nullable().optional(),
 });
 export type EpisodeReview = z.infer<typeof episodeReviewSchema>;
 export const episodeReviewPageSchema = pageSchema(episodeReviewSchema);

@@ -14,6 +14,7 @@ import * as m0011 from './migrations/0011-review-search-vector';
 import * as m0012 from './migrations/0012-catalog-sync-state';
 import * as m0013 from './migrations/0013-plays';
 import * as m0014 from './migrations/0014-import-held-counts';
+import * as m0015 from './migrations/0015-moderation';
 import * as m0017 from './migrations/0017-calendar-alerts';
 import * as m0018 from './migrations/0018-api-tokens-and-scrobbling';
 import * as m0020 from './migrations/0020-import-checkpoint';
@@ -37,6 +38,7 @@ const all = {
   '0012-catalog-sync-state': m0012,
   '0013-plays': m0013,
   '0014-import-held-counts': m0014,
+  '0015-moderation': m0015,
   '0017-calendar-alerts': m0017,
   '0018-api-tokens-and-scrobbling': m0018,
   '0020-import-checkpoint': m0020,

@@ -22,6 +22,12 @@ export interface UsersTable {
   email_verified_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Moderation (0015): member | moderator | admin. */
+  role: Generated<string>;
+  suspended_at: string | null;
+  /** Null with suspended_at set: suspended for good. */
+  suspended_until: string | null;
+  suspension_reason: string | null;
 }
 
 export interface SessionsTable {
@@ -312,6 +318,9 @@ export interface Database {
   member_preferences: MemberPreferencesTable;
   episode_alerts: EpisodeAlertsTable;
   notifications: NotificationsTable;
+  // Moderation (0015)
+  reports: ReportsTable;
+  moderation_actions: ModerationActionsTable;
 }
 
 /** 0017: a member's time zone, new-episode e-mail mode and private iCal feed (ADR 160). */
@@ -355,6 +364,40 @@ export interface NotificationsTable {
   read_at: string | null;
 }
 
+/** Moderation marks (0015) on reviews, episode reviews, comments and lists. */
+export interface ModeratedColumns {
+  hidden_at: string | null;
+  removed_at: string | null;
+  moderation_reason: string | null;
+}
+
+export interface ReportsTable {
+  id: Generated<number>;
+  item_type: string;
+  item_id: number;
+  author_id: number;
+  reporter_id: number;
+  reason: string;
+  details: string | null;
+  status: Generated<string>;
+  created_at: string;
+  resolved_at: string | null;
+  resolved_by: number | null;
+}
+
+export interface ModerationActionsTable {
+  id: Generated<number>;
+  moderator_id: number | null;
+  action: string;
+  item_type: string;
+  item_id: number;
+  author_id: number | null;
+  reason: string;
+  until: string | null;
+  hidden_count: Generated<number>;
+  created_at: string;
+}
+
 export type WatchlistItemRow = Selectable<WatchlistItemsTable>;
 
 export type UserRow = Selectable<UsersTable>;
@@ -369,7 +412,7 @@ export type NewEpisode = Insertable<EpisodesTable>;
 export type JobRow = Selectable<JobsTable>;
 
 // Lists (0007-lists, issue 10)
-export interface ListsTable {
+export interface ListsTable extends ModeratedColumns {
   id: Generated<number>;
   user_id: number;
   name: string;
@@ -402,7 +445,7 @@ export type ListRow = Selectable<ListsTable>;
 export type ListItemRow = Selectable<ListItemsTable>;
 
 // --- reviews (0006-reviews) ---
-export interface ReviewsTable {
+export interface ReviewsTable extends ModeratedColumns {
   id: Generated<number>;
   user_id: number;
   show_id: number;
@@ -417,7 +460,7 @@ export interface ReviewsTable {
   updated_at: string;
 }
 
-export interface ReviewCommentsTable {
+export interface ReviewCommentsTable extends ModeratedColumns {
   id: Generated<number>;
   review_id: number;
   user_id: number;
@@ -429,7 +472,7 @@ export interface ReviewCommentsTable {
   updated_at: string;
 }
 
-export interface EpisodeReviewsTable {
+export interface EpisodeReviewsTable extends ModeratedColumns {
   id: Generated<number>;
   user_id: number;
   episode_id: number;

@@ -1,12 +1,19 @@
 import type {
   FastifyInstance,
+  FastifyRequest,
   onRequestHookHandler,
   onSendHookHandler,
   preValidationHookHandler,
 } from 'fastify';
 import fp from 'fastify-plugin';
-import { integrationMessages } from '@series-tracker/contracts';
-import { forbidden } from '../lib/errors';
+import {
+  integrationMessages,
+  moderationErrorCodes,
+  moderationMessages,
+} from '@series-tracker/contracts';
+import { AppError, forbidden } from '../lib/errors';
+import { toRole } from '../features/users/users.mapper';
+import { activeSuspension, may } from './policy';
 
 /**
  * Who may call a route, declared on every API route (`config: { access }`):
@@ -17,8 +24,10 @@ import { forbidden } from '../lib/errors';
  *   401, not 400).
  * - `owner`: signed in, and the service decides through the policy (platform/policy.ts)
  *   whether this user owns the resource: someone else's answers 404 (or 403 when it is public).
+ * - `moderator`: signed in, and the policy says this member may moderate
+ *   (`may(viewer, 'moderate', …)`: moderators and admins, ADR 151); anyone else gets 403.
  */
-export const accessLevels = ['public', 'viewer', 'signed-in', 'owner'] as const;
+export const accessLevels = ['public', 'viewer', 'signed-in', 'owner', 'moderator'] as const;
 export type Access = (typeof accessLevels)[number];
 
 export interface RouteAccess {
@@ -55,8 +64,6 @@ declare module 'fastify' {
   }
 }
 
-type Hook = preValidationHookHandler | onRequestHookHandler | onSendHookHandler;
-
 /** Refuses a request made with an API token that the route's rule and the token's scopes do not allow. */
 function tokenGuard(rule: TokenRule | undefined): preValidationHookHandler {
   return async (request) => {
@@ -72,6 +79,40 @@ function tokenGuard(rule: TokenRule | undefined): preValidationHookHandler {
       throw forbidden(integrationMessages.scopeWriteTracking);
   };
 }
+
+/**
+ * Writes a suspended member may still make (ADR 151): leaving, keeping their account safe and
+ * deleting it. Every other non-GET `signed-in` / `owner` route answers 403 ACCOUNT_SUSPENDED.
+ */
+export const suspendedMayStill = new Set([
+  'POST /api/auth/logout',
+  'POST /api/auth/refresh',
+  'POST /api/auth/change-password',
+  'DELETE /api/auth/sessions',
+  'DELETE /api/auth/sessions/:id',
+  'DELETE /api/users/me',
+]);
+
+const readOnly = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** After requireUser: a suspended member's write is refused before validation or any work. */
+async function refuseSuspended(request: FastifyRequest) {
+  const suspension = request.auth && activeSuspension(request.auth.user);
+  if (!suspension) return;
+  throw new AppError(403, moderationErrorCodes.suspended, moderationMessages.suspended, {
+    reason: suspension.reason ?? '',
+    until: suspension.until ?? 'permanent',
+  });
+}
+
+/** After requireUser on `moderator` routes: the policy decides, members get 403. */
+async function requireModerator(request: FastifyRequest) {
+  const user = request.auth!.user;
+  if (!may({ id: user.id, role: toRole(user.role) }, 'moderate', { kind: 'moderation' }))
+    throw forbidden(moderationMessages.notModerator);
+}
+
+type Hook = preValidationHookHandler | onRequestHookHandler | onSendHookHandler;
 const asArray = (h: Hook | Hook[] | undefined): Hook[] => (h ? (Array.isArray(h) ? h : [h]) : []);
 
 /**
@@ -95,9 +136,18 @@ export const accessPlugin = fp(
       }
       if (access !== 'public') {
         const hook = access === 'viewer' ? app.optionalUser : app.requireUser;
+        const writes = methods.some((m) => !readOnly.has(m));
+        const guard =
+          access !== 'viewer' &&
+          writes &&
+          !methods.some((m) => suspendedMayStill.has(`${m} ${url}`))
+            ? [refuseSuspended]
+            : [];
         route.preValidation = [
           hook,
           tokenGuard(route.config?.tokens),
+          ...(access === 'moderator' ? [requireModerator] : []),
+          ...guard,
           ...asArray(route.preValidation),
         ] as preValidationHookHandler[];
         if (route.schema && !route.schema.security) {

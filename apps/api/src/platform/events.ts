@@ -114,6 +114,22 @@ export interface DomainEvents {
   'sessions.changed': { userId: number };
   /** One session ended (sign-out, token refresh): its token must not be answered from memory. */
   'session.revoked': { tokenHash: string };
+  /**
+   * A moderator acted (ADR 151): hid, removed or marked something, or suspended a member
+   * (`itemType: 'profile'`). Published after commit, beside the feature events the change
+   * implies (review.updated with isPublic false, comment.deleted, list.updated), so caches and
+   * feeds drop it; the author's mail hangs off this one.
+   */
+  'content.moderated': {
+    itemType: 'review' | 'episode-review' | 'comment' | 'list' | 'profile';
+    itemId: number;
+    authorId: number;
+    action: 'dismiss' | 'hide' | 'spoiler' | 'remove' | 'suspend' | 'unsuspend';
+    /** Episode reviews: which episode (activity drops its entry). */
+    episodeId?: number;
+    /** The audit log entry (moderation_actions.id): the author's mail is written from it. */
+    actionId: number;
+  };
 }
 
 export interface ReviewEventPayload {

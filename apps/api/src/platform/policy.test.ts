@@ -13,6 +13,35 @@ describe('policy.may', () => {
     expect(may(null, 'read', item)).toBe(false);
   });
 
+  it('moderation (ADR 151): hidden things are their author’s alone, removed ones nobody’s; only staff moderate', () => {
+    const hid: Resource = { kind: 'review', ownerId: 1, isPublic: true, hidden: true };
+    const rem: Resource = {
+      kind: 'comment',
+      ownerId: 1,
+      isPublic: true,
+      reviewOwnerId: 2,
+      removed: true,
+    };
+    const hidComment: Resource = { ...rem, removed: false, hidden: true };
+    expect(may(alice, 'read', hid)).toBe(true);
+    expect(may(bob, 'read', hid)).toBe(false);
+    expect(may(null, 'read', hid)).toBe(false);
+    expect(may(alice, 'read', rem)).toBe(false);
+    // The review's author may delete others' comments, not read a hidden one.
+    expect(may(bob, 'read', hidComment)).toBe(false);
+    expect(may(bob, 'delete', hidComment)).toBe(false);
+    const moderator = { id: 3, role: 'moderator' as const };
+    expect(may(alice, 'moderate', { kind: 'moderation' })).toBe(false);
+    expect(may({ id: 4, role: 'member' }, 'moderate', hid)).toBe(false);
+    expect(may(moderator, 'moderate', hid)).toBe(true);
+    expect(may({ id: 5, role: 'admin' }, 'moderate', { kind: 'moderation' })).toBe(true);
+    expect(may(moderator, 'moderate', { kind: 'profile', userId: 3, isPublic: true })).toBe(false);
+    expect(may(moderator, 'moderate', { kind: 'watchlist-item', ownerId: 3 })).toBe(false);
+    expect(() => authorize(alice, 'moderate', { kind: 'moderation' })).toThrow(
+      expect.objectContaining({ statusCode: 403 }),
+    );
+  });
+
   it('a system job (no owner) is nobody’s through the API', () => {
     expect(may(alice, 'read', { kind: 'job', ownerId: null })).toBe(false);
   });
@@ -96,18 +125,41 @@ describe('visible (query filters), on the test database', () => {
       expect(await seenBy(null)).toEqual([open.user.id]);
       expect(await seenBy({ id: open.user.id })).toEqual([open.user.id]);
       expect(await seenBy({ id: hidden.user.id })).toEqual([open.user.id, hidden.user.id]);
-      // Publishable rows follow the same shape: public ones, plus the viewer's own.
+      // Publishable rows follow the same shape: public ones not hidden by a moderator, plus
+      // the viewer's own unless removed (ADR 151).
+      const now = new Date().toISOString();
+      const list = (userId: number, is_public: number, marks: object = {}) =>
+        t.db.kysely
+          .insertInto('lists')
+          .values({
+            user_id: userId,
+            name: 'L',
+            is_public,
+            is_ranked: 0,
+            created_at: now,
+            updated_at: now,
+            ...marks,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+          .then((r) => r.id);
+      const pub = await list(open.user.id, 1);
+      const priv = await list(hidden.user.id, 0);
+      const hid = await list(open.user.id, 1, { hidden_at: now });
+      const rem = await list(open.user.id, 1, { removed_at: now });
+      void rem;
       const published = async (viewer: { id: number } | null) =>
         (
           await t.db.kysely
-            .selectFrom('users')
-            .select('id')
-            .where(visible.published(viewer, 'users.id', 'users.is_public'))
-            .orderBy('id')
+            .selectFrom('lists as l')
+            .select('l.id')
+            .where(visible.published(viewer, 'l.user_id', 'l.is_public'))
+            .orderBy('l.id')
             .execute()
         ).map((r) => r.id);
-      expect(await published(null)).toEqual([open.user.id]);
-      expect(await published({ id: hidden.user.id })).toEqual([open.user.id, hidden.user.id]);
+      expect(await published(null)).toEqual([pub]);
+      expect(await published({ id: hidden.user.id })).toEqual([pub, priv]);
+      expect(await published({ id: open.user.id })).toEqual([pub, hid]);
       const owned = await t.db.kysely
         .selectFrom('users')
         .select('id')

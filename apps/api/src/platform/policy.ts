@@ -10,8 +10,29 @@ import { forbidden, notFound } from '../lib/errors';
  * - what a viewer may read but not change answers 403 when they try.
  */
 
-/** The signed-in user asking, or null for an anonymous visitor. */
-export type Viewer = { id: number } | null;
+/**
+ * The signed-in user asking, or null for an anonymous visitor. `role` is set where a route
+ * may serve moderators (ADR 151); absent means member.
+ */
+export type Viewer = { id: number; role?: Role } | null;
+
+/** Moderation roles (users.role, ADR 151). */
+export type Role = 'member' | 'moderator' | 'admin';
+
+/**
+ * A moderator's marks on a thing (ADR 151): `hidden` things are seen by their author (with a
+ * notice) and nobody else; `removed` things by nobody through the product's own pages.
+ */
+export interface Moderated {
+  hidden?: boolean;
+  removed?: boolean;
+}
+
+/** The marks of a row with hidden_at / removed_at columns. */
+export const moderationOf = (row: {
+  hidden_at?: string | null;
+  removed_at?: string | null;
+}): Moderated => ({ hidden: !!row.hidden_at, removed: !!row.removed_at });
 
 /** Something owned by one user and never shown to anyone else (watchlist items, search history). */
 interface OwnedResource {
@@ -29,7 +50,7 @@ interface OwnedResource {
 }
 
 /** Something its author may publish or keep to themselves (reviews, lists). */
-interface PublishableResource {
+interface PublishableResource extends Moderated {
   kind: 'review' | 'list' | 'episode-review';
   ownerId: number;
   isPublic: boolean;
@@ -40,7 +61,7 @@ interface PublishableResource {
  * visibility as far as the comment is concerned), changed only by its author, deleted by its
  * author or by the review's author (who keeps their thread civil).
  */
-interface CommentResource {
+interface CommentResource extends Moderated {
   kind: 'comment';
   ownerId: number;
   isPublic: boolean;
@@ -55,8 +76,16 @@ interface ProfileResource {
   isPublic: boolean;
 }
 
-export type Resource = OwnedResource | PublishableResource | CommentResource | ProfileResource;
-export type Action = 'read' | 'update' | 'delete';
+/** The moderation queue and its actions (ADR 151). */
+interface ModerationResource {
+  kind: 'moderation';
+}
+
+export type Resource =
+  OwnedResource | PublishableResource | CommentResource | ProfileResource | ModerationResource;
+export type Action = 'read' | 'update' | 'delete' | 'moderate';
+
+const isStaff = (viewer: Viewer) => viewer?.role === 'moderator' || viewer?.role === 'admin';
 
 /** True when `viewer` may perform `action` on `resource`. */
 export function may(viewer: Viewer, action: Action, resource: Resource): boolean {
@@ -69,22 +98,33 @@ export function may(viewer: Viewer, action: Action, resource: Resource): boolean
     case 'import':
     case 'play':
     case 'api-token':
+      if (action === 'moderate') return false;
       return viewer !== null && resource.ownerId !== null && viewer.id === resource.ownerId;
     case 'review':
     case 'list':
     case 'episode-review': {
+      if (action === 'moderate') return isStaff(viewer);
+      // Removed by a moderator: gone for everyone, its author too.
+      if (resource.removed) return false;
       const own = viewer !== null && viewer.id === resource.ownerId;
-      if (action === 'read') return own || resource.isPublic;
+      // Hidden by a moderator: its author still sees it (with a notice), nobody else does.
+      if (action === 'read') return own || (resource.isPublic && !resource.hidden);
       return own;
     }
     case 'comment': {
+      if (action === 'moderate') return isStaff(viewer);
+      if (resource.removed) return false;
       const own = viewer !== null && viewer.id === resource.ownerId;
       const reviewOwner = viewer !== null && viewer.id === resource.reviewOwnerId;
+      if (resource.hidden) return own;
       if (action === 'read') return own || reviewOwner || resource.isPublic;
       if (action === 'delete') return own || reviewOwner;
       return own;
     }
+    case 'moderation':
+      return action === 'moderate' && isStaff(viewer);
     case 'profile': {
+      if (action === 'moderate') return isStaff(viewer) && viewer?.id !== resource.userId;
       const own = viewer !== null && viewer.id === resource.userId;
       if (action === 'read') return own || resource.isPublic;
       return own;
@@ -104,6 +144,12 @@ export function authorize(
   resource: Resource | null | undefined,
   notFoundMessage = 'Not found',
 ): asserts resource is Resource {
+  if (action === 'moderate') {
+    // Members asking for moderators' things are told no (403), never shown what exists.
+    if (!may(viewer, 'moderate', resource ?? { kind: 'moderation' })) throw forbidden();
+    if (!resource) throw notFound(notFoundMessage);
+    return;
+  }
   if (!resource || !may(viewer, 'read', resource)) throw notFound(notFoundMessage);
   if (action !== 'read' && !may(viewer, action, resource)) throw forbidden();
 }
@@ -125,6 +171,29 @@ export function authorizeProfileDetails(
   if (profile.blocksViewer && viewer?.id !== profile.userId) throw forbidden(forbiddenMessage);
 }
 
+function moderationColumns(ownerColumn: string) {
+  const dot = ownerColumn.lastIndexOf('.');
+  const prefix = dot >= 0 ? ownerColumn.slice(0, dot + 1) : '';
+  return { hidden: `${prefix}hidden_at`, removed: `${prefix}removed_at`, owner: ownerColumn };
+}
+
+/**
+ * A suspension in force on a member's row (ADR 151), or null: set and not yet over (no end
+ * date: for good). A suspended member may read but not write (platform/access.ts).
+ */
+export function activeSuspension(
+  user: {
+    suspended_at?: string | null;
+    suspended_until?: string | null;
+    suspension_reason?: string | null;
+  },
+  now = new Date().toISOString(),
+): { reason: string | null; until: string | null } | null {
+  if (!user.suspended_at) return null;
+  if (user.suspended_until && user.suspended_until <= now) return null;
+  return { reason: user.suspension_reason ?? null, until: user.suspended_until ?? null };
+}
+
 /**
  * Query filters: the same rules as `may(viewer, 'read', …)`, as SQL conditions, so a listing,
  * a search, a count and a feed all hide exactly what a detail page hides. Columns hold 0/1
@@ -137,11 +206,26 @@ export const visible = {
     return viewer ? sql<SqlBool>`${sql.ref(ownerColumn)} = ${viewer.id}` : sql<SqlBool>`1 = 0`;
   },
 
-  /** Publishable rows (reviews, lists): public ones, plus the viewer's own. */
+  /**
+   * Publishable rows (reviews, episode reviews, lists): public ones not hidden by a moderator,
+   * plus the viewer's own unless removed (ADR 151). The moderation columns are read from the
+   * same table alias as `ownerColumn` (`r.user_id` → `r.hidden_at`, `r.removed_at`).
+   */
   published(viewer: Viewer, ownerColumn: string, publicColumn: string): Expression<SqlBool> {
+    const { hidden, removed } = moderationColumns(ownerColumn);
     return viewer
-      ? sql<SqlBool>`(${sql.ref(publicColumn)} = 1 or ${sql.ref(ownerColumn)} = ${viewer.id})`
-      : sql<SqlBool>`${sql.ref(publicColumn)} = 1`;
+      ? sql<SqlBool>`(${sql.ref(removed)} is null and ((${sql.ref(publicColumn)} = 1 and ${sql.ref(hidden)} is null) or ${sql.ref(ownerColumn)} = ${viewer.id}))`
+      : sql<SqlBool>`(${sql.ref(publicColumn)} = 1 and ${sql.ref(hidden)} is null and ${sql.ref(removed)} is null)`;
+  },
+
+  /**
+   * Comments under a review the viewer may read: none removed, and hidden ones only to their
+   * author (ADR 151). A hidden top-level comment takes its replies out of others' view too.
+   */
+  comments(viewer: Viewer, alias: string): Expression<SqlBool> {
+    const { hidden, removed, owner } = moderationColumns(`${alias}.user_id`);
+    const own = viewer ? sql`${sql.ref(owner)} = ${viewer.id}` : sql`1 = 0`;
+    return sql<SqlBool>`(${sql.ref(removed)} is null and (${sql.ref(hidden)} is null or ${own}) and (${sql.ref(`${alias}.parent_id`)} is null or not exists (select 1 from review_comments moderated_parent where moderated_parent.id = ${sql.ref(`${alias}.parent_id`)} and (moderated_parent.removed_at is not null or (moderated_parent.hidden_at is not null and ${viewer ? sql`moderated_parent.user_id <> ${viewer.id}` : sql`1 = 1`})))))`;
   },
 
   /** Member profiles whose details (watchlist, activity, stats) the viewer may see. */

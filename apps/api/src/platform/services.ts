@@ -48,6 +48,8 @@ import { createEpisodeAlerts } from '../features/calendar/episode-alerts';
 import { createEpisodeAlertsRepository } from '../features/calendar/episode-alerts.repository';
 import { createNotificationsRepository } from '../features/notifications/notifications.repository';
 import { createNotificationsService } from '../features/notifications/notifications.service';
+import { createModerationRepository } from '../features/moderation/moderation.repository';
+import { createModerationService } from '../features/moderation/moderation.service';
 import { nowIso } from '../lib/time';
 import { createEventBus, type EventBus } from './events';
 import { createUserErasure } from './erasure';
@@ -225,6 +227,8 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     repo: createListsRepository(db.kysely, db.dialect),
     uow,
     events,
+    // A member the owner blocks may not follow or copy their lists (ADR 151).
+    blocks: (ownerId, userId) => socialRepo.blocks(ownerId, userId),
   });
   // A deleted member's follows leave the followers counts of others' lists; their lists go.
   erasure.register('lists', (trx, userId) => lists.erase(trx, userId));
@@ -356,6 +360,18 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     },
   });
   alerts.register();
+  // Moderation (issue 21, ADR 151): reports, the queue, actions, suspensions, the audit log.
+  const moderation = createModerationService({
+    repo: createModerationRepository(db.kysely),
+    uow,
+    events,
+    mail,
+    counters: {
+      recountAfterModeration: (trx, o) => reviews.recountAfterModeration(trx, o),
+      forgetTotals: () => reviews.forgetTotals(),
+    },
+  });
+  moderation.subscribe();
 
   return {
     config,
@@ -397,6 +413,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     activity,
     stats,
     statsRepo,
+    moderation,
     /**
      * Stops background work: running jobs stop at a safe point and run again after the next
      * start. The database stays open (its owner closes it).

@@ -508,6 +508,19 @@ export function subscribeResponseCache(
     ),
     // Feeds show shows' titles and posters and episodes' titles.
     events.onEveryServer('catalog.refreshed', () => cache.invalidateTags([cacheTags.feeds])),
+    // Moderation (ADR 151): what a moderator hid leaves every shared and per-viewer answer that
+    // could hold it, within the request that hid it.
+    events.onEveryServer('content.moderated', ({ authorId, action }) => {
+      if (action === 'dismiss') return;
+      cache.invalidateTags([
+        cacheTags.reviews,
+        cacheTags.lists,
+        cacheTags.stats,
+        cacheTags.users,
+        cacheTags.feeds,
+        cacheTags.person(authorId),
+      ]);
+    }),
   ];
   return () => off.forEach((unsubscribe) => unsubscribe());
 }

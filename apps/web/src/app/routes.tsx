@@ -85,6 +85,10 @@ const NotificationsRoute = lazy(() =>
 const UnsubscribeRoute = lazy(() =>
   import('./routes/unsubscribe').then((m) => ({ default: m.UnsubscribeRoute })),
 );
+// Moderation (issue 21)
+const ModerationRoute = lazy(() =>
+  import('./routes/moderation').then((m) => ({ default: m.ModerationRoute })),
+);
 // People (issue 11)
 const ProfileRoute = lazy(() =>
   import('./routes/profile').then((m) => ({ default: m.ProfileRoute })),
@@ -138,6 +142,8 @@ const screens: RouteObject[] = [
   { path: 'undo-email-change', element: <UndoEmailChangeRoute /> },
   { path: 'settings/import', element: <ImportExportRoute /> },
   { path: 'settings/apps', element: <AppsDevicesRoute /> },
+  // Moderation (issue 21): moderators only; members get the not-found page.
+  { path: 'moderation', element: <ModerationRoute /> },
   // Site pages linked from the footer.
   { path: 'about', element: <AboutRoute /> },
   { path: 'privacy', element: <PrivacyRoute /> },

@@ -12,6 +12,8 @@ export function buildUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     updatedAt: '2025-01-01T00:00:00.000Z',
     email: 'alice@example.com',
     emailVerified: true,
+    role: 'member',
+    suspension: null,
     ...overrides,
   };
 }

@@ -95,6 +95,14 @@ export function createActivityRepository(db: Kysely<Database>) {
 
     deleteById: (trx: Exec, id: number) =>
       trx.deleteFrom('activities').where('id', '=', id).execute(),
+    /** An episode rating's entry (a moderator hid or removed it, ADR 151). */
+    deleteEpisodeReviewed: (userId: number, episodeId: number) =>
+      db
+        .deleteFrom('activities')
+        .where('user_id', '=', userId)
+        .where('episode_id', '=', episodeId)
+        .where('action', '=', 'episode_reviewed')
+        .execute(),
     deleteByReview: (reviewId: number) =>
       db
         .deleteFrom('activities')

@@ -260,6 +260,17 @@ export function createActivityService({ repo, uow, events }: ActivityServiceOpti
         });
       }),
       record('list.deleted', async (e) => void (await repo.deleteByList(e.listId))),
+      // Moderation (ADR 151): reviews and lists leave through their own events (isPublic
+      // false); an episode rating's entry names no rating row, so it goes here.
+      record(
+        'content.moderated',
+        async (e) => {
+          if (e.itemType !== 'episode-review' || e.episodeId === undefined) return false;
+          if (e.action !== 'hide' && e.action !== 'remove') return false;
+          await repo.deleteEpisodeReviewed(e.authorId, e.episodeId);
+        },
+        (e) => e.authorId,
+      ),
       record(
         'user.followed',
         async (e) => {

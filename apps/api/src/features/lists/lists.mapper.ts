@@ -38,6 +38,11 @@ export function toListSummary(r: ListSummaryRow): ListSummary {
     },
     covers: parseCovers(r.covers),
     ...(r.has_show !== undefined ? { hasShow: Boolean(r.has_show) } : {}),
+    moderation: r.removed_at
+      ? { state: 'removed', reason: r.moderation_reason ?? null }
+      : r.hidden_at
+        ? { state: 'hidden', reason: r.moderation_reason ?? null }
+        : null,
   };
 }
 

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import {
   errorCodes,
   listMessages,
+  peopleMessages,
   type CreateList,
   type DuplicateList,
   type ListDetail,
@@ -15,10 +16,10 @@ import {
   type UpdateListItem,
 } from '@series-tracker/contracts';
 import type { Database, ListRow } from '../../db/types';
-import { AppError, conflict, notFound } from '../../lib/errors';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import type { EventBus } from '../../platform/events';
-import { authorize, visible, type Viewer } from '../../platform/policy';
+import { authorize, moderationOf, visible, type Viewer } from '../../platform/policy';
 import { page } from '../shows/shows.service';
 import { toListDetail, toListItem, toListSummary } from './lists.mapper';
 import type { UnitOfWork } from '../../platform/unit-of-work';
@@ -30,6 +31,8 @@ export interface ListsServiceOptions {
   uow: UnitOfWork;
   /** Publishes list.created / updated / deleted / followed after commit. */
   events: EventBus;
+  /** People (ADR 090/151): whether `ownerId` blocks `userId` (no following or copying their lists). */
+  blocks?: (ownerId: number, userId: number) => Promise<boolean>;
 }
 
 export interface PageOptions {
@@ -44,6 +47,7 @@ const asResource = (l: ListRow) => ({
   kind: 'list' as const,
   ownerId: l.user_id,
   isPublic: Boolean(l.is_public),
+  ...moderationOf(l),
 });
 
 const sortColumn: Record<ListSort, ListOrder> = {
@@ -61,7 +65,13 @@ const sortColumn: Record<ListSort, ListOrder> = {
  * are cached, so they apply the anonymous view: public lists only, the owner's private ones
  * included nowhere but /lists/me and their own profile.
  */
-export function createListsService({ repo, uow, events }: ListsServiceOptions) {
+export function createListsService({ repo, uow, events, blocks }: ListsServiceOptions) {
+  /** A member the owner blocks may read a public list, not follow or copy it (ADR 151). */
+  async function refuseBlocked(list: ListRow, userId: number) {
+    if (list.user_id !== userId && (await blocks?.(list.user_id, userId)))
+      throw forbidden(peopleMessages.blockedList);
+  }
+
   /** What anyone may see: the shared, cacheable view. */
   const community = visible.published(null, 'l.user_id', 'l.is_public');
 
@@ -76,11 +86,16 @@ export function createListsService({ repo, uow, events }: ListsServiceOptions) {
     return list!;
   }
 
-  const payload = (l: Pick<ListRow, 'id' | 'user_id' | 'name' | 'is_public'>, at: string) => ({
+  const payload = (
+    l: Pick<ListRow, 'id' | 'user_id' | 'name' | 'is_public'> &
+      Partial<Pick<ListRow, 'hidden_at' | 'removed_at'>>,
+    at: string,
+  ) => ({
     listId: l.id,
     userId: l.user_id,
     name: l.name,
-    isPublic: Boolean(l.is_public),
+    // Whether others may see it: a list a moderator hid is not announced (ADR 151).
+    isPublic: Boolean(l.is_public) && !l.hidden_at && !l.removed_at,
     at,
   });
 
@@ -128,12 +143,7 @@ export function createListsService({ repo, uow, events }: ListsServiceOptions) {
 
   async function getList(viewer: Viewer, id: number): Promise<ListDetail> {
     const row = await repo.summary(id, viewer?.id ?? null);
-    authorize(
-      viewer,
-      'read',
-      row && { kind: 'list', ownerId: row.user_id, isPublic: Boolean(row.is_public) },
-      listMessages.listNotFound,
-    );
+    authorize(viewer, 'read', row && asResource(row), listMessages.listNotFound);
     return toListDetail(row!);
   }
 
@@ -424,6 +434,7 @@ export function createListsService({ repo, uow, events }: ListsServiceOptions) {
     async follow(userId: number, id: number): Promise<ListFollowState> {
       const list = await readable({ id: userId }, id);
       if (list.user_id === userId) throw invalid('listId', listMessages.ownList);
+      await refuseBlocked(list, userId);
       const now = nowIso();
       const { added, count } = await uow.run(async (trx) => {
         const added = await repo.follow(trx, id, userId, now);
@@ -458,6 +469,7 @@ export function createListsService({ repo, uow, events }: ListsServiceOptions) {
     /** A private copy, with items, positions and notes, of a list the viewer can see. */
     async duplicate(userId: number, id: number, input: DuplicateList): Promise<ListDetail> {
       const source = await readable({ id: userId }, id);
+      await refuseBlocked(source, userId);
       const now = nowIso();
       const name = input.name ?? source.name;
       const newId = await uow.run(async (trx) => {

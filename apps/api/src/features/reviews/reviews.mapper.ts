@@ -2,6 +2,7 @@ import type {
   Comment,
   CommentReply,
   EpisodeReview,
+  ModerationState,
   Review,
   ReviewSearchResult,
 } from '@series-tracker/contracts';
@@ -17,6 +18,18 @@ const liked = (v: number | boolean | null): boolean | undefined =>
   v === null || v === undefined ? undefined : Boolean(Number(v));
 
 const EXCERPT = 300;
+
+/** What a moderator did to a row, as its author sees it (others never get such a row). */
+export const toModeration = (r: {
+  hidden_at?: string | null;
+  removed_at?: string | null;
+  moderation_reason?: string | null;
+}): ModerationState | null =>
+  r.removed_at
+    ? { state: 'removed', reason: r.moderation_reason ?? null }
+    : r.hidden_at
+      ? { state: 'hidden', reason: r.moderation_reason ?? null }
+      : null;
 
 /** The only way a review row leaves the server. */
 export function toReview(r: ReviewWithRefs): Review {
@@ -44,6 +57,7 @@ export function toReview(r: ReviewWithRefs): Review {
     isSpoiler: Boolean(r.is_spoiler),
     isPublic: Boolean(r.is_public),
     ...(isLiked === undefined ? {} : { isLiked }),
+    moderation: toModeration(r),
   };
 }
 
@@ -87,6 +101,7 @@ export function toCommentReply(c: CommentWithAuthor, repliesCount = 0): CommentR
     likesCount: c.likes_count,
     isLikedByUser: liked(c.is_liked) ?? false,
     repliesCount,
+    moderation: toModeration(c),
   };
 }
 
@@ -115,5 +130,6 @@ export function toEpisodeReview(r: EpisodeReviewWithAuthor): EpisodeReview {
     username: r.username,
     userDisplayName: r.display_name,
     userAvatarUrl: r.avatar_url,
+    moderation: toModeration(r),
   };
 }

@@ -26,6 +26,9 @@ export interface ReviewWithRefs {
   show_poster: string | null;
   /** 1 when the viewer likes it, 0 when not, null for anonymous viewers. */
   is_liked: number | boolean | null;
+  hidden_at: string | null;
+  removed_at: string | null;
+  moderation_reason: string | null;
 }
 
 export interface CommentWithAuthor {
@@ -42,6 +45,9 @@ export interface CommentWithAuthor {
   display_name: string | null;
   avatar_url: string | null;
   is_liked: number | boolean | null;
+  hidden_at: string | null;
+  removed_at: string | null;
+  moderation_reason: string | null;
 }
 
 export interface EpisodeReviewWithAuthor {
@@ -60,6 +66,9 @@ export interface EpisodeReviewWithAuthor {
   display_name: string | null;
   avatar_url: string | null;
   is_liked: number | boolean | null;
+  hidden_at: string | null;
+  removed_at: string | null;
+  moderation_reason: string | null;
 }
 
 /** Which rows a listing draws from. */
@@ -139,6 +148,9 @@ export function createReviewsRepository(db: Kysely<Database>, dialect: DialectNa
         'r.comments_count',
         'r.created_at',
         'r.updated_at',
+        'r.hidden_at',
+        'r.removed_at',
+        'r.moderation_reason',
       ])
       .select([
         'u.username',
@@ -497,8 +509,10 @@ export function createReviewsRepository(db: Kysely<Database>, dialect: DialectNa
 
     /** Top-level comments of a review, newest first, each with all its replies (oldest first). */
     async listComments(reviewId: number, viewerId: number | null, limit: number, offset: number) {
+      const shown = visible.comments(viewerId === null ? null : { id: viewerId }, 'c');
       const [top, count] = await Promise.all([
         commentsWithAuthor(db, viewerId)
+          .where(shown)
           .where('c.review_id', '=', reviewId)
           .where('c.parent_id', 'is', null)
           .orderBy('c.created_at', 'desc')
@@ -507,15 +521,17 @@ export function createReviewsRepository(db: Kysely<Database>, dialect: DialectNa
           .offset(offset)
           .execute(),
         db
-          .selectFrom('review_comments')
+          .selectFrom('review_comments as c')
           .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('review_id', '=', reviewId)
-          .where('parent_id', 'is', null)
+          .where(shown)
+          .where('c.review_id', '=', reviewId)
+          .where('c.parent_id', 'is', null)
           .executeTakeFirstOrThrow(),
       ]);
       const ids = top.map((c) => c.id);
       const replies = ids.length
         ? ((await commentsWithAuthor(db, viewerId)
+            .where(shown)
             .where('c.parent_id', 'in', ids)
             .orderBy('c.created_at', 'asc')
             .orderBy('c.id', 'asc')
@@ -525,8 +541,10 @@ export function createReviewsRepository(db: Kysely<Database>, dialect: DialectNa
     },
 
     async listReplies(parentId: number, viewerId: number | null, limit: number, offset: number) {
+      const shown = visible.comments(viewerId === null ? null : { id: viewerId }, 'c');
       const [rows, count] = await Promise.all([
         commentsWithAuthor(db, viewerId)
+          .where(shown)
           .where('c.parent_id', '=', parentId)
           .orderBy('c.created_at', 'asc')
           .orderBy('c.id', 'asc')
@@ -534,9 +552,10 @@ export function createReviewsRepository(db: Kysely<Database>, dialect: DialectNa
           .offset(offset)
           .execute(),
         db
-          .selectFrom('review_comments')
+          .selectFrom('review_comments as c')
           .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('parent_id', '=', parentId)
+          .where(shown)
+          .where('c.parent_id', '=', parentId)
           .executeTakeFirstOrThrow(),
       ]);
       return { rows: rows as CommentWithAuthor[], total: Number(count.n) };
@@ -592,6 +611,25 @@ export function createReviewsRepository(db: Kysely<Database>, dialect: DialectNa
       await trx.deleteFrom('review_comments').where('id', '=', id).execute();
     },
 
+    /**
+     * Puts a review's comment count back to what others can read: comments not deleted and
+     * not hidden or removed by a moderator, nor under a hidden one (ADR 151). Exact whatever
+     * moved before, so moderation and deletions of hidden comments never drift it.
+     */
+    async recountComments(trx: Tx, reviewId: number) {
+      await sql`update reviews set comments_count = (select count(*) from review_comments c
+          where c.review_id = reviews.id and c.deleted_at is null and ${visible.comments(null, 'c')})
+        where id = ${reviewId}`.execute(trx);
+    },
+
+    /** Puts shows' counts of public reviews back to what everyone can read (ADR 151). */
+    async recountShowReviews(trx: Tx, showIds: number[]) {
+      if (!showIds.length) return;
+      await sql`update shows set total_reviews = (select count(*) from reviews r
+          where r.show_id = shows.id and ${visible.published(null, 'r.user_id', 'r.is_public')})
+        where id in (${sql.join(showIds)})`.execute(trx);
+    },
+
     async moveCommentsCount(trx: Transaction<Database>, reviewId: number, by: number) {
       if (by === 0) return;
       await trx
@@ -632,20 +670,25 @@ export function createReviewsRepository(db: Kysely<Database>, dialect: DialectNa
       limit: number,
       offset: number,
     ) {
+      const shown = visible.published(
+        viewerId === null ? null : { id: viewerId },
+        'er.user_id',
+        'er.is_public',
+      );
       const [rows, count] = await Promise.all([
         episodeReviewsWithAuthor(db, viewerId)
           .where('er.episode_id', '=', episodeId)
-          .where((eb) => eb.or([eb('er.is_public', '=', 1), eb('er.user_id', '=', viewerId ?? -1)]))
+          .where(shown)
           .orderBy('er.created_at', 'desc')
           .orderBy('er.id', 'desc')
           .limit(limit)
           .offset(offset)
           .execute(),
         db
-          .selectFrom('episode_reviews')
+          .selectFrom('episode_reviews as er')
           .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('episode_id', '=', episodeId)
-          .where((eb) => eb.or([eb('is_public', '=', 1), eb('user_id', '=', viewerId ?? -1)]))
+          .where('er.episode_id', '=', episodeId)
+          .where(shown)
           .executeTakeFirstOrThrow(),
       ]);
       return { rows: rows as EpisodeReviewWithAuthor[], total: Number(count.n) };

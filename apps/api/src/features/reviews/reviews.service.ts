@@ -18,7 +18,7 @@ import {
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { addDays, nowIso } from '../../lib/time';
 import type { EventBus } from '../../platform/events';
-import { authorize, type Viewer } from '../../platform/policy';
+import { authorize, may, moderationOf, type Viewer } from '../../platform/policy';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import {
   toComment,
@@ -28,6 +28,7 @@ import {
   toReviewSearchResult,
 } from './reviews.mapper';
 import type {
+  EpisodeReviewWithAuthor,
   LikeTarget,
   ReviewOrderColumn,
   ReviewScope,
@@ -78,10 +79,22 @@ const bit = (b: boolean) => (b ? 1 : 0);
 const orNull = (s: string | null | undefined) => (s ? s : null);
 
 export function createReviewsService({ repo, uow, events, blocks }: ReviewsServiceOptions) {
-  const reviewResource = (r: { user_id: number; is_public: number }) => ({
+  const reviewResource = (r: {
+    user_id: number;
+    is_public: number;
+    hidden_at: string | null;
+    removed_at: string | null;
+  }) => ({
     kind: 'review' as const,
     ownerId: r.user_id,
     isPublic: Boolean(r.is_public),
+    ...moderationOf(r),
+  });
+  const episodeReviewResource = (er: EpisodeReviewWithAuthor) => ({
+    kind: 'episode-review' as const,
+    ownerId: er.user_id,
+    isPublic: Boolean(er.is_public),
+    ...moderationOf(er),
   });
 
   /** A review the viewer may read, else 404 (a private one is as absent as a missing one). */
@@ -96,7 +109,8 @@ export function createReviewsService({ repo, uow, events, blocks }: ReviewsServi
     userId: r.user_id,
     showId: r.show_id,
     rating: Number(r.rating),
-    isPublic: Boolean(r.is_public),
+    // Whether others may see it: a review a moderator hid or removed is not announced (ADR 151).
+    isPublic: Boolean(r.is_public) && !r.hidden_at && !r.removed_at,
     at: r.updated_at,
     title: r.title,
   });
@@ -159,18 +173,15 @@ export function createReviewsService({ repo, uow, events, blocks }: ReviewsServi
       if (c.comment.deleted_at !== null) throw notFound(m.commentNotFound);
     } else {
       const er = await repo.episodeReviewById(repo.db, id, null);
-      authorize(
-        viewer,
-        'read',
-        er && { kind: 'episode-review', ownerId: er.user_id, isPublic: Boolean(er.is_public) },
-        m.episodeReviewNotFound,
-      );
+      authorize(viewer, 'read', er && episodeReviewResource(er), m.episodeReviewNotFound);
       authorId = er!.user_id;
     }
     // Likes say what others think of someone's writing (ADR 070): nobody likes their own.
     if (liked && authorId === viewer.id) {
       throw new AppError(403, errorCodes.forbidden, m.ownLike);
     }
+    // A member the author blocks may read their writing but not like it (ADR 151).
+    if (liked && (await blocks?.(authorId, viewer.id))) throw forbidden(peopleMessages.blockedLike);
     const result = await uow.run((trx) => repo.setLike(trx, target, id, viewer.id, liked, now));
     if (result.changed) {
       // "Most liked" and "popular" count reviews with at least one like.
@@ -215,6 +226,15 @@ export function createReviewsService({ repo, uow, events, blocks }: ReviewsServi
     };
     // A comment on a review the viewer cannot read is as absent as the review.
     authorize(viewer, 'read', review && reviewResource(review), m.commentNotFound);
+    // A comment a moderator hid is its author's alone; one under a hidden comment goes with it.
+    const parent =
+      comment.parent_id === null ? null : await repo.commentById(repo.db, comment.parent_id, null);
+    authorize(viewer, 'read', { ...resource!, ...moderationOf(comment) }, m.commentNotFound);
+    if (
+      parent &&
+      !may(viewer, 'read', { ...resource!, ownerId: parent.user_id, ...moderationOf(parent) })
+    )
+      throw notFound(m.commentNotFound);
     return { comment, review: review!, resource: resource! };
   }
 
@@ -383,7 +403,9 @@ export function createReviewsService({ repo, uow, events, blocks }: ReviewsServi
         if (change.isPublic !== undefined) set.is_public = bit(change.isPublic);
         await repo.updateReview(trx, id, set);
         const was = Boolean(current!.is_public);
-        if (change.isPublic !== undefined && change.isPublic !== was) {
+        // A review a moderator hid counts nowhere, whatever its author sets (ADR 151).
+        const moderated = current!.hidden_at !== null || current!.removed_at !== null;
+        if (change.isPublic !== undefined && change.isPublic !== was && !moderated) {
           await repo.moveShowReviews(trx, current!.show_id, change.isPublic ? 1 : -1);
         }
       });
@@ -400,7 +422,8 @@ export function createReviewsService({ repo, uow, events, blocks }: ReviewsServi
         authorize(viewer, 'delete', current && reviewResource(current), m.reviewNotFound);
         // Its comments, their likes and its likes go with it (ON DELETE CASCADE).
         if (!(await repo.deleteReview(trx, id))) throw notFound(m.reviewNotFound);
-        if (current!.is_public) await repo.moveShowReviews(trx, current!.show_id, -1);
+        if (current!.is_public && !current!.hidden_at && !current!.removed_at)
+          await repo.moveShowReviews(trx, current!.show_id, -1);
         return current!;
       });
       repo.forgetTotals();
@@ -476,7 +499,16 @@ export function createReviewsService({ repo, uow, events, blocks }: ReviewsServi
         let parentId: number | null = null;
         if (body.parentId != null) {
           const parent = await repo.commentById(trx, body.parentId, null);
-          if (!parent || parent.review_id !== reviewId || parent.deleted_at !== null) {
+          const hidden =
+            parent &&
+            !may(viewer, 'read', {
+              kind: 'comment',
+              ownerId: parent.user_id,
+              isPublic: true,
+              reviewOwnerId: review.user_id,
+              ...moderationOf(parent),
+            });
+          if (!parent || hidden || parent.review_id !== reviewId || parent.deleted_at !== null) {
             throw notFound(m.parentNotFound);
           }
           // One level of replies: answering a reply joins its thread.
@@ -491,7 +523,7 @@ export function createReviewsService({ repo, uow, events, blocks }: ReviewsServi
           content: body.content,
           now,
         });
-        await repo.moveCommentsCount(trx, reviewId, 1);
+        await repo.recountComments(trx, reviewId);
         return inserted;
       });
       const created = (await repo.commentById(repo.db, id, viewer.id))!;
@@ -541,7 +573,7 @@ export function createReviewsService({ repo, uow, events, blocks }: ReviewsServi
             }
           }
         }
-        await repo.moveCommentsCount(trx, comment.review_id, -1);
+        await repo.recountComments(trx, comment.review_id);
         return true;
       });
       if (!removed) throw notFound(m.commentNotFound);
@@ -630,7 +662,7 @@ export function createReviewsService({ repo, uow, events, blocks }: ReviewsServi
       authorize(
         viewer,
         'update',
-        current && { kind: 'episode-review', ownerId: current.user_id, isPublic: true },
+        current && episodeReviewResource(current),
         m.episodeReviewNotFound,
       );
       await repo.updateEpisodeReview(repo.db, id, {
@@ -648,7 +680,7 @@ export function createReviewsService({ repo, uow, events, blocks }: ReviewsServi
       authorize(
         viewer,
         'delete',
-        current && { kind: 'episode-review', ownerId: current.user_id, isPublic: true },
+        current && episodeReviewResource(current),
         m.episodeReviewNotFound,
       );
       await repo.deleteEpisodeReview(repo.db, id);
@@ -658,7 +690,7 @@ export function createReviewsService({ repo, uow, events, blocks }: ReviewsServi
       like(viewer, 'episode-review', id, liked),
     async episodeReviewLikeStatus(viewer: { id: number }, id: number) {
       const er = await repo.episodeReviewById(repo.db, id, null);
-      if (!er) throw notFound(m.episodeReviewNotFound);
+      authorize(viewer, 'read', er && episodeReviewResource(er), m.episodeReviewNotFound);
       return { isLiked: await repo.isLiked('episode-review', id, viewer.id) };
     },
 
@@ -687,6 +719,20 @@ export function createReviewsService({ repo, uow, events, blocks }: ReviewsServi
         ratingCount: members.count,
       };
     },
+
+    /**
+     * Moderation (ADR 151), inside its transaction: shows' review counts and reviews' comment
+     * counts back to what others can read after things were hidden or removed.
+     */
+    async recountAfterModeration(
+      trx: Parameters<ReviewsRepository['recountComments']>[0],
+      o: { showIds: number[]; reviewIds: number[] },
+    ) {
+      await repo.recountShowReviews(trx, [...new Set(o.showIds)]);
+      for (const id of new Set(o.reviewIds)) await repo.recountComments(trx, id);
+    },
+    /** After a moderation commit: community totals counted again. */
+    forgetTotals: () => repo.forgetTotals(),
 
     /** Account erasure step (platform/erasure.ts). */
     async eraseUser(trx: Parameters<ReviewsRepository['eraseUser']>[0], userId: number) {

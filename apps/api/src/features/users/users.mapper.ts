@@ -1,5 +1,6 @@
-import type { CurrentUser, Person, PublicUser, UserRef } from '@series-tracker/contracts';
+import type { CurrentUser, Person, PublicUser, Role, UserRef } from '@series-tracker/contracts';
 import type { UserRow } from '../../db/types';
+import { activeSuspension } from '../../platform/policy';
 
 /** The only way a user row leaves the server for other people: no email, no hash. */
 export function toPublicUser(row: UserRow): PublicUser {
@@ -16,8 +17,18 @@ export function toPublicUser(row: UserRow): PublicUser {
 }
 
 /** The signed-in user's own record: adds their email and its verification state. */
+/** users.role as the contract names it; anything unknown is a member (closed by default). */
+export const toRole = (role: string | null | undefined): Role =>
+  role === 'admin' || role === 'moderator' ? role : 'member';
+
 export function toCurrentUser(row: UserRow): CurrentUser {
-  return { ...toPublicUser(row), email: row.email, emailVerified: row.email_verified_at !== null };
+  return {
+    ...toPublicUser(row),
+    email: row.email,
+    emailVerified: row.email_verified_at !== null,
+    role: toRole(row.role),
+    suspension: activeSuspension(row),
+  };
 }
 
 /** A member in lists of people. A private profile shows its name and avatar, not its bio. */

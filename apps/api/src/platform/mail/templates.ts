@@ -245,6 +245,60 @@ export const mailTemplates = {
       headers: off.headers,
     };
   },
+  /**
+   * Moderation (ADR 151): a moderator acted on something a member wrote, or on their account.
+   * Says what happened, why, and where to read more; `what` is e.g. "your comment on …".
+   */
+  'moderation-notice': (
+    data: {
+      username: string;
+      action: 'hide' | 'remove' | 'spoiler' | 'suspend' | 'unsuspend';
+      what: string;
+      reason: string;
+      /** Suspensions: the end date (ISO), or null for good. */
+      until?: string | null;
+      /** Suspensions with their content hidden: how many things. */
+      hiddenCount?: number;
+      /** The page to open (the item, or the home page). */
+      page: string;
+    },
+    ctx: TemplateContext,
+  ): MailContent => {
+    const until = data.until
+      ? `until ${new Date(data.until).toUTCString().replace(/:\d\d GMT$/, ' UTC')}`
+      : 'with no end date';
+    const lines: Record<typeof data.action, [string, string]> = {
+      hide: [
+        'A moderator hid something you wrote',
+        `A moderator hid ${data.what}. Other members no longer see it; you still do, with a notice.`,
+      ],
+      remove: [
+        'A moderator removed something you wrote',
+        `A moderator removed ${data.what}. Nobody sees it any more.`,
+      ],
+      spoiler: [
+        'A moderator marked your review as a spoiler',
+        `A moderator marked ${data.what} as containing spoilers, so it is blurred until a reader opens it.`,
+      ],
+      suspend: [
+        `Your ${productName} account is suspended`,
+        `A moderator suspended your account ${until}. You can still sign in and read, but not post, like, comment, follow or change anything.${data.hiddenCount ? ` ${data.hiddenCount} public things you wrote are hidden from others.` : ''}`,
+      ],
+      unsuspend: [
+        `Your ${productName} account is no longer suspended`,
+        'A moderator lifted the suspension of your account: you can post and change things again.',
+      ],
+    };
+    const [subject, first] = lines[data.action];
+    return compose({
+      subject,
+      greeting: `Hi ${data.username},`,
+      paragraphs: [first, `The moderator's reason: ${data.reason}`],
+      action: 'Open the site',
+      link: siteLink(ctx, data.page, {}),
+      footnote: 'You receive this because a moderator acted on your account or what you wrote.',
+    });
+  },
 };
 
 export type MailTemplate = keyof typeof mailTemplates;

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { Toaster } from '@/components/ui/toaster';
+import { SuspensionBanner } from '@/features/moderation/components/suspension-banner';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -15,6 +16,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <Header />
+      <SuspensionBanner />
       {/*
         At least one screen tall below the 4rem header, so the footer starts below the fold:
         while a screen loads, its content never pushes a visible footer down (layout shift).

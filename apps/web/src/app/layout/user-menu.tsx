@@ -1,6 +1,14 @@
 import type { CurrentUser } from '@series-tracker/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ArrowDownUp, CalendarDays, History, LogOut, Settings, UserRound } from 'lucide-react';
+import {
+  ArrowDownUp,
+  CalendarDays,
+  History,
+  LogOut,
+  Settings,
+  ShieldCheck,
+  UserRound,
+} from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { useLogout } from '@/features/auth/hooks/use-session-actions';
@@ -80,6 +88,14 @@ export function UserMenu({
               Settings
             </Link>
           </DropdownMenu.Item>
+          {user.role === 'moderator' || user.role === 'admin' ? (
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to="/moderation">
+                <ShieldCheck aria-hidden className="size-4 text-slate-400" />
+                Moderation
+              </Link>
+            </DropdownMenu.Item>
+          ) : null}
           {/* imports */}
           <DropdownMenu.Item asChild className={itemClass}>
             <Link to="/settings/import">

@@ -1,3 +1,5 @@
+import { ModerationNotice } from '@/features/moderation/components/moderation-notice';
+import { ReportButton } from '@/features/moderation/components/report-dialog';
 import type { ListDetail, ListItem } from '@series-tracker/contracts';
 import { ArrowLeft, Copy, ListX, Pencil, Share2, Trash2, UserCheck, UserPlus } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
@@ -207,6 +209,7 @@ function ListPage({ id }: { id: number }) {
         >
           {list.name}
         </h1>
+        <ModerationNotice moderation={list.moderation} />
         {list.description ? (
           <p className="mt-3 max-w-2xl break-words whitespace-pre-line text-slate-300">
             {list.description}
@@ -278,6 +281,7 @@ function ListPage({ id }: { id: number }) {
                 <Copy aria-hidden className="size-4" />
                 Duplicate
               </Button>
+              {user ? <ReportButton itemType="list" itemId={list.id} size="md" /> : null}
             </>
           )}
         </div>

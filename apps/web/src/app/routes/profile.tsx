@@ -12,6 +12,7 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useUserActivity } from '@/features/activity/api/feed';
 import { ActivityList } from '@/features/activity/components/activity-list';
 import { BlockButton } from '@/features/social/components/block-button';
+import { ReportButton } from '@/features/moderation/components/report-dialog';
 import { ProfileFollowToggle } from '@/features/social/components/follow-button';
 import { ListCard } from '@/features/lists/components/list-card';
 import {
@@ -195,6 +196,7 @@ function ProfileHeader({ user }: { user: ProfileUser }) {
                   </Link>
                 ) : null}
                 <BlockButton profile={user} />
+                <ReportButton itemType="profile" itemId={user.id} size="md" />
               </>
             ) : null}
           </div>

@@ -14,6 +14,8 @@ import {
   useReviewLikeStatus,
 } from '@/features/reviews/api/reviews';
 import { AuthorLink } from '@/features/reviews/components/author-link';
+import { ModerationNotice } from '@/features/moderation/components/moderation-notice';
+import { ReportButton } from '@/features/moderation/components/report-dialog';
 import { CommentsSection } from '@/features/reviews/components/comments';
 import { LikeButton } from '@/features/reviews/components/like-button';
 import { PlainText } from '@/features/reviews/components/plain-text';
@@ -184,8 +186,13 @@ function ReviewPage({ id }: { id: number }) {
               Delete
             </Button>
           </div>
+        ) : signedIn ? (
+          <div className="ml-auto">
+            <ReportButton itemType="review" itemId={review.id} />
+          </div>
         ) : null}
       </div>
+      <ModerationNotice moderation={review.moderation} />
 
       <Spoiler isSpoiler={review.isSpoiler} className="mt-6">
         <PlainText text={review.content} className="text-base leading-relaxed text-slate-200" />

@@ -1,9 +1,10 @@
-import { reviewMessages } from '@series-tracker/contracts/constants';
+import { reviewMessages, TOKEN_STORAGE_KEY } from '@series-tracker/contracts/constants';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { deferred, jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
+import { buildUser } from '@/test/fixtures';
 import { buildComment, buildReview } from '@/test/reviews';
 import { buildShowDetail, page } from '@/test/shows';
 import { signedInHandler } from '@/test/tracking';
@@ -183,6 +184,36 @@ function detailHandler(
 }
 
 describe('/review/:id', () => {
+  it('moderation: the author sees the notice on a hidden comment; a suspended member is told instead of a comment box or a Report button', async () => {
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'valid-token');
+    const base = detailHandler(buildReview({ id: 1, userId: 2 }), [
+      buildComment({
+        id: 50,
+        content: 'My hidden comment',
+        user: { id: 1, username: 'alice', displayName: null, avatarUrl: null },
+        moderation: { state: 'hidden', reason: 'Advertising' },
+      }),
+      buildComment({ id: 51, content: 'Someone else' }),
+    ]);
+    mockFetch((call) => {
+      if (call.url === '/api/auth/me')
+        return jsonResponse(200, {
+          user: buildUser({ suspension: { reason: 'Spam', until: '2030-01-01T00:00:00.000Z' } }),
+        });
+      return base(call);
+    });
+    renderApp('/review/1');
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent(
+      'Hidden by a moderator — only you can see this. Reason: Advertising',
+    );
+    expect(
+      await screen.findByText('Your account is suspended, so you cannot comment.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Your account is suspended until');
+    expect(screen.queryByRole('button', { name: 'Report' })).not.toBeInTheDocument();
+  });
+
   it('signed out: the review, a disabled like with the tooltip, the log-in prompt and disabled Reply', async () => {
     mockFetch(detailHandler());
     renderApp('/review/1');

@@ -13,6 +13,9 @@ import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
 import { errorReason } from '@/lib/api-client';
 import { useAddComment, useComments, useDeleteComment, useLikeComment } from '../api/reviews';
 import { daysAgo } from '../lib/format';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { ModerationNotice } from '@/features/moderation/components/moderation-notice';
+import { ReportButton } from '@/features/moderation/components/report-dialog';
 import { AuthorLink } from './author-link';
 import { LikeButton } from './like-button';
 import { PlainText } from './plain-text';
@@ -131,6 +134,14 @@ function CommentForm({
   const id = useId();
   const trimmed = text.trim();
   const reply = parentId !== null;
+  // A suspended member is told here instead of failing on send (ADR 151).
+  const { user } = useAuth();
+  if (user?.suspension)
+    return (
+      <p className="mt-3 rounded-lg border border-slate-700 px-3 py-2 text-sm text-slate-400">
+        Your account is suspended, so you cannot comment.
+      </p>
+    );
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -266,6 +277,7 @@ function CommentBody({
           </span>
         </div>
       </div>
+      <ModerationNotice moderation={comment.moderation} />
       <PlainText text={comment.content} className="mt-2 text-sm leading-relaxed text-slate-200" />
       <div className="mt-2 flex flex-wrap items-center gap-2">
         <LikeButton
@@ -296,6 +308,7 @@ function CommentBody({
             Reply
           </Button>
         ) : null}
+        {viewer !== null && !own ? <ReportButton itemType="comment" itemId={comment.id} /> : null}
         {mayDelete ? (
           confirming ? (
             <span className="inline-flex items-center gap-2 text-sm text-slate-300">

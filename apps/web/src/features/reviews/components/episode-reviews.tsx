@@ -12,6 +12,8 @@ import { useRequireSignIn } from '@/features/tracking/hooks/use-require-sign-in'
 import { errorReason } from '@/lib/api-client';
 import { useEpisodeReviews, useLikeEpisodeReview } from '../api/reviews';
 import { daysAgo } from '../lib/format';
+import { ModerationNotice } from '@/features/moderation/components/moderation-notice';
+import { ReportButton } from '@/features/moderation/components/report-dialog';
 import { LikeButton } from './like-button';
 import { PlainText } from './plain-text';
 import { SPOILER_WARNING, Spoiler } from './spoiler';
@@ -160,7 +162,8 @@ function EpisodeReviewItem({
           <PlainText text={review.content} className="text-sm leading-relaxed text-slate-300" />
         </Spoiler>
       ) : null}
-      <div className="mt-3">
+      <ModerationNotice moderation={review.moderation} />
+      <div className="mt-3 flex flex-wrap items-center gap-2">
         <LikeButton
           size="sm"
           liked={review.isLiked ?? false}
@@ -175,6 +178,9 @@ function EpisodeReviewItem({
             )
           }
         />
+        {viewerId !== null && viewerId !== review.userId ? (
+          <ReportButton itemType="episode-review" itemId={review.id} />
+        ) : null}
       </div>
     </article>
   );
