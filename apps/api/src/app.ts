@@ -189,8 +189,11 @@ export async function buildApp({
         lists: services.lists,
         reviews: services.reviews,
       });
-      await api.register(trackingRoutes, { tracking });
-      await api.register(playsRoutes, { plays: services.plays });
+      await api.register(trackingRoutes, { tracking, idempotency: services.idempotency });
+      await api.register(playsRoutes, {
+        plays: services.plays,
+        idempotency: services.idempotency,
+      });
       await api.register(jobsRoutes, { jobs: services.jobsService });
       // Lists (issue 10)
       await api.register(listsRoutes, {

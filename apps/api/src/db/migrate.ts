@@ -14,6 +14,7 @@ import * as m0011 from './migrations/0011-review-search-vector';
 import * as m0012 from './migrations/0012-catalog-sync-state';
 import * as m0013 from './migrations/0013-plays';
 import * as m0014 from './migrations/0014-import-held-counts';
+import * as m0019 from './migrations/0019-idempotency-keys';
 
 /*
  * Migrations are imported statically (no directory scan) so they work the same under tsx,
@@ -34,6 +35,8 @@ const all = {
   '0012-catalog-sync-state': m0012,
   '0013-plays': m0013,
   '0014-import-held-counts': m0014,
+  // 0015-0018 are other branches' numbers (issue 22); 0019 is the idempotency keys.
+  '0019-idempotency-keys': m0019,
 };
 export type MigrationName = keyof typeof all;
 

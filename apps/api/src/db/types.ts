@@ -267,6 +267,16 @@ export interface ActivitiesTable {
   created_at: string;
 }
 
+// Idempotency keys (0019, ADR 162)
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  fingerprint: string;
+  status: number | null;
+  body: string | null;
+  created_at: string;
+}
+
 export interface Database {
   catalog_sync_state: CatalogSyncStateTable;
   users: UsersTable;
@@ -304,6 +314,7 @@ export interface Database {
   follows: FollowsTable;
   blocks: BlocksTable;
   activities: ActivitiesTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type WatchlistItemRow = Selectable<WatchlistItemsTable>;
