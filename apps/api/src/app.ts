@@ -249,7 +249,12 @@ export async function buildApp({
         // names the current fingerprints: it is revalidated on every load.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('Cache-Control', 'public, max-age=31536000, immutable');
-        } else if (path.basename(filePath).replace(/\.(br|gz)$/, '') === 'index.html') {
+        } else if (
+          ['index.html', 'sw.js', 'manifest.webmanifest'].includes(
+            path.basename(filePath).replace(/\.(br|gz)$/, ''),
+          )
+        ) {
+          // The service worker and manifest too (ADR 162): a new build must reach browsers.
           res.header('Cache-Control', 'no-cache');
         }
       },

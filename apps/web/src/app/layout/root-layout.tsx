@@ -4,6 +4,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Toaster } from '@/components/ui/toaster';
 import { Footer } from './footer';
 import { Header } from './header';
+import { OfflineBanner } from './offline-banner';
 
 export function RootLayout() {
   return (
@@ -15,6 +16,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <Header />
+      <OfflineBanner />
       {/*
         At least one screen tall below the 4rem header, so the footer starts below the fold:
         while a screen loads, its content never pushes a visible footer down (layout shift).

@@ -7,6 +7,7 @@ import { buttonStyles } from '@/components/ui/button';
 import { CoverImage } from '@/components/ui/cover-image';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
+import { RefreshError } from '@/components/ui/refresh-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useUserActivity } from '@/features/activity/api/feed';
@@ -70,7 +71,8 @@ export function ProfileRoute() {
   const tab = profileTabs.find((t) => t === params.get('tab')) ?? 'overview';
 
   if (profile.isPending) return <ProfileSkeleton />;
-  if (profile.isError) {
+  // A failed refresh keeps the profile (ADR 162).
+  if (profile.isLoadingError) {
     if (isApiError(profile.error) && profile.error.status === 404) {
       return (
         <StatusPage
@@ -96,6 +98,14 @@ export function ProfileRoute() {
   return (
     <div className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 sm:px-6 sm:py-10">
       <title>{pageTitle(user.displayName || user.username)}</title>
+      {profile.isRefetchError ? (
+        <RefreshError
+          className="mb-4"
+          error={profile.error}
+          retrying={profile.isFetching}
+          onRetry={() => void profile.refetch()}
+        />
+      ) : null}
       <ProfileHeader user={user} />
       <div
         role="tablist"
