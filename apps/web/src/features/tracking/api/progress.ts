@@ -102,6 +102,8 @@ export const SAVED_OFFLINE = 'Saved offline — will sync';
 export function useSetEpisodeWatched() {
   const queryClient = useQueryClient();
   return useMutation({
+    // Runs offline too (TanStack Query would pause it): offline is when it queues.
+    networkMode: 'always',
     mutationFn: async (toggle: EpisodeToggle): Promise<EpisodeProgressResult | 'queued'> => {
       const key = newIdempotencyKey();
       const queue = () => {
@@ -115,7 +117,8 @@ export function useSetEpisodeWatched() {
         });
         return 'queued' as const;
       };
-      if (pendingMarks().length > 0) return queue();
+      // Known to be offline, or behind earlier marks: queue without waiting for a timeout.
+      if (!navigator.onLine || pendingMarks().length > 0) return queue();
       try {
         return await sendEpisodeMark(toggle.episodeId, toggle.watched, key);
       } catch (error) {
