@@ -12,7 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useUserActivity } from '@/features/activity/api/feed';
 import { ActivityList } from '@/features/activity/components/activity-list';
-import { BlockButton } from '@/features/social/components/block-button';
+import { ProfileMoreMenu } from '@/features/social/components/profile-more-menu';
 import { ProfileFollowToggle } from '@/features/social/components/follow-button';
 import { ListCard } from '@/features/lists/components/list-card';
 import {
@@ -204,7 +204,7 @@ function ProfileHeader({ user }: { user: ProfileUser }) {
                     Compare with me
                   </Link>
                 ) : null}
-                <BlockButton profile={user} />
+                <ProfileMoreMenu profile={user} />
               </>
             ) : null}
           </div>
