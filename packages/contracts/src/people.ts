@@ -6,6 +6,7 @@ import { publicUserSchema } from './auth';
 
 export const peopleMessages = {
   userNotFound: 'User not found',
+  timeZoneInvalid: 'Time zone must be an IANA time zone name such as Europe/Berlin',
   profileNotFound: "The user profile you're looking for doesn't exist.",
   privateProfile: 'This profile is private',
   cannotFollowSelf: 'You cannot follow yourself',
@@ -197,7 +198,27 @@ export const statsYearQuerySchema = z.object({
     .min(1900, peopleMessages.yearInvalid)
     .max(2100, peopleMessages.yearInvalid)
     .optional(),
+  /**
+   * The time zone months, weekdays, hours and the heat map are counted in (issue 22): the
+   * browser's, until members have a time zone setting. UTC when absent.
+   */
+  tz: z
+    .string()
+    .max(64, peopleMessages.timeZoneInvalid)
+    .regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/, peopleMessages.timeZoneInvalid)
+    .refine(isTimeZone, peopleMessages.timeZoneInvalid)
+    .optional(),
 });
+
+/** A time zone this runtime knows by its IANA name ('Europe/Berlin', 'UTC'). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export const compareUsersBodySchema = z.object({
   usernames: z
