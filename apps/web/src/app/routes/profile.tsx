@@ -183,7 +183,10 @@ function ProfileHeader({ user }: { user: ProfileUser }) {
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-start justify-between gap-4">
           <div className="min-w-0">
-            <h1 className="text-2xl font-bold tracking-tight break-words text-white sm:text-3xl">
+            <h1
+              dir="auto"
+              className="text-2xl font-bold tracking-tight break-words text-white sm:text-3xl"
+            >
               {name}
             </h1>
             <p className="text-slate-400">@{user.username}</p>
@@ -209,7 +212,11 @@ function ProfileHeader({ user }: { user: ProfileUser }) {
             ) : null}
           </div>
         </div>
-        {user.bio ? <p className="mt-3 max-w-2xl text-slate-300">{user.bio}</p> : null}
+        {user.bio ? (
+          <p dir="auto" className="mt-3 max-w-2xl break-words text-slate-300">
+            {user.bio}
+          </p>
+        ) : null}
         <dl className="mt-4 flex flex-wrap gap-x-6 gap-y-2">
           {counters.map((c) => (
             <div key={c.label} className="flex items-baseline gap-1.5">

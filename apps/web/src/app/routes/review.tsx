@@ -148,7 +148,10 @@ function ReviewPage({ id }: { id: number }) {
           >
             {review.show.title}
           </Link>
-          <h1 className="mt-1 text-2xl font-extrabold tracking-tight break-words text-white sm:text-3xl">
+          <h1
+            dir="auto"
+            className="mt-1 text-2xl font-extrabold tracking-tight break-words text-white sm:text-3xl"
+          >
             {review.title}
           </h1>
           <div className="mt-3 flex items-center gap-2.5">
