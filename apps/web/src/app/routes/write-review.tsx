@@ -118,7 +118,8 @@ function NewReview({ initialShowId, userId }: { initialShowId: number | null; us
 
   // Opened for a show the member already reviewed (the show page's link): their review's
   // edit form, not an empty one (issue 22). A show picked here says so and links to it.
-  if (initialShowId !== null && existing.data)
+  // (Not once this form has published: that review is the one it is about to open.)
+  if (initialShowId !== null && existing.data && create.isIdle)
     return <Navigate to={`/reviews/write?reviewId=${existing.data.id}`} replace />;
 
   return (
