@@ -28,8 +28,9 @@ export function restoreQueryCache(client: QueryClient): void {
   } catch {
     return;
   }
-  // The saved member is shown at once, and the token is checked again in the background.
-  void client.invalidateQueries({ queryKey: authKeys.me, refetchType: 'none' });
+  // Shown at once, and every restored answer (the session too) is asked for again as its
+  // screen mounts: a reload must never show older data than the server has.
+  void client.invalidateQueries({ refetchType: 'none' });
 }
 
 function save(client: QueryClient) {

@@ -6,6 +6,8 @@ import { pendingMarks, removeMark } from '../lib/offline-marks';
 import { applyEpisodeResult, sendEpisodeMark } from './progress';
 
 let running: Promise<void> | null = null;
+/** Asked again while a run was going (the network came back meanwhile): run once more after. */
+let again = false;
 
 /** Worth trying again later: no answer, the server is down, or the same key is mid-flight. */
 function later(error: unknown): boolean {
@@ -21,7 +23,11 @@ function later(error: unknown): boolean {
  * episode is gone) is dropped and said so. One run at a time.
  */
 export function syncOfflineMarks(queryClient: QueryClient): Promise<void> {
-  running ??= (async () => {
+  if (running) {
+    again = true;
+    return running;
+  }
+  running = (async () => {
     for (const mark of pendingMarks()) {
       try {
         const result = await sendEpisodeMark(mark.episodeId, mark.watched, mark.key);
@@ -40,6 +46,10 @@ export function syncOfflineMarks(queryClient: QueryClient): Promise<void> {
     }
   })().finally(() => {
     running = null;
+    if (again) {
+      again = false;
+      void syncOfflineMarks(queryClient);
+    }
   });
   return running;
 }
