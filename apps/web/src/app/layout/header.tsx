@@ -133,7 +133,11 @@ export function Header() {
               )}
             </button>
           ) : status === 'authenticated' && user ? (
-            <AccountMenu user={user} />
+            <AccountMenu
+              user={user}
+              // The account menu and the mobile search row never open over each other.
+              onOpen={() => setSearchOpenedOn(null)}
+            />
           ) : (
             <>
               <Link to="/login" className={buttonStyles({ variant: 'ghost', size: 'sm' })}>
@@ -243,7 +247,7 @@ export function Header() {
  * fetches it, and the first press mounts the real menu open (the real trigger takes this
  * button's place and keeps it from then on). Looks and is named like the real trigger.
  */
-function AccountMenu({ user }: { user: CurrentUser }) {
+function AccountMenu({ user, onOpen }: { user: CurrentUser; onOpen: () => void }) {
   const [pressed, setPressed] = useState(false);
   const load = () => void loadUserMenu();
   const placeholder = (
@@ -254,7 +258,10 @@ function AccountMenu({ user }: { user: CurrentUser }) {
       aria-expanded={false}
       onPointerEnter={load}
       onFocus={load}
-      onClick={() => setPressed(true)}
+      onClick={() => {
+        onOpen();
+        setPressed(true);
+      }}
       className={accountTriggerClass}
     >
       <AccountTriggerFace user={user} />
@@ -263,7 +270,7 @@ function AccountMenu({ user }: { user: CurrentUser }) {
   if (!pressed) return placeholder;
   return (
     <Suspense fallback={placeholder}>
-      <UserMenu user={user} defaultOpen />
+      <UserMenu user={user} defaultOpen onOpenChange={(open) => open && onOpen()} />
     </Suspense>
   );
 }
