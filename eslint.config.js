@@ -123,6 +123,13 @@ export default tseslint.config(
     },
   },
   {
+    // The service worker's source (ADR 162): the build prefixes VERSION and PRECACHE.
+    files: ['apps/web/build/sw-template.js'],
+    languageOptions: {
+      globals: { ...globals.serviceworker, VERSION: 'readonly', PRECACHE: 'readonly' },
+    },
+  },
+  {
     // Web code talks to the API over HTTP only; it never imports server code.
     files: ['apps/web/**/*.{ts,tsx}', 'packages/contracts/**/*.ts'],
     rules: {

@@ -213,8 +213,11 @@ export async function buildApp({
         lists: services.lists,
         reviews: services.reviews,
       });
-      await api.register(trackingRoutes, { tracking });
-      await api.register(playsRoutes, { plays: services.plays });
+      await api.register(trackingRoutes, { tracking, idempotency: services.idempotency });
+      await api.register(playsRoutes, {
+        plays: services.plays,
+        idempotency: services.idempotency,
+      });
       await api.register(jobsRoutes, { jobs: services.jobsService });
       // Lists (issue 10)
       await api.register(listsRoutes, {
@@ -287,7 +290,12 @@ export async function buildApp({
         // names the current fingerprints: it is revalidated on every load.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('Cache-Control', 'public, max-age=31536000, immutable');
-        } else if (path.basename(filePath).replace(/\.(br|gz)$/, '') === 'index.html') {
+        } else if (
+          ['index.html', 'sw.js', 'manifest.webmanifest'].includes(
+            path.basename(filePath).replace(/\.(br|gz)$/, ''),
+          )
+        ) {
+          // The service worker and manifest too (ADR 162): a new build must reach browsers.
           res.header('Cache-Control', 'no-cache');
         }
       },

@@ -31,6 +31,8 @@ beforeAll(async () => {
   // Only a gzip copy: a client that accepts both still gets a compressed file.
   fs.writeFileSync(path.join(assets, 'index-DeF456.css'), style);
   fs.writeFileSync(path.join(assets, 'index-DeF456.css.gz'), zlib.gzipSync(style));
+  fs.writeFileSync(path.join(distDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  fs.writeFileSync(path.join(distDir, 'manifest.webmanifest'), '{"name":"Series Tracker"}');
   spa = await buildTestApp({ webDistDir: distDir });
 });
 
@@ -116,6 +118,22 @@ describe('the page without compression', () => {
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toBe(page);
+  });
+});
+
+describe('the installable app (ADR 162)', () => {
+  it('sends the service worker as a script that browsers always revalidate', async () => {
+    const res = await spa.app.inject({ url: '/sw.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the manifest with its own type, revalidated too', async () => {
+    const res = await spa.app.inject({ url: '/manifest.webmanifest' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(res.headers['cache-control']).toBe('no-cache');
   });
 });
 

@@ -1,6 +1,9 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { startOfflineMarkSync } from '@/features/tracking/api/sync-offline-marks';
 import { createQueryClient } from '@/lib/query-client';
+import { registerServiceWorker } from '@/lib/register-service-worker';
+import { persistQueryCache, restoreQueryCache } from './app/offline-cache';
 import { prefetchRouteData } from './app/prefetch';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
@@ -10,6 +13,11 @@ const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
 
 const queryClient = createQueryClient();
+// Pages seen before are readable offline; marks made offline are sent once back (ADR 162).
+restoreQueryCache(queryClient);
+persistQueryCache(queryClient);
+startOfflineMarkSync(queryClient);
+registerServiceWorker();
 prefetchRouteData(queryClient, window.location.pathname);
 
 const root = createRoot(container);

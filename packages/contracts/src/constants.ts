@@ -164,3 +164,20 @@ export function compareEpisodes(a: EpisodePlace, b: EpisodePlace): number {
     a.id - b.id
   );
 }
+
+/**
+ * Idempotency keys (issue 22, ADR 162): episode marks carry `Idempotency-Key` so a mark that
+ * is sent again (an offline queue retrying after a lost response) is applied once; the retry
+ * gets the first answer back with `Idempotent-Replayed: true`.
+ */
+export const idempotency = {
+  header: 'idempotency-key',
+  replayedHeader: 'idempotent-replayed',
+  keyPattern: /^[A-Za-z0-9_.:-]{8,100}$/,
+} as const;
+
+export const idempotencyMessages = {
+  keyInvalid: 'Idempotency-Key must be 8 to 100 letters, digits or _ . : -',
+  keyReused: 'This Idempotency-Key was already used for a different request',
+  inProgress: 'A request with this Idempotency-Key is still being processed; try again shortly',
+} as const;

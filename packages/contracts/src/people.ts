@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { pageSchema } from './common';
 import { publicUserSchema } from './auth';
+import { isTimeZone } from './calendar';
 
 /** People: profiles, follows, blocks, activity and statistics (issue 11, ADR 090). */
 
 export const peopleMessages = {
   userNotFound: 'User not found',
+  timeZoneInvalid: 'Time zone must be an IANA time zone name such as Europe/Berlin',
   profileNotFound: "The user profile you're looking for doesn't exist.",
   privateProfile: 'This profile is private',
   cannotFollowSelf: 'You cannot follow yourself',
@@ -199,6 +201,16 @@ export const statsYearQuerySchema = z.object({
     .int(peopleMessages.yearInvalid)
     .min(1900, peopleMessages.yearInvalid)
     .max(2100, peopleMessages.yearInvalid)
+    .optional(),
+  /**
+   * The time zone months, weekdays, hours and the heat map are counted in (issue 22): the
+   * browser's, until members have a time zone setting. UTC when absent.
+   */
+  tz: z
+    .string()
+    .max(64, peopleMessages.timeZoneInvalid)
+    .regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/, peopleMessages.timeZoneInvalid)
+    .refine(isTimeZone, peopleMessages.timeZoneInvalid)
     .optional(),
 });
 

@@ -17,6 +17,7 @@ import * as m0014 from './migrations/0014-import-held-counts';
 import * as m0015 from './migrations/0015-moderation';
 import * as m0017 from './migrations/0017-calendar-alerts';
 import * as m0018 from './migrations/0018-api-tokens-and-scrobbling';
+import * as m0019 from './migrations/0019-idempotency-keys';
 import * as m0020 from './migrations/0020-import-checkpoint';
 
 /*
@@ -41,6 +42,7 @@ const all = {
   '0015-moderation': m0015,
   '0017-calendar-alerts': m0017,
   '0018-api-tokens-and-scrobbling': m0018,
+  '0019-idempotency-keys': m0019,
   '0020-import-checkpoint': m0020,
 };
 export type MigrationName = keyof typeof all;

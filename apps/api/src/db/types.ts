@@ -273,6 +273,16 @@ export interface ActivitiesTable {
   created_at: string;
 }
 
+// Idempotency keys (0019, ADR 162)
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  fingerprint: string;
+  status: number | null;
+  body: string | null;
+  created_at: string;
+}
+
 export interface Database {
   catalog_sync_state: CatalogSyncStateTable;
   users: UsersTable;
@@ -321,6 +331,7 @@ export interface Database {
   // Moderation (0015)
   reports: ReportsTable;
   moderation_actions: ModerationActionsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 /** 0017: a member's time zone, new-episode e-mail mode and private iCal feed (ADR 160). */

@@ -16,6 +16,8 @@ import { createShowsService } from '../features/shows/shows.service';
 import { createTrendingService } from '../features/shows/trending.service';
 import { createTrackingRepository } from '../features/tracking/tracking.repository';
 import { createTrackingService } from '../features/tracking/tracking.service';
+import { createIdempotency } from './idempotency';
+import { createIdempotencyRepository } from './idempotency.repository';
 import { createPlaysRepository } from '../features/tracking/plays.repository';
 import { createPlaysService } from '../features/tracking/plays.service';
 import { createScrobblePlays } from '../features/tracking/scrobble-play';
@@ -133,6 +135,8 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
 
   const trackingRepo = createTrackingRepository(db.kysely, db.dialect);
   const tracking = createTrackingService({ repo: trackingRepo, uow, events });
+  // Episode marks sent again by the web's offline queue apply once (ADR 162).
+  const idempotency = createIdempotency(createIdempotencyRepository(db.kysely));
 
   const metadata = createMetadataService({
     db,
@@ -389,6 +393,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     authRepo,
     auth,
     tracking,
+    idempotency,
     plays,
     apiTokens,
     scrobble,

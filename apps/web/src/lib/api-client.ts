@@ -45,6 +45,14 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** No answer came back (offline, server unreachable, timed out): the request may be sent again. */
+export function isNoAnswer(error: unknown): boolean {
+  return (
+    isApiError(error) &&
+    (error.code === clientErrorCodes.network || error.code === clientErrorCodes.timeout)
+  );
+}
+
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions {
@@ -55,6 +63,8 @@ export interface RequestOptions {
   /** Caller's signal (TanStack Query passes one to cancel stale requests). */
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Extra request headers (the offline queue's Idempotency-Key, ADR 162). */
+  headers?: Record<string, string>;
 }
 
 function buildUrl(path: string, params: RequestOptions['params']): string {
@@ -111,7 +121,7 @@ export async function apiRequest<T>(
   path: string,
   options: RequestOptions = {},
 ): Promise<T> {
-  const { body, params, signal, timeoutMs = API_TIMEOUT_MS } = options;
+  const { body, params, signal, timeoutMs = API_TIMEOUT_MS, headers: extra } = options;
 
   // Read the token now, synchronously: logout relies on the request carrying the token
   // even though it clears storage right after starting the call.
@@ -119,6 +129,7 @@ export async function apiRequest<T>(
   const token = getStoredToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (body !== undefined) headers.set('Content-Type', 'application/json');
+  for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value);
 
   const controller = new AbortController();
   let timedOut = false;

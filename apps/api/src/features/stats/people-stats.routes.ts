@@ -162,7 +162,8 @@ export async function peopleStatsRoutes(
         response: { 200: personalStatsSchema, ...errors },
       },
     },
-    async (req) => stats.forUser(viewerOf(req), req.auth!.user.id, req.query.year ?? null),
+    async (req) =>
+      stats.forUser(viewerOf(req), req.auth!.user.id, req.query.year ?? null, req.query.tz),
   );
   r.get(
     '/stats/users/:id',
@@ -176,7 +177,8 @@ export async function peopleStatsRoutes(
         response: { 200: personalStatsSchema, ...errors },
       },
     },
-    async (req) => stats.forUser(viewerOf(req), req.params.id, req.query.year ?? null),
+    async (req) =>
+      stats.forUser(viewerOf(req), req.params.id, req.query.year ?? null, req.query.tz),
   );
   r.post(
     '/stats/compare-users',

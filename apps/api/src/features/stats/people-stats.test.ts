@@ -309,3 +309,45 @@ describe('cached community figures', () => {
     }
   });
 });
+
+describe('statistics on the member’s clock (issue 22)', () => {
+  it('counts hours, weekdays, months and the heat map in the time zone asked for', async () => {
+    const u = await registerUser(t.app);
+    const show = await buildShow(t.db, { runtime_minutes: 30 });
+    const e1 = await buildEpisode(t.db, show.id, { episode_number: 1 });
+    const e2 = await buildEpisode(t.db, show.id, { episode_number: 2 });
+    // Monday 1 a.m. UTC is Sunday 9 p.m. in New York (EDT, −4) and 6:30 a.m. in Kolkata.
+    await watch(u.user.id, show.id, e1.id, '2025-06-02T01:10:00.000Z');
+    // 31 Dec 23:30 UTC is already New Year in Berlin (+1).
+    await watch(u.user.id, show.id, e2.id, '2024-12-31T23:30:00.000Z');
+
+    const utc = (await call(u.token, { url: '/api/stats/me' })).json();
+    expect(utc.heatmap[0][1]).toBe(1);
+    expect(utc.byMonth[11]).toBe(1);
+
+    const ny = (await call(u.token, { url: '/api/stats/me?tz=America/New_York' })).json();
+    expect(ny.heatmap[6][21]).toBe(1); // Sunday, 9 p.m.
+    expect(ny.heatmap[0][1]).toBe(0);
+    expect(ny.byWeekday[6]).toBe(1);
+
+    const berlin = (
+      await call(u.token, { url: `/api/users/${u.user.id}/stats?tz=Europe/Berlin` })
+    ).json();
+    expect(berlin.byMonth[0]).toBe(1); // January
+    expect(berlin.byHour[0]).toBe(1); // 00:30 local
+    expect(berlin.heatmap[2][0]).toBe(1); // Wednesday 1 January 2025
+  });
+
+  it.each(['Mars/Olympus', 'Europe/Berlin; DROP', 'x'.repeat(80)])(
+    'an unknown time zone (%s) is a 400 with the message',
+    async (tz) => {
+      const u = await registerUser(t.app);
+      const res = await call(u.token, { url: `/api/stats/me?tz=${encodeURIComponent(tz)}` });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        error: 'Time zone must be an IANA time zone name such as Europe/Berlin',
+      });
+    },
+  );
+});

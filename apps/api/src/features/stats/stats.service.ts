@@ -49,6 +49,35 @@ export function bucketKeys(since: string, width: 7 | 10 | 13, now = Date.now()):
   return keys;
 }
 
+/**
+ * Where an hour of viewing falls on a member's clock (issue 22). Plays are counted in UTC
+ * hours ('YYYY-MM-DDTHH'); each hour is placed by its middle (HH:30 UTC), which is exact for
+ * whole-hour offsets and puts a half-hour zone's hour on the side it mostly lies. Mondays are 0.
+ */
+export function localClock(timeZone: string) {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    weekday: 'short',
+  });
+  const weekdays = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+  return (utcHour: string) => {
+    const parts = Object.fromEntries(
+      format.formatToParts(new Date(`${utcHour}:30:00Z`)).map((p) => [p.type, p.value]),
+    );
+    return {
+      day: `${parts.year}-${parts.month}-${parts.day}`,
+      hour: Number(parts.hour) % 24,
+      month: Number(parts.month) - 1,
+      weekday: weekdays.indexOf(parts.weekday ?? 'Mon'),
+    };
+  };
+}
+
 export interface StatsServiceOptions {
   repo: StatsRepository;
   users: UsersService;
@@ -56,7 +85,12 @@ export interface StatsServiceOptions {
 }
 
 export function createStatsService({ repo, users, counts = {} }: StatsServiceOptions) {
-  async function personal(userId: number, year: number | null): Promise<PersonalStats> {
+  async function personal(
+    userId: number,
+    year: number | null,
+    timeZone = 'UTC',
+  ): Promise<PersonalStats> {
+    const local = localClock(timeZone);
     const [hours, years, genres, networks, library, completed, scores, content, played] =
       await Promise.all([
         repo.watchedByHour(userId, year),
@@ -76,10 +110,7 @@ export function createStatsService({ repo, users, counts = {} }: StatsServiceOpt
     const days = new Set<string>();
     let minutes = 0;
     for (const h of hours) {
-      const day = h.hour.slice(0, 10);
-      const hour = Number(h.hour.slice(11, 13));
-      const month = Number(h.hour.slice(5, 7)) - 1;
-      const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+      const { day, hour, month, weekday } = local(h.hour);
       byMonth[month]! += h.episodes;
       byWeekday[weekday]! += h.episodes;
       byHour[hour]! += h.episodes;
@@ -136,9 +167,9 @@ export function createStatsService({ repo, users, counts = {} }: StatsServiceOpt
 
   return {
     /** A member's statistics, if the viewer may see them (private profiles: 403). */
-    async forUser(viewer: Viewer, userId: number, year: number | null) {
+    async forUser(viewer: Viewer, userId: number, year: number | null, timeZone?: string) {
       await users.requireDetails(viewer, userId);
-      return personal(userId, year);
+      return personal(userId, year, timeZone);
     },
 
     /** 2 to 4 members: shows in common, how their scores agree, genres they share. */

@@ -11,6 +11,7 @@ import {
   watchlistItemSchema,
 } from '@series-tracker/contracts';
 import { idParam, limitParam, offsetParam } from '../../lib/params';
+import type { Idempotency } from '../../platform/idempotency';
 import type { PlaysService } from './plays.service';
 
 const errors = {
@@ -26,7 +27,10 @@ const paging = z.object({ limit: limitParam(50, 100), offset: offsetParam });
 type Req = { auth: { user: { id: number } } | null };
 
 /** Plays, rewatches and the diary (issue 19, ADR 130). */
-export async function playsRoutes(app: FastifyInstance, opts: { plays: PlaysService }) {
+export async function playsRoutes(
+  app: FastifyInstance,
+  opts: { plays: PlaysService; idempotency: Idempotency },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { plays } = opts;
   // Personal API tokens with write:tracking may make these changes (ADR 161).
@@ -55,6 +59,8 @@ export async function playsRoutes(app: FastifyInstance, opts: { plays: PlaysServ
     '/episodes/:id/plays',
     {
       ...auth,
+      // A retried Watch again with the same Idempotency-Key adds no second play (ADR 162).
+      ...opts.idempotency.route,
       schema: {
         tags,
         security,

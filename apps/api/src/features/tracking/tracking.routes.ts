@@ -18,6 +18,7 @@ import {
   watchStatuses,
 } from '@series-tracker/contracts';
 import { idParam, limitParam, offsetParam } from '../../lib/params';
+import type { Idempotency } from '../../platform/idempotency';
 import type { TrackingService } from './tracking.service';
 
 const errors = {
@@ -28,7 +29,10 @@ const errors = {
 };
 const security = [{ bearerAuth: [] }];
 
-export async function trackingRoutes(app: FastifyInstance, opts: { tracking: TrackingService }) {
+export async function trackingRoutes(
+  app: FastifyInstance,
+  opts: { tracking: TrackingService; idempotency: Idempotency },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { tracking } = opts;
   // Personal API tokens with write:tracking may make these changes (ADR 161).
@@ -145,6 +149,8 @@ export async function trackingRoutes(app: FastifyInstance, opts: { tracking: Tra
     '/episodes/:id/progress',
     {
       ...auth,
+      // The offline queue's marks carry Idempotency-Key (ADR 162).
+      ...opts.idempotency.route,
       schema: {
         tags: ep,
         security,
@@ -179,6 +185,7 @@ export async function trackingRoutes(app: FastifyInstance, opts: { tracking: Tra
     '/episodes/show/:showId/progress',
     {
       ...auth,
+      ...opts.idempotency.route,
       schema: {
         tags: ep,
         security,

@@ -238,7 +238,8 @@ export async function usersRoutes(app: FastifyInstance, opts: UsersRoutesOptions
         response: { 200: personalStatsSchema, ...errors },
       },
     },
-    async (req) => stats.forUser(viewerOf(req), req.params.id, req.query.year ?? null),
+    async (req) =>
+      stats.forUser(viewerOf(req), req.params.id, req.query.year ?? null, req.query.tz),
   );
 
   // Articles belong to the old manga site; this product has none. The path answers an honest

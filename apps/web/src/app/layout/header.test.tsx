@@ -155,6 +155,22 @@ describe('Header', () => {
     expect(bell).toHaveTextContent('3');
   });
 
+  it('the mobile search row closes when the account menu opens (issue 22: never over each other)', async () => {
+    signIn();
+    const user = userEvent.setup();
+    renderWithProviders(<Header />);
+    const trigger = await screen.findByRole('button', { name: 'Account menu for Alice Liddell' });
+    const search = screen.getByRole('button', { name: 'Search' });
+    await user.click(search);
+    expect(search).toHaveAttribute('aria-expanded', 'true');
+    await user.click(trigger);
+    expect(await screen.findByRole('menu')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Search' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+  });
+
   it('the account menu opens from the keyboard too (its code loads on focus)', async () => {
     signIn();
     const user = userEvent.setup();

@@ -136,7 +136,11 @@ export function Header() {
           ) : status === 'authenticated' && user ? (
             <>
               <NotificationBell />
-              <AccountMenu user={user} />
+              <AccountMenu
+                user={user}
+                // The account menu and the mobile search row never open over each other.
+                onOpen={() => setSearchOpenedOn(null)}
+              />
             </>
           ) : (
             <>
@@ -247,7 +251,7 @@ export function Header() {
  * fetches it, and the first press mounts the real menu open (the real trigger takes this
  * button's place and keeps it from then on). Looks and is named like the real trigger.
  */
-function AccountMenu({ user }: { user: CurrentUser }) {
+function AccountMenu({ user, onOpen }: { user: CurrentUser; onOpen: () => void }) {
   const [pressed, setPressed] = useState(false);
   const load = () => void loadUserMenu();
   const placeholder = (
@@ -258,7 +262,10 @@ function AccountMenu({ user }: { user: CurrentUser }) {
       aria-expanded={false}
       onPointerEnter={load}
       onFocus={load}
-      onClick={() => setPressed(true)}
+      onClick={() => {
+        onOpen();
+        setPressed(true);
+      }}
       className={accountTriggerClass}
     >
       <AccountTriggerFace user={user} />
@@ -267,7 +274,7 @@ function AccountMenu({ user }: { user: CurrentUser }) {
   if (!pressed) return placeholder;
   return (
     <Suspense fallback={placeholder}>
-      <UserMenu user={user} defaultOpen />
+      <UserMenu user={user} defaultOpen onOpenChange={(open) => open && onOpen()} />
     </Suspense>
   );
 }

@@ -5,6 +5,7 @@ import { Toaster } from '@/components/ui/toaster';
 import { SuspensionBanner } from '@/features/moderation/components/suspension-banner';
 import { Footer } from './footer';
 import { Header } from './header';
+import { OfflineBanner } from './offline-banner';
 
 export function RootLayout() {
   return (
@@ -17,6 +18,7 @@ export function RootLayout() {
       </a>
       <Header />
       <SuspensionBanner />
+      <OfflineBanner />
       {/*
         At least one screen tall below the 4rem header, so the footer starts below the fold:
         while a screen loads, its content never pushes a visible footer down (layout shift).

@@ -31,9 +31,12 @@ const itemClass =
 export function UserMenu({
   user,
   defaultOpen = false,
+  onOpenChange,
 }: {
   user: CurrentUser;
   defaultOpen?: boolean;
+  /** The header closes its mobile search row when this menu opens (issue 22). */
+  onOpenChange?: (open: boolean) => void;
 }) {
   const logout = useLogout();
   const navigate = useNavigate();
@@ -45,7 +48,7 @@ export function UserMenu({
   }
 
   return (
-    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
+    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
       <DropdownMenu.Trigger aria-label={accountMenuLabel(user)} className={accountTriggerClass}>
         <AccountTriggerFace user={user} />
       </DropdownMenu.Trigger>

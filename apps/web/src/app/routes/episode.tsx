@@ -5,6 +5,7 @@ import { AfterPaint } from '@/components/ui/after-paint';
 import { buttonStyles } from '@/components/ui/button';
 import { CoverImage, imageSources } from '@/components/ui/cover-image';
 import { ErrorState } from '@/components/ui/error-state';
+import { RefreshError } from '@/components/ui/refresh-error';
 import { Rating } from '@/components/ui/rating';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useEpisode } from '@/features/episodes/api/get-episode';
@@ -61,7 +62,8 @@ function EpisodePage({ id }: { id: number }) {
       </div>
     );
   }
-  if (query.isError) {
+  // A failed refresh keeps the page (ADR 162).
+  if (query.isLoadingError) {
     if (isNotFound(query.error)) return <EpisodeNotFound />;
     return (
       <div className="mx-auto w-full max-w-3xl flex-1 px-4 py-16">
@@ -83,6 +85,14 @@ function EpisodePage({ id }: { id: number }) {
   return (
     <div className="mx-auto w-full max-w-4xl flex-1 px-4 py-8 sm:px-6">
       <title>{pageTitle(`${show.title} ${code}: ${title}`)}</title>
+      {query.isRefetchError ? (
+        <RefreshError
+          className="mb-4"
+          error={query.error}
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
+      ) : null}
       <nav aria-label="Breadcrumb">
         <ol className="flex flex-wrap items-center gap-1.5 text-sm text-slate-400">
           <li>

@@ -205,13 +205,14 @@ function ListPage({ id }: { id: number }) {
         <h1
           ref={headingRef}
           tabIndex={-1}
+          dir="auto"
           className="mt-3 text-3xl font-extrabold tracking-tight break-words text-white focus:outline-none sm:text-4xl"
         >
           {list.name}
         </h1>
         <ModerationNotice moderation={list.moderation} />
         {list.description ? (
-          <p className="mt-3 max-w-2xl break-words whitespace-pre-line text-slate-300">
+          <p dir="auto" className="mt-3 max-w-2xl break-words whitespace-pre-line text-slate-300">
             {list.description}
           </p>
         ) : null}

@@ -215,10 +215,17 @@ describe('profile page', () => {
     );
     const user = userEvent.setup();
     renderApp('/profile/bob');
-    await user.click(await screen.findByRole('button', { name: 'Block' }));
+    // Block sits in the profile's More menu (issue 22), not beside Follow.
+    expect(screen.queryByRole('button', { name: 'Block' })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'More actions for Bob Viewer' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Block' }));
     const dialog = await screen.findByRole('dialog', { name: 'Block Bob Viewer?' });
     await user.click(within(dialog).getByRole('button', { name: 'Block' }));
-    expect(await screen.findByRole('button', { name: 'Unblock' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url === '/api/users/2/block')).toHaveLength(1),
+    );
+    await user.click(await screen.findByRole('button', { name: 'More actions for Bob Viewer' }));
+    expect(await screen.findByRole('menuitem', { name: 'Unblock' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Follow/ })).not.toBeInTheDocument();
     expect(calls.filter((c) => c.url === '/api/users/2/block')).toHaveLength(1);
   });

@@ -7,12 +7,13 @@ import { buttonStyles } from '@/components/ui/button';
 import { CoverImage } from '@/components/ui/cover-image';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
+import { RefreshError } from '@/components/ui/refresh-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useUserActivity } from '@/features/activity/api/feed';
 import { ActivityList } from '@/features/activity/components/activity-list';
-import { BlockButton } from '@/features/social/components/block-button';
 import { ReportButton } from '@/features/moderation/components/report-dialog';
+import { ProfileMoreMenu } from '@/features/social/components/profile-more-menu';
 import { ProfileFollowToggle } from '@/features/social/components/follow-button';
 import { ListCard } from '@/features/lists/components/list-card';
 import {
@@ -71,7 +72,8 @@ export function ProfileRoute() {
   const tab = profileTabs.find((t) => t === params.get('tab')) ?? 'overview';
 
   if (profile.isPending) return <ProfileSkeleton />;
-  if (profile.isError) {
+  // A failed refresh keeps the profile (ADR 162).
+  if (profile.isLoadingError) {
     if (isApiError(profile.error) && profile.error.status === 404) {
       return (
         <StatusPage
@@ -97,6 +99,14 @@ export function ProfileRoute() {
   return (
     <div className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 sm:px-6 sm:py-10">
       <title>{pageTitle(user.displayName || user.username)}</title>
+      {profile.isRefetchError ? (
+        <RefreshError
+          className="mb-4"
+          error={profile.error}
+          retrying={profile.isFetching}
+          onRetry={() => void profile.refetch()}
+        />
+      ) : null}
       <ProfileHeader user={user} />
       <div
         role="tablist"
@@ -174,7 +184,10 @@ function ProfileHeader({ user }: { user: ProfileUser }) {
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-start justify-between gap-4">
           <div className="min-w-0">
-            <h1 className="text-2xl font-bold tracking-tight break-words text-white sm:text-3xl">
+            <h1
+              dir="auto"
+              className="text-2xl font-bold tracking-tight break-words text-white sm:text-3xl"
+            >
               {name}
             </h1>
             <p className="text-slate-400">@{user.username}</p>
@@ -195,13 +208,17 @@ function ProfileHeader({ user }: { user: ProfileUser }) {
                     Compare with me
                   </Link>
                 ) : null}
-                <BlockButton profile={user} />
+                <ProfileMoreMenu profile={user} />
                 <ReportButton itemType="profile" itemId={user.id} size="md" />
               </>
             ) : null}
           </div>
         </div>
-        {user.bio ? <p className="mt-3 max-w-2xl text-slate-300">{user.bio}</p> : null}
+        {user.bio ? (
+          <p dir="auto" className="mt-3 max-w-2xl break-words text-slate-300">
+            {user.bio}
+          </p>
+        ) : null}
         <dl className="mt-4 flex flex-wrap gap-x-6 gap-y-2">
           {counters.map((c) => (
             <div key={c.label} className="flex items-baseline gap-1.5">

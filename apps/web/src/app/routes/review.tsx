@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { Button, buttonStyles } from '@/components/ui/button';
+import { RefreshError } from '@/components/ui/refresh-error';
 import { CoverImage } from '@/components/ui/cover-image';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
@@ -85,7 +86,8 @@ function ReviewPage({ id }: { id: number }) {
       </div>
     );
   }
-  if (query.isError) {
+  // A failed refresh keeps the review (ADR 162).
+  if (query.isLoadingError) {
     if (isApiError(query.error) && (query.error.status === 404 || query.error.status === 400))
       return <ReviewNotFound />;
     return (
@@ -112,6 +114,14 @@ function ReviewPage({ id }: { id: number }) {
   return (
     <article className="mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:px-6 sm:py-10">
       <title>{pageTitle(review.title)}</title>
+      {query.isRefetchError ? (
+        <RefreshError
+          className="mb-4"
+          error={query.error}
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
+      ) : null}
       <Link
         to="/reviews"
         className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-violet-300 hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"
@@ -140,7 +150,10 @@ function ReviewPage({ id }: { id: number }) {
           >
             {review.show.title}
           </Link>
-          <h1 className="mt-1 text-2xl font-extrabold tracking-tight break-words text-white sm:text-3xl">
+          <h1
+            dir="auto"
+            className="mt-1 text-2xl font-extrabold tracking-tight break-words text-white sm:text-3xl"
+          >
             {review.title}
           </h1>
           <div className="mt-3 flex items-center gap-2.5">

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
+import { RefreshError } from '@/components/ui/refresh-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSearchShows } from '@/features/search/api/search-shows';
 import { usePeopleSearch } from '@/features/users/api/people';
@@ -294,7 +295,9 @@ function ShowResults({
       </div>
     );
   }
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  // A failed refresh or next page keeps the cards shown (ADRs 031, 162).
+  if (query.isLoadingError)
+    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   const shows = query.data.pages.flatMap((page) => page.data);
   const total = query.data.pages[0]?.total ?? 0;
   if (shows.length === 0)
@@ -307,6 +310,14 @@ function ShowResults({
   return (
     <>
       {notice}
+      {query.isRefetchError && !query.isFetchNextPageError ? (
+        <RefreshError
+          className="mb-4"
+          error={query.error}
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
+      ) : null}
       {/* Heading levels step one at a time: the page's h1, this h2, then each card's h3. */}
       <h2 className="sr-only">Shows</h2>
       <p className="mb-4 text-sm text-slate-400" aria-live="polite">
@@ -383,7 +394,8 @@ function UserResults({ q }: { q: string }) {
       </div>
     );
   }
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isLoadingError)
+    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (query.data.length === 0) return <NothingFound tab="users" />;
   return (
     <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">

@@ -1,9 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { AfterPaint } from '@/components/ui/after-paint';
 import { buttonStyles } from '@/components/ui/button';
 import { Carousel } from '@/components/ui/carousel';
 import { ErrorState } from '@/components/ui/error-state';
+import { retryableLazy, SectionBoundary } from '@/components/ui/section-boundary';
+import { RefreshError } from '@/components/ui/refresh-error';
 import { useShow } from '@/features/shows/api/get-show';
 import { useSimilarShows } from '@/features/shows/api/get-similar-shows';
 import { ShowHeader, ShowHeaderSkeleton } from '@/features/shows/components/show-header';
@@ -29,8 +31,9 @@ const tabLoaders: Partial<Record<Tab, () => Promise<unknown>>> = {
   reviews: loadReviews,
   episodes: loadEpisodes,
 };
-const ShowReviews = lazy(() => loadReviews().then((m) => ({ default: m.ShowReviews })));
-const ShowEpisodes = lazy(() => loadEpisodes().then((m) => ({ default: m.ShowEpisodes })));
+// A tab whose code fails to load (bad network) shows an inline retry; the page stays (ADR 162).
+const reviewsTab = retryableLazy(() => loadReviews().then((m) => ({ default: m.ShowReviews })));
+const episodesTab = retryableLazy(() => loadEpisodes().then((m) => ({ default: m.ShowEpisodes })));
 
 function preloadTab(tab: Tab) {
   void tabLoaders[tab]?.().catch(() => undefined);
@@ -73,7 +76,8 @@ function ShowPage({ id }: { id: number }) {
       </div>
     );
   }
-  if (query.isError) {
+  // A failed refresh keeps the page (ADR 162); only a first load that failed is a full error.
+  if (query.isLoadingError) {
     if (isNotFound(query.error)) return <ShowNotFound />;
     return (
       <div className="mx-auto w-full max-w-3xl flex-1 px-4 py-16">
@@ -102,6 +106,15 @@ function ShowPage({ id }: { id: number }) {
   return (
     <div className="flex-1">
       <title>{pageTitle(show.title)}</title>
+      {query.isRefetchError ? (
+        <div className="mx-auto max-w-6xl px-4 pt-4 sm:px-6">
+          <RefreshError
+            error={query.error}
+            retrying={query.isFetching}
+            onRetry={() => void query.refetch()}
+          />
+        </div>
+      ) : null}
       <ShowHeader
         show={show}
         actions={
@@ -166,9 +179,11 @@ function ShowPage({ id }: { id: number }) {
           className="py-8"
         >
           {tab === 'reviews' ? (
-            <Suspense fallback={tabFallback}>
-              <ShowReviews showId={show.id} />
-            </Suspense>
+            <SectionBoundary onReset={reviewsTab.reset} title="Could not load the reviews">
+              <Suspense fallback={tabFallback}>
+                <reviewsTab.Component showId={show.id} />
+              </Suspense>
+            </SectionBoundary>
           ) : null}
         </div>
         <div
@@ -179,9 +194,11 @@ function ShowPage({ id }: { id: number }) {
           className="py-8"
         >
           {episodesOpened ? (
-            <Suspense fallback={tabFallback}>
-              <ShowEpisodes show={show} />
-            </Suspense>
+            <SectionBoundary onReset={episodesTab.reset} title="Could not load the episodes">
+              <Suspense fallback={tabFallback}>
+                <episodesTab.Component show={show} />
+              </Suspense>
+            </SectionBoundary>
           ) : null}
         </div>
 

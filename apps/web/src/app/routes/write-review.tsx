@@ -28,6 +28,7 @@ import { ShowPicker } from '@/features/reviews/components/show-picker';
 import { useShow } from '@/features/shows/api/get-show';
 import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
 import { isApiError } from '@/lib/api-client';
+import { draftKey, useDraft } from '@/lib/drafts';
 import { formatCount } from '@/lib/format';
 import { pageTitle } from '@/lib/site';
 import { parseId } from './route-id';
@@ -66,7 +67,7 @@ export function WriteReviewRoute() {
     );
   }
   if (reviewId !== null) return <EditReview key={reviewId} id={reviewId} userId={user.id} />;
-  return <NewReview key={showId ?? 0} initialShowId={showId} />;
+  return <NewReview key={showId ?? 0} initialShowId={showId} userId={user.id} />;
 }
 
 function Shell({ title, children }: { title: string; children: ReactNode }) {
@@ -106,7 +107,7 @@ function FormSkeleton() {
   );
 }
 
-function NewReview({ initialShowId }: { initialShowId: number | null }) {
+function NewReview({ initialShowId, userId }: { initialShowId: number | null; userId: number }) {
   const [showId, setShowId] = useState<number | null>(initialShowId);
   const [showError, setShowError] = useState<string | undefined>();
   const create = useCreateReview();
@@ -114,6 +115,12 @@ function NewReview({ initialShowId }: { initialShowId: number | null }) {
   const existing = useMyShowReview(showId);
   const [conflictId, setConflictId] = useState<number | null>(null);
   const alreadyId = existing.data?.id ?? conflictId;
+
+  // Opened for a show the member already reviewed (the show page's link): their review's
+  // edit form, not an empty one (issue 22). A show picked here says so and links to it.
+  // (Not once this form has published: that review is the one it is about to open.)
+  if (initialShowId !== null && existing.data && create.isIdle)
+    return <Navigate to={`/reviews/write?reviewId=${existing.data.id}`} replace />;
 
   return (
     <Shell title="Write a Review">
@@ -145,6 +152,7 @@ function NewReview({ initialShowId }: { initialShowId: number | null }) {
         </div>
       ) : null}
       <ReviewForm
+        draftKey={draftKey(userId, `review:new:${showId ?? 'none'}`)}
         submitLabel="Publish Review"
         pendingLabel="Publishing..."
         pending={create.isPending}
@@ -159,12 +167,15 @@ function NewReview({ initialShowId }: { initialShowId: number | null }) {
           if (errors.showId) setShowError(errors.showId);
           return errors;
         }}
-        onSubmit={(draft, setErrors) => {
+        onSubmit={(draft, setErrors, published) => {
           if (showId === null) return;
           create.mutate(
             { ...draft, showId },
             {
-              onSuccess: (review) => void navigate(`/review/${review.id}`),
+              onSuccess: (review) => {
+                published();
+                void navigate(`/review/${review.id}`);
+              },
               onError: (error) => {
                 if (
                   isApiError(error) &&
@@ -220,6 +231,7 @@ function EditReview({ id, userId }: { id: number; userId: number }) {
       <ReviewingCard showId={review.showId} />
       <ReviewForm
         initial={review}
+        draftKey={draftKey(userId, `review:${review.id}`)}
         submitLabel="Save Changes"
         pendingLabel="Saving..."
         pending={update.isPending}
@@ -228,9 +240,12 @@ function EditReview({ id, userId }: { id: number; userId: number }) {
           const parsed = updateReviewSchema.safeParse(draft);
           return fieldErrors(parsed.success ? [] : parsed.error.issues);
         }}
-        onSubmit={(draft, setErrors) =>
+        onSubmit={(draft, setErrors, published) =>
           update.mutate(draft, {
-            onSuccess: () => void navigate(`/review/${id}`),
+            onSuccess: () => {
+              published();
+              void navigate(`/review/${id}`);
+            },
             onError: (error) => {
               if (isApiError(error) && error.status === 400 && error.details)
                 setErrors(error.details as Errors);
@@ -320,8 +335,11 @@ function ShowSummaryRow({ show }: { show: ShowDetail }) {
   );
 }
 
+const isDraftEmpty = (draft: Draft) => !draft.title.trim() && !draft.content.trim();
+
 function ReviewForm({
   initial,
+  draftKey: keepAs,
   submitLabel,
   pendingLabel,
   pending,
@@ -330,20 +348,31 @@ function ReviewForm({
   onSubmit,
 }: {
   initial?: Review;
+  /** Where the unpublished text is kept on this device (lib/drafts). */
+  draftKey: string;
   submitLabel: string;
   pendingLabel: string;
   pending: boolean;
   failure: string | undefined;
   validate: (draft: Draft) => Errors;
-  onSubmit: (draft: Draft, setErrors: (errors: Errors) => void) => void;
+  /** `published` forgets the draft once the server has it. */
+  onSubmit: (draft: Draft, setErrors: (errors: Errors) => void, published: () => void) => void;
 }) {
-  const [draft, setDraft] = useState<Draft>({
+  const [start] = useState<Draft>(() => ({
     title: initial?.title ?? '',
     content: initial?.content ?? '',
     rating: initial?.rating ?? reviewLimits.ratingDefault,
     isSpoiler: initial?.isSpoiler ?? false,
     isPublic: initial?.isPublic ?? true,
-  });
+  }));
+  const {
+    value: draft,
+    set: setDraft,
+    clear: published,
+    discard,
+    restored,
+    hasDraft,
+  } = useDraft(keepAs, start, isDraftEmpty);
   const [errors, setErrors] = useState<Errors>({});
   const contentId = useId();
   const ratingId = useId();
@@ -360,11 +389,23 @@ function ReviewForm({
     const found = validate(draft);
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
-    onSubmit({ ...draft, title: draft.title.trim(), content: draft.content.trim() }, setErrors);
+    onSubmit(
+      { ...draft, title: draft.title.trim(), content: draft.content.trim() },
+      setErrors,
+      published,
+    );
   }
 
   return (
     <form onSubmit={submit} noValidate className="mt-6 space-y-6">
+      {restored ? (
+        <p
+          role="status"
+          className="rounded-lg border border-violet-500/30 bg-violet-500/10 px-3 py-2 text-sm text-violet-100"
+        >
+          Your unpublished draft was restored from this device.
+        </p>
+      ) : null}
       <div className="space-y-2">
         <label
           htmlFor={ratingId}
@@ -394,6 +435,7 @@ function ReviewForm({
       <TextField
         label="Review Title"
         value={draft.title}
+        dir="auto"
         maxLength={reviewLimits.titleInputMax}
         onChange={(e) => change('title', e.target.value)}
         error={errors.title}
@@ -412,6 +454,7 @@ function ReviewForm({
           id={contentId}
           rows={8}
           value={draft.content}
+          dir="auto"
           maxLength={reviewLimits.contentMax}
           aria-invalid={errors.content ? true : undefined}
           aria-describedby={errors.content ? `${contentId}-error` : undefined}
@@ -443,6 +486,11 @@ function ReviewForm({
       {failure ? <FormAlert>{failure}</FormAlert> : null}
 
       <div className="flex flex-wrap justify-end gap-3">
+        {hasDraft ? (
+          <Button variant="ghost" onClick={discard} className="mr-auto">
+            Discard draft
+          </Button>
+        ) : null}
         <Link to="/reviews" className={buttonStyles({ variant: 'secondary' })}>
           Cancel
         </Link>

@@ -1,6 +1,8 @@
 import type { AuthResponse, LoginBody } from '@series-tracker/contracts';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { forgetMarks } from '@/features/tracking/lib/offline-marks';
+import { clearOfflineData } from '@/lib/offline-store';
 import { clearStoredToken, setStoredToken } from '@/lib/token-storage';
 import { authKeys } from '../api/auth-keys';
 import { login } from '../api/login';
@@ -49,6 +51,9 @@ export function useLogout(): () => Promise<void> {
       // Ignored by design (spec §8): the session is already gone on this device.
     });
     clearStoredToken();
+    // This device forgets the member's saved pages and unsent marks (ADR 162).
+    clearOfflineData();
+    forgetMarks();
     await queryClient.cancelQueries({ queryKey: authKeys.me });
     // Set before the session goes, so a protected screen still on show sends the visitor
     // home rather than to the sign-in page (spec §2: Sign Out returns to /).

@@ -92,6 +92,7 @@ export function ListCard({ list, now }: { list: ListSummary; now?: number }) {
         <h3 className="text-lg leading-snug font-semibold break-words text-white">
           {/* The whole card is the link; the heading names it for screen readers. */}
           <Link
+            dir="auto"
             to={`/list/${list.id}`}
             className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none group-has-[a:focus-visible]:underline"
           >

@@ -13,6 +13,7 @@ export function AuthorLink({
   return (
     <Link
       to={`/profile/${encodeURIComponent(user.username)}`}
+      dir="auto"
       className={cn(
         'rounded font-medium text-slate-100 hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400',
         className,

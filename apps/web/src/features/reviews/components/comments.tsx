@@ -2,6 +2,7 @@ import type { Comment, CommentReply } from '@series-tracker/contracts';
 import { reviewLimits } from '@series-tracker/contracts/constants';
 import { MessageCircle, Reply, Trash2 } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { draftKey, useDraft } from '@/lib/drafts';
 import { Link, useLocation } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -51,7 +52,7 @@ export function CommentsSection({
       </h2>
       <div className="mt-4">
         {viewer ? (
-          <CommentForm reviewId={reviewId} />
+          <CommentForm reviewId={reviewId} viewerId={viewer.id} />
         ) : authLoading ? null : (
           <p className="rounded-xl border border-slate-800 bg-slate-900/60 px-4 py-3 text-sm text-slate-300">
             <Link
@@ -113,19 +114,30 @@ export function CommentsSection({
   );
 }
 
+const isBlank = (text: string) => !text.trim();
+
 function CommentForm({
   reviewId,
+  viewerId,
   parentId = null,
   onDone,
   focusOnOpen = false,
 }: {
   reviewId: number;
+  viewerId: number;
   parentId?: number | null;
   onDone?: () => void;
   focusOnOpen?: boolean;
 }) {
   const add = useAddComment(reviewId);
-  const [text, setText] = useState('');
+  // Kept on this device until posted or discarded (ADR 162).
+  const {
+    value: text,
+    set: setText,
+    clear: posted,
+    discard,
+    hasDraft,
+  } = useDraft<string>(draftKey(viewerId, `comment:${reviewId}:${parentId ?? 'top'}`), '', isBlank);
   const boxRef = useRef<HTMLTextAreaElement>(null);
   // Reply opened the form: the caret goes where the reader is about to type.
   useEffect(() => {
@@ -151,6 +163,7 @@ function CommentForm({
       {
         onSuccess: () => {
           setText('');
+          posted();
           onDone?.();
         },
       },
@@ -165,6 +178,7 @@ function CommentForm({
       <textarea
         id={id}
         value={text}
+        dir="auto"
         onChange={(e) => setText(e.target.value)}
         placeholder={reply ? 'Write a reply...' : COMMENT_PLACEHOLDER}
         maxLength={reviewLimits.commentMax}
@@ -174,6 +188,11 @@ function CommentForm({
       />
       {add.isError ? <FormAlert>{errorReason(add.error)}.</FormAlert> : null}
       <div className="flex justify-end gap-2">
+        {hasDraft ? (
+          <Button variant="ghost" size="sm" onClick={discard} className="mr-auto">
+            Discard draft
+          </Button>
+        ) : null}
         {reply ? (
           <Button variant="ghost" size="sm" onClick={onDone}>
             Cancel
@@ -224,6 +243,7 @@ function CommentThread({
           {replying && viewer ? (
             <li>
               <CommentForm
+                viewerId={viewer.id}
                 reviewId={reviewId}
                 parentId={comment.id}
                 onDone={() => setReplying(false)}

@@ -8,7 +8,7 @@ import { cn } from '@/lib/cn';
 export function PlainText({ text, className }: { text: string; className?: string }) {
   const paragraphs = text.split(/\n\s*\n/);
   return (
-    <div className={cn('space-y-3 break-words', className)}>
+    <div dir="auto" className={cn('space-y-3 break-words', className)}>
       {paragraphs.map((p, i) => (
         <p key={i} className="whitespace-pre-line">
           {p}

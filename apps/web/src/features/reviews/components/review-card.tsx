@@ -38,6 +38,7 @@ export function ReviewCard({ review }: { review: Review }) {
         </p>
         <h3 id={`review-${review.id}-title`} className="mt-0.5 text-lg font-bold text-white">
           <Link
+            dir="auto"
             to={`/review/${review.id}`}
             className={`${linkFocus} break-words hover:text-violet-200`}
           >
@@ -71,7 +72,10 @@ export function ReviewCard({ review }: { review: Review }) {
           </span>
         </div>
         <Spoiler isSpoiler={review.isSpoiler} className="mt-3">
-          <p className="line-clamp-3 text-sm leading-relaxed break-words whitespace-pre-line text-slate-300">
+          <p
+            dir="auto"
+            className="line-clamp-3 text-sm leading-relaxed break-words whitespace-pre-line text-slate-300"
+          >
             {review.content}
           </p>
         </Spoiler>

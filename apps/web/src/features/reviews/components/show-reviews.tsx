@@ -98,9 +98,14 @@ function ShowReview({ review }: { review: Review }) {
         <Stars rating={review.rating} />
         <span className="font-semibold text-slate-100 tabular-nums">{review.rating}/10</span>
       </div>
-      <h3 className="mt-2 text-lg font-bold break-words text-white">{review.title}</h3>
+      <h3 dir="auto" className="mt-2 text-lg font-bold break-words text-white">
+        {review.title}
+      </h3>
       <Spoiler isSpoiler={review.isSpoiler} className="mt-2">
-        <p className="line-clamp-4 text-sm leading-relaxed break-words whitespace-pre-line text-slate-300">
+        <p
+          dir="auto"
+          className="line-clamp-4 text-sm leading-relaxed break-words whitespace-pre-line text-slate-300"
+        >
           {review.content}
         </p>
       </Spoiler>

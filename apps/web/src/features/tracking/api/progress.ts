@@ -13,7 +13,9 @@ import {
 } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toaster';
 import { showsKeys } from '@/features/shows/api/shows-keys';
-import { api, errorReason } from '@/lib/api-client';
+import { idempotency } from '@series-tracker/contracts/constants';
+import { api, errorReason, isNoAnswer } from '@/lib/api-client';
+import { enqueueMark, newIdempotencyKey, pendingMarks } from '../lib/offline-marks';
 import { trackingKeys } from './tracking-keys';
 
 export type { EpisodeProgressResult, ShowProgress };
@@ -54,32 +56,82 @@ export interface EpisodeToggle {
   watched: boolean;
   /** 'S1E2', for the error message. */
   code: string;
+  /** A regular, aired episode (counts in 'N of M watched' while a mark waits offline). */
+  counts?: boolean;
 }
 
+/** One mark sent with its Idempotency-Key: sent again with the same key, it applies once. */
+export function sendEpisodeMark(episodeId: number, watched: boolean, key: string) {
+  return api.post<EpisodeProgressResult>(
+    `/episodes/${episodeId}/progress`,
+    { watched },
+    { headers: { [idempotency.header]: key } },
+  );
+}
+
+/** The server's answer to a mark, into every cached view of the show. */
+export function applyEpisodeResult(
+  queryClient: QueryClient,
+  showId: number,
+  result: EpisodeProgressResult,
+) {
+  queryClient.setQueryData<ShowProgress>(trackingKeys.progress(showId), (old) => {
+    if (!old) return old;
+    const others = old.data.filter((p) => p.episodeId !== result.episodeId);
+    return {
+      ...old,
+      data:
+        result.watched && result.watchedAt
+          ? [...others, { episodeId: result.episodeId, watchedAt: result.watchedAt }]
+          : others,
+      watchedCount: result.item?.progress ?? old.watchedCount,
+      item: result.item,
+    };
+  });
+  refreshAfterProgress(queryClient, showId, result.item);
+}
+
+export const SAVED_OFFLINE = 'Saved offline — will sync';
+
 /**
- * One episode watched or not (spec §4): the screen changes only once the server has said
- * yes; on failure nothing changes and an error is shown.
+ * One episode watched or not (spec §4): the screen changes once the server has said yes; a
+ * refusal changes nothing and is shown. When no answer comes (offline, server unreachable,
+ * timed out) the mark is queued on this device and sent later with the same key (ADR 162);
+ * while earlier marks wait, new ones queue behind them so they reach the server in order.
  */
 export function useSetEpisodeWatched() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ episodeId, watched }: EpisodeToggle) =>
-      api.post<EpisodeProgressResult>(`/episodes/${episodeId}/progress`, { watched }),
+    // Runs offline too (TanStack Query would pause it): offline is when it queues.
+    networkMode: 'always',
+    mutationFn: async (toggle: EpisodeToggle): Promise<EpisodeProgressResult | 'queued'> => {
+      const key = newIdempotencyKey();
+      const queue = () => {
+        enqueueMark({
+          key,
+          episodeId: toggle.episodeId,
+          showId: toggle.showId,
+          watched: toggle.watched,
+          code: toggle.code,
+          counts: toggle.counts ?? true,
+        });
+        return 'queued' as const;
+      };
+      // Known to be offline, or behind earlier marks: queue without waiting for a timeout.
+      if (!navigator.onLine || pendingMarks().length > 0) return queue();
+      try {
+        return await sendEpisodeMark(toggle.episodeId, toggle.watched, key);
+      } catch (error) {
+        if (isNoAnswer(error)) return queue();
+        throw error;
+      }
+    },
     onSuccess: (result, { showId }) => {
-      queryClient.setQueryData<ShowProgress>(trackingKeys.progress(showId), (old) => {
-        if (!old) return old;
-        const others = old.data.filter((p) => p.episodeId !== result.episodeId);
-        return {
-          ...old,
-          data:
-            result.watched && result.watchedAt
-              ? [...others, { episodeId: result.episodeId, watchedAt: result.watchedAt }]
-              : others,
-          watchedCount: result.item?.progress ?? old.watchedCount,
-          item: result.item,
-        };
-      });
-      refreshAfterProgress(queryClient, showId, result.item);
+      if (result === 'queued') {
+        toast.info(`${SAVED_OFFLINE}.`);
+        return;
+      }
+      applyEpisodeResult(queryClient, showId, result);
     },
     onError: (error, { code, watched }) => {
       toast.error(

@@ -1,5 +1,6 @@
 import type { Episode } from '@series-tracker/contracts';
-import { Check, CheckCheck, ListChecks } from 'lucide-react';
+import { Check, CheckCheck, CloudOff, ListChecks } from 'lucide-react';
+import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
@@ -8,8 +9,10 @@ import {
   useBulkProgress,
   useSetEpisodeWatched,
   useShowProgress,
+  SAVED_OFFLINE,
   type ShowProgress,
 } from '../api/progress';
+import { usePendingMarks, withPendingMarks } from '../lib/offline-marks';
 import { loginPathFor, useRequireSignIn } from '../hooks/use-require-sign-in';
 
 /** Progress of a show for the signed-in user; nothing is asked for visitors. */
@@ -17,7 +20,18 @@ export function useProgress(showId: number) {
   const { status, requireSignIn } = useRequireSignIn();
   const signedIn = status === 'authenticated';
   const query = useShowProgress(showId, { enabled: signedIn });
-  return { status, signedIn, requireSignIn, query, progress: signedIn ? query.data : undefined };
+  // Marks made offline show at once, before they reach the server (ADR 162).
+  const pending = usePendingMarks();
+  const progress = useMemo(
+    () => (signedIn ? withPendingMarks(query.data, pending) : undefined),
+    [signedIn, query.data, pending],
+  );
+  return { status, signedIn, requireSignIn, query, progress, pending };
+}
+
+/** This episode's latest mark is still waiting on this device to be sent. */
+function useIsPending(episodeId: number, pending: ReturnType<typeof usePendingMarks>) {
+  return pending.some((mark) => mark.episodeId === episodeId);
 }
 
 const watchedSets = new WeakMap<ShowProgress, Set<number>>();
@@ -115,38 +129,52 @@ export function EpisodeWatchToggle({
   episode: Episode;
   code: string;
 }) {
-  const { signedIn, requireSignIn, progress } = useProgress(showId);
+  const { signedIn, requireSignIn, progress, pending } = useProgress(showId);
   const mutation = useSetEpisodeWatched();
   const watched = watchedSet(progress).has(episode.id);
   const aired = hasAired(episode);
+  const queued = useIsPending(episode.id, pending);
   const label =
     !aired && !watched
       ? `${code} has not aired yet`
-      : `Mark ${code} as ${watched ? 'unwatched' : 'watched'}`;
+      : `Mark ${code} as ${watched ? 'unwatched' : 'watched'}${queued ? ` (${SAVED_OFFLINE.toLowerCase()})` : ''}`;
+  const counts = episode.type === 'regular' && aired;
   return (
-    <button
-      type="button"
-      aria-pressed={watched}
-      aria-label={label}
-      title={label}
-      disabled={mutation.isPending || (!aired && !watched) || (signedIn && !progress)}
-      onClick={() => {
-        if (!requireSignIn()) return;
-        mutation.mutate({ episodeId: episode.id, showId, watched: !watched, code });
-      }}
-      className={cn(
-        'inline-flex size-10 shrink-0 items-center justify-center rounded-full border-2 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400 disabled:cursor-not-allowed',
-        watched
-          ? 'border-emerald-500 bg-emerald-500 text-slate-950 hover:bg-emerald-400'
-          : 'border-slate-600 text-slate-500 hover:border-emerald-400 hover:text-emerald-300 disabled:opacity-40',
-      )}
-    >
-      {mutation.isPending ? (
-        <Spinner className="size-4" />
-      ) : (
-        <Check aria-hidden className="size-5" strokeWidth={3} />
-      )}
-    </button>
+    <span className="relative inline-flex shrink-0">
+      <button
+        type="button"
+        aria-pressed={watched}
+        aria-label={label}
+        title={label}
+        disabled={mutation.isPending || (!aired && !watched) || (signedIn && !progress)}
+        onClick={() => {
+          if (!requireSignIn()) return;
+          mutation.mutate({ episodeId: episode.id, showId, watched: !watched, code, counts });
+        }}
+        className={cn(
+          'inline-flex size-10 shrink-0 items-center justify-center rounded-full border-2 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400 disabled:cursor-not-allowed',
+          watched
+            ? 'border-emerald-500 bg-emerald-500 text-slate-950 hover:bg-emerald-400'
+            : 'border-slate-600 text-slate-500 hover:border-emerald-400 hover:text-emerald-300 disabled:opacity-40',
+        )}
+      >
+        {mutation.isPending ? (
+          <Spinner className="size-4" />
+        ) : (
+          <Check aria-hidden className="size-5" strokeWidth={3} />
+        )}
+      </button>
+      {queued ? (
+        <span
+          aria-hidden
+          data-testid="mark-queued"
+          title={SAVED_OFFLINE}
+          className="absolute -right-1 -bottom-1 inline-flex size-5 items-center justify-center rounded-full border border-slate-950 bg-amber-400 text-slate-950"
+        >
+          <CloudOff className="size-3" strokeWidth={2.5} />
+        </span>
+      ) : null}
+    </span>
   );
 }
 
@@ -256,29 +284,46 @@ export function EpisodeWatchButton({
   episode: Episode;
   code: string;
 }) {
-  const { signedIn, requireSignIn, progress } = useProgress(showId);
+  const { signedIn, requireSignIn, progress, pending } = useProgress(showId);
   const mutation = useSetEpisodeWatched();
   const watched = watchedSet(progress).has(episode.id);
   const aired = hasAired(episode);
+  const queued = useIsPending(episode.id, pending);
+  const counts = episode.type === 'regular' && aired;
   return (
-    <button
-      type="button"
-      aria-pressed={watched}
-      disabled={mutation.isPending || (signedIn && !progress) || (!aired && !watched)}
-      title={!aired && !watched ? 'This episode has not aired yet' : undefined}
-      onClick={() => {
-        if (!requireSignIn()) return;
-        mutation.mutate({ episodeId: episode.id, showId, watched: !watched, code });
-      }}
-      className={cn(
-        'inline-flex h-11 items-center justify-center gap-2 rounded-lg px-5 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400 disabled:cursor-not-allowed disabled:opacity-60',
-        watched
-          ? 'border border-emerald-500/50 bg-emerald-500/15 text-emerald-300 hover:bg-emerald-500/25'
-          : 'bg-violet-600 text-white hover:bg-violet-500',
-      )}
-    >
-      {mutation.isPending ? <Spinner /> : <Check aria-hidden className="size-4" strokeWidth={3} />}
-      {watched ? 'Watched' : 'Mark as Watched'}
-    </button>
+    <span className="inline-flex flex-wrap items-center gap-3">
+      <button
+        type="button"
+        aria-pressed={watched}
+        disabled={mutation.isPending || (signedIn && !progress) || (!aired && !watched)}
+        title={!aired && !watched ? 'This episode has not aired yet' : undefined}
+        onClick={() => {
+          if (!requireSignIn()) return;
+          mutation.mutate({ episodeId: episode.id, showId, watched: !watched, code, counts });
+        }}
+        className={cn(
+          'inline-flex h-11 items-center justify-center gap-2 rounded-lg px-5 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400 disabled:cursor-not-allowed disabled:opacity-60',
+          watched
+            ? 'border border-emerald-500/50 bg-emerald-500/15 text-emerald-300 hover:bg-emerald-500/25'
+            : 'bg-violet-600 text-white hover:bg-violet-500',
+        )}
+      >
+        {mutation.isPending ? (
+          <Spinner />
+        ) : (
+          <Check aria-hidden className="size-4" strokeWidth={3} />
+        )}
+        {watched ? 'Watched' : 'Mark as Watched'}
+      </button>
+      {queued ? (
+        <span
+          data-testid="mark-queued"
+          className="inline-flex items-center gap-1.5 text-sm font-medium text-amber-300"
+        >
+          <CloudOff aria-hidden className="size-4" />
+          {SAVED_OFFLINE}
+        </span>
+      ) : null}
+    </span>
   );
 }

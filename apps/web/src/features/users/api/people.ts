@@ -83,12 +83,21 @@ export function useUserFavorites(userId: number | undefined, enabled: boolean) {
   );
 }
 
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function useUserStats(userId: number | undefined, year: number | null, enabled: boolean) {
   return useQuery({
     queryKey: peopleKeys.stats(userId ?? 0, year),
     queryFn: ({ signal }) =>
       api.get<PersonalStats>(`/users/${userId}/stats`, {
-        params: { year: year ?? undefined },
+        // Hours and the heat map on this device's clock (issue 22).
+        params: { year: year ?? undefined, tz: browserTimeZone() },
         signal,
       }),
     enabled: enabled && userId !== undefined,

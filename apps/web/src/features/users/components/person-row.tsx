@@ -18,7 +18,10 @@ export function PersonRow({ person }: { person: Person }) {
       <Link to={`/profile/${person.username}`} className="flex min-w-0 flex-1 items-center gap-3">
         <Avatar user={person} />
         <span className="min-w-0">
-          <span className="block truncate font-semibold text-white hover:text-violet-300">
+          <span
+            dir="auto"
+            className="block truncate font-semibold text-white hover:text-violet-300"
+          >
             {name}
           </span>
           <span className="block truncate text-sm text-slate-400">

@@ -37,7 +37,9 @@ export function ProfileReviewCard({ review }: { review: Review }) {
         {review.isSpoiler ? (
           <p className="mt-2 text-sm text-orange-300">This review contains spoilers</p>
         ) : (
-          <p className="mt-2 line-clamp-3 text-sm text-slate-300">{review.content}</p>
+          <p dir="auto" className="mt-2 line-clamp-3 text-sm text-slate-300">
+            {review.content}
+          </p>
         )}
         <p className="mt-2 flex gap-4 text-xs text-slate-400">
           <span className="inline-flex items-center gap-1">

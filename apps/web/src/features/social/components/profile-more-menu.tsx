@@ -1,5 +1,7 @@
 import type { ProfileUser } from '@series-tracker/contracts';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Ban, Ellipsis } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose } from '@/components/ui/dialog';
@@ -8,8 +10,15 @@ import { activityKeys } from '@/features/activity/api/feed';
 import { peopleKeys } from '@/features/users/api/people';
 import { api, errorReason } from '@/lib/api-client';
 
-/** Block (asks first: it ends follows both ways) or Unblock a member, from their profile. */
-export function BlockButton({ profile }: { profile: ProfileUser }) {
+const itemClass =
+  'flex min-h-10 cursor-pointer items-center gap-2.5 rounded-lg px-2.5 text-sm text-slate-200 outline-none select-none data-[highlighted]:bg-slate-800 data-[highlighted]:text-white data-[disabled]:opacity-50';
+
+/**
+ * The profile's "More" menu (issue 22: Block is not a button beside Follow any more): Block
+ * (asks first: it ends follows both ways) or Unblock. A menu button (Radix: arrow keys,
+ * Escape, focus returns to the trigger).
+ */
+export function ProfileMoreMenu({ profile }: { profile: ProfileUser }) {
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
   const name = profile.displayName || profile.username;
@@ -25,18 +34,32 @@ export function BlockButton({ profile }: { profile: ProfileUser }) {
     },
     onError: (error) => toast.error(`Could not change the block: ${errorReason(error)}.`),
   });
-  if (blocked) {
-    return (
-      <Button variant="ghost" disabled={mutation.isPending} onClick={() => mutation.mutate(false)}>
-        {mutation.isPending ? 'Loading...' : 'Unblock'}
-      </Button>
-    );
-  }
   return (
     <>
-      <Button variant="ghost" disabled={mutation.isPending} onClick={() => setAsking(true)}>
-        Block
-      </Button>
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger
+          aria-label={`More actions for ${name}`}
+          className="inline-flex size-10 items-center justify-center rounded-lg border border-slate-700 bg-slate-900 text-slate-300 hover:border-slate-600 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400 data-[state=open]:border-slate-500"
+        >
+          <Ellipsis aria-hidden className="size-5" />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={6}
+            className="z-50 min-w-44 rounded-xl border border-slate-800 bg-slate-900 p-1.5 shadow-2xl shadow-black/50"
+          >
+            <DropdownMenu.Item
+              className={itemClass}
+              disabled={mutation.isPending}
+              onSelect={() => (blocked ? mutation.mutate(false) : setAsking(true))}
+            >
+              <Ban aria-hidden className="size-4 text-rose-300" />
+              {blocked ? 'Unblock' : 'Block'}
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
       <Dialog
         open={asking}
         onOpenChange={setAsking}

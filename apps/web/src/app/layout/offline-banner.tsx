@@ -1,0 +1,56 @@
+import { CloudOff, RefreshCw } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
+import { usePendingMarks } from '@/features/tracking/lib/offline-marks';
+
+function subscribe(listener: () => void) {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
+}
+
+const plural = (n: number) => (n === 1 ? '1 episode mark' : `${n} episode marks`);
+
+/**
+ * Under the header (ADR 162): offline, what still works; online with marks still queued,
+ * that they are on their way. Quiet otherwise.
+ */
+export function OfflineBanner() {
+  const online = useOnline();
+  const pending = usePendingMarks().length;
+  if (online && pending === 0) return null;
+  return (
+    <div
+      role="status"
+      data-testid="offline-banner"
+      className="border-b border-amber-500/30 bg-amber-500/10 text-amber-100"
+    >
+      <div className="mx-auto flex max-w-6xl items-start gap-2 px-4 py-2 text-sm sm:px-6">
+        {online ? (
+          <RefreshCw aria-hidden className="mt-0.5 size-4 shrink-0" />
+        ) : (
+          <CloudOff aria-hidden className="mt-0.5 size-4 shrink-0" />
+        )}
+        <p>
+          {online
+            ? `Sending ${plural(pending)} saved offline…`
+            : `You're offline. Pages you've opened stay readable${
+                pending > 0
+                  ? `; ${plural(pending)} saved offline — will sync when you're back.`
+                  : ', and episode marks are saved until you are back.'
+              }`}
+        </p>
+      </div>
+    </div>
+  );
+}

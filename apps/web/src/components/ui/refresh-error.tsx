@@ -1,0 +1,39 @@
+import { TriangleAlert } from 'lucide-react';
+import { errorReason } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { Button } from './button';
+
+/**
+ * A refresh of something already on screen failed (ADR 162): what is shown stays, with this
+ * line above it and a way to try again. Never the full-page error, which would wipe it.
+ */
+export function RefreshError({
+  error,
+  onRetry,
+  retrying = false,
+  className,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  retrying?: boolean;
+  className?: string;
+}) {
+  return (
+    <div
+      role="alert"
+      data-testid="refresh-error"
+      className={cn(
+        'flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-amber-500/30 bg-amber-500/10 px-3 py-2 text-sm text-amber-100',
+        className,
+      )}
+    >
+      <TriangleAlert aria-hidden className="size-4 shrink-0" />
+      <p className="min-w-0 flex-1">
+        Could not refresh: {errorReason(error)}. Showing what was loaded before.
+      </p>
+      <Button size="sm" variant="secondary" onClick={onRetry} disabled={retrying}>
+        {retrying ? 'Retrying...' : 'Try Again'}
+      </Button>
+    </div>
+  );
+}

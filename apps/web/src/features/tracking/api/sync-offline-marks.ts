@@ -1,0 +1,72 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { idempotencyMessages } from '@series-tracker/contracts/constants';
+import { toast } from '@/components/ui/toaster';
+import { errorReason, isApiError, isNoAnswer } from '@/lib/api-client';
+import { pendingMarks, removeMark } from '../lib/offline-marks';
+import { applyEpisodeResult, sendEpisodeMark } from './progress';
+
+let running: Promise<void> | null = null;
+/** Asked again while a run was going (the network came back meanwhile): run once more after. */
+let again = false;
+
+/** Worth trying again later: no answer, the server is down, or the same key is mid-flight. */
+function later(error: unknown): boolean {
+  if (isNoAnswer(error)) return true;
+  if (!isApiError(error)) return false;
+  if (error.status >= 500 || error.status === 429) return true;
+  return error.status === 409 && error.message === idempotencyMessages.inProgress;
+}
+
+/**
+ * Sends the queued marks in the order they were made, each with its own key (ADR 162), and
+ * stops at the first one that gets no answer. A mark the server refuses for good (the
+ * episode is gone) is dropped and said so. One run at a time.
+ */
+export function syncOfflineMarks(queryClient: QueryClient): Promise<void> {
+  if (running) {
+    again = true;
+    return running;
+  }
+  running = (async () => {
+    for (const mark of pendingMarks()) {
+      try {
+        const result = await sendEpisodeMark(mark.episodeId, mark.watched, mark.key);
+        removeMark(mark.key);
+        applyEpisodeResult(queryClient, mark.showId, result);
+      } catch (error) {
+        if (later(error)) return;
+        removeMark(mark.key);
+        // A 401 means the session ended; the auth provider shows the member as signed out.
+        if (!(isApiError(error) && error.status === 401)) {
+          toast.error(
+            `Could not sync ${mark.code} as ${mark.watched ? 'watched' : 'unwatched'}: ${errorReason(error)}.`,
+          );
+        }
+      }
+    }
+  })().finally(() => {
+    running = null;
+    if (again) {
+      again = false;
+      void syncOfflineMarks(queryClient);
+    }
+  });
+  return running;
+}
+
+/**
+ * Sends the queue when the browser comes back online, at start, and every 30 s while marks
+ * wait (a server that was down comes back without an `online` event).
+ */
+export function startOfflineMarkSync(queryClient: QueryClient): () => void {
+  const sync = () => {
+    if (navigator.onLine && pendingMarks().length > 0) void syncOfflineMarks(queryClient);
+  };
+  window.addEventListener('online', sync);
+  const timer = window.setInterval(sync, 30_000);
+  sync();
+  return () => {
+    window.removeEventListener('online', sync);
+    window.clearInterval(timer);
+  };
+}

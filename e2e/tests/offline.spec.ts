@@ -1,0 +1,236 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test, type Page } from '@playwright/test';
+import { chromiumFlags, chromiumPath } from '../chromium';
+import { registerViaUi } from './helpers';
+
+/*
+ * Issue 22 (ADR 162): the installable app on a bad network. The production server serves the
+ * service worker; each test waits until it controls the page before cutting the network.
+ */
+
+const TOKEN_KEY = 'manga_tracker_token';
+
+async function showId(page: Page, title: string): Promise<number> {
+  const response = await page.request.get(`/api/search/shows?q=${encodeURIComponent(title)}`);
+  const body = (await response.json()) as { data: { id: number; title: string }[] };
+  const show = body.data.find((s) => s.title === title);
+  expect(show, `${title} is in the bundled catalogue`).toBeTruthy();
+  return show!.id;
+}
+
+async function serviceWorkerControls(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise<void>((resolve) =>
+      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), {
+        once: true,
+      }),
+    );
+  });
+}
+
+async function authed(page: Page) {
+  const token = await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
+  expect(token).toBeTruthy();
+  return { authorization: `Bearer ${token}` };
+}
+
+test('installable: manifest, icons and service worker pass Chromium’s installability checks', async ({
+  baseURL,
+}) => {
+  // Lighthouse 12 dropped its PWA category; Chromium's own check is the one the browser runs
+  // before offering "Install". It needs a real profile (test contexts count as incognito).
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'st-install-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    args: chromiumFlags,
+    baseURL,
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/');
+    await serviceWorkerControls(page);
+    const cdp = await context.newCDPSession(page);
+    const manifest = (await cdp.send('Page.getAppManifest')) as {
+      url: string;
+      errors: unknown[];
+      data?: string;
+    };
+    expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
+    expect(manifest.errors).toEqual([]);
+    const parsed = JSON.parse(manifest.data ?? '{}') as { name: string; display: string };
+    expect(parsed).toMatchObject({ name: 'Series Tracker', display: 'standalone' });
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    expect(installabilityErrors).toEqual([]);
+  } finally {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+test('episode marks made offline are queued, shown at once, and sent exactly once when back online', async ({
+  page,
+  context,
+}) => {
+  await registerViaUi(page);
+  const id = await showId(page, 'Game of Thrones');
+  await page.goto(`/show/${id}`);
+  await serviceWorkerControls(page);
+  await page.getByRole('tab', { name: 'Episodes' }).click();
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByText('0 of 73 watched')).toBeVisible();
+
+  await context.setOffline(true);
+  await panel.getByRole('button', { name: 'Mark S1E1 as watched' }).click();
+  await panel.getByRole('button', { name: 'Mark S1E2 as watched' }).click();
+  await expect(page.getByText('Saved offline — will sync.')).toBeVisible();
+  await expect(page.getByTestId('offline-banner')).toContainText(
+    '2 episode marks saved offline — will sync',
+  );
+  await expect(panel.getByTestId('mark-queued')).toHaveCount(2);
+  await expect(panel.getByText('2 of 73 watched')).toBeVisible();
+  await expect(panel.getByRole('button', { name: /^Mark S1E1 as unwatched/ })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+
+  // Nothing reached the server yet.
+  const headers = await authed(page);
+  const progress = async () =>
+    (
+      (await (await page.request.get(`/api/episodes/show/${id}/progress`, { headers })).json()) as {
+        data: unknown[];
+      }
+    ).data.length;
+  expect(await progress()).toBe(0);
+
+  // Back online, the first send's answer is lost on the way back (the server did apply it):
+  // the queue sends it again with the same key, and the server applies it once.
+  const sent: string[] = [];
+  let dropped = false;
+  await page.route('**/api/episodes/*/progress', async (route) => {
+    sent.push(`${route.request().headers()['idempotency-key']}`);
+    const response = await route.fetch();
+    if (!dropped) {
+      dropped = true;
+      await route.abort('connectionreset');
+      return;
+    }
+    await route.fulfill({ response });
+  });
+  await context.setOffline(false);
+  await expect.poll(() => sent.length).toBeGreaterThanOrEqual(1);
+  // The next try (every 30 s, or when the browser says it is online again).
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(page.getByTestId('offline-banner')).toBeHidden();
+  await expect(panel.getByTestId('mark-queued')).toHaveCount(0);
+  expect(sent).toHaveLength(3);
+  expect(sent[0]).toBe(sent[1]);
+  expect(new Set(sent).size).toBe(2);
+
+  expect(await progress()).toBe(2);
+  const history = (await (await page.request.get('/api/users/me/history', { headers })).json()) as {
+    total: number;
+  };
+  expect(history.total).toBe(2);
+  await expect(panel.getByText('2 of 73 watched')).toBeVisible();
+});
+
+test('a page seen before opens again with the server unreachable', async ({ page, context }) => {
+  await registerViaUi(page);
+  const id = await showId(page, 'Breaking Bad');
+  await page.goto(`/show/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Breaking Bad' })).toBeVisible();
+  await serviceWorkerControls(page);
+  // The saved copy is written a second after the page's data settles.
+  await page.waitForTimeout(1500);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Breaking Bad' })).toBeVisible();
+  await expect(page.getByTestId('offline-banner')).toContainText("You're offline");
+  // Changing tab with no network: the tab's code comes from the service worker and its
+  // failed request is an inline error; the page stays.
+  await page.getByRole('tab', { name: /Reviews/ }).click();
+  await expect(page.getByRole('tabpanel').getByRole('button', { name: 'Try Again' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Breaking Bad' })).toBeVisible();
+  await expect(page.getByText('Something Went Wrong', { exact: true })).toHaveCount(0);
+  await context.setOffline(false);
+});
+
+test('a server outage keeps the loaded page: changing tab shows an inline retry', async ({
+  page,
+}) => {
+  const id = await showId(page, 'Game of Thrones');
+  await page.goto(`/show/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Game of Thrones' })).toBeVisible();
+  await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+  await page.getByRole('tab', { name: 'Episodes' }).click();
+  const panel = page.getByRole('tabpanel');
+  const retry = panel.getByRole('button', { name: 'Try Again' });
+  await expect(retry).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Game of Thrones' })).toBeVisible();
+  await expect(page.getByText('Something Went Wrong', { exact: true })).toHaveCount(0);
+
+  await page.unroute('**/api/**');
+  await retry.click();
+  await expect(panel.getByRole('combobox', { name: 'Season' })).toBeVisible();
+});
+
+test('a half-written review survives navigation until it is published', async ({ page }) => {
+  await registerViaUi(page);
+  // Not a show other journeys review (they expect it to have none).
+  const id = await showId(page, 'Stranger Things');
+  await page.goto(`/reviews/write?showId=${id}`);
+  await page.getByLabel('Review Title').fill('Chemistry, slowly');
+  await page.getByLabel('Review Content').fill('Half a thought about Walter');
+
+  await page.getByRole('banner').getByRole('link', { name: 'Watchlist' }).click();
+  await expect(page).toHaveURL(/\/watchlist$/);
+  await page.goBack();
+  await expect(
+    page.getByText('Your unpublished draft was restored from this device.'),
+  ).toBeVisible();
+  await expect(page.getByLabel('Review Title')).toHaveValue('Chemistry, slowly');
+  await expect(page.getByLabel('Review Content')).toHaveValue('Half a thought about Walter');
+
+  // A reload keeps it too; publishing forgets it.
+  await page.reload();
+  await expect(page.getByLabel('Review Content')).toHaveValue('Half a thought about Walter');
+  await page.getByLabel('Review Content').fill('Half a thought about Walter, now a whole one.');
+  await page.getByRole('button', { name: 'Publish Review' }).click();
+  await expect(page).toHaveURL(/\/review\/\d+$/);
+  const left = await page.evaluate(() =>
+    Object.keys(localStorage).filter((k) => k.startsWith('series-tracker.draft.')),
+  );
+  expect(left).toEqual([]);
+
+  // Reviewed already: the show's write link opens the edit form with the review in it.
+  await page.goto(`/reviews/write?showId=${id}`);
+  await expect(page).toHaveURL(/reviewId=\d+/);
+  await expect(page.getByLabel('Review Title')).toHaveValue('Chemistry, slowly');
+});
+
+test('Back returns to the same place in a long browse grid', async ({ page }) => {
+  await page.goto('/browse');
+  const cards = page.getByRole('main').locator('a[href^="/show/"]');
+  await expect(cards.first()).toBeVisible();
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(page.getByRole('button', { name: 'Load more' })).toBeEnabled();
+  const count = await cards.count();
+  const target = cards.nth(count - 3);
+  await target.scrollIntoViewIfNeeded();
+  const before = await page.evaluate(() => window.scrollY);
+  expect(before).toBeGreaterThan(1000);
+  await target.click();
+  await expect(page).toHaveURL(/\/show\/\d+$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/browse$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 50);
+  expect(await page.evaluate(() => window.scrollY)).toBeLessThan(before + 50);
+});
