@@ -93,7 +93,7 @@ function finished(token: string, id: string): Promise<Import> {
   );
 }
 
-/** The upload's path as its queued job carries it. */
+/** The upload's local path: the queued job carries its key in the import store (ADR 140). */
 async function queuedFile(importId: string): Promise<string> {
   const row = await k()
     .selectFrom('imports')
@@ -101,7 +101,9 @@ async function queuedFile(importId: string): Promise<string> {
     .select('jobs.payload')
     .where('imports.id', '=', importId)
     .executeTakeFirstOrThrow();
-  return (JSON.parse(row.payload!) as { file: string }).file;
+  const payload = JSON.parse(row.payload!) as { file?: string; key?: string };
+  if (payload.file) return payload.file;
+  return t.app.services.importFiles.localPath!(payload.key!);
 }
 
 describe('an import cut short part-way', () => {

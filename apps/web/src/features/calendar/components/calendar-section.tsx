@@ -169,7 +169,7 @@ export function CalendarSection() {
                   </a>
                 </div>
               </div>
-            ) : s?.feed.active ? (
+            ) : s?.feed?.active ? (
               <p className="mt-3 text-sm text-slate-300">
                 Your private address is active. For security it is shown only when made: make a new
                 one to see it again (the old one stops working).
@@ -180,7 +180,7 @@ export function CalendarSection() {
                 <FormAlert>{errorReason(create.error ?? revoke.error)}.</FormAlert>
               </div>
             ) : null}
-            {revoke.isSuccess && !s?.feed.active && !feed ? (
+            {revoke.isSuccess && !s?.feed?.active && !feed ? (
               <p role="status" className="mt-3 text-sm text-slate-300">
                 {calendarMessages.feedRevoked}
               </p>
@@ -197,9 +197,9 @@ export function CalendarSection() {
                   })
                 }
               >
-                {s?.feed.active || feed ? 'Make a new address' : 'Get my calendar address'}
+                {s?.feed?.active || feed ? 'Make a new address' : 'Get my calendar address'}
               </Button>
-              {s?.feed.active || feed ? (
+              {s?.feed?.active || feed ? (
                 <Button
                   variant="ghost"
                   disabled={revoke.isPending}
