@@ -21,6 +21,7 @@ test('register lands on / signed in; sign out shows Sign In again and revokes th
   await menu.click();
   await expect(page.getByRole('menuitem')).toHaveText([
     'Your Profile',
+    'Calendar',
     'History',
     'Settings',
     'Import & export',
@@ -78,29 +79,42 @@ test('reloading while the start-up session check runs keeps the session', async 
   expect(await page.evaluate(() => localStorage.getItem('manga_tracker_token'))).toBe(token);
 });
 
-test('a server error during the session check keeps the token and offers a retry', async ({
+test('a server error during the session check keeps the token: the saved copy stays signed in, a device without one offers a retry', async ({
   page,
+  browser,
 }) => {
   await registerViaUi(page);
   const token = await page.evaluate(() => localStorage.getItem('manga_tracker_token'));
   let down = true;
-  await page.route('**/api/auth/me', (route) =>
-    down
-      ? route.fulfill({
-          status: 503,
-          contentType: 'application/json',
-          body: JSON.stringify({ error: 'Service unavailable', code: 'INTERNAL_ERROR' }),
-        })
-      : route.continue(),
-  );
+  const failMe = (p: Page) =>
+    p.route('**/api/auth/me', (route) =>
+      down
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: 'Service unavailable', code: 'INTERNAL_ERROR' }),
+          })
+        : route.continue(),
+    );
+  // This device saved the member's pages (ADR 162): they stay signed in as far as it knows.
+  await failMe(page);
   await page.reload();
-  const retry = page.getByRole('button', { name: 'Retry sign-in' });
-  await expect(retry).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('manga_tracker_token'))).toBe(token);
 
+  // Another device with the same token and nothing saved: no guess, a retry.
+  const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  await other.addInitScript((t) => localStorage.setItem('manga_tracker_token', t), token!);
+  const second = await other.newPage();
+  await failMe(second);
+  await second.goto('/');
+  const retry = second.getByRole('button', { name: 'Retry sign-in' });
+  await expect(retry).toBeVisible({ timeout: 15_000 });
+  expect(await second.evaluate(() => localStorage.getItem('manga_tracker_token'))).toBe(token);
   down = false;
   await retry.click();
-  await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
+  await expect(second.getByRole('button', { name: /Account menu/ })).toBeVisible();
+  await other.close();
 });
 
 test('a session survives a reload and signing in again works', async ({ page }) => {
