@@ -16,15 +16,15 @@ const base: Notification = {
 
 group('notification text and link', () => {
   it('says what happened and leads to it', () => {
-    expect(describe(base)).toEqual({
+    expect(describe(base)).toMatchObject({
       text: 'Frankie Fan started following you',
       to: '/profile/frankie',
     });
-    expect(describe({ ...base, kind: 'like', target: 'comment', reviewId: 7 })).toEqual({
+    expect(describe({ ...base, kind: 'like', target: 'comment', reviewId: 7 })).toMatchObject({
       text: 'Frankie Fan liked your comment',
       to: '/review/7',
     });
-    expect(describe({ ...base, kind: 'reply', reviewId: 7 })).toEqual({
+    expect(describe({ ...base, kind: 'reply', reviewId: 7 })).toMatchObject({
       text: 'Frankie Fan replied to your comment',
       to: '/review/7',
     });
@@ -36,6 +36,13 @@ group('notification text and link', () => {
         show: { id: 3, title: 'Severance' },
         episode: { id: 9, seasonNumber: 2, episodeNumber: 10, title: 'Cold Harbor' },
       }),
-    ).toEqual({ text: 'New episode: Severance S2E10 · Cold Harbor', to: '/episode/9' });
+    ).toMatchObject({ text: 'New episode: Severance S2E10 · Cold Harbor', to: '/episode/9' });
+  });
+  it('names the member-written part, so a right-to-left name keeps the sentence in order', () => {
+    const rtl = { ...base, actor: { ...base.actor!, displayName: 'أمير حداد' } };
+    expect(describe(rtl)).toMatchObject({
+      text: 'أمير حداد started following you',
+      user: 'أمير حداد',
+    });
   });
 });

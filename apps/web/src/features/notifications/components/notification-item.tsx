@@ -8,7 +8,15 @@ function actorName(n: Notification) {
 }
 
 /** What happened, in words, and where it leads. */
-export function describe(n: Notification): { text: string; to: string } {
+export function describe(n: Notification): { text: string; to: string; user: string | null } {
+  const d = describeText(n);
+  // The one piece of member-written text in the sentence (a name or a show title): rendered
+  // in its own direction so an Arabic name does not turn the English sentence around.
+  const user = n.kind === 'episode' ? (n.show?.title ?? null) : n.actor ? actorName(n) : null;
+  return { ...d, user };
+}
+
+function describeText(n: Notification): { text: string; to: string } {
   const actor = actorName(n);
   switch (n.kind) {
     case 'episode': {
@@ -55,7 +63,8 @@ export function NotificationItem({
   notification: Notification;
   onOpen: (n: Notification) => void;
 }) {
-  const { text, to } = describe(notification);
+  const { text, to, user } = describe(notification);
+  const at = user ? text.indexOf(user) : -1;
   return (
     <Link
       to={to}
@@ -74,13 +83,20 @@ export function NotificationItem({
       />
       <span className="min-w-0 flex-1">
         <span
-          dir="auto"
           className={cn(
             'block text-sm',
             notification.read ? 'text-slate-300' : 'font-semibold text-white',
           )}
         >
-          {text}
+          {user && at >= 0 ? (
+            <>
+              {text.slice(0, at)}
+              <bdi dir="auto">{user}</bdi>
+              {text.slice(at + user.length)}
+            </>
+          ) : (
+            text
+          )}
         </span>
         <span className="mt-0.5 block text-xs text-slate-400">
           {when.format(new Date(notification.createdAt))}
