@@ -1,7 +1,7 @@
 /**
  * npx tsx e2e/check-web/together-screens.ts — docs/screenshots/together/*.png: the screens
  * several features of issues 21 and 22 share after they met on main (the header with the bell,
- * the account menu and the mobile search row; a profile's More menu beside Report; Settings
+ * the account menu and the mobile search row; a profile's More menu with Report and Block; Settings
  * with Calendar & alerts and Apps & devices) at 1280×800 and 360×740 from the production
  * build (`npm run build` first), with axe (target-size on) on each.
  */
@@ -74,6 +74,10 @@ async function main() {
       await page.getByRole('button', { name: /^More actions/ }).click();
       await page.getByRole('menu').waitFor();
       await shot('profile-more-menu');
+      await page.getByRole('menuitem', { name: 'Report' }).click();
+      await page.getByRole('dialog', { name: 'Report this profile' }).waitFor();
+      await shot('profile-report-dialog');
+      await page.keyboard.press('Escape');
       await page.goto(`${o}/settings`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.getByText('Calendar', { exact: false }).first().waitFor();

@@ -217,6 +217,13 @@ describe('profile page', () => {
     renderApp('/profile/bob');
     // Block sits in the profile's More menu (issue 22), not beside Follow.
     expect(screen.queryByRole('button', { name: 'Block' })).not.toBeInTheDocument();
+    // Report is in the same menu (ADR 151): it opens the report dialog for this profile.
+    await user.click(await screen.findByRole('button', { name: 'More actions for Bob Viewer' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Report' }));
+    const report = await screen.findByRole('dialog', { name: 'Report this profile' });
+    await user.click(within(report).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Report' })).not.toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'More actions for Bob Viewer' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Block' }));
     const dialog = await screen.findByRole('dialog', { name: 'Block Bob Viewer?' });

@@ -12,7 +12,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useUserActivity } from '@/features/activity/api/feed';
 import { ActivityList } from '@/features/activity/components/activity-list';
-import { ReportButton } from '@/features/moderation/components/report-dialog';
 import { ProfileMoreMenu } from '@/features/social/components/profile-more-menu';
 import { ProfileFollowToggle } from '@/features/social/components/follow-button';
 import { ListCard } from '@/features/lists/components/list-card';
@@ -209,7 +208,6 @@ function ProfileHeader({ user }: { user: ProfileUser }) {
                   </Link>
                 ) : null}
                 <ProfileMoreMenu profile={user} />
-                <ReportButton itemType="profile" itemId={user.id} size="md" />
               </>
             ) : null}
           </div>

@@ -1,12 +1,14 @@
 import type { ProfileUser } from '@series-tracker/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Ban, Ellipsis } from 'lucide-react';
+import { Ban, Ellipsis, Flag } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toaster';
 import { activityKeys } from '@/features/activity/api/feed';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { ReportDialog } from '@/features/moderation/components/report-dialog';
 import { peopleKeys } from '@/features/users/api/people';
 import { api, errorReason } from '@/lib/api-client';
 
@@ -14,13 +16,16 @@ const itemClass =
   'flex min-h-10 cursor-pointer items-center gap-2.5 rounded-lg px-2.5 text-sm text-slate-200 outline-none select-none data-[highlighted]:bg-slate-800 data-[highlighted]:text-white data-[disabled]:opacity-50';
 
 /**
- * The profile's "More" menu (issue 22: Block is not a button beside Follow any more): Block
- * (asks first: it ends follows both ways) or Unblock. A menu button (Radix: arrow keys,
- * Escape, focus returns to the trigger).
+ * The profile's "More" menu (issue 22: Block is not a button beside Follow any more): Report
+ * (the moderation dialog, ADR 151; not offered to a suspended member, whose reports would only
+ * fail), then Block (asks first: it ends follows both ways) or Unblock. A menu button (Radix:
+ * arrow keys, Escape, focus returns to the trigger).
  */
 export function ProfileMoreMenu({ profile }: { profile: ProfileUser }) {
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const { user: viewer } = useAuth();
   const name = profile.displayName || profile.username;
   const blocked = profile.isBlocked ?? false;
   const mutation = useMutation({
@@ -49,6 +54,12 @@ export function ProfileMoreMenu({ profile }: { profile: ProfileUser }) {
             sideOffset={6}
             className="z-50 min-w-44 rounded-xl border border-slate-800 bg-slate-900 p-1.5 shadow-2xl shadow-black/50"
           >
+            {viewer?.suspension ? null : (
+              <DropdownMenu.Item className={itemClass} onSelect={() => setReporting(true)}>
+                <Flag aria-hidden className="size-4 text-slate-400" />
+                Report
+              </DropdownMenu.Item>
+            )}
             <DropdownMenu.Item
               className={itemClass}
               disabled={mutation.isPending}
@@ -60,6 +71,14 @@ export function ProfileMoreMenu({ profile }: { profile: ProfileUser }) {
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
+      {reporting ? (
+        <ReportDialog
+          itemType="profile"
+          itemId={profile.id}
+          open={reporting}
+          onOpenChange={setReporting}
+        />
+      ) : null}
       <Dialog
         open={asking}
         onOpenChange={setAsking}
