@@ -1,6 +1,6 @@
 import { Link, Navigate, useLocation } from 'react-router';
-import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
+import { SignInCheckFailed } from '@/features/auth/components/sign-in-check-failed';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { ApiTokensSection } from '@/features/integrations/components/api-tokens-section';
 import { ScrobbleSection } from '@/features/integrations/components/scrobble-section';
@@ -11,7 +11,7 @@ const TITLE = 'Apps & devices';
 
 /** /settings/apps: media-server webhooks and personal API tokens (issue 22, ADR 161). */
 export function AppsDevicesRoute() {
-  const { status, signedOut, retry, checking } = useAuth();
+  const { status, signedOut } = useAuth();
   const location = useLocation();
   if (status === 'anonymous')
     return <Navigate to={signedOut ? '/' : loginPathFor(location)} replace />;
@@ -27,13 +27,7 @@ export function AppsDevicesRoute() {
         {TITLE}
       </h1>
       {status === 'unavailable' ? (
-        <ErrorState
-          title="Could not check your sign-in"
-          error={null}
-          message="The server could not be reached. Check your connection and try again."
-          retrying={checking}
-          onRetry={retry}
-        />
+        <SignInCheckFailed />
       ) : status === 'loading' ? (
         <p className="flex items-center gap-2 text-sm text-slate-300">
           <Spinner className="size-4" /> Loading…

@@ -12,6 +12,7 @@ import { Button, buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
+import { SignInCheckFailed } from '@/features/auth/components/sign-in-check-failed';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import {
   useAdoptBrowserTimeZone,
@@ -44,7 +45,7 @@ const AGENDA_AHEAD = 30;
 
 /** /calendar: signed-in only; visitors sign in and come straight back. */
 export function CalendarRoute() {
-  const { status, signedOut, retry, checking } = useAuth();
+  const { status, signedOut } = useAuth();
   const location = useLocation();
   if (status === 'anonymous')
     return <Navigate to={signedOut ? '/' : loginPathFor(location)} replace />;
@@ -53,13 +54,7 @@ export function CalendarRoute() {
       <div className={frame}>
         <title>{pageTitle('Calendar')}</title>
         <h1 className="mb-6 text-3xl font-extrabold tracking-tight text-white">Calendar</h1>
-        <ErrorState
-          title="Could not check your sign-in"
-          error={null}
-          message="The server could not be reached, so your calendar cannot be shown yet. Check your connection and try again."
-          retrying={checking}
-          onRetry={retry}
-        />
+        <SignInCheckFailed what="your calendar" />
       </div>
     );
   if (status === 'loading') return <CalendarSkeleton />;

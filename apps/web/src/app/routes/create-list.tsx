@@ -1,6 +1,6 @@
 import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
+import { SignInCheckFailed } from '@/features/auth/components/sign-in-check-failed';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { CreateListWizard } from '@/features/lists/components/create-list-wizard';
 import { useShow } from '@/features/shows/api/get-show';
@@ -25,7 +25,7 @@ function Frame({ children }: { children: React.ReactNode }) {
 
 /** /lists/create (optionally ?showId= from a show page): signed-in members only. */
 export function CreateListRoute() {
-  const { status, signedOut, retry, checking } = useAuth();
+  const { status, signedOut } = useAuth();
   const location = useLocation();
   const [params] = useSearchParams();
   const showId = parseId(params.get('showId') ?? undefined);
@@ -35,13 +35,7 @@ export function CreateListRoute() {
     return (
       <Frame>
         <div className="mt-8">
-          <ErrorState
-            title="Could not check your sign-in"
-            error={null}
-            message="The server could not be reached. Check your connection and try again."
-            retrying={checking}
-            onRetry={retry}
-          />
+          <SignInCheckFailed />
         </div>
       </Frame>
     );

@@ -1,6 +1,6 @@
 import { Link, Navigate, useLocation } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
-import { ErrorState } from '@/components/ui/error-state';
+import { SignInCheckFailed } from '@/features/auth/components/sign-in-check-failed';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useHistory } from '@/features/tracking/api/plays';
 import { HistoryList } from '@/features/tracking/components/history-list';
@@ -11,7 +11,7 @@ const heading = 'History';
 
 /** /history: the signed-in member's diary, every play by day, newest first (ADR 130). */
 export function HistoryRoute() {
-  const { status, signedOut, retry, checking } = useAuth();
+  const { status, signedOut } = useAuth();
   const location = useLocation();
   if (status === 'anonymous')
     return <Navigate to={signedOut ? '/' : loginPathFor(location)} replace />;
@@ -23,13 +23,7 @@ export function HistoryRoute() {
         Every episode you watched, rewatches included, newest first.
       </p>
       {status === 'unavailable' ? (
-        <ErrorState
-          title="Could not check your sign-in"
-          error={null}
-          message="The server could not be reached, so your history cannot be shown yet. Check your connection and try again."
-          retrying={checking}
-          onRetry={retry}
-        />
+        <SignInCheckFailed what="your history" />
       ) : (
         <MyHistory enabled={status === 'authenticated'} />
       )}

@@ -1,6 +1,6 @@
 import { Navigate, useLocation } from 'react-router';
-import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
+import { SignInCheckFailed } from '@/features/auth/components/sign-in-check-failed';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { ImportExportSection } from '@/features/imports/components/import-export-section';
 import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
@@ -13,7 +13,7 @@ const TITLE = 'Import & export';
  * /settings embeds once the settings screen exists.
  */
 export function ImportExportRoute() {
-  const { status, signedOut, retry, checking } = useAuth();
+  const { status, signedOut } = useAuth();
   const location = useLocation();
   if (status === 'anonymous')
     return <Navigate to={signedOut ? '/' : loginPathFor(location)} replace />;
@@ -24,13 +24,7 @@ export function ImportExportRoute() {
         {TITLE}
       </h1>
       {status === 'unavailable' ? (
-        <ErrorState
-          title="Could not check your sign-in"
-          error={null}
-          message="The server could not be reached. Check your connection and try again."
-          retrying={checking}
-          onRetry={retry}
-        />
+        <SignInCheckFailed />
       ) : status === 'loading' ? (
         <p className="flex items-center gap-2 text-sm text-slate-300">
           <Spinner className="size-4" /> Loading…

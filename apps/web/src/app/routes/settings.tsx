@@ -1,13 +1,13 @@
 import type { CurrentUser } from '@series-tracker/contracts';
 import { Link, Navigate, useLocation } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
-import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { AccountSection } from '@/features/account/components/account-section';
 import { DangerZone } from '@/features/account/components/danger-zone';
 import { PrivacySection, ProfileSection } from '@/features/account/components/profile-section';
 import { SessionsSection } from '@/features/account/components/sessions-section';
 import { SettingsSection } from '@/features/account/components/settings-section';
+import { SignInCheckFailed } from '@/features/auth/components/sign-in-check-failed';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { CalendarSection } from '@/features/calendar/components/calendar-section';
 import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
@@ -18,7 +18,7 @@ const heading = 'mb-6 text-3xl font-extrabold tracking-tight text-white sm:text-
 
 /** /settings: signed-in only; visitors sign in and come straight back. */
 export function SettingsRoute() {
-  const { status, user, signedOut, retry, checking } = useAuth();
+  const { status, user, signedOut } = useAuth();
   const location = useLocation();
   // Signing out (or deleting the account) here returns to /; others are asked to sign in.
   if (status === 'anonymous')
@@ -28,13 +28,7 @@ export function SettingsRoute() {
       <div className={frame}>
         <title>{pageTitle('Settings')}</title>
         <h1 className={heading}>Settings</h1>
-        <ErrorState
-          title="Could not check your sign-in"
-          error={null}
-          message="The server could not be reached, so your settings cannot be shown yet. Check your connection and try again."
-          retrying={checking}
-          onRetry={retry}
-        />
+        <SignInCheckFailed what="your settings" />
       </div>
     );
   }

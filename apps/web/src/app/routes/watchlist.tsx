@@ -8,6 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
+import { SignInCheckFailed } from '@/features/auth/components/sign-in-check-failed';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import {
   useRemoveWatchlistItem,
@@ -54,7 +55,7 @@ export function showCountText(n: number): string {
 
 /** /watchlist: signed-in only; visitors sign in and come straight back. */
 export function WatchlistRoute() {
-  const { status, signedOut, retry, checking } = useAuth();
+  const { status, signedOut } = useAuth();
   const location = useLocation();
   // Signing out here returns to / (spec §2); only a visitor who never signed in is asked to.
   if (status === 'anonymous')
@@ -66,13 +67,7 @@ export function WatchlistRoute() {
         <h1 className="mb-6 text-3xl font-extrabold tracking-tight text-white sm:text-4xl">
           My Watchlist
         </h1>
-        <ErrorState
-          title="Could not check your sign-in"
-          error={null}
-          message="The server could not be reached, so your watchlist cannot be shown yet. Check your connection and try again."
-          retrying={checking}
-          onRetry={retry}
-        />
+        <SignInCheckFailed what="your watchlist" />
       </div>
     );
   }
