@@ -107,6 +107,8 @@ export const resetPasswordFormSchema = z
   });
 
 export const verifyEmailBodySchema = z.object({ token: tokenSchema });
+/** POST /auth/finish-registration: the token from the mail sent on registering (ADR 152). */
+export const finishRegistrationBodySchema = z.object({ token: tokenSchema });
 /** POST /auth/undo-email-change: the token from the mail to the old address. */
 export const undoEmailChangeBodySchema = z.object({ token: tokenSchema });
 

@@ -93,5 +93,12 @@ export const authResponseSchema = z.object({
 });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
+/**
+ * POST /auth/register answers 202 with this whether the address is new or has an account
+ * (ADR 152): nothing in it says which. `email` is the address as typed, for the screen.
+ */
+export const registerResponseSchema = z.object({ message: z.string(), email: z.string() });
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
 export const meResponseSchema = z.object({ user: currentUserSchema });
 export type MeResponse = z.infer<typeof meResponseSchema>;

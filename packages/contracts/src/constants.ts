@@ -12,6 +12,10 @@ export const authLimits = {
   passwordMax: 200,
   displayNameMax: 50,
   emailMax: 254,
+  /** A registration waits this long for its address to be confirmed (ADR 152). */
+  registrationHours: 24,
+  /** Registration mails one address may be sent per hour, whichever kind (ADR 152). */
+  registrationMailsPerHour: 3,
 } as const;
 
 export const authMessages = {
@@ -37,6 +41,17 @@ export const authMessages = {
    * address is registered (ADR 034). Usernames are public, so a taken one is named.
    */
   emailOrUsernameUnavailable: 'That email address or username cannot be used',
+  /**
+   * The one answer to every accepted registration, whether or not the address has an account
+   * (ADR 152): a new address gets the link that finishes it, a registered one a reminder.
+   */
+  registrationSent: 'Check your e-mail: we sent a link to finish creating your account.',
+  /** The finishing link is unknown, expired or already used (one message for all three). */
+  registrationLinkInvalid:
+    'This link no longer works. If you already finished creating your account, sign in; otherwise register again.',
+  /** The address got an account between registering and finishing (another member's change). */
+  registrationAddressTaken:
+    'This link can no longer be used. Register again, or sign in if you already have an account.',
   loginFailed: 'Login failed. Please try again.',
   registrationFailed: 'Registration failed. Please try again.',
   notSignedIn: 'You need to sign in first',
