@@ -11,6 +11,10 @@ export const accountLimits = {
   avatarSizes: [256, 64] as const,
   resetTokenMinutes: 60,
   verifyTokenHours: 48,
+  /** How long the link to a new address works (ADR 152, "E-mail change"). */
+  emailChangeHours: 24,
+  /** Mails about e-mail changes one address may get per hour, whoever asks (ADR 152). */
+  emailChangeMailsPerHour: 3,
   /** How long the old address may undo an e-mail change (ADR 150). */
   emailUndoDays: 7,
   /** Wrong passwords one account accepts per window, whatever the address they come from. */
@@ -27,7 +31,10 @@ export const accountMessages = {
   nothingToChange: 'Nothing to change',
   profileSaved: 'Profile saved',
   privacySaved: 'Privacy setting saved',
-  emailSaved: 'Email address changed. We sent a confirmation link to the new address.',
+  emailSaved: 'Email address saved.',
+  /** The switch found the new address taken meanwhile: neutral, and nothing changed. */
+  emailChangeUnavailable:
+    'That email address cannot be used any more. Your address was not changed.',
   passwordChanged: 'Password changed. Your other sessions were signed out.',
   tokenRequired: 'The link has no token',
   tokenInvalid: 'This link is not valid. Ask for a new one.',
@@ -37,6 +44,8 @@ export const accountMessages = {
     'If an account uses that address, we have sent it a link to choose a new password. The link works for 1 hour.',
   passwordReset: 'Your password has been changed. Sign in with your new password.',
   emailVerified: 'Your email address is confirmed.',
+  /** /verify-email with a link of an e-mail change (ADR 152): the new address is in force. */
+  emailChanged: 'Your email address is changed.',
   emailChangeUndone:
     'The change was undone: your account uses this address again, and every session was signed out. Sign in, and choose a new password if someone else made the change.',
   alreadyVerified: 'Your email address is already confirmed',

@@ -83,6 +83,11 @@ export const currentUserSchema = publicUserSchema.extend({
   role: z.enum(roles),
   /** The suspension in force, or null. */
   suspension: suspensionSchema.nullable(),
+  /**
+   * A new address waiting for its mailed link (ADR 152, "E-mail change"), or null. `email`
+   * stays in force until the link is opened; the same whether the new address is free or not.
+   */
+  pendingEmail: z.string().nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

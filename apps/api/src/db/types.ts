@@ -522,8 +522,11 @@ export type EpisodeReviewRow = Selectable<EpisodeReviewsTable>;
 export interface AccountTokensTable {
   id: Generated<number>;
   user_id: number;
-  /** email-change-undo (ADR 150): `email` holds the address to restore. */
-  purpose: 'password-reset' | 'email-verification' | 'email-change-undo';
+  /**
+   * email-change-undo (ADR 150): `email` holds the address to restore. email-change (ADR 152):
+   * `email` holds the new address, in force once the link is opened.
+   */
+  purpose: 'password-reset' | 'email-verification' | 'email-change' | 'email-change-undo';
   token_hash: string;
   email: string | null;
   created_at: string;

@@ -120,6 +120,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   erasure.registerFiles('avatars', (userId) => storage.deletePrefix(`avatars/${userId}/`));
   erasure.registerFiles('import-uploads', (userId) => importFiles.deletePrefix(`${userId}/`));
   const authRepo = createAuthRepository(db.kysely);
+  const accountRepo = createAccountRepository(db.kysely);
   jobs.define('auth.delete-expired-sessions', async () => ({
     deleted: await authRepo.deleteExpiredSessions(nowIso()),
   }));
@@ -131,6 +132,8 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     events,
     passwords,
     sessionCacheSeconds: config.sessionCacheSeconds,
+    // A member's own record shows their pending e-mail change (ADR 152).
+    pendingEmail: accountRepo.pendingEmail,
   });
   auth.subscribe();
   // Registering mails a link that creates the account (ADR 152): no address is revealed.
@@ -218,7 +221,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   const jobsService = createJobsService({ jobs });
   // Account (issue 12): settings, password reset, email confirmation, sessions, deletion.
   const account = createAccountService({
-    repo: createAccountRepository(db.kysely),
+    repo: accountRepo,
     uow,
     passwords,
     attempts,

@@ -14,6 +14,7 @@ export function buildUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     emailVerified: true,
     role: 'member',
     suspension: null,
+    pendingEmail: null,
     ...overrides,
   };
 }

@@ -40,24 +40,50 @@ export function createAccountRepository(db: Kysely<Database>) {
         .executeTakeFirstOrThrow();
     },
 
-    async insertToken(values: {
-      user_id: number;
-      purpose: TokenPurpose;
-      token_hash: string;
-      email: string | null;
-      created_at: string;
-      expires_at: string;
-    }): Promise<void> {
-      await db.insertInto('account_tokens').values(values).execute();
+    async insertToken(
+      values: {
+        user_id: number;
+        purpose: TokenPurpose;
+        token_hash: string;
+        email: string | null;
+        created_at: string;
+        expires_at: string;
+      },
+      q: Tx = db,
+    ): Promise<void> {
+      await q.insertInto('account_tokens').values(values).execute();
     },
 
-    async token(tokenHash: string, purpose: TokenPurpose): Promise<AccountTokenRow | undefined> {
+    /** The token behind a hash, if it is of one of these kinds (a link opens one page only). */
+    async token(
+      tokenHash: string,
+      purposes: TokenPurpose | readonly TokenPurpose[],
+    ): Promise<AccountTokenRow | undefined> {
       return db
         .selectFrom('account_tokens')
         .selectAll()
         .where('token_hash', '=', tokenHash)
-        .where('purpose', '=', purpose)
+        .where('purpose', 'in', typeof purposes === 'string' ? [purposes] : [...purposes])
         .executeTakeFirst();
+    },
+
+    /**
+     * The new address a member asked for and has not confirmed yet (ADR 152, "E-mail change"):
+     * the newest unused, unexpired `email-change` token's address, or null. One lookup on the
+     * (user_id, purpose) index; whether the address is free or taken plays no part.
+     */
+    async pendingEmail(userId: number): Promise<string | null> {
+      const row = await db
+        .selectFrom('account_tokens')
+        .select('email')
+        .where('user_id', '=', userId)
+        .where('purpose', '=', 'email-change')
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', new Date().toISOString())
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.email ?? null;
     },
 
     /** Marks the token used; false when it already was (two clicks racing: one wins). */
@@ -135,8 +161,11 @@ export function createAccountRepository(db: Kysely<Database>) {
       return Number(res.numDeletedRows);
     },
 
-    /** Puts an undone e-mail change back (ADR 150); the old address is proven by its mailbox. */
-    async restoreEmail(q: Tx, userId: number, email: string, at: string): Promise<void> {
+    /**
+     * Sets an address proven by its mailbox, confirmed: the new one of an e-mail change (ADR
+     * 152) or the old one of an undone change (ADR 150). The unique index refuses a taken one.
+     */
+    async setConfirmedEmail(q: Tx, userId: number, email: string, at: string): Promise<void> {
       await q
         .updateTable('users')
         .set({

@@ -84,7 +84,7 @@ export async function accountRoutes(
       schema: {
         tags: ['account'],
         summary:
-          'Change profile fields (display name, username, bio, private profile) or the email address (needs currentPassword, and confirming again)',
+          'Change profile fields (display name, username, bio, private profile), or ask to change the email address (needs currentPassword): the address changes only when the link mailed to the new one is opened, and pendingEmail shows it until then. The same answer whether or not the new address has an account. Sending the address in force calls a pending change off',
         body: updateMeBodySchema,
         response: { 200: userResponseSchema, ...errors },
       },
@@ -202,14 +202,17 @@ export async function accountRoutes(
       config: { ...limited, access: 'public' },
       schema: {
         tags: ['auth'],
-        summary: 'Confirm an email address with the token from the confirmation mail',
+        summary:
+          'Confirm the email address with the token from the confirmation mail, or switch to a new address with the token mailed to it (409 when the address got taken meanwhile)',
         body: verifyEmailBodySchema,
         response: { 200: messageResponseSchema, ...errors },
       },
     },
     async (request) => {
-      await account.verifyEmail(request.body.token);
-      return { message: accountMessages.emailVerified };
+      const done = await account.verifyEmail(request.body.token);
+      return {
+        message: done === 'changed' ? accountMessages.emailChanged : accountMessages.emailVerified,
+      };
     },
   );
 

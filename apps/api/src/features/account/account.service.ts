@@ -25,10 +25,11 @@ import type { ResolvedSession } from '../auth/auth.service';
 import { hashPassword } from '../auth/password';
 import { assertNewPasswordAllowed } from '../auth/password-policy';
 import type { PasswordGuard } from '../auth/password-guard';
-import { hashToken, newToken } from '../auth/tokens';
 import { toCurrentUser } from '../users/users.mapper';
-import type { AccountRepository, TokenPurpose } from './account.repository';
+import type { AccountRepository } from './account.repository';
+import { badRequest, createAccountTokens, HOUR_MS, tokenUsed } from './account-tokens';
 import { avatarVariants } from './avatar-image';
+import { createEmailChange } from './email-change';
 
 /** The job that looks up the address of a forgot-password request and mails it (if it is known). */
 export const FORGOT_PASSWORD_JOB = 'account.forgot-password';
@@ -37,7 +38,6 @@ export const ERASE_FILES_JOB = 'account.erase-files';
 /** Reset mails one address may be sent per hour; confirmation mails one account may ask for per hour. */
 const FORGOT_PER_HOUR = 5;
 const RESEND_PER_HOUR = 3;
-const HOUR_MS = 3_600_000;
 
 export interface AccountServiceOptions {
   repo: AccountRepository;
@@ -53,9 +53,6 @@ export interface AccountServiceOptions {
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
 }
 
-const badRequest = (code: string, message: string, field?: string) =>
-  new AppError(400, code, message, field ? { [field]: message } : undefined);
-
 const rateLimited = (message: string) => new AppError(429, errorCodes.rateLimited, message);
 
 export function createAccountService(o: AccountServiceOptions) {
@@ -67,38 +64,17 @@ export function createAccountService(o: AccountServiceOptions) {
     }
   }
 
-  async function issueToken(
-    user: UserRow,
-    purpose: TokenPurpose,
-    ttlMs: number,
-    email: string | null,
-  ) {
-    const token = newToken();
-    const now = nowIso();
-    await repo.insertToken({
-      user_id: user.id,
-      purpose,
-      token_hash: hashToken(token),
-      email,
-      created_at: now,
-      expires_at: new Date(Date.parse(now) + ttlMs).toISOString(),
-    });
-    return token;
-  }
+  const tokens = createAccountTokens(repo);
+  const emailChange = createEmailChange({ repo, uow, tokens, mail, attempts, events });
 
-  /** The unused, unexpired token behind `token`, or a 400 that says which it is not. */
-  async function liveToken(token: string, purpose: TokenPurpose) {
-    const row = await repo.token(hashToken(token), purpose);
-    if (!row) throw badRequest(accountErrorCodes.tokenInvalid, accountMessages.tokenInvalid);
-    if (row.used_at) throw badRequest(accountErrorCodes.tokenUsed, accountMessages.tokenUsed);
-    if (Date.parse(row.expires_at) <= Date.now())
-      throw badRequest(accountErrorCodes.tokenExpired, accountMessages.tokenExpired);
-    return row;
+  /** The member's own record, with the new address waiting for its link. */
+  async function ownRecord(user: UserRow): Promise<CurrentUser> {
+    return toCurrentUser(user, await repo.pendingEmail(user.id));
   }
 
   async function sendVerification(user: UserRow): Promise<void> {
-    const token = await issueToken(
-      user,
+    const token = await tokens.issue(
+      user.id,
       'email-verification',
       accountLimits.verifyTokenHours * HOUR_MS,
       user.email_lower,
@@ -158,8 +134,8 @@ export function createAccountService(o: AccountServiceOptions) {
     async ({ payload }) => {
       const user = await repo.userByEmail(payload.email.toLowerCase());
       if (!user) return { sent: false };
-      const token = await issueToken(
-        user,
+      const token = await tokens.issue(
+        user.id,
         'password-reset',
         accountLimits.resetTokenMinutes * 60_000,
         null,
@@ -183,7 +159,7 @@ export function createAccountService(o: AccountServiceOptions) {
       const user = await currentUser(userId);
       const set: UserUpdate = {};
       let profileChanged = false;
-      let emailChanged = false;
+      let newEmail: string | null = null;
       if (body.displayName !== undefined && body.displayName !== user.display_name) {
         set.display_name = body.displayName;
         profileChanged = true;
@@ -216,46 +192,28 @@ export function createAccountService(o: AccountServiceOptions) {
           'currentPassword',
           accountMessages.currentPasswordIncorrect,
         );
-        const lower = body.email.toLowerCase();
-        if (await repo.taken(user.id, 'email_lower', lower)) throw emailUnavailable();
-        set.email = body.email;
-        set.email_lower = lower;
-        set.email_verified_at = null;
-        emailChanged = true;
-      } else if (body.email !== undefined && body.email !== user.email) {
+        // Not switched here: the link mailed to the new address does that (ADR 152).
+        newEmail = body.email;
+      } else if (body.email !== undefined) {
+        // The address in force (perhaps in another case): any pending change is called off.
+        await emailChange.cancel(user.id);
         // Only the case differs: same address, still verified.
-        set.email = body.email;
+        if (body.email !== user.email) set.email = body.email;
       }
-      if (Object.keys(set).length === 0) return toCurrentUser(user);
-      set.updated_at = nowIso();
-      let updated: UserRow;
-      try {
-        updated = await repo.updateUser(user.id, set);
-      } catch (err) {
-        if (isUniqueViolation(err, 'username_lower')) throw usernameTaken();
-        if (isUniqueViolation(err, 'email_lower')) throw emailUnavailable();
-        throw err;
+      let updated = user;
+      if (Object.keys(set).length > 0) {
+        set.updated_at = nowIso();
+        try {
+          updated = await repo.updateUser(user.id, set);
+        } catch (err) {
+          if (isUniqueViolation(err, 'username_lower')) throw usernameTaken();
+          throw err;
+        }
+        await events.emit('sessions.changed', { userId: user.id });
       }
-      if (emailChanged) {
-        await repo.retireTokens(repo.db, user.id, 'email-verification', nowIso());
-        await sendVerification(updated);
-        // The old address is told, with a link that undoes the change (ADR 150).
-        const undoToken = await issueToken(
-          user,
-          'email-change-undo',
-          accountLimits.emailUndoDays * 24 * HOUR_MS,
-          user.email,
-        );
-        await mail.send('email-changed', user.email, {
-          username: updated.username,
-          token: undoToken,
-          newEmailHint: maskEmail(updated.email),
-          days: accountLimits.emailUndoDays,
-        });
-      }
-      await events.emit('sessions.changed', { userId: user.id });
+      if (newEmail !== null) await emailChange.request(updated, newEmail);
       if (profileChanged) await events.emit('user.changed', { userId: user.id, change: 'profile' });
-      return toCurrentUser(updated);
+      return ownRecord(updated);
     },
 
     /** Stores the image's WebP sizes under fresh names, then points the account at them. */
@@ -286,16 +244,16 @@ export function createAccountService(o: AccountServiceOptions) {
       }
       await deleteFiles(avatarKeys(user.avatar_url));
       await events.emit('user.changed', { userId: user.id, change: 'profile' });
-      return toCurrentUser(updated);
+      return ownRecord(updated);
     },
 
     async removeAvatar(userId: number): Promise<CurrentUser> {
       const user = await currentUser(userId);
-      if (user.avatar_url === null) return toCurrentUser(user);
+      if (user.avatar_url === null) return ownRecord(user);
       const updated = await repo.updateUser(user.id, { avatar_url: null, updated_at: nowIso() });
       await deleteFiles(avatarKeys(user.avatar_url));
       await events.emit('user.changed', { userId: user.id, change: 'profile' });
-      return toCurrentUser(updated);
+      return ownRecord(updated);
     },
 
     /** Always the same answer; the work happens in FORGOT_PASSWORD_JOB. */
@@ -308,15 +266,16 @@ export function createAccountService(o: AccountServiceOptions) {
     },
 
     async resetPassword(token: string, password: string): Promise<void> {
-      const row = await liveToken(token, 'password-reset');
+      const row = await tokens.live(token, 'password-reset');
       assertNewPasswordAllowed(password, 'password');
       const hash = await hashPassword(password);
       const now = nowIso();
       await uow.run(async (trx) => {
-        if (!(await repo.useToken(trx, row.id, now)))
-          throw badRequest(accountErrorCodes.tokenUsed, accountMessages.tokenUsed);
+        if (!(await repo.useToken(trx, row.id, now))) throw tokenUsed();
         await repo.setPassword(trx, row.user_id, hash, now);
         await repo.retireTokens(trx, row.user_id, 'password-reset', now);
+        // A change of address asked for with the old password ends with it.
+        await repo.retireTokens(trx, row.user_id, 'email-change', now);
         await repo.deleteSessions(trx, row.user_id, null);
       });
       await events.emit('sessions.changed', { userId: row.user_id });
@@ -326,40 +285,30 @@ export function createAccountService(o: AccountServiceOptions) {
     },
 
     /** The old address's link: restores it, ends every session (ADR 150). */
-    async undoEmailChange(token: string): Promise<void> {
-      const row = await liveToken(token, 'email-change-undo');
-      const now = nowIso();
-      try {
-        await uow.run(async (trx) => {
-          if (!(await repo.useToken(trx, row.id, now)))
-            throw badRequest(accountErrorCodes.tokenUsed, accountMessages.tokenUsed);
-          await repo.restoreEmail(trx, row.user_id, row.email!, now);
-          await repo.retireTokens(trx, row.user_id, 'email-verification', now);
-          await repo.retireTokens(trx, row.user_id, 'email-change-undo', now);
-          await repo.deleteSessions(trx, row.user_id, null);
-        });
-      } catch (err) {
-        // Another account took the old address meanwhile: nothing changed.
-        if (isUniqueViolation(err, 'email_lower')) throw emailUnavailable();
-        throw err;
-      }
-      await events.emit('sessions.changed', { userId: row.user_id });
-      await events.emit('user.changed', { userId: row.user_id, change: 'profile' });
-    },
+    undoEmailChange: (token: string) => emailChange.undo(token),
 
-    async verifyEmail(token: string): Promise<void> {
-      const row = await liveToken(token, 'email-verification');
+    /**
+     * A link from /verify-email: confirms the address in force (email-verification), or
+     * switches to the new one of an e-mail change (ADR 152). Says which, for the page.
+     */
+    async verifyEmail(token: string): Promise<'confirmed' | 'changed'> {
+      const row = await tokens.live(token, ['email-verification', 'email-change']);
       const user = await repo.user(row.user_id);
+      if (!user) throw badRequest(accountErrorCodes.tokenInvalid, accountMessages.tokenInvalid);
+      if (row.purpose === 'email-change') {
+        await emailChange.confirm(row, user);
+        return 'changed';
+      }
       // The address changed since the mail went out: this link confirms nothing any more.
-      if (!user || user.email_lower !== row.email)
+      if (user.email_lower !== row.email)
         throw badRequest(accountErrorCodes.tokenInvalid, accountMessages.tokenInvalid);
       const now = nowIso();
       await uow.run(async (trx) => {
-        if (!(await repo.useToken(trx, row.id, now)))
-          throw badRequest(accountErrorCodes.tokenUsed, accountMessages.tokenUsed);
+        if (!(await repo.useToken(trx, row.id, now))) throw tokenUsed();
         if (user.email_verified_at === null) await repo.confirmEmail(trx, user.id, row.email!, now);
       });
       await events.emit('sessions.changed', { userId: user.id });
+      return 'confirmed';
     },
 
     async resendVerification(userId: number): Promise<void> {
@@ -443,21 +392,4 @@ const usernameTaken = () =>
     username: authMessages.usernameTaken,
   });
 
-// Whether an address has an account is not public (ADR 034): one neutral sentence.
-const emailUnavailable = () =>
-  conflict(errorCodes.conflict, accountMessages.emailUnavailable, {
-    email: accountMessages.emailUnavailable,
-  });
-
 export type AccountService = ReturnType<typeof createAccountService>;
-
-/** `j***@e***.test`: enough for the owner to recognise, too little to write to. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  if (at < 1) return '***';
-  const domain = email.slice(at + 1);
-  const dot = domain.lastIndexOf('.');
-  const host = dot > 0 ? domain.slice(0, dot) : domain;
-  const tld = dot > 0 ? domain.slice(dot) : '';
-  return `${email[0]}***@${host[0] ?? ''}***${tld}`;
-}

@@ -10,7 +10,8 @@ import { hashToken } from '../auth/tokens';
 
 /**
  * Changing the e-mail address tells the old one, with a link that undoes the change for 7
- * days (ADR 150): a stolen session can no longer take an account over quietly.
+ * days (ADR 150): a stolen session can no longer take an account over quietly. The change
+ * happens when the link mailed to the new address is opened (ADR 152), and so does the notice.
  */
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -43,6 +44,23 @@ async function changeEmail() {
     payload: { email: newEmail, currentPassword: u.password },
   });
   expect(res.statusCode).toBe(200);
+  // Nothing is switched, and the old address told of nothing, before the new one's link.
+  expect(res.json().user).toMatchObject({ email: u.user.email, pendingEmail: newEmail });
+  const confirm = await vi.waitFor(
+    () => {
+      const m = smtp.mailsTo(newEmail).find((x) => x.subject?.startsWith('Confirm your new'));
+      if (!m) throw new Error('no link to the new address yet');
+      return m;
+    },
+    { timeout: 20_000, interval: 50 },
+  );
+  expect(smtp.mailsTo(u.user.email)).toHaveLength(0);
+  const switched = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/verify-email',
+    payload: { token: tokenIn(confirm, 'verify-email') },
+  });
+  expect(switched.statusCode).toBe(200);
   const mail = await vi.waitFor(
     () => {
       const m = smtp.mailsTo(u.user.email).find((x) => x.subject?.includes('address was changed'));
@@ -67,6 +85,15 @@ describe('e-mail change', () => {
       .where('token_hash', '=', hashToken(token))
       .executeTakeFirstOrThrow();
     expect(row.purpose).toBe('email-change-undo');
+    // Whoever changed it asks for yet another address; undoing ends that link too.
+    const further = `further.${u.user.id}@example.test`;
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/me',
+      headers: bearer(u.token),
+      payload: { email: further, currentPassword: u.password },
+    });
+    const furtherLink = tokenIn(await smtp.waitFor(further), 'verify-email');
 
     const res = await undo(token);
     expect(res.statusCode).toBe(200);
@@ -77,6 +104,12 @@ describe('e-mail change', () => {
       .where('id', '=', u.user.id)
       .executeTakeFirstOrThrow();
     expect(user.email).toBe(u.user.email);
+    const late = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: { token: furtherLink },
+    });
+    expect(late.statusCode).toBe(400);
     const me = await t.app.inject({ url: '/api/auth/me', headers: bearer(u.token) });
     expect(me.statusCode).toBe(401);
     // The old address signs in again.

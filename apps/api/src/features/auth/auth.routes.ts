@@ -115,7 +115,7 @@ export async function authRoutes(
         response: { 200: meResponseSchema, 401: apiErrorSchema },
       },
     },
-    async (request) => ({ user: authService.me(request.auth!) }),
+    async (request) => ({ user: await authService.me(request.auth!) }),
   );
 
   r.post(

@@ -35,6 +35,11 @@ export interface AuthServiceOptions {
    * events; another app server's revocation is seen after at most this long (ADR 091).
    */
   sessionCacheSeconds?: number;
+  /**
+   * The new address a member's e-mail change waits on (account feature, ADR 152), for their
+   * own record; read on the routes that answer one, never kept in the session cache.
+   */
+  pendingEmail: (userId: number) => Promise<string | null>;
 }
 
 export interface ResolvedSession {
@@ -51,6 +56,7 @@ export function createAuthService({
   events,
   passwords,
   sessionCacheSeconds = 0,
+  pendingEmail,
 }: AuthServiceOptions) {
   // Signed-in state per token hash (ADR 091): a signed-in request otherwise costs two queries
   // before any work. Bounded in count and age; dropped by user on every change to the
@@ -99,7 +105,7 @@ export function createAuthService({
       expires_at: expiresAt,
       user_agent: userAgent?.slice(0, 300) ?? null,
     });
-    return { token, expiresAt, user: toCurrentUser(user) };
+    return { token, expiresAt, user: toCurrentUser(user, await pendingEmail(user.id)) };
   }
 
   return {
@@ -176,8 +182,12 @@ export function createAuthService({
       return issueSession(resolved.user, userAgent, resolved.session.created_at);
     },
 
-    me(resolved: ResolvedSession): CurrentUser {
-      return toCurrentUser(resolved.user);
+    /**
+     * The member's own record. The pending new address is read here, not kept with the
+     * session (cache): one indexed lookup on the routes that answer a CurrentUser.
+     */
+    async me(resolved: ResolvedSession): Promise<CurrentUser> {
+      return toCurrentUser(resolved.user, await pendingEmail(resolved.user.id));
     },
 
     /** Drops cached signed-in state when a member's sessions or account row change. */

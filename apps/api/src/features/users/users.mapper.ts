@@ -16,18 +16,22 @@ export function toPublicUser(row: UserRow): PublicUser {
   };
 }
 
-/** The signed-in user's own record: adds their email and its verification state. */
 /** users.role as the contract names it; anything unknown is a member (closed by default). */
 export const toRole = (role: string | null | undefined): Role =>
   role === 'admin' || role === 'moderator' ? role : 'member';
 
-export function toCurrentUser(row: UserRow): CurrentUser {
+/**
+ * The signed-in user's own record: adds their email, its verification state and the new
+ * address waiting for its link (`pendingEmail`, the account repository's `pendingEmail`).
+ */
+export function toCurrentUser(row: UserRow, pendingEmail: string | null): CurrentUser {
   return {
     ...toPublicUser(row),
     email: row.email,
     emailVerified: row.email_verified_at !== null,
     role: toRole(row.role),
     suspension: activeSuspension(row),
+    pendingEmail,
   };
 }
 

@@ -158,7 +158,43 @@ export const mailTemplates = {
       link: siteLink(ctx, '/login', {}),
       footnote: 'If it was not you, nothing has changed: you can ignore this e-mail.',
     }),
-  /** After changing address (and for accounts made before ADR 152): a link to /verify-email. */
+  /**
+   * An e-mail change to an address without an account (ADR 152): the link that switches the
+   * account to this address. Nothing changes without it, so the footnote can say so.
+   */
+  'email-change-confirm': (
+    data: { username: string; token: string; hours: number },
+    ctx: TemplateContext,
+  ): MailContent =>
+    compose({
+      subject: `Confirm your new e-mail address for ${productName}`,
+      greeting: `Hi ${data.username},`,
+      paragraphs: [
+        `Someone — we hope you — asked to use this address for the ${productName} account ${data.username}. Open the link below to confirm: the account switches to this address. It works once, within ${data.hours} hours.`,
+      ],
+      action: 'Confirm my new address',
+      link: siteLink(ctx, '/verify-email', { token: data.token }),
+      footnote:
+        'If you did not ask for this, ignore this e-mail: the address is not used without the link.',
+    }),
+  /**
+   * An e-mail change to an address that already has an account (ADR 152): the member asking
+   * is answered as for any address, and only the owner learns of it, here. Nothing about the
+   * other account is named.
+   */
+  'email-change-taken': (data: { username: string }, ctx: TemplateContext): MailContent =>
+    compose({
+      subject: `Someone tried to use your address for another ${productName} account`,
+      greeting: `Hi ${data.username},`,
+      paragraphs: [
+        `Someone signed in to another ${productName} account just asked to use this address for it. The address belongs to your account, username ${data.username}, so nothing changed and it stays yours.`,
+        `Forgot your password? Choose a new one here: ${siteLink(ctx, '/forgot-password', {})}`,
+      ],
+      action: 'Sign in',
+      link: siteLink(ctx, '/login', {}),
+      footnote: 'If it was you, from a second account, use another address there.',
+    }),
+  /** For accounts made before ADR 152 that never confirmed their address: a link to /verify-email. */
   'email-verification': (
     data: { username: string; token: string },
     ctx: TemplateContext,
