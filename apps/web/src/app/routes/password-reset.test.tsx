@@ -1,7 +1,8 @@
-import { accountMessages, authMessages } from '@series-tracker/contracts';
+import { accountMessages, authMessages, TOKEN_STORAGE_KEY } from '@series-tracker/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildUser } from '@/test/fixtures';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 
@@ -119,6 +120,38 @@ describe('/verify-email', () => {
       expect(calls.filter((c) => c.url === '/api/auth/verify-email')).toHaveLength(1),
     );
     expect(calls.find((c) => c.url === '/api/auth/verify-email')!.body).toEqual({ token: 'tok' });
+  });
+
+  it('says a new address is in force after an e-mail change, and reloads the account', async () => {
+    window.localStorage.setItem(TOKEN_STORAGE_KEY, 'valid-token');
+    let switched = false;
+    const { calls } = mockFetch((call) => {
+      if (call.url === '/api/auth/me')
+        return jsonResponse(200, {
+          user: buildUser(
+            switched ? { email: 'new@example.com' } : { pendingEmail: 'new@example.com' },
+          ),
+        });
+      if (call.url === '/api/auth/verify-email') {
+        switched = true;
+        return jsonResponse(200, { message: accountMessages.emailChanged });
+      }
+      return jsonResponse(500);
+    });
+    renderApp('/verify-email?token=tok');
+    expect(await screen.findByText(accountMessages.emailChanged)).toBeInTheDocument();
+    // The `me` query is asked again, so the header and Settings show the new address.
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url === '/api/auth/me').length).toBeGreaterThanOrEqual(2),
+    );
+  });
+
+  it('an address taken meanwhile says so, neutrally', async () => {
+    mockFetch(() =>
+      jsonResponse(409, { error: accountMessages.emailChangeUnavailable, code: 'CONFLICT' }),
+    );
+    renderApp('/verify-email?token=tok');
+    expect(await screen.findByText(accountMessages.emailChangeUnavailable)).toBeInTheDocument();
   });
 
   it('a used link says so', async () => {

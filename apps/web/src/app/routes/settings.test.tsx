@@ -148,16 +148,17 @@ describe('/settings', () => {
     expect(await screen.findByText(accountMessages.verificationSent)).toBeInTheDocument();
   });
 
-  it('asks for the current password before changing the email', async () => {
+  it('asks for the current password, then says the new address waits for its link', async () => {
     const { calls } = signedIn((call) => {
       if (call.method === 'PUT')
         return jsonResponse(200, {
-          user: buildUser({ email: 'new@example.com', emailVerified: false }),
+          user: buildUser({ emailVerified: false, pendingEmail: 'new@example.com' }),
         });
     });
     const user = userEvent.setup();
     renderApp('/settings');
     const email = await screen.findByLabelText('Email');
+    expect(email).toHaveAttribute('dir', 'auto');
     await user.clear(email);
     await user.type(email, 'new@example.com');
     const form = screen.getByRole('form', { name: 'Email address' });
@@ -167,10 +168,53 @@ describe('/settings', () => {
     ).toBeInTheDocument();
     await user.type(within(form).getByLabelText('Current Password'), 'secret-one');
     await user.click(within(form).getByRole('button', { name: 'Change email' }));
-    expect(await screen.findByText(accountMessages.emailSaved)).toBeInTheDocument();
+    const note = await within(form).findByText(/for a link to confirm the change/);
+    expect(note).toHaveTextContent(
+      'Check new@example.com for a link to confirm the change. Until then your address stays alice@example.com.',
+    );
+    expect(within(note).getByText('new@example.com')).toHaveAttribute('dir', 'auto');
+    expect(within(note).getByText('alice@example.com')).toHaveAttribute('dir', 'auto');
+    // The address in force stays in the field; nothing claims it changed.
+    expect(screen.getByLabelText('Email')).toHaveValue('alice@example.com');
+    expect(screen.queryByText(accountMessages.emailSaved)).not.toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
       email: 'new@example.com',
       currentPassword: 'secret-one',
+    });
+  });
+
+  it('keeps the note while a change waits: sends the link again with the password, or cancels', async () => {
+    const waiting = buildUser({ pendingEmail: 'new@example.com' });
+    const { calls } = signedIn((call) => {
+      if (call.method !== 'PUT') return undefined;
+      const body = call.body as { email: string };
+      return jsonResponse(200, {
+        user: body.email === waiting.email ? buildUser() : waiting,
+      });
+    }, waiting);
+    const user = userEvent.setup();
+    renderApp('/settings');
+    const form = await screen.findByRole('form', { name: 'Email address' });
+    expect(await within(form).findByText(/Until then your address stays/)).toBeInTheDocument();
+
+    await user.click(within(form).getByRole('button', { name: 'Send the link again' }));
+    const password = within(form).getByLabelText('Current Password');
+    await waitFor(() => expect(password).toHaveFocus());
+    expect(within(form).getByLabelText('Email')).toHaveValue('new@example.com');
+    await user.type(password, 'secret-one');
+    await user.click(within(form).getAllByRole('button', { name: 'Send the link again' }).at(-1)!);
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+        { email: 'new@example.com', currentPassword: 'secret-one' },
+      ]),
+    );
+
+    await user.click(within(form).getByRole('button', { name: 'Cancel the change' }));
+    await waitFor(() =>
+      expect(within(form).queryByText(/Until then your address stays/)).not.toBeInTheDocument(),
+    );
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)!.body).toEqual({
+      email: 'alice@example.com',
     });
   });
 

@@ -4,8 +4,9 @@ import {
   updateMeBodySchema,
   type CurrentUser,
 } from '@series-tracker/contracts';
-import { BadgeCheck, CircleAlert } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { BadgeCheck, CircleAlert, MailCheck } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
@@ -59,12 +60,79 @@ function VerifiedState({ user }: { user: CurrentUser }) {
   );
 }
 
+/**
+ * A new address waits for the link mailed to it (ADR 152): the address in force stays until
+ * then. Sending again asks for the password, like any change; cancelling sets the address
+ * back to the one in force.
+ */
+function PendingEmailNote({
+  user,
+  pendingEmail,
+  onSendAgain,
+}: {
+  user: CurrentUser;
+  pendingEmail: string;
+  onSendAgain: () => void;
+}) {
+  const cancel = useUpdateMe();
+  return (
+    <div className="space-y-3 rounded-lg border border-sky-500/30 bg-sky-500/10 p-3 text-sm text-sky-100">
+      <p role="status" className="flex gap-1.5">
+        <MailCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-sky-300" />
+        <span className="min-w-0 break-words">
+          Check{' '}
+          <strong dir="auto" className="font-semibold text-white">
+            {pendingEmail}
+          </strong>{' '}
+          for a link to confirm the change. Until then your address stays{' '}
+          <strong dir="auto" className="font-semibold text-white">
+            {user.email}
+          </strong>
+          .
+        </span>
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button variant="secondary" size="sm" type="button" onClick={onSendAgain}>
+          Send the link again
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          type="button"
+          disabled={cancel.isPending}
+          onClick={() => cancel.mutate({ email: user.email })}
+        >
+          {cancel.isPending ? 'Cancelling...' : 'Cancel the change'}
+        </Button>
+      </div>
+      {cancel.isError ? (
+        <p role="alert" className="text-rose-300">
+          {serverMessageOr(cancel.error, 'Could not cancel the change. Please try again.')}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 function EmailForm({ user }: { user: CurrentUser }) {
   const [email, setEmail] = useState(user.email);
   const [currentPassword, setCurrentPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useUpdateMe();
+  const passwordId = useId();
   const changing = email.trim().toLowerCase() !== user.email.toLowerCase();
+  const resending =
+    user.pendingEmail !== null && email.trim().toLowerCase() === user.pendingEmail.toLowerCase();
+
+  function sendAgain() {
+    // The field shows the pending address and the password field appears: it takes the focus.
+    flushSync(() => {
+      setEmail(user.pendingEmail ?? user.email);
+      setErrors({});
+    });
+    save.reset();
+    document.getElementById(passwordId)?.focus();
+  }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -82,7 +150,11 @@ function EmailForm({ user }: { user: CurrentUser }) {
     save.mutate(
       { email: email.trim(), currentPassword },
       {
-        onSuccess: () => setCurrentPassword(''),
+        onSuccess: (updated) => {
+          setCurrentPassword('');
+          // The address in force: a new one only counts once its link is opened.
+          setEmail(updated.email);
+        },
         onError: (error) => setErrors(apiFieldErrors(error)),
       },
     );
@@ -102,14 +174,19 @@ function EmailForm({ user }: { user: CurrentUser }) {
           name="email"
           type="email"
           autoComplete="email"
+          dir="auto"
           value={email}
           error={errors.email}
           onChange={(e) => setEmail(e.target.value)}
         />
         <VerifiedState user={user} />
       </div>
+      {user.pendingEmail ? (
+        <PendingEmailNote user={user} pendingEmail={user.pendingEmail} onSendAgain={sendAgain} />
+      ) : null}
       {changing ? (
         <TextField
+          id={passwordId}
           label="Current Password"
           name="currentPassword"
           type="password"
@@ -122,9 +199,11 @@ function EmailForm({ user }: { user: CurrentUser }) {
       ) : null}
       <div className="flex flex-wrap items-center gap-4">
         <Button type="submit" disabled={save.isPending || !changing}>
-          {save.isPending ? 'Saving...' : 'Change email'}
+          {save.isPending ? 'Saving...' : resending ? 'Send the link again' : 'Change email'}
         </Button>
-        {save.isSuccess && !changing ? <SavedNote>{accountMessages.emailSaved}</SavedNote> : null}
+        {save.isSuccess && !changing && !save.data.pendingEmail ? (
+          <SavedNote>{accountMessages.emailSaved}</SavedNote>
+        ) : null}
       </div>
     </form>
   );
