@@ -1,0 +1,123 @@
+/**
+ * Screenshots of the e-mail change by link (ADR 152, "E-mail change") at 360 and 1280 px, with
+ * axe, from the production build (`npm run build` first): Settings with a change waiting for
+ * its link, and /verify-email after the link switched the address.
+ * `npx tsx e2e/check-web/email-change-screenshots.ts [--port N] [--out DIR]`.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { chromium } from '@playwright/test';
+import { simpleParser } from 'mailparser';
+import { TOKEN_STORAGE_KEY } from '@series-tracker/contracts';
+import { chromiumFlags, chromiumPath, repoRoot, startServer } from './server';
+
+const arg = (name: string) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const outDir = path.resolve(arg('--out') ?? path.join(repoRoot, 'docs/screenshots/registration'));
+const port = Number(arg('--port') ?? process.env.E2E_PORT ?? 3450);
+
+/** The token of the newest mail to `to` whose subject starts with `subject`. */
+async function tokenFromOutbox(outbox: string, to: string, subject: string): Promise<string> {
+  for (let tries = 0; tries < 100; tries++) {
+    const names = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : [];
+    for (const name of names.filter((n) => n.endsWith('.eml'))) {
+      const mail = await simpleParser(fs.readFileSync(path.join(outbox, name)));
+      const address = Array.isArray(mail.to) ? mail.to[0] : mail.to;
+      if (address?.value[0]?.address !== to || !mail.subject?.startsWith(subject)) continue;
+      const match = /\?token=([A-Za-z0-9_-]+)/.exec(mail.text ?? '');
+      if (match) return match[1]!;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no "${subject}" mail to ${to} in ${outbox}`);
+}
+
+async function main() {
+  fs.mkdirSync(outDir, { recursive: true });
+  const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'email-change-outbox-'));
+  const server = await startServer(port, { MAIL_OUTBOX_DIR: outbox });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+  try {
+    const o = server.origin;
+    const id = Date.now().toString(36);
+    const email = `robin_${id}@example.test`;
+    const registered = await fetch(`${o}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        username: `robin_${id}`,
+        email,
+        password: 'a long walk home',
+        displayName: 'Robin Mover',
+      }),
+    });
+    if (registered.status !== 202) throw new Error(`register answered ${registered.status}`);
+    const finishToken = await tokenFromOutbox(outbox, email, 'Finish creating');
+    const finished = await fetch(`${o}/api/auth/finish-registration`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: finishToken }),
+    });
+    const { token } = (await finished.json()) as { token: string };
+    const newEmail = `robin.new.home_${id}@example.test`;
+
+    for (const width of [360, 1280]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      await context.addInitScript(
+        ([key, value]) => window.localStorage.setItem(key!, value!),
+        [TOKEN_STORAGE_KEY, token],
+      );
+      const page = await context.newPage();
+      await page.goto(`${o}/settings`);
+      const form = page.getByRole('form', { name: 'Email address' });
+      if (width === 360) {
+        await form.getByLabel('Email', { exact: true }).fill(newEmail);
+        await form.getByLabel('Current Password').fill('a long walk home');
+        await form.getByRole('button', { name: 'Change email' }).click();
+      }
+      await form.getByText('for a link to confirm the change').waitFor();
+      await form.scrollIntoViewIfNeeded();
+      const axe = await new AxeBuilder({ page })
+        .include('form[aria-label="Email address"]')
+        .analyze();
+      console.log(`settings ${width}: axe violations ${axe.violations.length}`);
+      for (const v of axe.violations) console.log(`  ${v.id}: ${v.help}`);
+      await form.screenshot({ path: path.join(outDir, `email-change-pending-${width}.png`) });
+      await context.close();
+    }
+
+    const changeToken = await tokenFromOutbox(outbox, newEmail, 'Confirm your new');
+    for (const width of [360, 1280]) {
+      const context = await browser.newContext({ viewport: { width, height: 800 } });
+      await context.addInitScript(
+        ([key, value]) => window.localStorage.setItem(key!, value!),
+        [TOKEN_STORAGE_KEY, token],
+      );
+      const page = await context.newPage();
+      // The first opens the link; the second shows a used link's answer.
+      await page.goto(`${o}/verify-email?token=${changeToken}`);
+      await page.getByRole('link', { name: 'Go to the home page' }).waitFor();
+      const axe = await new AxeBuilder({ page }).analyze();
+      console.log(`verify ${width}: axe violations ${axe.violations.length}`);
+      await page.screenshot({
+        path: path.join(outDir, `email-change-${width === 360 ? 'done' : 'used'}-${width}.png`),
+        fullPage: true,
+      });
+      await context.close();
+    }
+    console.log(`screenshots in ${outDir}`);
+  } finally {
+    await browser.close();
+    await server.stop();
+    fs.rmSync(outbox, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
