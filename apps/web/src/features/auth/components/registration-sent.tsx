@@ -22,6 +22,19 @@ export interface RegistrationSentProps {
 const linkClass =
   'rounded font-medium text-violet-300 hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400';
 
+/** A long address breaks after its @ on a phone rather than at any letter. */
+function BreakableAddress({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 /**
  * What the register form turns into after the 202 (ADR 152): the same words whether or not
  * the address has an account, so the screen says nothing about who is registered.
@@ -57,7 +70,7 @@ export function RegistrationSent({
       <p className="text-sm text-slate-300">
         We sent a link to{' '}
         <strong dir="auto" className="font-semibold text-white wrap-anywhere">
-          {email}
+          <BreakableAddress email={email} />
         </strong>
         . Open it within {authLimits.registrationHours} hours to finish creating your account.
       </p>
