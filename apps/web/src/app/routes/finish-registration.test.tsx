@@ -103,6 +103,8 @@ describe('/finish-registration', () => {
     );
     const main = within(screen.getByRole('main'));
     expect(main.getByRole('link', { name: 'Register again' })).toHaveAttribute('href', '/register');
+    // The button is gone: the keyboard lands on the way on, not on the page's body.
+    expect(main.getByRole('link', { name: 'Register again' })).toHaveFocus();
     expect(main.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
     expect(screen.queryByRole('button', { name: 'Finish and sign in' })).not.toBeInTheDocument();
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();

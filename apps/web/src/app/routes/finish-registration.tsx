@@ -1,4 +1,5 @@
 import { authMessages } from '@series-tracker/contracts';
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -39,6 +40,13 @@ export function FinishRegistrationRoute() {
   const navigate = useNavigate();
   const finish = useFinishRegistration();
   const refused = refusal(finish.error);
+  const registerAgainRef = useRef<HTMLAnchorElement>(null);
+
+  // The button the keyboard was on is gone with a refusal: the way on takes its place.
+  const isRefused = refused !== null;
+  useEffect(() => {
+    if (isRefused) registerAgainRef.current?.focus();
+  }, [isRefused]);
 
   function onFinish() {
     finish.mutate(token, { onSuccess: () => void navigate('/', { replace: true }) });
@@ -57,7 +65,7 @@ export function FinishRegistrationRoute() {
         ) : refused ? (
           <>
             <FormAlert>{refused.message}</FormAlert>
-            <Link to="/register" className={registerAgainClass}>
+            <Link ref={registerAgainRef} to="/register" className={registerAgainClass}>
               Register again
             </Link>
             {refused.offerSignIn ? (
