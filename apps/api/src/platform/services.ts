@@ -345,7 +345,24 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
 
   // Operators' tools (CLIs, bench): the catalogue snapshot import and demo data.
   const catalog = {
-    import: (file: CatalogFile, options?: ImportOptions) => importCatalog(db, file, options),
+    /**
+     * A snapshot upserted from a CLI: `catalog.refreshed` follows the commit like a sync's, so
+     * held imported watches of these shows are attached and caches and rankings follow.
+     */
+    async import(file: CatalogFile, options?: ImportOptions) {
+      const result = await importCatalog(db, file, options);
+      const added = new Set(result.addedIds);
+      for (let i = 0; i < result.showIds.length; i += 1000) {
+        const showIds = result.showIds.slice(i, i + 1000);
+        const fresh = showIds.filter((id) => added.has(id));
+        await events.emit('catalog.refreshed', {
+          showIds,
+          source: 'import',
+          ...(fresh.length ? { added: fresh } : {}),
+        });
+      }
+      return result;
+    },
   };
   const demoData = {
     seedReviews: (options: DemoReviewOptions) => seedDemoReviews(db, options),
