@@ -203,6 +203,7 @@ test('registering with an address that has an account: the same panel, and the o
   // Nothing on the screen tells this visitor the address is registered (ADR 152).
   const stranger = { ...uniqueUser(), email: owner.email };
   await submitRegistration(page, stranger);
+  await expect(page.getByText(owner.email)).toBeVisible();
   await expect(page.getByText(/already (exists|registered|has an account)/)).toHaveCount(0);
   await expect(page.getByRole('alert')).toHaveCount(0);
 
