@@ -12,6 +12,9 @@ import { registerViaUi } from './helpers';
 
 const TOKEN_KEY = 'manga_tracker_token';
 
+// Installing the worker precaches the whole app: slow on a loaded machine.
+test.describe.configure({ timeout: 60_000 });
+
 async function showId(page: Page, title: string): Promise<number> {
   const response = await page.request.get(`/api/search/shows?q=${encodeURIComponent(title)}`);
   const body = (await response.json()) as { data: { id: number; title: string }[] };
@@ -20,16 +23,21 @@ async function showId(page: Page, title: string): Promise<number> {
   return show!.id;
 }
 
+/**
+ * Waits until the service worker controls the page. Polled rather than waited on an event: a
+ * `controllerchange` that fired before a listener was added is never seen again (a CI run hung
+ * on it once). A worker that is active but has not claimed this page after a while gets one
+ * reload, which puts every new document under it.
+ */
 async function serviceWorkerControls(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise<void>((resolve) =>
-      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), {
-        once: true,
-      }),
-    );
-  });
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  const controlled = () => page.evaluate(() => navigator.serviceWorker.controller !== null);
+  try {
+    await expect.poll(controlled, { timeout: 10_000 }).toBe(true);
+  } catch {
+    await page.reload();
+    await expect.poll(controlled, { timeout: 10_000 }).toBe(true);
+  }
 }
 
 async function authed(page: Page) {

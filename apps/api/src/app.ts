@@ -198,7 +198,11 @@ export async function buildApp({
         lifecycle,
         storage: services.storage,
       });
-      await api.register(authRoutes, { authService: auth, rateLimit: config.authRateLimit });
+      await api.register(authRoutes, {
+        authService: auth,
+        registration: services.registration,
+        rateLimit: config.authRateLimit,
+      });
       await api.register(showsRoutes, { shows, trending, search });
       await api.register(episodesRoutes, { repo: episodesRepo, shows });
       await api.register(searchRoutes, {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AuthResponse } from '@series-tracker/contracts';
+import { registerBodySchema, type AuthResponse } from '@series-tracker/contracts';
 import type { Db } from '../src/db/connection';
 import type { NewShow, ShowRow } from '../src/db/types';
 import { nowIso } from '../src/lib/time';
@@ -14,21 +14,24 @@ export interface UserInput {
   displayName?: string;
 }
 
-/** Registers a user through the API, as a client would, and returns the token and user. */
+/**
+ * A member, signed in: the account is made as finishing a registration makes it (ADR 152),
+ * through the registration service with the API's own validation, without the mailbox round
+ * trip. Registration itself (the 202, the mails, the link) is tested in auth/registration.test.ts.
+ */
 export async function registerUser(
   app: FastifyInstance,
   input: UserInput = {},
 ): Promise<AuthResponse & { password: string }> {
   const id = next();
-  const body = {
+  const body = registerBodySchema.parse({
     username: input.username ?? `user_${id}`,
     email: input.email ?? `user_${id}@example.test`,
     password: input.password ?? 'correct horse battery',
     ...(input.displayName ? { displayName: input.displayName } : {}),
-  };
-  const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
-  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
-  return { ...(res.json() as AuthResponse), password: body.password };
+  });
+  const response = await app.services.registration.createAccount(body);
+  return { ...response, password: body.password };
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -37,6 +37,7 @@ describe('route table', () => {
       .map((r) => `${r.method} ${r.url}`);
     expect(publicWrites.sort()).toEqual([
       'POST /api/alerts/unsubscribe',
+      'POST /api/auth/finish-registration',
       'POST /api/auth/forgot-password',
       'POST /api/auth/login',
       'POST /api/auth/register',

@@ -26,18 +26,21 @@ export async function startSmtp() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
+  // Addresses compare without case: the SMTP client may lower-case a domain on the way.
   const to = (m: ParsedMail) =>
-    (Array.isArray(m.to) ? m.to : m.to ? [m.to] : []).flatMap((a) => a.value.map((v) => v.address));
+    (Array.isArray(m.to) ? m.to : m.to ? [m.to] : []).flatMap((a) =>
+      a.value.map((v) => v.address?.toLowerCase()),
+    );
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
     /** Every message to `address` so far. */
-    mailsTo: (address: string) => received.filter((m) => to(m).includes(address)),
+    mailsTo: (address: string) => received.filter((m) => to(m).includes(address.toLowerCase())),
     /** Waits for the `n`th message to `address` (1-based) and returns it. */
     async waitFor(address: string, n = 1) {
       return vi.waitFor(
         () => {
-          const mails = received.filter((m) => to(m).includes(address));
+          const mails = received.filter((m) => to(m).includes(address.toLowerCase()));
           if (mails.length < n) throw new Error(`${mails.length} mails to ${address}`);
           return mails[n - 1]!;
         },

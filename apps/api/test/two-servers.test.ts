@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { testConfig } from './build-test-app';
-import { bearer, buildShow } from './factories';
+import { bearer, buildShow, registerUser } from './factories';
 import { createTestDb } from './test-db';
 
 /**
@@ -41,13 +41,11 @@ describe('two app servers on one database', () => {
       await server({ sessionCacheSeconds: 0 }),
     ];
     expect((await a.inject({ url: '/api/auth/me' })).statusCode).toBe(401);
-    const reg = await a.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { username: 'two_servers', email: 'two@servers.test', password: 'long enough pw' },
+    const { token } = await registerUser(a, {
+      username: 'two_servers',
+      email: 'two@servers.test',
+      password: 'long enough pw',
     });
-    expect(reg.statusCode).toBe(201);
-    const { token } = reg.json();
     expect((await b.inject({ url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(200);
     expect((await a.inject({ url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(200);
     expect(
@@ -110,16 +108,11 @@ describe('two app servers on one database', () => {
       const [a, b] = [await server(shared), await server(shared)];
       expect(a.services.config.sessionCacheSeconds).toBeGreaterThan(0);
       const show = await buildShow(db, { title: 'Across Servers' });
-      const reg = await a.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        payload: {
-          username: 'bridge_user',
-          email: 'bridge@servers.test',
-          password: 'long enough pw',
-        },
+      const { token } = await registerUser(a, {
+        username: 'bridge_user',
+        email: 'bridge@servers.test',
+        password: 'long enough pw',
       });
-      const { token } = reg.json();
 
       // A's show page is cached (a hit), then a member adds the show on B.
       await a.inject({ url: `/api/shows/${show.id}` });

@@ -19,6 +19,7 @@ import * as m0017 from './migrations/0017-calendar-alerts';
 import * as m0018 from './migrations/0018-api-tokens-and-scrobbling';
 import * as m0019 from './migrations/0019-idempotency-keys';
 import * as m0020 from './migrations/0020-import-checkpoint';
+import * as m0021 from './migrations/0021-pending-registrations';
 
 /*
  * Migrations are imported statically (no directory scan) so they work the same under tsx,
@@ -44,6 +45,7 @@ const all = {
   '0018-api-tokens-and-scrobbling': m0018,
   '0019-idempotency-keys': m0019,
   '0020-import-checkpoint': m0020,
+  '0021-pending-registrations': m0021,
 };
 export type MigrationName = keyof typeof all;
 

@@ -313,6 +313,8 @@ export interface Database {
   comment_likes: CommentLikesTable;
   episode_review_likes: EpisodeReviewLikesTable;
   account_tokens: AccountTokensTable;
+  // Registrations waiting for their address (0021, ADR 152)
+  pending_registrations: PendingRegistrationsTable;
   // imports (0010)
   imports: ImportsTable;
   import_held_episodes: ImportHeldEpisodesTable;
@@ -529,6 +531,20 @@ export interface AccountTokensTable {
   used_at: string | null;
 }
 export type AccountTokenRow = Selectable<AccountTokensTable>;
+/** A registration waiting for its address to be confirmed (0021, ADR 152). */
+export interface PendingRegistrationsTable {
+  id: Generated<number>;
+  username: string;
+  username_lower: string;
+  email: string;
+  email_lower: string;
+  display_name: string | null;
+  password_hash: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+export type PendingRegistrationRow = Selectable<PendingRegistrationsTable>;
 // imports (0010-imports)
 export interface ImportsTable {
   id: string;

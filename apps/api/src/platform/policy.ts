@@ -207,6 +207,16 @@ export const visible = {
   },
 
   /**
+   * The viewer's own publishable rows, private and hidden ones included (the owner sees a
+   * notice on hidden ones), removed ones never (ADR 151): "my lists".
+   */
+  ownPublished(viewer: Viewer, ownerColumn: string): Expression<SqlBool> {
+    if (!viewer) return sql<SqlBool>`1 = 0`;
+    const { removed } = moderationColumns(ownerColumn);
+    return sql<SqlBool>`(${sql.ref(ownerColumn)} = ${viewer.id} and ${sql.ref(removed)} is null)`;
+  },
+
+  /**
    * Publishable rows (reviews, episode reviews, lists): public ones not hidden by a moderator,
    * plus the viewer's own unless removed (ADR 151). The moderation columns are read from the
    * same table alias as `ownerColumn` (`r.user_id` → `r.hidden_at`, `r.removed_at`).

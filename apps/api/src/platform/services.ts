@@ -2,6 +2,7 @@ import type { AppConfig } from '../config';
 import type { Db } from '../db/connection';
 import { createAuthRepository } from '../features/auth/auth.repository';
 import { createAuthService } from '../features/auth/auth.service';
+import { createRegistration } from '../features/auth/registration';
 import { createEpisodesRepository } from '../features/episodes/episodes.repository';
 import { createMetadataService } from '../features/metadata/metadata.service';
 import { createCatalogIndex } from '../features/metadata/catalog-index';
@@ -132,6 +133,15 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     sessionCacheSeconds: config.sessionCacheSeconds,
   });
   auth.subscribe();
+  // Registering mails a link that creates the account (ADR 152): no address is revealed.
+  const registration = createRegistration({
+    repo: authRepo,
+    uow,
+    mail,
+    attempts,
+    events,
+    auth,
+  });
 
   const trackingRepo = createTrackingRepository(db.kysely, db.dialect);
   const tracking = createTrackingService({ repo: trackingRepo, uow, events });
@@ -218,10 +228,6 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     mail,
     storage,
     log,
-  });
-  // Every new account is asked to confirm its address.
-  events.on('user.changed', async ({ userId, change }) => {
-    if (change === 'registered') await account.sendVerification(userId);
   });
   // A deleted account's watchlist leaves shows.total_users exact (its rows cascade).
   erasure.register('tracking', (trx, userId) => trackingRepo.eraseUser(trx, userId));
@@ -336,7 +342,24 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
 
   // Operators' tools (CLIs, bench): the catalogue snapshot import and demo data.
   const catalog = {
-    import: (file: CatalogFile, options?: ImportOptions) => importCatalog(db, file, options),
+    /**
+     * A snapshot upserted from a CLI: `catalog.refreshed` follows the commit like a sync's, so
+     * held imported watches of these shows are attached and caches and rankings follow.
+     */
+    async import(file: CatalogFile, options?: ImportOptions) {
+      const result = await importCatalog(db, file, options);
+      const added = new Set(result.addedIds);
+      for (let i = 0; i < result.showIds.length; i += 1000) {
+        const showIds = result.showIds.slice(i, i + 1000);
+        const fresh = showIds.filter((id) => added.has(id));
+        await events.emit('catalog.refreshed', {
+          showIds,
+          source: 'import',
+          ...(fresh.length ? { added: fresh } : {}),
+        });
+      }
+      return result;
+    },
   };
   const demoData = {
     seedReviews: (options: DemoReviewOptions) => seedDemoReviews(db, options),
@@ -392,6 +415,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     redis,
     authRepo,
     auth,
+    registration,
     tracking,
     idempotency,
     plays,

@@ -103,6 +103,7 @@ describe('links', () => {
       '/forgot-password',
       '/reset-password',
       '/verify-email',
+      '/finish-registration',
       '/profile/alice',
       '/profile/alice/followers',
       '/activity',

@@ -67,6 +67,10 @@ const VerifyEmailRoute = lazy(() =>
 const UndoEmailChangeRoute = lazy(() =>
   import('./routes/undo-email-change').then((m) => ({ default: m.UndoEmailChangeRoute })),
 );
+// The link mailed on registering creates the account (ADR 152).
+const FinishRegistrationRoute = lazy(() =>
+  import('./routes/finish-registration').then((m) => ({ default: m.FinishRegistrationRoute })),
+);
 // imports: Import & export (its section joins /settings when that screen lands).
 // Apps & devices (issue 22): media-server webhooks and personal API tokens.
 const AppsDevicesRoute = lazy(() =>
@@ -140,6 +144,7 @@ const screens: RouteObject[] = [
   { path: 'reset-password', element: <ResetPasswordRoute /> },
   { path: 'verify-email', element: <VerifyEmailRoute /> },
   { path: 'undo-email-change', element: <UndoEmailChangeRoute /> },
+  { path: 'finish-registration', element: <FinishRegistrationRoute /> },
   { path: 'settings/import', element: <ImportExportRoute /> },
   { path: 'settings/apps', element: <AppsDevicesRoute /> },
   // Moderation (issue 21): moderators only; members get the not-found page.

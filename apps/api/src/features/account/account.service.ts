@@ -179,8 +179,6 @@ export function createAccountService(o: AccountServiceOptions) {
   jobs.schedule('account.delete-old-tokens', 6 * 3600);
 
   return {
-    sendVerification: async (userId: number) => sendVerification(await currentUser(userId)),
-
     async updateMe(userId: number, body: UpdateMeInput): Promise<CurrentUser> {
       const user = await currentUser(userId);
       const set: UserUpdate = {};

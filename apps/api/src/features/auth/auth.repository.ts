@@ -1,5 +1,14 @@
 import type { Kysely } from 'kysely';
-import type { Database, NewUser, SessionRow, UserRow } from '../../db/types';
+import type {
+  Database,
+  NewUser,
+  PendingRegistrationRow,
+  PendingRegistrationsTable,
+  SessionRow,
+  UserRow,
+} from '../../db/types';
+import type { Insertable } from 'kysely';
+import type { Tx } from '../../platform/unit-of-work';
 
 export function createAuthRepository(db: Kysely<Database>) {
   return {
@@ -18,6 +27,75 @@ export function createAuthRepository(db: Kysely<Database>) {
           ]),
         )
         .executeTakeFirst();
+    },
+
+    /** The member an address belongs to (case-insensitive), for the registration mail. */
+    async userByEmail(emailLower: string): Promise<UserRow | undefined> {
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where('email_lower', '=', emailLower)
+        .executeTakeFirst();
+    },
+
+    async usernameTaken(usernameLower: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where('username_lower', '=', usernameLower)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** An unexpired registration of another address holds this username (ADR 152). */
+    async usernameReserved(usernameLower: string, emailLower: string, now: string) {
+      const row = await db
+        .selectFrom('pending_registrations')
+        .select('id')
+        .where('username_lower', '=', usernameLower)
+        .where('email_lower', '!=', emailLower)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
+     * Leaves one pending registration for the address: an earlier one (and its link) is
+     * replaced, and expired ones of any address go at the same time.
+     */
+    async replacePendingRegistration(
+      q: Tx,
+      row: Insertable<PendingRegistrationsTable>,
+    ): Promise<void> {
+      await q
+        .deleteFrom('pending_registrations')
+        .where('expires_at', '<=', row.created_at)
+        .execute();
+      await q
+        .deleteFrom('pending_registrations')
+        .where('email_lower', '=', row.email_lower)
+        .execute();
+      await q.insertInto('pending_registrations').values(row).execute();
+    },
+
+    /** Takes the unexpired registration behind a token out of the table (single use). */
+    async takePendingRegistration(
+      q: Tx,
+      tokenHash: string,
+      now: string,
+    ): Promise<PendingRegistrationRow | undefined> {
+      const row = await q
+        .selectFrom('pending_registrations')
+        .selectAll()
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      await q.deleteFrom('pending_registrations').where('id', '=', row.id).execute();
+      return row.expires_at > now ? row : undefined;
+    },
+
+    async insertUserIn(q: Tx, user: NewUser): Promise<UserRow> {
+      return q.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
     },
 
     async usernameOrEmailTaken(usernameLower: string, emailLower: string) {

@@ -4,19 +4,26 @@ import { z } from 'zod';
 import {
   apiErrorSchema,
   authResponseSchema,
+  finishRegistrationBodySchema,
   loginBodySchema,
   meResponseSchema,
   registerBodySchema,
+  registerResponseSchema,
 } from '@series-tracker/contracts';
 import { attemptLimit } from './attempt-limit';
 import type { AuthService } from './auth.service';
+import type { Registration } from './registration';
 
 export async function authRoutes(
   app: FastifyInstance,
-  opts: { authService: AuthService; rateLimit: { max: number; timeWindow: string } },
+  opts: {
+    authService: AuthService;
+    registration: Registration;
+    rateLimit: { max: number; timeWindow: string };
+  },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { authService } = opts;
+  const { authService, registration } = opts;
   // Per IP: guessing passwords or mass-registering costs a client this many tries per window.
   const limited = attemptLimit(opts.rateLimit);
   const errors = {
@@ -32,14 +39,33 @@ export async function authRoutes(
       config: { ...limited, access: 'public' },
       schema: {
         tags: ['auth'],
-        summary: 'Create an account and sign in',
+        summary:
+          'Start an account: a link to finish it is mailed to the address (ADR 152). The same 202 whether or not the address already has an account (its owner is mailed instead).',
         body: registerBodySchema,
+        response: { 202: registerResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await registration.register(request.body);
+      return reply.status(202).send(result);
+    },
+  );
+
+  r.post(
+    '/auth/finish-registration',
+    {
+      config: { ...limited, access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Finish a registration with the token from its mail: the account is created, its address confirmed, and signed in',
+        body: finishRegistrationBodySchema,
         response: { 201: authResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const result = await authService.register(
-        request.body,
+      const result = await registration.finish(
+        request.body.token,
         request.headers['user-agent'] ?? null,
       );
       return reply.status(201).send(result);

@@ -6,14 +6,12 @@ import {
   type LoginBody,
   type TokenScope,
 } from '@series-tracker/contracts';
-import { AppError, conflict, unauthorized } from '../../lib/errors';
-import { isUniqueViolation } from '../../lib/db-errors';
+import { AppError, unauthorized } from '../../lib/errors';
 import { addDays, nowIso } from '../../lib/time';
 import type { SessionRow, UserRow } from '../../db/types';
 import { toCurrentUser } from '../users/users.mapper';
 import type { AuthRepository } from './auth.repository';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
-import { assertNewPasswordAllowed } from './password-policy';
+import { dummyPasswordHash, verifyPassword } from './password';
 import { hashToken, newToken } from './tokens';
 import type { EventBus } from '../../platform/events';
 import type { PasswordGuard } from './password-guard';
@@ -27,7 +25,7 @@ export interface AuthServiceOptions {
   sessionTtlDays: number;
   /** Days from sign-in after which a session ends however often it is used (ADR 150). */
   sessionMaxAgeDays?: number;
-  /** Publishes user.changed (registered) after the user row is written. */
+  /** Drops cached sessions on account and session changes (subscribe). */
   events?: EventBus;
   /** Wrong passwords per account (password-guard.ts); without it only the route's per-address limit applies. */
   passwords?: PasswordGuard;
@@ -39,32 +37,12 @@ export interface AuthServiceOptions {
   sessionCacheSeconds?: number;
 }
 
-export interface RegisterInput {
-  username: string;
-  email: string;
-  password: string;
-  displayName?: string | undefined;
-}
-
 export interface ResolvedSession {
   session: SessionRow;
   user: UserRow;
   /** Set when the request carries a personal API token instead of a session (ADR 161). */
   apiToken?: { id: number; scopes: TokenScope[] };
 }
-
-/**
- * 409 for a registration that cannot go ahead (ADR 034). Usernames are public (profiles,
- * search), so a taken one is named, on its field. Whether an email address has an account
- * is not public: that case gets one neutral sentence, no field and the generic CONFLICT code,
- * the same whichever of the two was the reason as far as the words go.
- */
-const takenError = (taken: { username: boolean; email: boolean }) =>
-  taken.username
-    ? conflict(errorCodes.usernameTaken, authMessages.usernameTaken, {
-        username: authMessages.usernameTaken,
-      })
-    : conflict(errorCodes.conflict, authMessages.emailOrUsernameUnavailable);
 
 export function createAuthService({
   repo,
@@ -125,39 +103,11 @@ export function createAuthService({
   }
 
   return {
-    async register(input: RegisterInput, userAgent: string | null): Promise<AuthResponse> {
-      assertNewPasswordAllowed(input.password, 'password');
-      const usernameLower = input.username.toLowerCase();
-      const emailLower = input.email.toLowerCase();
-      const taken = await repo.usernameOrEmailTaken(usernameLower, emailLower);
-      if (taken.username || taken.email) throw takenError(taken);
-
-      const now = nowIso();
-      let user: UserRow;
-      try {
-        user = await repo.insertUser({
-          username: input.username,
-          username_lower: usernameLower,
-          email: input.email,
-          email_lower: emailLower,
-          password_hash: await hashPassword(input.password),
-          display_name: input.displayName ?? null,
-          avatar_url: null,
-          bio: null,
-          is_public: 1,
-          email_verified_at: null,
-          created_at: now,
-          updated_at: now,
-        });
-      } catch (error) {
-        // Two registrations racing for the same name: the unique index decides.
-        if (isUniqueViolation(error, 'username_lower'))
-          throw takenError({ username: true, email: false });
-        if (isUniqueViolation(error, 'email_lower'))
-          throw takenError({ username: false, email: true });
-        throw error;
-      }
-      await events?.emit('user.changed', { userId: user.id, change: 'registered' });
+    /**
+     * Signs a member in without a password: a registration just finished by its mailed link
+     * (registration.ts, ADR 152), or an account a tool or test fixture created.
+     */
+    async signIn(user: UserRow, userAgent: string | null): Promise<AuthResponse> {
       return issueSession(user, userAgent);
     },
 

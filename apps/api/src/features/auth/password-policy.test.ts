@@ -56,7 +56,7 @@ describe('password policy', () => {
       .execute();
     expect(users).toEqual([]);
     const ok = await post('/api/auth/register', { ...base, password: 'violet kettle drum' });
-    expect(ok.statusCode).toBe(201);
+    expect(ok.statusCode).toBe(202);
   });
 
   it('change password refuses a common new password and keeps the old one', async () => {

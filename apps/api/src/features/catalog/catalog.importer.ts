@@ -15,6 +15,9 @@ export interface ImportResult {
   episodes: { total: number; inserted: number; updated: number; unchanged: number };
   genres: number;
   ms: number;
+  /** Shows whose rows were written (details or episodes), and of them the new ones. */
+  showIds: number[];
+  addedIds: number[];
 }
 
 export interface ImportOptions {
@@ -64,6 +67,8 @@ export async function importCatalog(
     episodes: { total: 0, inserted: 0, updated: 0, unchanged: 0 },
     genres: 0,
     ms: 0,
+    showIds: [],
+    addedIds: [],
   });
   let result = fresh();
 
@@ -98,7 +103,10 @@ export async function importCatalog(
       }
 
       const written = await repo.upsertShows(changed.map((c) => c.row));
-      for (const [sourceId, id] of written) showIds.set(sourceId, id);
+      for (const [sourceId, id] of written) {
+        if (!showIds.has(sourceId)) result.addedIds.push(id);
+        showIds.set(sourceId, id);
+      }
       const changedIds = changed.map((c) => showIds.get(c.show.id)!);
       await repo.replaceShowGenres(
         changedIds,
@@ -140,7 +148,9 @@ export async function importCatalog(
       for (const rows of chunks(episodeRows, batch)) await repo.upsertEpisodes(rows);
       await repo.rebuildSeasons([...touchedShows], now);
       // A changed record brings the catalogue's count back; the stored episodes decide it.
-      await repo.syncShowCounts([...new Set([...changedIds, ...touchedShows])]);
+      const writtenIds = [...new Set([...changedIds, ...touchedShows])];
+      await repo.syncShowCounts(writtenIds);
+      result.showIds.push(...writtenIds);
 
       done += group.length;
       options.onProgress?.(done, total);

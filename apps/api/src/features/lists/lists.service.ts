@@ -212,11 +212,14 @@ export function createListsService({ repo, uow, events, blocks }: ListsServiceOp
       );
     },
 
-    /** The signed-in user's own lists, private ones included; `showId` adds `hasShow`. */
+    /**
+     * The signed-in user's own lists, private and hidden ones included, removed ones not;
+     * `showId` adds `hasShow`.
+     */
     async mine(userId: number, o: PageOptions & { showId?: number }) {
       return toPage(
         await repo.page({
-          where: visible.ownedBy({ id: userId }, 'l.user_id'),
+          where: visible.ownPublished({ id: userId }, 'l.user_id'),
           sort: 'updated_at',
           order: 'desc',
           limit: o.limit,

@@ -377,6 +377,18 @@ describe('moderator actions', () => {
       state: 'hidden',
       reason: 'Slurs in the name',
     });
+    // Hidden: still among the owner's own lists (with its notice); removed: gone from them too.
+    const mine = async () =>
+      ((await get('/api/lists/me?limit=100', owner.token)).json().data as { id: number }[]).map(
+        (l) => l.id,
+      );
+    expect(await mine()).toContain(list.id);
+    expect(
+      (await act(mod.token, 'list', list.id, { action: 'remove', reason: 'Slurs again' }))
+        .statusCode,
+    ).toBe(200);
+    expect(await mine()).not.toContain(list.id);
+    expect((await get(`/api/lists/${list.id}`, owner.token)).statusCode).toBe(404);
   });
 
   it('moderators cannot act on their own content or suspend staff; profiles take no hide', async () => {

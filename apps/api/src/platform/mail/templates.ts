@@ -123,7 +123,42 @@ export const mailTemplates = {
       footnote: 'If you did not ask for this, ignore this e-mail: your password stays as it is.',
     }),
 
-  /** After registering or changing address: a link to /verify-email with a one-time token. */
+  /**
+   * Registering with a new address (ADR 152): the link that creates the account and signs in.
+   * Nothing exists until it is opened, so the footnote can say so.
+   */
+  'registration-confirm': (
+    data: { username: string; token: string; hours: number },
+    ctx: TemplateContext,
+  ): MailContent =>
+    compose({
+      subject: `Finish creating your ${productName} account`,
+      greeting: `Hi ${data.username},`,
+      paragraphs: [
+        `Someone — we hope you — asked to create a ${productName} account with this address and the username ${data.username}. Open the link below to finish: your account is created and you are signed in. It works once, within ${data.hours} hours.`,
+      ],
+      action: 'Finish creating my account',
+      link: siteLink(ctx, '/finish-registration', { token: data.token }),
+      footnote:
+        'If you did not ask for this, ignore this e-mail: no account is made without the link.',
+    }),
+  /**
+   * Registering with an address that already has an account (ADR 152): the registration is
+   * answered like any other, and only the owner learns, here, that the address is theirs.
+   */
+  'registration-exists': (data: { username: string }, ctx: TemplateContext): MailContent =>
+    compose({
+      subject: `You already have a ${productName} account`,
+      greeting: `Hi ${data.username},`,
+      paragraphs: [
+        `Someone — perhaps you — just tried to create a new ${productName} account with this address. It already belongs to your account, username ${data.username}, so no new account was made.`,
+        `Forgot your password? Choose a new one here: ${siteLink(ctx, '/forgot-password', {})}`,
+      ],
+      action: 'Sign in',
+      link: siteLink(ctx, '/login', {}),
+      footnote: 'If it was not you, nothing has changed: you can ignore this e-mail.',
+    }),
+  /** After changing address (and for accounts made before ADR 152): a link to /verify-email. */
   'email-verification': (
     data: { username: string; token: string },
     ctx: TemplateContext,

@@ -1,4 +1,4 @@
-import { TOKEN_STORAGE_KEY } from '@series-tracker/contracts';
+import { authMessages, TOKEN_STORAGE_KEY } from '@series-tracker/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -96,8 +96,15 @@ describe('auth routes', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
-  it('returns to the location state `from` after registering', async () => {
-    mockFetch(() => jsonResponse(201, authResponse));
+  it('stays on /register after registering: nobody is signed in until the mailed link is used', async () => {
+    mockFetch((call) =>
+      call.url === '/api/auth/register'
+        ? jsonResponse(202, { message: authMessages.registrationSent, email: 'alice@example.com' })
+        : jsonResponse(503, {
+            error: 'The server is busy. Please try again.',
+            code: 'INTERNAL_ERROR',
+          }),
+    );
     const user = userEvent.setup();
     const { router } = renderApp('/register', { state: { from: { pathname: '/watchlist' } } });
 
@@ -107,7 +114,12 @@ describe('auth routes', () => {
     await user.type(screen.getByLabelText('Confirm Password'), 'secret-one');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/watchlist'));
+    expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toHaveFocus();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Join Series Tracker' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/register');
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });
 });
 

@@ -33,6 +33,8 @@ const actionLabels: Record<ModerationAction, string> = {
   suspend: 'Suspend author',
   unsuspend: 'Lift suspension',
 };
+/** Actions nobody can take back from the queue look destructive (rose), the rest neutral. */
+const destructive = (a: ModerationAction) => a === 'remove' || a === 'suspend';
 const pastTense: Record<ModerationAction, string> = {
   dismiss: 'dismissed the reports on',
   hide: 'hid',
@@ -164,16 +166,7 @@ function QueueCard({ item }: { item: QueueItem }) {
           <Button
             key={a}
             size="sm"
-            variant={
-              a === 'dismiss'
-                ? 'secondary'
-                : a === 'remove' || a === 'suspend'
-                  ? 'primary'
-                  : 'secondary'
-            }
-            className={
-              a === 'remove' || a === 'suspend' ? 'bg-rose-600 hover:bg-rose-500' : undefined
-            }
+            variant={destructive(a) ? 'danger' : 'secondary'}
             onClick={() => setAction(a)}
           >
             {actionLabels[a]}
@@ -300,7 +293,11 @@ function ActionDialog({
               Cancel
             </Button>
           </DialogClose>
-          <Button type="submit" disabled={moderate.isPending}>
+          <Button
+            type="submit"
+            variant={destructive(action) ? 'danger' : 'primary'}
+            disabled={moderate.isPending}
+          >
             {moderate.isPending ? 'Saving...' : actionLabels[action]}
           </Button>
         </div>

@@ -1,4 +1,4 @@
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { RegisterForm } from '@/features/auth/components/register-form';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useRedirectTarget } from '@/features/auth/hooks/use-redirect-target';
@@ -8,7 +8,6 @@ import { AuthPage } from './auth-page';
 
 export function RegisterRoute() {
   const { status } = useAuth();
-  const navigate = useNavigate();
   const redirectTo = useRedirectTarget();
 
   if (status === 'authenticated') return <Navigate to={redirectTo} replace />;
@@ -18,10 +17,8 @@ export function RegisterRoute() {
       title={`Join ${SITE_NAME}`}
       subtitle="Keep a watchlist, mark the episodes you have seen and see what is next."
     >
-      <RegisterForm
-        onSuccess={() => void navigate(redirectTo, { replace: true })}
-        loginHref={withNext('/login', redirectTo)}
-      />
+      {/* Registering signs nobody in (ADR 152): the form ends on "Check your e-mail". */}
+      <RegisterForm loginHref={withNext('/login', redirectTo)} />
     </AuthPage>
   );
 }

@@ -1,4 +1,4 @@
-import type { AuthResponse } from '@series-tracker/contracts';
+import type { RegisterResponse } from '@series-tracker/contracts';
 import { api } from '@/lib/api-client';
 
 /** What the register form sends: the confirmation never leaves the browser (spec §3). */
@@ -9,12 +9,16 @@ export interface RegisterInput {
   displayName?: string | undefined;
 }
 
-export function register(input: RegisterInput): Promise<AuthResponse> {
+/**
+ * Starts a registration (ADR 152): the server answers 202 alike whether or not the address
+ * has an account, and mails the link that finishes it. Nobody is signed in yet.
+ */
+export function register(input: RegisterInput): Promise<RegisterResponse> {
   const body: RegisterInput = {
     username: input.username,
     email: input.email,
     password: input.password,
   };
   if (input.displayName) body.displayName = input.displayName;
-  return api.post<AuthResponse>('/auth/register', body);
+  return api.post<RegisterResponse>('/auth/register', body);
 }

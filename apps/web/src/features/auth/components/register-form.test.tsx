@@ -1,19 +1,17 @@
 import { authMessages, TOKEN_STORAGE_KEY } from '@series-tracker/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deferred, jsonResponse, mockFetch } from '@/test/fetch-mock';
-import { buildUser } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { RegisterForm } from './register-form';
 
-function renderForm(onSuccess = vi.fn()) {
+function renderForm() {
   const user = userEvent.setup();
-  renderWithProviders(<RegisterForm onSuccess={onSuccess} />, { path: '/register' });
+  renderWithProviders(<RegisterForm />, { path: '/register' });
   const field = (label: string) => screen.getByLabelText(label);
   return {
     user,
-    onSuccess,
     field,
     submit: () => screen.getByRole('button', { name: /create account|creating account/i }),
     async fill(values: Partial<Record<string, string>>) {
@@ -23,6 +21,10 @@ function renderForm(onSuccess = vi.fn()) {
     },
   };
 }
+
+/** The server's one answer to every accepted registration (ADR 152). */
+const sentResponse = (email: string) =>
+  jsonResponse(202, { message: authMessages.registrationSent, email });
 
 const valid = {
   Username: 'alice',
@@ -77,10 +79,10 @@ describe('RegisterForm', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it("sends trimmed values without the confirmation, shows 'Creating Account...', then signs in", async () => {
+  it("sends trimmed values without the confirmation, shows 'Creating Account...', then 'Check your e-mail' without signing in", async () => {
     const response = deferred<Response>();
     const { calls } = mockFetch(() => response.promise);
-    const { user, fill, submit, onSuccess } = renderForm();
+    const { user, fill, submit } = renderForm();
 
     await fill({ ...valid, Username: ' alice ', 'Display Name (Optional)': 'Alice' });
     await user.click(submit());
@@ -96,11 +98,75 @@ describe('RegisterForm', () => {
     });
     expect(calls[0]?.body).not.toHaveProperty('confirmPassword');
 
-    response.resolve(
-      jsonResponse(201, { token: 'fresh', expiresAt: '2030-01-01T00:00:00Z', user: buildUser() }),
+    response.resolve(sentResponse('alice@example.com'));
+    const heading = await screen.findByRole('heading', { name: 'Check your e-mail' });
+    expect(heading).toHaveFocus();
+    expect(screen.queryByRole('form', { name: 'Create account' })).not.toBeInTheDocument();
+    const panel = screen.getByRole('region', { name: 'Check your e-mail' });
+    expect(panel).toHaveTextContent(
+      'We sent a link to alice@example.com. Open it within 24 hours to finish creating your account.',
     );
-    await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
-    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('fresh');
+    expect(screen.getByText('alice@example.com')).toHaveAttribute('dir', 'auto');
+    expect(panel).toHaveTextContent('Not there? Look in your spam folder, or send it again.');
+    expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login');
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+
+  it("'Send the link again' posts the same registration again and says so, keeping the panel", async () => {
+    const { calls } = mockFetch(() => sentResponse('alice@example.com'));
+    const { user, fill, submit } = renderForm();
+
+    await fill({ ...valid, 'Display Name (Optional)': 'Alice' });
+    await user.click(submit());
+    await user.click(await screen.findByRole('button', { name: 'Send the link again' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Sent again.');
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.url).toBe('/api/auth/register');
+    expect(calls[1]?.body).toEqual(calls[0]?.body);
+    expect(screen.getByRole('heading', { name: 'Check your e-mail' })).toBeInTheDocument();
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('shows a failed resend in an alert and keeps the panel', async () => {
+    let call = 0;
+    mockFetch(() => {
+      call += 1;
+      return call === 1
+        ? sentResponse('alice@example.com')
+        : jsonResponse(429, { error: 'Too many requests. Try again later.', code: 'RATE_LIMITED' });
+    });
+    const { user, fill, submit } = renderForm();
+
+    await fill(valid);
+    await user.click(submit());
+    await user.click(await screen.findByRole('button', { name: 'Send the link again' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many requests. Try again later.',
+    );
+    expect(screen.getByRole('status')).not.toHaveTextContent('Sent again.');
+    expect(screen.getByRole('heading', { name: 'Check your e-mail' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send the link again' })).toBeEnabled();
+  });
+
+  it("'Use different details' goes back to the form with the values kept", async () => {
+    mockFetch(() => sentResponse('alice@example.com'));
+    const { user, fill, field, submit } = renderForm();
+
+    await fill({ ...valid, 'Display Name (Optional)': 'Alice' });
+    await user.click(submit());
+    await user.click(await screen.findByRole('button', { name: 'Use different details' }));
+
+    expect(await screen.findByLabelText('Email')).toHaveFocus();
+    expect(field('Username')).toHaveValue('alice');
+    expect(field('Email')).toHaveValue('alice@example.com');
+    expect(field('Display Name (Optional)')).toHaveValue('Alice');
+    expect(field('Password')).toHaveValue('secret-one');
+    expect(field('Confirm Password')).toHaveValue('secret-one');
+    expect(submit()).toHaveTextContent('Create Account');
+    expect(submit()).toBeEnabled();
   });
 
   it('leaves out an empty display name', async () => {
@@ -126,7 +192,7 @@ describe('RegisterForm', () => {
         details: { password: authMessages.passwordTooCommon },
       }),
     );
-    const { user, fill, field, submit, onSuccess } = renderForm();
+    const { user, fill, field, submit } = renderForm();
 
     await fill(valid);
     await user.click(submit());
@@ -134,7 +200,7 @@ describe('RegisterForm', () => {
     expect(await screen.findByText(authMessages.passwordTooCommon)).toBeInTheDocument();
     expect(screen.getAllByText(authMessages.passwordTooCommon)).toHaveLength(1);
     expect(field('Password')).toHaveAttribute('aria-invalid', 'true');
-    expect(onSuccess).not.toHaveBeenCalled();
+    expect(screen.queryByRole('heading', { name: 'Check your e-mail' })).not.toBeInTheDocument();
   });
 
   it('says a taken username once, on the Username field', async () => {
@@ -145,7 +211,7 @@ describe('RegisterForm', () => {
         details: { username: authMessages.usernameTaken },
       }),
     );
-    const { user, fill, field, submit, onSuccess } = renderForm();
+    const { user, fill, field, submit } = renderForm();
 
     await fill(valid);
     await user.click(submit());
@@ -154,7 +220,7 @@ describe('RegisterForm', () => {
     expect(screen.getAllByText(authMessages.usernameTaken)).toHaveLength(1);
     expect(field('Username')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getAllByRole('alert')).toHaveLength(1);
-    expect(onSuccess).not.toHaveBeenCalled();
+    expect(screen.queryByRole('heading', { name: 'Check your e-mail' })).not.toBeInTheDocument();
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });
 

@@ -1,12 +1,14 @@
 import { authLimits, authMessages, registerFormSchema } from '@series-tracker/contracts';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { isApiError, serverMessageOr } from '@/lib/api-client';
+import type { RegisterInput } from '../api/register';
 import { useRegister } from '../hooks/use-session-actions';
+import { RegistrationSent } from './registration-sent';
 
 const fields = ['username', 'email', 'displayName', 'password', 'confirmPassword'] as const;
 type Field = (typeof fields)[number];
@@ -34,19 +36,39 @@ function repeatsAFieldMessage(error: unknown): boolean {
 }
 
 export interface RegisterFormProps {
-  /** Called once the session is stored. */
-  onSuccess?: () => void;
   /** Where "Sign in" points (keeps a `?next=` target across the switch). */
   loginHref?: string;
+}
+
+/** A registration the server took (202): what was sent, and the address it names. */
+interface Sent {
+  input: RegisterInput;
+  email: string;
 }
 
 const linkClass =
   'rounded font-medium text-violet-300 hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400';
 
-export function RegisterForm({ onSuccess, loginHref = '/login' }: RegisterFormProps) {
+/**
+ * Sign-up (spec §2 Register). The server answers every accepted registration with a 202 and
+ * a mailed link (ADR 152), so success replaces the form with "Check your e-mail"; nobody is
+ * signed in until the link is used (/finish-registration).
+ */
+export function RegisterForm({ loginHref = '/login' }: RegisterFormProps) {
   const [values, setValues] = useState<Values>(emptyValues);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [sent, setSent] = useState<Sent | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusEmail = useRef(false);
   const registerMutation = useRegister();
+
+  useEffect(() => {
+    // Back from "Check your e-mail": where a wrong address is mended, the values all kept.
+    if (sent || !focusEmail.current) return;
+    focusEmail.current = false;
+    const email = formRef.current?.elements.namedItem('email');
+    if (email instanceof HTMLInputElement) email.focus();
+  }, [sent]);
 
   const isSending = registerMutation.isPending;
   const passwordsDiffer =
@@ -92,21 +114,36 @@ export function RegisterForm({ onSuccess, loginHref = '/login' }: RegisterFormPr
 
     setFieldErrors({});
     const { username, email, password, displayName } = parsed.data;
-    registerMutation.mutate(
-      { username, email, password, displayName },
-      {
-        onSuccess,
-        onError: (error) => {
-          // A 400 (or a taken username's 409) names the offending fields with the same
-          // messages the form uses; those show on their fields, not again above the form.
-          if (!isApiError(error) || !error.details) return;
-          const errors: FieldErrors = {};
-          for (const [key, message] of Object.entries(error.details)) {
-            if (isField(key)) errors[key] = message;
-          }
-          setFieldErrors(errors);
-        },
+    const input: RegisterInput = { username, email, password, displayName };
+    registerMutation.mutate(input, {
+      onSuccess: (response) => setSent({ input, email: response.email || email }),
+      onError: (error) => {
+        // A 400 (or a taken username's 409) names the offending fields with the same
+        // messages the form uses; those show on their fields, not again above the form.
+        if (!isApiError(error) || !error.details) return;
+        const errors: FieldErrors = {};
+        for (const [key, message] of Object.entries(error.details)) {
+          if (isField(key)) errors[key] = message;
+        }
+        setFieldErrors(errors);
       },
+    });
+  }
+
+  function changeDetails() {
+    registerMutation.reset();
+    focusEmail.current = true;
+    setSent(null);
+  }
+
+  if (sent) {
+    return (
+      <RegistrationSent
+        sent={sent.input}
+        email={sent.email}
+        onChangeDetails={changeDetails}
+        loginHref={loginHref}
+      />
     );
   }
 
@@ -117,7 +154,13 @@ export function RegisterForm({ onSuccess, loginHref = '/login' }: RegisterFormPr
     fieldErrors.confirmPassword ?? (passwordsDiffer ? authMessages.passwordsDoNotMatch : undefined);
 
   return (
-    <form onSubmit={handleSubmit} noValidate className="space-y-5" aria-label="Create account">
+    <form
+      ref={formRef}
+      onSubmit={handleSubmit}
+      noValidate
+      className="space-y-5"
+      aria-label="Create account"
+    >
       {showAlert ? (
         <FormAlert>
           {serverMessageOr(registerMutation.error, authMessages.registrationFailed)}

@@ -3,8 +3,9 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { useCallback } from 'react';
 import { forgetMarks } from '@/features/tracking/lib/offline-marks';
 import { clearOfflineData } from '@/lib/offline-store';
-import { clearStoredToken, setStoredToken } from '@/lib/token-storage';
+import { clearStoredToken, getStoredToken, setStoredToken } from '@/lib/token-storage';
 import { authKeys } from '../api/auth-keys';
+import { finishRegistration } from '../api/finish-registration';
 import { login } from '../api/login';
 import { logout } from '../api/logout';
 import { register, type RegisterInput } from '../api/register';
@@ -31,11 +32,25 @@ export function useLogin() {
   });
 }
 
+/** Sends the registration; nobody is signed in until the mailed link is used (ADR 152). */
 export function useRegister() {
+  return useMutation({ mutationFn: (input: RegisterInput) => register(input) });
+}
+
+/**
+ * Finishes a registration from the mailed link and signs the new account in, as login does.
+ * A member already signed in on this device is signed out first (their session ends and
+ * their offline data goes): the device switches to the new account.
+ */
+export function useFinishRegistration() {
   const queryClient = useQueryClient();
+  const signOut = useLogout();
   return useMutation({
-    mutationFn: (input: RegisterInput) => register(input),
-    onSuccess: (response) => startSession(queryClient, response),
+    mutationFn: (token: string) => finishRegistration(token),
+    onSuccess: async (response) => {
+      if (getStoredToken()) await signOut();
+      await startSession(queryClient, response);
+    },
   });
 }
 

@@ -1,0 +1,122 @@
+import { authLimits, authMessages } from '@series-tracker/contracts';
+import { CircleCheck, MailCheck } from 'lucide-react';
+import { useEffect, useId, useRef } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Spinner } from '@/components/ui/spinner';
+import { serverMessageOr } from '@/lib/api-client';
+import type { RegisterInput } from '../api/register';
+import { useRegister } from '../hooks/use-session-actions';
+
+export interface RegistrationSentProps {
+  /** The registration as it was sent: "Send the link again" sends it once more. */
+  sent: RegisterInput;
+  /** The address to show (the server's echo of what was typed). */
+  email: string;
+  /** Back to the form, its values kept. */
+  onChangeDetails: () => void;
+  loginHref: string;
+}
+
+const linkClass =
+  'rounded font-medium text-violet-300 hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400';
+
+/** A long address breaks after its @ on a phone rather than at any letter. */
+function BreakableAddress({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
+/**
+ * What the register form turns into after the 202 (ADR 152): the same words whether or not
+ * the address has an account, so the screen says nothing about who is registered.
+ */
+export function RegistrationSent({
+  sent,
+  email,
+  onChangeDetails,
+  loginHref,
+}: RegistrationSentProps) {
+  const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const resend = useRegister();
+
+  // The form the keyboard was in is gone: the reader starts again at the news.
+  useEffect(() => headingRef.current?.focus(), []);
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-5">
+      <div className="flex flex-col items-center gap-3 text-center">
+        <span className="flex size-12 items-center justify-center rounded-full bg-violet-500/15 text-violet-300">
+          <MailCheck aria-hidden className="size-6" />
+        </span>
+        <h2
+          id={headingId}
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-xl font-semibold text-white focus:outline-none"
+        >
+          Check your e-mail
+        </h2>
+      </div>
+      <p className="text-sm text-slate-300">
+        We sent a link to{' '}
+        <strong dir="auto" className="font-semibold text-white wrap-anywhere">
+          <BreakableAddress email={email} />
+        </strong>
+        . Open it within {authLimits.registrationHours} hours to finish creating your account.
+      </p>
+      <p className="text-sm text-slate-400">
+        Not there? Look in your spam folder, or send it again.
+      </p>
+
+      {resend.isError ? (
+        <FormAlert>{serverMessageOr(resend.error, authMessages.registrationFailed)}</FormAlert>
+      ) : null}
+      {/* Always in the page, so "Sent again." is announced each time it appears. */}
+      <p role="status" className="text-sm text-emerald-200 empty:hidden">
+        {resend.isSuccess ? (
+          <span className="flex items-center gap-2">
+            <CircleCheck aria-hidden className="size-4 shrink-0 text-emerald-300" />
+            Sent again.
+          </span>
+        ) : null}
+      </p>
+
+      <div className="space-y-3">
+        <Button
+          size="lg"
+          className="w-full"
+          disabled={resend.isPending}
+          onClick={() => resend.mutate(sent)}
+        >
+          {resend.isPending ? (
+            <>
+              <Spinner />
+              Sending...
+            </>
+          ) : (
+            'Send the link again'
+          )}
+        </Button>
+        <Button variant="secondary" size="lg" className="w-full" onClick={onChangeDetails}>
+          Use different details
+        </Button>
+      </div>
+
+      <p className="text-center text-sm text-slate-400">
+        <Link to={loginHref} className={linkClass}>
+          Back to sign in
+        </Link>
+      </p>
+    </section>
+  );
+}
