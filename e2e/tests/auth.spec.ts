@@ -209,8 +209,9 @@ test('registering with an address that has an account: the same panel, and the o
 
   // The owner hears of it, with a way to sign in; no new finishing link is sent.
   const reminder = await mailFromOutbox(owner.email, alreadyRegisteredSubject);
-  expect(reminder.link?.pathname).toBe('/login');
-  expect(reminder.link?.searchParams.has('token')).toBe(false);
+  expect(reminder.text).toContain(owner.username);
+  expect(reminder.links.map((l) => l.pathname)).toContain('/login');
+  expect(reminder.links.filter((l) => l.searchParams.has('token'))).toEqual([]);
   // A wrong finishing mail would be a job of the same request: give it the time to arrive.
   await page.waitForTimeout(1500);
   expect((await mailsTo(owner.email, finishSubject)).map((m) => m.file)).toEqual(

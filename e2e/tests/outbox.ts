@@ -19,6 +19,8 @@ export interface OutboxMail {
   file: string;
   subject: string;
   text: string;
+  /** Every link of the text, in order. */
+  links: URL[];
   /** The link holding a `?token=`, else the first link of the text (null when none). */
   link: URL | null;
 }
@@ -35,9 +37,9 @@ export async function mailsTo(to: string, subject: string, dir = outboxDir): Pro
     if (address?.value[0]?.address?.toLowerCase() !== to.toLowerCase()) continue;
     if (!mail.subject?.startsWith(subject)) continue;
     const text = mail.text ?? '';
-    const links = text.match(/https?:\/\/[^\s<>"]+/g) ?? [];
-    const link = links.find((l) => /\?token=[A-Za-z0-9_-]+/.test(l)) ?? links[0];
-    found.push({ file, subject: mail.subject, text, link: link ? new URL(link) : null });
+    const links = (text.match(/https?:\/\/[^\s<>"]+/g) ?? []).map((l) => new URL(l));
+    const link = links.find((l) => l.searchParams.get('token')) ?? links[0] ?? null;
+    found.push({ file, subject: mail.subject, text, links, link });
   }
   return found;
 }
