@@ -13,7 +13,7 @@ const standInPort = port + 2;
 const dbFile = path.join(here, '.tmp', `e2e-${process.env.E2E_RUN_ID ?? process.pid}.db`);
 process.env.E2E_RUN_ID ??= String(process.pid);
 // The dev outbox (mail without SMTP_URL) and the avatar folder of this run; tests read the
-// outbox (tests/account.spec.ts), the teardown removes both.
+// outbox (tests/outbox.ts), the teardown removes both.
 export const outboxDir = path.join(here, '.tmp', `e2e-${process.env.E2E_RUN_ID}-outbox`);
 const uploadDir = path.join(here, '.tmp', `e2e-${process.env.E2E_RUN_ID}-uploads`);
 const reachDbFile = path.join(here, '.tmp', `e2e-${process.env.E2E_RUN_ID}-reach.db`);

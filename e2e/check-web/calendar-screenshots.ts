@@ -10,7 +10,14 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { chromiumFlags, chromiumPath, freePort, repoRoot, startServer } from './server';
+import {
+  chromiumFlags,
+  chromiumPath,
+  freePort,
+  registerMember,
+  repoRoot,
+  startServer,
+} from './server';
 
 const outDir = path.join(repoRoot, 'docs/screenshots/calendar');
 const ZONE = 'America/New_York';
@@ -55,7 +62,7 @@ async function main() {
   try {
     const id = Date.now().toString(36);
     const join = (name: string, displayName?: string) =>
-      call<{ token: string; user: { id: number; username: string } }>(o, 'POST', '/auth/register', {
+      registerMember(server, {
         username: `${name}_${id}`,
         email: `${name}_${id}@example.test`,
         password: 'watching-all-night',

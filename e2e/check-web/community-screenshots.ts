@@ -36,7 +36,7 @@ async function main() {
   const port = Number(flag('port') ?? (await freePort()));
   const server = await startServer(port);
   try {
-    const f = await seed(server.origin);
+    const f = await seed(server);
     const all: Shot[] = [
       { name: 'reviews', path: '/reviews' },
       { name: 'reviews-error', path: '/reviews', fail: /\/api\/reviews/ },

@@ -83,7 +83,7 @@ async function main() {
   fs.mkdirSync(outDir, { recursive: true });
   const server = await startServer(await freePort());
   try {
-    const fixture = await seed(server.origin);
+    const fixture = await seed(server);
     const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
     const zip = await traktZip();
     let first = true;

@@ -7,7 +7,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Page } from '@playwright/test';
-import { chromiumFlags, chromiumPath, freePort, repoRoot, startServer } from './server';
+import {
+  chromiumFlags,
+  chromiumPath,
+  freePort,
+  registerMember,
+  repoRoot,
+  startServer,
+} from './server';
 
 const outDir = path.join(repoRoot, 'docs/screenshots/long-shows');
 
@@ -59,7 +66,7 @@ async function main() {
   const o = server.origin;
   try {
     const id = Date.now().toString(36);
-    const { token } = await call<{ token: string }>(o, 'POST', '/auth/register', {
+    const { token } = await registerMember(server, {
       username: `long_${id}`,
       email: `long_${id}@example.test`,
       password: 'watching-all-night',

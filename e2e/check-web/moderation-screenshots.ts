@@ -11,7 +11,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { chromiumFlags, chromiumPath, freePort, repoRoot, startServer } from './server';
+import {
+  chromiumFlags,
+  chromiumPath,
+  freePort,
+  registerMember,
+  repoRoot,
+  startServer,
+} from './server';
 
 const outDir = path.join(repoRoot, 'docs/screenshots/moderation');
 const args = process.argv.slice(2);
@@ -52,7 +59,7 @@ async function main() {
       password: 'watching-all-night',
       displayName,
     };
-    const r = await api<{ token: string; user: { id: number } }>('POST', '/auth/register', u);
+    const r = await registerMember(server, u);
     return { ...u, ...r };
   };
   const shoot = async (page: Page, name: string) => {

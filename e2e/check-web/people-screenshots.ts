@@ -6,7 +6,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { chromiumFlags, chromiumPath, freePort, repoRoot, seed, startServer } from './server';
+import {
+  chromiumFlags,
+  chromiumPath,
+  freePort,
+  registerMember,
+  repoRoot,
+  seed,
+  startServer,
+} from './server';
 
 const outArg = process.argv.indexOf('--out');
 const outDir =
@@ -46,7 +54,7 @@ async function main() {
   const server = await startServer(await freePort());
   try {
     const o = server.origin;
-    const viewer = await seed(o);
+    const viewer = await seed(server);
     const me = await call<{ user: { id: number; username: string } }>(
       o,
       'GET',
@@ -55,17 +63,12 @@ async function main() {
       viewer.token,
     );
     const id = Date.now().toString(36);
-    const other = await call<{ token: string; user: { id: number; username: string } }>(
-      o,
-      'POST',
-      '/auth/register',
-      {
-        username: `maya_${id}`,
-        email: `maya_${id}@example.test`,
-        password: 'watching-all-night',
-        displayName: 'Maya Okafor',
-      },
-    );
+    const other = await registerMember(server, {
+      username: `maya_${id}`,
+      email: `maya_${id}@example.test`,
+      password: 'watching-all-night',
+      displayName: 'Maya Okafor',
+    });
     await call(o, 'POST', `/social/${other.user.id}/follow`, undefined, viewer.token);
     await call(o, 'POST', `/social/${me.user.id}/follow`, undefined, other.token);
     const item = await call<{ id: number }>(

@@ -7,7 +7,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Page } from '@playwright/test';
-import { chromiumFlags, chromiumPath, freePort, repoRoot, startServer } from './server';
+import {
+  chromiumFlags,
+  chromiumPath,
+  freePort,
+  registerMember,
+  repoRoot,
+  startServer,
+} from './server';
 
 const outDir = path.join(repoRoot, 'docs/screenshots/plays');
 
@@ -41,16 +48,11 @@ async function main() {
   const o = server.origin;
   try {
     const id = Date.now().toString(36);
-    const { token, user } = await call<{ token: string; user: { username: string } }>(
-      o,
-      'POST',
-      '/auth/register',
-      {
-        username: `plays_${id}`,
-        email: `plays_${id}@example.test`,
-        password: 'watching-all-night',
-      },
-    );
+    const { token, user } = await registerMember(server, {
+      username: `plays_${id}`,
+      email: `plays_${id}@example.test`,
+      password: 'watching-all-night',
+    });
     const shows = await call<{ data: { id: number; title: string }[] }>(
       o,
       'GET',

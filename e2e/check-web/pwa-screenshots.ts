@@ -8,7 +8,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Page } from '@playwright/test';
-import { chromiumFlags, chromiumPath, freePort, repoRoot, startServer } from './server';
+import {
+  chromiumFlags,
+  chromiumPath,
+  freePort,
+  registerMember,
+  repoRoot,
+  startServer,
+} from './server';
 
 const outDir = path.join(repoRoot, 'docs/screenshots/pwa');
 
@@ -51,7 +58,7 @@ async function main() {
   try {
     const id = Date.now().toString(36);
     const register = (name: string, displayName?: string) =>
-      call<{ token: string; user: { username: string } }>(o, 'POST', '/auth/register', {
+      registerMember(server, {
         username: `${name}_${id}`,
         email: `${name}_${id}@example.test`,
         password: 'watching-all-night',

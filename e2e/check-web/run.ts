@@ -165,7 +165,7 @@ async function main() {
   const server = await startServer(port);
   let failed = false;
   try {
-    const fixture = await seed(server.origin);
+    const fixture = await seed(server);
     const showPath = `/show/${fixture.showId}`;
     const episodePath = `/episode/${fixture.episodeId}`;
 

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium } from '@playwright/test';
-import { chromiumFlags, chromiumPath, repoRoot, seed, startServer } from './server';
+import { chromiumFlags, chromiumPath, registerMember, repoRoot, seed, startServer } from './server';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(name);
@@ -22,19 +22,14 @@ async function main() {
   const server = await startServer(port);
   try {
     const o = server.origin;
-    const viewer = await seed(o);
+    const viewer = await seed(server);
     const id = Date.now().toString(36);
-    const res = await fetch(`${o}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        username: `quiet_${id}`,
-        email: `quiet_${id}@example.test`,
-        password: 'a quiet evening in',
-        displayName: 'Quiet Quinn',
-      }),
+    const quiet = await registerMember(server, {
+      username: `quiet_${id}`,
+      email: `quiet_${id}@example.test`,
+      password: 'a quiet evening in',
+      displayName: 'Quiet Quinn',
     });
-    const quiet = (await res.json()) as { token: string; user: { username: string } };
     await fetch(`${o}/api/users/me`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${quiet.token}` },

@@ -26,7 +26,7 @@ async function settle(page: Page) {
 async function main() {
   const server = await startServer(await freePort());
   try {
-    const fixture = await seed(server.origin);
+    const fixture = await seed(server);
     const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
     const screens = [
       { name: 'home', path: '/' },

@@ -7,7 +7,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Page } from '@playwright/test';
-import { chromiumFlags, chromiumPath, repoRoot, startServer } from './server';
+import {
+  chromiumFlags,
+  chromiumPath,
+  registerMember,
+  repoRoot,
+  startServer,
+  type RunningServer,
+} from './server';
 
 const outDir = path.join(repoRoot, 'docs/screenshots/scrobble');
 const fixtures = path.join(repoRoot, 'apps/api/test/fixtures/scrobble');
@@ -38,9 +45,9 @@ async function settle(page: Page) {
   await page.waitForTimeout(400);
 }
 
-async function register(o: string, name: string) {
+async function register(server: RunningServer, name: string) {
   const id = Date.now().toString(36);
-  return call<{ token: string }>(o, 'POST', '/auth/register', {
+  return registerMember(server, {
     username: `${name}_${id}`,
     email: `${name}_${id}@example.test`,
     password: 'watching-all-night',
@@ -52,8 +59,8 @@ async function main() {
   const server = await startServer(Number(process.argv[2] ?? 3263));
   const o = server.origin;
   try {
-    const { token } = await register(o, 'scrobbler');
-    const { token: fresh } = await register(o, 'newcomer');
+    const { token } = await register(server, 'scrobbler');
+    const { token: fresh } = await register(server, 'newcomer');
     const settings = await call<{ paths: Record<string, string> }>(
       o,
       'GET',

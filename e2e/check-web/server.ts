@@ -4,6 +4,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { AuthResponse } from '@series-tracker/contracts';
+import { mailsTo } from '../tests/outbox';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -34,6 +36,8 @@ function portInUse(port: number): Promise<boolean> {
 
 export interface RunningServer {
   origin: string;
+  /** Where the server writes its mail (no SMTP_URL): registerMember reads the links there. */
+  outboxDir: string;
   stop(): Promise<void>;
 }
 
@@ -57,6 +61,7 @@ export async function startServer(
   if (await portInUse(port)) throw new Error(`Port ${port} is in use: pass a free --port.`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'check-web-'));
   const origin = `http://127.0.0.1:${port}`;
+  const outboxDir = env.MAIL_OUTBOX_DIR ?? path.join(dir, 'outbox');
   const child: ChildProcess = spawn(
     process.execPath,
     // The compiled production server, as `npm start` and the Playwright suite run it.
@@ -73,6 +78,7 @@ export async function startServer(
         LOG_LEVEL: 'warn',
         AUTH_RATE_LIMIT_MAX: '1000',
         METADATA_SYNC: 'off',
+        MAIL_OUTBOX_DIR: outboxDir,
         ...env,
       },
     },
@@ -110,7 +116,7 @@ export async function startServer(
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { origin, stop };
+  return { origin, outboxDir, stop };
 }
 
 async function api<T>(
@@ -130,6 +136,44 @@ async function api<T>(
   });
   if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as T;
+}
+
+export interface NewMember {
+  username: string;
+  email: string;
+  password: string;
+  displayName?: string;
+}
+
+/**
+ * Registers a member the way the site does since ADR 152: POST /auth/register (202), the
+ * finishing link from the server's outbox (the mail is sent by a job, so it is polled for), then
+ * POST /auth/finish-registration (201) — the member's token and user, as signing in gives.
+ */
+export async function registerMember(
+  server: Pick<RunningServer, 'origin' | 'outboxDir'>,
+  body: NewMember,
+): Promise<AuthResponse> {
+  const res = await fetch(`${server.origin}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (res.status !== 202)
+    throw new Error(`register ${body.username} answered ${res.status}: ${await res.text()}`);
+  const deadline = Date.now() + 30_000;
+  let token: string | null = null;
+  while (!token) {
+    const mail = (
+      await mailsTo(body.email, 'Finish creating your Series Tracker account', server.outboxDir)
+    ).at(-1);
+    token = mail?.link?.searchParams.get('token') ?? null;
+    if (token) break;
+    if (Date.now() > deadline)
+      throw new Error(`no finishing mail to ${body.email} in ${server.outboxDir} within 30 s`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return api<AuthResponse>(server.origin, 'POST', '/auth/finish-registration', { token });
 }
 
 export interface Fixture {
@@ -153,19 +197,15 @@ export interface Fixture {
  * on the review) and keeps a public ranked list of the tracked shows: the community screens
  * are checked with content, as a visitor and as a member who is not the author.
  */
-export async function seed(origin: string): Promise<Fixture> {
+export async function seed(server: RunningServer): Promise<Fixture> {
+  const { origin } = server;
   const id = Date.now().toString(36);
-  const { token, user: me } = await api<{ token: string; user: { username: string } }>(
-    origin,
-    'POST',
-    '/auth/register',
-    {
-      username: `check_${id}`,
-      email: `check_${id}@example.test`,
-      password: 'watching-all-night',
-      displayName: 'Check Web',
-    },
-  );
+  const { token, user: me } = await registerMember(server, {
+    username: `check_${id}`,
+    email: `check_${id}@example.test`,
+    password: 'watching-all-night',
+    displayName: 'Check Web',
+  });
   const found = await api<{ data: { id: number; title: string }[] }>(
     origin,
     'GET',
@@ -190,17 +230,12 @@ export async function seed(origin: string): Promise<Fixture> {
   await api(origin, 'POST', `/episodes/${episode.id}/progress`, { watched: true }, token);
 
   const otherUsername = `critic_${id}`;
-  const other = await api<{ token: string; user: { id: number } }>(
-    origin,
-    'POST',
-    '/auth/register',
-    {
-      username: otherUsername,
-      email: `critic_${id}@example.test`,
-      password: 'watching-all-night',
-      displayName: 'Cathy Critic',
-    },
-  );
+  const other = await registerMember(server, {
+    username: otherUsername,
+    email: `critic_${id}@example.test`,
+    password: 'watching-all-night',
+    displayName: 'Cathy Critic',
+  });
   const review = await api<{ id: number }>(
     origin,
     'POST',

@@ -9,23 +9,25 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Page } from '@playwright/test';
-import { chromiumFlags, chromiumPath, freePort, repoRoot, startServer } from './server';
+import {
+  chromiumFlags,
+  chromiumPath,
+  freePort,
+  registerMember,
+  repoRoot,
+  startServer,
+  type RunningServer,
+} from './server';
 
 const outDir = path.join(repoRoot, 'docs/screenshots/together');
 
-async function register(origin: string, name: string, displayName: string) {
-  const res = await fetch(`${origin}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      username: name,
-      email: `${name}@example.test`,
-      password: 'watching-all-night',
-      displayName,
-    }),
+function register(server: RunningServer, name: string, displayName: string) {
+  return registerMember(server, {
+    username: name,
+    email: `${name}@example.test`,
+    password: 'watching-all-night',
+    displayName,
   });
-  if (!res.ok) throw new Error(`register ${name}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as { token: string; user: { id: number; username: string } };
 }
 
 async function main() {
@@ -35,8 +37,8 @@ async function main() {
   const report: string[] = [];
   try {
     const id = Date.now().toString(36);
-    const me = await register(o, `rosa_${id}`, 'Rosa Díaz');
-    const other = await register(o, `amir_${id}`, 'أمير حداد');
+    const me = await register(server, `rosa_${id}`, 'Rosa Díaz');
+    const other = await register(server, `amir_${id}`, 'أمير حداد');
     await fetch(`${o}/api/social/${me.user.id}/follow`, {
       method: 'POST',
       headers: { authorization: `Bearer ${other.token}` },

@@ -1,42 +1,6 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { simpleParser } from 'mailparser';
 import { expect, test } from '@playwright/test';
 import { registerViaUi } from './helpers';
-
-/** The dev outbox of this run's server (playwright.config.ts: MAIL_OUTBOX_DIR). */
-const outboxDir = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '.tmp',
-  `e2e-${process.env.E2E_RUN_ID}-outbox`,
-);
-
-/** The link of the newest mail to `to` whose subject starts with `subject`, once it is written. */
-async function linkFromOutbox(to: string, subject: string): Promise<URL> {
-  let link: URL | null = null;
-  await expect
-    .poll(
-      async () => {
-        const names = (await fs.readdir(outboxDir).catch(() => [] as string[])).filter((n) =>
-          n.endsWith('.eml'),
-        );
-        for (const name of names.sort().reverse()) {
-          const mail = await simpleParser(await fs.readFile(path.join(outboxDir, name)));
-          const address = Array.isArray(mail.to) ? mail.to[0] : mail.to;
-          if (address?.value[0]?.address !== to || !mail.subject?.startsWith(subject)) continue;
-          const match = /https?:\/\/\S+\?token=[A-Za-z0-9_-]+/.exec(mail.text ?? '');
-          if (match) link = new URL(match[0]);
-          return true;
-        }
-        return false;
-      },
-      { timeout: 15_000, message: `a "${subject}" mail to ${to} in ${outboxDir}` },
-    )
-    .toBe(true);
-  return link!;
-}
+import { linkFromOutbox } from './outbox';
 
 test('forgot password: from /login through the mail in the dev outbox to a new password', async ({
   page,

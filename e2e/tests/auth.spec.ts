@@ -1,9 +1,19 @@
 import { expect, test, type Page } from '@playwright/test';
-import { registerViaUi, uniqueUser } from './helpers';
+import {
+  alreadyRegisteredSubject,
+  finishingLink,
+  finishSubject,
+  openFinishingLink,
+  registerViaApi,
+  registerViaUi,
+  submitRegistration,
+  uniqueUser,
+} from './helpers';
+import { mailFromOutbox, mailsTo } from './outbox';
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' }).first();
 
-test('register lands on / signed in; sign out shows Sign In again and revokes the token', async ({
+test('register, then the mailed link: lands on / signed in; sign out shows Sign In again and revokes the token', async ({
   page,
 }) => {
   await registerViaUi(page, uniqueUser(), 'Night Watcher');
@@ -180,14 +190,58 @@ test('register shows the spec messages and a taken username', async ({ page }) =
   await expect(page.getByText('That username is already taken')).toHaveCount(1);
   await expect(page.getByLabel('Username')).toHaveAttribute('aria-invalid', 'true');
   await expect(page).toHaveURL(/\/register$/);
+});
 
-  // A registered email is not confirmed as such: one neutral sentence, on no field.
-  await page.getByLabel('Username').fill(`new_${Date.now().toString(36)}`);
-  await page.getByLabel('Email').fill(taken.email.toUpperCase());
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByRole('alert')).toHaveText('That email address or username cannot be used');
-  await expect(page.getByLabel('Email')).not.toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByText(/already (exists|registered)/)).toHaveCount(0);
+test('registering with an address that has an account: the same panel, and the owner is mailed a reminder, not a link', async ({
+  page,
+  request,
+}) => {
+  const owner = await registerViaApi(request);
+  const finishing = await mailsTo(owner.email, finishSubject);
+  expect(finishing).toHaveLength(1);
+
+  // Nothing on the screen tells this visitor the address is registered (ADR 152).
+  const stranger = { ...uniqueUser(), email: owner.email };
+  await submitRegistration(page, stranger);
+  await expect(page.getByText(owner.email)).toBeVisible();
+  await expect(page.getByText(/already (exists|registered|has an account)/)).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  // The owner hears of it, with a way to sign in; no new finishing link is sent.
+  const reminder = await mailFromOutbox(owner.email, alreadyRegisteredSubject);
+  expect(reminder.text).toContain(owner.username);
+  expect(reminder.links.map((l) => l.pathname)).toContain('/login');
+  expect(reminder.links.filter((l) => l.searchParams.has('token'))).toEqual([]);
+  // A wrong finishing mail would be a job of the same request: give it the time to arrive.
+  await page.waitForTimeout(1500);
+  expect((await mailsTo(owner.email, finishSubject)).map((m) => m.file)).toEqual(
+    finishing.map((m) => m.file),
+  );
+  // The account was not touched: its owner still signs in with their password.
+  const login = await request.post('/api/auth/login', {
+    data: { identifier: owner.email, password: owner.password },
+  });
+  expect(login.status()).toBe(200);
+});
+
+test('a finishing link works once: opened again it shows the invalid-link message', async ({
+  page,
+  browser,
+}) => {
+  const user = uniqueUser();
+  await submitRegistration(page, user);
+  const link = await finishingLink(page, user.email);
+  await openFinishingLink(page, link);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
+
+  // The same link again, on a device that is not signed in.
+  const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const second = await other.newPage();
+  await openFinishingLink(second, link);
+  await expect(second.getByRole('alert')).toContainText('This link no longer works');
+  await expect(second.getByRole('button', { name: /Account menu/ })).toHaveCount(0);
+  await other.close();
 });
 
 test('routes without a screen yet show a real not-found page, and unknown API paths are JSON', async ({

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { uniqueUser } from './helpers';
+import { registerViaApi } from './helpers';
 
 /*
  * Layout in a real browser (issue 8 §9, defects 2, 6 and 7): what jsdom cannot measure.
@@ -50,9 +50,7 @@ test.describe('on a 360 px phone nothing scrolls sideways', () => {
   });
 
   test('signed in, on the screens with the most in them', async ({ page, request }) => {
-    const user = uniqueUser();
-    const res = await request.post('/api/auth/register', { data: user });
-    const { token } = (await res.json()) as { token: string };
+    const { token } = await registerViaApi(request);
     const { showId, episodeId } = await findShow(request, 'game of thrones');
     await request.post('/api/user-content-status', {
       data: { showId, status: 'watching' },

@@ -1,24 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { simpleParser } from 'mailparser';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { uniqueUser } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { registerViaApi } from './helpers';
+import { mailFromOutbox } from './outbox';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.join(here, '..', '..');
-/** This run's database and dev outbox (playwright.config.ts). */
+/** This run's database (playwright.config.ts). */
 const dbFile = path.join(here, '..', '.tmp', `e2e-${process.env.E2E_RUN_ID}.db`);
-const outboxDir = path.join(here, '..', '.tmp', `e2e-${process.env.E2E_RUN_ID}-outbox`);
-
-async function register(request: APIRequestContext) {
-  const u = uniqueUser();
-  const res = await request.post('/api/auth/register', { data: u });
-  expect(res.status()).toBe(201);
-  const body = (await res.json()) as { token: string; user: { id: number } };
-  return { ...u, ...body };
-}
 
 async function signIn(page: Page, user: { email: string; password: string }) {
   await page.goto('/login');
@@ -28,38 +18,14 @@ async function signIn(page: Page, user: { email: string; password: string }) {
   await expect(page).toHaveURL(/\/$/);
 }
 
-async function mailTo(to: string, subject: string) {
-  let text = '';
-  await expect
-    .poll(
-      async () => {
-        const names = (await fs.readdir(outboxDir).catch(() => [] as string[])).filter((n) =>
-          n.endsWith('.eml'),
-        );
-        for (const name of names) {
-          const mail = await simpleParser(await fs.readFile(path.join(outboxDir, name)));
-          const address = Array.isArray(mail.to) ? mail.to[0] : mail.to;
-          if (address?.value[0]?.address === to && mail.subject === subject) {
-            text = mail.text ?? '';
-            return true;
-          }
-        }
-        return false;
-      },
-      { timeout: 15_000, message: `a "${subject}" mail to ${to}` },
-    )
-    .toBe(true);
-  return text;
-}
-
 test('a reported comment is hidden by a moderator: gone for others, the author sees a notice and gets a mail, the log shows it', async ({
   browser,
   request,
 }) => {
-  const author = await register(request);
-  const commenter = await register(request);
-  const reporter = await register(request);
-  const moderator = await register(request);
+  const author = await registerViaApi(request);
+  const commenter = await registerViaApi(request);
+  const reporter = await registerViaApi(request);
+  const moderator = await registerViaApi(request);
   // The first moderator comes from the command line, never from the web.
   execFileSync(
     process.execPath,
@@ -149,6 +115,6 @@ test('a reported comment is hidden by a moderator: gone for others, the author s
   await expect(authorPage.getByText(spam)).toBeVisible();
   await expect(authorPage.getByRole('note')).toContainText('Hidden by a moderator');
   await expect(authorPage.getByRole('note')).toContainText('Advertising is not allowed');
-  const text = await mailTo(commenter.email, 'A moderator hid something you wrote');
+  const { text } = await mailFromOutbox(commenter.email, 'A moderator hid something you wrote');
   expect(text).toContain("The moderator's reason: Advertising is not allowed");
 });

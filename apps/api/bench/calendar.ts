@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/connection';
+import { registerUser } from '../test/factories';
 
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -12,16 +13,11 @@ const pct = (sorted: number[], p: number) =>
 export async function benchCalendar(app: FastifyInstance, db: Db, iterations = 100) {
   const started = performance.now();
   const id = `${process.pid}_${Date.now().toString(36)}`;
-  const reg = await app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: {
-      username: `bench_cal_${id}`,
-      email: `bench_cal_${id}@example.test`,
-      password: 'benchmark',
-    },
+  const { token, user } = await registerUser(app, {
+    username: `bench_cal_${id}`,
+    email: `bench_cal_${id}@example.test`,
+    password: 'benchmark',
   });
-  const { token, user } = reg.json() as { token: string; user: { id: number } };
   const headers = { authorization: `Bearer ${token}` };
   await app.inject({
     method: 'PUT',

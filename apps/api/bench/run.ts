@@ -27,6 +27,7 @@ import { seedLists } from './seed-lists';
 import { benchImport } from './imports';
 import { benchReach } from './reach';
 import { benchCalendar } from './calendar';
+import { registerUser } from '../test/factories';
 
 const args = process.argv.slice(2);
 const which = args.includes('--db') ? args[args.indexOf('--db') + 1] : 'both';
@@ -395,16 +396,11 @@ async function benchOn(db: Db, label: string) {
  */
 async function benchTracking(app: App, db: Db) {
   const started = performance.now();
-  const reg = await app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: {
-      username: `bench_${process.pid}`,
-      email: `bench_${process.pid}@example.test`,
-      password: 'benchmark',
-    },
+  const { token, user } = await registerUser(app, {
+    username: `bench_${process.pid}`,
+    email: `bench_${process.pid}@example.test`,
+    password: 'benchmark',
   });
-  const { token, user } = reg.json() as { token: string; user: { id: number } };
   const headers = { authorization: `Bearer ${token}` };
   const now = new Date().toISOString();
   const shows = (
@@ -580,16 +576,12 @@ async function benchReviews(app: App, db: Db) {
     '/api/reviews?filter=most_liked&limit=10',
     '/api/reviews?sort=rating&order=asc&limit=10&offset=500',
   ];
-  const reg = await app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: {
-      username: `bench_reader_${process.pid}`,
-      email: `bench_reader_${process.pid}@example.test`,
-      password: 'benchmark',
-    },
+  const { token } = await registerUser(app, {
+    username: `bench_reader_${process.pid}`,
+    email: `bench_reader_${process.pid}@example.test`,
+    password: 'benchmark',
   });
-  const headers = { authorization: `Bearer ${(reg.json() as { token: string }).token}` };
+  const headers = { authorization: `Bearer ${token}` };
   await timeRequests(app, 'GET /api/reviews (feed, anonymous)', feeds);
   await timeRequests(app, 'GET /api/reviews (feed, signed in)', feeds, headers);
   const details = reviewIds.map((id) => `/api/reviews/${id}`);
@@ -608,16 +600,11 @@ async function benchReviews(app: App, db: Db) {
 
 /** Lists read the slow way: signed in (never cached), so the database and serialiser run. */
 async function benchLists(app: App, bigListId: number) {
-  const reg = await app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: {
-      username: `bench_lists_${process.pid}`,
-      email: `bench_lists_${process.pid}@example.test`,
-      password: 'benchmark',
-    },
+  const { token } = await registerUser(app, {
+    username: `bench_lists_${process.pid}`,
+    email: `bench_lists_${process.pid}@example.test`,
+    password: 'benchmark',
   });
-  const { token } = reg.json() as { token: string };
   const headers = { authorization: `Bearer ${token}` };
   await timeRequests(
     app,
@@ -646,16 +633,11 @@ async function benchPeople(app: App, db: Db) {
   const MEMBERS = 2000;
   const FOLLOWS = 1000;
   const ACTIVITIES = 1_000_000;
-  const reg = await app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: {
-      username: `bench_viewer_${process.pid}`,
-      email: `bench_viewer_${process.pid}@example.test`,
-      password: 'benchmark',
-    },
+  const { token, user } = await registerUser(app, {
+    username: `bench_viewer_${process.pid}`,
+    email: `bench_viewer_${process.pid}@example.test`,
+    password: 'benchmark',
   });
-  const { token, user } = reg.json() as { token: string; user: { id: number } };
   const headers = { authorization: `Bearer ${token}` };
   const now = Date.now();
   const series = (n: number) =>

@@ -1,7 +1,8 @@
 import { clock, sleep } from './processes';
+import { join, type Outbox } from './registration';
 
 /**
- * The scale test's light load: a few members registering, signing in, tracking shows, marking
+ * The scale test's light load: a few members registering (through the mailed link), tracking shows, marking
  * episodes, writing reviews and liking each other's, spread over the live servers. Every
  * answer is a sample (when, where, what, status); every acknowledged write (2xx) goes into the
  * ledger that is checked against the database at the end.
@@ -72,6 +73,8 @@ export interface LoadOptions {
   shows: { id: number; episodes: number[] }[];
   pauseMs: number;
   tag: string;
+  /** The servers' dev outbox: registering finishes through the link mailed there. */
+  outbox: Outbox;
 }
 
 const ok = (status: number) => status >= 200 && status < 300;
@@ -90,36 +93,41 @@ export function startLoad(opts: LoadOptions) {
 
   async function member(k: number) {
     const username = `load_${opts.tag}_${k}`;
+    const email = `${username}@example.test`;
     const password = 'scale test password';
     let token = '';
     let userId = 0;
-    // Register (retried while a fault refuses it: only an acknowledged account counts).
-    while (running && !userId) {
-      const res = await client.call(pick(), 'register', 'POST', '/api/auth/register', {
-        body: { username, email: `${username}@example.test`, password },
-      });
-      if (res.status === 201) {
-        userId = (res.json as { user: { id: number } }).user.id;
+    while (running && !token) {
+      // Register and finish through the mailed link (retried while a fault refuses a step):
+      // only an account whose finishing answered 201 counts as acknowledged.
+      const joined = await join(
+        client,
+        pick,
+        opts.outbox,
+        { username, email, password },
+        {
+          running: () => running,
+        },
+      );
+      if (joined.created) {
+        userId = joined.created.id;
         ledger.users.push({ id: userId, username, password });
-      } else if (res.status === 409) {
-        // Created by an attempt whose answer was lost in a fault: sign in instead.
-        userId = -1;
-      } else await sleep(200);
-    }
-    while (running) {
-      const res = await client.call(pick(), 'sign-in', 'POST', '/api/auth/login', {
-        body: { identifier: username, password },
-      });
-      if (ok(res.status)) {
-        const body = res.json as { token: string; user: { id: number } };
-        token = body.token;
-        if (userId === -1) {
+      } else if (!joined.maybe) continue;
+      // Then sign in, as members do. After a lost answer ("maybe") the account may not exist
+      // after all: 401, and it registers again.
+      while (running) {
+        const res = await client.call(pick(), 'sign-in', 'POST', '/api/auth/login', {
+          body: { identifier: username, password },
+        });
+        if (ok(res.status)) {
+          const body = res.json as { token: string; user: { id: number } };
+          token = body.token;
           userId = body.user.id;
-          ledger.users.push({ id: userId, username, password });
+          break;
         }
-        break;
+        if (res.status === 401 && !joined.created) break;
+        await sleep(200);
       }
-      await sleep(200);
     }
     const mine: { id: number; episodes: number[]; next: number; reviewed: boolean }[] = [];
     const liked = new Set<number>();

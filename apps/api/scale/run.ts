@@ -24,6 +24,7 @@ import { terminatePostgres } from './database';
 import { stopRedis } from './redis';
 import { drain, killedImport } from './servers';
 import { clock, killAll, sleep, startRedis, startServer, stop, tail, type Proc } from './processes';
+import { join, Outbox } from './registration';
 import { verifyDatabase } from './verify';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -115,6 +116,7 @@ async function main(): Promise<number> {
     };
 
     const client = new Client();
+    const outbox = new Outbox(serverEnv.MAIL_OUTBOX_DIR!);
     const live = new Set<Server>([servers.A, servers.B]);
     const load = startLoad({
       client,
@@ -123,6 +125,7 @@ async function main(): Promise<number> {
       shows: loadShows,
       pauseMs: 30,
       tag: String(process.pid),
+      outbox,
     });
     let seq = 0;
     const ctx: Ctx = {
@@ -145,14 +148,17 @@ async function main(): Promise<number> {
       pauseLoad: (on) => load.pause(on),
       async token(name) {
         const username = `${name.replace(/\W/g, '_').slice(0, 12)}_${process.pid % 100000}_${seq++}`;
-        const res = await client.call([...live][0]!, 'register', 'POST', '/api/auth/register', {
-          body: { username, email: `${username}@example.test`, password: 'scale test password' },
+        const password = 'scale test password';
+        const body = { username, email: `${username}@example.test`, password };
+        // Not recorded as load; retried for up to a minute, and it must be acknowledged (201).
+        const until = clock() + 60_000;
+        const { created } = await join(client, () => [...live][0]!, outbox, body, {
           record: false,
+          running: () => clock() < until,
         });
-        if (res.status !== 201) throw new Error(`could not register ${username}: ${res.status}`);
-        const body = res.json as { token: string; user: { id: number } };
-        load.ledger.users.push({ id: body.user.id, username, password: 'scale test password' });
-        return { token: body.token, id: body.user.id };
+        if (!created) throw new Error(`could not register ${username}`);
+        load.ledger.users.push({ id: created.id, username, password });
+        return created;
       },
       showIds,
     };

@@ -75,8 +75,22 @@ export function createCatalogIndex(options: CatalogIndexOptions) {
     await repo.setSyncState(INDEX_CURSOR, String(page), now().toISOString());
   }
 
-  const pageExists = async (page: number) =>
-    (await metadata.remote(() => metadata.client.getShowIndexPage(page))) !== null;
+  /** Pages read while looking for the end, kept for the sync that follows (read once). */
+  type IndexPage = Awaited<ReturnType<typeof metadata.client.getShowIndexPage>>;
+  const probed = new Map<number, IndexPage>();
+  const readPage = async (page: number): Promise<IndexPage> => {
+    if (probed.has(page)) {
+      const kept = probed.get(page)!;
+      probed.delete(page);
+      return kept;
+    }
+    return metadata.remote(() => metadata.client.getShowIndexPage(page));
+  };
+  const pageExists = async (page: number) => {
+    const shows = await metadata.remote(() => metadata.client.getShowIndexPage(page));
+    probed.set(page, shows);
+    return shows !== null;
+  };
 
   /**
    * The index's last page: doubling from `from` until a page is missing, then halving back
@@ -126,7 +140,7 @@ export function createCatalogIndex(options: CatalogIndexOptions) {
       opts.onProgress?.(result);
       for (let page = startedAt; page <= result.lastPage; page++) {
         if (opts.signal?.aborted) return result;
-        const shows = await metadata.remote(() => metadata.client.getShowIndexPage(page));
+        const shows = await readPage(page);
         if (shows === null) break;
         const written = await metadata.addShows(shows);
         result.added += written.added.length;
@@ -140,6 +154,8 @@ export function createCatalogIndex(options: CatalogIndexOptions) {
       if (!(err instanceof MetadataUnavailableError)) throw err;
       metadata.noteFailure(err, {});
       result.offline = true;
+    } finally {
+      probed.clear();
     }
     return result;
   }

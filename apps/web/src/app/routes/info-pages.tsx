@@ -1,3 +1,4 @@
+import { authLimits } from '@series-tracker/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { pageTitle } from '@/lib/site';
@@ -133,6 +134,12 @@ export function PrivacyRoute() {
             Who you follow and block, and an activity log of what you watch, rate, review and list.
             Private reviews and lists are never in it; while your profile is private nobody else
             sees it.
+          </li>
+          <li>
+            A registration you have not finished yet: the username, address, display name and
+            password hash you typed, kept until you open the link we mailed or for{' '}
+            {authLimits.registrationHours} hours, then deleted. Nobody is told whether an address
+            already has an account; its owner gets an e-mail instead.
           </li>
           <li>
             Sign-in sessions, stored as hashes of the tokens with the browser&apos;s name (user
