@@ -5,13 +5,12 @@
  * `npx tsx e2e/check-web/email-change-screenshots.ts [--port N] [--out DIR]`.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium } from '@playwright/test';
-import { simpleParser } from 'mailparser';
+import { mailsTo } from '../tests/outbox';
 import { TOKEN_STORAGE_KEY } from '@series-tracker/contracts';
-import { chromiumFlags, chromiumPath, repoRoot, startServer } from './server';
+import { chromiumFlags, chromiumPath, registerMember, repoRoot, startServer } from './server';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(name);
@@ -20,17 +19,11 @@ const arg = (name: string) => {
 const outDir = path.resolve(arg('--out') ?? path.join(repoRoot, 'docs/screenshots/registration'));
 const port = Number(arg('--port') ?? process.env.E2E_PORT ?? 3450);
 
-/** The token of the newest mail to `to` whose subject starts with `subject`. */
+/** The token of the newest mail to `to` whose subject starts with `subject` (polled: a job sends it). */
 async function tokenFromOutbox(outbox: string, to: string, subject: string): Promise<string> {
   for (let tries = 0; tries < 100; tries++) {
-    const names = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : [];
-    for (const name of names.filter((n) => n.endsWith('.eml'))) {
-      const mail = await simpleParser(fs.readFileSync(path.join(outbox, name)));
-      const address = Array.isArray(mail.to) ? mail.to[0] : mail.to;
-      if (address?.value[0]?.address !== to || !mail.subject?.startsWith(subject)) continue;
-      const match = /\?token=([A-Za-z0-9_-]+)/.exec(mail.text ?? '');
-      if (match) return match[1]!;
-    }
+    const token = (await mailsTo(to, subject, outbox)).at(-1)?.link?.searchParams.get('token');
+    if (token) return token;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`no "${subject}" mail to ${to} in ${outbox}`);
@@ -38,31 +31,17 @@ async function tokenFromOutbox(outbox: string, to: string, subject: string): Pro
 
 async function main() {
   fs.mkdirSync(outDir, { recursive: true });
-  const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'email-change-outbox-'));
-  const server = await startServer(port, { MAIL_OUTBOX_DIR: outbox });
+  const server = await startServer(port);
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
   try {
     const o = server.origin;
     const id = Date.now().toString(36);
-    const email = `robin_${id}@example.test`;
-    const registered = await fetch(`${o}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        username: `robin_${id}`,
-        email,
-        password: 'a long walk home',
-        displayName: 'Robin Mover',
-      }),
+    const { token } = await registerMember(server, {
+      username: `robin_${id}`,
+      email: `robin_${id}@example.test`,
+      password: 'a long walk home',
+      displayName: 'Robin Mover',
     });
-    if (registered.status !== 202) throw new Error(`register answered ${registered.status}`);
-    const finishToken = await tokenFromOutbox(outbox, email, 'Finish creating');
-    const finished = await fetch(`${o}/api/auth/finish-registration`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token: finishToken }),
-    });
-    const { token } = (await finished.json()) as { token: string };
     const newEmail = `robin.new.home_${id}@example.test`;
 
     for (const width of [360, 1280]) {
@@ -90,7 +69,7 @@ async function main() {
       await context.close();
     }
 
-    const changeToken = await tokenFromOutbox(outbox, newEmail, 'Confirm your new');
+    const changeToken = await tokenFromOutbox(server.outboxDir, newEmail, 'Confirm your new');
     for (const width of [360, 1280]) {
       const context = await browser.newContext({ viewport: { width, height: 800 } });
       await context.addInitScript(
@@ -113,7 +92,6 @@ async function main() {
   } finally {
     await browser.close();
     await server.stop();
-    fs.rmSync(outbox, { recursive: true, force: true });
   }
 }
 
