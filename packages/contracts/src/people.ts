@@ -84,6 +84,8 @@ export const blockStatusSchema = z.object({ isBlocked: z.boolean() });
 
 export const activityActions = [
   'watched',
+  /** An episode already watched, watched again ("Watch again", a media server's play). */
+  'rewatched',
   'completed',
   'added',
   'rated',

@@ -18,6 +18,11 @@ export interface DomainEvents {
     at?: string;
     imported?: boolean;
   };
+  /**
+   * One more play of episodes the user had already watched ("Watch again", a scrobble): no
+   * progress changed, so no episode.watched; `at` is when the play happened.
+   */
+  'episode.rewatched': { userId: number; showId: number; episodeIds: number[]; at: string };
   /** A user's watchlist item for a show was created, changed or removed. */
   'tracking.changed': {
     userId: number;

@@ -328,6 +328,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
       repo: playsRepo,
       uow,
       dialect: db.dialect,
+      events,
     }),
   });
   const activityRepo = createActivityRepository(db.kysely);

@@ -77,12 +77,18 @@ export interface ActivityServiceOptions {
  * things are recorded at the date they happened, never as now.
  */
 export function createActivityService({ repo, uow, events }: ActivityServiceOptions) {
-  async function watched(userId: number, showId: number, episodeIds: number[], at: string) {
+  async function watched(
+    userId: number,
+    showId: number,
+    episodeIds: number[],
+    at: string,
+    action: 'watched' | 'rewatched' = 'watched',
+  ) {
     await uow.run(async (trx) => {
       const last = await repo.latest(trx, userId);
       if (
         last &&
-        last.action === 'watched' &&
+        last.action === action &&
         last.show_id === showId &&
         within(at, last.created_at) &&
         Date.parse(at) >= Date.parse(last.created_at)
@@ -97,7 +103,7 @@ export function createActivityService({ repo, uow, events }: ActivityServiceOpti
       }
       await repo.insert(trx, {
         user_id: userId,
-        action: 'watched',
+        action,
         show_id: showId,
         episode_id: episodeIds.length === 1 ? episodeIds[0]! : null,
         episode_count: episodeIds.length,
@@ -196,6 +202,10 @@ export function createActivityService({ repo, uow, events }: ActivityServiceOpti
         if (e.imported && !e.at) return false;
         if (e.watched) await watched(e.userId, e.showId, e.episodeIds, e.at ?? nowIso());
         else await unwatched(e.userId, e.showId, e.episodeIds.length);
+      }),
+      record('episode.rewatched', async (e) => {
+        if (!e.episodeIds.length) return false;
+        await watched(e.userId, e.showId, e.episodeIds, e.at, 'rewatched');
       }),
       record('tracking.changed', async (e) => {
         if (e.imported || e.change === 'removed') return false;

@@ -111,6 +111,42 @@ describe('scrobbling webhooks', () => {
     });
   });
 
+  it('a play of an episode watched on another day shows as "rewatched" in the activity', async () => {
+    const u = await member();
+    const body = fixture('jellyfin-playback-stop.json');
+    expect((await post(u.settings.paths.jellyfin, { payload: body })).json()).toMatchObject({
+      outcome: 'marked',
+    });
+    // The first watch was a day before this one: the same webhook now is a second watch.
+    const [play] = await t.db.kysely
+      .selectFrom('episode_plays')
+      .select(['id', 'watched_at'])
+      .where('user_id', '=', u.user.id)
+      .execute();
+    const dayBefore = new Date(Date.parse(play!.watched_at) - 86_400_000).toISOString();
+    await t.db.kysely
+      .updateTable('episode_plays')
+      .set({ watched_at: dayBefore })
+      .where('id', '=', play!.id)
+      .execute();
+    expect((await post(u.settings.paths.jellyfin, { payload: body })).json()).toMatchObject({
+      outcome: 'marked',
+    });
+    expect(await playsOf(u.user.id)).toHaveLength(2);
+    const feed = await t.app.inject({
+      url: `/api/users/${u.user.id}/activity`,
+      headers: bearer(u.token),
+    });
+    expect(
+      (feed.json().data as { action: string; episodeCount: number }[])
+        .filter((e) => e.action.endsWith('watched'))
+        .map((e) => [e.action, e.episodeCount]),
+    ).toEqual([
+      ['rewatched', 1],
+      ['watched', 1],
+    ]);
+  });
+
   it('Plex: media.scrobble as multipart form data, matched by the TheTVDB id in its guid', async () => {
     const u = await member();
     const res = await post(u.settings.paths.plex, plexBody(fixture('plex-media-scrobble.json')));

@@ -135,6 +135,8 @@ export function createPlaysService({
     episode: { id: number; show_id: number },
     change: (trx: Transaction<Database>, run: number, now: string) => Promise<void>,
     createItem: boolean,
+    /** Set by `change` when it added a play: when it happened (for episode.rewatched). */
+    played?: { at: string | null },
   ): Promise<PlayChangeResult> {
     const showId = episode.show_id;
     let itemCreated = false;
@@ -180,6 +182,14 @@ export function createPlaysService({
         showId,
         episodeIds: [episode.id],
         watched: became,
+      });
+    } else if (played?.at) {
+      // Already watched: one more play, no progress changed.
+      await events.emit('episode.rewatched', {
+        userId,
+        showId,
+        episodeIds: [episode.id],
+        at: played.at,
       });
     }
     if (result.item) await events.emit('tracking.changed', { userId, showId, change: 'progress' });
@@ -328,16 +338,18 @@ export function createPlaysService({
     /** "Watch again": one more play (now, or `watchedAt`); an unwatched episode becomes watched. */
     async add(userId: number, episodeId: number, watchedAt?: string) {
       const episode = await requireEpisode(episodeId);
+      const played = { at: null as string | null };
       return changePlays(
         userId,
         episode,
         async (trx, run, now) => {
+          played.at = (watchedAt && playInstant(watchedAt)) || now;
           await repo.insert(trx, [
             {
               user_id: userId,
               episode_id: episode.id,
               show_id: episode.show_id,
-              watched_at: (watchedAt && playInstant(watchedAt)) || now,
+              watched_at: played.at,
               source: 'web',
               run,
               created_at: now,
@@ -345,6 +357,7 @@ export function createPlaysService({
           ]);
         },
         true,
+        played,
       );
     },
 

@@ -57,6 +57,23 @@ describe('plays', () => {
     expect(progress).toHaveLength(1);
   });
 
+  it('watching again shows as "rewatched" in the activity, once per burst, never as a new watch', async () => {
+    const u = await registerUser(t.app);
+    const { show, episodes } = await buildShowWithEpisodes(t.db, 1, 3);
+    await mark(u.token, episodes[0]!.id);
+    await mark(u.token, episodes[1]!.id);
+    expect((await again(u.token, episodes[0]!.id)).statusCode).toBe(201);
+    expect((await again(u.token, episodes[1]!.id)).statusCode).toBe(201);
+    const feed = (await call(u.token, { url: `/api/users/${u.user.id}/activity` })).json();
+    const entries = (feed.data as { action: string; episodeCount: number; show: { id: number } }[])
+      .filter((e) => e.show?.id === show.id)
+      .map((e) => [e.action, e.episodeCount]);
+    expect(entries).toEqual([
+      ['rewatched', 2],
+      ['watched', 2],
+    ]);
+  });
+
   it('watch again on an unwatched episode marks it, with the given date', async () => {
     const u = await registerUser(t.app);
     const { show, episodes } = await buildShowWithEpisodes(t.db, 1, 3);

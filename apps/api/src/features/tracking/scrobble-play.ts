@@ -1,4 +1,5 @@
 import type { DialectName } from '../../db/connection';
+import type { EventBus } from '../../platform/events';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { PlaysRepository } from './plays.repository';
 import type { PlaysService } from './plays.service';
@@ -32,6 +33,7 @@ export function createScrobblePlays(opts: {
   repo: PlaysRepository;
   uow: UnitOfWork;
   dialect: DialectName;
+  events: EventBus;
 }) {
   return {
     async record(input: ScrobblePlayInput): Promise<{ added: boolean; newlyWatched: boolean }> {
@@ -50,6 +52,14 @@ export function createScrobblePlays(opts: {
       });
       if (!result) return { added: false, newlyWatched: false };
       await result.announce();
+      // A play of an episode already watched: the activity says "rewatched".
+      if (result.added > 0 && result.newlyWatched.length === 0)
+        await opts.events.emit('episode.rewatched', {
+          userId: input.userId,
+          showId: input.showId,
+          episodeIds: [input.episodeId],
+          at: input.watchedAt,
+        });
       return { added: result.added > 0, newlyWatched: result.newlyWatched.length > 0 };
     },
   };

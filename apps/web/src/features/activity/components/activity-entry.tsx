@@ -31,6 +31,27 @@ const statusWords: Record<string, string> = {
   dropped: 'Dropped',
 };
 
+/** "watched S1E3 “Title” of Show", or "watched 4 episodes of Show" (rewatched alike). */
+function episodesOf(verb: 'watched' | 'rewatched', item: ActivityItem, show: ReactNode) {
+  if (item.episodeCount === 1 && item.episode) {
+    return (
+      <>
+        {verb}{' '}
+        <Link to={`/episode/${item.episode.id}`} className={linkClass}>
+          {episodeCode(item.episode.seasonNumber, item.episode.episodeNumber)}
+          {item.episode.title ? ` “${item.episode.title}”` : ''}
+        </Link>{' '}
+        of {show}
+      </>
+    );
+  }
+  return (
+    <>
+      {verb} {item.episodeCount} {item.episodeCount === 1 ? 'episode' : 'episodes'} of {show}
+    </>
+  );
+}
+
 /** What the entry says after the member's name. */
 function describe(item: ActivityItem): ReactNode {
   const show = item.show ? (
@@ -42,23 +63,8 @@ function describe(item: ActivityItem): ReactNode {
   );
   switch (item.action) {
     case 'watched':
-      if (item.episodeCount === 1 && item.episode) {
-        return (
-          <>
-            watched{' '}
-            <Link to={`/episode/${item.episode.id}`} className={linkClass}>
-              {episodeCode(item.episode.seasonNumber, item.episode.episodeNumber)}
-              {item.episode.title ? ` “${item.episode.title}”` : ''}
-            </Link>{' '}
-            of {show}
-          </>
-        );
-      }
-      return (
-        <>
-          watched {item.episodeCount} {item.episodeCount === 1 ? 'episode' : 'episodes'} of {show}
-        </>
-      );
+    case 'rewatched':
+      return episodesOf(item.action, item, show);
     case 'completed':
       return <>finished {show}</>;
     case 'added':
