@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { registerViaUi } from './helpers';
-import { linkFromOutbox } from './outbox';
+import { linkFromOutbox, mailFromOutbox } from './outbox';
 
 test('forgot password: from /login through the mail in the dev outbox to a new password', async ({
   page,
@@ -118,4 +118,61 @@ test('avatar: upload from Settings with the progress bar showing, then see it in
   await expect(
     page.getByRole('button', { name: 'Account menu for Picture Person' }).locator('img'),
   ).toHaveAttribute('src', /-64\.webp$/);
+});
+
+test('e-mail change: the address switches only through the link mailed to the new one', async ({
+  page,
+}) => {
+  const user = await registerViaUi(page);
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  const form = page.getByRole('form', { name: 'Email address' });
+  const newEmail = `moved_${user.email}`;
+  await form.getByLabel('Email', { exact: true }).fill(newEmail);
+  await form.getByLabel('Current Password').fill(user.password);
+  await form.getByRole('button', { name: 'Change email' }).click();
+  await expect(form.getByRole('status')).toHaveText(
+    `Check ${newEmail} for a link to confirm the change. Until then your address stays ${user.email}.`,
+  );
+  await expect(form.getByLabel('Email', { exact: true })).toHaveValue(user.email);
+  await page.reload();
+  await expect(page.getByRole('form', { name: 'Email address' }).getByRole('status')).toContainText(
+    `Check ${newEmail}`,
+  );
+  const link = await linkFromOutbox(newEmail, 'Confirm your new e-mail address for Series Tracker');
+  expect(link.pathname).toBe('/verify-email');
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByRole('status')).toHaveText('Your email address is changed.');
+  await page.goto('/settings');
+  const after = page.getByRole('form', { name: 'Email address' });
+  await expect(after.getByLabel('Email', { exact: true })).toHaveValue(newEmail);
+  await expect(after.getByText('Until then your address stays')).toHaveCount(0);
+  const notice = await mailFromOutbox(user.email, 'Your Series Tracker e-mail address was changed');
+  expect(notice.link?.pathname).toBe('/undo-email-change');
+});
+
+test('e-mail change to a taken address: the same note, and only the owner hears of it', async ({
+  page,
+  browser,
+}) => {
+  const owner = await registerViaUi(page);
+  const other = await browser.newPage();
+  const member = await registerViaUi(other);
+  await other.goto('/settings');
+  const form = other.getByRole('form', { name: 'Email address' });
+  await form.getByLabel('Email', { exact: true }).fill(owner.email);
+  await form.getByLabel('Current Password').fill(member.password);
+  await form.getByRole('button', { name: 'Change email' }).click();
+  await expect(form.getByRole('status')).toHaveText(
+    `Check ${owner.email} for a link to confirm the change. Until then your address stays ${member.email}.`,
+  );
+  const note = await mailFromOutbox(
+    owner.email,
+    'Someone tried to use your address for another Series Tracker account',
+  );
+  expect(note.text).not.toContain(member.username);
+  await form.getByRole('button', { name: 'Cancel the change' }).click();
+  await expect(form.getByText('Until then your address stays')).toHaveCount(0);
+  await expect(form.getByLabel('Email', { exact: true })).toHaveValue(member.email);
+  await other.close();
 });
