@@ -1,3 +1,4 @@
+import { EmailAddress } from '@/components/ui/email-address';
 import {
   accountMessages,
   changePasswordFormSchema,
@@ -60,24 +61,6 @@ function VerifiedState({ user }: { user: CurrentUser }) {
   );
 }
 
-/** A long address breaks after its @ on a phone rather than at any letter. */
-function Address({ email }: { email: string }) {
-  const at = email.lastIndexOf('@');
-  return (
-    <strong dir="auto" className="font-semibold text-white wrap-anywhere">
-      {at > 0 ? (
-        <>
-          {email.slice(0, at + 1)}
-          <wbr />
-          {email.slice(at + 1)}
-        </>
-      ) : (
-        email
-      )}
-    </strong>
-  );
-}
-
 /**
  * A new address waits for the link mailed to it (ADR 152): the address in force stays until
  * then. Sending again asks for the password, like any change; cancelling sets the address
@@ -98,8 +81,8 @@ function PendingEmailNote({
       <p role="status" className="flex gap-1.5">
         <MailCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-sky-300" />
         <span className="min-w-0">
-          Check <Address email={pendingEmail} /> for a link to confirm the change. Until then your
-          address stays <Address email={user.email} />.
+          Check <EmailAddress email={pendingEmail} /> for a link to confirm the change. Until then
+          your address stays <EmailAddress email={user.email} />.
         </span>
       </p>
       <div className="flex flex-wrap items-center gap-3">

@@ -1,3 +1,4 @@
+import { EmailAddress } from '@/components/ui/email-address';
 import { authLimits, authMessages } from '@series-tracker/contracts';
 import { CircleCheck, MailCheck } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
@@ -21,19 +22,6 @@ export interface RegistrationSentProps {
 
 const linkClass =
   'rounded font-medium text-violet-300 hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400';
-
-/** A long address breaks after its @ on a phone rather than at any letter. */
-function BreakableAddress({ email }: { email: string }) {
-  const at = email.lastIndexOf('@');
-  if (at <= 0) return email;
-  return (
-    <>
-      {email.slice(0, at + 1)}
-      <wbr />
-      {email.slice(at + 1)}
-    </>
-  );
-}
 
 /**
  * What the register form turns into after the 202 (ADR 152): the same words whether or not
@@ -68,11 +56,8 @@ export function RegistrationSent({
         </h2>
       </div>
       <p className="text-sm text-slate-300">
-        We sent a link to{' '}
-        <strong dir="auto" className="font-semibold text-white wrap-anywhere">
-          <BreakableAddress email={email} />
-        </strong>
-        . Open it within {authLimits.registrationHours} hours to finish creating your account.
+        We sent a link to <EmailAddress email={email} />. Open it within{' '}
+        {authLimits.registrationHours} hours to finish creating your account.
       </p>
       <p className="text-sm text-slate-400">
         Not there? Look in your spam folder, or send it again.
