@@ -15,6 +15,8 @@ export const accountLimits = {
   emailChangeHours: 24,
   /** Mails about e-mail changes one address may get per hour, whoever asks (ADR 152). */
   emailChangeMailsPerHour: 3,
+  /** Changes of address one account may ask for per hour (each mails some address). */
+  emailChangesPerHour: 5,
   /** How long the old address may undo an e-mail change (ADR 150). */
   emailUndoDays: 7,
   /** Wrong passwords one account accepts per window, whatever the address they come from. */

@@ -192,6 +192,13 @@ export function createAccountService(o: AccountServiceOptions) {
           'currentPassword',
           accountMessages.currentPasswordIncorrect,
         );
+        // Each request mails some address: one account cannot mail the whole world. Counted
+        // before anything is written, so a refused request changes nothing.
+        if (
+          (await attempts.hit(`email-change:${user.id}`, HOUR_MS)) >
+          accountLimits.emailChangesPerHour
+        )
+          throw rateLimited(accountMessages.tooManyMails);
         // Not switched here: the link mailed to the new address does that (ADR 152).
         newEmail = body.email;
       } else if (body.email !== undefined) {

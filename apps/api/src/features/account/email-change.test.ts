@@ -144,6 +144,33 @@ describe('asking for a new address', () => {
   });
 });
 
+it(`lets one account ask for at most ${accountLimits.emailChangesPerHour} changes an hour; the next changes nothing`, async () => {
+  const m = await registerUser(t.app);
+  const asked: string[] = [];
+  for (let i = 0; i < accountLimits.emailChangesPerHour; i++) {
+    const email = fresh('spray');
+    asked.push(email);
+    expect((await change(m, email)).statusCode).toBe(200);
+  }
+  const last = asked.at(-1)!;
+  const refused = await t.app.inject({
+    method: 'PUT',
+    url: '/api/users/me',
+    headers: bearer(m.token),
+    payload: { email: fresh('spray'), currentPassword: m.password, displayName: 'Renamed' },
+  });
+  expect(refused.statusCode).toBe(429);
+  expect(refused.json()).toMatchObject({
+    code: 'RATE_LIMITED',
+    error: accountMessages.tooManyMails,
+  });
+  const after = (await me(m)).json().user;
+  expect(after).toMatchObject({ pendingEmail: last, email: m.user.email });
+  expect(after.displayName).toBe(m.user.displayName);
+  await mailsSettled();
+  expect(asked.map((a) => smtp.mailsTo(a).length)).toEqual(asked.map(() => 1));
+});
+
 describe('the link to the new address', () => {
   it('switches the address, confirmed, tells the old one with its undo link, once', async () => {
     const a = await registerUser(t.app);
