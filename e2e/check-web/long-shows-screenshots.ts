@@ -14,28 +14,10 @@ import {
   registerMember,
   repoRoot,
   startServer,
+  api as call,
 } from './server';
 
 const outDir = path.join(repoRoot, 'docs/screenshots/long-shows');
-
-async function call<T>(
-  origin: string,
-  method: string,
-  url: string,
-  body?: unknown,
-  token?: string,
-) {
-  const res = await fetch(`${origin}/api${url}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');

@@ -14,6 +14,7 @@ import {
   repoRoot,
   seed,
   startServer,
+  api as call,
 } from './server';
 
 const outArg = process.argv.indexOf('--out');
@@ -21,25 +22,6 @@ const outDir =
   outArg > 0
     ? path.resolve(process.argv[outArg + 1]!)
     : path.join(repoRoot, 'e2e/.tmp/people-shots');
-
-async function call<T>(
-  origin: string,
-  method: string,
-  url: string,
-  body?: unknown,
-  token?: string,
-) {
-  const res = await fetch(`${origin}/api${url}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');

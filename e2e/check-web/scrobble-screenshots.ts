@@ -14,31 +14,13 @@ import {
   repoRoot,
   startServer,
   type RunningServer,
+  api as call,
 } from './server';
 
 const outDir = path.join(repoRoot, 'docs/screenshots/scrobble');
 const fixtures = path.join(repoRoot, 'apps/api/test/fixtures/scrobble');
 const fixture = (name: string) =>
   JSON.parse(fs.readFileSync(path.join(fixtures, name), 'utf8')) as Record<string, unknown>;
-
-async function call<T>(
-  origin: string,
-  method: string,
-  url: string,
-  body?: unknown,
-  token?: string,
-) {
-  const res = await fetch(`${origin}${url.startsWith('/api/') ? '' : '/api'}${url}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');

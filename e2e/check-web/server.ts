@@ -119,14 +119,18 @@ export async function startServer(
   return { origin, outboxDir, stop };
 }
 
-async function api<T>(
+/**
+ * One JSON call to the API of a server these scripts started: `url` with or without its
+ * `/api` prefix; a 204 resolves to null; anything but 2xx throws with the answer's text.
+ */
+export async function api<T>(
   origin: string,
   method: string,
   url: string,
   body?: unknown,
   token?: string,
 ): Promise<T> {
-  const res = await fetch(`${origin}/api${url}`, {
+  const res = await fetch(`${origin}${url.startsWith('/api/') ? '' : '/api'}${url}`, {
     method,
     headers: {
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -135,7 +139,7 @@ async function api<T>(
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
+  return (res.status === 204 ? null : await res.json()) as T;
 }
 
 export interface NewMember {
