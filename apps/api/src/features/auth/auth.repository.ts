@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type {
   Database,
   NewUser,
@@ -7,15 +7,10 @@ import type {
   SessionRow,
   UserRow,
 } from '../../db/types';
-import type { Insertable } from 'kysely';
 import type { Tx } from '../../platform/unit-of-work';
 
 export function createAuthRepository(db: Kysely<Database>) {
   return {
-    async insertUser(user: NewUser): Promise<UserRow> {
-      return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
-    },
-
     async findUserByLogin(identifierLower: string): Promise<UserRow | undefined> {
       return db
         .selectFrom('users')
@@ -94,22 +89,9 @@ export function createAuthRepository(db: Kysely<Database>) {
       return row.expires_at > now ? row : undefined;
     },
 
-    async insertUserIn(q: Tx, user: NewUser): Promise<UserRow> {
+    /** The account a finished registration (or a fixture) makes, inside its transaction. */
+    async insertUser(q: Tx, user: NewUser): Promise<UserRow> {
       return q.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
-    },
-
-    async usernameOrEmailTaken(usernameLower: string, emailLower: string) {
-      const rows = await db
-        .selectFrom('users')
-        .select(['username_lower', 'email_lower'])
-        .where((eb) =>
-          eb.or([eb('username_lower', '=', usernameLower), eb('email_lower', '=', emailLower)]),
-        )
-        .execute();
-      return {
-        username: rows.some((r) => r.username_lower === usernameLower),
-        email: rows.some((r) => r.email_lower === emailLower),
-      };
     },
 
     async insertSession(session: {

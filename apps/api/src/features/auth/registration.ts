@@ -70,7 +70,7 @@ export function createRegistration({
   auth,
 }: RegistrationOptions) {
   async function insertAccount(q: Tx, fields: AccountFields, now: string) {
-    return repo.insertUserIn(q, {
+    return repo.insertUser(q, {
       ...fields,
       avatar_url: null,
       bio: null,
