@@ -47,6 +47,7 @@ import { scrobbleRoutes } from './features/scrobble/scrobble.routes';
 import { calendarRoutes } from './features/calendar/calendar.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { moderationRoutes } from './features/moderation/moderation.routes';
+import { traktRoutes } from './features/trakt/trakt.routes';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -168,7 +169,11 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  await app.register(authPlugin, { authService: services.auth, apiTokens: services.apiTokens });
+  await app.register(authPlugin, {
+    authService: services.auth,
+    apiTokens: services.apiTokens,
+    traktGrants: services.traktGrants,
+  });
   await app.register(accessPlugin);
 
   // Caches follow the domain events, by key; no feature reaches into them.
@@ -271,6 +276,20 @@ export async function buildApp({
     { prefix: '/api' },
   );
 
+  // The Trakt API v2-compatible surface for the apps people already use (issue 27, ADR 170).
+  await app.register(
+    async (trakt) => {
+      await trakt.register(compress, {
+        globalCompression: true,
+        globalDecompression: false,
+        threshold: 1024,
+        encodings: ['br', 'gzip'],
+      });
+      await trakt.register(traktRoutes, { services, publicUrl: config.publicUrl });
+    },
+    { prefix: '/trakt' },
+  );
+
   // Uploaded files (avatars) from the storage layer (platform/storage.ts).
   // Only avatars: with S3, pending import uploads share the bucket (under imports/) and are
   // never served (ADR 140).
@@ -308,7 +327,11 @@ export async function buildApp({
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    const isApi =
+      pathname === '/api' ||
+      pathname.startsWith('/api/') ||
+      pathname === '/trakt' ||
+      pathname.startsWith('/trakt/');
     // A missing fingerprinted file (an old chunk after a deploy) is a real 404, never the page:
     // HTML under a script's URL would fail with a MIME error instead of a clear miss.
     const isAsset = pathname.startsWith('/assets/');

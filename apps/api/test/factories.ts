@@ -125,3 +125,16 @@ export async function buildShowWithEpisodes(
   });
   return { show, episodes, special };
 }
+
+/**
+ * An app connected through the Trakt-compatible OAuth for this member (ADR 170), as a
+ * finished device-code or consent flow leaves it: Trakt's token answer. The flows themselves
+ * are tested in features/trakt.
+ */
+export async function connectTraktApp(
+  app: FastifyInstance,
+  userId: number,
+  clientId = 'test-client-id',
+) {
+  return app.services.traktGrants.issue({ userId, clientId, appName: null });
+}

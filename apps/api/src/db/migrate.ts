@@ -20,6 +20,7 @@ import * as m0018 from './migrations/0018-api-tokens-and-scrobbling';
 import * as m0019 from './migrations/0019-idempotency-keys';
 import * as m0020 from './migrations/0020-import-checkpoint';
 import * as m0021 from './migrations/0021-pending-registrations';
+import * as m0022 from './migrations/0022-trakt-api';
 
 /*
  * Migrations are imported statically (no directory scan) so they work the same under tsx,
@@ -46,6 +47,7 @@ const all = {
   '0019-idempotency-keys': m0019,
   '0020-import-checkpoint': m0020,
   '0021-pending-registrations': m0021,
+  '0022-trakt-api': m0022,
 };
 export type MigrationName = keyof typeof all;
 

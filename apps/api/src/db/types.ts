@@ -334,6 +334,11 @@ export interface Database {
   reports: ReportsTable;
   moderation_actions: ModerationActionsTable;
   idempotency_keys: IdempotencyKeysTable;
+  // Trakt-compatible API (0022, ADR 170)
+  trakt_grants: TraktGrantsTable;
+  trakt_device_codes: TraktDeviceCodesTable;
+  trakt_auth_codes: TraktAuthCodesTable;
+  trakt_playback: TraktPlaybackTable;
 }
 
 /** 0017: a member's time zone, new-episode e-mail mode and private iCal feed (ADR 160). */
@@ -617,3 +622,58 @@ export interface ScrobbleEventsTable {
   episode_id: number | null;
 }
 export type ScrobbleEventRow = Selectable<ScrobbleEventsTable>;
+
+// Trakt-compatible API (0022-trakt-api, ADR 170)
+export interface TraktGrantsTable {
+  id: Generated<number>;
+  user_id: number;
+  client_id: string;
+  app_name: string | null;
+  access_hash: string;
+  refresh_hash: string;
+  scope: string;
+  created_at: string;
+  refreshed_at: string;
+  access_expires_at: string;
+  last_used_at: string | null;
+}
+export type TraktGrantRow = Selectable<TraktGrantsTable>;
+
+export interface TraktDeviceCodesTable {
+  id: Generated<number>;
+  client_id: string;
+  device_hash: string;
+  user_code: string;
+  user_id: number | null;
+  /** pending | approved | denied | used */
+  state: string;
+  interval_seconds: number;
+  last_polled_at: string | null;
+  created_at: string;
+  expires_at: string;
+}
+export type TraktDeviceCodeRow = Selectable<TraktDeviceCodesTable>;
+
+export interface TraktAuthCodesTable {
+  id: Generated<number>;
+  client_id: string;
+  code_hash: string;
+  user_id: number;
+  redirect_uri: string;
+  code_challenge: string | null;
+  code_challenge_method: string | null;
+  created_at: string;
+  expires_at: string;
+}
+export type TraktAuthCodeRow = Selectable<TraktAuthCodesTable>;
+
+export interface TraktPlaybackTable {
+  id: Generated<number>;
+  user_id: number;
+  show_id: number;
+  episode_id: number;
+  /** 0–100, as Trakt sends it. */
+  progress: number;
+  paused_at: string;
+}
+export type TraktPlaybackRow = Selectable<TraktPlaybackTable>;

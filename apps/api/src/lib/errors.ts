@@ -5,6 +5,8 @@ import { errorCodes } from '@series-tracker/contracts';
  * into `{ error, code, details? }` with the status given here.
  */
 export class AppError extends Error {
+  /** Response headers the answer carries (Retry-After, Trakt's X-Ratelimit, ...). */
+  headers?: Record<string, string>;
   constructor(
     readonly statusCode: number,
     readonly code: string,

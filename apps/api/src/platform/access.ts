@@ -95,14 +95,23 @@ export const suspendedMayStill = new Set([
 
 const readOnly = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** After requireUser: a suspended member's write is refused before validation or any work. */
-async function refuseSuspended(request: FastifyRequest) {
-  const suspension = request.auth && activeSuspension(request.auth.user);
+/**
+ * The one decision "may this member write?" (ADR 151), for every way in: web and API-token
+ * routes (through refuseSuspended below), media-server webhooks and the Trakt-compatible API
+ * call it too. Throws 403 ACCOUNT_SUSPENDED with the reason and end of a suspension.
+ */
+export function assertMayWrite(user: Parameters<typeof activeSuspension>[0]): void {
+  const suspension = activeSuspension(user);
   if (!suspension) return;
   throw new AppError(403, moderationErrorCodes.suspended, moderationMessages.suspended, {
     reason: suspension.reason ?? '',
     until: suspension.until ?? 'permanent',
   });
+}
+
+/** After requireUser: a suspended member's write is refused before validation or any work. */
+async function refuseSuspended(request: FastifyRequest) {
+  if (request.auth) assertMayWrite(request.auth.user);
 }
 
 /** After requireUser on `moderator` routes: the policy decides, members get 403. */
@@ -116,7 +125,7 @@ type Hook = preValidationHookHandler | onRequestHookHandler | onSendHookHandler;
 const asArray = (h: Hook | Hook[] | undefined): Hook[] => (h ? (Array.isArray(h) ? h : [h]) : []);
 
 /**
- * Closed by default: an `/api` route that declares no access fails to register, so a new
+ * Closed by default: an `/api` or `/trakt` route that declares no access fails to register, so a new
  * endpoint cannot be public by omission. Routes the documentation plugin adds (`/api/docs`)
  * are the only exception. Register after the auth plugin and before any feature route.
  */
@@ -126,7 +135,9 @@ export const accessPlugin = fp(
     app.decorate('routeAccess', table);
     app.addHook('onRoute', (route) => {
       const url = route.url;
-      if (!(url === '/api' || url.startsWith('/api/')) || url.startsWith('/api/docs')) return;
+      // The Trakt-compatible surface (/trakt, ADR 170) declares access the same way.
+      const scoped = url === '/api' || url.startsWith('/api/') || url.startsWith('/trakt/');
+      if (!scoped || url.startsWith('/api/docs')) return;
       const access = route.config?.access;
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       if (!access || !accessLevels.includes(access)) {

@@ -26,6 +26,9 @@ import { createApiTokensRepository } from '../features/api-tokens/api-tokens.rep
 import { createApiTokensService } from '../features/api-tokens/api-tokens.service';
 import { createScrobbleRepository } from '../features/scrobble/scrobble.repository';
 import { createScrobbleService } from '../features/scrobble/scrobble.service';
+import { createTraktGrantsRepository } from '../features/trakt/trakt-grants.repository';
+import { createTraktGrantsService } from '../features/trakt/trakt-grants.service';
+import { createTraktRepository } from '../features/trakt/trakt.repository';
 import { createJobsService } from '../features/jobs/jobs.service';
 import { createListsRepository } from '../features/lists/lists.repository';
 import { createListsService } from '../features/lists/lists.service';
@@ -320,17 +323,25 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     repo: createApiTokensRepository(db.kysely),
     attempts,
   });
+  // Tracking's rule for a play reported from elsewhere: media-server webhooks and Trakt scrobbles.
+  const scrobblePlays = createScrobblePlays({
+    plays,
+    repo: playsRepo,
+    uow,
+    dialect: db.dialect,
+    events,
+  });
   const scrobble = createScrobbleService({
     repo: createScrobbleRepository(db.kysely),
     uow,
-    plays: createScrobblePlays({
-      plays,
-      repo: playsRepo,
-      uow,
-      dialect: db.dialect,
-      events,
-    }),
+    plays: scrobblePlays,
   });
+  // The Trakt-compatible API (issue 27, ADR 170): apps connected by OAuth, id lookups.
+  const traktGrants = createTraktGrantsService({
+    repo: createTraktGrantsRepository(db.kysely),
+    attempts,
+  });
+  const traktRepo = createTraktRepository(db.kysely);
   const activityRepo = createActivityRepository(db.kysely);
   const activity = createActivityService({ repo: activityRepo, uow, events });
   activity.subscribe();
@@ -425,6 +436,9 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     plays,
     apiTokens,
     scrobble,
+    scrobblePlays,
+    traktGrants,
+    traktRepo,
     metadata,
     catalogIndex,
     shows,

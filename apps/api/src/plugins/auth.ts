@@ -35,6 +35,10 @@ export const authPlugin = fp(
       authService: AuthService;
       /** Personal API tokens (`st_…`, ADR 161); their scopes are checked by platform/access.ts. */
       apiTokens?: { resolve(token: string): Promise<ResolvedSession | undefined> };
+      /** OAuth access tokens of apps speaking the Trakt API; only under /trakt (ADR 170). */
+      traktGrants?: {
+        resolve(token: string, method: string): Promise<ResolvedSession | undefined>;
+      };
     },
   ) => {
     app.decorateRequest('auth', null);
@@ -46,6 +50,9 @@ export const authPlugin = fp(
       const token = bearerToken(request);
       // Tokens we issue are 43 characters; anything far off is not worth a lookup.
       if (!token || token.length > 200) return null;
+      // Under /trakt only the tokens of apps connected by OAuth count, and only there.
+      if (request.url.startsWith('/trakt/'))
+        return (await opts.traktGrants?.resolve(token, request.method)) ?? null;
       // API tokens are `st_` + 43 characters; a session token is 43, so never mistaken for one.
       if (token.length === apiTokenPrefix.length + 43 && token.startsWith(apiTokenPrefix))
         return (await opts.apiTokens?.resolve(token)) ?? null;

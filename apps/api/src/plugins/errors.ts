@@ -81,6 +81,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         ...(error.details ? { details: error.details } : {}),
       };
       if (status === 401) void reply.header('WWW-Authenticate', 'Bearer');
+      if (error.headers) void reply.headers(error.headers);
       // A store or service down for a moment (the S3 bucket, ADR 140): nothing was done.
       if (status === 503) {
         void reply.header('retry-after', '5');

@@ -47,6 +47,8 @@ export interface ResolvedSession {
   user: UserRow;
   /** Set when the request carries a personal API token instead of a session (ADR 161). */
   apiToken?: { id: number; scopes: TokenScope[] };
+  /** Set when the request carries a Trakt-compatible OAuth access token (ADR 170). */
+  traktGrant?: { id: number; clientId: string };
 }
 
 export function createAuthService({

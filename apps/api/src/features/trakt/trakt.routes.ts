@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../platform/services';
+
+export interface TraktRoutesOptions {
+  services: Services;
+  publicUrl: string;
+}
+
+/**
+ * The Trakt API v2-compatible surface under /trakt (issue 27, ADR 170): an app configured
+ * with `https://tracker.example/trakt` instead of `https://api.trakt.tv` works unchanged.
+ * Every route declares its access like /api routes (platform/access.ts); a Trakt app's OAuth
+ * access token signs the member in (plugins/auth.ts → trakt-grants.service), writes pass the
+ * same suspension check and go through tracking's services.
+ */
+export async function traktRoutes(app: FastifyInstance, _opts: TraktRoutesOptions) {
+  // Trakt answers every call with these; apps read the version back.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    void reply.header('trakt-api-version', '2');
+    return payload;
+  });
+  // Sub-surfaces register here (oauth, sync, scrobble, catalogue reads, users).
+}
