@@ -14,6 +14,10 @@ export interface TraktRoutesOptions {
  * same suspension check and go through tracking's services.
  */
 export async function traktRoutes(app: FastifyInstance, _opts: TraktRoutesOptions) {
+  // One tag in the OpenAPI document (/api/docs) for the whole surface.
+  app.addHook('onRoute', (route) => {
+    if (route.schema) (route.schema as { tags?: string[] }).tags ??= ['Trakt-compatible API'];
+  });
   // Trakt answers every call with these; apps read the version back.
   app.addHook('onSend', async (_request, reply, payload) => {
     void reply.header('trakt-api-version', '2');
