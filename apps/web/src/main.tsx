@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startOfflineMarkSync } from '@/features/tracking/api/sync-offline-marks';
-import { createQueryClient } from '@/lib/query-client';
+import { createQueryClient, refetchFailedOnReconnect } from '@/lib/query-client';
 import { registerServiceWorker } from '@/lib/register-service-worker';
 import { persistQueryCache, restoreQueryCache } from './app/offline-cache';
 import { prefetchRouteData } from './app/prefetch';
@@ -17,6 +17,7 @@ const queryClient = createQueryClient();
 restoreQueryCache(queryClient);
 persistQueryCache(queryClient);
 startOfflineMarkSync(queryClient);
+refetchFailedOnReconnect(queryClient);
 registerServiceWorker();
 prefetchRouteData(queryClient, window.location.pathname);
 

@@ -55,6 +55,32 @@ export const watchedAtSchema = z
       ctx.addIssue({ code: 'custom', message: playsMessages.watchedAtTooOld });
   });
 
+/**
+ * When an episode mark was made (POST /episodes/{id}/progress, `watchedAt`): the offline queue
+ * sends the instant of the tap, so a mark synced later keeps its real date (ADR 176). Read like
+ * a play's date, but a device clock running ahead is not the member's fault: an instant later
+ * than the server's clock is stored as "now" (clamped), never refused, so a queued mark is
+ * never lost to a clock. Unreadable, or before 1900 (a clock reset to nothing) → 400.
+ */
+export const markedAtSchema = z
+  .string({ error: playsMessages.watchedAtInvalid })
+  .max(40, playsMessages.watchedAtInvalid)
+  .superRefine((v, ctx) => {
+    const s = v.trim();
+    if (playInstant(s) === null) {
+      ctx.addIssue({ code: 'custom', message: playsMessages.watchedAtInvalid });
+      return;
+    }
+    if (Number(s.slice(0, 4)) < 1900)
+      ctx.addIssue({ code: 'custom', message: playsMessages.watchedAtTooOld });
+  });
+
+/** POST /episodes/{id}/progress: watched (default) or not, and when (default: now). */
+export const episodeMarkSchema = z
+  .object({ watched: z.boolean().default(true), watchedAt: markedAtSchema.optional() })
+  .default({ watched: true });
+export type EpisodeMark = z.infer<typeof episodeMarkSchema>;
+
 export const playSchema = z.object({
   id: z.number().int(),
   episodeId: z.number().int(),

@@ -1,3 +1,4 @@
+import { serverAnswered, serverUnreachable } from './connection';
 import { getStoredToken } from './token-storage';
 
 export const API_BASE_URL = '/api';
@@ -152,12 +153,17 @@ export async function apiRequest<T>(
       });
     } catch (cause) {
       if (timedOut) {
+        serverUnreachable();
         throw new ApiError({ message: TIMEOUT_MESSAGE, code: clientErrorCodes.timeout });
       }
       // A caller's cancellation is not a failure; let it through untouched.
       if (signal?.aborted) throw cause;
+      serverUnreachable();
       throw new ApiError({ message: NETWORK_ERROR_MESSAGE, code: clientErrorCodes.network });
     }
+    // A gateway's 502/504 means the server behind it is down; anything else is its answer.
+    if (response.status === 502 || response.status === 504) serverUnreachable();
+    else serverAnswered();
 
     let data: unknown;
     try {

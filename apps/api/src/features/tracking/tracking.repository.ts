@@ -276,6 +276,8 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
       episodeIds: number[],
       now: string,
       source = 'web',
+      /** When the watch happened, when not now (an offline mark synced later, ADR 176). */
+      { watchedAt = now }: { watchedAt?: string } = {},
     ): Promise<number[]> {
       // The episodes that were not watched before (already watched ones keep their date).
       const inserted: number[] = [];
@@ -288,7 +290,7 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
               user_id: userId,
               episode_id,
               show_id: showId,
-              watched_at: now,
+              watched_at: watchedAt,
               created_at: now,
               updated_at: now,
             })),
@@ -310,7 +312,7 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
                 user_id: userId,
                 episode_id,
                 show_id: showId,
-                watched_at: now,
+                watched_at: watchedAt,
                 source,
                 run,
                 created_at: now,

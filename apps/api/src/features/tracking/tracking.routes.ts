@@ -6,6 +6,7 @@ import {
   bulkProgressResultSchema,
   bulkProgressSchema,
   createWatchlistItemSchema,
+  episodeMarkSchema,
   episodeProgressResultSchema,
   favoriteSchema,
   pageSchema,
@@ -154,16 +155,19 @@ export async function trackingRoutes(
       schema: {
         tags: ep,
         security,
-        summary: 'Mark an episode watched (default) or not; starts tracking the show when needed',
+        summary:
+          'Mark an episode watched (default) or not; starts tracking the show when needed. ' +
+          '`watchedAt` (the offline queue sends the instant of the tap) dates the watch; later than now is stored as now',
         params: z.object({ id: idParam }),
-        body: z.object({ watched: z.boolean().default(true) }).default({ watched: true }),
+        body: episodeMarkSchema,
         response: {
           200: episodeProgressResultSchema,
           ...errors,
         },
       },
     },
-    async (req) => tracking.setEpisode(me(req), req.params.id, req.body.watched),
+    async (req) =>
+      tracking.setEpisode(me(req), req.params.id, req.body.watched, req.body.watchedAt),
   );
 
   r.get(

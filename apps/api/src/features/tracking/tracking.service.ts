@@ -6,6 +6,7 @@ import {
   type UpdateWatchlistItem,
   type WatchlistItem,
   type WatchStatus,
+  playInstant,
 } from '@series-tracker/contracts';
 import type { Database } from '../../db/types';
 import { AppError, conflict, notFound } from '../../lib/errors';
@@ -202,7 +203,11 @@ export function createTrackingService({ repo, uow, events }: TrackingServiceOpti
       await events.emit('tracking.changed', { userId, showId: item.show_id, change: 'removed' });
     },
 
-    async setEpisode(userId: number, episodeId: number, watched: boolean) {
+    /**
+     * `watchedAt`: when the mark was made (the offline queue's tap, ADR 176); absent = now, and
+     * an instant later than now is now (a device clock ahead must not date a watch tomorrow).
+     */
+    async setEpisode(userId: number, episodeId: number, watched: boolean, watchedAt?: string) {
       const episode = await repo.episode(repo.db, episodeId);
       if (!episode) throw notFound(trackingMessages.episodeNotFound);
       const item = await changeProgress(
@@ -210,7 +215,9 @@ export function createTrackingService({ repo, uow, events }: TrackingServiceOpti
         episode.show_id,
         (trx, now) =>
           watched
-            ? repo.markWatched(trx, userId, episode.show_id, [episode.id], now)
+            ? repo.markWatched(trx, userId, episode.show_id, [episode.id], now, 'web', {
+                watchedAt: watchedAt ? (playInstant(watchedAt, Date.parse(now)) ?? now) : now,
+              })
             : repo.markUnwatched(trx, userId, [episode.id]),
         watched,
         [episode.id],

@@ -30,26 +30,31 @@ export function OfflineBanner() {
   const pending = usePendingMarks().length;
   if (online && pending === 0) return null;
   return (
+    // Sticky under the 4rem header (ADR 176): on a phone the member scrolls a long episode
+    // list while marks wait, and the strip saying so stays in view (opaque, so the page
+    // scrolling under it does not show through).
     <div
       role="status"
       data-testid="offline-banner"
-      className="border-b border-amber-500/30 bg-amber-500/10 text-amber-100"
+      className="sticky top-16 z-30 border-b border-amber-500/30 bg-slate-950 text-amber-100"
     >
-      <div className="mx-auto flex max-w-6xl items-start gap-2 px-4 py-2 text-sm sm:px-6">
-        {online ? (
-          <RefreshCw aria-hidden className="mt-0.5 size-4 shrink-0" />
-        ) : (
-          <CloudOff aria-hidden className="mt-0.5 size-4 shrink-0" />
-        )}
-        <p>
-          {online
-            ? `Sending ${plural(pending)} saved offline…`
-            : `You're offline. Pages you've opened stay readable${
-                pending > 0
-                  ? `; ${plural(pending)} saved offline — will sync when you're back.`
-                  : ', and episode marks are saved until you are back.'
-              }`}
-        </p>
+      <div className="bg-amber-500/10">
+        <div className="mx-auto flex max-w-6xl items-start gap-2 px-4 py-2 text-sm sm:px-6">
+          {online ? (
+            <RefreshCw aria-hidden className="mt-0.5 size-4 shrink-0" />
+          ) : (
+            <CloudOff aria-hidden className="mt-0.5 size-4 shrink-0" />
+          )}
+          <p className="min-w-0">
+            {online
+              ? `Sending ${plural(pending)} saved offline…`
+              : `You're offline. Pages you've opened stay readable${
+                  pending > 0
+                    ? `; ${plural(pending)} saved offline — will sync when you're back.`
+                    : ', and episode marks are saved until you are back.'
+                }`}
+          </p>
+        </div>
       </div>
     </div>
   );

@@ -100,6 +100,26 @@ describe('/lists', () => {
     expect(await screen.findByText('No lists found')).toBeInTheDocument();
   });
 
+  it('during an outage says once that the server cannot be reached, with Try Again', async () => {
+    let down = true;
+    mockFetch(() => {
+      if (down) throw new TypeError('Failed to fetch');
+      return jsonResponse(200, listPage([], 0));
+    });
+    const user = userEvent.setup();
+    renderApp('/lists');
+    expect(
+      await screen.findByRole('heading', { name: 'Failed to load lists' }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText('Failed to load lists')).toHaveLength(1);
+    expect(
+      screen.getByText('Unable to reach the server. Check your connection and try again.'),
+    ).toBeInTheDocument();
+    down = false;
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('No lists found')).toBeInTheDocument();
+  });
+
   it('has the two empty texts and Create Your First List', async () => {
     mockFetch(() => jsonResponse(200, listPage([], 0)));
     const user = userEvent.setup();

@@ -1,11 +1,13 @@
 import { TriangleAlert } from 'lucide-react';
-import { DEFAULT_ERROR_MESSAGE, isApiError } from '@/lib/api-client';
+import { DEFAULT_ERROR_MESSAGE, isApiError, isNoAnswer } from '@/lib/api-client';
 import { Button } from './button';
 import { EmptyState } from './empty-state';
 
 /**
  * A failed load: what went wrong in plain words and a way to try again. Never an empty
- * state: "nothing here" and "could not ask" are different answers (ADR 031).
+ * state: "nothing here" and "could not ask" are different answers (ADR 031). The title says
+ * what failed, the line under it why: when no answer came (outage, offline), that the server
+ * cannot be reached, whatever generic wording the caller has; never the title twice (ADR 176).
  */
 export function ErrorState({
   error,
@@ -26,7 +28,10 @@ export function ErrorState({
   headingLevel?: 2 | 3;
   className?: string;
 }) {
-  const text = message ?? (isApiError(error) ? error.message : DEFAULT_ERROR_MESSAGE);
+  const reason = isNoAnswer(error)
+    ? (error as Error).message
+    : (message ?? (isApiError(error) ? error.message : DEFAULT_ERROR_MESSAGE));
+  const text = reason.trim() === title.trim() ? undefined : reason;
   return (
     <div role="alert">
       <EmptyState

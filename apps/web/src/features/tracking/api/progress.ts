@@ -60,11 +60,20 @@ export interface EpisodeToggle {
   counts?: boolean;
 }
 
-/** One mark sent with its Idempotency-Key: sent again with the same key, it applies once. */
-export function sendEpisodeMark(episodeId: number, watched: boolean, key: string) {
+/**
+ * One mark sent with its Idempotency-Key: sent again with the same key, it applies once. A
+ * watched mark carries the instant of the tap (ADR 176), so one synced later from the offline
+ * queue is dated when it was made; the body never changes between sends of one key.
+ */
+export function sendEpisodeMark(
+  episodeId: number,
+  watched: boolean,
+  key: string,
+  tappedAt: string,
+) {
   return api.post<EpisodeProgressResult>(
     `/episodes/${episodeId}/progress`,
-    { watched },
+    watched ? { watched, watchedAt: tappedAt } : { watched },
     { headers: { [idempotency.header]: key } },
   );
 }
@@ -106,9 +115,11 @@ export function useSetEpisodeWatched() {
     networkMode: 'always',
     mutationFn: async (toggle: EpisodeToggle): Promise<EpisodeProgressResult | 'queued'> => {
       const key = newIdempotencyKey();
+      const tappedAt = new Date().toISOString();
       const queue = () => {
         enqueueMark({
           key,
+          queuedAt: tappedAt,
           episodeId: toggle.episodeId,
           showId: toggle.showId,
           watched: toggle.watched,
@@ -120,7 +131,7 @@ export function useSetEpisodeWatched() {
       // Known to be offline, or behind earlier marks: queue without waiting for a timeout.
       if (!navigator.onLine || pendingMarks().length > 0) return queue();
       try {
-        return await sendEpisodeMark(toggle.episodeId, toggle.watched, key);
+        return await sendEpisodeMark(toggle.episodeId, toggle.watched, key, tappedAt);
       } catch (error) {
         if (isNoAnswer(error)) return queue();
         throw error;

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { idempotencyMessages } from '@series-tracker/contracts/constants';
 import { toast } from '@/components/ui/toaster';
 import { errorReason, isApiError, isNoAnswer } from '@/lib/api-client';
+import { onReconnect } from '@/lib/connection';
 import { pendingMarks, removeMark } from '../lib/offline-marks';
 import { applyEpisodeResult, sendEpisodeMark } from './progress';
 
@@ -30,7 +31,7 @@ export function syncOfflineMarks(queryClient: QueryClient): Promise<void> {
   running = (async () => {
     for (const mark of pendingMarks()) {
       try {
-        const result = await sendEpisodeMark(mark.episodeId, mark.watched, mark.key);
+        const result = await sendEpisodeMark(mark.episodeId, mark.watched, mark.key, mark.queuedAt);
         removeMark(mark.key);
         applyEpisodeResult(queryClient, mark.showId, result);
       } catch (error) {
@@ -55,18 +56,21 @@ export function syncOfflineMarks(queryClient: QueryClient): Promise<void> {
 }
 
 /**
- * Sends the queue when the browser comes back online, at start, and every 30 s while marks
- * wait (a server that was down comes back without an `online` event).
+ * Sends the queue when the browser comes back online, as soon as the server answers again
+ * after an outage (`lib/connection.ts` asks it every 2 s while requests go unanswered, ADR
+ * 176), at start, and every 30 s while marks wait.
  */
 export function startOfflineMarkSync(queryClient: QueryClient): () => void {
   const sync = () => {
     if (navigator.onLine && pendingMarks().length > 0) void syncOfflineMarks(queryClient);
   };
   window.addEventListener('online', sync);
+  const stopReconnect = onReconnect(sync);
   const timer = window.setInterval(sync, 30_000);
   sync();
   return () => {
     window.removeEventListener('online', sync);
+    stopReconnect();
     window.clearInterval(timer);
   };
 }

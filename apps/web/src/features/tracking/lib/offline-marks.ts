@@ -17,6 +17,7 @@ export interface PendingMark {
   code: string;
   /** A regular, aired episode: counts in 'N of M watched'. */
   counts: boolean;
+  /** When the member tapped: sent as the watch's date (ADR 176), shown while it waits. */
   queuedAt: string;
 }
 
@@ -52,8 +53,8 @@ export function pendingMarks(): PendingMark[] {
   return all.filter((mark) => mark.owner === owner);
 }
 
-export function enqueueMark(mark: Omit<PendingMark, 'owner' | 'queuedAt'>) {
-  save([...all, { ...mark, owner: deviceOwner(), queuedAt: new Date().toISOString() }]);
+export function enqueueMark(mark: Omit<PendingMark, 'owner'>) {
+  save([...all, { ...mark, owner: deviceOwner() }]);
 }
 
 export function removeMark(key: string) {
