@@ -178,10 +178,17 @@ export const personalStatsSchema = z.object({
   byMonth: z.array(count),
   /** 7 entries, Monday first. */
   byWeekday: z.array(count),
-  /** 24 entries, hour 0 (UTC) first. */
+  /** 24 entries, hour 0 (of `timeZone`) first. */
   byHour: z.array(count),
   /** 7 × 24: weekday (Monday first) by hour. */
   heatmap: z.array(z.array(count)),
+  /**
+   * The clock months, weekdays, hours, the heat map and streak days are counted on (ADR 176):
+   * the member's saved calendar time zone, so a profile reads the same for every viewer and
+   * agrees with the member's calendar; `tz` of the request (else UTC) only when none is saved.
+   * Named only to the member themself (a zone says where someone lives): null for others.
+   */
+  timeZone: z.string().nullable(),
   topGenres: z.array(named),
   topNetworks: z.array(named),
   /** Watchlist scores 1..10: index 0 is score 1. */
@@ -205,8 +212,8 @@ export const statsYearQuerySchema = z.object({
     .max(2100, peopleMessages.yearInvalid)
     .optional(),
   /**
-   * The time zone months, weekdays, hours and the heat map are counted in (issue 22): the
-   * browser's, until members have a time zone setting. UTC when absent.
+   * The time zone months, weekdays, hours and the heat map are counted in when the member has
+   * no saved calendar time zone (issue 22; ADR 176: a saved zone wins). UTC when absent.
    */
   tz: z
     .string()

@@ -350,6 +350,8 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     repo: statsRepo,
     users,
     counts: contentCounts,
+    // The calendar's saved zone is the member's one clock (ADR 176); `calendar` is built below.
+    timeZoneOf: async (userId) => (await calendar.settings(userId)).timeZone,
   });
   // Follower counts are counted from rows, so removing the rows is the whole fix.
   erasure.register('social', (trx, userId) => socialRepo.eraseUser(trx, userId));

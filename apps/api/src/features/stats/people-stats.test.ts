@@ -338,6 +338,48 @@ describe('statistics on the member’s clock (issue 22)', () => {
     expect(berlin.heatmap[2][0]).toBe(1); // Wednesday 1 January 2025
   });
 
+  it('a saved calendar time zone is the one clock: every viewer sees the owner’s days (ADR 176)', async () => {
+    const owner = await registerUser(t.app);
+    const viewer = await registerUser(t.app);
+    const show = await buildShow(t.db, { runtime_minutes: 30 });
+    const e1 = await buildEpisode(t.db, show.id, { episode_number: 1 });
+    // Monday 1:10 UTC: Sunday evening in New York, Monday morning in Kolkata.
+    await watch(owner.user.id, show.id, e1.id, '2025-06-02T01:10:00.000Z');
+    const saved = await call(owner.token, {
+      method: 'PUT',
+      url: '/api/calendar/settings',
+      payload: { timeZone: 'America/New_York' },
+    });
+    expect(saved.statusCode).toBe(200);
+
+    // The viewer's browser says Kolkata: the owner's saved zone wins, and is not named to them.
+    const seen = (
+      await call(viewer.token, { url: `/api/users/${owner.user.id}/stats?tz=Asia/Kolkata` })
+    ).json();
+    expect(seen.heatmap[6][21]).toBe(1);
+    expect(seen.byWeekday[6]).toBe(1);
+    expect(seen.byHour[21]).toBe(1);
+    expect(seen.timeZone).toBeNull();
+    const anonymous = (
+      await call(null, { url: `/api/users/${owner.user.id}/stats?tz=Asia/Kolkata` })
+    ).json();
+    expect(anonymous.heatmap[6][21]).toBe(1);
+
+    // The owner sees the same, and the zone it is counted in.
+    const own = (await call(owner.token, { url: '/api/users/me/stats?tz=Asia/Kolkata' })).json();
+    expect(own.heatmap[6][21]).toBe(1);
+    expect(own.timeZone).toBe('America/New_York');
+
+    // Without a saved zone the request's tz (else UTC) still counts, as before.
+    const other = await registerUser(t.app);
+    await watch(other.user.id, show.id, e1.id, '2025-06-02T01:10:00.000Z');
+    const kolkata = (
+      await call(other.token, { url: `/api/users/${other.user.id}/stats?tz=Asia/Kolkata` })
+    ).json();
+    expect(kolkata.heatmap[0][7]).toBe(1); // the UTC hour placed by its middle: 7 a.m.
+    expect(kolkata.timeZone).toBe('Asia/Kolkata');
+  });
+
   it.each(['Mars/Olympus', 'Europe/Berlin; DROP', 'x'.repeat(80)])(
     'an unknown time zone (%s) is a 400 with the message',
     async (tz) => {

@@ -82,9 +82,19 @@ export interface StatsServiceOptions {
   repo: StatsRepository;
   users: UsersService;
   counts?: ContentCounts;
+  /**
+   * The member's saved time zone (the calendar's setting, ADR 160), injected by the
+   * composition root: per-day figures are counted on the owner's clock (ADR 176).
+   */
+  timeZoneOf?: (userId: number) => Promise<string | null>;
 }
 
-export function createStatsService({ repo, users, counts = {} }: StatsServiceOptions) {
+export function createStatsService({
+  repo,
+  users,
+  counts = {},
+  timeZoneOf = () => Promise.resolve(null),
+}: StatsServiceOptions) {
   async function personal(
     userId: number,
     year: number | null,
@@ -155,6 +165,7 @@ export function createStatsService({ repo, users, counts = {} }: StatsServiceOpt
       byWeekday,
       byHour,
       heatmap,
+      timeZone,
       topGenres: genres,
       topNetworks: networks,
       ratingDistribution,
@@ -166,10 +177,16 @@ export function createStatsService({ repo, users, counts = {} }: StatsServiceOpt
   }
 
   return {
-    /** A member's statistics, if the viewer may see them (private profiles: 403). */
-    async forUser(viewer: Viewer, userId: number, year: number | null, timeZone?: string) {
+    /**
+     * A member's statistics, if the viewer may see them (private profiles: 403). Days and
+     * hours on the owner's saved time zone, whoever looks (ADR 176); `fallbackZone` (the
+     * viewer's browser) only when the owner saved none.
+     */
+    async forUser(viewer: Viewer, userId: number, year: number | null, fallbackZone?: string) {
       await users.requireDetails(viewer, userId);
-      return personal(userId, year, timeZone);
+      const saved = await timeZoneOf(userId);
+      const stats = await personal(userId, year, saved ?? fallbackZone);
+      return viewer?.id === userId ? stats : { ...stats, timeZone: null };
     },
 
     /** 2 to 4 members: shows in common, how their scores agree, genres they share. */

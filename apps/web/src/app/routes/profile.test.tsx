@@ -54,6 +54,7 @@ const stats: PersonalStats = {
   byWeekday: Array(7).fill(0),
   byHour: Array(24).fill(0),
   heatmap: Array.from({ length: 7 }, () => Array(24).fill(0)),
+  timeZone: null,
   topGenres: [{ name: 'Drama', episodes: 42, minutes: 1800 }],
   topNetworks: [{ name: 'HBO', episodes: 42, minutes: 1800 }],
   ratingDistribution: Array(10).fill(0),

@@ -25,13 +25,21 @@ function ChartCard({ title, children }: { title: string; children: React.ReactNo
   );
 }
 
-/** Episodes by weekday and hour (UTC): darker is more. */
-function Heatmap({ heatmap }: { heatmap: number[][] }) {
+/**
+ * Which clock the days and hours are on (ADR 176): the member's saved time zone, named to
+ * the member only; other viewers read "the member's time".
+ */
+export function clockLabel(timeZone: string | null): string {
+  return timeZone ? timeZone.replace(/_/g, ' ') : 'the member’s time';
+}
+
+/** Episodes by weekday and hour, on the member's clock: darker is more. */
+function Heatmap({ heatmap, clock }: { heatmap: number[][]; clock: string }) {
   const max = Math.max(1, ...heatmap.flat());
   return (
     <div className="overflow-x-auto">
       <table className="border-separate border-spacing-0.5 text-[10px] text-slate-400">
-        <caption className="sr-only">Episodes watched by weekday and hour (UTC)</caption>
+        <caption className="sr-only">Episodes watched by weekday and hour ({clock})</caption>
         <thead>
           <tr>
             <th scope="col" className="sr-only">
@@ -90,8 +98,8 @@ export default function ProfileCharts({ stats }: { stats: PersonalStats }) {
           </ResponsiveContainer>
         </div>
       </ChartCard>
-      <ChartCard title="Viewing times (weekday × hour, UTC)">
-        <Heatmap heatmap={stats.heatmap} />
+      <ChartCard title={`Viewing times (weekday × hour, ${clockLabel(stats.timeZone)})`}>
+        <Heatmap heatmap={stats.heatmap} clock={clockLabel(stats.timeZone)} />
       </ChartCard>
       <ChartCard title="Top genres">
         {genres.length ? (
