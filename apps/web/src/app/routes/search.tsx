@@ -288,7 +288,7 @@ function ShowResults({
 }) {
   if (query.isPending) {
     return (
-      <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" data-testid="results-loading">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3" data-testid="results-loading">
         {Array.from({ length: 6 }, (_, i) => (
           <ShowResultCardSkeleton key={i} />
         ))}
@@ -323,7 +323,7 @@ function ShowResults({
       <p className="mb-4 text-sm text-slate-400" aria-live="polite">
         {formatCount(total)} {total === 1 ? 'show' : 'shows'}
       </p>
-      <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+      <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
         {shows.map((show) => (
           <li key={show.id}>
             <ShowResultCard show={show} />
@@ -387,7 +387,7 @@ function UserResults({ q }: { q: string }) {
   }
   if (query.isPending) {
     return (
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="results-loading">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="results-loading">
         {Array.from({ length: 4 }, (_, i) => (
           <Skeleton key={i} className="h-20 rounded-xl" />
         ))}
@@ -398,7 +398,7 @@ function UserResults({ q }: { q: string }) {
     return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (query.data.length === 0) return <NothingFound tab="users" />;
   return (
-    <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
       {query.data.map((person) => (
         <li key={person.id} className="min-w-0">
           <PersonRow person={person} />
