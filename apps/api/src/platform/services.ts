@@ -150,7 +150,16 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   });
 
   const trackingRepo = createTrackingRepository(db.kysely, db.dialect);
-  const tracking = createTrackingService({ repo: trackingRepo, uow, events });
+  const tracking = createTrackingService({
+    repo: trackingRepo,
+    uow,
+    events,
+    // What a member tracks is brought up to date as they look at it (ADR 176); `metadata` is
+    // built below, and refreshShowInBackground does nothing with METADATA_SYNC=off.
+    onShowsListed: (showIds) => {
+      for (const id of showIds) metadata.refreshShowInBackground(id);
+    },
+  });
   // Episode marks sent again by the web's offline queue apply once (ADR 162).
   const idempotency = createIdempotency(createIdempotencyRepository(db.kysely));
 

@@ -58,6 +58,10 @@ export interface MetadataServiceOptions {
 
 export type { Counts };
 
+/** refreshShowInBackground looks at one show at most this often, per process. */
+const LOOK_AGAIN_MS = 60 * 60_000;
+const LOOKED_AT_MAX = 20_000;
+
 export interface RefreshResult {
   showId: number;
   tvmazeId: number;
@@ -104,6 +108,8 @@ export function createMetadataService(options: MetadataServiceOptions) {
   const countries = options.scheduleCountries ?? ['US'];
   /** Views whose staleness check and enqueue are under way, one per show. */
   const enqueuing = new Map<number, Promise<void>>();
+  /** When refreshShowInBackground last looked at a show (bounded; cleared when full). */
+  const lookedAt = new Map<number, number>();
   let offlineSince: number | null = null;
 
   /** One warning per outage, however many calls fail during it; one note when it ends. */
@@ -214,11 +220,18 @@ export function createMetadataService(options: MetadataServiceOptions) {
     const { jobs } = options;
     if (!jobs || !config.metadataSync || enqueuing.has(showId)) return;
     if (offlineSince !== null && now().getTime() - offlineSince < offlineRetryMs) return;
+    // Lists ask for every show they show (ADR 176): a show found fresh is not read again for
+    // an hour, since "due" means a day old.
+    const seen = lookedAt.get(showId);
+    if (seen !== undefined && now().getTime() - seen < LOOK_AGAIN_MS) return;
     const work = (async () => {
       try {
         // Most views are of fresh shows: one read here saves a queue write per view.
         if (await isDue(showId)) {
           await jobs.enqueue(REFRESH_SHOW_JOB, { showId }, { singletonKey: String(showId) });
+        } else {
+          if (lookedAt.size >= LOOKED_AT_MAX) lookedAt.clear();
+          lookedAt.set(showId, now().getTime());
         }
       } catch (err) {
         log.error({ err, showId }, 'could not queue a show refresh');

@@ -25,11 +25,28 @@ export interface TrackingServiceOptions {
   uow: UnitOfWork;
   /** Publishes tracking.changed, episode.watched and show.counters.changed after commit. */
   events: EventBus;
+  /**
+   * The shows a member's own watchlist or up next page shows (ADR 176): the composition root
+   * queues a background refresh of the stale ones, so what a member tracks does not stay
+   * "Airing in 2020" until someone opens each show. Never awaited.
+   */
+  onShowsListed?: (showIds: number[]) => void;
 }
+
+/** At most this many shows of one listed page are offered for a refresh (TVmaze's budget). */
+export const REFRESH_PER_PAGE = 10;
 
 export { completes };
 
-export function createTrackingService({ repo, uow, events }: TrackingServiceOptions) {
+export function createTrackingService({
+  repo,
+  uow,
+  events,
+  onShowsListed,
+}: TrackingServiceOptions) {
+  const listed = (showIds: number[]) => {
+    if (onShowsListed && showIds.length) onShowsListed(showIds.slice(0, REFRESH_PER_PAGE));
+  };
   const countersChanged = (showId: number) =>
     events.emit('show.counters.changed', { showIds: [showId] });
 
@@ -114,6 +131,7 @@ export function createTrackingService({ repo, uow, events }: TrackingServiceOpti
         opts.limit,
         opts.offset,
       );
+      listed(rows.map((r) => r.show_id));
       return page(rows.map(toWatchlistItem), total, opts.limit, opts.offset);
     },
 
@@ -286,6 +304,7 @@ export function createTrackingService({ repo, uow, events }: TrackingServiceOpti
 
     async upNext(userId: number, limit: number, offset: number) {
       const { rows, total } = await repo.upNext(userId, limit, offset);
+      listed(rows.map((r) => r.show_id));
       return page(
         rows.map((r) => ({
           item: toWatchlistItem(r as unknown as ItemWithShow),

@@ -4,11 +4,13 @@ import { showSubtitle } from '@/lib/show-title';
 import { StatusBadge, statusLabel } from './status-badge';
 
 describe('StatusBadge (ADR 120)', () => {
-  it('names a stale status by what the record last said and its year, in grey', () => {
+  it('names a stale status quietly: what the record last said and its year, dashed and unfilled (ADR 176)', () => {
     render(<StatusBadge status="unknown" lastKnown={{ status: 'airing', asOf: '2020-04-05' }} />);
-    const badge = screen.getByText('Airing as of 2020');
-    expect(badge.className).toContain('bg-slate-700/40');
-    expect(badge).toHaveAttribute('title', expect.stringContaining('April 5, 2020'));
+    const badge = screen.getByText('Airing in 2020');
+    expect(badge.className).toContain('border-dashed');
+    expect(badge.className).not.toContain('emerald');
+    expect(badge).toHaveAttribute('title', 'Last known status, from our record of April 5, 2020');
+    expect(badge.textContent).not.toMatch(/unknown/i);
   });
 
   it('keeps the spec colours and plain labels otherwise', () => {

@@ -13,11 +13,12 @@ const longDate = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'U
 
 /**
  * The label for a status. A show whose record is too old to say anything about today
- * (ADR 120) is named by what it last said and when: "Airing as of 2020", never "TBD".
+ * (ADR 120) is named by what it last said and when, quietly (ADR 176): "Airing in 2020" —
+ * a fact about the record, not an alarm about the show — never "TBD".
  */
 export function statusLabel(status: string, lastKnown?: ShowSummary['lastKnownStatus']) {
   if (status === 'unknown' && lastKnown) {
-    return `${labels[lastKnown.status] ?? lastKnown.status} as of ${lastKnown.asOf.slice(0, 4)}`;
+    return `${labels[lastKnown.status] ?? lastKnown.status} in ${lastKnown.asOf.slice(0, 4)}`;
   }
   return labels[status] ?? status;
 }
@@ -33,16 +34,18 @@ export function StatusBadge({
   lastKnown?: ShowSummary['lastKnownStatus'];
   className?: string;
 }) {
-  const tone =
-    status === 'airing'
+  const stale =
+    status === 'unknown' && lastKnown
+      ? `Last known status, from our record of ${longDate.format(new Date(`${lastKnown.asOf}T00:00:00Z`))}`
+      : undefined;
+  // A stale record reads as a note (dashed, no fill), not as a status of today.
+  const tone = stale
+    ? 'border-dashed border-slate-600 bg-transparent text-slate-400'
+    : status === 'airing'
       ? 'border-emerald-500/30 bg-emerald-500/15 text-emerald-300'
       : status === 'completed'
         ? 'border-sky-500/30 bg-sky-500/15 text-sky-300'
         : 'border-slate-600/50 bg-slate-700/40 text-slate-300';
-  const stale =
-    status === 'unknown' && lastKnown
-      ? `Current status unknown: our copy of this show's record dates from ${longDate.format(new Date(`${lastKnown.asOf}T00:00:00Z`))}`
-      : undefined;
   return (
     <span
       title={stale}
