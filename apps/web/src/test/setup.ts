@@ -23,6 +23,7 @@ afterEach(() => {
   cleanup();
   clearToasts();
   window.localStorage.clear();
+  window.sessionStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });

@@ -50,7 +50,7 @@ describe('/finish-registration', () => {
     });
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('fresh-token');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Welcome back, New Comer' }),
+      await screen.findByRole('heading', { level: 1, name: 'Welcome, New Comer' }),
     ).toBeInTheDocument();
   });
 
@@ -85,7 +85,7 @@ describe('/finish-registration', () => {
     const logout = calls.find((c) => c.url === '/api/auth/logout');
     expect(logout?.headers.get('Authorization')).toBe('Bearer old-token');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Welcome back, New Comer' }),
+      await screen.findByRole('heading', { level: 1, name: 'Welcome, New Comer' }),
     ).toBeInTheDocument();
   });
 

@@ -11,6 +11,7 @@ import {
 } from '@/features/shows/components/show-poster-card';
 import { PlatformStats } from '@/features/stats/components/platform-stats';
 import { UpNextRow } from '@/features/tracking/components/up-next-row';
+import { welcomeWord } from '@/lib/welcome';
 import { Welcome } from './home-welcome';
 
 /**
@@ -40,7 +41,7 @@ export function HomeSections() {
     <div className="mx-auto max-w-6xl space-y-14 px-4 py-12 sm:px-6">
       {status === 'authenticated' && name && top ? (
         <p className="mb-8 text-lg font-semibold text-slate-200" aria-hidden>
-          Welcome back, <span className="text-violet-300">{name}</span>
+          {welcomeWord(user!)}, <span className="text-violet-300">{name}</span>
         </p>
       ) : null}
 

@@ -30,11 +30,14 @@ export /** Brand, slogan and what the product does; with sign-up buttons for vis
 function Welcome({
   signedIn,
   name,
+  greeting = null,
   boxed = false,
   withBrowse = false,
 }: {
   signedIn: boolean;
   name: string | null;
+  /** 'Welcome, Ann' or 'Welcome back, Ann' (lib/welcome), for a signed-in member. */
+  greeting?: string | null;
   boxed?: boolean;
   withBrowse?: boolean;
 }) {
@@ -49,7 +52,11 @@ function Welcome({
     >
       <div className="mx-auto max-w-3xl text-center">
         <h2 id="welcome-heading" className="text-3xl font-extrabold tracking-tight sm:text-4xl">
-          {signedIn && name ? `Welcome back, ${name}` : <BrandName className="font-extrabold" />}
+          {signedIn && name ? (
+            (greeting ?? `Welcome back, ${name}`)
+          ) : (
+            <BrandName className="font-extrabold" />
+          )}
         </h2>
         <p className="mx-auto mt-4 max-w-2xl leading-relaxed text-pretty text-slate-300">
           {SITE_SLOGAN}

@@ -5,6 +5,7 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useTrendingShows } from '@/features/shows/api/get-trending-shows';
 import { TrendingHero, TrendingHeroSkeleton } from '@/features/shows/components/trending-hero';
 import { pageTitle } from '@/lib/site';
+import { greeting } from '@/lib/welcome';
 import { Welcome } from './home-welcome';
 
 // Carousels, feeds and stats below the hero: their code loads once the hero has painted.
@@ -22,7 +23,7 @@ export function HomeRoute() {
     <div className="flex-1">
       <title>{pageTitle()}</title>
       <h1 className="sr-only">
-        {status === 'authenticated' && name ? `Welcome back, ${name}` : 'Series Tracker'}
+        {status === 'authenticated' && user && name ? greeting(user, name) : 'Series Tracker'}
       </h1>
 
       {trending.isPending ? (
@@ -39,7 +40,12 @@ export function HomeRoute() {
       ) : top ? (
         <TrendingHero show={top} basis={trending.data?.basis ?? 'catalogue'} />
       ) : (
-        <Welcome signedIn={status === 'authenticated'} name={name} withBrowse />
+        <Welcome
+          signedIn={status === 'authenticated'}
+          name={name}
+          greeting={user && name ? greeting(user, name) : null}
+          withBrowse
+        />
       )}
 
       {/*

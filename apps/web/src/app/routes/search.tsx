@@ -288,7 +288,10 @@ function ShowResults({
 }) {
   if (query.isPending) {
     return (
-      <div className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3" data-testid="results-loading">
+      <div
+        className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3"
+        data-testid="results-loading"
+      >
         {Array.from({ length: 6 }, (_, i) => (
           <ShowResultCardSkeleton key={i} />
         ))}
@@ -387,7 +390,10 @@ function UserResults({ q }: { q: string }) {
   }
   if (query.isPending) {
     return (
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="results-loading">
+      <div
+        className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3"
+        data-testid="results-loading"
+      >
         {Array.from({ length: 4 }, (_, i) => (
           <Skeleton key={i} className="h-20 rounded-xl" />
         ))}

@@ -5,6 +5,7 @@ import { forgetMarks } from '@/features/tracking/lib/offline-marks';
 import { clearOfflineData } from '@/lib/offline-store';
 import { clearStoredToken, getStoredToken, setStoredToken } from '@/lib/token-storage';
 import { authKeys } from '../api/auth-keys';
+import { markNewMember } from '@/lib/welcome';
 import { finishRegistration } from '../api/finish-registration';
 import { login } from '../api/login';
 import { logout } from '../api/logout';
@@ -49,6 +50,8 @@ export function useFinishRegistration() {
     mutationFn: (token: string) => finishRegistration(token),
     onSuccess: async (response) => {
       if (getStoredToken()) await signOut();
+      // The first sign-in of a new account: the home page says "Welcome", not "welcome back".
+      markNewMember(response.user.id);
       await startSession(queryClient, response);
     },
   });
