@@ -121,10 +121,12 @@ export function ProfileRoute() {
             aria-selected={tab === name}
             aria-controls={`profile-panel-${name}`}
             onClick={() => {
+              if (name === tab) return;
               const next = new URLSearchParams(params);
               if (name === 'overview') next.delete('tab');
               else next.set('tab', name);
-              setParams(next, { replace: true, preventScrollReset: true });
+              // A history entry per tab (ADR 176): Back returns to the previous tab.
+              setParams(next, { preventScrollReset: true });
             }}
             className={cn(
               '-mb-px shrink-0 border-b-2 px-2 py-2.5 text-xs font-semibold whitespace-nowrap sm:px-4 sm:text-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400',

@@ -105,6 +105,42 @@ describe('show page', () => {
     expect(episodeCalls()).toHaveLength(1);
   });
 
+  it('keeps the open tab in the URL: a link opens it, Back and Forward move between tabs (ADR 176)', async () => {
+    serve();
+    const user = userEvent.setup();
+    const { router } = renderApp('/show/7?tab=episodes');
+    expect(await screen.findByRole('tab', { name: 'Episodes' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(
+      await within(screen.getByRole('tabpanel')).findByRole('link', {
+        name: 'Second season opener',
+      }),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Reviews (3)' }));
+    expect(router.state.location.search).toBe('?tab=reviews');
+    await user.click(screen.getByRole('tab', { name: 'Overview' }));
+    expect(router.state.location.search).toBe('');
+
+    await router.navigate(-1);
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Reviews (3)' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      ),
+    );
+    await router.navigate(-1);
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Episodes' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      ),
+    );
+    expect(router.state.location.search).toBe('?tab=episodes');
+  });
+
   it("reviews tab: none yet, with 'Be the First to Review' to the write screen for this show", async () => {
     const show = buildShowDetail({ id: 7, title: 'Slow Horses' });
     mockFetch((call) => {

@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { AfterPaint } from '@/components/ui/after-paint';
 import { buttonStyles } from '@/components/ui/button';
 import { Carousel } from '@/components/ui/carousel';
@@ -19,7 +19,8 @@ import { pageTitle } from '@/lib/site';
 import { StatusPage } from './not-found';
 import { isNotFound, parseId } from './route-id';
 
-type Tab = 'overview' | 'reviews' | 'episodes';
+const showTabs = ['overview', 'reviews', 'episodes'] as const;
+type Tab = (typeof showTabs)[number];
 
 /*
  * The Reviews and Episodes tabs are closed when the page opens: their code loads when one is
@@ -64,9 +65,14 @@ export function ShowRoute() {
 
 function ShowPage({ id }: { id: number }) {
   const query = useShow(id);
-  const [tab, setTab] = useState<Tab>('overview');
+  // The open tab lives in the URL (`?tab=episodes`, ADR 176): a reload keeps it, Back and
+  // Forward move between tabs, and a link can open one.
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = showTabs.find((t) => t === params.get('tab')) ?? 'overview';
   // Episodes load on the first opening of their tab and stay loaded after (spec §2).
-  const [episodesOpened, setEpisodesOpened] = useState(false);
+  const [episodesOpened, setEpisodesOpened] = useState(tab === 'episodes');
+  // Reached by Back/Forward or a link, not a click: the same first opening.
+  if (tab === 'episodes' && !episodesOpened) setEpisodesOpened(true);
 
   if (query.isPending) {
     return (
@@ -98,9 +104,13 @@ function ShowPage({ id }: { id: number }) {
   ];
 
   function select(next: Tab) {
+    if (next === tab) return;
     preloadTab(next);
-    setTab(next);
-    if (next === 'episodes') setEpisodesOpened(true);
+    const search = new URLSearchParams(params);
+    if (next === 'overview') search.delete('tab');
+    else search.set('tab', next);
+    // A history entry per tab (Back returns to the previous one); the page does not scroll.
+    setParams(search, { preventScrollReset: true });
   }
 
   return (
