@@ -155,6 +155,8 @@ describe('/settings/import', () => {
       'href',
       '/watchlist',
     );
+    // Finished: the report is brought into view and focused (below the fold at 360 px, ADR 176).
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('current-import')));
     expect(screen.getByText('Episodes marked').nextSibling).toHaveTextContent('340');
     const table = screen.getByRole('table');
     expect(within(table).getByText('Ghost Show')).toBeInTheDocument();

@@ -69,8 +69,20 @@ function CurrentImport({ id }: { id: string }) {
   const query = useImport(id);
   const client = useQueryClient();
   const status = query.data?.status;
+  const sectionRef = useRef<HTMLElement>(null);
+  const seen = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (status === 'done' || status === 'failed') refreshAfterImport(client);
+    const before = seen.current;
+    seen.current = status;
+    if (status !== 'done' && status !== 'failed') return;
+    refreshAfterImport(client);
+    // The import just finished (ADR 176): on a phone the report is below the fold, so it is
+    // brought into view and focused (a screen reader reads where it landed).
+    if (before !== status) {
+      const el = sectionRef.current;
+      el?.focus({ preventScroll: true });
+      el?.scrollIntoView?.({ block: 'start' });
+    }
   }, [status, client]);
   if (query.isPending) {
     return (
@@ -91,8 +103,11 @@ function CurrentImport({ id }: { id: string }) {
   const value = query.data;
   return (
     <section
+      ref={sectionRef}
+      tabIndex={-1}
       aria-labelledby="current-import"
-      className="space-y-4 rounded-xl border border-slate-800 bg-slate-900/40 p-4"
+      data-testid="current-import"
+      className="scroll-mt-20 space-y-4 rounded-xl border border-slate-800 bg-slate-900/40 p-4 focus:outline-none focus-visible:outline-2 focus-visible:outline-violet-400"
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id="current-import" className="text-base font-semibold text-white">
