@@ -4,8 +4,9 @@ import { BrandMark, BrandName } from './brand';
 
 const externalLink =
   'rounded font-medium text-slate-300 underline decoration-slate-600 underline-offset-2 hover:text-white hover:decoration-violet-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400';
+// 24 px tall targets (WCAG 2.5.8, ADR 176).
 const footerLink =
-  'rounded text-slate-400 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400';
+  'inline-flex min-h-6 items-center rounded text-slate-400 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400';
 
 const columns = [
   {
@@ -46,7 +47,7 @@ export function Footer() {
             <h2 className="text-xs font-semibold tracking-wider text-slate-500 uppercase">
               {column.title}
             </h2>
-            <ul className="mt-3 space-y-2 text-sm">
+            <ul className="mt-3 space-y-1 text-sm">
               {column.links.map((item) => (
                 <li key={item.label}>
                   <Link to={item.to} className={footerLink}>

@@ -19,7 +19,10 @@ export function AppsDevicesRoute() {
     <div className="mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:px-6 sm:py-10">
       <title>{pageTitle(TITLE)}</title>
       <p className="mb-2 text-sm">
-        <Link to="/settings" className="text-violet-300 hover:text-violet-200 hover:underline">
+        <Link
+          to="/settings"
+          className="inline-flex min-h-6 items-center text-violet-300 hover:text-violet-200 hover:underline"
+        >
           ← Settings
         </Link>
       </p>

@@ -224,7 +224,11 @@ function ProfileHeader({ user }: { user: ProfileUser }) {
             <div key={c.label} className="flex items-baseline gap-1.5">
               <dd className="order-first font-bold text-white tabular-nums">
                 {c.to ? (
-                  <Link to={c.to} className="hover:text-violet-300 hover:underline">
+                  <Link
+                    to={c.to}
+                    // A 24 px target around a one-digit count (WCAG 2.5.8, ADR 176).
+                    className="-mx-1.5 inline-flex min-h-6 min-w-6 items-center justify-center rounded px-1.5 hover:text-violet-300 hover:underline focus-visible:outline-2 focus-visible:outline-violet-400"
+                  >
                     {formatCount(c.value)}
                   </Link>
                 ) : (

@@ -66,7 +66,7 @@ function SettingsPage({ user }: { user: CurrentUser }) {
           <a
             key={href}
             href={href}
-            className="rounded text-violet-300 hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"
+            className="inline-flex min-h-6 items-center rounded text-violet-300 hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"
           >
             {label}
           </a>
