@@ -115,3 +115,15 @@ test('tap targets at 360 px: footer, profile counters, settings, calendar Subscr
   expect(await crampedTargets(page), 'calendar').toEqual([]);
   await noSidewaysScroll(page);
 });
+
+test('search at 360 px: long titles never widen the page', async ({ page }) => {
+  await page.setViewportSize(phone);
+  for (const q of ['friends', '進撃']) {
+    await page.goto(`/search?q=${encodeURIComponent(q)}`);
+    await expect(page.getByText(/\d+ shows?$/)).toBeVisible({ timeout: 20_000 });
+    await noSidewaysScroll(page);
+  }
+  await page.goto('/search?q=friends&tab=users');
+  await expect(page.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
+  await noSidewaysScroll(page);
+});
