@@ -91,7 +91,7 @@ test('episode marks made offline are queued, shown at once, and sent exactly onc
   await serviceWorkerControls(page);
   await page.getByRole('tab', { name: 'Episodes' }).click();
   const panel = page.getByRole('tabpanel');
-  await expect(panel.getByText('0 of 73 watched')).toBeVisible();
+  await expect(panel.getByText('0 of 73 watched')).toBeVisible({ timeout: 20_000 });
 
   await context.setOffline(true);
   const beforeTaps = new Date().toISOString();
@@ -199,7 +199,8 @@ test('a server outage keeps the loaded page: changing tab shows an inline retry'
 
   await page.unroute('**/api/**');
   // The server answers again: the failed tab is asked again by itself (ADR 176), no click.
-  await expect(panel.getByRole('combobox', { name: 'Season' })).toBeVisible();
+  // (The probe asks every 2 s; the long timeout is for a loaded machine, not a figure.)
+  await expect(panel.getByRole('combobox', { name: 'Season' })).toBeVisible({ timeout: 20_000 });
 });
 
 test('a half-written review survives navigation until it is published', async ({ page }) => {
