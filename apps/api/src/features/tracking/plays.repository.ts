@@ -116,6 +116,51 @@ export function createPlaysRepository(db: Kysely<Database>) {
       return keys;
     },
 
+    /** A member's plays among these ids (someone else's are as absent as missing ones). */
+    async ownedAmong(q: Tx, userId: number, ids: number[]) {
+      const out: { id: number; episode_id: number; show_id: number }[] = [];
+      for (let i = 0; i < ids.length; i += 500) {
+        out.push(
+          ...(await q
+            .selectFrom('episode_plays')
+            .select(['id', 'episode_id', 'show_id'])
+            .where('user_id', '=', userId)
+            .where('id', 'in', ids.slice(i, i + 500))
+            .execute()),
+        );
+      }
+      return out;
+    },
+
+    /** Every play (all runs) a member has of these episodes. */
+    async ofEpisodes(q: Tx, userId: number, episodeIds: number[]) {
+      const out: { id: number; episode_id: number; show_id: number }[] = [];
+      for (let i = 0; i < episodeIds.length; i += 500) {
+        out.push(
+          ...(await q
+            .selectFrom('episode_plays')
+            .select(['id', 'episode_id', 'show_id'])
+            .where('user_id', '=', userId)
+            .where('episode_id', 'in', episodeIds.slice(i, i + 500))
+            .execute()),
+        );
+      }
+      return out;
+    },
+
+    async removeMany(trx: Transaction<Database>, userId: number, ids: number[]): Promise<number> {
+      let n = 0;
+      for (let i = 0; i < ids.length; i += 500) {
+        const res = await trx
+          .deleteFrom('episode_plays')
+          .where('user_id', '=', userId)
+          .where('id', 'in', ids.slice(i, i + 500))
+          .executeTakeFirst();
+        n += Number(res.numDeletedRows);
+      }
+      return n;
+    },
+
     async setDate(trx: Transaction<Database>, id: number, watchedAt: string) {
       await trx
         .updateTable('episode_plays')
@@ -145,6 +190,8 @@ export function createPlaysRepository(db: Kysely<Database>) {
       episodeIds: number[],
       run: number,
       now: string,
+      /** Filled with the episodes no longer watched in `run` (their progress row went). */
+      lost?: number[],
     ): Promise<number[]> {
       const newly: number[] = [];
       for (let i = 0; i < episodeIds.length; i += 500) {
@@ -172,7 +219,10 @@ export function createPlaysRepository(db: Kysely<Database>) {
           const last = lastOf.get(episodeId);
           const row = rowOf.get(episodeId);
           if (!last) {
-            if (row) await trx.deleteFrom('episode_progress').where('id', '=', row.id).execute();
+            if (row) {
+              await trx.deleteFrom('episode_progress').where('id', '=', row.id).execute();
+              lost?.push(episodeId);
+            }
           } else if (!row) {
             inserts.push({
               user_id: userId,

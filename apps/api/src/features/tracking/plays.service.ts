@@ -62,6 +62,8 @@ export interface ApplyHistoryResult {
   rejected: number;
   /** Episodes that became watched in the current run. */
   newlyWatched: number[];
+  /** Episodes already watched in the current run that got one more play (a rewatch). */
+  rewatched: number[];
   /** Whether a watchlist item was created (as "watching") for the show. */
   itemCreated: boolean;
   /** Publishes the events for this change: call it after your transaction commits. */
@@ -289,11 +291,15 @@ export function createPlaysService({
       null,
     );
     const imported = input.imported ? { imported: true } : {};
+    const fresh = new Set(newlyWatched);
     return {
       added: rows.length,
       duplicates,
       rejected,
       newlyWatched,
+      rewatched: [
+        ...new Set(rows.filter((r) => r.run === run && !fresh.has(r.episode_id)).map((r) => r.episode_id)),
+      ],
       itemCreated,
       async announce() {
         if (itemCreated) await events.emit('show.counters.changed', { showIds: [showId] });
@@ -375,6 +381,74 @@ export function createPlaysService({
         (trx) => repo.setDate(trx, play.id, at),
         false,
       );
+    },
+
+    /**
+     * Deletes many plays at once (apps syncing a history, ADR 171): the given plays of the
+     * member, and every play (all runs) of the given episodes. Per show, in one transaction:
+     * progress follows the current run's remaining plays, the item is re-derived (losing a
+     * watched episode reopens a completed show), then the same events as the web's removal.
+     * Returns how many plays went and which of `playIds` were not the member's.
+     */
+    async removeMany(
+      userId: number,
+      target: { playIds?: number[]; episodeIds?: number[] },
+    ): Promise<{ deleted: number; missingPlayIds: number[] }> {
+      const playIds = [...new Set(target.playIds ?? [])];
+      const owned = await repo.ownedAmong(repo.db, userId, playIds);
+      const found = new Set(owned.map((p) => p.id));
+      const missingPlayIds = playIds.filter((id) => !found.has(id));
+      const all = [...owned, ...(await repo.ofEpisodes(repo.db, userId, target.episodeIds ?? []))];
+      const byShow = new Map<number, Map<number, number>>();
+      for (const p of all) {
+        const m = byShow.get(p.show_id) ?? new Map<number, number>();
+        m.set(p.id, p.episode_id);
+        byShow.set(p.show_id, m);
+      }
+      const changes: { showId: number; lost: number[]; tracked: boolean }[] = [];
+      const deleted = await uow.run(async (trx) => {
+        let n = 0;
+        for (const [showId, plays] of byShow) {
+          const now = nowIso();
+          const show = await tracking.show(trx, showId);
+          await tracking.lockItem(trx, userId, showId);
+          const run = await currentRun(trx, userId, showId);
+          n += await repo.removeMany(trx, userId, [...plays.keys()]);
+          const lost: number[] = [];
+          await repo.syncShowProgress(
+            trx,
+            userId,
+            showId,
+            [...new Set(plays.values())],
+            run,
+            now,
+            lost,
+          );
+          const tracked = show
+            ? await rederiveItem(tracking, trx, {
+                userId,
+                showId,
+                show,
+                direction: lost.length ? 'unwatched' : 'none',
+                now,
+              })
+            : false;
+          changes.push({ showId, lost, tracked });
+        }
+        return n;
+      });
+      for (const c of changes) {
+        if (c.lost.length)
+          await events.emit('episode.watched', {
+            userId,
+            showId: c.showId,
+            episodeIds: c.lost,
+            watched: false,
+          });
+        if (c.tracked)
+          await events.emit('tracking.changed', { userId, showId: c.showId, change: 'progress' });
+      }
+      return { deleted, missingPlayIds };
     },
 
     /** Deleting the last play of the current run unwatches the episode (earlier runs stay). */

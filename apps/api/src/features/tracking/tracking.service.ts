@@ -170,6 +170,7 @@ export function createTrackingService({ repo, uow, events }: TrackingServiceOpti
         showId: input.showId,
         change: 'added',
       });
+      if (input.score != null) await events.emit('ratings.changed', { userId, kind: 'show' });
       return item;
     },
 
@@ -192,6 +193,8 @@ export function createTrackingService({ repo, uow, events }: TrackingServiceOpti
         set.completed_at = input.completedAt && new Date(input.completedAt).toISOString();
       await repo.updateItem(repo.db, id, set);
       await events.emit('tracking.changed', { userId, showId: item.show_id, change: 'updated' });
+      if (input.score !== undefined && input.score !== item.score)
+        await events.emit('ratings.changed', { userId, kind: 'show' });
       return toWatchlistItem((await repo.itemById(repo.db, id))!);
     },
 
@@ -200,6 +203,8 @@ export function createTrackingService({ repo, uow, events }: TrackingServiceOpti
       await uow.run((trx) => repo.deleteItem(trx, item.id, item.show_id));
       await countersChanged(item.show_id);
       await events.emit('tracking.changed', { userId, showId: item.show_id, change: 'removed' });
+      // The score lived on the item: a scored show's rating goes with it.
+      if (item.score !== null) await events.emit('ratings.changed', { userId, kind: 'show' });
     },
 
     async setEpisode(userId: number, episodeId: number, watched: boolean) {
