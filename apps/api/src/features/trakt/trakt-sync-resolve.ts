@@ -158,6 +158,9 @@ export async function resolveSyncBody(
         targets.push({ level: 'season', show, season: season.number, raw: season, outer });
         continue;
       }
+      // A season that carries episodes is itself named only by a rating of its own.
+      if (season.rating !== undefined)
+        targets.push({ level: 'season', show, season: season.number, raw: season, outer });
       const seasonOuter = {
         watched_at: season.watched_at ?? outer.watched_at,
         rated_at: season.rated_at ?? outer.rated_at,
