@@ -2,7 +2,7 @@ import { playInstant, type TraktNotFound, type TraktSyncBody } from '@series-tra
 import { nowIso } from '../../lib/time';
 import type { EventBus } from '../../platform/events';
 import type { UnitOfWork } from '../../platform/unit-of-work';
-import type { ApplyHistoryResult, PlaysService } from '../tracking/plays.service';
+import type { PlaysService } from '../tracking/plays.service';
 import type { TraktActivity } from './trakt-activity';
 import { assertDates, episodesInSeason, resolveSyncBody } from './trakt-sync-resolve';
 import type { HistoryFilter, SyncEpisodeRow, TraktSyncRepository } from './trakt-sync.repository';
@@ -23,7 +23,7 @@ const releasedAt = (e: SyncEpisodeRow) =>
 export interface TraktSyncHistoryDeps {
   repo: TraktSyncRepository;
   trakt: Pick<TraktRepository, 'showByIds' | 'showByPathId'>;
-  plays: Pick<PlaysService, 'applyHistory' | 'removeMany'>;
+  plays: Pick<PlaysService, 'applyHistoryMany' | 'removeMany'>;
   uow: UnitOfWork;
   events: EventBus;
   activity: Pick<TraktActivity, 'touch'>;
@@ -67,21 +67,26 @@ export function createTraktSyncHistory(deps: TraktSyncHistoryDeps) {
             : episodesInSeason(episodesOf(t.show.id), t.season);
         for (const e of list.filter(aired)) push(e, spec, t.raw);
       }
-      const results: { showId: number; r: ApplyHistoryResult; at: Map<number, string> }[] = [];
-      await uow.run(async (trx) => {
-        for (const [showId, list] of perShow) {
-          const r = await plays.applyHistory(trx, { userId, showId, plays: list });
-          results.push({ showId, r, at: new Map(list.map((p) => [p.episodeId, p.watchedAt])) });
-        }
-      });
+      const at = new Map<number, string>();
+      for (const list of perShow.values()) for (const p of list) at.set(p.episodeId, p.watchedAt);
+      const results = await uow.run((trx) =>
+        plays.applyHistoryMany(trx, {
+          userId,
+          shows: [...perShow].map(([showId, list]) => ({ showId, plays: list })),
+        }),
+      );
       let added = 0;
-      for (const { showId, r, at } of results) {
+      for (const r of results) {
+        const showId = r.showId;
         added += r.added;
         await r.announce();
         // One more play of an episode already watched: the activity says "rewatched", as for
         // the web's "Watch again".
         if (r.rewatched.length) {
-          const latest = r.rewatched.map((id) => at.get(id) ?? now).sort().pop()!;
+          const latest = r.rewatched
+            .map((id) => at.get(id) ?? now)
+            .sort()
+            .pop()!;
           await events.emit('episode.rewatched', {
             userId,
             showId,
@@ -173,7 +178,13 @@ export function createTraktSyncHistory(deps: TraktSyncHistoryDeps) {
 
     /** GET /sync/watched/shows: every show with plays, most played first. */
     async watchedShows(userId: number, opts: { full: boolean; noSeasons: boolean }) {
-      const rows = await repo.watchedEpisodes(userId);
+      const rows = opts.noSeasons
+        ? (await repo.watchedShows(userId)).map((r) => ({
+            ...r,
+            season_number: null,
+            episode_number: null,
+          }))
+        : await repo.watchedEpisodes(userId);
       type Acc = {
         plays: number;
         last: string;

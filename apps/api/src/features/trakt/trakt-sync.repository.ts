@@ -111,24 +111,41 @@ export function createTraktSyncRepository(db: Kysely<Database>) {
     },
 
     /**
-     * A member's plays counted per episode (every run), with the latest watch, the latest
-     * write, and where the episode sits. One grouped scan of `episode_plays_user_episode_idx`.
+     * A member's plays counted per episode (every run), with the latest watch and the latest
+     * write, then where each episode sits: counted on `episode_plays_user_episode_idx` first,
+     * so the join meets one row per episode, not one per play.
      */
-    watchedEpisodes(userId: number) {
+    async watchedEpisodes(userId: number) {
+      const r = await sql<{
+        show_id: number;
+        episode_id: number;
+        season_number: number | null;
+        episode_number: number | null;
+        plays: number;
+        last_watched: string;
+        last_written: string;
+      }>`select a.show_id, a.episode_id, e.season_number, e.episode_number, a.plays,
+            a.last_watched, a.last_written
+          from (select show_id, episode_id, count(*) as plays, max(watched_at) as last_watched,
+                  max(created_at) as last_written
+                from episode_plays where user_id = ${userId}
+                group by show_id, episode_id) a
+          join episodes e on e.id = a.episode_id`.execute(db);
+      return r.rows;
+    },
+
+    /** A member's plays counted per show (`extended=noseasons`). */
+    watchedShows(userId: number) {
       return db
-        .selectFrom('episode_plays as p')
-        .innerJoin('episodes as e', 'e.id', 'p.episode_id')
+        .selectFrom('episode_plays')
         .select([
-          'p.show_id',
-          'p.episode_id',
-          'e.season_number',
-          'e.episode_number',
+          'show_id',
           (eb) => eb.fn.countAll<number>().as('plays'),
-          (eb) => eb.fn.max('p.watched_at').as('last_watched'),
-          (eb) => eb.fn.max('p.created_at').as('last_written'),
+          (eb) => eb.fn.max('watched_at').as('last_watched'),
+          (eb) => eb.fn.max('created_at').as('last_written'),
         ])
-        .where('p.user_id', '=', userId)
-        .groupBy(['p.show_id', 'p.episode_id', 'e.season_number', 'e.episode_number'])
+        .where('user_id', '=', userId)
+        .groupBy('show_id')
         .execute();
     },
 

@@ -90,6 +90,10 @@ export async function traktSyncRoutes(
         querystring: extendedQuery,
         response: { 200: traktWatchedSchema, ...errors },
       },
+      // A library's whole watch history (10,000 episodes and more) in one answer: the handler
+      // is held to the contract by its type (ZodTypeProvider); parsing it again on the way
+      // out would cost more than building it (ADR 171).
+      serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (req) => {
       if (req.params.type === 'movies') return [];

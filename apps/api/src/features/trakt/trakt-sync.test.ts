@@ -358,7 +358,7 @@ describe('Trakt sync: who may call, and bad input', () => {
     ]) {
       const res = await raw(m.grant.access_token, '/sync/history', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect((await res.json()).code).toBe('VALIDATION_ERROR');
+      expect(((await res.json()) as { code: string }).code).toBe('VALIDATION_ERROR');
     }
     expect((await m.web(`/api/episodes/show/${show.id}/progress`)).body.watchedCount).toBe(0);
     expect((await raw(m.grant.access_token, '/sync/ratings/shows/11')).status).toBe(400);
@@ -385,7 +385,7 @@ describe('Trakt sync: who may call, and bad input', () => {
         episodes: [{ ids: { trakt: episodes[0]!.id }, rating: 5 }],
       });
       expect(res.status, url).toBe(403);
-      expect((await res.json()).code, url).toBe('ACCOUNT_SUSPENDED');
+      expect(((await res.json()) as { code: string }).code, url).toBe('ACCOUNT_SUSPENDED');
     }
     expect((await raw(m.grant.access_token, '/sync/history')).status).toBe(200);
     expect((await m.web('/api/users/me/history')).body.total).toBe(0);
