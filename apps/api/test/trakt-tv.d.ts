@@ -9,7 +9,11 @@ declare module 'trakt.tv' {
   type Call = (params?: Record<string, unknown>) => Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
   export default class Trakt {
     constructor(options: TraktOptions);
-    import_token(token: { access_token: string; refresh_token: string; expires: number }): Promise<unknown>;
+    import_token(token: {
+      access_token: string;
+      refresh_token: string;
+      expires: number;
+    }): Promise<unknown>;
     sync: {
       last_activities: Call;
       watched: Call;

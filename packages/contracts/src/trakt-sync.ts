@@ -12,13 +12,17 @@ export const traktSyncLimits = {
 } as const;
 
 export const traktSyncMessages = {
-  bodyInvalid: 'The body must be a JSON object of movies, shows, seasons, episodes (and ids) arrays',
+  bodyInvalid:
+    'The body must be a JSON object of movies, shows, seasons, episodes (and ids) arrays',
   watchedAtInvalid: 'watched_at must be an ISO 8601 date-time or "released"',
   tooMany: `At most ${traktSyncLimits.itemsMax} items in one request`,
   ratingFilterInvalid: 'rating must be whole numbers from 1 to 10, comma separated',
 } as const;
 
-const idValue = z.union([z.number(), z.string().max(200)]).nullable().optional();
+const idValue = z
+  .union([z.number(), z.string().max(200)])
+  .nullable()
+  .optional();
 const traktIdsInput = z.looseObject({
   trakt: idValue,
   slug: z.string().max(200).nullable().optional(),
@@ -49,7 +53,9 @@ const mediaItem = z.looseObject({
   rating: z.unknown().optional(),
   notes: z.string().max(1000).nullable().optional(),
 });
-export const traktShowItemSchema = mediaItem.extend({ seasons: z.array(seasonNumberItem).optional() });
+export const traktShowItemSchema = mediaItem.extend({
+  seasons: z.array(seasonNumberItem).optional(),
+});
 export type TraktShowItem = z.infer<typeof traktShowItemSchema>;
 export type TraktMediaItem = z.infer<typeof mediaItem>;
 export type TraktSeasonNumberItem = z.infer<typeof seasonNumberItem>;

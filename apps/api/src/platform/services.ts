@@ -302,10 +302,15 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   });
   // Watches held for episodes not yet in the catalogue are marked when the episodes arrive.
   events.on('catalog.refreshed', ({ showIds }) => imports.releaseHeld(showIds));
+  const exportRepo = createExportRepository(db.kysely);
   const exporter = createExportService({
-    repo: createExportRepository(db.kysely),
-    // Whom the member follows (people, ADR 090), read back by the importer.
-    sections: [{ name: 'follows', rows: (userId) => socialRepo.exportFollowing(userId) }],
+    repo: exportRepo,
+    sections: [
+      // Whom the member follows (people, ADR 090), read back by the importer.
+      { name: 'follows', rows: (userId) => socialRepo.exportFollowing(userId) },
+      // Season ratings (ADR 171).
+      { name: 'seasonRatings', rows: (userId) => exportRepo.seasonRatings(userId) },
+    ],
   });
   // An account's imports and held watches go with it (no counters on other rows).
   erasure.register('imports', (trx, userId) => importsRepo.eraseUser(trx, userId));

@@ -17,7 +17,9 @@ export function createSeasonRatingsRepository(db: Kysely<Database>) {
         .where('retired_at', 'is', null);
       query =
         season === 0
-          ? query.where((eb) => eb.or([eb('season_number', 'is', null), eb('season_number', '=', 0)]))
+          ? query.where((eb) =>
+              eb.or([eb('season_number', 'is', null), eb('season_number', '=', 0)]),
+            )
           : query.where('season_number', '=', season);
       return !!(await query.executeTakeFirst());
     },
@@ -25,7 +27,13 @@ export function createSeasonRatingsRepository(db: Kysely<Database>) {
     /** Sets (or replaces) one rating; returns whether a row was created rather than changed. */
     async upsert(
       trx: Transaction<Database>,
-      row: { user_id: number; show_id: number; season_number: number; rating: number; rated_at: string },
+      row: {
+        user_id: number;
+        show_id: number;
+        season_number: number;
+        rating: number;
+        rated_at: string;
+      },
       now: string,
     ): Promise<void> {
       await trx

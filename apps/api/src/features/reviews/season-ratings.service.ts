@@ -42,7 +42,13 @@ export function createSeasonRatingsService(deps: {
         if (!(await repo.seasonExists(trx, showId, seasonNumber))) return false;
         await repo.upsert(
           trx,
-          { user_id: userId, show_id: showId, season_number: seasonNumber, rating, rated_at: ratedAt },
+          {
+            user_id: userId,
+            show_id: showId,
+            season_number: seasonNumber,
+            rating,
+            rated_at: ratedAt,
+          },
           now,
         );
         return true;

@@ -88,7 +88,11 @@ export function createTraktActivity(deps: { repo: TraktSyncRepository; events: E
           hidden_at: never(),
         },
         comments: { liked_at: never(), blocked_at: never() },
-        lists: { liked_at: never(), updated_at: at('lists.updated_at', floors.list), commented_at: never() },
+        lists: {
+          liked_at: never(),
+          updated_at: at('lists.updated_at', floors.list),
+          commented_at: never(),
+        },
         watchlist: { updated_at: at('watchlist.updated_at', floors.item) },
         favorites: { updated_at: never() },
         recommendations: { updated_at: never() },

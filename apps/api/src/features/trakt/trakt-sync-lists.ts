@@ -19,7 +19,10 @@ export interface TraktSyncListsDeps {
   repo: TraktSyncRepository;
   trakt: Pick<TraktRepository, 'showByIds'>;
   tracking: Pick<TrackingService, 'forShow' | 'create' | 'update' | 'remove'>;
-  reviews: Pick<ReviewsService, 'createEpisodeReview' | 'updateEpisodeReview' | 'removeEpisodeReview'>;
+  reviews: Pick<
+    ReviewsService,
+    'createEpisodeReview' | 'updateEpisodeReview' | 'removeEpisodeReview'
+  >;
   seasonRatings: SeasonRatingsService;
 }
 
@@ -153,7 +156,10 @@ export function createTraktSyncLists(deps: TraktSyncListsDeps) {
             rated_at: traktInstant(s.ratedAt)!,
             rating: s.rating,
             type: 'season' as const,
-            season: toTraktSeason(s.seasonNumber, seasonIds.get(`${s.showId}:${s.seasonNumber}`) ?? null),
+            season: toTraktSeason(
+              s.seasonNumber,
+              seasonIds.get(`${s.showId}:${s.seasonNumber}`) ?? null,
+            ),
             show: toShow(show),
           });
       }

@@ -123,9 +123,10 @@ export async function resolveSyncBody(
   for (const r of seasonRows.values()) showIds.add(r.show_id);
   for (const r of episodeRows.values()) showIds.add(r.show_id);
   const shows = await deps.repo.showsByIds([...showIds]);
-  const episodes = await deps.repo.episodesOfShows(
-    [...showItems.map((s) => s.show.id), ...[...seasonRows.values()].map((r) => r.show_id)],
-  );
+  const episodes = await deps.repo.episodesOfShows([
+    ...showItems.map((s) => s.show.id),
+    ...[...seasonRows.values()].map((r) => r.show_id),
+  ]);
   const byShow = new Map<number, SyncEpisodeRow[]>();
   for (const e of episodes) {
     const list = byShow.get(e.show_id) ?? [];
@@ -175,7 +176,8 @@ export async function resolveSyncBody(
   for (const { item, id } of seasonItems) {
     const row = id ? seasonRows.get(id) : undefined;
     const show = row && shows.get(row.show_id);
-    if (row && show) targets.push({ level: 'season', show, season: row.number, raw: item, outer: {} });
+    if (row && show)
+      targets.push({ level: 'season', show, season: row.number, raw: item, outer: {} });
     else notFound.seasons.push(item);
   }
   for (const { item, id } of episodeItems) {

@@ -193,7 +193,9 @@ export function createTraktSyncRepository(db: Kysely<Database>) {
       if (f.season !== undefined)
         q =
           f.season === 0
-            ? q.where((eb) => eb.or([eb('e.season_number', 'is', null), eb('e.season_number', '=', 0)]))
+            ? q.where((eb) =>
+                eb.or([eb('e.season_number', 'is', null), eb('e.season_number', '=', 0)]),
+              )
             : q.where('e.season_number', '=', f.season);
       if (f.startAt) q = q.where('p.watched_at', '>=', f.startAt);
       if (f.endAt) q = q.where('p.watched_at', '<=', f.endAt);

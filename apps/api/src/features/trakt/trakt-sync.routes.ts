@@ -15,7 +15,13 @@ import {
   traktWatchedSchema,
   traktWatchlistSchema,
 } from '@series-tracker/contracts';
-import { pageOffset, setPagination, traktPageQuery, wantsFull, type TraktPage } from './trakt-paging';
+import {
+  pageOffset,
+  setPagination,
+  traktPageQuery,
+  wantsFull,
+  type TraktPage,
+} from './trakt-paging';
 import type { TraktActivity } from './trakt-activity';
 import type { TraktSyncHistory } from './trakt-sync-history';
 import type { TraktSyncLists } from './trakt-sync-lists';

@@ -188,7 +188,14 @@ describe('Trakt sync: history and watched', () => {
     const removed = await m.trakt.sync.history.remove({ ids: [history[0].id, 2_000_000_001] });
     expect(removed).toEqual({
       deleted: { movies: 0, episodes: 1 },
-      not_found: { movies: [], shows: [], seasons: [], episodes: [], people: [], ids: [2_000_000_001] },
+      not_found: {
+        movies: [],
+        shows: [],
+        seasons: [],
+        episodes: [],
+        people: [],
+        ids: [2_000_000_001],
+      },
     });
     const after = await m.trakt.sync.last_activities();
     expect(after.episodes.watched_at > before.episodes.watched_at).toBe(true);
@@ -280,7 +287,9 @@ describe('Trakt sync: ratings', () => {
         },
         { ids: { trakt: c.show.id }, rating: 11 },
       ],
-      episodes: [{ ids: { trakt: a.episodes[0]!.id }, rating: 6, rated_at: '2024-03-01T10:00:00.000Z' }],
+      episodes: [
+        { ids: { trakt: a.episodes[0]!.id }, rating: 6, rated_at: '2024-03-01T10:00:00.000Z' },
+      ],
       movies: [{ ...movie, rating: 10 }],
     });
     expect(added.added).toEqual({ movies: 0, shows: 1, seasons: 1, episodes: 2 });
@@ -334,6 +343,31 @@ describe('Trakt sync: ratings', () => {
     });
     expect(await m.trakt.sync.ratings.get({})).toEqual([]);
     expect((await m.web(`/api/user-content-status/show/${a.show.id}`)).body.score).toBeNull();
+  });
+});
+
+describe('Trakt sync: season ratings leave with the export', () => {
+  it('the JSON export carries season ratings', async () => {
+    const m = await member();
+    const { show } = await buildShowWithEpisodes(t.db, 2, 1);
+    await m.trakt.sync.ratings.add({
+      shows: [{ ids: { trakt: show.id }, seasons: [{ number: 2, rating: 4 }] }],
+    });
+    const res = await t.app.inject({
+      url: '/api/users/me/export?format=json',
+      headers: bearer(m.token),
+    });
+    expect(res.statusCode).toBe(200);
+    const doc = JSON.parse(res.body) as {
+      seasonRatings: { show: { title: string }; season: number; rating: number }[];
+    };
+    expect(doc.seasonRatings).toEqual([
+      expect.objectContaining({
+        show: expect.objectContaining({ title: show.title }),
+        season: 2,
+        rating: 4,
+      }),
+    ]);
   });
 });
 
@@ -446,7 +480,10 @@ describe("Trakt sync: answers keep the shapes of Trakt's documentation", () => {
     });
     expect(sameShape(rated, fixture('ratings-add.json'))).toEqual([]);
     expect(
-      sameShape(await m.trakt.sync.ratings.get({ type: 'episodes' }), fixture('ratings-episodes.json')),
+      sameShape(
+        await m.trakt.sync.ratings.get({ type: 'episodes' }),
+        fixture('ratings-episodes.json'),
+      ),
     ).toEqual([]);
     const planned = await m.trakt.sync.watchlist.add({
       shows: [{ ids: { trakt: other.show.id } }],
@@ -454,7 +491,10 @@ describe("Trakt sync: answers keep the shapes of Trakt's documentation", () => {
     });
     expect(sameShape(planned, fixture('watchlist-add.json'))).toEqual([]);
     expect(
-      sameShape(await m.trakt.sync.watchlist.get({ type: 'shows' }), fixture('watchlist-shows.json')),
+      sameShape(
+        await m.trakt.sync.watchlist.get({ type: 'shows' }),
+        fixture('watchlist-shows.json'),
+      ),
     ).toEqual([]);
     const [play] = await m.trakt.sync.history.get({});
     const removed = await m.trakt.sync.history.remove({
