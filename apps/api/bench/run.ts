@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --db sqlite|postgres|both] [-- --quick] [-- --no-cache] [-- --compressed]
- *   [-- --only imports|people|reach|calendar]`
+ *   [-- --only imports|people|reach|calendar|trakt]`
  *
  * Builds the real app on a fresh database filled with the bundled catalogue and measures:
  * - latency (p50/p95/p99) of catalogue, tracking and reviews endpoints through app.inject (no
@@ -27,6 +27,7 @@ import { seedLists } from './seed-lists';
 import { benchImport } from './imports';
 import { benchReach } from './reach';
 import { benchCalendar } from './calendar';
+import { benchTrakt } from './trakt';
 import { registerUser } from '../test/factories';
 
 const args = process.argv.slice(2);
@@ -255,6 +256,12 @@ async function benchOn(db: Db, label: string) {
     await app.close();
     return;
   }
+  if (only === 'trakt') {
+    // --only trakt: issue 27's Trakt sync: 10,000 plays in one POST, watched shows of 20,000.
+    await benchTrakt(app, db, quick ? 10 : 30);
+    await app.close();
+    return;
+  }
   if (only === 'reach') {
     // --only reach: issue 18's search that reaches TVmaze (a stand-in with a delay).
     await app.close();
@@ -383,6 +390,8 @@ async function benchOn(db: Db, label: string) {
   printTable(label, hello, rows);
   // Issue 22: the iCal feed of a member with 500 tracked shows.
   await benchCalendar(server, db, ITER / 10);
+  // Issue 27: a Trakt app syncing 10,000 plays at once, and watched shows of 20,000 plays.
+  await benchTrakt(server, db, ITER / 50);
   // Issue 13: a ten-year Trakt export imported (time and peak memory).
   await benchImport(db, server.services);
   await server.close();

@@ -54,7 +54,10 @@ describe('route table', () => {
       .map((r) => r.url);
     expect(tokenWrites.length).toBeGreaterThan(5);
     for (const url of tokenWrites)
-      expect(url).toMatch(/^\/api\/(user-content-status|episodes|favorites|plays)(\/|$)/);
+      // …and the Trakt-compatible sync calls, whose writes are tracking (ADR 171).
+      expect(url).toMatch(
+        /^\/api\/(user-content-status|episodes|favorites|plays)(\/|$)|^\/trakt\/sync\//,
+      );
   });
 
   it('describes the success response of every route, so bodies go out through a contract', () => {

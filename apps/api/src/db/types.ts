@@ -339,6 +339,8 @@ export interface Database {
   trakt_device_codes: TraktDeviceCodesTable;
   trakt_auth_codes: TraktAuthCodesTable;
   trakt_playback: TraktPlaybackTable;
+  season_ratings: SeasonRatingsTable;
+  sync_activity: SyncActivityTable;
 }
 
 /** 0017: a member's time zone, new-episode e-mail mode and private iCal feed (ADR 160). */
@@ -677,3 +679,23 @@ export interface TraktPlaybackTable {
   paused_at: string;
 }
 export type TraktPlaybackRow = Selectable<TraktPlaybackTable>;
+
+/** 0023: a member's rating of one season of a show (ADR 171). */
+export interface SeasonRatingsTable {
+  id: Generated<number>;
+  user_id: number;
+  show_id: number;
+  season_number: number;
+  /** 1..10 */
+  rating: number;
+  rated_at: string;
+  updated_at: string;
+}
+export type SeasonRatingRow = Selectable<SeasonRatingsTable>;
+
+/** 0023: when each kind of a member's data last changed (`/trakt/sync/last_activities`). */
+export interface SyncActivityTable {
+  user_id: number;
+  kind: string;
+  at: string;
+}

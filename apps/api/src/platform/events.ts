@@ -78,6 +78,12 @@ export interface DomainEvents {
     rating: number;
     at: string;
   };
+  /**
+   * A member's own rating of a show (watchlist score), season or episode was set, changed or
+   * removed (ADR 171): last-activity stamps follow it. Not for feeds (episode-review.created
+   * and review events carry what others may see).
+   */
+  'ratings.changed': { userId: number; kind: 'show' | 'season' | 'episode' };
   'comment.created': {
     commentId: number;
     reviewId: number;

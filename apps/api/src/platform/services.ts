@@ -29,6 +29,12 @@ import { createScrobbleService } from '../features/scrobble/scrobble.service';
 import { createTraktGrantsRepository } from '../features/trakt/trakt-grants.repository';
 import { createTraktGrantsService } from '../features/trakt/trakt-grants.service';
 import { createTraktRepository } from '../features/trakt/trakt.repository';
+import { createTraktSyncRepository } from '../features/trakt/trakt-sync.repository';
+import { createTraktActivity } from '../features/trakt/trakt-activity';
+import { createTraktSyncHistory } from '../features/trakt/trakt-sync-history';
+import { createTraktSyncLists } from '../features/trakt/trakt-sync-lists';
+import { createSeasonRatingsRepository } from '../features/reviews/season-ratings.repository';
+import { createSeasonRatingsService } from '../features/reviews/season-ratings.service';
 import { createJobsService } from '../features/jobs/jobs.service';
 import { createListsRepository } from '../features/lists/lists.repository';
 import { createListsService } from '../features/lists/lists.service';
@@ -266,6 +272,10 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     // People (ADR 090): a member the author blocks may not comment on their reviews.
     blocks: (authorId, userId) => socialRepo.blocks(authorId, userId),
   });
+  // Season ratings (ADR 171): reviews' rule beside episode ratings.
+  const seasonRatingsRepo = createSeasonRatingsRepository(db.kysely);
+  const seasonRatings = createSeasonRatingsService({ repo: seasonRatingsRepo, uow, events });
+  erasure.register('season-ratings', (trx, userId) => seasonRatingsRepo.eraseUser(trx, userId));
   erasure.register('reviews', async (trx, userId) => {
     await reviews.eraseUser(trx, userId);
   });
@@ -301,10 +311,15 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   });
   // Watches held for episodes not yet in the catalogue are marked when the episodes arrive.
   events.on('catalog.refreshed', ({ showIds }) => imports.releaseHeld(showIds));
+  const exportRepo = createExportRepository(db.kysely);
   const exporter = createExportService({
-    repo: createExportRepository(db.kysely),
-    // Whom the member follows (people, ADR 090), read back by the importer.
-    sections: [{ name: 'follows', rows: (userId) => socialRepo.exportFollowing(userId) }],
+    repo: exportRepo,
+    sections: [
+      // Whom the member follows (people, ADR 090), read back by the importer.
+      { name: 'follows', rows: (userId) => socialRepo.exportFollowing(userId) },
+      // Season ratings (ADR 171).
+      { name: 'seasonRatings', rows: (userId) => exportRepo.seasonRatings(userId) },
+    ],
   });
   // An account's imports and held watches go with it (no counters on other rows).
   erasure.register('imports', (trx, userId) => importsRepo.eraseUser(trx, userId));
@@ -351,6 +366,30 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     attempts,
   });
   const traktRepo = createTraktRepository(db.kysely);
+  // Trakt sync (ADR 171): reads of its own; plays through tracking's plays service, scores
+  // through tracking, episode and season ratings through reviews; last-activity stamps
+  // follow the domain events, whoever made the change.
+  const traktSyncRepo = createTraktSyncRepository(db.kysely);
+  const traktActivity = createTraktActivity({ repo: traktSyncRepo, events });
+  traktActivity.subscribe();
+  const traktSync = {
+    activity: traktActivity,
+    history: createTraktSyncHistory({
+      repo: traktSyncRepo,
+      trakt: traktRepo,
+      plays,
+      uow,
+      events,
+      activity: traktActivity,
+    }),
+    lists: createTraktSyncLists({
+      repo: traktSyncRepo,
+      trakt: traktRepo,
+      tracking,
+      reviews,
+      seasonRatings,
+    }),
+  };
   const activityRepo = createActivityRepository(db.kysely);
   const activity = createActivityService({ repo: activityRepo, uow, events });
   activity.subscribe();
@@ -450,6 +489,8 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     scrobblePlays,
     traktGrants,
     traktRepo,
+    traktSync,
+    seasonRatings,
     metadata,
     catalogIndex,
     shows,

@@ -314,6 +314,25 @@ export function createExportRepository(db: Kysely<Database>) {
       };
   }
 
+  /** Season ratings (ADR 171): private 1-10 figures like scores. */
+  async function* seasonRatings(userId: number) {
+    const rows = await db
+      .selectFrom('season_ratings as r')
+      .innerJoin('shows as s', 's.id', 'r.show_id')
+      .select(['r.season_number', 'r.rating', 'r.rated_at'])
+      .select(showCols)
+      .where('r.user_id', '=', userId)
+      .orderBy('r.id')
+      .execute();
+    for (const r of rows)
+      yield {
+        show: showRef(r),
+        season: r.season_number,
+        rating: Number(r.rating),
+        ratedAt: r.rated_at,
+      };
+  }
+
   /** Comments the member wrote on reviews (deleted ones are gone). */
   async function* comments(userId: number) {
     const rows = await db
@@ -343,6 +362,7 @@ export function createExportRepository(db: Kysely<Database>) {
     lists,
     reviews,
     episodeReviews,
+    seasonRatings,
     comments,
   };
 }

@@ -624,6 +624,7 @@ describe('export and round trip', () => {
       'profile.csv',
       'ratings.csv',
       'reviews.csv',
+      'seasonRatings.csv',
       'watchlist.csv',
     ]);
     const episodes = (

@@ -636,6 +636,7 @@ export function createReviewsService({ repo, uow, events, blocks }: ReviewsServi
           episodeReviewId: String(existing?.id ?? ''),
         });
       }
+      await events.emit('ratings.changed', { userId: viewer.id, kind: 'episode' });
       if (!origin.imported)
         await events.emit('episode-review.created', {
           episodeReviewId: id,
@@ -672,6 +673,8 @@ export function createReviewsService({ repo, uow, events, blocks }: ReviewsServi
         ...(change.isSpoiler !== undefined ? { is_spoiler: bit(change.isSpoiler) } : {}),
         ...(change.isPublic !== undefined ? { is_public: bit(change.isPublic) } : {}),
       });
+      if (change.rating !== undefined)
+        await events.emit('ratings.changed', { userId: viewer.id, kind: 'episode' });
       return toEpisodeReview((await repo.episodeReviewById(repo.db, id, viewer.id))!);
     },
 
@@ -684,6 +687,7 @@ export function createReviewsService({ repo, uow, events, blocks }: ReviewsServi
         m.episodeReviewNotFound,
       );
       await repo.deleteEpisodeReview(repo.db, id);
+      await events.emit('ratings.changed', { userId: viewer.id, kind: 'episode' });
     },
 
     likeEpisodeReview: (viewer: { id: number }, id: number, liked: boolean) =>

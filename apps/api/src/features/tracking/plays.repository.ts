@@ -116,6 +116,51 @@ export function createPlaysRepository(db: Kysely<Database>) {
       return keys;
     },
 
+    /** A member's plays among these ids (someone else's are as absent as missing ones). */
+    async ownedAmong(q: Tx, userId: number, ids: number[]) {
+      const out: { id: number; episode_id: number; show_id: number }[] = [];
+      for (let i = 0; i < ids.length; i += 500) {
+        out.push(
+          ...(await q
+            .selectFrom('episode_plays')
+            .select(['id', 'episode_id', 'show_id'])
+            .where('user_id', '=', userId)
+            .where('id', 'in', ids.slice(i, i + 500))
+            .execute()),
+        );
+      }
+      return out;
+    },
+
+    /** Every play (all runs) a member has of these episodes. */
+    async ofEpisodes(q: Tx, userId: number, episodeIds: number[]) {
+      const out: { id: number; episode_id: number; show_id: number }[] = [];
+      for (let i = 0; i < episodeIds.length; i += 500) {
+        out.push(
+          ...(await q
+            .selectFrom('episode_plays')
+            .select(['id', 'episode_id', 'show_id'])
+            .where('user_id', '=', userId)
+            .where('episode_id', 'in', episodeIds.slice(i, i + 500))
+            .execute()),
+        );
+      }
+      return out;
+    },
+
+    async removeMany(trx: Transaction<Database>, userId: number, ids: number[]): Promise<number> {
+      let n = 0;
+      for (let i = 0; i < ids.length; i += 500) {
+        const res = await trx
+          .deleteFrom('episode_plays')
+          .where('user_id', '=', userId)
+          .where('id', 'in', ids.slice(i, i + 500))
+          .executeTakeFirst();
+        n += Number(res.numDeletedRows);
+      }
+      return n;
+    },
+
     async setDate(trx: Transaction<Database>, id: number, watchedAt: string) {
       await trx
         .updateTable('episode_plays')
@@ -138,13 +183,28 @@ export function createPlaysRepository(db: Kysely<Database>) {
      * `run` exactly when it has a play in it, its progress row dated by the latest such play.
      * A few statements whatever the number of episodes. Returns the episodes newly watched.
      */
-    async syncShowProgress(
+    syncShowProgress(
       trx: Transaction<Database>,
       userId: number,
       showId: number,
       episodeIds: number[],
       run: number,
       now: string,
+      /** Filled with the episodes no longer watched in `run` (their progress row went). */
+      lost?: number[],
+    ): Promise<number[]> {
+      return this.syncProgressOf(trx, userId, episodeIds, () => showId, run, now, lost);
+    },
+
+    /** syncShowProgress for episodes of several shows in the same run (`showOf` says whose). */
+    async syncProgressOf(
+      trx: Transaction<Database>,
+      userId: number,
+      episodeIds: number[],
+      showOf: (episodeId: number) => number,
+      run: number,
+      now: string,
+      lost?: number[],
     ): Promise<number[]> {
       const newly: number[] = [];
       for (let i = 0; i < episodeIds.length; i += 500) {
@@ -168,29 +228,42 @@ export function createPlaysRepository(db: Kysely<Database>) {
         const lastOf = new Map(latest.map((r) => [r.episode_id, r.last as string]));
         const rowOf = new Map(progress.map((r) => [r.episode_id, r]));
         const inserts = [];
+        const gone: number[] = [];
+        const moved: number[] = [];
         for (const episodeId of ids) {
           const last = lastOf.get(episodeId);
           const row = rowOf.get(episodeId);
           if (!last) {
-            if (row) await trx.deleteFrom('episode_progress').where('id', '=', row.id).execute();
+            if (row) {
+              gone.push(row.id);
+              lost?.push(episodeId);
+            }
           } else if (!row) {
             inserts.push({
               user_id: userId,
               episode_id: episodeId,
-              show_id: showId,
+              show_id: showOf(episodeId),
               watched_at: last,
               created_at: now,
               updated_at: now,
             });
             newly.push(episodeId);
-          } else if (row.watched_at !== last) {
-            await trx
-              .updateTable('episode_progress')
-              .set({ watched_at: last, updated_at: now })
-              .where('id', '=', row.id)
-              .execute();
-          }
+          } else if (row.watched_at !== last) moved.push(row.id);
         }
+        // A statement per kind of change, not per episode: a library's rewatches move
+        // thousands of dates at once.
+        if (gone.length) await trx.deleteFrom('episode_progress').where('id', 'in', gone).execute();
+        if (moved.length)
+          await trx
+            .updateTable('episode_progress')
+            .set({
+              watched_at: sql<string>`(select max(p.watched_at) from episode_plays p
+                where p.user_id = episode_progress.user_id and p.episode_id = episode_progress.episode_id
+                  and p.run = ${run})`,
+              updated_at: now,
+            })
+            .where('id', 'in', moved)
+            .execute();
         if (inserts.length) await trx.insertInto('episode_progress').values(inserts).execute();
       }
       return newly;

@@ -54,6 +54,7 @@ export interface ApplyHistoryInput {
 }
 
 export interface ApplyHistoryResult {
+  showId: number;
   /** Plays written. */
   added: number;
   /** Plays skipped because the member already has a play of that episode at that instant. */
@@ -62,6 +63,8 @@ export interface ApplyHistoryResult {
   rejected: number;
   /** Episodes that became watched in the current run. */
   newlyWatched: number[];
+  /** Episodes already watched in the current run that got one more play (a rewatch). */
+  rewatched: number[];
   /** Whether a watchlist item was created (as "watching") for the show. */
   itemCreated: boolean;
   /** Publishes the events for this change: call it after your transaction commits. */
@@ -197,130 +200,172 @@ export function createPlaysService({
   }
 
   /**
-   * The write rule for history from elsewhere (imports): runs inside the caller's
-   * transaction. Idempotent: a play of the same member and episode at the same instant is
-   * never written twice, whatever its source or run. Keeps progress (current run) and the
-   * item's derived figures exact; events wait for `announce()` after commit.
+   * The write rule for history from elsewhere (imports, media servers, Trakt apps): runs inside
+   * the caller's transaction. Idempotent: a play of the same member and episode at the same
+   * instant is never written twice, whatever its source or run. Keeps progress (current run)
+   * and the item's derived figures exact; events wait for `announce()` after commit.
    */
   async function applyHistory(
     trx: Transaction<Database>,
     input: ApplyHistoryInput,
   ): Promise<ApplyHistoryResult> {
-    const { userId, showId } = input;
+    const { showId, plays, ...rest } = input;
+    return (await applyHistoryMany(trx, { ...rest, shows: [{ showId, plays }] }))[0]!;
+  }
+
+  /**
+   * applyHistory for many shows of one member at once (ADR 171: a Trakt app sends a whole
+   * library in one request): the same rule, in a fixed number of statements per 500 plays
+   * plus the item re-derivation of each show. One result per show (first-given order).
+   */
+  async function applyHistoryMany(
+    trx: Transaction<Database>,
+    input: Omit<ApplyHistoryInput, 'showId' | 'plays'> & {
+      shows: { showId: number; plays: HistoryPlay[] }[];
+    },
+  ): Promise<ApplyHistoryResult[]> {
+    const { userId } = input;
     const now = nowIso();
-    const show = await tracking.show(trx, showId);
-    if (!show) throw notFound(trackingMessages.showNotFound);
-    const ids = [...new Set(input.plays.map((p) => p.episodeId))].filter(Number.isInteger);
-    const ofShow = new Set<number>();
-    for (let i = 0; i < ids.length; i += 500) {
-      for (const id of await tracking.episodeIdsOfShow(trx, showId, ids.slice(i, i + 500)))
-        ofShow.add(id);
-    }
-    let rejected = 0;
-    const valid: (HistoryPlay & { at: string; source: string })[] = [];
-    for (const p of input.plays) {
-      const at = typeof p.watchedAt === 'string' ? playInstant(p.watchedAt) : null;
-      const source = (p.source ?? '').trim();
-      if (!ofShow.has(p.episodeId) || !at || !source || source.length > 32) rejected++;
-      else valid.push({ ...p, at, source });
-    }
-    let itemCreated = false;
-    if (valid.length && !(await tracking.itemFor(trx, userId, showId))) {
-      itemCreated = await tracking.insertItem(trx, {
-        user_id: userId,
-        show_id: showId,
-        status: 'watching',
-        score: null,
-        progress: 0,
-        started_at: now,
-        completed_at: null,
-        now,
-      });
-    }
-    await tracking.lockItem(trx, userId, showId);
-    const run = await currentRun(trx, userId, showId);
-    const seen = await repo.existingAt(trx, userId, [...new Set(valid.map((p) => p.episodeId))]);
-    let duplicates = 0;
-    const rows = [];
-    for (const p of valid) {
-      const playRun = p.run ?? run;
-      if (!Number.isInteger(playRun) || playRun < 1 || playRun > run) {
-        rejected++;
-        continue;
+    const showIds = [...new Set(input.shows.map((s) => s.showId))];
+    const shows = new Map((await tracking.showsAmong(trx, showIds)).map((s) => [s.id, s]));
+    for (const id of showIds) if (!shows.has(id)) throw notFound(trackingMessages.showNotFound);
+    const episodeIds = [
+      ...new Set(input.shows.flatMap((s) => s.plays.map((p) => p.episodeId))),
+    ].filter(Number.isInteger);
+    const showOf = await tracking.showOfEpisodes(trx, episodeIds);
+
+    const valid = new Map<number, (HistoryPlay & { at: string; source: string })[]>();
+    const rejected = new Map<number, number>();
+    for (const { showId, plays } of input.shows) {
+      const list = valid.get(showId) ?? [];
+      for (const p of plays) {
+        const at = typeof p.watchedAt === 'string' ? playInstant(p.watchedAt) : null;
+        const source = (p.source ?? '').trim();
+        if (showOf.get(p.episodeId) !== showId || !at || !source || source.length > 32)
+          rejected.set(showId, (rejected.get(showId) ?? 0) + 1);
+        else list.push({ ...p, at, source });
       }
-      const key = `${p.episodeId}|${p.at}`;
-      if (seen.has(key)) {
-        duplicates++;
-        continue;
+      valid.set(showId, list);
+    }
+    const playing = showIds.filter((id) => valid.get(id)!.length);
+    const created = new Set(await tracking.insertWatchingItems(trx, userId, playing, now));
+    await tracking.lockItems(trx, userId, showIds);
+    const runs = await tracking.currentRuns(trx, userId, showIds);
+    const seen = await repo.existingAt(trx, userId, [
+      ...new Set(playing.flatMap((id) => valid.get(id)!.map((p) => p.episodeId))),
+    ]);
+    const rows: Parameters<PlaysRepository['insert']>[1] = [];
+    const perShow = new Map<number, { rows: typeof rows; duplicates: number }>();
+    for (const showId of showIds) {
+      const run = runs.get(showId)!;
+      const mine = { rows: [] as typeof rows, duplicates: 0 };
+      perShow.set(showId, mine);
+      for (const p of valid.get(showId)!) {
+        const playRun = p.run ?? run;
+        if (!Number.isInteger(playRun) || playRun < 1 || playRun > run) {
+          rejected.set(showId, (rejected.get(showId) ?? 0) + 1);
+          continue;
+        }
+        const key = `${p.episodeId}|${p.at}`;
+        if (seen.has(key)) {
+          mine.duplicates++;
+          continue;
+        }
+        seen.add(key);
+        mine.rows.push({
+          user_id: userId,
+          episode_id: p.episodeId,
+          show_id: showId,
+          watched_at: p.at,
+          source: p.source,
+          run: playRun,
+          created_at: now,
+        });
       }
-      seen.add(key);
-      rows.push({
-        user_id: userId,
-        episode_id: p.episodeId,
-        show_id: showId,
-        watched_at: p.at,
-        source: p.source,
-        run: playRun,
-        created_at: now,
-      });
+      rows.push(...mine.rows);
     }
     await repo.insert(trx, rows);
-    // Progress follows the current run's plays, for every episode at once.
-    const newlyWatched = await repo.syncShowProgress(
-      trx,
-      userId,
-      showId,
-      [...new Set(rows.filter((r) => r.run === run).map((r) => r.episode_id))],
-      run,
-      now,
-    );
-    if (rows.length) {
-      await rederiveItem(tracking, trx, {
+    // Progress follows the current run's plays, for every episode at once (per run value).
+    const byRun = new Map<number, number[]>();
+    for (const r of rows) {
+      if (r.run !== runs.get(r.show_id)) continue;
+      const list = byRun.get(r.run) ?? [];
+      list.push(r.episode_id);
+      byRun.set(r.run, list);
+    }
+    const newly = new Set<number>();
+    for (const [run, ids] of byRun)
+      for (const id of await repo.syncProgressOf(
+        trx,
         userId,
-        showId,
-        show,
-        direction: newlyWatched.length ? 'watched' : 'none',
+        [...new Set(ids)],
+        (e) => showOf.get(e)!,
+        run,
         now,
-        ...(input.keepStatus ? { keepStatus: true } : {}),
+      ))
+        newly.add(id);
+
+    const imported = input.imported ? { imported: true } : {};
+    const results: ApplyHistoryResult[] = [];
+    for (const showId of showIds) {
+      const mine = perShow.get(showId)!;
+      const run = runs.get(showId)!;
+      const current = mine.rows.filter((r) => r.run === run).map((r) => r.episode_id);
+      const newlyWatched = [...new Set(current.filter((id) => newly.has(id)))];
+      const fresh = new Set(newlyWatched);
+      if (mine.rows.length) {
+        await rederiveItem(tracking, trx, {
+          userId,
+          showId,
+          show: shows.get(showId)!,
+          direction: newlyWatched.length ? 'watched' : 'none',
+          now,
+          ...(input.keepStatus ? { keepStatus: true } : {}),
+        });
+      }
+      const latest = mine.rows.reduce<string | null>(
+        (m, r) => (!m || r.watched_at > m ? r.watched_at : m),
+        null,
+      );
+      const itemCreated = created.has(showId);
+      const added = mine.rows.length;
+      results.push({
+        showId,
+        added,
+        duplicates: mine.duplicates,
+        rejected: rejected.get(showId) ?? 0,
+        newlyWatched,
+        rewatched: [...new Set(current.filter((id) => !fresh.has(id)))],
+        itemCreated,
+        async announce() {
+          if (itemCreated) await events.emit('show.counters.changed', { showIds: [showId] });
+          if (newlyWatched.length) {
+            await events.emit('episode.watched', {
+              userId,
+              showId,
+              episodeIds: newlyWatched,
+              watched: true,
+              ...(latest ? { at: latest } : {}),
+              ...imported,
+            });
+          }
+          if (added || itemCreated) {
+            await events.emit('tracking.changed', {
+              userId,
+              showId,
+              change: itemCreated ? 'added' : 'progress',
+              ...imported,
+            });
+          }
+        },
       });
     }
-    const latest = rows.reduce<string | null>(
-      (m, r) => (!m || r.watched_at > m ? r.watched_at : m),
-      null,
-    );
-    const imported = input.imported ? { imported: true } : {};
-    return {
-      added: rows.length,
-      duplicates,
-      rejected,
-      newlyWatched,
-      itemCreated,
-      async announce() {
-        if (itemCreated) await events.emit('show.counters.changed', { showIds: [showId] });
-        if (newlyWatched.length) {
-          await events.emit('episode.watched', {
-            userId,
-            showId,
-            episodeIds: newlyWatched,
-            watched: true,
-            ...(latest ? { at: latest } : {}),
-            ...imported,
-          });
-        }
-        if (rows.length || itemCreated) {
-          await events.emit('tracking.changed', {
-            userId,
-            showId,
-            change: itemCreated ? 'added' : 'progress',
-            ...imported,
-          });
-        }
-      },
-    };
+    return results;
   }
 
   return {
     applyHistory,
+    applyHistoryMany,
 
     /** applyHistory in a transaction of its own, announced after commit. */
     async recordHistory(input: ApplyHistoryInput) {
@@ -375,6 +420,74 @@ export function createPlaysService({
         (trx) => repo.setDate(trx, play.id, at),
         false,
       );
+    },
+
+    /**
+     * Deletes many plays at once (apps syncing a history, ADR 171): the given plays of the
+     * member, and every play (all runs) of the given episodes. Per show, in one transaction:
+     * progress follows the current run's remaining plays, the item is re-derived (losing a
+     * watched episode reopens a completed show), then the same events as the web's removal.
+     * Returns how many plays went and which of `playIds` were not the member's.
+     */
+    async removeMany(
+      userId: number,
+      target: { playIds?: number[]; episodeIds?: number[] },
+    ): Promise<{ deleted: number; missingPlayIds: number[] }> {
+      const playIds = [...new Set(target.playIds ?? [])];
+      const owned = await repo.ownedAmong(repo.db, userId, playIds);
+      const found = new Set(owned.map((p) => p.id));
+      const missingPlayIds = playIds.filter((id) => !found.has(id));
+      const all = [...owned, ...(await repo.ofEpisodes(repo.db, userId, target.episodeIds ?? []))];
+      const byShow = new Map<number, Map<number, number>>();
+      for (const p of all) {
+        const m = byShow.get(p.show_id) ?? new Map<number, number>();
+        m.set(p.id, p.episode_id);
+        byShow.set(p.show_id, m);
+      }
+      const changes: { showId: number; lost: number[]; tracked: boolean }[] = [];
+      const deleted = await uow.run(async (trx) => {
+        let n = 0;
+        for (const [showId, plays] of byShow) {
+          const now = nowIso();
+          const show = await tracking.show(trx, showId);
+          await tracking.lockItem(trx, userId, showId);
+          const run = await currentRun(trx, userId, showId);
+          n += await repo.removeMany(trx, userId, [...plays.keys()]);
+          const lost: number[] = [];
+          await repo.syncShowProgress(
+            trx,
+            userId,
+            showId,
+            [...new Set(plays.values())],
+            run,
+            now,
+            lost,
+          );
+          const tracked = show
+            ? await rederiveItem(tracking, trx, {
+                userId,
+                showId,
+                show,
+                direction: lost.length ? 'unwatched' : 'none',
+                now,
+              })
+            : false;
+          changes.push({ showId, lost, tracked });
+        }
+        return n;
+      });
+      for (const c of changes) {
+        if (c.lost.length)
+          await events.emit('episode.watched', {
+            userId,
+            showId: c.showId,
+            episodeIds: c.lost,
+            watched: false,
+          });
+        if (c.tracked)
+          await events.emit('tracking.changed', { userId, showId: c.showId, change: 'progress' });
+      }
+      return { deleted, missingPlayIds };
     },
 
     /** Deleting the last play of the current run unwatches the episode (earlier runs stay). */

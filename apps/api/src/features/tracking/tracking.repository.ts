@@ -179,6 +179,116 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
       return true;
     },
 
+    // --- the same, for many shows at once (history from elsewhere, ADR 171) ---
+
+    /** The shows among these ids, with what the completion rule needs. */
+    async showsAmong(q: Tx, ids: number[]) {
+      const out: { id: number; status: string; episodes_complete: number }[] = [];
+      for (let i = 0; i < ids.length; i += 500)
+        out.push(
+          ...(await q
+            .selectFrom('shows')
+            .select(['id', 'status', 'episodes_complete'])
+            .where('id', 'in', ids.slice(i, i + 500))
+            .execute()),
+        );
+      return out;
+    },
+
+    /** The show of each of these episodes. */
+    async showOfEpisodes(q: Tx, ids: number[]): Promise<Map<number, number>> {
+      const out = new Map<number, number>();
+      for (let i = 0; i < ids.length; i += 500)
+        for (const r of await q
+          .selectFrom('episodes')
+          .select(['id', 'show_id'])
+          .where('id', 'in', ids.slice(i, i + 500))
+          .execute())
+          out.set(r.id, r.show_id);
+      return out;
+    },
+
+    /**
+     * Creates "watching" items for the shows the member does not track yet (each carrying on
+     * in the run its plays reached, like insertItem) and keeps shows.total_users exact.
+     * Returns the shows whose item was created.
+     */
+    async insertWatchingItems(
+      trx: Transaction<Database>,
+      userId: number,
+      showIds: number[],
+      now: string,
+    ): Promise<number[]> {
+      const created: number[] = [];
+      for (let i = 0; i < showIds.length; i += 200) {
+        const part = showIds.slice(i, i + 200);
+        const rows = await trx
+          .insertInto('watchlist_items')
+          .values(
+            part.map((showId) => ({
+              user_id: userId,
+              show_id: showId,
+              status: 'watching',
+              score: null,
+              progress: 0,
+              started_at: now,
+              completed_at: null,
+              run: sql<number>`(select coalesce(max(run), 1) from episode_plays where user_id = ${userId} and show_id = ${showId})`,
+              created_at: now,
+              updated_at: now,
+            })),
+          )
+          .onConflict((oc) => oc.columns(['user_id', 'show_id']).doNothing())
+          .returning('show_id')
+          .execute();
+        const ids = rows.map((r) => r.show_id);
+        if (ids.length)
+          await trx
+            .updateTable('shows')
+            .set((eb) => ({ total_users: eb('total_users', '+', 1) }))
+            .where('id', 'in', ids)
+            .execute();
+        created.push(...ids);
+      }
+      return created;
+    },
+
+    /** lockItem for many shows at once. */
+    async lockItems(trx: Transaction<Database>, userId: number, showIds: number[]) {
+      if (dialect !== 'postgres' || !showIds.length) return;
+      for (let i = 0; i < showIds.length; i += 500)
+        await sql`select id from watchlist_items where user_id = ${userId} and show_id in (${sql.join(showIds.slice(i, i + 500))}) order by id for update`.execute(
+          trx,
+        );
+    },
+
+    /** currentRun for many shows at once. */
+    async currentRuns(q: Tx, userId: number, showIds: number[]): Promise<Map<number, number>> {
+      const out = new Map<number, number>();
+      for (let i = 0; i < showIds.length; i += 500) {
+        const part = showIds.slice(i, i + 500);
+        const [items, plays] = await Promise.all([
+          q
+            .selectFrom('watchlist_items')
+            .select(['show_id', 'run'])
+            .where('user_id', '=', userId)
+            .where('show_id', 'in', part)
+            .execute(),
+          q
+            .selectFrom('episode_plays')
+            .select(['show_id', (eb) => eb.fn.max('run').as('run')])
+            .where('user_id', '=', userId)
+            .where('show_id', 'in', part)
+            .groupBy('show_id')
+            .execute(),
+        ]);
+        for (const r of plays) out.set(r.show_id, Number(r.run));
+        for (const r of items) out.set(r.show_id, Number(r.run));
+        for (const id of part) if (!out.has(id)) out.set(id, 1);
+      }
+      return out;
+    },
+
     /** Serialises concurrent changes to one user's progress on one show (PostgreSQL; SQLite writes are already serial). */
     async lockItem(trx: Transaction<Database>, userId: number, showId: number): Promise<void> {
       if (dialect !== 'postgres') return;

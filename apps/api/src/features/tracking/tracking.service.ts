@@ -189,6 +189,7 @@ export function createTrackingService({
         showId: input.showId,
         change: 'added',
       });
+      if (input.score != null) await events.emit('ratings.changed', { userId, kind: 'show' });
       return item;
     },
 
@@ -211,6 +212,8 @@ export function createTrackingService({
         set.completed_at = input.completedAt && new Date(input.completedAt).toISOString();
       await repo.updateItem(repo.db, id, set);
       await events.emit('tracking.changed', { userId, showId: item.show_id, change: 'updated' });
+      if (input.score !== undefined && input.score !== item.score)
+        await events.emit('ratings.changed', { userId, kind: 'show' });
       return toWatchlistItem((await repo.itemById(repo.db, id))!);
     },
 
@@ -219,6 +222,8 @@ export function createTrackingService({
       await uow.run((trx) => repo.deleteItem(trx, item.id, item.show_id));
       await countersChanged(item.show_id);
       await events.emit('tracking.changed', { userId, showId: item.show_id, change: 'removed' });
+      // The score lived on the item: a scored show's rating goes with it.
+      if (item.score !== null) await events.emit('ratings.changed', { userId, kind: 'show' });
     },
 
     /**

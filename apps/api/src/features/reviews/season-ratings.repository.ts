@@ -1,0 +1,73 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, SeasonRatingRow } from '../../db/types';
+
+type Tx = Kysely<Database> | Transaction<Database>;
+
+/** Season ratings (ADR 171): the only SQL on `season_ratings`. */
+export function createSeasonRatingsRepository(db: Kysely<Database>) {
+  return {
+    db,
+
+    /** Whether the show has live episodes in that season (season 0: specials, numbered 0 or none). */
+    async seasonExists(q: Tx, showId: number, season: number): Promise<boolean> {
+      let query = q
+        .selectFrom('episodes')
+        .select('id')
+        .where('show_id', '=', showId)
+        .where('retired_at', 'is', null);
+      query =
+        season === 0
+          ? query.where((eb) =>
+              eb.or([eb('season_number', 'is', null), eb('season_number', '=', 0)]),
+            )
+          : query.where('season_number', '=', season);
+      return !!(await query.executeTakeFirst());
+    },
+
+    /** Sets (or replaces) one rating; returns whether a row was created rather than changed. */
+    async upsert(
+      trx: Transaction<Database>,
+      row: {
+        user_id: number;
+        show_id: number;
+        season_number: number;
+        rating: number;
+        rated_at: string;
+      },
+      now: string,
+    ): Promise<void> {
+      await trx
+        .insertInto('season_ratings')
+        .values({ ...row, updated_at: now })
+        .onConflict((oc) =>
+          oc
+            .columns(['user_id', 'show_id', 'season_number'])
+            .doUpdateSet({ rating: row.rating, rated_at: row.rated_at, updated_at: now }),
+        )
+        .execute();
+    },
+
+    async remove(q: Tx, userId: number, showId: number, season: number): Promise<boolean> {
+      const res = await q
+        .deleteFrom('season_ratings')
+        .where('user_id', '=', userId)
+        .where('show_id', '=', showId)
+        .where('season_number', '=', season)
+        .executeTakeFirst();
+      return Number(res.numDeletedRows) > 0;
+    },
+
+    /** A member's season ratings, newest first (optionally only these ratings). */
+    ofMember(q: Tx, userId: number, ratings?: number[]): Promise<SeasonRatingRow[]> {
+      let query = q.selectFrom('season_ratings').selectAll().where('user_id', '=', userId);
+      if (ratings?.length) query = query.where('rating', 'in', ratings);
+      return query.orderBy('rated_at', 'desc').orderBy('id', 'desc').execute();
+    },
+
+    async eraseUser(q: Tx, userId: number) {
+      await q.deleteFrom('season_ratings').where('user_id', '=', userId).execute();
+    },
+  };
+}
+
+export type SeasonRatingsRepository = ReturnType<typeof createSeasonRatingsRepository>;
