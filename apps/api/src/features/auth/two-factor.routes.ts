@@ -18,6 +18,7 @@ import {
   totpConfirmBodySchema,
   totpSetupResponseSchema,
 } from '@series-tracker/contracts';
+import type { UserRow } from '../../db/types';
 import { idParam } from '../../lib/params';
 import { attemptLimit } from './attempt-limit';
 import type { Passkeys } from './passkeys.service';
@@ -45,7 +46,7 @@ export async function twoFactorRoutes(
     twoFactor: TwoFactor;
     passkeys: Passkeys;
     registration: Pick<Registration, 'firstRun'>;
-    userOf: (id: number) => Promise<import('../../db/types').UserRow | undefined>;
+    userOf: (id: number) => Promise<UserRow | undefined>;
     rateLimit: { max: number; timeWindow: string };
   },
 ) {
