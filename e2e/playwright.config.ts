@@ -37,8 +37,14 @@ export default defineConfig({
   },
   projects: [
     {
+      // The first account of each empty server (ADR 173): tests/first-run.setup.ts.
+      name: 'first-run',
+      testMatch: /first-run\.setup\.ts/,
+    },
+    {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+      dependencies: ['first-run'],
     },
   ],
   globalTeardown: './global-teardown.ts',

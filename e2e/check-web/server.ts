@@ -163,6 +163,8 @@ export async function registerMember(
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
+  // The first account of a fresh server is created at once, as its administrator (ADR 173).
+  if (res.status === 201) return (await res.json()) as AuthResponse;
   if (res.status !== 202)
     throw new Error(`register ${body.username} answered ${res.status}: ${await res.text()}`);
   const deadline = Date.now() + 30_000;

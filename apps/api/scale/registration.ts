@@ -70,7 +70,8 @@ export interface Joined {
 }
 
 /**
- * Registers as the site does since ADR 152: POST /auth/register (202), the finishing link from
+ * Registers as the site does since ADR 152: POST /auth/register (202; 201 with a session for
+ * the first account of an empty site, ADR 173), the finishing link from
  * the outbox, POST /auth/finish-registration (201). Retried while a fault refuses a step; a
  * missing mail means registering again (a new link). Returns {} once `running()` is false.
  */
@@ -89,6 +90,11 @@ export async function join(
       record,
     });
     if (reg.status === 409) return { maybe: true };
+    // The first account of a fresh database is created at once, signed in (ADR 173).
+    if (reg.status === 201) {
+      const created = reg.json as { token: string; user: { id: number } };
+      return { created: { token: created.token, id: created.user.id } };
+    }
     if (reg.status !== 202) {
       await sleep(200);
       continue;

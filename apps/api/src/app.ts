@@ -25,6 +25,7 @@ import { createServices, type Services } from './platform/services';
 import { fallbackRateLimitStore } from './platform/rate-limit-store';
 import { jobsRoutes } from './features/jobs/jobs.routes';
 import { authRoutes } from './features/auth/auth.routes';
+import { twoFactorRoutes } from './features/auth/two-factor.routes';
 import { healthRoutes, type Lifecycle } from './features/health/health.routes';
 import { showsRoutes } from './features/shows/shows.routes';
 import { episodesRoutes } from './features/episodes/episodes.routes';
@@ -206,6 +207,14 @@ export async function buildApp({
       await api.register(authRoutes, {
         authService: auth,
         registration: services.registration,
+        rateLimit: config.authRateLimit,
+      });
+      // First run, second factors, passkeys, recent sign-in (ADR 173).
+      await api.register(twoFactorRoutes, {
+        twoFactor: services.twoFactor,
+        passkeys: services.passkeys,
+        registration: services.registration,
+        userOf: (id) => services.authRepo.userById(id),
         rateLimit: config.authRateLimit,
       });
       await api.register(showsRoutes, { shows, trending, search });

@@ -31,15 +31,21 @@ describe('route table', () => {
     // The few public writes: those that create a session, and the three an emailed link or a
     // forgotten password needs (each limited per address; a token or an address decides), and
     // the media-server webhook, whose secret URL is the credential (ADR 161), and
-    // one-click unsubscribe from alert mails (the mailed token decides; ADR 160).
+    // one-click unsubscribe from alert mails (the mailed token decides; ADR 160), and the
+    // second factor and passkey steps that finish a sign-in (a challenge token decides; ADR 173).
     const publicWrites = table
       .filter((r) => mutating(r.method) && r.access === 'public')
       .map((r) => `${r.method} ${r.url}`);
     expect(publicWrites.sort()).toEqual([
       'POST /api/alerts/unsubscribe',
+      'POST /api/auth/2fa',
+      'POST /api/auth/2fa/passkey',
+      'POST /api/auth/2fa/passkey/options',
       'POST /api/auth/finish-registration',
       'POST /api/auth/forgot-password',
       'POST /api/auth/login',
+      'POST /api/auth/passkey',
+      'POST /api/auth/passkey/options',
       'POST /api/auth/register',
       'POST /api/auth/reset-password',
       'POST /api/auth/undo-email-change',

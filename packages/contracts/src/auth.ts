@@ -102,7 +102,15 @@ export type AuthResponse = z.infer<typeof authResponseSchema>;
  * POST /auth/register answers 202 with this whether the address is new or has an account
  * (ADR 152): nothing in it says which. `email` is the address as typed, for the screen.
  */
-export const registerResponseSchema = z.object({ message: z.string(), email: z.string() });
+export const registerResponseSchema = z.object({
+  message: z.string(),
+  email: z.string(),
+  /**
+   * The server has no SMTP_URL (ADR 173): mails go to its log and outbox folder, and the
+   * screen says so. A server setting, the same for every address.
+   */
+  mailOutbox: z.boolean().optional(),
+});
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
 export const meResponseSchema = z.object({ user: currentUserSchema });

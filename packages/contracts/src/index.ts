@@ -15,3 +15,4 @@ export * from './integrations';
 export * from './calendar';
 export * from './moderation';
 export * from './trakt-sync';
+export * from './security';

@@ -7,7 +7,28 @@ import { createServices, type Services } from '../platform/services';
 
 const usage = `Usage:
   npm run admin -- grant <username> [--role admin|moderator]   (default: admin)
-  npm run admin -- revoke <username>                           (back to member)`;
+  npm run admin -- revoke <username>                           (back to member)
+  npm run admin -- registration-link <email>                   (a new link for a pending registration)`;
+
+/**
+ * A server without SMTP_URL writes its mails to the log and MAIL_OUTBOX_DIR; when neither is
+ * at hand, the operator prints a finishing link here (ADR 173). Only the token's hash is
+ * stored, so the mailed link cannot be shown again: a fresh token replaces it (the mailed
+ * link stops working) and the row keeps its expiry.
+ */
+export async function registrationLink(
+  email: string,
+  registration: Pick<Services['registration'], 'reissueLink'>,
+  publicUrl: string,
+): Promise<string> {
+  const found = await registration.reissueLink(email);
+  if (!found)
+    return `No registration is waiting for ${email} (none, or it expired: register again).`;
+  if ('owner' in found)
+    return `${email} already has an account: ${found.owner}. Nothing to finish; a password reset link can be asked for on the sign-in page.`;
+  const link = new URL(`/finish-registration?token=${found.token}`, publicUrl).toString();
+  return `${found.username} (${email}) — open before ${found.expiresAt}:\n${link}`;
+}
 
 /**
  * The roles behind moderation (ADR 151) come from here, never from the web: whoever runs the
@@ -16,6 +37,10 @@ const usage = `Usage:
 export async function runAdmin(
   argv: string[],
   moderation: Pick<Services['moderation'], 'setRole'>,
+  more: {
+    registration?: Pick<Services['registration'], 'reissueLink'>;
+    publicUrl?: string;
+  } = {},
 ): Promise<string> {
   const { positionals, values } = parseArgs({
     args: argv,
@@ -23,6 +48,10 @@ export async function runAdmin(
     options: { role: { type: 'string' } },
   });
   const [command, username] = positionals;
+  if (command === 'registration-link') {
+    if (!username || positionals.length > 2 || !more.registration) throw new Error(usage);
+    return registrationLink(username, more.registration, more.publicUrl ?? 'http://localhost');
+  }
   if ((command !== 'grant' && command !== 'revoke') || !username || positionals.length > 2)
     throw new Error(usage);
   const role = (command === 'revoke' ? 'member' : (values.role ?? 'admin')) as Role;
@@ -38,7 +67,12 @@ async function main() {
   const services = createServices({ config, db });
   try {
     await migrateToLatest(db);
-    console.log(await runAdmin(process.argv.slice(2), services.moderation));
+    console.log(
+      await runAdmin(process.argv.slice(2), services.moderation, {
+        registration: services.registration,
+        publicUrl: config.publicUrl,
+      }),
+    );
   } finally {
     await services.close();
     await db.close();

@@ -38,6 +38,8 @@ export interface SessionsTable {
   last_used_at: string;
   expires_at: string;
   user_agent: string | null;
+  /** When the session last proved who holds it (0025, ADR 173): recent sign-in checks. */
+  verified_at: string | null;
 }
 
 export interface ShowsTable {
@@ -334,6 +336,12 @@ export interface Database {
   reports: ReportsTable;
   moderation_actions: ModerationActionsTable;
   idempotency_keys: IdempotencyKeysTable;
+  // First run and two-factor sign-in (0025, ADR 173)
+  site_setup: SiteSetupTable;
+  totp_credentials: TotpCredentialsTable;
+  backup_codes: BackupCodesTable;
+  passkeys: PasskeysTable;
+  auth_challenges: AuthChallengesTable;
   // Trakt-compatible API (0022, ADR 170)
   trakt_grants: TraktGrantsTable;
   trakt_device_codes: TraktDeviceCodesTable;
@@ -699,3 +707,41 @@ export interface SyncActivityTable {
   kind: string;
   at: string;
 }
+/** One row (id 1) once the site has its first administrator (0025, ADR 173). */
+export interface SiteSetupTable {
+  id: number;
+  claimed_at: string;
+/** A member's authenticator app (0025); confirmed_at null while enrolling. */
+export interface TotpCredentialsTable {
+  secret: string;
+  confirmed_at: string | null;
+  /** The last 30-second step accepted: a code is never accepted twice. */
+  last_step: number | null;
+  created_at: string;
+export type TotpCredentialRow = Selectable<TotpCredentialsTable>;
+export interface BackupCodesTable {
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+export interface PasskeysTable {
+  /** base64url credential id. */
+  credential_id: string;
+  /** base64url COSE public key. */
+  public_key: string;
+  counter: number;
+  /** JSON array of transports, or null. */
+  transports: string | null;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+export type PasskeyRow = Selectable<PasskeysTable>;
+/** Short-lived state of a sign-in waiting for its second factor or a WebAuthn ceremony. */
+export interface AuthChallengesTable {
+  token_hash: string;
+  purpose: string;
+  user_id: number | null;
+  challenge: string | null;
+  user_agent: string | null;
+  created_at: string;
+  expires_at: string;
+export type AuthChallengeRow = Selectable<AuthChallengesTable>;

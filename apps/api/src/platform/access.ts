@@ -91,6 +91,15 @@ export const suspendedMayStill = new Set([
   'DELETE /api/auth/sessions',
   'DELETE /api/auth/sessions/:id',
   'DELETE /api/users/me',
+  // Securing the account (ADR 173): a suspended member may still protect it.
+  'POST /api/auth/reauthenticate',
+  'POST /api/auth/2fa/totp',
+  'POST /api/auth/2fa/totp/confirm',
+  'DELETE /api/auth/2fa/totp',
+  'POST /api/auth/2fa/backup-codes',
+  'POST /api/auth/passkeys/options',
+  'POST /api/auth/passkeys',
+  'DELETE /api/auth/passkeys/:id',
 ]);
 
 const readOnly = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -3,6 +3,9 @@ import type { Db } from '../db/connection';
 import { createAuthRepository } from '../features/auth/auth.repository';
 import { createAuthService } from '../features/auth/auth.service';
 import { createRegistration } from '../features/auth/registration';
+import { createTwoFactorRepository } from '../features/auth/two-factor.repository';
+import { createTwoFactor } from '../features/auth/two-factor.service';
+import { createPasskeys } from '../features/auth/passkeys.service';
 import { createEpisodesRepository } from '../features/episodes/episodes.repository';
 import { createMetadataService } from '../features/metadata/metadata.service';
 import { createCatalogIndex } from '../features/metadata/catalog-index';
@@ -153,6 +156,27 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     attempts,
     events,
     auth,
+    mailOutbox: !config.mail.smtpUrl,
+  });
+  // Second factors and passkeys (ADR 173): a right password of a member with 2FA on leaves a
+  // challenge; the code or passkey that answers it signs in.
+  const twoFactorRepo = createTwoFactorRepository(db.kysely);
+  const twoFactor = createTwoFactor({
+    repo: twoFactorRepo,
+    uow,
+    attempts,
+    passwords,
+    auth,
+    issuer: `Series Tracker (${new URL(config.publicUrl).host})`,
+  });
+  auth.useSecondFactor((user, userAgent) => twoFactor.challengeFor(user, userAgent));
+  const passkeys = createPasskeys({
+    repo: twoFactorRepo,
+    auth,
+    twoFactor,
+    userOf: (id) => authRepo.userById(id),
+    publicUrl: config.publicUrl,
+    rpName: 'Series Tracker',
   });
 
   const trackingRepo = createTrackingRepository(db.kysely, db.dialect);
@@ -481,6 +505,8 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     authRepo,
     auth,
     registration,
+    twoFactor,
+    passkeys,
     tracking,
     idempotency,
     plays,

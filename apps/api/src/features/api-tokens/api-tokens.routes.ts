@@ -8,6 +8,7 @@ import {
   createdApiTokenSchema,
 } from '@series-tracker/contracts';
 import { idParam } from '../../lib/params';
+import { requireRecentSignIn } from '../auth/recent-sign-in';
 import type { ApiTokensService } from './api-tokens.service';
 
 const errors = {
@@ -42,9 +43,12 @@ export async function apiTokensRoutes(app: FastifyInstance, opts: { apiTokens: A
     '/api-tokens',
     {
       config: { ...config, rateLimit: { max: 20, timeWindow: '1 minute' } },
+      // A token outlives the session: a stolen session cannot mint one (ADR 173).
+      preValidation: requireRecentSignIn,
       schema: {
         tags,
-        summary: 'Create an API token with a name and scopes; the answer shows the token once',
+        summary:
+          'Create an API token with a name and scopes; the answer shows the token once (needs a recent sign-in: 403 REAUTHENTICATION_REQUIRED)',
         body: createApiTokenSchema,
         response: { 201: createdApiTokenSchema, ...errors },
       },

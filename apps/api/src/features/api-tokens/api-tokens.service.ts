@@ -112,6 +112,8 @@ export function createApiTokensService({
         last_used_at: row.last_used_at ?? row.created_at,
         expires_at: '9999-12-31T23:59:59.999Z',
         user_agent: null,
+        // Never a recent sign-in (ADR 173): a token cannot take the actions that need one.
+        verified_at: null,
       };
       return { session, user, apiToken: { id: row.id, scopes: scopesOf(row) } };
     },

@@ -24,6 +24,10 @@ export function createAuthRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
+    async userById(id: number): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
     /** The member an address belongs to (case-insensitive), for the registration mail. */
     async userByEmail(emailLower: string): Promise<UserRow | undefined> {
       return db
@@ -94,6 +98,52 @@ export function createAuthRepository(db: Kysely<Database>) {
       return q.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
     },
 
+    /** Whether the site has had its first account (ADR 173): the setup row or any member. */
+    async siteClaimed(): Promise<boolean> {
+      const claim = await db.selectFrom('site_setup').select('id').executeTakeFirst();
+      if (claim) return true;
+      const someone = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+      return someone !== undefined;
+    },
+
+    /** The one setup row: a second first registration at the same moment hits its key. */
+    async claimSite(q: Tx, now: string): Promise<void> {
+      await q.insertInto('site_setup').values({ id: 1, claimed_at: now }).execute();
+    },
+
+    /**
+     * A fresh token for the unexpired pending registration of an address (operator CLI): the
+     * old link stops working. Undefined when the address has none.
+     */
+    async reissuePendingRegistration(
+      emailLower: string,
+      tokenHash: string,
+      now: string,
+    ): Promise<PendingRegistrationRow | undefined> {
+      const row = await db
+        .selectFrom('pending_registrations')
+        .selectAll()
+        .where('email_lower', '=', emailLower)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      await db
+        .updateTable('pending_registrations')
+        .set({ token_hash: tokenHash })
+        .where('id', '=', row.id)
+        .execute();
+      return { ...row, token_hash: tokenHash };
+    },
+
+    /** The session just proved who holds it (re-entered password, second factor). */
+    async markSessionVerified(id: number, verifiedAt: string): Promise<void> {
+      await db
+        .updateTable('sessions')
+        .set({ verified_at: verifiedAt })
+        .where('id', '=', id)
+        .execute();
+    },
+
     async insertSession(session: {
       user_id: number;
       token_hash: string;
@@ -101,6 +151,7 @@ export function createAuthRepository(db: Kysely<Database>) {
       last_used_at: string;
       expires_at: string;
       user_agent: string | null;
+      verified_at: string | null;
     }): Promise<void> {
       await db.insertInto('sessions').values(session).execute();
     },

@@ -6,6 +6,7 @@ import {
   authResponseSchema,
   finishRegistrationBodySchema,
   loginBodySchema,
+  loginResponseSchema,
   meResponseSchema,
   registerBodySchema,
   registerResponseSchema,
@@ -40,14 +41,19 @@ export async function authRoutes(
       schema: {
         tags: ['auth'],
         summary:
-          'Start an account: a link to finish it is mailed to the address (ADR 152). The same 202 whether or not the address already has an account (its owner is mailed instead).',
+          'Start an account: a link to finish it is mailed to the address (ADR 152). The same 202 whether or not the address already has an account (its owner is mailed instead). On a site with no account yet, the first registration creates the administrator at once and answers 201 with a session (ADR 173).',
         body: registerBodySchema,
-        response: { 202: registerResponseSchema, ...errors },
+        response: { 201: authResponseSchema, 202: registerResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const result = await registration.register(request.body);
-      return reply.status(202).send(result);
+      const result = await registration.register(
+        request.body,
+        request.headers['user-agent'] ?? null,
+      );
+      return result.kind === 'first-run'
+        ? reply.status(201).send(result.body)
+        : reply.status(202).send(result.body);
     },
   );
 
@@ -78,9 +84,10 @@ export async function authRoutes(
       config: { ...limited, access: 'public' },
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with username or email (case-insensitive) and password',
+        summary:
+          'Sign in with username or email (case-insensitive) and password. With two-factor sign-in on, the answer is a challenge for POST /auth/2fa instead of a session (ADR 173)',
         body: loginBodySchema,
-        response: { 200: authResponseSchema, ...errors },
+        response: { 200: loginResponseSchema, ...errors },
       },
     },
     async (request) =>

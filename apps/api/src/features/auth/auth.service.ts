@@ -4,6 +4,8 @@ import {
   type AuthResponse,
   type CurrentUser,
   type LoginBody,
+  type LoginResponse,
+  type SecondFactorRequired,
   type TokenScope,
 } from '@series-tracker/contracts';
 import { AppError, unauthorized } from '../../lib/errors';
@@ -40,6 +42,12 @@ export interface AuthServiceOptions {
    * own record; read on the routes that answer one, never kept in the session cache.
    */
   pendingEmail: (userId: number) => Promise<string | null>;
+  /**
+   * With two-factor sign-in on (ADR 173), a right password leaves a challenge for the second
+   * factor instead of a session; null when the member has none. Bound after construction
+   * (the two-factor service signs in through this one).
+   */
+  secondFactor?: (user: UserRow, userAgent: string | null) => Promise<SecondFactorRequired | null>;
 }
 
 export interface ResolvedSession {
@@ -59,6 +67,7 @@ export function createAuthService({
   passwords,
   sessionCacheSeconds = 0,
   pendingEmail,
+  secondFactor,
 }: AuthServiceOptions) {
   // Signed-in state per token hash (ADR 091): a signed-in request otherwise costs two queries
   // before any work. Bounded in count and age; dropped by user on every change to the
@@ -89,15 +98,18 @@ export function createAuthService({
     return Date.parse(sliding) < Date.parse(end) ? sliding : end;
   };
 
-  /** A new token; a refresh passes the sign-in time on, so rotating never extends the end. */
+  /**
+   * A new token; a refresh passes the sign-in time on, so rotating never extends the end, and
+   * the time identity was last proved (ADR 173), so rotating never makes a session "recent".
+   */
   async function issueSession(
     user: UserRow,
     userAgent: string | null,
-    signedInAt?: string,
+    rotated?: { signedInAt: string; verifiedAt: string | null },
   ): Promise<AuthResponse> {
     const token = newToken();
     const now = nowIso();
-    const createdAt = signedInAt ?? now;
+    const createdAt = rotated?.signedInAt ?? now;
     const expiresAt = expiryFrom(now, createdAt);
     await repo.insertSession({
       user_id: user.id,
@@ -106,6 +118,7 @@ export function createAuthService({
       last_used_at: now,
       expires_at: expiresAt,
       user_agent: userAgent?.slice(0, 300) ?? null,
+      verified_at: rotated ? rotated.verifiedAt : now,
     });
     return { token, expiresAt, user: toCurrentUser(user, await pendingEmail(user.id)) };
   }
@@ -113,7 +126,8 @@ export function createAuthService({
   return {
     /**
      * Signs a member in without a password: a registration just finished by its mailed link
-     * (registration.ts, ADR 152), or an account a tool or test fixture created.
+     * (registration.ts, ADR 152), the first account (ADR 173), a second factor or passkey
+     * just checked (two-factor.service.ts), or an account a tool or test fixture created.
      */
     async signIn(user: UserRow, userAgent: string | null): Promise<AuthResponse> {
       return issueSession(user, userAgent);
@@ -123,7 +137,7 @@ export function createAuthService({
       input: LoginBody,
       userAgent: string | null,
       address: string | null = null,
-    ): Promise<AuthResponse> {
+    ): Promise<LoginResponse> {
       const user = (await repo.findUserByLogin(input.identifier.toLowerCase())) ?? null;
       // Known or not, the same counting and the same answers (password-guard.ts, ADR 150).
       const ok = passwords
@@ -134,7 +148,25 @@ export function createAuthService({
       if (!user || !ok) {
         throw new AppError(401, errorCodes.invalidCredentials, authMessages.invalidCredentials);
       }
-      return issueSession(user, userAgent);
+      const pending = await secondFactor?.(user, userAgent);
+      return pending ?? issueSession(user, userAgent);
+    },
+
+    /** Binds the second-factor step (services.ts): it needs this service to sign in. */
+    useSecondFactor(check: NonNullable<AuthServiceOptions['secondFactor']>) {
+      secondFactor = check;
+    },
+
+    /**
+     * The session just proved who holds it again (re-entered password, code, passkey): the
+     * recent sign-in clock restarts (ADR 173). The cached copy goes with the old time.
+     */
+    async markVerified(resolved: ResolvedSession): Promise<string> {
+      const now = nowIso();
+      await repo.markSessionVerified(resolved.session.id, now);
+      forgetToken(resolved.session.token_hash);
+      resolved.session = { ...resolved.session, verified_at: now };
+      return now;
     },
 
     /** The session behind a bearer token, or undefined when it is unknown or expired. */
@@ -181,7 +213,10 @@ export function createAuthService({
       forgetToken(resolved.session.token_hash);
       await events?.emit('session.revoked', { tokenHash: resolved.session.token_hash });
       if (!revoked) throw unauthorized(authMessages.notSignedIn);
-      return issueSession(resolved.user, userAgent, resolved.session.created_at);
+      return issueSession(resolved.user, userAgent, {
+        signedInAt: resolved.session.created_at,
+        verifiedAt: resolved.session.verified_at,
+      });
     },
 
     /**

@@ -42,6 +42,8 @@ export interface RegistrationOptions {
   attempts: AttemptCounter;
   events: EventBus;
   auth: Pick<AuthService, 'signIn'>;
+  /** No SMTP_URL: mails go to the log and the outbox folder; the answer says so (ADR 173). */
+  mailOutbox?: boolean;
 }
 
 /** Usernames are public (profiles, search), so a taken one is named, on its field. */
@@ -61,6 +63,10 @@ const linkInvalid = () =>
  * row, one queued mail) and reserve the username alike, so neither the answer, its timing nor
  * a second registration with the same username tells them apart.
  */
+/** What registering led to: the usual mailed link (202), or the first account at once (201). */
+export type RegisterOutcome =
+  { kind: 'mailed'; body: RegisterResponse } | { kind: 'first-run'; body: AuthResponse };
+
 export function createRegistration({
   repo,
   uow,
@@ -68,18 +74,64 @@ export function createRegistration({
   attempts,
   events,
   auth,
+  mailOutbox = false,
 }: RegistrationOptions) {
-  async function insertAccount(q: Tx, fields: AccountFields, now: string) {
+  async function insertAccount(
+    q: Tx,
+    fields: AccountFields,
+    now: string,
+    first?: { role: 'admin' },
+  ) {
     return repo.insertUser(q, {
       ...fields,
       avatar_url: null,
       bio: null,
       is_public: 1,
-      // The mailed link proved the mailbox: no confirmation mail follows.
-      email_verified_at: now,
+      // The mailed link proved the mailbox: no confirmation mail follows. The first account
+      // (ADR 173) skipped the mail, so its address waits for Settings' confirmation.
+      email_verified_at: first ? null : now,
+      ...(first ? { role: first.role } : {}),
       created_at: now,
       updated_at: now,
     });
+  }
+
+  /**
+   * First run (ADR 173): on a site without accounts the first registration creates the
+   * account at once, as the administrator, and signs it in. The setup row is inserted in the
+   * same transaction, so of two first registrations at the same moment one wins and the
+   * other finds its key taken: null, and that one goes the usual mailed way. Nothing is
+   * revealed: there is no account on the site whose address could be told apart.
+   */
+  async function firstAccount(
+    input: RegisterInput,
+    userAgent: string | null,
+  ): Promise<RegisterOutcome | null> {
+    const now = nowIso();
+    const password_hash = await hashPassword(input.password);
+    let user: UserRow;
+    try {
+      user = await uow.run(async (trx) => {
+        await repo.claimSite(trx, now);
+        return insertAccount(
+          trx,
+          {
+            username: input.username,
+            username_lower: input.username.toLowerCase(),
+            email: input.email,
+            email_lower: input.email.toLowerCase(),
+            display_name: input.displayName ?? null,
+            password_hash,
+          },
+          now,
+          { role: 'admin' },
+        );
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, 'site_setup')) return null;
+      return mapTaken(error);
+    }
+    return { kind: 'first-run', body: await created(user, userAgent) };
   }
 
   /** 409 for the unique index's verdict when two finish with one username or address. */
@@ -95,8 +147,62 @@ export function createRegistration({
     return auth.signIn(user, userAgent);
   }
 
+  const answer = (email: string): RegisterResponse => ({
+    message: authMessages.registrationSent,
+    email,
+    ...(mailOutbox ? { mailOutbox } : {}),
+  });
+
+  /** The usual path (ADR 152): a pending row and one mail, the same work for any address. */
+  async function mailLink(input: RegisterInput, now: string): Promise<RegisterResponse> {
+    const usernameLower = input.username.toLowerCase();
+    const emailLower = input.email.toLowerCase();
+    const owner = await repo.userByEmail(emailLower);
+    // A registered address gets a row too (its token is never mailed): same work, and the
+    // username is held just as it would be for a new address.
+    const token = newToken();
+    const row = {
+      username: input.username,
+      username_lower: usernameLower,
+      email: input.email,
+      email_lower: emailLower,
+      display_name: input.displayName ?? null,
+      password_hash: await hashPassword(input.password),
+      token_hash: hashToken(token),
+      created_at: now,
+      expires_at: new Date(Date.parse(now) + authLimits.registrationHours * HOUR_MS).toISOString(),
+    };
+    try {
+      await uow.run((trx) => repo.replacePendingRegistration(trx, row));
+    } catch (error) {
+      // The same address registering twice at once: the other request's row and mail stand.
+      if (!isUniqueViolation(error, 'pending_registrations')) throw error;
+      return answer(input.email);
+    }
+    // A mailbox is not flooded by strangers: past the budget the answer stays, the mail goes.
+    const sent = await attempts.hit(`registration-mail:${emailLower}`, HOUR_MS);
+    if (sent <= authLimits.registrationMailsPerHour) {
+      if (owner) await mail.send('registration-exists', owner.email, { username: owner.username });
+      else
+        await mail.send('registration-confirm', input.email, {
+          username: input.username,
+          token,
+          hours: authLimits.registrationHours,
+        });
+    }
+    return answer(input.email);
+  }
+
   return {
-    async register(input: RegisterInput): Promise<RegisterResponse> {
+    /** Whether the site has no account yet (GET /auth/setup): nothing else is revealed. */
+    async firstRun(): Promise<boolean> {
+      return !(await repo.siteClaimed());
+    },
+
+    async register(
+      input: RegisterInput,
+      userAgent: string | null = null,
+    ): Promise<RegisterOutcome> {
       assertNewPasswordAllowed(input.password, 'password');
       const usernameLower = input.username.toLowerCase();
       const emailLower = input.email.toLowerCase();
@@ -106,43 +212,27 @@ export function createRegistration({
         (await repo.usernameReserved(usernameLower, emailLower, now))
       )
         throw usernameTaken();
+      if (!(await repo.siteClaimed())) {
+        const first = await firstAccount(input, userAgent);
+        if (first) return first;
+      }
+      return { kind: 'mailed', body: await mailLink(input, now) };
+    },
+
+    /**
+     * Operator CLI (npm run admin -- registration-link): a new finishing link for an
+     * address's pending registration, for a server without SMTP whose log is out of reach.
+     * Tokens are stored hashed, so the mailed one cannot be shown: this one replaces it.
+     */
+    async reissueLink(
+      email: string,
+    ): Promise<{ token: string; username: string; expiresAt: string } | { owner: string } | null> {
+      const emailLower = email.toLowerCase();
       const owner = await repo.userByEmail(emailLower);
-      // A registered address gets a row too (its token is never mailed): same work, and the
-      // username is held just as it would be for a new address.
+      if (owner) return { owner: owner.username };
       const token = newToken();
-      const row = {
-        username: input.username,
-        username_lower: usernameLower,
-        email: input.email,
-        email_lower: emailLower,
-        display_name: input.displayName ?? null,
-        password_hash: await hashPassword(input.password),
-        token_hash: hashToken(token),
-        created_at: now,
-        expires_at: new Date(
-          Date.parse(now) + authLimits.registrationHours * HOUR_MS,
-        ).toISOString(),
-      };
-      try {
-        await uow.run((trx) => repo.replacePendingRegistration(trx, row));
-      } catch (error) {
-        // The same address registering twice at once: the other request's row and mail stand.
-        if (!isUniqueViolation(error, 'pending_registrations')) throw error;
-        return { message: authMessages.registrationSent, email: input.email };
-      }
-      // A mailbox is not flooded by strangers: past the budget the answer stays, the mail goes.
-      const sent = await attempts.hit(`registration-mail:${emailLower}`, HOUR_MS);
-      if (sent <= authLimits.registrationMailsPerHour) {
-        if (owner)
-          await mail.send('registration-exists', owner.email, { username: owner.username });
-        else
-          await mail.send('registration-confirm', input.email, {
-            username: input.username,
-            token,
-            hours: authLimits.registrationHours,
-          });
-      }
-      return { message: authMessages.registrationSent, email: input.email };
+      const row = await repo.reissuePendingRegistration(emailLower, hashToken(token), nowIso());
+      return row ? { token, username: row.username, expiresAt: row.expires_at } : null;
     },
 
     /** The mailed link: the account is created (address confirmed) and signed in. */

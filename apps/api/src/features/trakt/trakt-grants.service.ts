@@ -181,6 +181,8 @@ export function createTraktGrantsService({
         last_used_at: grant.last_used_at ?? grant.created_at,
         expires_at: grant.access_expires_at,
         user_agent: null,
+        // Never a recent sign-in (ADR 173): a token cannot take the actions that need one.
+        verified_at: null,
       };
       return {
         session,

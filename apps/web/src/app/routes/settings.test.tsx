@@ -1,4 +1,9 @@
-import { accountMessages, authMessages, TOKEN_STORAGE_KEY } from '@series-tracker/contracts';
+import {
+  accountMessages,
+  authMessages,
+  securityMessages,
+  TOKEN_STORAGE_KEY,
+} from '@series-tracker/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -33,6 +38,14 @@ function signedIn(
   window.localStorage.setItem(TOKEN_STORAGE_KEY, 'valid-token');
   return mockFetch(async (call) => {
     if (call.url === '/api/auth/me') return jsonResponse(200, { user });
+    // Settings → Security (ADR 173): nothing set up.
+    if (call.url === '/api/auth/security')
+      return jsonResponse(200, {
+        totp: false,
+        backupCodesLeft: 0,
+        passkeys: [],
+        recentUntil: null,
+      });
     const answer = await handler(call);
     if (answer) return answer;
     if (call.url === '/api/auth/sessions' && call.method === 'GET')
@@ -59,7 +72,7 @@ describe('/settings', () => {
     renderApp('/settings');
     expect(await screen.findByLabelText('Display Name')).toHaveValue('Alice Liddell');
     expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
-    for (const name of ['Profile', 'Privacy', 'Account', 'Sessions', 'Danger zone'])
+    for (const name of ['Profile', 'Privacy', 'Account', 'Security', 'Sessions', 'Danger zone'])
       expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
     expect(screen.getByLabelText('Display Name')).toHaveValue('Alice Liddell');
     expect(screen.getByLabelText('Username')).toHaveValue('alice');
@@ -435,5 +448,40 @@ describe('avatar upload', () => {
     expect(await screen.findByText('Avatar removed')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
     expect(screen.queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
+  });
+
+  it('asks "Confirm it’s you" when the sign-in is not recent, then sets up the app', async () => {
+    let recent = false;
+    const { calls } = signedIn((call) => {
+      if (call.url === '/api/auth/2fa/totp' && call.method === 'POST') {
+        if (!recent)
+          return jsonResponse(403, {
+            error: securityMessages.reauthenticationRequired,
+            code: 'REAUTHENTICATION_REQUIRED',
+          });
+        return jsonResponse(200, {
+          secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+          uri: 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXP',
+          qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+        });
+      }
+      if (call.url === '/api/auth/reauthenticate') {
+        recent = true;
+        return jsonResponse(200, { recentUntil: new Date(Date.now() + 900_000).toISOString() });
+      }
+    });
+    const user = userEvent.setup();
+    renderApp('/settings');
+    expect(await screen.findByText('Two-factor sign-in: off')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Set up an authenticator app' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    await user.type(within(dialog).getByLabelText('Password'), 'my password');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByAltText('QR code for your authenticator app')).toBeInTheDocument();
+    expect(screen.getByLabelText('Key')).toHaveValue('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
+    expect(calls.find((c) => c.url === '/api/auth/reauthenticate')!.body).toEqual({
+      password: 'my password',
+    });
+    expect(calls.filter((c) => c.url === '/api/auth/2fa/totp')).toHaveLength(2);
   });
 });

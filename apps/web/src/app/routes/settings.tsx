@@ -5,6 +5,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { AccountSection } from '@/features/account/components/account-section';
 import { DangerZone } from '@/features/account/components/danger-zone';
 import { PrivacySection, ProfileSection } from '@/features/account/components/profile-section';
+import { SecuritySection } from '@/features/account/components/security-section';
 import { SessionsSection } from '@/features/account/components/sessions-section';
 import { SettingsSection } from '@/features/account/components/settings-section';
 import { SignInCheckFailed } from '@/features/auth/components/sign-in-check-failed';
@@ -57,6 +58,7 @@ function SettingsPage({ user }: { user: CurrentUser }) {
           ['#profile-heading', 'Profile'],
           ['#privacy-heading', 'Privacy'],
           ['#account-heading', 'Account'],
+          ['#security-heading', 'Security'],
           ['#sessions-heading', 'Sessions'],
           ['#calendar-heading', 'Calendar & alerts'],
           ['#import-export-heading', 'Import & export'],
@@ -76,6 +78,7 @@ function SettingsPage({ user }: { user: CurrentUser }) {
         <ProfileSection user={user} />
         <PrivacySection user={user} />
         <AccountSection user={user} />
+        <SecuritySection />
         <SessionsSection />
         <CalendarSection />
         {/* imports (issue 13): the screen of its own, /settings/import */}

@@ -1,6 +1,7 @@
-import type { AuthResponse, LoginBody } from '@series-tracker/contracts';
+import type { LoginBody, LoginResponse } from '@series-tracker/contracts';
 import { api } from '@/lib/api-client';
 
-export function login(body: LoginBody): Promise<AuthResponse> {
-  return api.post<AuthResponse>('/auth/login', body);
+/** A session, or with two-factor sign-in on a challenge for the second factor (ADR 173). */
+export function login(body: LoginBody): Promise<LoginResponse> {
+  return api.post<LoginResponse>('/auth/login', body);
 }

@@ -6,7 +6,9 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { serverMessageOr } from '@/lib/api-client';
+import type { SecondFactorRequired } from '@series-tracker/contracts';
 import { useLogin } from '../hooks/use-session-actions';
+import { PasskeySignIn, SecondFactorStep } from './second-factor-step';
 
 export interface LoginFormProps {
   /** Called once the session is stored. */
@@ -22,6 +24,8 @@ export function LoginForm({ onSuccess, registerHref = '/register' }: LoginFormPr
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
   const loginMutation = useLogin();
+  // Two-factor sign-in on (ADR 173): the password was right, the second step follows.
+  const [challenge, setChallenge] = useState<SecondFactorRequired['secondFactor'] | null>(null);
 
   const isSending = loginMutation.isPending;
   const canSubmit = identifier.trim() !== '' && password !== '' && !isSending;
@@ -30,8 +34,29 @@ export function LoginForm({ onSuccess, registerHref = '/register' }: LoginFormPr
     event.preventDefault();
     if (!canSubmit) return;
     // A new mutate() clears the previous error (spec §4: cleared on each new submit).
-    loginMutation.mutate({ identifier: identifier.trim(), password }, { onSuccess });
+    loginMutation.mutate(
+      { identifier: identifier.trim(), password },
+      {
+        onSuccess: (response) => {
+          if ('secondFactor' in response) setChallenge(response.secondFactor);
+          else onSuccess?.();
+        },
+      },
+    );
   }
+
+  if (challenge)
+    return (
+      <SecondFactorStep
+        challenge={challenge}
+        onSuccess={onSuccess}
+        onBack={() => {
+          loginMutation.reset();
+          setPassword('');
+          setChallenge(null);
+        }}
+      />
+    );
 
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-5" aria-label="Sign in">
@@ -73,6 +98,8 @@ export function LoginForm({ onSuccess, registerHref = '/register' }: LoginFormPr
           'Sign In'
         )}
       </Button>
+
+      <PasskeySignIn onSuccess={onSuccess} />
 
       <p className="text-center text-sm text-slate-400">
         Don&apos;t have an account?{' '}

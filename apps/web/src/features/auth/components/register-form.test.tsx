@@ -1,10 +1,14 @@
-import { authMessages, TOKEN_STORAGE_KEY } from '@series-tracker/contracts';
+import { authMessages, securityMessages, TOKEN_STORAGE_KEY } from '@series-tracker/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { deferred, jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
 import { RegisterForm } from './register-form';
+
+/** The form also asks whether the site has no account yet (ADR 173): not a registration. */
+const sent = <T extends { url: string }>(calls: T[]) =>
+  calls.filter((c) => c.url !== '/api/auth/setup');
 
 function renderForm() {
   const user = userEvent.setup();
@@ -76,7 +80,7 @@ describe('RegisterForm', () => {
       await screen.findByText('Password must be at least 8 characters long'),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toHaveFocus();
-    expect(calls).toHaveLength(0);
+    expect(sent(calls)).toHaveLength(0);
   });
 
   it("sends trimmed values without the confirmation, shows 'Creating Account...', then 'Check your e-mail' without signing in", async () => {
@@ -88,15 +92,15 @@ describe('RegisterForm', () => {
     await user.click(submit());
 
     expect(await screen.findByRole('button', { name: 'Creating Account...' })).toBeDisabled();
-    expect(calls).toHaveLength(1);
-    expect(calls[0]?.url).toBe('/api/auth/register');
-    expect(calls[0]?.body).toEqual({
+    expect(sent(calls)).toHaveLength(1);
+    expect(sent(calls)[0]?.url).toBe('/api/auth/register');
+    expect(sent(calls)[0]?.body).toEqual({
       username: 'alice',
       email: 'alice@example.com',
       password: 'secret-one',
       displayName: 'Alice',
     });
-    expect(calls[0]?.body).not.toHaveProperty('confirmPassword');
+    expect(sent(calls)[0]?.body).not.toHaveProperty('confirmPassword');
 
     response.resolve(sentResponse('alice@example.com'));
     const heading = await screen.findByRole('heading', { name: 'Check your e-mail' });
@@ -122,9 +126,9 @@ describe('RegisterForm', () => {
     await user.click(await screen.findByRole('button', { name: 'Send the link again' }));
 
     expect(await screen.findByRole('status')).toHaveTextContent('Sent again.');
-    expect(calls).toHaveLength(2);
-    expect(calls[1]?.url).toBe('/api/auth/register');
-    expect(calls[1]?.body).toEqual(calls[0]?.body);
+    expect(sent(calls)).toHaveLength(2);
+    expect(sent(calls)[1]?.url).toBe('/api/auth/register');
+    expect(sent(calls)[1]?.body).toEqual(sent(calls)[0]?.body);
     expect(screen.getByRole('heading', { name: 'Check your e-mail' })).toBeInTheDocument();
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });
@@ -176,8 +180,8 @@ describe('RegisterForm', () => {
     await fill(valid);
     await user.click(submit());
 
-    await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]?.body).toEqual({
+    await waitFor(() => expect(sent(calls)).toHaveLength(1));
+    expect(sent(calls)[0]?.body).toEqual({
       username: 'alice',
       email: 'alice@example.com',
       password: 'secret-one',
@@ -268,5 +272,37 @@ describe('RegisterForm', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Registration failed. Please try again.',
     );
+  });
+
+  it('on an empty site says the first account becomes the administrator, and signs it in', async () => {
+    const { calls } = mockFetch((call) => {
+      if (call.url === '/api/auth/setup') return jsonResponse(200, { firstRun: true });
+      return jsonResponse(201, {
+        token: 'first-token',
+        expiresAt: '2030-01-01T00:00:00.000Z',
+        user: {
+          id: 1,
+          username: 'alice',
+          displayName: null,
+          avatarUrl: null,
+          bio: null,
+          isPublic: true,
+          createdAt: '2026-01-01T00:00:00.000Z',
+          updatedAt: '2026-01-01T00:00:00.000Z',
+          email: 'alice@example.com',
+          emailVerified: false,
+          role: 'admin',
+          suspension: null,
+          pendingEmail: null,
+        },
+      });
+    });
+    const form = renderForm();
+    expect(await screen.findByText(securityMessages.firstRunNotice)).toBeInTheDocument();
+    await form.fill(valid);
+    await form.user.click(form.submit());
+    await waitFor(() => expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('first-token'));
+    expect(sent(calls)).toHaveLength(1);
+    expect(screen.queryByRole('heading', { name: 'Check your e-mail' })).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,11 @@
-import { authLimits, authMessages, registerFormSchema } from '@series-tracker/contracts';
+import {
+  authLimits,
+  authMessages,
+  registerFormSchema,
+  securityMessages,
+} from '@series-tracker/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Crown } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -7,6 +14,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { isApiError, serverMessageOr } from '@/lib/api-client';
 import type { RegisterInput } from '../api/register';
+import { getSetup, securityKeys } from '../api/security';
 import { useRegister } from '../hooks/use-session-actions';
 import { RegistrationSent } from './registration-sent';
 
@@ -44,6 +52,8 @@ export interface RegisterFormProps {
 interface Sent {
   input: RegisterInput;
   email: string;
+  /** The server has no SMTP: the panel says where the mail went (ADR 173). */
+  mailOutbox: boolean;
 }
 
 const linkClass =
@@ -61,6 +71,9 @@ export function RegisterForm({ loginHref = '/login' }: RegisterFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const focusEmail = useRef(false);
   const registerMutation = useRegister();
+  // An empty site's first registration makes its administrator at once (ADR 173).
+  const setup = useQuery({ queryKey: securityKeys.setup, queryFn: getSetup, staleTime: 10_000 });
+  const firstRun = setup.data?.firstRun === true;
 
   useEffect(() => {
     // Back from "Check your e-mail": where a wrong address is mended, the values all kept.
@@ -116,7 +129,15 @@ export function RegisterForm({ loginHref = '/login' }: RegisterFormProps) {
     const { username, email, password, displayName } = parsed.data;
     const input: RegisterInput = { username, email, password, displayName };
     registerMutation.mutate(input, {
-      onSuccess: (response) => setSent({ input, email: response.email || email }),
+      onSuccess: (response) => {
+        // The first account is signed in: the register page sends it on (RegisterRoute).
+        if ('token' in response) return;
+        setSent({
+          input,
+          email: response.email || email,
+          mailOutbox: response.mailOutbox === true,
+        });
+      },
       onError: (error) => {
         // A 400 (or a taken username's 409) names the offending fields with the same
         // messages the form uses; those show on their fields, not again above the form.
@@ -141,6 +162,7 @@ export function RegisterForm({ loginHref = '/login' }: RegisterFormProps) {
       <RegistrationSent
         sent={sent.input}
         email={sent.email}
+        mailOutbox={sent.mailOutbox}
         onChangeDetails={changeDetails}
         loginHref={loginHref}
       />
@@ -161,6 +183,13 @@ export function RegisterForm({ loginHref = '/login' }: RegisterFormProps) {
       className="space-y-5"
       aria-label="Create account"
     >
+      {firstRun ? (
+        <p className="flex gap-3 rounded-xl border border-amber-400/30 bg-amber-400/10 p-3 text-sm text-amber-100">
+          <Crown aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-300" />
+          <span>{securityMessages.firstRunNotice}</span>
+        </p>
+      ) : null}
+
       {showAlert ? (
         <FormAlert>
           {serverMessageOr(registerMutation.error, authMessages.registrationFailed)}

@@ -1,5 +1,5 @@
 import { EmailAddress } from '@/components/ui/email-address';
-import { authLimits, authMessages } from '@series-tracker/contracts';
+import { authLimits, authMessages, securityMessages } from '@series-tracker/contracts';
 import { CircleCheck, MailCheck } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
@@ -15,6 +15,8 @@ export interface RegistrationSentProps {
   sent: RegisterInput;
   /** The address to show (the server's echo of what was typed). */
   email: string;
+  /** No SMTP on this server: say where the mail went, the same for any address (ADR 173). */
+  mailOutbox?: boolean;
   /** Back to the form, its values kept. */
   onChangeDetails: () => void;
   loginHref: string;
@@ -30,6 +32,7 @@ const linkClass =
 export function RegistrationSent({
   sent,
   email,
+  mailOutbox = false,
   onChangeDetails,
   loginHref,
 }: RegistrationSentProps) {
@@ -62,6 +65,11 @@ export function RegistrationSent({
       <p className="text-sm text-slate-400">
         Not there? Look in your spam folder, or send it again.
       </p>
+      {mailOutbox ? (
+        <p className="rounded-xl border border-slate-700 bg-slate-800/60 p-3 text-sm break-words text-slate-300">
+          {securityMessages.noSmtpNotice}
+        </p>
+      ) : null}
 
       {resend.isError ? (
         <FormAlert>{serverMessageOr(resend.error, authMessages.registrationFailed)}</FormAlert>

@@ -1,4 +1,10 @@
-import type { AuthResponse, LoginBody } from '@series-tracker/contracts';
+import {
+  securityMessages,
+  type AuthResponse,
+  type LoginBody,
+  type LoginResponse,
+} from '@series-tracker/contracts';
+import { toast } from '@/components/ui/toaster';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { forgetMarks } from '@/features/tracking/lib/offline-marks';
@@ -25,17 +31,43 @@ async function startSession(queryClient: QueryClient, response: AuthResponse) {
   queryClient.setQueryData(authKeys.signedOut, false);
 }
 
+/**
+ * Signs in with the password. With two-factor sign-in on (ADR 173) the answer is a challenge,
+ * not a session: the form asks for the second factor (useFinishSignIn).
+ */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: LoginBody) => login(body),
+    mutationFn: (body: LoginBody): Promise<LoginResponse> => login(body),
+    onSuccess: async (response) => {
+      if ('token' in response) await startSession(queryClient, response);
+    },
+  });
+}
+
+/** Any other way to a session (a second factor, a passkey): the call, then the session. */
+export function useFinishSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (call: () => Promise<AuthResponse>) => call(),
     onSuccess: (response) => startSession(queryClient, response),
   });
 }
 
-/** Sends the registration; nobody is signed in until the mailed link is used (ADR 152). */
+/**
+ * Sends the registration; nobody is signed in until the mailed link is used (ADR 152) —
+ * except the first account of an empty site, created and signed in at once (ADR 173).
+ */
 export function useRegister() {
-  return useMutation({ mutationFn: (input: RegisterInput) => register(input) });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RegisterInput) => register(input),
+    onSuccess: async (response) => {
+      if (!('token' in response)) return;
+      await startSession(queryClient, response);
+      toast.info(securityMessages.firstRunWelcome);
+    },
+  });
 }
 
 /**

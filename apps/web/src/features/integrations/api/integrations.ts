@@ -20,10 +20,17 @@ export const apiTokensQueryOptions = queryOptions({
 });
 export const useApiTokens = () => useQuery(apiTokensQueryOptions);
 
-export function useCreateApiToken() {
+/**
+ * Creating a token needs a recent sign-in (ADR 173): `run` (useRecentSignIn) asks "Confirm
+ * it's you" on the server's 403 and sends it again.
+ */
+export function useCreateApiToken(
+  run: <T>(action: () => Promise<T>) => Promise<T> = (action) => action(),
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateApiTokenBody) => api.post<CreatedApiToken>('/api-tokens', body),
+    mutationFn: (body: CreateApiTokenBody) =>
+      run(() => api.post<CreatedApiToken>('/api-tokens', body)),
     onSuccess: ({ token: _shownOnce, ...created }) =>
       queryClient.setQueryData<ApiToken[]>(integrationKeys.tokens, (list) => [
         created,

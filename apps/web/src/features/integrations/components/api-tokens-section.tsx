@@ -19,6 +19,7 @@ import {
   SettingsSection,
   zodFieldErrors,
 } from '@/features/account/components/settings-section';
+import { useRecentSignIn } from '@/features/auth/components/confirm-identity';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/integrations';
 import { CopyField } from './copy-field';
 
@@ -37,7 +38,8 @@ const scopeLabels: Record<TokenScope, { label: string; hint: string }> = {
 
 export function ApiTokensSection() {
   const tokens = useApiTokens();
-  const create = useCreateApiToken();
+  const { run, dialog } = useRecentSignIn();
+  const create = useCreateApiToken(run);
   const revoke = useRevokeApiToken();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<TokenScope[]>(['read']);
@@ -193,6 +195,7 @@ export function ApiTokensSection() {
           </p>
         ) : null}
       </div>
+      {dialog}
     </SettingsSection>
   );
 }

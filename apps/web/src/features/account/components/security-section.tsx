@@ -1,0 +1,260 @@
+import {
+  securityLimits,
+  securityMessages,
+  type BackupCodes,
+  type SecurityStatus,
+  type TotpSetup,
+} from '@series-tracker/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ShieldCheck, ShieldOff } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { ErrorState } from '@/components/ui/error-state';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import {
+  confirmTotp,
+  disableTotp,
+  getSecurity,
+  newBackupCodes,
+  securityKeys,
+  startTotp,
+} from '@/features/auth/api/security';
+import { needsRecentSignIn, useRecentSignIn } from '@/features/auth/components/confirm-identity';
+import { CopyField } from '@/features/integrations/components/copy-field';
+import { isApiError, serverMessageOr } from '@/lib/api-client';
+import { PasskeysPart } from './passkeys-part';
+import { SavedNote, SettingsSection } from './settings-section';
+
+/**
+ * Settings → Security (ADR 173): two-factor sign-in with an authenticator app (QR code and
+ * secret, a first code, 10 backup codes shown once), new backup codes, turning it off, and
+ * passkeys. Every change of protection asks "Confirm it's you" when the sign-in is not recent.
+ */
+export function SecuritySection() {
+  const status = useQuery({ queryKey: securityKeys.status, queryFn: getSecurity });
+  const { run, dialog } = useRecentSignIn();
+  return (
+    <SettingsSection
+      id="security"
+      title="Security"
+      description="Ask for a second step when you sign in with your password, and sign in with passkeys."
+    >
+      {status.isPending ? (
+        <div aria-label="Loading security settings" className="space-y-3">
+          <Skeleton className="h-6 w-48" />
+          <Skeleton className="h-10 w-full" />
+        </div>
+      ) : status.isError && !status.data ? (
+        <ErrorState
+          error={status.error}
+          title="Could not load your security settings"
+          headingLevel={3}
+          onRetry={() => void status.refetch()}
+        />
+      ) : (
+        <div className="space-y-8">
+          <TwoFactorPart status={status.data} run={run} />
+          <PasskeysPart status={status.data} run={run} />
+        </div>
+      )}
+      {dialog}
+    </SettingsSection>
+  );
+}
+
+type Run = <T>(action: () => Promise<T>) => Promise<T>;
+
+function TwoFactorPart({ status, run }: { status: SecurityStatus; run: Run }) {
+  const queryClient = useQueryClient();
+  const [setup, setSetup] = useState<TotpSetup | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: securityKeys.status });
+
+  const start = useMutation({
+    mutationFn: () => run(startTotp),
+    onSuccess: (s) => {
+      setDone(null);
+      setSetup(s);
+    },
+  });
+  const off = useMutation({
+    mutationFn: () => run(disableTotp),
+    onSuccess: async () => {
+      setCodes(null);
+      setDone(securityMessages.totpOff);
+      await refresh();
+    },
+  });
+  const regenerate = useMutation({
+    mutationFn: () => run(newBackupCodes),
+    onSuccess: async (result: BackupCodes) => {
+      setCodes(result.backupCodes);
+      await refresh();
+    },
+  });
+  const failed = [start, off, regenerate].find((m) => m.isError && !needsRecentSignIn(m.error));
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h3 className="flex items-center gap-2 font-semibold text-white">
+          {status.totp ? (
+            <ShieldCheck aria-hidden className="size-5 text-emerald-300" />
+          ) : (
+            <ShieldOff aria-hidden className="size-5 text-slate-400" />
+          )}
+          Two-factor sign-in: {status.totp ? 'on' : 'off'}
+        </h3>
+      </div>
+      {failed ? (
+        <FormAlert>{serverMessageOr(failed.error, 'Something went wrong.')}</FormAlert>
+      ) : null}
+      {done ? <SavedNote>{done}</SavedNote> : null}
+
+      {codes ? (
+        <BackupCodesList codes={codes} onDone={() => setCodes(null)} />
+      ) : setup ? (
+        <TotpEnrolment
+          setup={setup}
+          onCancel={() => setSetup(null)}
+          onConfirmed={async (result) => {
+            setSetup(null);
+            setCodes(result);
+            await refresh();
+          }}
+        />
+      ) : status.totp ? (
+        <div className="space-y-3">
+          <p className="text-sm text-slate-300">
+            Signing in with your password also asks for a code from your authenticator app. You have{' '}
+            {status.backupCodesLeft} of {securityLimits.backupCodeCount} backup codes left.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="secondary"
+              disabled={regenerate.isPending}
+              onClick={() => regenerate.mutate()}
+            >
+              {regenerate.isPending ? <Spinner /> : null}
+              New backup codes
+            </Button>
+            <Button variant="danger" disabled={off.isPending} onClick={() => off.mutate()}>
+              {off.isPending ? <Spinner /> : null}
+              Turn off two-factor sign-in
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="space-y-3">
+          <p className="text-sm text-slate-300">
+            Use an authenticator app (such as Aegis, Google Authenticator or 1Password): after your
+            password, sign-in asks for the 6-digit code it shows.
+          </p>
+          <Button disabled={start.isPending} onClick={() => start.mutate()}>
+            {start.isPending ? <Spinner /> : null}
+            Set up an authenticator app
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function TotpEnrolment({
+  setup,
+  onCancel,
+  onConfirmed,
+}: {
+  setup: TotpSetup;
+  onCancel: () => void;
+  onConfirmed: (codes: string[]) => Promise<void>;
+}) {
+  const [code, setCode] = useState('');
+  const confirm = useMutation({
+    mutationFn: () => confirmTotp(code.trim()),
+    onSuccess: (result) => onConfirmed(result.backupCodes),
+  });
+  const fieldError =
+    isApiError(confirm.error) && confirm.error.details?.code
+      ? confirm.error.details.code
+      : undefined;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (code.trim()) confirm.mutate();
+  }
+
+  return (
+    <div className="space-y-4 rounded-xl border border-slate-700 bg-slate-950/40 p-4">
+      <ol className="list-decimal space-y-2 pl-5 text-sm text-slate-300">
+        <li>Scan this QR code with your authenticator app, or type the key into it.</li>
+        <li>Enter the 6-digit code the app shows.</li>
+      </ol>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        <img
+          src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qrSvg)}`}
+          alt="QR code for your authenticator app"
+          width={176}
+          height={176}
+          className="size-44 shrink-0 self-center rounded-lg bg-white p-1 sm:self-start"
+        />
+        <div className="min-w-0 flex-1 space-y-4">
+          <CopyField label="Key" value={setup.secret.replace(/(.{4})/g, '$1 ').trim()} />
+          <form onSubmit={submit} noValidate className="space-y-3" aria-label="Confirm the app">
+            {confirm.isError && !fieldError ? (
+              <FormAlert>{serverMessageOr(confirm.error, securityMessages.codeInvalid)}</FormAlert>
+            ) : null}
+            <TextField
+              label="Code from the app"
+              name="totp"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={8}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              error={fieldError}
+            />
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" disabled={!code.trim() || confirm.isPending}>
+                {confirm.isPending ? <Spinner /> : null}
+                Turn on
+              </Button>
+              <Button variant="ghost" onClick={onCancel}>
+                Cancel
+              </Button>
+            </div>
+          </form>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function BackupCodesList({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  return (
+    <div className="space-y-3 rounded-xl border border-emerald-500/40 bg-emerald-500/10 p-4">
+      <p role="status" className="text-sm font-semibold text-emerald-200">
+        Save these backup codes now: they are shown only once.
+      </p>
+      <p className="text-sm text-slate-300">
+        Each one signs you in once if you lose your phone. Keep them somewhere safe, such as a
+        password manager.
+      </p>
+      <ul
+        aria-label="Backup codes"
+        className="grid grid-cols-2 gap-x-4 gap-y-1 font-mono text-sm text-slate-100"
+        dir="ltr"
+      >
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+      <CopyField label="All backup codes" value={codes.join(' ')} />
+      <Button onClick={onDone}>I saved them</Button>
+    </div>
+  );
+}

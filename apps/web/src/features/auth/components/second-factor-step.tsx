@@ -1,0 +1,209 @@
+import { securityMessages, type SecondFactorRequired } from '@series-tracker/contracts';
+import { KeyRound, ShieldCheck } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import { isApiError, serverMessageOr } from '@/lib/api-client';
+import {
+  finishWithCode,
+  finishWithPasskey,
+  passkeySignIn,
+  passkeySignInOptions,
+  secondFactorPasskeyOptions,
+} from '../api/security';
+import { useFinishSignIn } from '../hooks/use-session-actions';
+import { getPasskeyAssertion, passkeyCancelled, passkeysSupported } from '../lib/passkey-browser';
+
+/**
+ * The second step of a password sign-in with two-factor sign-in on (ADR 173): a code from the
+ * authenticator app or a backup code, or one of the member's passkeys.
+ */
+export function SecondFactorStep({
+  challenge,
+  onSuccess,
+  onBack,
+}: {
+  challenge: SecondFactorRequired['secondFactor'];
+  onSuccess?: (() => void) | undefined;
+  onBack: () => void;
+}) {
+  const [code, setCode] = useState('');
+  const [cancelled, setCancelled] = useState(false);
+  const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const finish = useFinishSignIn();
+  const canPasskey = challenge.methods.includes('passkey') && passkeysSupported();
+
+  useEffect(() => headingRef.current?.focus(), []);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!code.trim() || finish.isPending) return;
+    setCancelled(false);
+    finish.mutate(() => finishWithCode(challenge.challengeToken, code.trim()), {
+      onSuccess,
+      onError: () => setCode(''),
+    });
+  }
+
+  function withPasskey() {
+    setCancelled(false);
+    finish.mutate(
+      async () => {
+        const { options } = await secondFactorPasskeyOptions(challenge.challengeToken);
+        const response = await getPasskeyAssertion(options);
+        return finishWithPasskey(challenge.challengeToken, response);
+      },
+      {
+        onSuccess,
+        onError: (error) => {
+          if (passkeyCancelled(error)) setCancelled(true);
+        },
+      },
+    );
+  }
+
+  const error = finish.error;
+  const fieldError = isApiError(error) && error.details?.code ? error.details.code : undefined;
+  const alert =
+    error && !fieldError && !passkeyCancelled(error)
+      ? serverMessageOr(error, securityMessages.codeInvalid)
+      : null;
+  const expired = isApiError(error) && error.code === 'CHALLENGE_INVALID';
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-5">
+      <div className="flex flex-col items-center gap-3 text-center">
+        <span className="flex size-12 items-center justify-center rounded-full bg-violet-500/15 text-violet-300">
+          <ShieldCheck aria-hidden className="size-6" />
+        </span>
+        <h2
+          id={headingId}
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-xl font-semibold text-white focus:outline-none"
+        >
+          Two-factor sign-in
+        </h2>
+        <p className="text-sm text-slate-400">
+          Enter the 6-digit code from your authenticator app, or one of your backup codes.
+        </p>
+      </div>
+      {alert ? <FormAlert>{alert}</FormAlert> : null}
+      {cancelled ? (
+        <p role="status" className="text-sm text-slate-300">
+          The passkey prompt was closed. Try again, or enter a code.
+        </p>
+      ) : null}
+      {expired ? (
+        <Button variant="secondary" size="lg" className="w-full" onClick={onBack}>
+          Sign in again
+        </Button>
+      ) : (
+        <form onSubmit={submit} noValidate className="space-y-4" aria-label="Second factor">
+          <TextField
+            label="Code"
+            name="code"
+            inputMode="text"
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={20}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            error={fieldError}
+          />
+          <Button
+            type="submit"
+            size="lg"
+            className="w-full"
+            disabled={!code.trim() || finish.isPending}
+          >
+            {finish.isPending ? (
+              <>
+                <Spinner />
+                Checking...
+              </>
+            ) : (
+              'Verify'
+            )}
+          </Button>
+          {canPasskey ? (
+            <Button
+              variant="secondary"
+              size="lg"
+              className="w-full"
+              disabled={finish.isPending}
+              onClick={withPasskey}
+            >
+              <KeyRound aria-hidden className="size-4" />
+              Use a passkey instead
+            </Button>
+          ) : null}
+          <p className="text-center text-sm">
+            <button
+              type="button"
+              onClick={onBack}
+              className="rounded px-1 py-0.5 font-medium text-violet-300 hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"
+            >
+              Back to sign in
+            </button>
+          </p>
+        </form>
+      )}
+    </section>
+  );
+}
+
+/** "Sign in with a passkey" under the password form: no name, no password (ADR 173). */
+export function PasskeySignIn({ onSuccess }: { onSuccess?: (() => void) | undefined }) {
+  const [cancelled, setCancelled] = useState(false);
+  const finish = useFinishSignIn();
+  if (!passkeysSupported()) return null;
+
+  function start() {
+    setCancelled(false);
+    finish.mutate(
+      async () => {
+        const { challengeToken, options } = await passkeySignInOptions();
+        return passkeySignIn(challengeToken, await getPasskeyAssertion(options));
+      },
+      {
+        onSuccess,
+        onError: (error) => {
+          if (passkeyCancelled(error)) setCancelled(true);
+        },
+      },
+    );
+  }
+
+  return (
+    <div className="space-y-3">
+      <div className="flex items-center gap-3 text-xs text-slate-500" aria-hidden>
+        <span className="h-px flex-1 bg-slate-800" />
+        or
+        <span className="h-px flex-1 bg-slate-800" />
+      </div>
+      {finish.isError && !passkeyCancelled(finish.error) ? (
+        <FormAlert>{serverMessageOr(finish.error, securityMessages.passkeyInvalid)}</FormAlert>
+      ) : null}
+      {cancelled ? (
+        <p role="status" className="text-sm text-slate-300">
+          The passkey prompt was closed.
+        </p>
+      ) : null}
+      <Button
+        variant="secondary"
+        size="lg"
+        className="w-full"
+        disabled={finish.isPending}
+        onClick={start}
+      >
+        {finish.isPending ? <Spinner /> : <KeyRound aria-hidden className="size-4" />}
+        Sign in with a passkey
+      </Button>
+    </div>
+  );
+}
