@@ -711,19 +711,30 @@ export interface SyncActivityTable {
 export interface SiteSetupTable {
   id: number;
   claimed_at: string;
+}
+
 /** A member's authenticator app (0025); confirmed_at null while enrolling. */
 export interface TotpCredentialsTable {
+  user_id: number;
   secret: string;
   confirmed_at: string | null;
   /** The last 30-second step accepted: a code is never accepted twice. */
   last_step: number | null;
   created_at: string;
+}
 export type TotpCredentialRow = Selectable<TotpCredentialsTable>;
+
 export interface BackupCodesTable {
+  id: Generated<number>;
+  user_id: number;
   code_hash: string;
   used_at: string | null;
   created_at: string;
+}
+
 export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
   /** base64url credential id. */
   credential_id: string;
   /** base64url COSE public key. */
@@ -734,9 +745,12 @@ export interface PasskeysTable {
   name: string;
   created_at: string;
   last_used_at: string | null;
+}
 export type PasskeyRow = Selectable<PasskeysTable>;
+
 /** Short-lived state of a sign-in waiting for its second factor or a WebAuthn ceremony. */
 export interface AuthChallengesTable {
+  id: Generated<number>;
   token_hash: string;
   purpose: string;
   user_id: number | null;
@@ -744,4 +758,5 @@ export interface AuthChallengesTable {
   user_agent: string | null;
   created_at: string;
   expires_at: string;
+}
 export type AuthChallengeRow = Selectable<AuthChallengesTable>;
