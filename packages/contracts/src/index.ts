@@ -14,3 +14,5 @@ export * from './plays';
 export * from './integrations';
 export * from './calendar';
 export * from './moderation';
+export * from './trakt-scrobble';
+export * from './trakt-reads';

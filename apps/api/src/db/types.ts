@@ -339,6 +339,8 @@ export interface Database {
   trakt_device_codes: TraktDeviceCodesTable;
   trakt_auth_codes: TraktAuthCodesTable;
   trakt_playback: TraktPlaybackTable;
+  // Trakt checkins (0028, ADR 172)
+  trakt_checkins: TraktCheckinsTable;
 }
 
 /** 0017: a member's time zone, new-episode e-mail mode and private iCal feed (ADR 160). */
@@ -677,3 +679,16 @@ export interface TraktPlaybackTable {
   paused_at: string;
 }
 export type TraktPlaybackRow = Selectable<TraktPlaybackTable>;
+
+/** 0028: the episode a member checked into through a Trakt app, until its runtime passes. */
+export interface TraktCheckinsTable {
+  id: Generated<number>;
+  user_id: number;
+  show_id: number;
+  episode_id: number;
+  /** The play recorded at checkin (removed if the checkin is cancelled); null: a duplicate. */
+  play_id: number | null;
+  started_at: string;
+  expires_at: string;
+}
+export type TraktCheckinRow = Selectable<TraktCheckinsTable>;

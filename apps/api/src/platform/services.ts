@@ -29,6 +29,11 @@ import { createScrobbleService } from '../features/scrobble/scrobble.service';
 import { createTraktGrantsRepository } from '../features/trakt/trakt-grants.repository';
 import { createTraktGrantsService } from '../features/trakt/trakt-grants.service';
 import { createTraktRepository } from '../features/trakt/trakt.repository';
+import { createTraktPlaybackRepository } from '../features/trakt/trakt-playback.repository';
+import { createTraktScrobbleService } from '../features/trakt/trakt-scrobble.service';
+import { createTraktCatalogueRepository } from '../features/trakt/trakt-catalogue.repository';
+import { createTraktReadsService } from '../features/trakt/trakt-reads.service';
+import { createTraktUsersService } from '../features/trakt/trakt-users.service';
 import { createJobsService } from '../features/jobs/jobs.service';
 import { createListsRepository } from '../features/lists/lists.repository';
 import { createListsService } from '../features/lists/lists.service';
@@ -342,6 +347,15 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     attempts,
   });
   const traktRepo = createTraktRepository(db.kysely);
+  // Trakt scrobbles, checkins and playback progress (ADR 172): plays through scrobble-play.ts.
+  const traktScrobble = createTraktScrobbleService({
+    trakt: traktRepo,
+    playback: createTraktPlaybackRepository(db.kysely),
+    scrobblePlays,
+    plays,
+    rankShows: (title) => search.rankShows(title),
+    uow,
+  });
   const activityRepo = createActivityRepository(db.kysely);
   const activity = createActivityService({ repo: activityRepo, uow, events });
   activity.subscribe();
@@ -402,6 +416,22 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     },
   });
   alerts.register();
+  // Trakt-compatible reads (ADR 172): the catalogue, progress, search, calendar, settings, stats.
+  const traktCatalogue = createTraktCatalogueRepository(db.kysely);
+  const traktReads = createTraktReadsService({
+    trakt: traktRepo,
+    catalogue: traktCatalogue,
+    shows,
+    tracking,
+    search,
+  });
+  const traktUsers = createTraktUsersService({
+    catalogue: traktCatalogue,
+    calendar,
+    users,
+    stats,
+    publicUrl: config.publicUrl,
+  });
   // Moderation (issue 21, ADR 151): reports, the queue, actions, suspensions, the audit log.
   const moderation = createModerationService({
     repo: createModerationRepository(db.kysely),
@@ -439,6 +469,9 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     scrobblePlays,
     traktGrants,
     traktRepo,
+    traktScrobble,
+    traktReads,
+    traktUsers,
     metadata,
     catalogIndex,
     shows,
