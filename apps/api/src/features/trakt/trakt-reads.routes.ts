@@ -178,10 +178,12 @@ export async function traktReadsRoutes(
       },
     },
     async (req, reply) => {
-      const all = await reads.searchText(req.params.type, req.query.query);
-      setPagination(reply, req.query, all.length);
-      const from = pageOffset(req.query);
-      return all.slice(from, from + req.query.limit);
+      const { total, items } = await reads.searchText(req.params.type, req.query.query, {
+        offset: pageOffset(req.query),
+        limit: req.query.limit,
+      });
+      setPagination(reply, req.query, total);
+      return items;
     },
   );
 

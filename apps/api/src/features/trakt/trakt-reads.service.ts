@@ -173,50 +173,45 @@ export function createTraktReadsService(opts: TraktReadsServiceOptions) {
 
     /**
      * Text search: shows through the search service's ranking (typo-tolerant), episodes by
-     * title; movies, people and lists are not in this catalogue (none). Best score first.
+     * title; movies, people and lists are not in this catalogue (none). Best score first;
+     * only the page asked for is read from the catalogue.
      */
-    async searchText(types: TraktSearchType[], query: string) {
-      const results: {
-        type: 'show' | 'episode';
-        score: number;
-        show: ReturnType<typeof toTraktShow>;
-        episode?: ReturnType<typeof toTraktEpisode>;
-      }[] = [];
-      if (types.includes('show')) {
-        const ranked = await opts.search.rankShows(query);
-        const rows = new Map(
-          (await catalogue.showsByIds(ranked.slice(0, 1000).map((r) => r.id))).map((s) => [
-            s.id,
-            s,
-          ]),
-        );
-        for (const r of ranked) {
-          const show = rows.get(r.id);
-          if (show) results.push({ type: 'show', score: r.score, show: toTraktShow(show) });
-        }
-      }
+    async searchText(
+      types: TraktSearchType[],
+      query: string,
+      page: { offset: number; limit: number },
+    ) {
+      const hits: { type: 'show' | 'episode'; score: number; id: number; episode?: EpisodeRow }[] =
+        [];
+      if (types.includes('show'))
+        for (const r of await opts.search.rankShows(query))
+          hits.push({ type: 'show', score: r.score, id: r.id });
       if (types.includes('episode')) {
         const q = normalizeForSearch(query);
-        const episodes = await catalogue.episodesByTitle(query.trim(), EPISODE_CANDIDATES);
-        const shows = new Map(
-          (await catalogue.showsByIds([...new Set(episodes.map((e) => e.show_id))])).map((s) => [
-            s.id,
-            s,
-          ]),
-        );
-        for (const e of episodes) {
+        for (const e of await catalogue.episodesByTitle(query.trim(), EPISODE_CANDIDATES)) {
           const score = q && e.title ? titleScore(q, normalizeForSearch(e.title)) : 0;
-          const show = shows.get(e.show_id);
-          if (show && score >= EPISODE_MIN_SCORE)
-            results.push({
-              type: 'episode',
-              score,
-              episode: toTraktEpisode(e),
-              show: toTraktShow(show),
-            });
+          if (score >= EPISODE_MIN_SCORE)
+            hits.push({ type: 'episode', score, id: e.show_id, episode: e });
         }
       }
-      return results.sort((a, b) => b.score - a.score);
+      hits.sort((a, b) => b.score - a.score);
+      const chosen = hits.slice(page.offset, page.offset + page.limit);
+      const shows = new Map(
+        (await catalogue.showsByIds([...new Set(chosen.map((h) => h.id))])).map((s) => [s.id, s]),
+      );
+      const items = chosen.flatMap((h) => {
+        const show = shows.get(h.id);
+        if (!show) return [];
+        return [
+          {
+            type: h.type,
+            score: h.score,
+            show: toTraktShow(show),
+            ...(h.episode ? { episode: toTraktEpisode(h.episode) } : {}),
+          },
+        ];
+      });
+      return { total: hits.length, items };
     },
 
     /** Id lookup: shows by any id, episodes by their trakt id (they have no other ids here). */

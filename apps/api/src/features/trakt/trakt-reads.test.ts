@@ -17,7 +17,6 @@ let t: TestApp;
 let base: string;
 let show: ShowRow;
 let episodes: EpisodeRow[];
-let special: EpisodeRow;
 let finale: EpisodeRow;
 /** The client without a member: catalogue reads need none. */
 let anonymous: Trakt;
@@ -46,7 +45,7 @@ beforeAll(async () => {
   show = built.show;
   episodes = built.episodes;
   // buildShowWithEpisodes' special has no number; a numbered one is what Trakt lists.
-  special = await buildEpisode(t.db, show.id, {
+  await buildEpisode(t.db, show.id, {
     season_number: 0,
     episode_number: 1,
     type: 'special',
