@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import Trakt from 'trakt.tv';
-import { connectTraktApp } from './factories';
+import { connectTraktApp, registerUser } from './factories';
 
 /**
  * The real npm Trakt client (`trakt.tv`) pointed at our /trakt surface: the app listens on
@@ -26,6 +26,13 @@ export async function traktClientFor(app: FastifyInstance, base: string, userId:
     expires: Date.now() + token.expires_in * 1000,
   });
   return { trakt, token };
+}
+
+/** A new member with a connected Trakt app: `trakt` is the client, `grant` its token answer. */
+export async function traktMember(app: FastifyInstance, base: string) {
+  const u = await registerUser(app);
+  const { trakt, token } = await traktClientFor(app, base, u.user.id);
+  return { ...u, trakt, grant: token };
 }
 
 /** The status and parsed body of a call the client rejected (got's HTTPError). */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Trakt from 'trakt.tv';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildEpisode, buildShowWithEpisodes, registerUser } from '../../../test/factories';
-import { failure, listenForTrakt, traktClientFor } from '../../../test/trakt-client';
+import { buildEpisode, buildShowWithEpisodes } from '../../../test/factories';
+import { failure, listenForTrakt, traktMember } from '../../../test/trakt-client';
 import { expectTraktShape } from '../../../test/trakt-shapes';
 import type { EpisodeRow, ShowRow } from '../../db/types';
 import { refreshDerivedShowData } from '../search/search-index';
@@ -75,12 +75,7 @@ afterAll(() => t.close());
 
 const ep = (season: number, number: number) =>
   episodes.find((e) => e.season_number === season && e.episode_number === number)!;
-
-async function member() {
-  const u = await registerUser(t.app);
-  const { trakt, token } = await traktClientFor(t.app, base, u.user.id);
-  return { ...u, trakt, grant: token };
-}
+const member = () => traktMember(t.app, base);
 
 describe('shows, seasons, episodes', () => {
   it('finds a show by trakt id, slug and IMDb id; unknown ids are a 404', async () => {

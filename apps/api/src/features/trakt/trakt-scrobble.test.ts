@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryPage } from '@series-tracker/contracts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, buildShowWithEpisodes, registerUser } from '../../../test/factories';
-import { failure, listenForTrakt, traktClientFor } from '../../../test/trakt-client';
+import { bearer, buildShowWithEpisodes } from '../../../test/factories';
+import { failure, listenForTrakt, traktMember } from '../../../test/trakt-client';
 import { expectTraktShape } from '../../../test/trakt-shapes';
 import type { EpisodeRow, ShowRow } from '../../db/types';
 import { refreshDerivedShowData } from '../search/search-index';
@@ -36,12 +36,7 @@ afterAll(() => t.close());
 
 const ep = (season: number, number: number) =>
   episodes.find((e) => e.season_number === season && e.episode_number === number)!;
-
-async function member() {
-  const u = await registerUser(t.app);
-  const { trakt, token } = await traktClientFor(t.app, base, u.user.id);
-  return { ...u, trakt, grant: token };
-}
+const member = () => traktMember(t.app, base);
 
 async function diary(token: string) {
   const res = await t.app.inject({ url: '/api/users/me/history', headers: bearer(token) });
