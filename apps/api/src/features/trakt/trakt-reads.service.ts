@@ -31,7 +31,9 @@ const bySeason = (episodes: EpisodeRow[]) => {
   const seasons = new Map<number, EpisodeRow[]>();
   for (const e of episodes) {
     const n = traktSeasonOf(e);
-    seasons.set(n, [...(seasons.get(n) ?? []), e]);
+    const list = seasons.get(n);
+    if (list) list.push(e);
+    else seasons.set(n, [e]);
   }
   return seasons;
 };
@@ -85,6 +87,9 @@ export function createTraktReadsService(opts: TraktReadsServiceOptions) {
       ]);
       const seasonIds = new Map(rows.map((r) => [r.number, r.id]));
       const grouped = bySeason(episodes);
+      // Extended episodes once for the whole show (their place in it is worked out once).
+      const full = extended.full && extended.episodes ? fullEpisodes(episodes, episodes) : [];
+      const fullById = new Map(full.map((e) => [e.ids.trakt, e]));
       for (const r of rows) if (!grouped.has(r.number)) grouped.set(r.number, []);
       return [...grouped.entries()]
         .sort(([a], [b]) => a - b)
@@ -95,7 +100,7 @@ export function createTraktReadsService(opts: TraktReadsServiceOptions) {
           ...(extended.episodes
             ? {
                 episodes: extended.full
-                  ? fullEpisodes(episodes, eps)
+                  ? eps.map((e) => fullById.get(e.id)!)
                   : eps.map((e) => toTraktEpisode(e)),
               }
             : {}),
