@@ -24,6 +24,8 @@ export const TRAKT_PLAY_SOURCE = 'trakt';
 /** We share nothing on social networks: every switch is off. */
 const NO_SHARING = { twitter: false, mastodon: false, tumblr: false };
 
+const round2 = (n: number) => Math.round(Number(n) * 100) / 100;
+
 export type ScrobbleAction = 'start' | 'pause' | 'stop';
 
 export type ScrobbleOutcome =
@@ -129,7 +131,7 @@ export function createTraktScrobbleService(opts: TraktScrobbleServiceOptions) {
       action: ScrobbleAction,
       body: TraktItemInput & { progress: number },
     ): Promise<ScrobbleOutcome> {
-      const progress = Math.round(body.progress * 100) / 100;
+      const progress = round2(body.progress);
       const item = await resolve(body);
       if (action === 'start') {
         // As on Trakt: playing again drops the saved position (pause and stop save it anew).
@@ -178,7 +180,8 @@ export function createTraktScrobbleService(opts: TraktScrobbleServiceOptions) {
         ...(query.limit ? { limit: query.limit } : {}),
       });
       return rows.map(({ playback: p, show, episode }) => ({
-        progress: p.progress,
+        // Stored as a 4-byte float on PostgreSQL (`real`): back to the two decimals received.
+        progress: round2(p.progress),
         paused_at: traktInstant(p.paused_at)!,
         id: p.id,
         type: 'episode' as const,

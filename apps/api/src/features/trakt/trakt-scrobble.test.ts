@@ -78,15 +78,15 @@ describe('scrobble', () => {
     expect(paused).toMatchObject({ action: 'pause', progress: 40 });
     expect(paused.id).toBeGreaterThan(0);
 
-    const stopped = await m.trakt.scrobble.stop({ ...item, progress: 55.5 });
+    const stopped = await m.trakt.scrobble.stop({ ...item, progress: 65.53 });
     // Trakt: a stop below 80 % is a pause, and the position is kept.
-    expect(stopped).toMatchObject({ action: 'pause', progress: 55.5, id: paused.id });
+    expect(stopped).toMatchObject({ action: 'pause', progress: 65.53, id: paused.id });
 
     const playback = await m.trakt.sync.playback.get();
     expect(playback).toHaveLength(1);
     expect(playback[0]).toMatchObject({
       id: paused.id,
-      progress: 55.5,
+      progress: 65.53,
       type: 'episode',
       episode: { season: 1, number: 2 },
       show: { title: 'Breaking Bad' },
@@ -98,7 +98,7 @@ describe('scrobble', () => {
     expect((await diary(m.token)).data).toEqual([]);
 
     // Playing again drops the saved position, as on Trakt.
-    await m.trakt.scrobble.start({ ...item, progress: 55.5 });
+    await m.trakt.scrobble.start({ ...item, progress: 65.53 });
     expect(await m.trakt.sync.playback.get()).toEqual([]);
   });
 
