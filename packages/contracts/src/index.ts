@@ -14,5 +14,8 @@ export * from './plays';
 export * from './integrations';
 export * from './calendar';
 export * from './moderation';
+export * from './trakt-shapes';
 export * from './trakt-sync';
 export * from './security';
+export * from './trakt-scrobble';
+export * from './trakt-reads';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { traktEpisodeSchema, traktSeasonSchema, traktShowSchema } from './trakt-shapes';
 
 /**
  * The Trakt API v2 sync calls under /trakt/sync (issue 27, ADR 171): request bodies as Trakt
@@ -86,41 +87,6 @@ export type TraktSyncBody = z.infer<typeof traktSyncBodySchema>;
 // --- answers ---
 
 const instant = z.string();
-export const traktShowIdsSchema = z.object({
-  trakt: z.number().int(),
-  slug: z.string(),
-  tvdb: z.number().nullable(),
-  imdb: z.string().nullable(),
-  tmdb: z.number().nullable(),
-  tvrage: z.number().nullable(),
-});
-/** Minimal show, plus whatever `extended=full` adds. */
-export const traktShowSchema = z.looseObject({
-  title: z.string(),
-  year: z.number().int().nullable(),
-  ids: traktShowIdsSchema,
-});
-export const traktEpisodeSchema = z.looseObject({
-  season: z.number().int(),
-  number: z.number().int(),
-  title: z.string().nullable(),
-  ids: z.object({
-    trakt: z.number().int(),
-    tvdb: z.number().nullable(),
-    imdb: z.string().nullable(),
-    tmdb: z.number().nullable(),
-    tvrage: z.number().nullable(),
-  }),
-});
-export const traktSeasonSchema = z.object({
-  number: z.number().int(),
-  ids: z.object({
-    trakt: z.number().int().nullable(),
-    tvdb: z.number().nullable(),
-    tmdb: z.number().nullable(),
-    tvrage: z.number().nullable(),
-  }),
-});
 
 const stamps = (keys: readonly string[]) =>
   z.object(Object.fromEntries(keys.map((k) => [k, instant])) as Record<string, typeof instant>);

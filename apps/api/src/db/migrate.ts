@@ -23,6 +23,7 @@ import * as m0021 from './migrations/0021-pending-registrations';
 import * as m0022 from './migrations/0022-trakt-api';
 import * as m0023 from './migrations/0023-season-ratings-and-sync-activity';
 import * as m0025 from './migrations/0025-two-factor';
+import * as m0028 from './migrations/0028-trakt-checkins';
 
 /*
  * Migrations are imported statically (no directory scan) so they work the same under tsx,
@@ -52,6 +53,7 @@ const all = {
   '0022-trakt-api': m0022,
   '0023-season-ratings-and-sync-activity': m0023,
   '0025-two-factor': m0025,
+  '0028-trakt-checkins': m0028,
 };
 export type MigrationName = keyof typeof all;
 

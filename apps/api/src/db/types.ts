@@ -349,6 +349,8 @@ export interface Database {
   trakt_playback: TraktPlaybackTable;
   season_ratings: SeasonRatingsTable;
   sync_activity: SyncActivityTable;
+  // Trakt checkins (0028, ADR 172)
+  trakt_checkins: TraktCheckinsTable;
 }
 
 /** 0017: a member's time zone, new-episode e-mail mode and private iCal feed (ADR 160). */
@@ -760,3 +762,15 @@ export interface AuthChallengesTable {
   expires_at: string;
 }
 export type AuthChallengeRow = Selectable<AuthChallengesTable>;
+/** 0028: the episode a member checked into through a Trakt app, until its runtime passes. */
+export interface TraktCheckinsTable {
+  id: Generated<number>;
+  user_id: number;
+  show_id: number;
+  episode_id: number;
+  /** The play recorded at checkin (removed if the checkin is cancelled); null: a duplicate. */
+  play_id: number | null;
+  started_at: string;
+  expires_at: string;
+}
+export type TraktCheckinRow = Selectable<TraktCheckinsTable>;

@@ -38,6 +38,11 @@ import { createTraktSyncHistory } from '../features/trakt/trakt-sync-history';
 import { createTraktSyncLists } from '../features/trakt/trakt-sync-lists';
 import { createSeasonRatingsRepository } from '../features/reviews/season-ratings.repository';
 import { createSeasonRatingsService } from '../features/reviews/season-ratings.service';
+import { createTraktPlaybackRepository } from '../features/trakt/trakt-playback.repository';
+import { createTraktScrobbleService } from '../features/trakt/trakt-scrobble.service';
+import { createTraktCatalogueRepository } from '../features/trakt/trakt-catalogue.repository';
+import { createTraktReadsService } from '../features/trakt/trakt-reads.service';
+import { createTraktUsersService } from '../features/trakt/trakt-users.service';
 import { createJobsService } from '../features/jobs/jobs.service';
 import { createListsRepository } from '../features/lists/lists.repository';
 import { createListsService } from '../features/lists/lists.service';
@@ -414,6 +419,15 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
       seasonRatings,
     }),
   };
+  // Trakt scrobbles, checkins and playback progress (ADR 172): plays through scrobble-play.ts.
+  const traktScrobble = createTraktScrobbleService({
+    trakt: traktRepo,
+    playback: createTraktPlaybackRepository(db.kysely),
+    scrobblePlays,
+    plays,
+    rankShows: (title) => search.rankShows(title),
+    uow,
+  });
   const activityRepo = createActivityRepository(db.kysely);
   const activity = createActivityService({ repo: activityRepo, uow, events });
   activity.subscribe();
@@ -476,6 +490,22 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     },
   });
   alerts.register();
+  // Trakt-compatible reads (ADR 172): the catalogue, progress, search, calendar, settings, stats.
+  const traktCatalogue = createTraktCatalogueRepository(db.kysely);
+  const traktReads = createTraktReadsService({
+    trakt: traktRepo,
+    catalogue: traktCatalogue,
+    shows,
+    tracking,
+    search,
+  });
+  const traktUsers = createTraktUsersService({
+    catalogue: traktCatalogue,
+    calendar,
+    users,
+    stats,
+    publicUrl: config.publicUrl,
+  });
   // Moderation (issue 21, ADR 151): reports, the queue, actions, suspensions, the audit log.
   const moderation = createModerationService({
     repo: createModerationRepository(db.kysely),
@@ -517,6 +547,9 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     traktRepo,
     traktSync,
     seasonRatings,
+    traktScrobble,
+    traktReads,
+    traktUsers,
     metadata,
     catalogIndex,
     shows,

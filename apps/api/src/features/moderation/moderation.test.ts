@@ -6,7 +6,7 @@ import {
   peopleMessages,
 } from '@series-tracker/contracts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, buildShow, registerUser } from '../../../test/factories';
+import { bearer, buildShow, connectTraktApp, registerUser } from '../../../test/factories';
 import { startSmtp } from '../../../test/smtp';
 import { runAdmin } from '../../cli/admin';
 import { suspendedMayStill } from '../../platform/access';
@@ -460,8 +460,10 @@ describe('suspension', () => {
         (r) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method) && r.access === 'viewer',
       ),
     ).toEqual([]);
+    // Under /trakt only a connected Trakt app's token signs in (ADR 170): the same member's.
+    const traktToken = (await connectTraktApp(t.app, member.user.id)).access_token;
     for (const r of writes) {
-      const out = await call(member.token, {
+      const out = await call(r.url.startsWith('/trakt/') ? traktToken : member.token, {
         method: r.method as 'POST',
         url: fill(r.url, '1'),
         payload: {},

@@ -7,22 +7,22 @@ import type { EpisodeRow, ShowRow } from '../../db/types';
  * know are null, as Trakt sends them.
  */
 
-export interface TraktShowIds {
+export type TraktShowIds = {
   trakt: number;
   slug: string;
   tvdb: number | null;
   imdb: string | null;
   tmdb: number | null;
   tvrage: number | null;
-}
+};
 
-export interface TraktShow {
+export type TraktShow = {
   title: string;
   year: number | null;
   ids: TraktShowIds;
-}
+};
 
-export interface TraktEpisode {
+export type TraktEpisode = {
   season: number;
   number: number;
   title: string | null;
@@ -33,7 +33,7 @@ export interface TraktEpisode {
     tmdb: number | null;
     tvrage: number | null;
   };
-}
+};
 
 export function slugify(text: string): string {
   return text

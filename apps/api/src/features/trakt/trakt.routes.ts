@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../platform/services';
 import { traktSyncRoutes } from './trakt-sync.routes';
+import { traktReadsRoutes } from './trakt-reads.routes';
+import { traktScrobbleRoutes } from './trakt-scrobble.routes';
 
 export interface TraktRoutesOptions {
   services: Services;
@@ -26,4 +28,9 @@ export async function traktRoutes(app: FastifyInstance, opts: TraktRoutesOptions
   });
   // Sub-surfaces register here (oauth, sync, scrobble, catalogue reads, users).
   await app.register(traktSyncRoutes, opts.services.traktSync);
+  await app.register(traktScrobbleRoutes, { scrobble: opts.services.traktScrobble });
+  await app.register(traktReadsRoutes, {
+    reads: opts.services.traktReads,
+    users: opts.services.traktUsers,
+  });
 }
