@@ -29,6 +29,8 @@ import { createScrobbleService } from '../features/scrobble/scrobble.service';
 import { createTraktGrantsRepository } from '../features/trakt/trakt-grants.repository';
 import { createTraktGrantsService } from '../features/trakt/trakt-grants.service';
 import { createTraktRepository } from '../features/trakt/trakt.repository';
+import { createTraktOAuthRepository } from '../features/trakt/trakt-oauth.repository';
+import { createTraktOAuthService } from '../features/trakt/trakt-oauth.service';
 import { createJobsService } from '../features/jobs/jobs.service';
 import { createListsRepository } from '../features/lists/lists.repository';
 import { createListsService } from '../features/lists/lists.service';
@@ -342,6 +344,13 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     attempts,
   });
   const traktRepo = createTraktRepository(db.kysely);
+  // How apps get those grants: device codes (/activate) and the consent page (OAuth 2).
+  const traktOAuth = createTraktOAuthService({
+    repo: createTraktOAuthRepository(db.kysely),
+    grants: traktGrants,
+    publicUrl: config.publicUrl,
+    deviceIntervalSeconds: config.trakt.deviceIntervalSeconds,
+  });
   const activityRepo = createActivityRepository(db.kysely);
   const activity = createActivityService({ repo: activityRepo, uow, events });
   activity.subscribe();
@@ -439,6 +448,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     scrobblePlays,
     traktGrants,
     traktRepo,
+    traktOAuth,
     metadata,
     catalogIndex,
     shows,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../platform/services';
+import { traktOAuthRoutes } from './trakt-oauth.routes';
 
 export interface TraktRoutesOptions {
   services: Services;
@@ -13,7 +14,7 @@ export interface TraktRoutesOptions {
  * access token signs the member in (plugins/auth.ts → trakt-grants.service), writes pass the
  * same suspension check and go through tracking's services.
  */
-export async function traktRoutes(app: FastifyInstance, _opts: TraktRoutesOptions) {
+export async function traktRoutes(app: FastifyInstance, opts: TraktRoutesOptions) {
   // One tag in the OpenAPI document (/api/docs) for the whole surface.
   app.addHook('onRoute', (route) => {
     if (route.schema) (route.schema as { tags?: string[] }).tags ??= ['Trakt-compatible API'];
@@ -24,4 +25,5 @@ export async function traktRoutes(app: FastifyInstance, _opts: TraktRoutesOption
     return payload;
   });
   // Sub-surfaces register here (oauth, sync, scrobble, catalogue reads, users).
+  await app.register(traktOAuthRoutes, { oauth: opts.services.traktOAuth });
 }
