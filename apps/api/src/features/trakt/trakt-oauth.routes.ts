@@ -115,6 +115,7 @@ export async function traktOAuthRoutes(app: FastifyInstance, opts: { oauth: Trak
         tags,
         summary: "Sends the browser to the consent page, with the app's request",
         querystring: z.record(z.string(), z.unknown()),
+        response: { 302: z.null() },
       },
     },
     (req, reply) => {
