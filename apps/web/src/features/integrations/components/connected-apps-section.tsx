@@ -55,7 +55,11 @@ export function ConnectedAppsSection() {
               <div className="min-w-0 flex-1">
                 <p className="text-sm font-medium text-slate-100">
                   App ID{' '}
-                  <code className="font-mono break-all text-slate-200" dir="ltr" title={a.clientId}>
+                  <code
+                    className="font-mono whitespace-nowrap text-slate-200"
+                    dir="ltr"
+                    title={a.clientId}
+                  >
                     {shortClientId(a.clientId)}
                   </code>
                 </p>

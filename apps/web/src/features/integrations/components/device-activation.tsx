@@ -60,7 +60,10 @@ export function DeviceActivation({ initialCode }: { initialCode: string }) {
         </p>
         <p className="text-sm text-slate-300">
           You can disconnect it at any time under{' '}
-          <Link to="/settings/apps#connected-apps" className="text-violet-300 hover:underline">
+          <Link
+            to="/settings/apps#connected-apps"
+            className="text-violet-300 underline hover:text-violet-200"
+          >
             Settings › Apps &amp; devices
           </Link>
           .

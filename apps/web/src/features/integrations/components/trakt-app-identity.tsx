@@ -12,7 +12,10 @@ export function TraktAppIdentity({ clientId }: { clientId: string }) {
     <div className="space-y-2 rounded-xl border border-slate-800 bg-slate-950/60 p-4">
       <p className="text-sm text-slate-300">
         An app with the ID{' '}
-        <code className="rounded bg-slate-800 px-1.5 py-0.5 font-mono text-slate-100" dir="ltr">
+        <code
+          className="rounded bg-slate-800 px-1.5 py-0.5 font-mono whitespace-nowrap text-slate-100"
+          dir="ltr"
+        >
           {short}
         </code>{' '}
         wants to connect to your account.
@@ -47,7 +50,7 @@ export function TraktAppPermissions() {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <div>
-        <h3 className="text-sm font-semibold text-slate-100">It will be able to</h3>
+        <h2 className="text-sm font-semibold text-slate-100">It will be able to</h2>
         <ul className="mt-2 space-y-1.5 text-sm text-slate-300">
           {allowed.map((line) => (
             <li key={line} className="flex gap-2">
@@ -58,7 +61,7 @@ export function TraktAppPermissions() {
         </ul>
       </div>
       <div>
-        <h3 className="text-sm font-semibold text-slate-100">It will never be able to</h3>
+        <h2 className="text-sm font-semibold text-slate-100">It will never be able to</h2>
         <ul className="mt-2 space-y-1.5 text-sm text-slate-300">
           {never.map((line) => (
             <li key={line} className="flex gap-2">
