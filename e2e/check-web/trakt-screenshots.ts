@@ -61,6 +61,8 @@ async function main() {
       const page = await context.newPage();
       const shot = async (name: string) => {
         await settle(page);
+        // From the top: a full-page capture of a scrolled page draws the sticky header mid-page.
+        await page.evaluate(() => window.scrollTo(0, 0));
         const wide = await page.evaluate(
           () => document.documentElement.scrollWidth > window.innerWidth,
         );
