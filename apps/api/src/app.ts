@@ -49,6 +49,7 @@ import { calendarRoutes } from './features/calendar/calendar.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { moderationRoutes } from './features/moderation/moderation.routes';
 import { traktRoutes } from './features/trakt/trakt.routes';
+import { traktAppsRoutes } from './features/trakt/trakt-apps.routes';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -271,6 +272,8 @@ export async function buildApp({
       // Personal API tokens and scrobbling (issue 22, ADR 161)
       await api.register(apiTokensRoutes, { apiTokens: services.apiTokens });
       await api.register(scrobbleRoutes, { scrobble: services.scrobble });
+      // Apps speaking the Trakt API: /activate, the consent page, Connected apps (ADR 170).
+      await api.register(traktAppsRoutes, { oauth: services.traktOAuth });
       // Calendar, iCal feed, alerts, the bell (issue 22, ADR 160).
       await api.register(calendarRoutes, { calendar: services.calendar });
       await api.register(notificationsRoutes, { notifications: services.notifications });

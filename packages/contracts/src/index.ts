@@ -19,3 +19,4 @@ export * from './trakt-sync';
 export * from './security';
 export * from './trakt-scrobble';
 export * from './trakt-reads';
+export * from './trakt';

@@ -43,6 +43,8 @@ import { createTraktScrobbleService } from '../features/trakt/trakt-scrobble.ser
 import { createTraktCatalogueRepository } from '../features/trakt/trakt-catalogue.repository';
 import { createTraktReadsService } from '../features/trakt/trakt-reads.service';
 import { createTraktUsersService } from '../features/trakt/trakt-users.service';
+import { createTraktOAuthRepository } from '../features/trakt/trakt-oauth.repository';
+import { createTraktOAuthService } from '../features/trakt/trakt-oauth.service';
 import { createJobsService } from '../features/jobs/jobs.service';
 import { createListsRepository } from '../features/lists/lists.repository';
 import { createListsService } from '../features/lists/lists.service';
@@ -428,6 +430,13 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     rankShows: (title) => search.rankShows(title),
     uow,
   });
+  // How apps get those grants: device codes (/activate) and the consent page (OAuth 2).
+  const traktOAuth = createTraktOAuthService({
+    repo: createTraktOAuthRepository(db.kysely),
+    grants: traktGrants,
+    publicUrl: config.publicUrl,
+    deviceIntervalSeconds: config.trakt.deviceIntervalSeconds,
+  });
   const activityRepo = createActivityRepository(db.kysely);
   const activity = createActivityService({ repo: activityRepo, uow, events });
   activity.subscribe();
@@ -550,6 +559,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     traktScrobble,
     traktReads,
     traktUsers,
+    traktOAuth,
     metadata,
     catalogIndex,
     shows,

@@ -76,6 +76,13 @@ const FinishRegistrationRoute = lazy(() =>
 const AppsDevicesRoute = lazy(() =>
   import('./routes/apps-devices').then((m) => ({ default: m.AppsDevicesRoute })),
 );
+// Apps speaking the Trakt API sign in here (issue 27, ADR 170).
+const ActivateRoute = lazy(() =>
+  import('./routes/trakt-oauth-pages').then((m) => ({ default: m.ActivateRoute })),
+);
+const OAuthAuthorizeRoute = lazy(() =>
+  import('./routes/trakt-oauth-pages').then((m) => ({ default: m.OAuthAuthorizeRoute })),
+);
 const ImportExportRoute = lazy(() =>
   import('./routes/import-export').then((m) => ({ default: m.ImportExportRoute })),
 );
@@ -147,6 +154,8 @@ const screens: RouteObject[] = [
   { path: 'finish-registration', element: <FinishRegistrationRoute /> },
   { path: 'settings/import', element: <ImportExportRoute /> },
   { path: 'settings/apps', element: <AppsDevicesRoute /> },
+  { path: 'activate', element: <ActivateRoute /> },
+  { path: 'oauth/authorize', element: <OAuthAuthorizeRoute /> },
   // Moderation (issue 21): moderators only; members get the not-found page.
   { path: 'moderation', element: <ModerationRoute /> },
   // Site pages linked from the footer.

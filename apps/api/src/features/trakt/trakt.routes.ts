@@ -3,6 +3,7 @@ import type { Services } from '../../platform/services';
 import { traktSyncRoutes } from './trakt-sync.routes';
 import { traktReadsRoutes } from './trakt-reads.routes';
 import { traktScrobbleRoutes } from './trakt-scrobble.routes';
+import { traktOAuthRoutes } from './trakt-oauth.routes';
 
 export interface TraktRoutesOptions {
   services: Services;
@@ -33,4 +34,5 @@ export async function traktRoutes(app: FastifyInstance, opts: TraktRoutesOptions
     reads: opts.services.traktReads,
     users: opts.services.traktUsers,
   });
+  await app.register(traktOAuthRoutes, { oauth: opts.services.traktOAuth });
 }

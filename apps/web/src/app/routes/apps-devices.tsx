@@ -2,6 +2,7 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { SignInCheckFailed } from '@/features/auth/components/sign-in-check-failed';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { ConnectedAppsSection } from '@/features/integrations/components/connected-apps-section';
 import { ApiTokensSection } from '@/features/integrations/components/api-tokens-section';
 import { ScrobbleSection } from '@/features/integrations/components/scrobble-section';
 import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
@@ -9,7 +10,10 @@ import { pageTitle } from '@/lib/site';
 
 const TITLE = 'Apps & devices';
 
-/** /settings/apps: media-server webhooks and personal API tokens (issue 22, ADR 161). */
+/**
+ * /settings/apps: media-server webhooks and personal API tokens (issue 22, ADR 161), and apps
+ * connected through the Trakt-compatible API (issue 27, ADR 170).
+ */
 export function AppsDevicesRoute() {
   const { status, signedOut } = useAuth();
   const location = useLocation();
@@ -38,6 +42,7 @@ export function AppsDevicesRoute() {
       ) : (
         <div className="space-y-6">
           <ScrobbleSection />
+          <ConnectedAppsSection />
           <ApiTokensSection />
         </div>
       )}

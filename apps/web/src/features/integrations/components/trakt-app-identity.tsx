@@ -1,0 +1,76 @@
+import { Check, X } from 'lucide-react';
+import { shortClientId } from '@series-tracker/contracts';
+
+/**
+ * Who is asking, as far as anyone can tell: apps speaking the Trakt API name themselves only
+ * by a client id their developer chose (we accept any, ADR 170), so the page shows the id,
+ * shortened, and says plainly that the name cannot be checked.
+ */
+export function TraktAppIdentity({ clientId }: { clientId: string }) {
+  const short = shortClientId(clientId);
+  return (
+    <div className="space-y-2 rounded-xl border border-slate-800 bg-slate-950/60 p-4">
+      <p className="text-sm text-slate-300">
+        An app with the ID{' '}
+        <code
+          className="rounded bg-slate-800 px-1.5 py-0.5 font-mono whitespace-nowrap text-slate-100"
+          dir="ltr"
+        >
+          {short}
+        </code>{' '}
+        wants to connect to your account.
+      </p>
+      <p className="text-xs text-slate-400">
+        Apps that work with Trakt identify themselves only by this ID, chosen by their developer, so
+        we cannot tell you the app’s name. Continue only if you just started connecting an app
+        yourself.
+      </p>
+      {short !== clientId ? (
+        <details className="text-xs text-slate-400">
+          <summary className="inline-flex min-h-6 cursor-pointer items-center text-violet-300 hover:text-violet-200">
+            Show the full app ID
+          </summary>
+          <code className="mt-1 block font-mono break-all text-slate-300" dir="ltr">
+            {clientId}
+          </code>
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
+const allowed = [
+  'See what you track: your watchlist, watched episodes, history and ratings',
+  'Mark episodes watched and update your watchlist (scrobbling)',
+];
+const never = ['Change your password, e-mail, profile or settings', 'Post reviews or comments'];
+
+/** What a connected app may do with the account, and what it never can. */
+export function TraktAppPermissions() {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <div>
+        <h2 className="text-sm font-semibold text-slate-100">It will be able to</h2>
+        <ul className="mt-2 space-y-1.5 text-sm text-slate-300">
+          {allowed.map((line) => (
+            <li key={line} className="flex gap-2">
+              <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-emerald-400" />
+              {line}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div>
+        <h2 className="text-sm font-semibold text-slate-100">It will never be able to</h2>
+        <ul className="mt-2 space-y-1.5 text-sm text-slate-300">
+          {never.map((line) => (
+            <li key={line} className="flex gap-2">
+              <X aria-hidden className="mt-0.5 size-4 shrink-0 text-rose-400" />
+              {line}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

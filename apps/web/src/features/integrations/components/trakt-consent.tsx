@@ -1,0 +1,125 @@
+import { CircleX, ExternalLink } from 'lucide-react';
+import { useState } from 'react';
+import {
+  oobRedirectUri,
+  traktAuthorizeRequestSchema,
+  type TraktAuthorizeRequest,
+  type TraktDecision,
+} from '@series-tracker/contracts';
+import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { serverMessageOr } from '@/lib/api-client';
+import { useAuthorizeTraktApp } from '../api/trakt-apps';
+import { CopyField } from './copy-field';
+import { TraktAppIdentity, TraktAppPermissions } from './trakt-app-identity';
+
+/** Where Approve sends the member back, in words: a web address's host, or an app's scheme. */
+function destination(redirectUri: string): string {
+  const url = new URL(redirectUri);
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url.host : `${url.protocol}//…`;
+}
+
+/**
+ * The consent page (/oauth/authorize, ADR 170): an app that opened Trakt's authorize address
+ * on this site asks to connect; Approve sends the browser back to it with a one-use code (or
+ * shows the code to copy for the oob address), Deny with `error=access_denied`.
+ */
+export function TraktConsent({ params }: { params: URLSearchParams }) {
+  const parsed = traktAuthorizeRequestSchema.safeParse(Object.fromEntries(params));
+  if (!parsed.success)
+    return (
+      <div className="space-y-3">
+        <FormAlert>
+          <p className="font-semibold">This app’s sign-in link cannot be used.</p>
+          <p className="mt-1">{parsed.error.issues[0]?.message}</p>
+        </FormAlert>
+        <p className="text-sm text-slate-300">
+          Nothing was shared. Start connecting again from your app, or tell its developer.
+        </p>
+      </div>
+    );
+  return <ConsentCard request={parsed.data} />;
+}
+
+function ConsentCard({ request }: { request: TraktAuthorizeRequest }) {
+  const authorize = useAuthorizeTraktApp();
+  const [shown, setShown] = useState<{ code: string | null } | null>(null);
+  const [leaving, setLeaving] = useState<string | null>(null);
+  const oob = request.redirect_uri === oobRedirectUri;
+
+  function answer(decision: TraktDecision) {
+    authorize.mutate(
+      { request, decision },
+      {
+        onSuccess: (result) => {
+          if ('redirectTo' in result) {
+            setLeaving(result.redirectTo);
+            window.location.assign(result.redirectTo);
+          } else setShown(result);
+        },
+      },
+    );
+  }
+
+  if (shown)
+    return shown.code ? (
+      <div role="status" className="space-y-4">
+        <p className="text-lg font-semibold text-emerald-200">
+          Approved. Copy this code into your app to finish connecting.
+        </p>
+        <CopyField label="Code for your app" value={shown.code} />
+        <p className="text-xs text-slate-400">It works once, within 10 minutes.</p>
+      </div>
+    ) : (
+      <p role="status" className="flex items-start gap-2 text-lg font-semibold text-slate-100">
+        <CircleX aria-hidden className="mt-1 size-5 shrink-0 text-rose-400" />
+        Denied. The app did not get access to your account.
+      </p>
+    );
+
+  if (leaving)
+    return (
+      <p role="status" className="text-sm text-slate-300">
+        Returning you to the app…{' '}
+        <a href={leaving} className="text-violet-300 hover:underline">
+          Continue
+        </a>
+      </p>
+    );
+
+  return (
+    <div className="space-y-5">
+      <TraktAppIdentity clientId={request.client_id} />
+      <TraktAppPermissions />
+      <p className="flex items-start gap-2 text-sm text-slate-300">
+        <ExternalLink aria-hidden className="mt-0.5 size-4 shrink-0 text-slate-400" />
+        {oob ? (
+          <span>After you approve, this page shows a code to paste into the app.</span>
+        ) : (
+          <span>
+            After you answer, you go back to{' '}
+            <strong className="break-all text-slate-100" dir="ltr">
+              {destination(request.redirect_uri)}
+            </strong>
+            .
+          </span>
+        )}
+      </p>
+      {authorize.isError ? (
+        <FormAlert>
+          {serverMessageOr(authorize.error, 'Could not save your answer. Please try again.')}
+        </FormAlert>
+      ) : null}
+      <div className="flex flex-wrap gap-3">
+        <Button onClick={() => answer('approve')} disabled={authorize.isPending}>
+          {authorize.isPending && authorize.variables?.decision === 'approve'
+            ? 'Approving…'
+            : 'Approve'}
+        </Button>
+        <Button variant="secondary" onClick={() => answer('deny')} disabled={authorize.isPending}>
+          Deny
+        </Button>
+      </div>
+    </div>
+  );
+}
