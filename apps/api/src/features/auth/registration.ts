@@ -97,7 +97,7 @@ export function createRegistration({
 
   return {
     async register(input: RegisterInput): Promise<RegisterResponse> {
-      assertNewPasswordAllowed(input.password, 'password');
+      assertNewPasswordAllowed(input.password, 'password', input);
       const usernameLower = input.username.toLowerCase();
       const emailLower = input.email.toLowerCase();
       const now = nowIso();
@@ -174,7 +174,7 @@ export function createRegistration({
      * fixtures, which have no mailbox to click in. The web and the API never call it.
      */
     async createAccount(input: RegisterInput, userAgent: string | null = null) {
-      assertNewPasswordAllowed(input.password, 'password');
+      assertNewPasswordAllowed(input.password, 'password', input);
       const now = nowIso();
       const password_hash = await hashPassword(input.password);
       const user = await uow

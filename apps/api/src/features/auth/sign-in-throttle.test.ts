@@ -99,4 +99,3 @@ describe('sign-in throttle', () => {
     expect((await login(u.user.username.toUpperCase(), 'wrong', ip)).statusCode).toBe(429);
   }, 60_000);
 });
-
