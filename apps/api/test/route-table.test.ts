@@ -72,6 +72,15 @@ describe('route table', () => {
       );
   });
 
+  it('API tokens never reach the full export or any moderator route: they need a session', () => {
+    const sessionOnly = (method: string, url: string) =>
+      t.app.routeAccess.find((r) => r.method === method && r.url === url)?.tokens;
+    expect(sessionOnly('GET', '/api/users/me/export')).toBe('never');
+    const moderatorRoutes = t.app.routeAccess.filter((r) => r.access === 'moderator');
+    expect(moderatorRoutes.length).toBeGreaterThan(2);
+    for (const r of moderatorRoutes) expect(r.tokens, `${r.method} ${r.url}`).toBe('never');
+  });
+
   it('describes the success response of every route, so bodies go out through a contract', () => {
     const undescribed = t.app.routeAccess
       // A redirect (Trakt's /oauth/authorize) describes its 302.

@@ -31,6 +31,9 @@ export const authMessages = {
   /** A new password found on the common-password list (server-side check, ADR 150). */
   passwordTooCommon:
     'This password is one of the most common passwords, so it is easy to guess. Choose another.',
+  /** A new password the strength estimator scores as trivial (server-side check, ADR 150). */
+  passwordTooWeak:
+    'This password is too easy to guess (repeats, sequences, keyboard rows or your own name). Try a few unrelated words.',
   passwordsDoNotMatch: 'Passwords do not match',
   displayNameTooLong: `Display name must be ${authLimits.displayNameMax} characters or less`,
   identifierRequired: 'Username or email is required',

@@ -65,7 +65,15 @@ export type CreatedApiToken = z.infer<typeof createdApiTokenSchema>;
 
 export const apiTokenListSchema = z.object({ data: z.array(apiTokenSchema) });
 
-export const scrobbleOutcomes = ['marked', 'duplicate', 'ignored', 'unmatched', 'invalid'] as const;
+/** `refused`: the member is suspended (ADR 151), so the webhook wrote nothing. */
+export const scrobbleOutcomes = [
+  'marked',
+  'duplicate',
+  'ignored',
+  'unmatched',
+  'invalid',
+  'refused',
+] as const;
 export type ScrobbleOutcome = (typeof scrobbleOutcomes)[number];
 
 export const scrobbleEventSchema = z.object({

@@ -56,12 +56,16 @@ export const moderationMessages = {
   cannotModerateSelf: 'You cannot moderate your own account or content',
   cannotSuspendStaff: 'Moderators and admins cannot be suspended; remove the role first',
   reported: 'Thanks, a moderator will look at it',
+  /** An action on an item with no open report, not sent from the item's own page (ADR 150). */
+  notReported:
+    'Nobody has reported this. Act on it from its own page, which files your report with the action.',
 } as const;
 
 /** Error codes of this area (the common ones live in common.ts). */
 export const moderationErrorCodes = {
   suspended: 'ACCOUNT_SUSPENDED',
   alreadyReported: 'ALREADY_REPORTED',
+  notReported: 'NOT_REPORTED',
 } as const;
 
 const id = z.number().int().min(1).max(2_147_483_647);
@@ -114,6 +118,12 @@ export const moderationActionSchema = z
       .optional(),
     /** With `suspend`: also hide every public thing the author wrote, in the same step. */
     hideContent: z.boolean().optional(),
+    /**
+     * Sent from the item's own page rather than the queue: with no open report on the item,
+     * the moderator's own report (reason `other`, the action's reason as details) is filed
+     * and resolved with the action. Without it, an unreported item answers 409 NOT_REPORTED.
+     */
+    fromItemPage: z.boolean().optional(),
   })
   .superRefine((v, ctx) => {
     if (v.action === 'suspend' && v.suspendDays === undefined) {

@@ -44,7 +44,8 @@ export interface RouteAccess {
  * - absent: reads (GET) need the `read` scope; every other method is refused (403).
  * - `write:tracking`: the route also accepts writes from tokens with that scope (tracking and
  *   episode marking).
- * - `never`: no token, whatever its scopes (tokens, sessions, password, e-mail, the account).
+ * - `never`: no token, whatever its scopes (tokens, sessions, password, e-mail, the account,
+ *   the full export). Every `moderator` route is `never` without saying so.
  */
 export type TokenRule = 'write:tracking' | 'never';
 
@@ -154,6 +155,9 @@ export const accessPlugin = fp(
           `${methods.join(',')} ${url} declares no access: set config.access to one of ${accessLevels.join(', ')}`,
         );
       }
+      // Moderators' screens need their session: a moderator's API token (made for a
+      // tracking tool) never reads reports or acts (ADR 150, review of 2026-11-26).
+      const tokens = access === 'moderator' ? 'never' : route.config?.tokens;
       if (access !== 'public') {
         const hook = access === 'viewer' ? app.optionalUser : app.requireUser;
         const writes = methods.some((m) => !readOnly.has(m));
@@ -165,7 +169,7 @@ export const accessPlugin = fp(
             : [];
         route.preValidation = [
           hook,
-          tokenGuard(route.config?.tokens),
+          tokenGuard(tokens),
           ...(access === 'moderator' ? [requireModerator] : []),
           ...guard,
           ...asArray(route.preValidation),
@@ -197,7 +201,7 @@ export const accessPlugin = fp(
             url,
             access,
             responses,
-            ...(route.config?.tokens ? { tokens: route.config.tokens } : {}),
+            ...(tokens ? { tokens } : {}),
           });
       }
     });

@@ -274,7 +274,12 @@ export function createAccountService(o: AccountServiceOptions) {
 
     async resetPassword(token: string, password: string): Promise<void> {
       const row = await tokens.live(token, 'password-reset');
-      assertNewPasswordAllowed(password, 'password');
+      const owner = await repo.user(row.user_id);
+      assertNewPasswordAllowed(password, 'password', {
+        username: owner?.username,
+        email: owner?.email,
+        displayName: owner?.display_name,
+      });
       const hash = await hashPassword(password);
       const now = nowIso();
       await uow.run(async (trx) => {
@@ -340,7 +345,11 @@ export function createAccountService(o: AccountServiceOptions) {
         'currentPassword',
         accountMessages.currentPasswordIncorrect,
       );
-      assertNewPasswordAllowed(newPassword, 'newPassword');
+      assertNewPasswordAllowed(newPassword, 'newPassword', {
+        username: user.username,
+        email: user.email,
+        displayName: user.display_name,
+      });
       const hash = await hashPassword(newPassword);
       const now = nowIso();
       await uow.run(async (trx) => {

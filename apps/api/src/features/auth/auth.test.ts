@@ -171,7 +171,7 @@ describe('POST /api/auth/register', () => {
         t.app.services.registration.createAccount({
           username: 'racer',
           email: `racer${i}@x.test`,
-          password: 'fastfast',
+          password: 'fast and loose',
         }),
       ),
     );

@@ -16,7 +16,8 @@ export interface PasswordDelay {
 export const defaultPasswordDelay: PasswordDelay = { baseMs: 250, maxMs: 2_000 };
 
 /**
- * Wrong passwords, counted two ways (ADR 150, replacing ADR 100's per-account lockout):
+ * Wrong passwords, counted two ways (ADR 150, replacing ADR 100's per-account lockout), each
+ * per account and identifier (`accountKey`):
  * - per account and address: after 5 in 15 minutes that address gets 429 for that account,
  *   right password or not, so one address cannot keep guessing;
  * - per account, from anywhere: past 5 every check waits a growing, bounded delay, so guesses
@@ -32,8 +33,19 @@ export function createPasswordGuard(
   attempts: AttemptCounter,
   delay: PasswordDelay = defaultPasswordDelay,
 ) {
-  const accountKey = (user: UserRow | null, identifier: string) =>
-    user ? `password:${user.id}` : `password:name:${identifier.toLowerCase()}`;
+  /**
+   * The budget a sign-in spends: the account's, resolved first (so case or spaces make no
+   * fresh budget), one for its username and one for its e-mail address; an unknown name's
+   * own. Were the two identifiers one budget, a spent username would show as a 429 (or a
+   * wait) on its e-mail address and nowhere else, telling which address goes with which
+   * public name (review of 2026-11-26). Checks inside a session have no identifier.
+   */
+  const accountKey = (user: UserRow | null, identifier: string | undefined) => {
+    if (identifier === undefined) return `password:${user?.id ?? 'none'}`;
+    const name = identifier.trim().toLowerCase();
+    if (!user) return `password:name:${name}`;
+    return `password:${user.id}:${name.includes('@') ? 'email' : 'username'}`;
+  };
   const refuse = () =>
     new AppError(429, errorCodes.rateLimited, accountMessages.tooManyPasswordFailures);
 
@@ -47,7 +59,7 @@ export function createPasswordGuard(
       password: string,
       opts: { identifier?: string; address?: string | null } = {},
     ): Promise<boolean> {
-      const account = accountKey(user, opts.identifier ?? '');
+      const account = accountKey(user, opts.identifier);
       const pair = opts.address ? `${account}:from:${opts.address}` : null;
       if (pair && (await attempts.hit(pair, windowMs)) > accountLimits.passwordFailuresMax)
         throw refuse();
@@ -63,8 +75,15 @@ export function createPasswordGuard(
       }
       return ok;
     },
-    /** A new password (reset) starts a clean budget. */
-    reset: (userId: number) => attempts.reset(`password:${userId}`),
+    /** A new password (reset) starts clean budgets. */
+    async reset(userId: number) {
+      for (const key of [
+        `password:${userId}`,
+        `password:${userId}:username`,
+        `password:${userId}:email`,
+      ])
+        await attempts.reset(key);
+    },
   };
 }
 

@@ -96,4 +96,59 @@ describe('password policy', () => {
     const good = await post('/api/auth/reset-password', { token, password: 'amber lantern 42' });
     expect(good.statusCode).toBe(200);
   });
+
+  it('refuses a password the strength estimator scores as trivial, on register, change and reset (review of 2026-11-26)', async () => {
+    const base = { username: 'marigold_fan', email: 'marigold.fan@example.test' };
+    // Repeats, runs, keyboard rows and the member's own name: long enough, not on the list.
+    for (const password of ['aaaaaaaa', 'abcdefgh', 'fastfast', 'marigold_fan1']) {
+      const res = await post('/api/auth/register', { ...base, password });
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json(), password).toEqual({
+        code: errorCodes.validation,
+        error: authMessages.passwordTooWeak,
+        details: { password: authMessages.passwordTooWeak },
+      });
+    }
+    // The spec's messages keep their exact words.
+    const short = await post('/api/auth/register', { ...base, password: 'aaaa' });
+    expect(short.json().details).toEqual({
+      password: 'Password must be at least 8 characters long',
+    });
+    const users = await t.db.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('username_lower', '=', 'marigold_fan')
+      .execute();
+    expect(users).toEqual([]);
+    expect(
+      (await post('/api/auth/register', { ...base, password: 'a quiet evening in' })).statusCode,
+    ).toBe(202);
+
+    const u = await registerUser(t.app);
+    const change = await post(
+      '/api/auth/change-password',
+      { currentPassword: u.password, newPassword: 'aaaaaaaa', confirmPassword: 'aaaaaaaa' },
+      u.token,
+    );
+    expect(change.statusCode).toBe(400);
+    expect(change.json()).toMatchObject({ details: { newPassword: authMessages.passwordTooWeak } });
+
+    await post('/api/auth/forgot-password', { email: u.user.email });
+    const mail = await vi.waitFor(
+      () => {
+        const m = smtp.mailsTo(u.user.email).find((x) => x.subject?.startsWith('Reset'));
+        if (!m) throw new Error('no reset mail yet');
+        return m;
+      },
+      { timeout: 20_000, interval: 50 },
+    );
+    const token = tokenIn(mail, 'reset-password');
+    const weak = await post('/api/auth/reset-password', { token, password: 'abcdefgh' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json()).toMatchObject({ details: { password: authMessages.passwordTooWeak } });
+    expect(
+      (await post('/api/auth/login', { identifier: u.user.username, password: u.password }))
+        .statusCode,
+    ).toBe(200);
+  });
 });

@@ -203,7 +203,7 @@ export function createRegistration({
       input: RegisterInput,
       userAgent: string | null = null,
     ): Promise<RegisterOutcome> {
-      assertNewPasswordAllowed(input.password, 'password');
+      assertNewPasswordAllowed(input.password, 'password', input);
       const usernameLower = input.username.toLowerCase();
       const emailLower = input.email.toLowerCase();
       const now = nowIso();
@@ -264,7 +264,7 @@ export function createRegistration({
      * fixtures, which have no mailbox to click in. The web and the API never call it.
      */
     async createAccount(input: RegisterInput, userAgent: string | null = null) {
-      assertNewPasswordAllowed(input.password, 'password');
+      assertNewPasswordAllowed(input.password, 'password', input);
       const now = nowIso();
       const password_hash = await hashPassword(input.password);
       const user = await uow

@@ -69,4 +69,33 @@ describe('sign-in throttle', () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(15);
     expect((await login(u.user.username, u.password, '198.51.100.41')).statusCode).toBe(200);
   }, 30_000);
+
+  it('a spent budget shows nothing about which e-mail goes with which username (review of 2026-11-26)', async () => {
+    const u = await registerUser(t.app);
+    const other = await registerUser(t.app);
+    const ip = '203.0.113.50';
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await login(u.user.username, `wrong ${i}`, ip)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    // From the same address: this account's e-mail, another account's and an unknown one,
+    // step by step, answer exactly alike.
+    const run = async (identifier: string) => {
+      const out: { status: number; body: unknown }[] = [];
+      for (let i = 0; i < 7; i++) {
+        const res = await login(identifier, `again ${i}`, ip);
+        out.push({ status: res.statusCode, body: res.json() });
+      }
+      return out;
+    };
+    const own = await run(u.user.email);
+    expect(own[0]).toEqual({
+      status: 401,
+      body: { error: authMessages.invalidCredentials, code: 'INVALID_CREDENTIALS' },
+    });
+    expect(await run(other.user.email)).toEqual(own);
+    expect(await run('nobody.at.all@example.test')).toEqual(own);
+    // Upper case or spaces around a name are the same account, not a fresh budget.
+    expect((await login(u.user.username.toUpperCase(), 'wrong', ip)).statusCode).toBe(429);
+  }, 60_000);
 });

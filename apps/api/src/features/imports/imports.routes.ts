@@ -188,7 +188,8 @@ export async function importsRoutes(
   r.get(
     '/users/me/export',
     {
-      config: { access: 'signed-in' },
+      // Everything the member ever wrote: a session, never an API token (ADR 150).
+      config: { access: 'signed-in', tokens: 'never' },
       schema: {
         tags,
         security,

@@ -270,6 +270,18 @@ export function createModerationRepository(db: Kysely<Database>) {
       return row.id;
     },
 
+    /** Whether anyone's report on the item is still open (inside the action's transaction). */
+    async hasOpenReport(trx: Transaction<Database>, type: string, id: number): Promise<boolean> {
+      const row = await trx
+        .selectFrom('reports')
+        .select('id')
+        .where('status', '=', 'open')
+        .where('item_type', '=', type)
+        .where('item_id', '=', id)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** Open reports grouped by item, the item reported first at the top. */
     async openItems(limit: number, offset: number) {
       const groups = await db

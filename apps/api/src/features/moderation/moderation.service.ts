@@ -213,14 +213,16 @@ export function createModerationService({
       const now = nowIso();
       const result = await uow.run(async (trx) => {
         const item = await repo.item(trx, type, id);
-        // A deleted item's reports can still be dismissed.
-        if (!item && body.action !== 'dismiss') throw notFound(mm.itemNotFound);
+        const reported = await repo.hasOpenReport(trx, type, id);
+        // A deleted item's open reports can still be dismissed; nothing else acts on nothing.
+        if (!item && !(reported && body.action === 'dismiss')) throw notFound(mm.itemNotFound);
         if (item && !may(v, 'moderate', asResource(item))) throw forbidden(mm.cannotModerateSelf);
         if (item?.authorId === viewer.id) throw forbidden(mm.cannotModerateSelf);
         if (item && !applicableActions[type].includes(body.action))
           throw new AppError(400, errorCodes.validation, mm.notApplicable, {
             action: mm.notApplicable,
           });
+
         const showIds: number[] = [];
         const reviewIds: number[] = [];
         let until: string | null = null;
@@ -259,6 +261,21 @@ export function createModerationService({
             break;
           case 'dismiss':
             break;
+        }
+        // Moderators act on what was reported, or from the item's own page, which files
+        // their own report with the action: every action answers a report (ADR 150). Checked
+        // after the action's own refusals; a refusal here rolls the action back.
+        if (!reported) {
+          if (!body.fromItemPage) throw conflict(moderationErrorCodes.notReported, mm.notReported);
+          await repo.insertReport(trx, {
+            item_type: type,
+            item_id: id,
+            author_id: item!.authorId,
+            reporter_id: viewer.id,
+            reason: 'other',
+            details: body.reason,
+            created_at: now,
+          });
         }
         if (showIds.length || reviewIds.length)
           await counters.recountAfterModeration(trx, { showIds, reviewIds });

@@ -168,6 +168,7 @@ describe('reports', () => {
 });
 
 describe('moderator actions', () => {
+  // Actions on items nobody reported come from the item's own page (`fromItemPage`, ADR 150).
   it('are refused to members on every moderator route (403), and to anonymous visitors (401)', async () => {
     const member = await registerUser(t.app);
     const routes = t.app.routeAccess.filter((r) => r.access === 'moderator');
@@ -328,7 +329,13 @@ describe('moderator actions', () => {
     const stats = (await get('/api/stats/global')).json();
 
     expect(
-      (await act(mod.token, 'review', review.id, { action: 'hide', reason: 'Insults' })).statusCode,
+      (
+        await act(mod.token, 'review', review.id, {
+          action: 'hide',
+          reason: 'Insults',
+          fromItemPage: true,
+        })
+      ).statusCode,
     ).toBe(200);
     for (const url of paths) {
       expect(await has(url, null), `anonymous ${url}`).toBe(false);
@@ -344,8 +351,13 @@ describe('moderator actions', () => {
     ).toBe(404);
 
     expect(
-      (await act(mod.token, 'review', review.id, { action: 'remove', reason: 'Insults, again' }))
-        .statusCode,
+      (
+        await act(mod.token, 'review', review.id, {
+          action: 'remove',
+          reason: 'Insults, again',
+          fromItemPage: true,
+        })
+      ).statusCode,
     ).toBe(200);
     expect((await get(`/api/reviews/${review.id}`, author.token)).statusCode).toBe(404);
   });
@@ -365,8 +377,13 @@ describe('moderator actions', () => {
       JSON.stringify((await get('/api/lists?limit=100')).json()).includes('Qwertyuiop picks');
     expect(await inIndex()).toBe(true);
     expect(
-      (await act(mod.token, 'list', list.id, { action: 'hide', reason: 'Slurs in the name' }))
-        .statusCode,
+      (
+        await act(mod.token, 'list', list.id, {
+          action: 'hide',
+          reason: 'Slurs in the name',
+          fromItemPage: true,
+        })
+      ).statusCode,
     ).toBe(200);
     expect(await inIndex()).toBe(false);
     expect((await get(`/api/lists/${list.id}`, reader.token)).statusCode).toBe(404);
@@ -384,8 +401,13 @@ describe('moderator actions', () => {
       );
     expect(await mine()).toContain(list.id);
     expect(
-      (await act(mod.token, 'list', list.id, { action: 'remove', reason: 'Slurs again' }))
-        .statusCode,
+      (
+        await act(mod.token, 'list', list.id, {
+          action: 'remove',
+          reason: 'Slurs again',
+          fromItemPage: true,
+        })
+      ).statusCode,
     ).toBe(200);
     expect(await mine()).not.toContain(list.id);
     expect((await get(`/api/lists/${list.id}`, owner.token)).statusCode).toBe(404);
@@ -436,6 +458,7 @@ describe('suspension', () => {
       reason: 'Repeated abuse',
       suspendDays: 7,
       hideContent: true,
+      fromItemPage: true,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().entry).toMatchObject({ action: 'suspend', hiddenCount: 1 });
@@ -488,6 +511,7 @@ describe('suspension', () => {
         await act(mod.token, 'profile', member.user.id, {
           action: 'unsuspend',
           reason: 'Appeal accepted',
+          fromItemPage: true,
         })
       ).statusCode,
     ).toBe(200);

@@ -16,11 +16,14 @@ export function createScrobbleRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
+    /** The hook with its member's suspension (ADR 151): a suspended member's hook writes nothing. */
     hookBySecret(secret: string) {
       return db
-        .selectFrom('scrobble_hooks')
-        .selectAll()
-        .where('secret', '=', secret)
+        .selectFrom('scrobble_hooks as h')
+        .innerJoin('users as u', 'u.id', 'h.user_id')
+        .selectAll('h')
+        .select(['u.suspended_at', 'u.suspended_until', 'u.suspension_reason'])
+        .where('h.secret', '=', secret)
         .executeTakeFirst();
     },
 

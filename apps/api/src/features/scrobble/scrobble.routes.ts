@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -57,15 +57,40 @@ function parseJson(text: string): unknown {
   }
 }
 
+/**
+ * Reads a multipart body into `{ field: value }` (files as Buffers). A body the parser cannot
+ * read (cut off, no boundary, not multipart at all, a JSON part that is not JSON) is the
+ * sender's mistake: 400, never a 500. The body is read before the secret is looked up, so a
+ * known and an unknown secret get the same 400 (ADR 150, review of 2026-11-26); a body over a
+ * limit keeps its 413.
+ */
+async function readMultipart(req: FastifyRequest) {
+  if (!req.isMultipart()) return;
+  const fields: Record<string, unknown> = {};
+  try {
+    for await (const part of req.parts()) {
+      fields[part.fieldname] = part.type === 'file' ? await part.toBuffer() : part.value;
+    }
+  } catch (err) {
+    if ((err as { statusCode?: number }).statusCode === 413) throw err;
+    throw new AppError(
+      400,
+      errorCodes.validation,
+      `${integrationMessages.payloadInvalid}: not readable as multipart form data`,
+    );
+  }
+  req.body = fields;
+}
+
 /** Scrobbling (ADR 161): the webhook every media server posts to, and its settings. */
 export async function scrobbleRoutes(app: FastifyInstance, opts: { scrobble: ScrobbleService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { scrobble } = opts;
   // Plex posts multipart/form-data (a JSON `payload` field and sometimes a thumbnail).
   await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
     limits: { fieldSize: MAX_BODY, fileSize: MAX_BODY, files: 2, fields: 10, parts: 12 },
   });
+  app.addHook('preValidation', readMultipart);
   app.addContentTypeParser(
     'text/plain',
     { parseAs: 'string', bodyLimit: MAX_BODY },

@@ -13,6 +13,7 @@ import {
 } from '@series-tracker/contracts';
 import { AppError, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
+import { assertMayWrite } from '../../platform/access';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { ScrobblePlays } from '../tracking/scrobble-play';
 import { PayloadError, parsers, type ScrobbleReport } from './payloads';
@@ -186,22 +187,31 @@ export function createScrobbleService(opts: {
         );
         throw new AppError(400, errorCodes.validation, detail);
       }
+      const log = (out: Outcome) =>
+        opts.uow.run((trx) =>
+          repo.addEvent(trx, {
+            user_id: userId,
+            source: server,
+            event: report.event.slice(0, 60),
+            received_at: nowIso(),
+            outcome: out.outcome,
+            detail: out.detail,
+            title: report.title,
+            season_number: report.season,
+            episode_number: report.episode,
+            show_id: out.showId ?? null,
+            episode_id: out.episodeId ?? null,
+          }),
+        );
+      // The one decision "may this member write?" (platform/access.ts), as on every way in.
+      try {
+        assertMayWrite(hook);
+      } catch (err) {
+        if (err instanceof AppError) await log({ outcome: 'refused', detail: err.message });
+        throw err;
+      }
       const out = await handle(userId, server, report);
-      await opts.uow.run((trx) =>
-        repo.addEvent(trx, {
-          user_id: userId,
-          source: server,
-          event: report.event.slice(0, 60),
-          received_at: nowIso(),
-          outcome: out.outcome,
-          detail: out.detail,
-          title: report.title,
-          season_number: report.season,
-          episode_number: report.episode,
-          show_id: out.showId ?? null,
-          episode_id: out.episodeId ?? null,
-        }),
-      );
+      await log(out);
       return { outcome: out.outcome, detail: out.detail };
     },
   };

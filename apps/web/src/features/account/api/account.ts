@@ -13,7 +13,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { api, apiRequest } from '@/lib/api-client';
-import { clearStoredToken } from '@/lib/token-storage';
+import { forgetStoredMember, removeUserQueries } from '@/features/auth/lib/forget-member';
 import { authKeys } from '@/features/auth/api/auth-keys';
 
 /** Query keys of the account feature. */
@@ -111,11 +111,12 @@ export function useDeleteAccount() {
     mutationFn: (password: string) =>
       apiRequest<void>('DELETE', '/users/me', { body: { password } }),
     onSuccess: async () => {
-      clearStoredToken();
+      // Nothing of the deleted account stays on the device: saved pages, unsent marks (ADR 162).
+      forgetStoredMember();
       await queryClient.cancelQueries({ queryKey: authKeys.me });
       queryClient.setQueryData(authKeys.signedOut, true);
       queryClient.setQueryData(authKeys.me, null);
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== authKeys.all[0] });
+      removeUserQueries(queryClient);
     },
   });
 }

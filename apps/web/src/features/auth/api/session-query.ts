@@ -11,7 +11,7 @@ import { loadSession } from './get-current-user';
  */
 export const sessionQueryOptions = queryOptions({
   queryKey: authKeys.me,
-  queryFn: ({ signal }) => loadSession(signal),
+  queryFn: ({ signal, client }) => loadSession(signal, client),
   staleTime: Infinity,
   gcTime: Infinity,
   retry: shouldRetry,

@@ -2,9 +2,10 @@ import { TOKEN_STORAGE_KEY } from '@series-tracker/contracts/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { isApiError } from '@/lib/api-client';
-import { clearStoredToken, getStoredToken } from '@/lib/token-storage';
+import { getStoredToken } from '@/lib/token-storage';
 import { authKeys } from '../api/auth-keys';
 import { sessionQueryOptions } from '../api/session-query';
+import { sessionEnded } from '../lib/forget-member';
 
 /**
  * Starts the session check as the app mounts, and follows sign-in and sign-out in other
@@ -30,8 +31,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     function onError(error: unknown) {
       if (!isApiError(error) || error.status !== 401 || error.code !== 'UNAUTHORIZED') return;
       if (!getStoredToken()) return;
-      clearStoredToken();
+      // As sign-out does, and nothing of the member stays for the next visitor (ADR 162).
       queryClient.setQueryData(authKeys.me, null);
+      sessionEnded(queryClient);
     }
     const stopQueries = queryClient.getQueryCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);

@@ -7,20 +7,14 @@ import {
 import { toast } from '@/components/ui/toaster';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { forgetMarks } from '@/features/tracking/lib/offline-marks';
-import { clearOfflineData } from '@/lib/offline-store';
-import { clearStoredToken, getStoredToken, setStoredToken } from '@/lib/token-storage';
+import { getStoredToken, setStoredToken } from '@/lib/token-storage';
 import { authKeys } from '../api/auth-keys';
 import { markNewMember } from '@/lib/welcome';
 import { finishRegistration } from '../api/finish-registration';
 import { login } from '../api/login';
 import { logout } from '../api/logout';
 import { register, type RegisterInput } from '../api/register';
-
-/** Drops every cached query except the session: they may hold another user's view. */
-function removeUserQueries(queryClient: QueryClient) {
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
-}
+import { forgetStoredMember, removeUserQueries } from '../lib/forget-member';
 
 async function startSession(queryClient: QueryClient, response: AuthResponse) {
   // A start-up token check still in flight must not overwrite the new session.
@@ -100,10 +94,8 @@ export function useLogout(): () => Promise<void> {
     logout().catch(() => {
       // Ignored by design (spec §8): the session is already gone on this device.
     });
-    clearStoredToken();
-    // This device forgets the member's saved pages and unsent marks (ADR 162).
-    clearOfflineData();
-    forgetMarks();
+    // This device forgets the member: token, saved pages and unsent marks (ADR 162).
+    forgetStoredMember();
     await queryClient.cancelQueries({ queryKey: authKeys.me });
     // Set before the session goes, so a protected screen still on show sends the visitor
     // home rather than to the sign-in page (spec §2: Sign Out returns to /).

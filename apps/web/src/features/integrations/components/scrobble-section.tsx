@@ -65,6 +65,7 @@ const outcomeStyles: Record<ScrobbleOutcome, { label: string; className: string 
   ignored: { label: 'Ignored', className: 'bg-slate-700/60 text-slate-300' },
   unmatched: { label: 'Not matched', className: 'bg-amber-500/15 text-amber-300' },
   invalid: { label: 'Unreadable', className: 'bg-rose-500/15 text-rose-300' },
+  refused: { label: 'Refused', className: 'bg-rose-500/15 text-rose-300' },
 };
 const serverName = Object.fromEntries(servers.map((s) => [s.id, s.name])) as Record<
   MediaServer,
