@@ -25,6 +25,7 @@ import { createServices, type Services } from './platform/services';
 import { fallbackRateLimitStore } from './platform/rate-limit-store';
 import { jobsRoutes } from './features/jobs/jobs.routes';
 import { authRoutes } from './features/auth/auth.routes';
+import { ssoRoutes } from './features/auth/sso/sso.routes';
 import { healthRoutes, type Lifecycle } from './features/health/health.routes';
 import { showsRoutes } from './features/shows/shows.routes';
 import { episodesRoutes } from './features/episodes/episodes.routes';
@@ -206,6 +207,11 @@ export async function buildApp({
       await api.register(authRoutes, {
         authService: auth,
         registration: services.registration,
+        rateLimit: config.authRateLimit,
+      });
+      await api.register(ssoRoutes, {
+        sso: services.sso,
+        publicUrl: config.publicUrl,
         rateLimit: config.authRateLimit,
       });
       await api.register(showsRoutes, { shows, trending, search });

@@ -14,3 +14,4 @@ export * from './plays';
 export * from './integrations';
 export * from './calendar';
 export * from './moderation';
+export * from './sso';

@@ -21,6 +21,7 @@ import * as m0019 from './migrations/0019-idempotency-keys';
 import * as m0020 from './migrations/0020-import-checkpoint';
 import * as m0021 from './migrations/0021-pending-registrations';
 import * as m0022 from './migrations/0022-trakt-api';
+import * as m0026 from './migrations/0026-single-sign-on';
 
 /*
  * Migrations are imported statically (no directory scan) so they work the same under tsx,
@@ -48,6 +49,7 @@ const all = {
   '0020-import-checkpoint': m0020,
   '0021-pending-registrations': m0021,
   '0022-trakt-api': m0022,
+  '0026-single-sign-on': m0026,
 };
 export type MigrationName = keyof typeof all;
 

@@ -91,6 +91,9 @@ export const suspendedMayStill = new Set([
   'DELETE /api/auth/sessions',
   'DELETE /api/auth/sessions/:id',
   'DELETE /api/users/me',
+  // Single sign-on links are a way in, kept safe like the password (ADR 174).
+  'POST /api/auth/oidc/link',
+  'DELETE /api/auth/oidc/links/:id',
 ]);
 
 const readOnly = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -3,6 +3,9 @@ import type { Db } from '../db/connection';
 import { createAuthRepository } from '../features/auth/auth.repository';
 import { createAuthService } from '../features/auth/auth.service';
 import { createRegistration } from '../features/auth/registration';
+import { createOidcClient } from '../features/auth/sso/oidc-client';
+import { createSsoRepository } from '../features/auth/sso/sso.repository';
+import { createSsoService } from '../features/auth/sso/sso.service';
 import { createEpisodesRepository } from '../features/episodes/episodes.repository';
 import { createMetadataService } from '../features/metadata/metadata.service';
 import { createCatalogIndex } from '../features/metadata/catalog-index';
@@ -137,6 +140,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     sessionCacheSeconds: config.sessionCacheSeconds,
     // A member's own record shows their pending e-mail change (ADR 152).
     pendingEmail: accountRepo.pendingEmail,
+    passwordSignIn: config.passwordSignIn,
   });
   auth.subscribe();
   // Registering mails a link that creates the account (ADR 152): no address is revealed.
@@ -147,6 +151,20 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     attempts,
     events,
     auth,
+    passwordSignIn: config.passwordSignIn,
+  });
+  // Single sign-on with an OpenID Provider (issue 28, ADR 174), when OIDC_ISSUER is set.
+  const sso = createSsoService({
+    settings: config.oidc,
+    passwordSignIn: config.passwordSignIn,
+    client: config.oidc
+      ? createOidcClient(config.oidc, `${config.publicUrl}/api/auth/oidc/callback`)
+      : null,
+    repo: createSsoRepository(db.kysely),
+    authRepo,
+    auth,
+    uow,
+    events,
   });
 
   const trackingRepo = createTrackingRepository(db.kysely, db.dialect);
@@ -234,6 +252,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     mail,
     storage,
     log,
+    passwordSignIn: config.passwordSignIn,
   });
   // A deleted account's watchlist leaves shows.total_users exact (its rows cascade).
   erasure.register('tracking', (trx, userId) => trackingRepo.eraseUser(trx, userId));
@@ -431,6 +450,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     authRepo,
     auth,
     registration,
+    sso,
     tracking,
     idempotency,
     plays,

@@ -15,6 +15,7 @@ import { dummyPasswordHash, verifyPassword } from './password';
 import { hashToken, newToken } from './tokens';
 import type { EventBus } from '../../platform/events';
 import type { PasswordGuard } from './password-guard';
+import { assertPasswordSignIn } from './password-sign-in';
 import { LRUCache } from 'lru-cache';
 
 /** A session's expiry slides forward on use, but at most once an hour to spare writes. */
@@ -40,6 +41,8 @@ export interface AuthServiceOptions {
    * own record; read on the routes that answer one, never kept in the session cache.
    */
   pendingEmail: (userId: number) => Promise<string | null>;
+  /** PASSWORD_SIGN_IN (ADR 174): off refuses password sign-in. Default on. */
+  passwordSignIn?: boolean;
 }
 
 export interface ResolvedSession {
@@ -59,6 +62,7 @@ export function createAuthService({
   passwords,
   sessionCacheSeconds = 0,
   pendingEmail,
+  passwordSignIn = true,
 }: AuthServiceOptions) {
   // Signed-in state per token hash (ADR 091): a signed-in request otherwise costs two queries
   // before any work. Bounded in count and age; dropped by user on every change to the
@@ -124,6 +128,7 @@ export function createAuthService({
       userAgent: string | null,
       address: string | null = null,
     ): Promise<AuthResponse> {
+      assertPasswordSignIn(passwordSignIn);
       const user = (await repo.findUserByLogin(input.identifier.toLowerCase())) ?? null;
       // Known or not, the same counting and the same answers (password-guard.ts, ADR 150).
       const ok = passwords

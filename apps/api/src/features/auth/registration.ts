@@ -18,6 +18,7 @@ import type { AuthRepository } from './auth.repository';
 import type { AuthService } from './auth.service';
 import { hashPassword } from './password';
 import { assertNewPasswordAllowed } from './password-policy';
+import { assertPasswordSignIn } from './password-sign-in';
 import { hashToken, newToken } from './tokens';
 
 const HOUR_MS = 3_600_000;
@@ -42,6 +43,8 @@ export interface RegistrationOptions {
   attempts: AttemptCounter;
   events: EventBus;
   auth: Pick<AuthService, 'signIn'>;
+  /** PASSWORD_SIGN_IN (ADR 174): off refuses registering (and finishing) with a password. */
+  passwordSignIn?: boolean;
 }
 
 /** Usernames are public (profiles, search), so a taken one is named, on its field. */
@@ -68,6 +71,7 @@ export function createRegistration({
   attempts,
   events,
   auth,
+  passwordSignIn = true,
 }: RegistrationOptions) {
   async function insertAccount(q: Tx, fields: AccountFields, now: string) {
     return repo.insertUser(q, {
@@ -97,6 +101,7 @@ export function createRegistration({
 
   return {
     async register(input: RegisterInput): Promise<RegisterResponse> {
+      assertPasswordSignIn(passwordSignIn);
       assertNewPasswordAllowed(input.password, 'password');
       const usernameLower = input.username.toLowerCase();
       const emailLower = input.email.toLowerCase();
@@ -147,6 +152,7 @@ export function createRegistration({
 
     /** The mailed link: the account is created (address confirmed) and signed in. */
     async finish(token: string, userAgent: string | null): Promise<AuthResponse> {
+      assertPasswordSignIn(passwordSignIn);
       const now = nowIso();
       const user = await uow
         .run(async (trx) => {
