@@ -83,7 +83,8 @@ export async function ssoRoutes(
       config: { access: 'public' },
       schema: {
         tags: ['auth'],
-        summary: 'How one may sign in here: the OpenID Provider (if any) and whether passwords work',
+        summary:
+          'How one may sign in here: the OpenID Provider (if any) and whether passwords work',
         response: { 200: authProvidersSchema },
       },
     },

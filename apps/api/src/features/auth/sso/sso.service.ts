@@ -328,8 +328,7 @@ export function createSsoService(o: SsoServiceOptions) {
     /** Only while another way in stays (a usable password, or another link). */
     async unlink(user: UserRow, id: number): Promise<void> {
       configured();
-      if (!(await mayUnlink(user)))
-        throw fail(409, ssoErrorCodes.lastWayIn, ssoMessages.lastWayIn);
+      if (!(await mayUnlink(user))) throw fail(409, ssoErrorCodes.lastWayIn, ssoMessages.lastWayIn);
       if (!(await repo.deleteLink(user.id, id))) throw notFound('Link not found');
     },
   };
