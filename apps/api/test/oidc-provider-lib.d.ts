@@ -1,7 +1,6 @@
 // oidc-provider 8 ships no types: the part the test OpenID Provider uses.
 declare module 'oidc-provider' {
-  type IncomingMessage = import('node:http').IncomingMessage;
-  type ServerResponse = import('node:http').ServerResponse;
+  import type { IncomingMessage, ServerResponse } from 'node:http';
   interface Grant {
     addOIDCScope(scope: string): void;
     save(): Promise<string>;

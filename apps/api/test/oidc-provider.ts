@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 
@@ -62,8 +62,7 @@ export async function startOpenIdProvider(options: {
   const clientId = options.clientId ?? 'series-tracker';
   const clientSecret = options.clientSecret ?? 'test-client-secret-0123456789';
   const accounts = new Map<string, ProviderAccount>();
-  let handler: ((req: IncomingMessage, res: import('node:http').ServerResponse) => void) | null =
-    null;
+  let handler: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
   const server: Server = createServer((req, res) => handler?.(req, res));
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -8,6 +8,8 @@ import { PrivacySection, ProfileSection } from '@/features/account/components/pr
 import { SessionsSection } from '@/features/account/components/sessions-section';
 import { SettingsSection } from '@/features/account/components/settings-section';
 import { SignInCheckFailed } from '@/features/auth/components/sign-in-check-failed';
+import { SsoSection } from '@/features/auth/components/sso-section';
+import { useAuthProviders } from '@/features/auth/api/sso';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { CalendarSection } from '@/features/calendar/components/calendar-section';
 import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
@@ -48,6 +50,7 @@ export function SettingsRoute() {
 }
 
 function SettingsPage({ user }: { user: CurrentUser }) {
+  const sso = useAuthProviders().data?.oidc ?? null;
   return (
     <div className={frame}>
       <title>{pageTitle('Settings')}</title>
@@ -58,6 +61,7 @@ function SettingsPage({ user }: { user: CurrentUser }) {
           ['#privacy-heading', 'Privacy'],
           ['#account-heading', 'Account'],
           ['#sessions-heading', 'Sessions'],
+          ...(sso ? [['#sso-heading', 'Single sign-on']] : []),
           ['#calendar-heading', 'Calendar & alerts'],
           ['#import-export-heading', 'Import & export'],
           ['#apps-heading', 'Apps & devices'],
@@ -77,6 +81,7 @@ function SettingsPage({ user }: { user: CurrentUser }) {
         <PrivacySection user={user} />
         <AccountSection user={user} />
         <SessionsSection />
+        <SsoSection />
         <CalendarSection />
         {/* imports (issue 13): the screen of its own, /settings/import */}
         <SettingsSection

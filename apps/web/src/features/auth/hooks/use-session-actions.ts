@@ -9,6 +9,7 @@ import { finishRegistration } from '../api/finish-registration';
 import { login } from '../api/login';
 import { logout } from '../api/logout';
 import { register, type RegisterInput } from '../api/register';
+import { exchangeSsoCode } from '../api/sso';
 
 /** Drops every cached query except the session: they may hold another user's view. */
 function removeUserQueries(queryClient: QueryClient) {
@@ -47,6 +48,22 @@ export function useFinishRegistration() {
   const signOut = useLogout();
   return useMutation({
     mutationFn: (token: string) => finishRegistration(token),
+    onSuccess: async (response) => {
+      if (getStoredToken()) await signOut();
+      await startSession(queryClient, response);
+    },
+  });
+}
+
+/**
+ * Single sign-on's last step (ADR 174): the callback's one-time code becomes a session here,
+ * switching from anyone signed in on this device, as finishing a registration does.
+ */
+export function useSsoSignIn() {
+  const queryClient = useQueryClient();
+  const signOut = useLogout();
+  return useMutation({
+    mutationFn: (code: string) => exchangeSsoCode(code),
     onSuccess: async (response) => {
       if (getStoredToken()) await signOut();
       await startSession(queryClient, response);
