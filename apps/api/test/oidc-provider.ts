@@ -58,6 +58,8 @@ export async function startOpenIdProvider(options: {
   clientId?: string;
   clientSecret?: string;
   port?: number;
+  /** false: e-mail and names only from userinfo, as Authelia's default claims policy does. */
+  idTokenClaims?: boolean;
 }): Promise<TestOpenIdProvider> {
   const clientId = options.clientId ?? 'series-tracker';
   const clientSecret = options.clientSecret ?? 'test-client-secret-0123456789';
@@ -85,7 +87,7 @@ export async function startOpenIdProvider(options: {
       profile: ['preferred_username', 'name'],
     },
     // ID tokens carry the claims (the relying party reads them there, not from userinfo).
-    conformIdTokenClaims: false,
+    conformIdTokenClaims: options.idTokenClaims === false,
     features: { devInteractions: { enabled: false } },
     interactions: {
       url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}`,

@@ -118,12 +118,27 @@ export function createOidcClient(settings: OidcSettings, redirectUri: string) {
         if (isNetworkError(error)) throw new ProviderUnavailableError(error);
         throw new CallbackRejectedError(error);
       }
-      const claims = tokens.claims();
-      if (!claims) throw new CallbackRejectedError(new Error('no ID token'));
+      const idToken = tokens.claims();
+      if (!idToken) throw new CallbackRejectedError(new Error('no ID token'));
+      let claims: Record<string, unknown> = idToken;
+      // Some providers (Authelia's default claims policy) keep e-mail and names out of the ID
+      // token: the userinfo endpoint has them, for the same subject (checked by the library).
+      if (
+        (claims.email === undefined || claims.preferred_username === undefined) &&
+        config.serverMetadata().userinfo_endpoint
+      ) {
+        try {
+          const info = await oidc.fetchUserInfo(config, tokens.access_token, idToken.sub);
+          claims = { ...info, ...idToken };
+        } catch (error) {
+          if (isNetworkError(error)) throw new ProviderUnavailableError(error);
+          throw new CallbackRejectedError(error);
+        }
+      }
       const email = text(claims.email);
       return {
-        issuer: claims.iss,
-        subject: claims.sub,
+        issuer: idToken.iss,
+        subject: idToken.sub,
         email,
         verifiedEmail: email && claims.email_verified === true ? email : null,
         preferredUsername: text(claims.preferred_username),

@@ -180,6 +180,28 @@ describe('single sign-on: first sign-in (OIDC_AUTO_REGISTER on)', () => {
     expect(again.session!.user.id).toBe(session!.user.id);
   });
 
+  it('reads e-mail and names from userinfo when the ID token leaves them out', async () => {
+    const strict = await startOpenIdProvider({ redirectUris: [CALLBACK], idTokenClaims: false });
+    const app = await buildTestApp({
+      oidc: settings({ issuer: strict.issuer, clientId: strict.clientId }),
+    });
+    try {
+      const account = strict.addAccount({
+        sub: 'userinfo-only',
+        username: 'userinfo_person',
+        password: 'provider password',
+        email: `userinfo.${Date.now()}@idp.example.test`,
+        emailVerified: true,
+      });
+      const { session } = await signInWithProvider(app.app, account);
+      expect(session!.user.username).toBe('userinfo_person');
+      expect(session!.user.email).toBe(account.email);
+    } finally {
+      await app.close();
+      await strict.close();
+    }
+  });
+
   it('makes a taken username unique', async () => {
     await registerUser(t.app, { username: 'taken_name' });
     const { session } = await signInWithProvider(
