@@ -12,6 +12,9 @@ import {
  * E2E_PORT + 4 (the suite's other servers use +0..+2). The browser goes to the provider,
  * signs in on its page, and comes back signed in here.
  */
+// Two sites and a round trip between them per step: more than the suite's 30 s on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 const port = Number(process.env.E2E_PORT ?? 3100) + 4;
 const origin = `http://127.0.0.1:${port}`;
 let op: TestOpenIdProvider;
@@ -41,6 +44,8 @@ async function signInAtProvider(page: Page, account: ProviderAccount) {
 }
 
 test.beforeAll(async () => {
+  // A server of its own starting on a shared machine (migrations): more than a test's 30 s.
+  test.setTimeout(150_000);
   op = await startOpenIdProvider({ redirectUris: [`${origin}/api/auth/oidc/callback`] });
   server = await startServer(port, {
     PUBLIC_URL: origin,
@@ -48,6 +53,8 @@ test.beforeAll(async () => {
     OIDC_CLIENT_ID: op.clientId,
     OIDC_CLIENT_SECRET: op.clientSecret,
     OIDC_PROVIDER_NAME: 'Test ID',
+    // Signing in needs no shows: the bundled catalogue is not imported.
+    CATALOG_AUTO_IMPORT: 'off',
   });
 });
 
