@@ -53,6 +53,17 @@ async function shot(page: Page, name: string) {
   );
 }
 
+/** One section alone: the sticky header must not cover its top. */
+async function sectionShot(page: Page, name: string) {
+  await page.evaluate(() =>
+    document.querySelector('header')?.style.setProperty('position', 'static'),
+  );
+  const section = page.getByRole('region', { name: 'Single sign-on' });
+  await section.scrollIntoViewIfNeeded();
+  await section.screenshot({ path: path.join(outDir, `${name}.png`) });
+  await page.evaluate(() => document.querySelector('header')?.style.removeProperty('position'));
+}
+
 async function signInAtProvider(page: Page, username: string) {
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill('provider password');
@@ -130,14 +141,12 @@ async function screens(browser: Browser, server: RunningServer, op: TestOpenIdPr
     await page.goto(`${o}/settings#sso-heading`);
     const section = page.getByRole('region', { name: 'Single sign-on' });
     await section.getByRole('button', { name: 'Link Test ID' }).waitFor();
-    await section.scrollIntoViewIfNeeded();
-    await section.screenshot({ path: path.join(outDir, `settings-not-linked-${d}.png`) });
+    await sectionShot(page, `settings-not-linked-${d}`);
     await shot(page, `settings-page-${d}`);
     // The provider still knows this browser (the refused sign-in above): straight back, linked.
     await section.getByRole('button', { name: 'Link Test ID' }).click();
     await section.getByText('Test ID is now linked to your account.').waitFor();
-    await section.scrollIntoViewIfNeeded();
-    await section.screenshot({ path: path.join(outDir, `settings-linked-${d}.png`) });
+    await sectionShot(page, `settings-linked-${d}`);
     report.push(`settings-linked-${d}: section only (the page is checked above)`);
     await context.close();
 
@@ -157,8 +166,7 @@ async function screens(browser: Browser, server: RunningServer, op: TestOpenIdPr
     await signInAtProvider(p2, `Noor ${d} ${id}`);
     const s2 = p2.getByRole('region', { name: 'Single sign-on' });
     await s2.getByRole('button', { name: 'Unlink Test ID' }).waitFor();
-    await s2.scrollIntoViewIfNeeded();
-    await s2.screenshot({ path: path.join(outDir, `settings-only-way-in-${d}.png`) });
+    await sectionShot(p2, `settings-only-way-in-${d}`);
     await shot(p2, `settings-sso-member-${d}`);
     await fresh.close();
   }

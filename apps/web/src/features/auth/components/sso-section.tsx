@@ -2,6 +2,7 @@ import { ssoMessage, ssoMessages } from '@series-tracker/contracts/constants';
 import { KeyRound } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { EmailAddress } from '@/components/ui/email-address';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SavedNote, SettingsSection } from '@/features/account/components/settings-section';
@@ -55,16 +56,15 @@ export function SsoSection() {
               {links.data.links.map((link) => (
                 <li key={link.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
                   <KeyRound aria-hidden className="size-5 shrink-0 text-slate-400" />
-                  <div className="min-w-0 flex-1">
-                    <p className="text-sm font-medium break-words text-slate-100">
+                  <div className="min-w-0 flex-1 basis-56">
+                    <p className="text-sm font-medium text-slate-100">
                       Linked to <span dir="auto">{name}</span>
-                      {link.email ? (
-                        <>
-                          {' '}
-                          as <span dir="auto">{link.email}</span>
-                        </>
-                      ) : null}
                     </p>
+                    {link.email ? (
+                      <p className="text-sm text-slate-300">
+                        as <EmailAddress email={link.email} />
+                      </p>
+                    ) : null}
                     <p className="text-xs text-slate-400">
                       Since {date().format(new Date(link.createdAt))}
                     </p>
@@ -82,8 +82,8 @@ export function SsoSection() {
               ))}
             </ul>
           ) : (
-            <div className="flex flex-wrap items-center gap-4">
-              <p className="flex-1 text-sm text-slate-300">
+            <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
+              <p className="text-sm text-slate-300 sm:flex-1">
                 Not linked. Link it to sign in with {name}; you will be sent there and back.
               </p>
               <Button
