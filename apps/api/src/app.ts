@@ -26,6 +26,7 @@ import { fallbackRateLimitStore } from './platform/rate-limit-store';
 import { jobsRoutes } from './features/jobs/jobs.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { twoFactorRoutes } from './features/auth/two-factor.routes';
+import { ssoRoutes } from './features/auth/sso/sso.routes';
 import { healthRoutes, type Lifecycle } from './features/health/health.routes';
 import { showsRoutes } from './features/shows/shows.routes';
 import { episodesRoutes } from './features/episodes/episodes.routes';
@@ -216,6 +217,12 @@ export async function buildApp({
         passkeys: services.passkeys,
         registration: services.registration,
         userOf: (id) => services.authRepo.userById(id),
+        rateLimit: config.authRateLimit,
+      });
+      // Single sign-on with an OpenID Provider (ADR 174).
+      await api.register(ssoRoutes, {
+        sso: services.sso,
+        publicUrl: config.publicUrl,
         rateLimit: config.authRateLimit,
       });
       await api.register(showsRoutes, { shows, trending, search });

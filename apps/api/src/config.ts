@@ -70,7 +70,31 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
   S3_PUBLIC_URL: z.string().regex(httpUrl, 'must be an http:// or https:// URL').optional(),
+  // Single sign-on with an OpenID Provider (ADR 174): set OIDC_ISSUER to offer it.
+  OIDC_ISSUER: z
+    .string()
+    .regex(httpUrl, 'must be an http:// or https:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_PROVIDER_NAME: z.string().trim().min(1).max(40).optional(),
+  OIDC_AUTO_REGISTER: z.enum(['on', 'off']).default('on'),
+  PASSWORD_SIGN_IN: z.enum(['on', 'off']).default('on'),
 });
+
+/** The OpenID Provider members may sign in with (ADR 174). */
+export interface OidcSettings {
+  /** The issuer identifier; its /.well-known/openid-configuration is read on first use. */
+  issuer: string;
+  clientId: string;
+  /** null: a public client (PKCE only, no client authentication at the token endpoint). */
+  clientSecret: string | null;
+  /** "Sign in with <providerName>"; default: the issuer's host. */
+  providerName: string;
+  /** A first sign-in of an unknown identity creates an account; off: only linked ones. */
+  autoRegister: boolean;
+}
 
 /** An S3-compatible bucket for shared files (ADR 140). */
 export interface S3Settings {
@@ -154,6 +178,10 @@ export interface AppConfig {
    * IMPORT_DIR (IMPORT_DIR then only holds this server's scratch copies): ADR 140.
    */
   s3: S3Settings | null;
+  /** Single sign-on (OIDC_*), or null when OIDC_ISSUER is unset. */
+  oidc: OidcSettings | null;
+  /** PASSWORD_SIGN_IN: off refuses password sign-in, registration and reset (ADR 174). */
+  passwordSignIn: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -173,6 +201,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.JOBS_HEARTBEAT_SECONDS * 2 > e.JOBS_STALE_AFTER_SECONDS)
     throw new Error(
       'Invalid environment:\n  JOBS_STALE_AFTER_SECONDS: must be at least twice JOBS_HEARTBEAT_SECONDS (a live job would look lost)',
+    );
+  const oidcVars = Object.keys(env).filter((k) => k.startsWith('OIDC_') && env[k]);
+  if (!e.OIDC_ISSUER && oidcVars.length)
+    throw new Error(`Invalid environment:\n  OIDC_ISSUER: required with ${oidcVars.join(', ')}`);
+  if (e.OIDC_ISSUER && !e.OIDC_CLIENT_ID)
+    throw new Error('Invalid environment:\n  OIDC_CLIENT_ID: required with OIDC_ISSUER');
+  if (e.PASSWORD_SIGN_IN === 'off' && !e.OIDC_ISSUER)
+    throw new Error(
+      'Invalid environment:\n  PASSWORD_SIGN_IN: off needs OIDC_ISSUER (nobody could sign in)',
     );
   return {
     port: e.PORT,
@@ -228,5 +265,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           publicUrl: e.S3_PUBLIC_URL ?? null,
         }
       : null,
+    oidc: e.OIDC_ISSUER
+      ? {
+          issuer: e.OIDC_ISSUER,
+          clientId: e.OIDC_CLIENT_ID!,
+          clientSecret: e.OIDC_CLIENT_SECRET ?? null,
+          providerName: e.OIDC_PROVIDER_NAME ?? new URL(e.OIDC_ISSUER).hostname,
+          autoRegister: e.OIDC_AUTO_REGISTER === 'on',
+        }
+      : null,
+    passwordSignIn: e.PASSWORD_SIGN_IN === 'on',
   };
 }

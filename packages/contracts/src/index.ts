@@ -20,3 +20,4 @@ export * from './security';
 export * from './trakt-scrobble';
 export * from './trakt-reads';
 export * from './trakt';
+export * from './sso';

@@ -317,6 +317,10 @@ export interface Database {
   account_tokens: AccountTokensTable;
   // Registrations waiting for their address (0021, ADR 152)
   pending_registrations: PendingRegistrationsTable;
+  // Single sign-on (0026, ADR 174)
+  identity_links: IdentityLinksTable;
+  oidc_flows: OidcFlowsTable;
+  oidc_handoffs: OidcHandoffsTable;
   // imports (0010)
   imports: ImportsTable;
   import_held_episodes: ImportHeldEpisodesTable;
@@ -565,6 +569,36 @@ export interface PendingRegistrationsTable {
   expires_at: string;
 }
 export type PendingRegistrationRow = Selectable<PendingRegistrationsTable>;
+// Single sign-on (0026-single-sign-on, ADR 174)
+export interface IdentityLinksTable {
+  id: Generated<number>;
+  user_id: number;
+  issuer: string;
+  subject: string;
+  email: string | null;
+  created_at: string;
+}
+export type IdentityLinkRow = Selectable<IdentityLinksTable>;
+export interface OidcFlowsTable {
+  id: Generated<number>;
+  state_hash: string;
+  browser_hash: string;
+  nonce: string;
+  code_verifier: string;
+  link_user_id: number | null;
+  link_session_hash: string | null;
+  created_at: string;
+  expires_at: string;
+}
+export type OidcFlowRow = Selectable<OidcFlowsTable>;
+export interface OidcHandoffsTable {
+  id: Generated<number>;
+  code_hash: string;
+  browser_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+}
 // imports (0010-imports)
 export interface ImportsTable {
   id: string;

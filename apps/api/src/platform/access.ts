@@ -101,6 +101,9 @@ export const suspendedMayStill = new Set([
   'POST /api/auth/passkeys/options',
   'POST /api/auth/passkeys',
   'DELETE /api/auth/passkeys/:id',
+  // Single sign-on links are a way in, kept safe like the password (ADR 174).
+  'POST /api/auth/oidc/link',
+  'DELETE /api/auth/oidc/links/:id',
 ]);
 
 const readOnly = new Set(['GET', 'HEAD', 'OPTIONS']);

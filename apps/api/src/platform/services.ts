@@ -6,6 +6,9 @@ import { createRegistration } from '../features/auth/registration';
 import { createTwoFactorRepository } from '../features/auth/two-factor.repository';
 import { createTwoFactor } from '../features/auth/two-factor.service';
 import { createPasskeys } from '../features/auth/passkeys.service';
+import { createOidcClient } from '../features/auth/sso/oidc-client';
+import { createSsoRepository } from '../features/auth/sso/sso.repository';
+import { createSsoService } from '../features/auth/sso/sso.service';
 import { createEpisodesRepository } from '../features/episodes/episodes.repository';
 import { createMetadataService } from '../features/metadata/metadata.service';
 import { createCatalogIndex } from '../features/metadata/catalog-index';
@@ -153,6 +156,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     sessionCacheSeconds: config.sessionCacheSeconds,
     // A member's own record shows their pending e-mail change (ADR 152).
     pendingEmail: accountRepo.pendingEmail,
+    passwordSignIn: config.passwordSignIn,
   });
   auth.subscribe();
   // Registering mails a link that creates the account (ADR 152): no address is revealed.
@@ -164,6 +168,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     events,
     auth,
     mailOutbox: !config.mail.smtpUrl,
+    passwordSignIn: config.passwordSignIn,
   });
   // Second factors and passkeys (ADR 173): a right password of a member with 2FA on leaves a
   // challenge; the code or passkey that answers it signs in.
@@ -184,6 +189,19 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     userOf: (id) => authRepo.userById(id),
     publicUrl: config.publicUrl,
     rpName: 'Series Tracker',
+  });
+  // Single sign-on with an OpenID Provider (issue 28, ADR 174), when OIDC_ISSUER is set.
+  const sso = createSsoService({
+    settings: config.oidc,
+    passwordSignIn: config.passwordSignIn,
+    client: config.oidc
+      ? createOidcClient(config.oidc, `${config.publicUrl}/api/auth/oidc/callback`)
+      : null,
+    repo: createSsoRepository(db.kysely),
+    authRepo,
+    auth,
+    uow,
+    events,
   });
 
   const trackingRepo = createTrackingRepository(db.kysely, db.dialect);
@@ -280,6 +298,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     mail,
     storage,
     log,
+    passwordSignIn: config.passwordSignIn,
   });
   // A deleted account's watchlist leaves shows.total_users exact (its rows cascade).
   erasure.register('tracking', (trx, userId) => trackingRepo.eraseUser(trx, userId));
@@ -546,6 +565,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     registration,
     twoFactor,
     passkeys,
+    sso,
     tracking,
     idempotency,
     plays,

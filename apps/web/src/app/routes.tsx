@@ -68,6 +68,10 @@ const UndoEmailChangeRoute = lazy(() =>
   import('./routes/undo-email-change').then((m) => ({ default: m.UndoEmailChangeRoute })),
 );
 // The link mailed on registering creates the account (ADR 152).
+// Single sign-on's last step (ADR 174): the callback's one-time code becomes a session.
+const SsoCallbackRoute = lazy(() =>
+  import('./routes/sso-callback').then((m) => ({ default: m.SsoCallbackRoute })),
+);
 const FinishRegistrationRoute = lazy(() =>
   import('./routes/finish-registration').then((m) => ({ default: m.FinishRegistrationRoute })),
 );
@@ -152,6 +156,7 @@ const screens: RouteObject[] = [
   { path: 'verify-email', element: <VerifyEmailRoute /> },
   { path: 'undo-email-change', element: <UndoEmailChangeRoute /> },
   { path: 'finish-registration', element: <FinishRegistrationRoute /> },
+  { path: 'auth/sso', element: <SsoCallbackRoute /> },
   { path: 'settings/import', element: <ImportExportRoute /> },
   { path: 'settings/apps', element: <AppsDevicesRoute /> },
   { path: 'activate', element: <ActivateRoute /> },

@@ -24,6 +24,7 @@ import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { ResolvedSession } from '../auth/auth.service';
 import { hashPassword } from '../auth/password';
 import { assertNewPasswordAllowed } from '../auth/password-policy';
+import { assertPasswordSignIn } from '../auth/password-sign-in';
 import type { PasswordGuard } from '../auth/password-guard';
 import { toCurrentUser } from '../users/users.mapper';
 import type { AccountRepository } from './account.repository';
@@ -51,6 +52,8 @@ export interface AccountServiceOptions {
   mail: Mail;
   storage: Storage;
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** PASSWORD_SIGN_IN (ADR 174): off refuses forgot/reset password. Default on. */
+  passwordSignIn?: boolean;
 }
 
 const rateLimited = (message: string) => new AppError(429, errorCodes.rateLimited, message);
@@ -265,6 +268,7 @@ export function createAccountService(o: AccountServiceOptions) {
 
     /** Always the same answer; the work happens in FORGOT_PASSWORD_JOB. */
     async forgotPassword(email: string): Promise<void> {
+      assertPasswordSignIn(o.passwordSignIn ?? true);
       const lower = email.toLowerCase();
       // Per address, known or not, so the limit itself says nothing about accounts.
       if ((await attempts.hit(`forgot:${lower}`, HOUR_MS)) > FORGOT_PER_HOUR)
@@ -273,6 +277,7 @@ export function createAccountService(o: AccountServiceOptions) {
     },
 
     async resetPassword(token: string, password: string): Promise<void> {
+      assertPasswordSignIn(o.passwordSignIn ?? true);
       const row = await tokens.live(token, 'password-reset');
       const owner = await repo.user(row.user_id);
       assertNewPasswordAllowed(password, 'password', {

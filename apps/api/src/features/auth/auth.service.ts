@@ -17,6 +17,7 @@ import { dummyPasswordHash, verifyPassword } from './password';
 import { hashToken, newToken } from './tokens';
 import type { EventBus } from '../../platform/events';
 import type { PasswordGuard } from './password-guard';
+import { assertPasswordSignIn } from './password-sign-in';
 import { LRUCache } from 'lru-cache';
 
 /** A session's expiry slides forward on use, but at most once an hour to spare writes. */
@@ -48,6 +49,8 @@ export interface AuthServiceOptions {
    * (the two-factor service signs in through this one).
    */
   secondFactor?: (user: UserRow, userAgent: string | null) => Promise<SecondFactorRequired | null>;
+  /** PASSWORD_SIGN_IN (ADR 174): off refuses password sign-in. Default on. */
+  passwordSignIn?: boolean;
 }
 
 export interface ResolvedSession {
@@ -68,6 +71,7 @@ export function createAuthService({
   sessionCacheSeconds = 0,
   pendingEmail,
   secondFactor,
+  passwordSignIn = true,
 }: AuthServiceOptions) {
   // Signed-in state per token hash (ADR 091): a signed-in request otherwise costs two queries
   // before any work. Bounded in count and age; dropped by user on every change to the
@@ -138,6 +142,7 @@ export function createAuthService({
       userAgent: string | null,
       address: string | null = null,
     ): Promise<LoginResponse> {
+      assertPasswordSignIn(passwordSignIn);
       const user = (await repo.findUserByLogin(input.identifier.toLowerCase())) ?? null;
       // Known or not, the same counting and the same answers (password-guard.ts, ADR 150).
       const ok = passwords

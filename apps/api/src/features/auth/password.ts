@@ -47,3 +47,11 @@ export function dummyPasswordHash(): Promise<string> {
   dummyHash ??= hashPassword(randomBytes(12).toString('hex'));
   return dummyHash;
 }
+
+/**
+ * The password hash of an account made by single sign-on (ADR 174): matches no password
+ * (verifyPassword answers false), until the member sets one through a password reset.
+ */
+export const NO_PASSWORD_HASH = '!';
+
+export const hasPassword = (stored: string): boolean => stored !== NO_PASSWORD_HASH;

@@ -18,6 +18,7 @@ import type { AuthRepository } from './auth.repository';
 import type { AuthService } from './auth.service';
 import { hashPassword } from './password';
 import { assertNewPasswordAllowed } from './password-policy';
+import { assertPasswordSignIn } from './password-sign-in';
 import { hashToken, newToken } from './tokens';
 
 const HOUR_MS = 3_600_000;
@@ -44,6 +45,8 @@ export interface RegistrationOptions {
   auth: Pick<AuthService, 'signIn'>;
   /** No SMTP_URL: mails go to the log and the outbox folder; the answer says so (ADR 173). */
   mailOutbox?: boolean;
+  /** PASSWORD_SIGN_IN (ADR 174): off refuses registering (and finishing) with a password. */
+  passwordSignIn?: boolean;
 }
 
 /** Usernames are public (profiles, search), so a taken one is named, on its field. */
@@ -75,6 +78,7 @@ export function createRegistration({
   events,
   auth,
   mailOutbox = false,
+  passwordSignIn = true,
 }: RegistrationOptions) {
   async function insertAccount(
     q: Tx,
@@ -203,6 +207,7 @@ export function createRegistration({
       input: RegisterInput,
       userAgent: string | null = null,
     ): Promise<RegisterOutcome> {
+      assertPasswordSignIn(passwordSignIn);
       assertNewPasswordAllowed(input.password, 'password', input);
       const usernameLower = input.username.toLowerCase();
       const emailLower = input.email.toLowerCase();
@@ -237,6 +242,7 @@ export function createRegistration({
 
     /** The mailed link: the account is created (address confirmed) and signed in. */
     async finish(token: string, userAgent: string | null): Promise<AuthResponse> {
+      assertPasswordSignIn(passwordSignIn);
       const now = nowIso();
       const user = await uow
         .run(async (trx) => {

@@ -1,5 +1,8 @@
+import { ssoMessages } from '@series-tracker/contracts/constants';
 import { Navigate, useNavigate } from 'react-router';
 import { LoginForm } from '@/features/auth/components/login-form';
+import { SsoSignIn } from '@/features/auth/components/sso-sign-in';
+import { useAuthProviders } from '@/features/auth/api/sso';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useRedirectTarget } from '@/features/auth/hooks/use-redirect-target';
 import { withNext } from '@/features/auth/lib/safe-redirect';
@@ -9,16 +12,28 @@ export function LoginRoute() {
   const { status } = useAuth();
   const navigate = useNavigate();
   const redirectTo = useRedirectTarget();
+  // Single sign-on (ADR 174): its button when configured; no password form when turned off.
+  const providers = useAuthProviders().data;
+  const passwords = providers?.passwordSignIn ?? true;
 
   // Signed-in visitors have nothing to do here (spec §6).
   if (status === 'authenticated') return <Navigate to={redirectTo} replace />;
 
   return (
     <AuthPage title="Welcome Back" subtitle="Sign in to pick up where you left off.">
-      <LoginForm
-        onSuccess={() => void navigate(redirectTo, { replace: true })}
-        registerHref={withNext('/register', redirectTo)}
-      />
+      <div className="space-y-5">
+        {providers?.oidc ? (
+          <SsoSignIn provider={providers.oidc} next={redirectTo} divider={passwords} />
+        ) : null}
+        {passwords ? (
+          <LoginForm
+            onSuccess={() => void navigate(redirectTo, { replace: true })}
+            registerHref={withNext('/register', redirectTo)}
+          />
+        ) : (
+          <p className="text-center text-sm text-slate-400">{ssoMessages.passwordSignInOff}</p>
+        )}
+      </div>
     </AuthPage>
   );
 }

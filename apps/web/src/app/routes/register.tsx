@@ -1,5 +1,8 @@
+import { ssoMessages } from '@series-tracker/contracts/constants';
 import { Navigate } from 'react-router';
 import { RegisterForm } from '@/features/auth/components/register-form';
+import { SsoSignIn } from '@/features/auth/components/sso-sign-in';
+import { useAuthProviders } from '@/features/auth/api/sso';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useRedirectTarget } from '@/features/auth/hooks/use-redirect-target';
 import { withNext } from '@/features/auth/lib/safe-redirect';
@@ -9,6 +12,9 @@ import { AuthPage } from './auth-page';
 export function RegisterRoute() {
   const { status } = useAuth();
   const redirectTo = useRedirectTarget();
+  // Single sign-on (ADR 174): a first sign-in with the provider makes the account.
+  const providers = useAuthProviders().data;
+  const passwords = providers?.passwordSignIn ?? true;
 
   if (status === 'authenticated') return <Navigate to={redirectTo} replace />;
 
@@ -17,8 +23,17 @@ export function RegisterRoute() {
       title={`Join ${SITE_NAME}`}
       subtitle="Keep a watchlist, mark the episodes you have seen and see what is next."
     >
-      {/* Registering signs nobody in (ADR 152): the form ends on "Check your e-mail". */}
-      <RegisterForm loginHref={withNext('/login', redirectTo)} />
+      <div className="space-y-5">
+        {providers?.oidc ? (
+          <SsoSignIn provider={providers.oidc} next={redirectTo} divider={passwords} />
+        ) : null}
+        {/* Registering signs nobody in (ADR 152): the form ends on "Check your e-mail". */}
+        {passwords ? (
+          <RegisterForm loginHref={withNext('/login', redirectTo)} />
+        ) : (
+          <p className="text-center text-sm text-slate-400">{ssoMessages.passwordSignInOff}</p>
+        )}
+      </div>
     </AuthPage>
   );
 }

@@ -9,6 +9,8 @@ import { SecuritySection } from '@/features/account/components/security-section'
 import { SessionsSection } from '@/features/account/components/sessions-section';
 import { SettingsSection } from '@/features/account/components/settings-section';
 import { SignInCheckFailed } from '@/features/auth/components/sign-in-check-failed';
+import { SsoSection } from '@/features/auth/components/sso-section';
+import { useAuthProviders } from '@/features/auth/api/sso';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { CalendarSection } from '@/features/calendar/components/calendar-section';
 import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
@@ -49,6 +51,7 @@ export function SettingsRoute() {
 }
 
 function SettingsPage({ user }: { user: CurrentUser }) {
+  const sso = useAuthProviders().data?.oidc ?? null;
   return (
     <div className={frame}>
       <title>{pageTitle('Settings')}</title>
@@ -60,6 +63,7 @@ function SettingsPage({ user }: { user: CurrentUser }) {
           ['#account-heading', 'Account'],
           ['#security-heading', 'Security'],
           ['#sessions-heading', 'Sessions'],
+          ...(sso ? [['#sso-heading', 'Single sign-on']] : []),
           ['#calendar-heading', 'Calendar & alerts'],
           ['#import-export-heading', 'Import & export'],
           ['#apps-heading', 'Apps & devices'],
@@ -80,6 +84,7 @@ function SettingsPage({ user }: { user: CurrentUser }) {
         <AccountSection user={user} />
         <SecuritySection />
         <SessionsSection />
+        <SsoSection />
         <CalendarSection />
         {/* imports (issue 13): the screen of its own, /settings/import */}
         <SettingsSection

@@ -15,6 +15,7 @@ import { login } from '../api/login';
 import { logout } from '../api/logout';
 import { register, type RegisterInput } from '../api/register';
 import { forgetStoredMember, removeUserQueries } from '../lib/forget-member';
+import { exchangeSsoCode } from '../api/sso';
 
 async function startSession(queryClient: QueryClient, response: AuthResponse) {
   // A start-up token check still in flight must not overwrite the new session.
@@ -78,6 +79,22 @@ export function useFinishRegistration() {
       if (getStoredToken()) await signOut();
       // The first sign-in of a new account: the home page says "Welcome", not "welcome back".
       markNewMember(response.user.id);
+      await startSession(queryClient, response);
+    },
+  });
+}
+
+/**
+ * Single sign-on's last step (ADR 174): the callback's one-time code becomes a session here,
+ * switching from anyone signed in on this device, as finishing a registration does.
+ */
+export function useSsoSignIn() {
+  const queryClient = useQueryClient();
+  const signOut = useLogout();
+  return useMutation({
+    mutationFn: (code: string) => exchangeSsoCode(code),
+    onSuccess: async (response) => {
+      if (getStoredToken()) await signOut();
       await startSession(queryClient, response);
     },
   });
