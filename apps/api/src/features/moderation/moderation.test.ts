@@ -483,10 +483,11 @@ describe('suspension', () => {
         (r) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method) && r.access === 'viewer',
       ),
     ).toEqual([]);
-    // Under /trakt only a connected Trakt app's token signs in (ADR 170): the same member's.
-    const traktToken = (await connectTraktApp(t.app, member.user.id)).access_token;
+    // Under /trakt only a connected Trakt app's token signs in (ADR 170): the same member's,
+    // a new grant per call so the sweep stays inside a grant's write budget (10 per 10 s).
+    const traktToken = async () => (await connectTraktApp(t.app, member.user.id)).access_token;
     for (const r of writes) {
-      const out = await call(r.url.startsWith('/trakt/') ? traktToken : member.token, {
+      const out = await call(r.url.startsWith('/trakt/') ? await traktToken() : member.token, {
         method: r.method as 'POST',
         url: fill(r.url, '1'),
         payload: {},
