@@ -140,7 +140,7 @@ test('a session survives a reload and signing in again works', async ({ page }) 
   await page.goto('/login');
   await page.getByLabel('Username or Email').fill(user.email.toUpperCase());
   await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
 });
@@ -153,7 +153,7 @@ test('a wrong password shows the server message and stays on /login', async ({ p
 
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
-  const submit = page.getByRole('button', { name: 'Sign In' });
+  const submit = page.getByRole('button', { name: 'Sign In', exact: true });
   await expect(submit).toBeDisabled();
   await page.getByLabel('Username or Email').fill(user.username);
   await page.getByLabel('Password').fill('not-the-password');

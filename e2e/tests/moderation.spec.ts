@@ -14,7 +14,7 @@ async function signIn(page: Page, user: { email: string; password: string }) {
   await page.goto('/login');
   await page.getByLabel('Username or Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
 }
 

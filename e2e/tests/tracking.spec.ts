@@ -102,7 +102,7 @@ test('an anonymous click on Add to Watchlist goes to sign in and comes back to t
 
   await page.getByLabel('Username or Email').fill(user.username);
   await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/show/${id}$`));
   await page.getByRole('button', { name: 'Add to Watchlist' }).click();
   await expect(page.getByRole('combobox', { name: 'Watchlist status' })).toHaveValue(
@@ -117,7 +117,7 @@ test('signed-out visitors to /watchlist sign in and land back on it', async ({ p
   await expect(page).toHaveURL(/\/login\?next=%2Fwatchlist$/);
   await page.getByLabel('Username or Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/watchlist$/);
   await expect(page.getByRole('heading', { name: 'No shows found' })).toBeVisible();
 });

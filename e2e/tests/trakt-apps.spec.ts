@@ -38,7 +38,7 @@ test('a member approves a device code on /activate, sees the app in settings and
   await expect(page).toHaveURL(/\/login\?next=/);
   await page.getByLabel('Username or Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/activate\?code=/);
   await expect(page.getByRole('heading', { level: 1, name: 'Connect a device' })).toBeVisible();
   const field = page.getByLabel('Code shown by your app');
