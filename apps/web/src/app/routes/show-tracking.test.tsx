@@ -52,7 +52,8 @@ describe('show page tracking', () => {
     await user.click(await screen.findByRole('tab', { name: 'Episodes' }));
     await user.click(await screen.findByRole('button', { name: 'Mark S1E2 as watched' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.search).toBe('?next=%2Fshow%2F7');
+    // Back to the tab the member was on (tabs live in the URL, ADR 176).
+    expect(router.state.location.search).toBe('?next=%2Fshow%2F7%3Ftab%3Depisodes');
   });
 
   it('an anonymous favourite click leads to sign-in', async () => {
@@ -143,6 +144,7 @@ describe('show page tracking', () => {
     expect(toggle).toBeDisabled();
     expect(calls.find((c) => c.url === '/api/episodes/3/progress')?.body).toEqual({
       watched: true,
+      watchedAt: expect.any(String),
     });
 
     watched.push(3);
@@ -247,7 +249,10 @@ describe('show page tracking', () => {
       'aria-pressed',
       'true',
     );
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ watched: true });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      watched: true,
+      watchedAt: expect.any(String),
+    });
   });
 });
 
@@ -314,7 +319,10 @@ describe('home Up Next', () => {
     await waitFor(() =>
       expect(screen.queryByRole('heading', { name: 'Up Next' })).not.toBeInTheDocument(),
     );
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ watched: true });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      watched: true,
+      watchedAt: expect.any(String),
+    });
   });
 
   it('Rewatch asks first: Cancel changes nothing, Start rewatch begins a new watch-through', async () => {

@@ -8,7 +8,14 @@ import { RegisterForm } from './register-form';
 
 /** The form also asks whether the site has no account yet (ADR 173): not a registration. */
 const sent = <T extends { url: string }>(calls: T[]) =>
-  calls.filter((c) => c.url !== '/api/auth/setup');
+  calls.filter((c) => c.url !== '/api/auth/setup' && c.url !== '/api/auth/providers');
+/** The page's own look-ups (first run, ADR 173; sign-in providers, ADR 174), answered apart. */
+const lookups = (call: { url: string }) =>
+  call.url === '/api/auth/setup'
+    ? jsonResponse(200, { firstRun: false })
+    : call.url === '/api/auth/providers'
+      ? jsonResponse(404, { error: 'Not found', code: 'NOT_FOUND' })
+      : null;
 
 function renderForm() {
   const user = userEvent.setup();
@@ -85,7 +92,7 @@ describe('RegisterForm', () => {
 
   it("sends trimmed values without the confirmation, shows 'Creating Account...', then 'Check your e-mail' without signing in", async () => {
     const response = deferred<Response>();
-    const { calls } = mockFetch(() => response.promise);
+    const { calls } = mockFetch((call) => lookups(call) ?? response.promise);
     const { user, fill, submit } = renderForm();
 
     await fill({ ...valid, Username: ' alice ', 'Display Name (Optional)': 'Alice' });
@@ -135,7 +142,9 @@ describe('RegisterForm', () => {
 
   it('shows a failed resend in an alert and keeps the panel', async () => {
     let call = 0;
-    mockFetch(() => {
+    mockFetch((request) => {
+      const lookup = lookups(request);
+      if (lookup) return lookup;
       call += 1;
       return call === 1
         ? sentResponse('alice@example.com')
