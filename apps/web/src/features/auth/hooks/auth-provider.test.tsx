@@ -76,17 +76,20 @@ describe('auth start-up', () => {
     // which fetch reports like a network error: that must not sign anyone out.
     window.localStorage.setItem(TOKEN_STORAGE_KEY, 'some-token');
     let attempt = 0;
-    const { calls } = mockFetch(() =>
-      ++attempt < 3
+    const { calls } = mockFetch((call) =>
+      // An unanswered request also starts the connection check (lib/connection.ts, ADR 176).
+      call.url === '/api/health'
         ? Promise.reject(new TypeError('Failed to fetch'))
-        : jsonResponse(200, { user: buildUser({ username: 'alice' }) }),
+        : ++attempt < 3
+          ? Promise.reject(new TypeError('Failed to fetch'))
+          : jsonResponse(200, { user: buildUser({ username: 'alice' }) }),
     );
     renderAuth();
 
     expect(
       await screen.findByText('authenticated:alice', undefined, { timeout: 8000 }),
     ).toBeInTheDocument();
-    expect(calls).toHaveLength(3);
+    expect(calls.filter((c) => c.url === '/api/auth/me')).toHaveLength(3);
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('some-token');
   });
 
