@@ -74,7 +74,9 @@ test('a first sign-in through the provider creates the account and comes back si
   await expect(page).toHaveURL(`${origin}/settings`);
   await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
   const section = page.getByRole('region', { name: 'Single sign-on' });
-  await expect(section.getByText(`Linked to Test ID as ${account.email}`)).toBeVisible();
+  // The address is on a line of its own under "Linked to Test ID" (it wraps on a phone).
+  await expect(section.getByRole('listitem')).toContainText('Linked to Test ID');
+  await expect(section.getByRole('listitem')).toContainText(account.email ?? '');
   // Their only way in: Unlink waits for a password.
   await expect(section.getByRole('button', { name: 'Unlink Test ID' })).toBeDisabled();
   // The code left the address bar; the token is this tab's, as after a password sign-in.
@@ -112,7 +114,9 @@ test('a member links the provider from Settings, then signs in with it', async (
   await signInAtProvider(page, account);
   await expect(page).toHaveURL(/\/settings\?sso=linked/);
   await expect(section.getByText('Test ID is now linked to your account.')).toBeVisible();
-  await expect(section.getByText(`Linked to Test ID as ${account.email}`)).toBeVisible();
+  // The address is on a line of its own under "Linked to Test ID" (it wraps on a phone).
+  await expect(section.getByRole('listitem')).toContainText('Linked to Test ID');
+  await expect(section.getByRole('listitem')).toContainText(account.email ?? '');
 
   // Same address, but linked on purpose: signing in with the provider is this member.
   await page.context().clearCookies({ domain: '127.0.0.1' });
