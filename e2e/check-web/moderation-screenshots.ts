@@ -92,8 +92,7 @@ async function main() {
     execFileSync(
       process.execPath,
       [
-        path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs'),
-        'apps/api/src/cli/admin.ts',
+        path.join(repoRoot, 'apps/api/dist/admin.js'),
         'grant',
         mod.username,
         '--role',

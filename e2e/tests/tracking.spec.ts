@@ -10,10 +10,7 @@ async function gameOfThronesId(page: Page): Promise<number> {
   return show!.id;
 }
 
-// Known regression after the merges of 2026-11-27: after the reload the watchlist page stays
-// on "Loading page" (its lazy screen never renders); the same symptom blanks the moderation
-// journey. The API side is covered by tracking.test.ts. First item of that session's note.
-test.fixme('track a show: add, mark two episodes, then On Hold and 8/10 on the watchlist survive a reload', async ({
+test('track a show: add, mark two episodes, then On Hold and 8/10 on the watchlist survive a reload', async ({
   page,
 }) => {
   await registerViaUi(page);
