@@ -91,13 +91,7 @@ async function main() {
     const pat = await member('pat', 'Pat Reyes');
     execFileSync(
       process.execPath,
-      [
-        path.join(repoRoot, 'apps/api/dist/admin.js'),
-        'grant',
-        mod.username,
-        '--role',
-        'moderator',
-      ],
+      [path.join(repoRoot, 'apps/api/dist/admin.js'), 'grant', mod.username, '--role', 'moderator'],
       { cwd: repoRoot, env: { ...process.env, DATABASE_URL: dbUrl, LOG_LEVEL: 'silent' } },
     );
     const show = (
