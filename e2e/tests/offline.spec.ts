@@ -210,6 +210,14 @@ test('a half-written review survives navigation until it is published', async ({
   await page.goto(`/reviews/write?showId=${id}`);
   await page.getByLabel('Review Title').fill('Chemistry, slowly');
   await page.getByLabel('Review Content').fill('Half a thought about Walter');
+  // Kept on this device as it is typed (lib/drafts), before any navigation.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Object.keys(localStorage).some((k) => k.startsWith('series-tracker.draft.')),
+      ),
+    )
+    .toBe(true);
 
   await page.getByRole('banner').getByRole('link', { name: 'Watchlist' }).click();
   await expect(page).toHaveURL(/\/watchlist$/);
