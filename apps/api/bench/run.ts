@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --db sqlite|postgres|both] [-- --quick] [-- --no-cache] [-- --compressed]
- *   [-- --only imports|people|reach|calendar|trakt]`
+ *   [-- --only imports|people|reach|calendar|trakt] [-- --db postgres --scale large|medium]`
  *
  * Builds the real app on a fresh database filled with the bundled catalogue and measures:
  * - latency (p50/p95/p99) of catalogue, tracking and reviews endpoints through app.inject (no
@@ -14,8 +14,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig, repoRoot } from '../src/config';
@@ -28,6 +26,8 @@ import { benchImport } from './imports';
 import { benchReach } from './reach';
 import { benchCalendar } from './calendar';
 import { benchTrakt } from './trakt';
+import { benchLarge } from './large';
+import { loadTools, pct, type Load, type TableRow } from './load';
 import { registerUser } from '../test/factories';
 
 const args = process.argv.slice(2);
@@ -41,12 +41,19 @@ const responseCache = !args.includes('--no-cache');
 // stored brotli copy). Off by default: autocannon's client turned out slower on compressed
 // answers here even though the server spends less per request, so raw bytes compare fairer.
 const acceptEncoding = args.includes('--compressed') ? 'br, gzip' : undefined;
+// --scale large|medium (issue 32): PostgreSQL at community scale (bench/large.ts).
+const scaleArg = args.includes('--scale') ? args[args.indexOf('--scale') + 1] : null;
+if (scaleArg !== null && scaleArg !== 'large' && scaleArg !== 'medium')
+  throw new Error('--scale takes large or medium');
+const scale = scaleArg;
 const ITER = quick ? 200 : 1000;
 const SECONDS = quick ? 3 : 8;
+const { throughput, helloWorld, missLatencies, printTable } = loadTools({
+  seconds: SECONDS,
+  acceptEncoding,
+});
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
 
 type App = Awaited<ReturnType<typeof buildApp>>;
@@ -75,56 +82,6 @@ async function timeRequests(
   console.log(
     `  ${name.padEnd(34)} p50 ${fmt(pct(times, 50)).padStart(9)}  p95 ${fmt(pct(times, 95)).padStart(9)}  p99 ${fmt(pct(times, 99)).padStart(9)}  (${ITER} requests)`,
   );
-}
-
-const CONNECTIONS = 32;
-
-interface Load {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-interface TableRow extends Load {
-  name: string;
-  coldP50?: number;
-  coldMax?: number;
-}
-
-/** Loopback HTTP load with autocannon; each connection cycles through `paths`. */
-async function throughput(
-  base: string,
-  paths: string[],
-  headers: Record<string, string> = {},
-): Promise<Load> {
-  const result = await autocannon({
-    url: base,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    pipelining: 1,
-    // The load generator runs in a worker thread, so it does not share the event loop (and the
-    // latency figures) of the server it measures.
-    workers: 1,
-    requests: paths.map((p) => ({ method: 'GET' as const, path: p })),
-    headers: { ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}), ...headers },
-  });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
-}
-
-async function helloWorld(): Promise<Load> {
-  const app = Fastify({ logger: false });
-  app.get('/', async () => ({ hello: 'world' }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const load = await throughput(`http://127.0.0.1:${port}`, ['/']);
-  await app.close();
-  return load;
 }
 
 /** The hot reads of issue 8 §7, each with the URLs a busy site would see for it. */
@@ -174,53 +131,6 @@ function hotEndpoints(ids: number[], queries: string[], bigListId: number) {
       ],
     },
   ];
-}
-
-/** Latency of each URL's first request (a cache miss), one at a time, through app.inject. */
-async function missLatencies(app: App, urls: string[], headers: Record<string, string> = {}) {
-  const times: number[] = [];
-  for (const url of new Set(urls)) {
-    const t0 = performance.now();
-    const res = await app.inject({ url, headers });
-    times.push(performance.now() - t0);
-    if (res.statusCode !== 200) throw new Error(`${url} → ${res.statusCode}`);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: pct(times, 50), max: times[times.length - 1]! };
-}
-
-function printTable(label: string, hello: Load, rows: TableRow[]) {
-  const n = (x: number, w: number) => String(Math.round(x)).padStart(w);
-  const ms = (x: number | undefined, w: number) =>
-    (x === undefined ? '' : `${x.toFixed(x < 10 ? 1 : 0)}`).padStart(w);
-  console.log(
-    `\n  ${label}: ${CONNECTIONS} connections, ${SECONDS} s each, loopback HTTP (autocannon), ` +
-      (acceptEncoding
-        ? `Accept-Encoding: ${acceptEncoding} (as browsers send)`
-        : 'no Accept-Encoding'),
-  );
-  console.log(
-    `  ${'endpoint'.padEnd(18)} ${'req/s'.padStart(7)} ${'× hello'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'miss p50'.padStart(9)} ${'miss max'.padStart(9)}  target`,
-  );
-  const line = (r: TableRow, target: string) =>
-    console.log(
-      `  ${r.name.padEnd(18)} ${n(r.rps, 7)} ${(r.rps / hello.rps).toFixed(2).padStart(8)} ${ms(r.p50, 7)} ${ms(r.p99, 7)} ${ms(r.coldP50, 9)} ${ms(r.coldMax, 9)}  ${target}${r.errors ? `  (${r.errors} errors/non-2xx!)` : ''}`,
-    );
-  line({ ...hello, name: 'hello-world' }, '');
-  for (const r of rows) {
-    const pass =
-      r.name.startsWith('search ') || r.name === 'search/advanced'
-        ? r.p99 <= 25
-        : r.p99 <= 25 && r.rps / hello.rps >= 0.4;
-    const target =
-      r.name.startsWith('search ') || r.name === 'search/advanced'
-        ? 'p99 ≤ 25'
-        : '≥ 0.40, p99 ≤ 25';
-    line(r, `${target} ${pass ? 'ok' : 'MISSED'}`);
-  }
-  console.log(
-    '  (miss: the first request of each distinct URL, one at a time through app.inject, before the load)',
-  );
 }
 
 async function benchOn(db: Db, label: string) {
@@ -731,6 +641,8 @@ async function main() {
       else fs.rmSync(dir, { recursive: true, force: true });
     }
   }
+  if (scale && which !== 'postgres')
+    throw new Error('--scale runs on PostgreSQL: add --db postgres');
   if (which === 'postgres' || which === 'both') {
     const name = `series_tracker_bench_${process.pid}`;
     const admin = new pg.Client({ connectionString: PG_URL });
@@ -745,7 +657,11 @@ async function main() {
     await admin.query(`create database ${name}`);
     const db = connect(`${PG_URL.replace(/\/[^/]*$/, '')}/${name}`);
     try {
-      await benchOn(db, 'PostgreSQL');
+      if (scale) {
+        await migrateToLatest(db);
+        await importCatalog(db, readCatalogFile(path.join(repoRoot, 'data/catalog.json.gz')));
+        await benchLarge(db, scale, SECONDS);
+      } else await benchOn(db, 'PostgreSQL');
     } finally {
       await db.close();
       if (process.env.BENCH_KEEP_DB) console.log(`  kept database ${name} (BENCH_KEEP_DB)`);
