@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
 import { registerMember, startServer, type RunningServer } from '../check-web/server';
 import {
@@ -17,6 +21,13 @@ test.describe.configure({ timeout: 90_000 });
 
 const port = Number(process.env.E2E_PORT ?? 3100) + 4;
 const origin = `http://127.0.0.1:${port}`;
+// The server's database, so a journey can let a sign-in grow old (ADR 173: 15 minutes).
+const dbFile = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '.tmp',
+  `sso-${process.pid}.db`,
+);
 let op: TestOpenIdProvider;
 let server: RunningServer;
 let seq = 0;
@@ -53,6 +64,9 @@ test.beforeAll(async () => {
     OIDC_CLIENT_ID: op.clientId,
     OIDC_CLIENT_SECRET: op.clientSecret,
     OIDC_PROVIDER_NAME: 'Test ID',
+    DATABASE_URL: `file:${dbFile}`,
+    // Sessions are read from the database on every request (a sign-in made old below).
+    SESSION_CACHE_SECONDS: '0',
     // Signing in needs no shows: the bundled catalogue is not imported.
     CATALOG_AUTO_IMPORT: 'off',
   });
@@ -61,7 +75,20 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
   await op?.close();
+  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${dbFile}${suffix}`, { force: true });
 });
+
+/** As if the member signed in 20 minutes ago: no longer a recent sign-in. */
+function signInGrowsOld(username: string) {
+  const db = new Database(dbFile);
+  try {
+    db.prepare(
+      'update sessions set verified_at = ? where user_id = (select id from users where username = ?)',
+    ).run(new Date(Date.now() - 20 * 60_000).toISOString(), username);
+  } finally {
+    db.close();
+  }
+}
 
 test('a first sign-in through the provider creates the account and comes back signed in', async ({
   page,
@@ -152,4 +179,34 @@ test('the address of an existing account is never linked by itself: a page says 
   await page.getByRole('link', { name: 'Back to sign in' }).click();
   await expect(page).toHaveURL(`${origin}/login`);
   await expect(page.getByRole('button', { name: /Account menu/ })).toHaveCount(0);
+});
+
+test('a member without a password confirms by signing in again at the provider, then deletes the account', async ({
+  page,
+}) => {
+  const account = providerAccount();
+  await page.goto(`${origin}/login?next=/settings`);
+  await page.getByRole('link', { name: 'Sign in with Test ID' }).click();
+  await signInAtProvider(page, account);
+  await expect(page).toHaveURL(`${origin}/settings`);
+  signInGrowsOld(account.username);
+
+  // No password to type: a box to tick, and the provider confirms.
+  await page.goto(`${origin}/settings#danger`);
+  const form = page.getByRole('form', { name: 'Delete account' });
+  await expect(form.getByLabel('Password')).toHaveCount(0);
+  await form.getByRole('checkbox', { name: /gone for good/ }).check();
+  await form.getByRole('button', { name: 'Delete my account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm it’s you' });
+  await expect(dialog.getByLabel('Password')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Sign in again with Test ID' }).click();
+  // The provider asks again although it remembers this browser (prompt=login).
+  await signInAtProvider(page, account);
+  // Back on the page the member was on, still signed in, now recent.
+  await expect(page).toHaveURL(`${origin}/settings#danger`);
+  await form.getByRole('checkbox', { name: /gone for good/ }).check();
+  await form.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page).toHaveURL(`${origin}/`);
+  await expect(page.getByRole('link', { name: 'Sign In' }).first()).toBeVisible();
+  await expect(dialog).toHaveCount(0);
 });

@@ -139,10 +139,15 @@ export const changePasswordFormSchema = changePasswordBodySchema
   });
 
 export const deleteMeBodySchema = z.object({
+  /**
+   * Required when the account has a password; an account made through single sign-on (no
+   * password) confirms with a recent sign-in instead (ADR 174: "Sign in again with …").
+   */
   password: z
     .string({ error: authMessages.passwordRequired })
     .min(1, authMessages.passwordRequired)
-    .max(authLimits.passwordMax, accountMessages.passwordIncorrect),
+    .max(authLimits.passwordMax, accountMessages.passwordIncorrect)
+    .optional(),
 });
 
 /** A plain confirmation; the message is what the screen shows. */

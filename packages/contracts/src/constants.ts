@@ -224,6 +224,10 @@ export const ssoErrorCodes = {
   lastWayIn: 'SSO_LAST_WAY_IN',
   /** The one-time sign-in code is unknown, used, expired or from another browser. */
   codeInvalid: 'SSO_CODE_INVALID',
+  /** "Sign in again with …" came back with an identity not linked to this account. */
+  reauthMismatch: 'SSO_REAUTH_MISMATCH',
+  /** "Sign in again with …" came back without the provider asking the member again. */
+  reauthStale: 'SSO_REAUTH_STALE',
 } as const;
 
 /** The user-visible messages; `{provider}` is replaced with the provider's name. */
@@ -251,6 +255,14 @@ export const ssoMessages = {
   linked: '{provider} is now linked to your account.',
   unlinked: '{provider} is no longer linked to your account.',
   signInWith: 'Sign in with {provider}',
+  signInAgainWith: 'Sign in again with {provider}',
+  reauthNotLinked:
+    'Your account is not linked to {provider}, so it cannot confirm it’s you. Use your password or a code instead.',
+  reauthMismatch:
+    'You signed in at {provider} as someone else than the account linked here. Nothing was changed. Sign in at {provider} with your own account and try again.',
+  reauthStale:
+    '{provider} did not ask you to sign in again, so this could not confirm it’s you. Nothing was changed. Please try again.',
+  reauthenticated: 'Thanks, that was you. For the next 15 minutes you will not be asked again.',
 } as const;
 
 /** A message with the provider's name in it. */

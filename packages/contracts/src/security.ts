@@ -146,6 +146,11 @@ export const securityStatusSchema = z.object({
   passkeys: z.array(passkeySchema),
   /** Until when sensitive actions go without "Confirm it's you", or null. */
   recentUntil: z.string().nullable(),
+  /**
+   * false for an account made through single sign-on that never set a password: "Confirm it's
+   * you" then offers the provider (and codes), and deleting the account asks no password.
+   */
+  hasPassword: z.boolean(),
 });
 export type SecurityStatus = z.infer<typeof securityStatusSchema>;
 

@@ -43,3 +43,16 @@ export type IdentityLinks = z.infer<typeof identityLinksSchema>;
 /** POST /api/auth/oidc/link: where the browser goes to link (the intent is bound to it). */
 export const ssoLinkStartSchema = z.object({ url: z.string() });
 export type SsoLinkStart = z.infer<typeof ssoLinkStartSchema>;
+
+/**
+ * POST /api/auth/oidc/reauthenticate: "Sign in again with <provider>" from the "Confirm it's
+ * you" dialog. `returnTo` is the page (a path of this site) to come back to, recent.
+ */
+export const ssoReauthBodySchema = z.object({
+  returnTo: z
+    .string()
+    .max(500)
+    .regex(/^\/(?![/\\])[^\s]*$/, 'must be a path of this site')
+    .default('/settings'),
+});
+export type SsoReauthBody = z.infer<typeof ssoReauthBodySchema>;

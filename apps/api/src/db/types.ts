@@ -587,6 +587,10 @@ export interface OidcFlowsTable {
   code_verifier: string;
   link_user_id: number | null;
   link_session_hash: string | null;
+  /** `reauth`: confirms the session's holder (0029); null: a sign-in or a link. */
+  purpose: 'reauth' | null;
+  /** Where a `reauth` flow goes back to: a path of this site. */
+  return_to: string | null;
   created_at: string;
   expires_at: string;
 }

@@ -103,6 +103,7 @@ export const suspendedMayStill = new Set([
   'DELETE /api/auth/passkeys/:id',
   // Single sign-on links are a way in, kept safe like the password (ADR 174).
   'POST /api/auth/oidc/link',
+  'POST /api/auth/oidc/reauthenticate',
   'DELETE /api/auth/oidc/links/:id',
 ]);
 

@@ -84,12 +84,14 @@ export async function accountRoutes(
       schema: {
         tags: ['account'],
         summary:
-          'Change profile fields (display name, username, bio, private profile), or ask to change the email address (needs currentPassword): the address changes only when the link mailed to the new one is opened, and pendingEmail shows it until then. The same answer whether or not the new address has an account. Sending the address in force calls a pending change off',
+          'Change profile fields (display name, username, bio, private profile), or ask to change the email address (needs currentPassword; an account made through single sign-on, without one, needs a recent sign-in instead): the address changes only when the link mailed to the new one is opened, and pendingEmail shows it until then. The same answer whether or not the new address has an account. Sending the address in force calls a pending change off',
         body: updateMeBodySchema,
         response: { 200: userResponseSchema, ...errors },
       },
     },
-    async (request) => ({ user: await account.updateMe(request.auth!.user.id, request.body) }),
+    async (request) => ({
+      user: await account.updateMe(request.auth!.user.id, request.body, request.auth!.session),
+    }),
   );
 
   r.post(
@@ -132,13 +134,13 @@ export async function accountRoutes(
       schema: {
         tags: ['account'],
         summary:
-          'Delete the account and everything it wrote (reviews, comments, lists, likes, follows), with the password',
+          'Delete the account and everything it wrote (reviews, comments, lists, likes, follows), with the password; an account made through single sign-on (no password) needs a recent sign-in instead (403 REAUTHENTICATION_REQUIRED)',
         body: deleteMeBodySchema,
         response: { 204: z.null(), ...errors },
       },
     },
     async (request, reply) => {
-      await account.deleteAccount(request.auth!.user.id, request.body.password);
+      await account.deleteAccount(request.auth!, request.body.password);
       return reply.status(204).send(null);
     },
   );

@@ -9,7 +9,7 @@ import {
   type CurrentUser,
   type UpdateMeInput,
 } from '@series-tracker/contracts';
-import type { UserRow, UserUpdate } from '../../db/types';
+import type { SessionRow, UserRow, UserUpdate } from '../../db/types';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { nowIso } from '../../lib/time';
@@ -22,7 +22,8 @@ import type { Mail } from '../../platform/mail/mail';
 import type { Storage } from '../../platform/storage';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { ResolvedSession } from '../auth/auth.service';
-import { hashPassword } from '../auth/password';
+import { hashPassword, hasPassword } from '../auth/password';
+import { assertRecentSignIn } from '../auth/recent-sign-in';
 import { assertNewPasswordAllowed } from '../auth/password-policy';
 import { assertPasswordSignIn } from '../auth/password-sign-in';
 import type { PasswordGuard } from '../auth/password-guard';
@@ -65,6 +66,26 @@ export function createAccountService(o: AccountServiceOptions) {
     if (!(await passwords.check(user, password))) {
       throw badRequest(errorCodes.invalidCredentials, message, field);
     }
+  }
+
+  /**
+   * The proof a sensitive change takes: the current password, or for an account made through
+   * single sign-on that has none, a recent sign-in ("Sign in again with …", ADR 174).
+   */
+  async function requireOwner(
+    user: UserRow,
+    session: SessionRow | null,
+    password: string | undefined,
+    field: string,
+    messages: { required: string; incorrect: string },
+  ) {
+    if (!hasPassword(user.password_hash)) {
+      if (!session) throw badRequest(errorCodes.validation, messages.required, field);
+      assertRecentSignIn(session);
+      return;
+    }
+    if (!password) throw badRequest(errorCodes.validation, messages.required, field);
+    await requirePassword(user, password, field, messages.incorrect);
   }
 
   const tokens = createAccountTokens(repo);
@@ -158,7 +179,11 @@ export function createAccountService(o: AccountServiceOptions) {
   jobs.schedule('account.delete-old-tokens', 6 * 3600);
 
   return {
-    async updateMe(userId: number, body: UpdateMeInput): Promise<CurrentUser> {
+    async updateMe(
+      userId: number,
+      body: UpdateMeInput,
+      session: SessionRow | null = null,
+    ): Promise<CurrentUser> {
       const user = await currentUser(userId);
       const set: UserUpdate = {};
       let profileChanged = false;
@@ -183,18 +208,10 @@ export function createAccountService(o: AccountServiceOptions) {
         profileChanged = true;
       }
       if (body.email !== undefined && body.email.toLowerCase() !== user.email_lower) {
-        if (!body.currentPassword)
-          throw badRequest(
-            errorCodes.validation,
-            accountMessages.currentPasswordRequired,
-            'currentPassword',
-          );
-        await requirePassword(
-          user,
-          body.currentPassword,
-          'currentPassword',
-          accountMessages.currentPasswordIncorrect,
-        );
+        await requireOwner(user, session, body.currentPassword, 'currentPassword', {
+          required: accountMessages.currentPasswordRequired,
+          incorrect: accountMessages.currentPasswordIncorrect,
+        });
         // Each request mails some address: one account cannot mail the whole world. Counted
         // before anything is written, so a refused request changes nothing.
         if (
@@ -394,9 +411,12 @@ export function createAccountService(o: AccountServiceOptions) {
      * Deletes the account: every feature's erasure step (their rows and the counters those rows
      * moved) and the user row, in one transaction; then the avatar files.
      */
-    async deleteAccount(userId: number, password: string): Promise<void> {
-      const user = await currentUser(userId);
-      await requirePassword(user, password, 'password', accountMessages.passwordIncorrect);
+    async deleteAccount(auth: ResolvedSession, password: string | undefined): Promise<void> {
+      const user = await currentUser(auth.user.id);
+      await requireOwner(user, auth.session, password, 'password', {
+        required: authMessages.passwordRequired,
+        incorrect: accountMessages.passwordIncorrect,
+      });
       await uow.run(async (trx) => {
         await erasure.run(trx, user.id);
         await repo.deleteUser(trx, user.id);

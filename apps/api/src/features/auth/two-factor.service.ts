@@ -21,6 +21,7 @@ import type { AttemptCounter } from '../../platform/attempts';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { AuthService, ResolvedSession } from './auth.service';
 import type { PasswordGuard } from './password-guard';
+import { hasPassword } from './password';
 import { recentUntil } from './recent-sign-in';
 import { hashToken, newToken } from './tokens';
 import type { TwoFactorRepository } from './two-factor.repository';
@@ -194,6 +195,7 @@ export function createTwoFactor({
           lastUsedAt: p.last_used_at,
         })),
         recentUntil: recentUntil(resolved.session),
+        hasPassword: hasPassword(resolved.user.password_hash),
       };
     },
 

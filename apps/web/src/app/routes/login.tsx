@@ -1,4 +1,5 @@
 import { ssoMessages } from '@series-tracker/contracts/constants';
+import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { SsoSignIn } from '@/features/auth/components/sso-sign-in';
@@ -15,6 +16,8 @@ export function LoginRoute() {
   // Single sign-on (ADR 174): its button when configured; no password form when turned off.
   const providers = useAuthProviders().data;
   const passwords = providers?.passwordSignIn ?? true;
+  // The second step of a two-factor sign-in stands alone: no other way in above it.
+  const [secondStep, setSecondStep] = useState(false);
 
   // Signed-in visitors have nothing to do here (spec §6).
   if (status === 'authenticated') return <Navigate to={redirectTo} replace />;
@@ -22,13 +25,14 @@ export function LoginRoute() {
   return (
     <AuthPage title="Welcome Back" subtitle="Sign in to pick up where you left off.">
       <div className="space-y-5">
-        {providers?.oidc ? (
+        {providers?.oidc && !secondStep ? (
           <SsoSignIn provider={providers.oidc} next={redirectTo} divider={passwords} />
         ) : null}
         {passwords ? (
           <LoginForm
             onSuccess={() => void navigate(redirectTo, { replace: true })}
             registerHref={withNext('/register', redirectTo)}
+            onSecondStep={setSecondStep}
           />
         ) : (
           <p className="text-center text-sm text-slate-400">{ssoMessages.passwordSignInOff}</p>

@@ -38,6 +38,8 @@ export interface OidcIdentity {
   email: string | null;
   preferredUsername: string | null;
   name: string | null;
+  /** When the member last signed in at the provider (ID token `auth_time`), in ms, or null. */
+  authTime: number | null;
 }
 
 export interface AuthorizationRequest {
@@ -88,7 +90,14 @@ export function createOidcClient(settings: OidcSettings, redirectUri: string) {
   }
 
   return {
-    async authorizationUrl(request: AuthorizationRequest): Promise<string> {
+    /**
+     * `reauth`: the provider must ask the member again (`prompt=login`, `max_age=0`, which also
+     * makes `auth_time` a required claim), so a remembered session there proves nothing.
+     */
+    async authorizationUrl(
+      request: AuthorizationRequest,
+      { reauth = false }: { reauth?: boolean } = {},
+    ): Promise<string> {
       const config = await discover();
       const url = oidc.buildAuthorizationUrl(config, {
         redirect_uri: redirectUri,
@@ -97,6 +106,7 @@ export function createOidcClient(settings: OidcSettings, redirectUri: string) {
         nonce: request.nonce,
         code_challenge: await oidc.calculatePKCECodeChallenge(request.codeVerifier),
         code_challenge_method: 'S256',
+        ...(reauth ? { prompt: 'login', max_age: '0' } : {}),
       });
       return url.href;
     },
@@ -143,6 +153,7 @@ export function createOidcClient(settings: OidcSettings, redirectUri: string) {
         verifiedEmail: email && claims.email_verified === true ? email : null,
         preferredUsername: text(claims.preferred_username),
         name: text(claims.name),
+        authTime: typeof idToken.auth_time === 'number' ? idToken.auth_time * 1000 : null,
       };
     },
 

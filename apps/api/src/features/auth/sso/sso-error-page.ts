@@ -14,8 +14,15 @@ export function ssoErrorPage(message: string, intent: SsoIntent): string {
   const back =
     intent === 'link'
       ? { href: '/settings#sso-heading', label: 'Back to Settings' }
-      : { href: '/login', label: 'Back to sign in' };
-  const title = intent === 'link' ? 'Linking did not work' : 'Signing in did not work';
+      : intent === 'reauth'
+        ? { href: '/settings#security', label: 'Back to Settings' }
+        : { href: '/login', label: 'Back to sign in' };
+  const title =
+    intent === 'link'
+      ? 'Linking did not work'
+      : intent === 'reauth'
+        ? 'Confirming it’s you did not work'
+        : 'Signing in did not work';
   return `<!doctype html>
 <html lang="en">
 <head>

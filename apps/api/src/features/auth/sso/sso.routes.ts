@@ -8,6 +8,7 @@ import {
   identityLinksSchema,
   ssoExchangeBodySchema,
   ssoLinkStartSchema,
+  ssoReauthBodySchema,
 } from '@series-tracker/contracts';
 import { AppError } from '../../../lib/errors';
 import { attemptLimit } from '../attempt-limit';
@@ -133,7 +134,9 @@ export async function ssoRoutes(
         const to =
           result.kind === 'linked'
             ? '/settings?sso=linked#sso-heading'
-            : `/auth/sso#code=${encodeURIComponent(result.code)}`;
+            : result.kind === 'reauthenticated'
+              ? result.returnTo
+              : `/auth/sso#code=${encodeURIComponent(result.code)}`;
         return reply.redirect(to, 303);
       } catch (error) {
         const intent = error instanceof SsoCallbackError ? error.intent : 'sign-in';
@@ -190,6 +193,30 @@ export async function ssoRoutes(
     },
     async (request, reply) => {
       const { url, browser } = await sso.startLink(request.auth!, browserSecret(request));
+      setBrowser(reply, browser);
+      return { url };
+    },
+  );
+
+  r.post(
+    '/auth/oidc/reauthenticate',
+    {
+      config: { ...limited, access: 'signed-in', tokens: 'never' },
+      schema: {
+        tags: ['auth'],
+        summary:
+          "Sign in again with the OpenID Provider to confirm it's you (a member with a linked identity): the URL to open in this browser; the provider asks again (prompt=login), and back at returnTo this session counts as a recent sign-in",
+        security: [{ bearerAuth: [] }],
+        body: ssoReauthBodySchema,
+        response: { 200: ssoLinkStartSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { url, browser } = await sso.startReauth(
+        request.auth!,
+        browserSecret(request),
+        request.body.returnTo,
+      );
       setBrowser(reply, browser);
       return { url };
     },

@@ -34,7 +34,10 @@ const HANDOFF_MS = 60_000;
 /** Path of the sign-in start (GET, a top-level navigation). */
 export const SSO_START_PATH = '/api/auth/oidc/start';
 
-export type SsoIntent = 'sign-in' | 'link';
+export type SsoIntent = 'sign-in' | 'link' | 'reauth';
+
+/** A provider's clock may run a little behind ours when it stamps `auth_time`. */
+const CLOCK_SKEW_MS = 60_000;
 
 /** A failed callback: the route answers it as a page (browsers) or JSON, with a way back. */
 export class SsoCallbackError extends AppError {
@@ -54,13 +57,16 @@ export interface SsoServiceOptions {
   client: OidcClient | null;
   repo: SsoRepository;
   authRepo: AuthRepository;
-  auth: Pick<AuthService, 'signIn'>;
+  auth: Pick<AuthService, 'signIn' | 'markVerified'>;
   uow: UnitOfWork;
   events: EventBus;
 }
 
 /** The outcome of a callback: a code for the web app to exchange, or a linked identity. */
-export type CallbackResult = { kind: 'signed-in'; code: string } | { kind: 'linked' };
+export type CallbackResult =
+  | { kind: 'signed-in'; code: string }
+  | { kind: 'linked' }
+  | { kind: 'reauthenticated'; returnTo: string };
 
 /**
  * Single sign-on with an OpenID Provider (issue 28, ADR 174). A flow is started here (state,
@@ -84,14 +90,15 @@ export function createSsoService(o: SsoServiceOptions) {
   /** The browser's secret (kept, or a new one) and the flow's authorization URL. */
   async function start(
     browser: string | null,
-    link: { userId: number; sessionHash: string } | null,
+    link: { userId: number; sessionHash: string; reauthReturnTo?: string } | null,
   ): Promise<{ url: string; browser: string }> {
     const { client } = configured();
     const secret = browser && /^[\w-]{43}$/.test(browser) ? browser : newToken();
     const request = client.newRequest();
+    const reauth = link?.reauthReturnTo !== undefined;
     let url: string;
     try {
-      url = await client.authorizationUrl(request);
+      url = await client.authorizationUrl(request, { reauth });
     } catch (error) {
       if (error instanceof ProviderUnavailableError)
         throw fail(503, ssoErrorCodes.providerUnavailable, ssoMessages.providerUnavailable);
@@ -105,6 +112,8 @@ export function createSsoService(o: SsoServiceOptions) {
       code_verifier: request.codeVerifier,
       link_user_id: link?.userId ?? null,
       link_session_hash: link?.sessionHash ?? null,
+      purpose: reauth ? 'reauth' : null,
+      return_to: link?.reauthReturnTo ?? null,
       created_at: now,
       expires_at: new Date(Date.parse(now) + FLOW_MS).toISOString(),
     });
@@ -184,13 +193,11 @@ export function createSsoService(o: SsoServiceOptions) {
     throw new Error('unreachable');
   }
 
-  async function linkTo(
+  /** The session a link or reauth flow was started from, if it is still the member's. */
+  async function startingSession(
     flow: { link_user_id: number; link_session_hash: string | null },
-    identity: OidcIdentity,
-  ): Promise<void> {
-    const callbackFail = (status: number, code: string, message: string) =>
-      new SsoCallbackError(status, code, ssoMessage(message, provider), 'link');
-    // The link intent belongs to the session that started it: signed out since, no link.
+    intent: SsoIntent,
+  ): Promise<ResolvedSession> {
     const session = flow.link_session_hash
       ? await authRepo.findSessionWithUser(flow.link_session_hash)
       : undefined;
@@ -199,7 +206,46 @@ export function createSsoService(o: SsoServiceOptions) {
       session.user.id !== flow.link_user_id ||
       Date.parse(session.session.expires_at) <= Date.now()
     )
-      throw callbackFail(400, ssoErrorCodes.callbackInvalid, ssoMessages.callbackInvalid);
+      throw new SsoCallbackError(
+        400,
+        ssoErrorCodes.callbackInvalid,
+        ssoMessage(ssoMessages.callbackInvalid, provider),
+        intent,
+      );
+    return session;
+  }
+
+  /**
+   * "Sign in again with …" (ADR 174): the identity must be the one linked to this member, and
+   * the provider must have asked them after the flow started (auth_time); then the session
+   * that started it counts as a recent sign-in, as after re-entering a password.
+   */
+  async function reauthenticate(
+    flow: { link_user_id: number; link_session_hash: string | null; created_at: string },
+    identity: OidcIdentity,
+  ): Promise<void> {
+    const callbackFail = (status: number, code: string, message: string) =>
+      new SsoCallbackError(status, code, ssoMessage(message, provider), 'reauth');
+    const session = await startingSession(flow, 'reauth');
+    const link = await repo.findLink(identity.issuer, identity.subject);
+    if (!link || link.user_id !== flow.link_user_id)
+      throw callbackFail(403, ssoErrorCodes.reauthMismatch, ssoMessages.reauthMismatch);
+    if (
+      identity.authTime === null ||
+      identity.authTime < Date.parse(flow.created_at) - CLOCK_SKEW_MS
+    )
+      throw callbackFail(403, ssoErrorCodes.reauthStale, ssoMessages.reauthStale);
+    await auth.markVerified(session);
+  }
+
+  async function linkTo(
+    flow: { link_user_id: number; link_session_hash: string | null },
+    identity: OidcIdentity,
+  ): Promise<void> {
+    const callbackFail = (status: number, code: string, message: string) =>
+      new SsoCallbackError(status, code, ssoMessage(message, provider), 'link');
+    // The link intent belongs to the session that started it: signed out since, no link.
+    await startingSession(flow, 'link');
     const linkedElsewhere = () =>
       callbackFail(409, ssoErrorCodes.linkedElsewhere, ssoMessages.linkedElsewhere);
     const existing = await repo.findLink(identity.issuer, identity.subject);
@@ -237,6 +283,21 @@ export function createSsoService(o: SsoServiceOptions) {
       start(browser, { userId: resolved.user.id, sessionHash: resolved.session.token_hash }),
 
     /**
+     * POST /auth/oidc/reauthenticate: a flow that confirms who holds this session, for a member
+     * with a linked identity (the provider asks them again), back to `returnTo`.
+     */
+    async startReauth(resolved: ResolvedSession, browser: string | null, returnTo: string) {
+      const { settings } = configured();
+      if (!(await repo.linksOf(resolved.user.id, settings.issuer)).length)
+        throw fail(409, ssoErrorCodes.notLinked, ssoMessages.reauthNotLinked);
+      return start(browser, {
+        userId: resolved.user.id,
+        sessionHash: resolved.session.token_hash,
+        reauthReturnTo: returnTo,
+      });
+    },
+
+    /**
      * GET /auth/oidc/callback. The flow is taken by its state (once: a replay finds nothing)
      * and must come from the browser that started it; then openid-client checks PKCE, nonce and
      * the ID token. Any failure leaves no session, no code and no link.
@@ -245,7 +306,8 @@ export function createSsoService(o: SsoServiceOptions) {
       const { client } = configured();
       const state = url.searchParams.get('state');
       const flow = state ? await repo.takeFlow(hashToken(state)) : undefined;
-      const intent: SsoIntent = flow?.link_user_id ? 'link' : 'sign-in';
+      const intent: SsoIntent =
+        flow?.purpose === 'reauth' ? 'reauth' : flow?.link_user_id ? 'link' : 'sign-in';
       const callbackFail = (status: number, code: string, message: string) =>
         new SsoCallbackError(status, code, ssoMessage(message, provider), intent);
       if (
@@ -274,6 +336,10 @@ export function createSsoService(o: SsoServiceOptions) {
         if (error instanceof CallbackRejectedError)
           throw callbackFail(400, ssoErrorCodes.callbackInvalid, ssoMessages.callbackInvalid);
         throw error;
+      }
+      if (flow.link_user_id && flow.purpose === 'reauth') {
+        await reauthenticate({ ...flow, link_user_id: flow.link_user_id }, identity);
+        return { kind: 'reauthenticated', returnTo: flow.return_to ?? '/settings' };
       }
       if (flow.link_user_id) {
         await linkTo({ ...flow, link_user_id: flow.link_user_id }, identity);

@@ -105,11 +105,17 @@ export function useRevokeOtherSessions() {
 }
 
 /** Deletes the account; this device is then signed out like after Sign Out. */
-export function useDeleteAccount() {
+/**
+ * Deletes the account with the password, or without one (an account made through single
+ * sign-on) through `run`, which asks "Confirm it's you" when the sign-in is not recent.
+ */
+export function useDeleteAccount(
+  run: <T>(action: () => Promise<T>) => Promise<T> = (action) => action(),
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (password: string) =>
-      apiRequest<void>('DELETE', '/users/me', { body: { password } }),
+    mutationFn: (password: string | undefined) =>
+      run(() => apiRequest<void>('DELETE', '/users/me', { body: password ? { password } : {} })),
     onSuccess: async () => {
       // Nothing of the deleted account stays on the device: saved pages, unsent marks (ADR 162).
       forgetStoredMember();

@@ -1,29 +1,40 @@
 import { accountMessages, deleteMeBodySchema } from '@series-tracker/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/toaster';
+import { getSecurity, securityKeys } from '@/features/auth/api/security';
+import { needsRecentSignIn, useRecentSignIn } from '@/features/auth/components/confirm-identity';
 import { serverMessageOr } from '@/lib/api-client';
 import { useDeleteAccount } from '../api/account';
 import { apiFieldErrors, SettingsSection, zodFieldErrors } from './settings-section';
 
 export function DangerZone() {
   const [password, setPassword] = useState('');
+  const [understood, setUnderstood] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const remove = useDeleteAccount();
+  // An account made through single sign-on has no password: a recent sign-in confirms instead
+  // ("Confirm it's you" → "Sign in again with <provider>", ADR 174).
+  const status = useQuery({ queryKey: securityKeys.status, queryFn: getSecurity });
+  const withPassword = status.data?.hasPassword ?? true;
+  const { run, dialog } = useRecentSignIn();
+  const remove = useDeleteAccount(run);
   const navigate = useNavigate();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = deleteMeBodySchema.safeParse({ password });
-    if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
-      return;
-    }
+    if (withPassword) {
+      const parsed = deleteMeBodySchema.safeParse({ password });
+      if (!parsed.success) {
+        setErrors(zodFieldErrors(parsed.error));
+        return;
+      }
+    } else if (!understood) return;
     setErrors({});
-    remove.mutate(password, {
+    remove.mutate(withPassword ? password : undefined, {
       onSuccess: async () => {
         toast.info(accountMessages.accountDeleted);
         await navigate('/', { replace: true });
@@ -33,7 +44,9 @@ export function DangerZone() {
   }
 
   const formError =
-    remove.isError && Object.keys(apiFieldErrors(remove.error)).length === 0
+    remove.isError &&
+    !needsRecentSignIn(remove.error) &&
+    Object.keys(apiFieldErrors(remove.error)).length === 0
       ? serverMessageOr(remove.error, 'Could not delete your account. Please try again.')
       : null;
 
@@ -57,20 +70,37 @@ export function DangerZone() {
           everything you wrote (reviews, comments and lists). It cannot be undone.
         </p>
         {formError ? <FormAlert>{formError}</FormAlert> : null}
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          error={errors.password}
-          hint="Enter your password to confirm."
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <Button type="submit" variant="danger" disabled={remove.isPending || password === ''}>
+        {withPassword ? (
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            error={errors.password}
+            hint="Enter your password to confirm."
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        ) : (
+          <label className="flex min-h-6 cursor-pointer items-start gap-3 text-sm text-slate-200">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-5 shrink-0 accent-rose-500"
+              checked={understood}
+              onChange={(e) => setUnderstood(e.target.checked)}
+            />
+            I understand that my account and everything in it will be gone for good.
+          </label>
+        )}
+        <Button
+          type="submit"
+          variant="danger"
+          disabled={remove.isPending || (withPassword ? password === '' : !understood)}
+        >
           {remove.isPending ? 'Deleting...' : 'Delete my account'}
         </Button>
       </form>
+      {dialog}
     </SettingsSection>
   );
 }

@@ -203,7 +203,7 @@ function TotpEnrolment({
           className="size-44 shrink-0 self-center rounded-lg bg-white p-1 sm:self-start"
         />
         <div className="min-w-0 flex-1 space-y-4">
-          <CopyField label="Key" value={setup.secret.replace(/(.{4})/g, '$1 ').trim()} />
+          <CopyField label="Key" value={setup.secret.replace(/(.{4})/g, '$1 ').trim()} wrap />
           <form onSubmit={submit} noValidate className="space-y-3" aria-label="Confirm the app">
             {confirm.isError && !fieldError ? (
               <FormAlert>{serverMessageOr(confirm.error, securityMessages.codeInvalid)}</FormAlert>

@@ -41,6 +41,18 @@ export function useStartLink() {
   });
 }
 
+/**
+ * "Sign in again with <provider>" from "Confirm it's you" (ADR 174): the provider asks the
+ * member again, and the browser comes back to this page with a recent sign-in.
+ */
+export function useReauthenticateWithProvider() {
+  return useMutation({
+    mutationFn: (returnTo: string) =>
+      api.post<SsoLinkStart>('/auth/oidc/reauthenticate', { returnTo }),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+}
+
 export function useUnlink() {
   const queryClient = useQueryClient();
   return useMutation({

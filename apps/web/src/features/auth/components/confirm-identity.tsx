@@ -1,13 +1,21 @@
-import { securityErrorCodes, securityMessages } from '@series-tracker/contracts';
-import { useMutation } from '@tanstack/react-query';
+import {
+  securityErrorCodes,
+  securityMessages,
+  ssoMessage,
+  ssoMessages,
+} from '@series-tracker/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { LogIn } from 'lucide-react';
 import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { isApiError, serverMessageOr } from '@/lib/api-client';
-import { reauthenticate } from '../api/security';
+import { getSecurity, reauthenticate, securityKeys } from '../api/security';
+import { useAuthProviders, useIdentityLinks, useReauthenticateWithProvider } from '../api/sso';
 
 /** The server wants a recent sign-in before this action (ADR 173). */
 export function needsRecentSignIn(error: unknown): boolean {
@@ -16,8 +24,10 @@ export function needsRecentSignIn(error: unknown): boolean {
 
 /**
  * Actions that need a recent sign-in (turning 2FA off, new backup codes, passkeys, API
- * tokens): `run(action)` sends it; on 403 REAUTHENTICATION_REQUIRED it asks "Confirm it's
- * you" (password, or an authenticator/backup code) and sends it again. Render `dialog`.
+ * tokens, deleting an account without a password): `run(action)` sends it; on 403
+ * REAUTHENTICATION_REQUIRED it asks "Confirm it's you" (password, an authenticator/backup
+ * code, or "Sign in again with <provider>" for a linked identity, which leaves the page and
+ * comes back to it recent: ADR 174) and sends it again. Render `dialog`.
  */
 export function useRecentSignIn(): {
   run: <T>(action: () => Promise<T>) => Promise<T>;
@@ -70,6 +80,17 @@ function ConfirmIdentityDialog({
 }) {
   const [withCode, setWithCode] = useState(false);
   const [value, setValue] = useState('');
+  // What this member can confirm with: a password (not after signing up through single
+  // sign-on), codes (two-factor on), the provider (an identity linked to the account).
+  const status = useQuery({ queryKey: securityKeys.status, queryFn: getSecurity, enabled: open });
+  const provider = useAuthProviders().data?.oidc?.name ?? null;
+  const links = useIdentityLinks(open && provider !== null);
+  const linked = provider !== null && (links.data?.links.length ?? 0) > 0;
+  const hasPassword = status.data?.hasPassword ?? true;
+  const showForm = hasPassword || withCode;
+  const reauth = useReauthenticateWithProvider();
+  // The page the member is on: the provider sends them back there.
+  const here = useLocation();
   const confirm = useMutation({
     mutationFn: () => reauthenticate(withCode ? { code: value.trim() } : { password: value }),
     onSuccess: () => {
@@ -84,80 +105,138 @@ function ConfirmIdentityDialog({
     confirm.mutate();
   }
 
+  function reset() {
+    confirm.reset();
+    reauth.reset();
+    setValue('');
+    setWithCode(false);
+  }
+
   const error = confirm.error;
   const fieldError = isApiError(error)
     ? (error.details?.password ?? error.details?.code)
     : undefined;
+  const providerButton = linked ? (
+    <div className="space-y-2">
+      {reauth.isError ? (
+        <FormAlert>{serverMessageOr(reauth.error, 'Could not reach the provider.')}</FormAlert>
+      ) : null}
+      <Button
+        variant={hasPassword ? 'secondary' : 'primary'}
+        className="w-full"
+        disabled={reauth.isPending || reauth.isSuccess}
+        onClick={() => reauth.mutate(`${here.pathname}${here.search}${here.hash}`)}
+      >
+        {reauth.isPending || reauth.isSuccess ? (
+          <Spinner />
+        ) : (
+          <LogIn aria-hidden className="size-4" />
+        )}
+        {ssoMessage(ssoMessages.signInAgainWith, provider!)}
+      </Button>
+      <p className="text-xs text-slate-400">
+        You come back to this page afterwards; then do it again.
+      </p>
+    </div>
+  ) : null;
 
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
         if (!next) {
-          confirm.reset();
-          setValue('');
+          reset();
           onCancel();
         }
       }}
       title="Confirm it’s you"
-      description="This changes how your account is protected, so we ask again. It lasts 15 minutes."
+      description={
+        hasPassword || !provider
+          ? 'This changes how your account is protected, so we ask again. It lasts 15 minutes.'
+          : `Your account signs in with ${provider}, so we ask you to sign in there again. It lasts 15 minutes.`
+      }
     >
-      <form onSubmit={submit} noValidate className="space-y-4" aria-label="Confirm it’s you">
-        {error && !fieldError ? (
-          <FormAlert>{serverMessageOr(error, securityMessages.codeInvalid)}</FormAlert>
+      <div className="space-y-4">
+        {!hasPassword ? providerButton : null}
+        {!hasPassword && !linked && !status.data?.totp ? (
+          <p className="text-sm text-slate-300">{ssoMessages.lastWayIn}</p>
         ) : null}
-        {withCode ? (
-          <TextField
-            key="code"
-            label="Authenticator or backup code"
-            name="code"
-            autoComplete="one-time-code"
-            autoCapitalize="none"
-            spellCheck={false}
-            maxLength={20}
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-            error={fieldError}
-          />
+        {showForm ? (
+          <form onSubmit={submit} noValidate className="space-y-4" aria-label="Confirm it’s you">
+            {error && !fieldError ? (
+              <FormAlert>{serverMessageOr(error, securityMessages.codeInvalid)}</FormAlert>
+            ) : null}
+            {withCode ? (
+              <TextField
+                key="code"
+                label="Authenticator or backup code"
+                name="code"
+                autoComplete="one-time-code"
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={20}
+                value={value}
+                onChange={(event) => setValue(event.target.value)}
+                error={fieldError}
+              />
+            ) : (
+              <TextField
+                key="password"
+                label="Password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                value={value}
+                onChange={(event) => setValue(event.target.value)}
+                error={fieldError}
+              />
+            )}
+            {hasPassword ? <CodeToggle withCode={withCode} onToggle={toggleCode} /> : null}
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button variant="secondary" onClick={cancel}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={!value.trim() || confirm.isPending}>
+                {confirm.isPending ? <Spinner /> : null}
+                Confirm
+              </Button>
+            </div>
+          </form>
         ) : (
-          <TextField
-            key="password"
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-            error={fieldError}
-          />
+          <>
+            {status.data?.totp ? <CodeToggle withCode={false} onToggle={toggleCode} /> : null}
+            <div className="flex justify-end">
+              <Button variant="secondary" onClick={cancel}>
+                Cancel
+              </Button>
+            </div>
+          </>
         )}
-        <button
-          type="button"
-          onClick={() => {
-            confirm.reset();
-            setValue('');
-            setWithCode((v) => !v);
-          }}
-          className="rounded px-1 py-0.5 text-sm font-medium text-violet-300 hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"
-        >
-          {withCode ? 'Use your password instead' : 'Use an authenticator or backup code instead'}
-        </button>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => onCancelAndReset()}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!value.trim() || confirm.isPending}>
-            {confirm.isPending ? <Spinner /> : null}
-            Confirm
-          </Button>
-        </div>
-      </form>
+        {hasPassword ? providerButton : null}
+      </div>
     </Dialog>
   );
 
-  function onCancelAndReset() {
+  function toggleCode() {
     confirm.reset();
     setValue('');
+    setWithCode((v) => !v);
+  }
+
+  function cancel() {
+    reset();
     onCancel();
   }
+}
+
+function CodeToggle({ withCode, onToggle }: { withCode: boolean; onToggle: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onToggle}
+      className="min-h-6 rounded px-1 py-0.5 text-sm font-medium text-violet-300 hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"
+    >
+      {withCode ? 'Use your password instead' : 'Use an authenticator or backup code instead'}
+    </button>
+  );
 }

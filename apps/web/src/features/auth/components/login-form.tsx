@@ -15,12 +15,14 @@ export interface LoginFormProps {
   onSuccess?: () => void;
   /** Where "Sign up" points (keeps a `?next=` target across the switch). */
   registerHref?: string;
+  /** Told when the second step of a two-factor sign-in shows (the page hides other ways in). */
+  onSecondStep?: (shown: boolean) => void;
 }
 
 const linkClass =
   'rounded font-medium text-violet-300 hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400';
 
-export function LoginForm({ onSuccess, registerHref = '/register' }: LoginFormProps) {
+export function LoginForm({ onSuccess, registerHref = '/register', onSecondStep }: LoginFormProps) {
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
   const loginMutation = useLogin();
@@ -38,8 +40,10 @@ export function LoginForm({ onSuccess, registerHref = '/register' }: LoginFormPr
       { identifier: identifier.trim(), password },
       {
         onSuccess: (response) => {
-          if ('secondFactor' in response) setChallenge(response.secondFactor);
-          else onSuccess?.();
+          if ('secondFactor' in response) {
+            setChallenge(response.secondFactor);
+            onSecondStep?.(true);
+          } else onSuccess?.();
         },
       },
     );
@@ -54,6 +58,7 @@ export function LoginForm({ onSuccess, registerHref = '/register' }: LoginFormPr
           loginMutation.reset();
           setPassword('');
           setChallenge(null);
+          onSecondStep?.(false);
         }}
       />
     );

@@ -6,7 +6,16 @@ import { Button } from '@/components/ui/button';
  * A read-only value with a Copy button. Where the browser refuses the clipboard (plain http),
  * the text is selected so the member can copy it by hand.
  */
-export function CopyField({ label, value }: { label: string; value: string }) {
+export function CopyField({
+  label,
+  value,
+  wrap = false,
+}: {
+  label: string;
+  value: string;
+  /** Shown whole on several lines (a key typed by hand), not cut at the field's end. */
+  wrap?: boolean;
+}) {
   const id = useId();
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   async function copy() {
@@ -14,7 +23,7 @@ export function CopyField({ label, value }: { label: string; value: string }) {
       await navigator.clipboard.writeText(value);
       setState('copied');
     } catch {
-      (document.getElementById(id) as HTMLInputElement | null)?.select();
+      (document.getElementById(id) as HTMLInputElement | HTMLTextAreaElement | null)?.select();
       setState('failed');
     }
   }
@@ -24,14 +33,27 @@ export function CopyField({ label, value }: { label: string; value: string }) {
         {label}
       </label>
       <div className="flex gap-2">
-        <input
-          id={id}
-          readOnly
-          value={value}
-          dir="ltr"
-          onFocus={(e) => e.currentTarget.select()}
-          className="block min-w-0 flex-1 rounded-lg border border-slate-700 bg-slate-950/80 px-3 py-2 font-mono text-sm text-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-400/70"
-        />
+        {wrap ? (
+          <textarea
+            id={id}
+            readOnly
+            rows={2}
+            value={value}
+            dir="ltr"
+            spellCheck={false}
+            onFocus={(e) => e.currentTarget.select()}
+            className="block min-w-0 flex-1 rounded-lg border border-slate-700 bg-slate-950/80 px-3 py-2 font-mono text-sm text-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-400/70 resize-none"
+          />
+        ) : (
+          <input
+            id={id}
+            readOnly
+            value={value}
+            dir="ltr"
+            onFocus={(e) => e.currentTarget.select()}
+            className="block min-w-0 flex-1 rounded-lg border border-slate-700 bg-slate-950/80 px-3 py-2 font-mono text-sm text-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-400/70"
+          />
+        )}
         <Button
           variant="secondary"
           size="sm"

@@ -1,0 +1,225 @@
+/**
+ * npx tsx e2e/check-web/two-factor-screenshots.ts [--port N] [--out DIR] —
+ * docs/screenshots/two-factor/*.png: Settings › Security (ADR 173) at 1280×800 and 360×740
+ * from the production build (`npm run build` first), with axe (target-size on) and a
+ * sideways-overflow check on each: two-factor off, the authenticator enrolment, the backup
+ * codes shown once, a passkey listed (Chromium's virtual authenticator), the second step of a
+ * password sign-in, and "Confirm it's you" for a member without a password (ADR 174: "Sign in
+ * again with Test ID", a real OpenID Provider on loopback).
+ *
+ * The site runs at http://localhost:<port> (PUBLIC_URL): WebAuthn takes a host name, not an IP.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import Database from 'better-sqlite3';
+import { TOTP } from 'otpauth';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { startOpenIdProvider, type TestOpenIdProvider } from '../../apps/api/test/oidc-provider';
+import {
+  chromiumFlags,
+  chromiumPath,
+  freePort,
+  registerMember,
+  repoRoot,
+  startServer,
+  type RunningServer,
+} from './server';
+
+const arg = (name: string) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const outDir = path.resolve(arg('--out') ?? path.join(repoRoot, 'docs/screenshots/two-factor'));
+const devices = [
+  { name: '1280', viewport: { width: 1280, height: 800 } },
+  { name: '360', viewport: { width: 360, height: 740 } },
+];
+const report: string[] = [];
+let failed = false;
+
+async function check(page: Page, name: string) {
+  const axe = await new AxeBuilder({ page })
+    .options({ rules: { 'target-size': { enabled: true } } })
+    .analyze();
+  const bad = axe.violations.map((v) => `${v.id} (${v.impact}, ${v.nodes.length})`);
+  if (axe.violations.some((v) => ['serious', 'critical'].includes(v.impact ?? ''))) failed = true;
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  if (overflow > 0) failed = true;
+  report.push(
+    `${name}: ${bad.length ? bad.join(', ') : 'axe clean'}` +
+      (overflow > 0 ? `; ${overflow}px sideways overflow` : '; no sideways scroll'),
+  );
+}
+
+/** `fullPage: false` for what sits in the first screen (a full page draws the sticky header
+ * over the middle of it). */
+async function shot(page: Page, name: string, fullPage = true) {
+  await page.waitForTimeout(400);
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: path.join(outDir, `${name}.png`), fullPage });
+  await check(page, name);
+}
+
+/** Settings › Security alone (the sticky header must not cover its top), checked on the page. */
+async function sectionShot(page: Page, name: string) {
+  await page.waitForTimeout(300);
+  await page.mouse.move(0, 0);
+  await page.evaluate(() =>
+    document.querySelector('header')?.style.setProperty('position', 'static'),
+  );
+  const section = page.getByRole('region', { name: 'Security' });
+  await section.scrollIntoViewIfNeeded();
+  await section.screenshot({ path: path.join(outDir, `${name}.png`) });
+  await page.evaluate(() => document.querySelector('header')?.style.removeProperty('position'));
+  await check(page, name);
+}
+
+async function signInAtProvider(page: Page, username: string) {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill('provider password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function screens(
+  browser: Browser,
+  site: string,
+  server: RunningServer,
+  op: TestOpenIdProvider,
+  dbFile: string,
+) {
+  const id = Date.now().toString(36);
+  for (const device of devices) {
+    const d = device.name;
+    const member = await registerMember(server, {
+      username: `ines_${d}_${id}`,
+      email: `ines.${d}.${id}@example.test`,
+      password: 'watching-all-night',
+    });
+    const context = await browser.newContext({ viewport: device.viewport });
+    const page = await context.newPage();
+    await page.goto(`${site}/login`);
+    await page.evaluate(
+      (token) => localStorage.setItem('manga_tracker_token', token),
+      member.token,
+    );
+    await page.goto(`${site}/settings#security`);
+    const security = page.getByRole('region', { name: 'Security' });
+    await security.getByRole('heading', { name: 'Two-factor sign-in: off' }).waitFor();
+    await sectionShot(page, `security-off-${d}`);
+    await shot(page, `settings-page-${d}`);
+
+    await security.getByRole('button', { name: 'Set up an authenticator app' }).click();
+    const key = security.getByLabel('Key', { exact: true });
+    await key.waitFor();
+    await sectionShot(page, `security-enrolment-${d}`);
+    const totp = new TOTP({ secret: (await key.inputValue()).replace(/\s/g, '') });
+    await security.getByLabel('Code from the app').fill(totp.generate());
+    await security.getByRole('button', { name: 'Turn on' }).click();
+    await security.getByRole('list', { name: 'Backup codes' }).waitFor();
+    await sectionShot(page, `security-backup-codes-${d}`);
+    await security.getByRole('button', { name: 'I saved them' }).click();
+
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+      },
+    });
+    await security.getByLabel('Name of the new passkey').fill('Pixel 9 (Android, personal)');
+    await security.getByRole('button', { name: 'Add a passkey' }).click();
+    await security.getByRole('list', { name: 'Your passkeys' }).waitFor();
+    await sectionShot(page, `security-on-passkey-${d}`);
+
+    // The second step of a password sign-in.
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`${site}/login`);
+    await page.getByLabel('Username or Email').fill(member.user.username);
+    await page.getByLabel('Password').fill('watching-all-night');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
+    await shot(page, `second-factor-step-${d}`, false);
+    await context.close();
+
+    // "Confirm it's you" for a member who signed up through the provider (no password).
+    const fresh = await browser.newContext({ viewport: device.viewport });
+    const p2 = await fresh.newPage();
+    const username = `noor_${d}_${id}`;
+    op.addAccount({
+      sub: `noor-${d}-${id}`,
+      username,
+      password: 'provider password',
+      email: `noor.${d}.${id}@idp.example.test`,
+      emailVerified: true,
+      name: 'Noor Haddad',
+    });
+    await p2.goto(`${site}/login?next=${encodeURIComponent('/settings#security')}`);
+    await p2.getByRole('link', { name: 'Sign in with Test ID' }).click();
+    await signInAtProvider(p2, username);
+    await p2.getByRole('region', { name: 'Security' }).waitFor();
+    const db = new Database(dbFile);
+    db.prepare(
+      'update sessions set verified_at = ? where user_id = (select id from users where username = ?)',
+    ).run(new Date(Date.now() - 20 * 60_000).toISOString(), username);
+    db.close();
+    await p2
+      .getByRole('region', { name: 'Security' })
+      .getByRole('button', { name: 'Set up an authenticator app' })
+      .click();
+    await p2
+      .getByRole('dialog', { name: 'Confirm it’s you' })
+      .getByRole('button', { name: 'Sign in again with Test ID' })
+      .waitFor();
+    await shot(p2, `confirm-with-provider-${d}`, false);
+    await fresh.close();
+  }
+}
+
+async function main() {
+  fs.mkdirSync(outDir, { recursive: true });
+  const port = Number(arg('--port') ?? (await freePort()));
+  const site = `http://localhost:${port}`;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'two-factor-shots-'));
+  const dbFile = path.join(dir, 'site.db');
+  const op = await startOpenIdProvider({ redirectUris: [`${site}/api/auth/oidc/callback`] });
+  const server = await startServer(port, {
+    PUBLIC_URL: site,
+    DATABASE_URL: `file:${dbFile}`,
+    SESSION_CACHE_SECONDS: '0',
+    OIDC_ISSUER: op.issuer,
+    OIDC_CLIENT_ID: op.clientId,
+    OIDC_CLIENT_SECRET: op.clientSecret,
+    OIDC_PROVIDER_NAME: 'Test ID',
+    CATALOG_AUTO_IMPORT: 'off',
+  });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+  try {
+    // The empty site's first account is its administrator (ADR 173): taken before the members.
+    await registerMember(server, {
+      username: 'site_operator',
+      email: 'operator@example.test',
+      password: 'operator of this site',
+    });
+    await screens(browser, site, server, op, dbFile);
+  } finally {
+    await browser.close();
+    await server.stop();
+    await op.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  console.log(report.join('\n'));
+  if (failed) process.exitCode = 1;
+}
+
+void main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
