@@ -36,6 +36,7 @@ import { trackingRoutes } from './features/tracking/tracking.routes';
 import { playsRoutes } from './features/tracking/plays.routes';
 import { listsRoutes } from './features/lists/lists.routes';
 import { reviewsRoutes } from './features/reviews/reviews.routes';
+import { seasonRatingsRoutes } from './features/reviews/season-ratings.routes';
 import { accountRoutes, uploadsRoutes } from './features/account/account.routes';
 import { isStorageKey } from './platform/storage';
 import { importsRoutes } from './features/imports/imports.routes';
@@ -252,6 +253,11 @@ export async function buildApp({
       });
       // Reviews (issue 9)
       await api.register(reviewsRoutes, { reviews: services.reviews, config });
+      // Season ratings on the show page and profile (issue 29, ADR 180).
+      await api.register(seasonRatingsRoutes, {
+        seasonRatings: services.seasonRatings,
+        users: services.users,
+      });
       // Account (issue 12): settings, avatar, password reset, email confirmation, sessions.
       await api.register(accountRoutes, {
         account: services.account,

@@ -355,6 +355,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     targets: createImportTargets({
       lists,
       reviews,
+      seasonRatings,
       social: { follow: (...args) => social.follow(...args) },
       people: { idByUsername: (username) => socialRepo.idByUsername(username) },
     }),
