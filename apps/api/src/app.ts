@@ -44,6 +44,7 @@ import { importsRoutes } from './features/imports/imports.routes';
 import { activityRoutes } from './features/activity/activity.routes';
 import { socialRoutes } from './features/social/social.routes';
 import { peopleStatsRoutes } from './features/stats/people-stats.routes';
+import { yearReviewPageRoute, yearReviewRoutes } from './features/stats/year-review.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { apiTokensRoutes } from './features/api-tokens/api-tokens.routes';
 import { scrobbleRoutes } from './features/scrobble/scrobble.routes';
@@ -282,6 +283,7 @@ export async function buildApp({
         reviews: services.reviews,
       });
       await api.register(peopleStatsRoutes, { stats: services.stats, trending });
+      await api.register(yearReviewRoutes, { yearReview: services.yearReview });
       // Personal API tokens and scrobbling (issue 22, ADR 161)
       await api.register(apiTokensRoutes, { apiTokens: services.apiTokens });
       await api.register(scrobbleRoutes, { scrobble: services.scrobble });
@@ -347,6 +349,12 @@ export async function buildApp({
           res.header('Cache-Control', 'no-cache');
         }
       },
+    });
+    // The year in review's page carries its own Open Graph tags (issue 29, ADR 180).
+    await app.register(yearReviewPageRoute, {
+      yearReview: services.yearReview,
+      indexHtml: indexHtml!,
+      publicUrl: config.publicUrl,
     });
   }
 
