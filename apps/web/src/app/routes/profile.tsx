@@ -318,7 +318,7 @@ function Overview({ user }: { user: ProfileUser }) {
           <Link
             // The owner's own page counts on this device's clock when they saved no zone.
             to={me?.id === user.id ? `/year/${shownYear}` : yearPath(user.username, shownYear)}
-            className="inline-flex items-center gap-1.5 text-sm font-medium text-violet-300 hover:text-violet-200"
+            className="inline-flex h-9 items-center gap-1.5 text-sm font-medium text-violet-300 hover:text-violet-200"
           >
             <CalendarDays aria-hidden className="size-4" />
             {`${shownYear} in review`}
