@@ -22,71 +22,54 @@ export function createYearReviewRepository(db: Kysely<Database>) {
       .where('p.watched_at', '<', to);
 
   return {
-    /** Plays and minutes per UTC hour ('YYYY-MM-DDTHH'), placed on the member's clock later. */
-    async byHour(userId: number, from: string, to: string) {
+    /**
+     * Plays and minutes per UTC hour ('YYYY-MM-DDTHH'), show and episode: the one pass over the
+     * year's plays with their runtimes; hours, months, days, totals, distinct episodes and top
+     * shows and genres are all summed from it (about one row per play).
+     */
+    async hourShows(userId: number, from: string, to: string) {
       const rows = await plays(userId, from, to)
         .select([
           sql<string>`substr(p.watched_at, 1, 13)`.as('h'),
+          'p.show_id',
+          'p.episode_id',
           (eb) => eb.fn.countAll<number>().as('n'),
           minutes.as('m'),
         ])
-        .groupBy(sql`substr(p.watched_at, 1, 13)`)
-        .execute();
-      return rows.map((r) => ({ hour: r.h, plays: n(r.n), minutes: n(r.m) }));
-    },
-
-    async totals(userId: number, from: string, to: string) {
-      const row = await plays(userId, from, to)
-        .select([
-          (eb) => eb.fn.countAll<number>().as('plays'),
-          sql<number>`count(distinct p.episode_id)`.as('episodes'),
-          sql<number>`count(distinct p.show_id)`.as('shows'),
-          minutes.as('minutes'),
-        ])
-        .executeTakeFirst();
-      return {
-        plays: n(row?.plays),
-        episodes: n(row?.episodes),
-        shows: n(row?.shows),
-        minutes: n(row?.minutes),
-      };
-    },
-
-    async topShows(userId: number, from: string, to: string, limit: number) {
-      const rows = await plays(userId, from, to)
-        .select([
-          's.id',
-          's.title',
-          's.poster_url',
-          (eb) => eb.fn.countAll<number>().as('n'),
-          minutes.as('m'),
-        ])
-        .groupBy(['s.id', 's.title', 's.poster_url'])
-        .orderBy(sql`count(*)`, 'desc')
-        .orderBy(sql`sum(coalesce(e.runtime_minutes, s.runtime_minutes, 0))`, 'desc')
-        .orderBy('s.title')
-        .limit(limit)
+        .groupBy([sql`substr(p.watched_at, 1, 13)`, 'p.show_id', 'p.episode_id'])
         .execute();
       return rows.map((r) => ({
-        id: r.id,
-        title: r.title,
-        coverImageUrl: r.poster_url,
-        episodes: n(r.n),
+        hour: r.h,
+        showId: r.show_id,
+        episodeId: r.episode_id,
+        plays: n(r.n),
         minutes: n(r.m),
       }));
     },
 
-    async topGenres(userId: number, from: string, to: string, limit: number) {
-      const rows = await plays(userId, from, to)
-        .innerJoin('show_genres as sg', 'sg.show_id', 's.id')
-        .innerJoin('genres as g', 'g.id', 'sg.genre_id')
-        .select(['g.name', (eb) => eb.fn.countAll<number>().as('n'), minutes.as('m')])
-        .groupBy('g.name')
-        .orderBy(sql`count(*)`, 'desc')
-        .orderBy('g.name')
-        .limit(limit)
+    /** Titles and covers of these shows. */
+    async shows(ids: number[]) {
+      if (!ids.length) return [];
+      return db
+        .selectFrom('shows')
+        .select(['id', 'title', 'poster_url'])
+        .where('id', 'in', ids)
         .execute();
-      return rows.map((r) => ({ name: r.name, episodes: n(r.n), minutes: n(r.m) }));
+    },
+
+    /** The genres of these shows (pairs), in chunks so a long list stays a valid statement. */
+    async genresOf(ids: number[]) {
+      const out: { show_id: number; name: string }[] = [];
+      for (let i = 0; i < ids.length; i += 500)
+        out.push(
+          ...(await db
+            .selectFrom('show_genres as sg')
+            .innerJoin('genres as g', 'g.id', 'sg.genre_id')
+            .select(['sg.show_id', 'g.name'])
+            .where('sg.show_id', 'in', ids.slice(i, i + 500))
+            .execute()),
+        );
+      return out;
     },
 
     /** The year's first or last play, with its show and episode. */
@@ -130,15 +113,33 @@ export function createYearReviewRepository(db: Kysely<Database>) {
       return { reviews: n(row.reviews), lists: n(row.lists) };
     },
 
-    /** Years with plays (UTC years; the picker offers them), newest first. */
+    /**
+     * Years with plays (UTC years; the picker offers them), newest first: the first and last
+     * play, then one indexed look-up per year between, never a walk over the whole history.
+     */
     async years(userId: number): Promise<number[]> {
-      const rows = await db
-        .selectFrom('episode_plays')
-        .select(sql<string>`substr(watched_at, 1, 4)`.as('y'))
-        .where('user_id', '=', userId)
-        .groupBy(sql`substr(watched_at, 1, 4)`)
-        .execute();
-      return rows.map((r) => Number(r.y)).sort((a, b) => b - a);
+      // Two look-ups, each one step down the (user_id, watched_at) index: SQLite only takes
+      // that short cut for a lone min() or max().
+      const edge = (dir: 'asc' | 'desc') =>
+        db
+          .selectFrom('episode_plays')
+          .select('watched_at')
+          .where('user_id', '=', userId)
+          .orderBy('watched_at', dir)
+          .limit(1)
+          .executeTakeFirst();
+      const [first, last] = await Promise.all([edge('asc'), edge('desc')]);
+      const span = { lo: first?.watched_at, hi: last?.watched_at };
+      if (!span.lo || !span.hi) return [];
+      const lo = Number(span.lo.slice(0, 4));
+      const hi = Number(span.hi.slice(0, 4));
+      const probes = [];
+      for (let y = hi; y >= lo && y > hi - 200; y--)
+        probes.push(
+          sql`select ${y} as y where exists (select 1 from episode_plays where user_id = ${userId} and watched_at >= ${`${y}-01-01`} and watched_at < ${`${y + 1}-01-01`})`,
+        );
+      const rows = await sql<{ y: unknown }>`${sql.join(probes, sql` union all `)}`.execute(db);
+      return rows.rows.map((r) => Number(r.y)).sort((a, b) => b - a);
     },
   };
 }

@@ -2,15 +2,17 @@ import { yearReviewMessages, type YearReview } from '@series-tracker/contracts';
 import { notFound } from '../../lib/errors';
 import { may, type Viewer } from '../../platform/policy';
 import type { UsersRepository } from '../users/users.repository';
-import { localClock, longestStreak } from './stats.service';
+import { longestStreak } from './stats.service';
 import type { YearReviewRepository } from './year-review.repository';
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
-/** How far `timeZone`'s clock is ahead of UTC at instant `t` (ms). */
-function offsetAt(timeZone: string, t: number): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
+const formats = new Map<string, Intl.DateTimeFormat>();
+/** One formatter per zone: building one costs far more than using it. */
+function formatFor(timeZone: string) {
+  let f = formats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
       timeZone,
       hourCycle: 'h23',
       year: 'numeric',
@@ -19,7 +21,16 @@ function offsetAt(timeZone: string, t: number): number {
       hour: '2-digit',
       minute: '2-digit',
       second: '2-digit',
-    })
+    });
+    formats.set(timeZone, f);
+  }
+  return f;
+}
+
+/** How far `timeZone`'s clock is ahead of UTC at instant `t` (ms). */
+function offsetAt(timeZone: string, t: number): number {
+  const parts = Object.fromEntries(
+    formatFor(timeZone)
       .formatToParts(new Date(t))
       .map((p) => [p.type, Number(p.value)]),
   ) as Record<string, number>;
@@ -32,6 +43,47 @@ function offsetAt(timeZone: string, t: number): number {
     parts.second!,
   );
   return local - Math.floor(t / 1000) * 1000;
+}
+
+/**
+ * The member's local day ('YYYY-MM-DD') of a UTC hour ('YYYY-MM-DDTHH') between `from` and
+ * `to`, placed by the hour's middle as the statistics do (ADR 176). The zone's offset is
+ * sampled weekly over the range and each change found to the hour by halving, so a busy year
+ * costs some sixty time-zone look-ups (each a slow Intl call) rather than one per hour.
+ */
+export function localDays(timeZone: string, from: string, to: string) {
+  const hour = 3_600_000;
+  const week = 7 * 24 * hour;
+  const start = Date.parse(from) - week;
+  const end = Date.parse(to) + week;
+  // Segments [at, next) with one offset each, in order.
+  const segments: { at: number; offset: number }[] = [
+    { at: -Infinity, offset: offsetAt(timeZone, start) },
+  ];
+  let prevT = start;
+  let prevOffset = segments[0]!.offset;
+  for (let t = start + week; t <= end + week; t += week) {
+    const o = offsetAt(timeZone, t);
+    if (o !== prevOffset) {
+      // The first hour in (prevT, t] on the new offset.
+      let lo = prevT;
+      let hi = t;
+      while (hi - lo > hour) {
+        const mid = lo + Math.floor((hi - lo) / 2 / hour) * hour;
+        if (offsetAt(timeZone, mid) === prevOffset) lo = mid;
+        else hi = mid;
+      }
+      segments.push({ at: hi, offset: o });
+      prevOffset = o;
+    }
+    prevT = t;
+  }
+  return (utcHour: string): string => {
+    const t = Date.parse(`${utcHour}:30:00Z`);
+    let offset = segments[0]!.offset;
+    for (const seg of segments) if (seg.at <= t) offset = seg.offset;
+    return new Date(t + offset).toISOString().slice(0, 10);
+  };
 }
 
 /** The UTC instants of 1 January 00:00 of `year` and of the next year on `timeZone`'s clock. */
@@ -79,26 +131,70 @@ export function createYearReviewService(opts: YearReviewServiceOptions) {
     // The owner's clock, whoever looks; the browser's zone only for the owner without one.
     const timeZone = knownZone(saved ?? (own ? fallbackZone : null));
     const { from, to } = localYearBounds(year, timeZone);
-    const [hours, totals, topShows, topGenres, first, last, written, years] = await Promise.all([
-      repo.byHour(user.id, from, to),
-      repo.totals(user.id, from, to),
-      repo.topShows(user.id, from, to, 5),
-      repo.topGenres(user.id, from, to, 5),
+    const [cells, first, last, written, years] = await Promise.all([
+      repo.hourShows(user.id, from, to),
       repo.edge(user.id, from, to, 'first'),
       repo.edge(user.id, from, to, 'last'),
       repo.written(viewer, user.id, from, to),
       repo.years(user.id),
     ]);
-    const local = localClock(timeZone);
+    const dayOf = localDays(timeZone, from, to);
     const byMonth = Array<number>(12).fill(0);
     const perDay = new Map<string, number>();
-    for (const h of hours) {
-      const { day, month } = local(h.hour);
+    const perShow = new Map<number, { plays: number; minutes: number }>();
+    const episodeIds = new Set<number>();
+    let plays = 0;
+    let minutes = 0;
+    for (const c of cells) {
+      episodeIds.add(c.episodeId);
+      plays += c.plays;
+      minutes += c.minutes;
+      const s = perShow.get(c.showId) ?? { plays: 0, minutes: 0 };
+      s.plays += c.plays;
+      s.minutes += c.minutes;
+      perShow.set(c.showId, s);
+      const day = dayOf(c.hour);
       // An hour placed by its middle can fall just outside the year in half-hour zones.
       if (!day.startsWith(`${year}-`)) continue;
-      byMonth[month]! += h.plays;
-      perDay.set(day, (perDay.get(day) ?? 0) + h.plays);
+      byMonth[Number(day.slice(5, 7)) - 1]! += c.plays;
+      perDay.set(day, (perDay.get(day) ?? 0) + c.plays);
     }
+    const showIds = [...perShow.keys()];
+    const [genrePairs, topRows] = await Promise.all([
+      repo.genresOf(showIds),
+      repo.shows(
+        [...perShow.entries()]
+          .sort((a, b) => b[1].plays - a[1].plays || b[1].minutes - a[1].minutes)
+          .slice(0, 10)
+          .map(([id]) => id),
+      ),
+    ]);
+    const genres = new Map<string, { episodes: number; minutes: number }>();
+    for (const g of genrePairs) {
+      const s = perShow.get(g.show_id)!;
+      const t = genres.get(g.name) ?? { episodes: 0, minutes: 0 };
+      t.episodes += s.plays;
+      t.minutes += s.minutes;
+      genres.set(g.name, t);
+    }
+    const topGenres = [...genres.entries()]
+      .sort((a, b) => b[1].episodes - a[1].episodes || a[0].localeCompare(b[0]))
+      .slice(0, 5)
+      .map(([name, t]) => ({ name, ...t }));
+    const topShows = topRows
+      .map((r) => ({
+        id: r.id,
+        title: r.title,
+        coverImageUrl: r.poster_url,
+        episodes: perShow.get(r.id)!.plays,
+        minutes: perShow.get(r.id)!.minutes,
+      }))
+      .sort(
+        (a, b) =>
+          b.episodes - a.episodes || b.minutes - a.minutes || a.title.localeCompare(b.title),
+      )
+      .slice(0, 5);
+    const totals = { plays, minutes, shows: perShow.size };
     let busiestDay: YearReview['busiestDay'] = null;
     for (const [day, episodes] of [...perDay.entries()].sort((a, b) => a[0].localeCompare(b[0])))
       if (!busiestDay || episodes > busiestDay.episodes) busiestDay = { day, episodes };
@@ -113,7 +209,7 @@ export function createYearReviewService(opts: YearReviewServiceOptions) {
       timeZone: own ? timeZone : null,
       years: [...new Set([...years, ...(totals.plays ? [year] : [])])].sort((a, b) => b - a),
       plays: totals.plays,
-      episodes: totals.episodes,
+      episodes: episodeIds.size,
       minutes: totals.minutes,
       hours: round1(totals.minutes / 60),
       shows: totals.shows,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { yearReviewMessages } from '@series-tracker/contracts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, buildEpisode, buildShow, registerUser } from '../../../test/factories';
-import { localYearBounds } from './year-review.service';
+import { localDays, localYearBounds } from './year-review.service';
 
 let t: TestApp;
 let distDir: string;
@@ -250,5 +250,30 @@ describe('year in review', () => {
     });
     expect(localYearBounds(2026, 'America/New_York').from).toBe('2026-01-01T05:00:00.000Z');
     expect(localYearBounds(2026, 'UTC').to).toBe('2027-01-01T00:00:00.000Z');
+  });
+
+  it('places hours on local days across a daylight-saving switch', () => {
+    const berlin = localDays(
+      'Europe/Berlin',
+      '2025-12-31T23:00:00.000Z',
+      '2026-12-31T23:00:00.000Z',
+    );
+    // Clocks go forward at 01:00 UTC on 29 March 2026 (+1 → +2).
+    expect(berlin('2026-03-28T22')).toBe('2026-03-28');
+    expect(berlin('2026-03-28T23')).toBe('2026-03-29');
+    expect(berlin('2026-03-29T21')).toBe('2026-03-29');
+    expect(berlin('2026-03-29T22')).toBe('2026-03-30');
+    // And back at 01:00 UTC on 25 October (+2 → +1).
+    expect(berlin('2026-10-24T21')).toBe('2026-10-24');
+    expect(berlin('2026-10-24T22')).toBe('2026-10-25');
+    expect(berlin('2026-10-25T22')).toBe('2026-10-25');
+    expect(berlin('2026-10-25T23')).toBe('2026-10-26');
+    expect(
+      localDays(
+        'America/Los_Angeles',
+        '2026-01-01T08:00:00.000Z',
+        '2027-01-01T08:00:00.000Z',
+      )('2026-07-01T06'),
+    ).toBe('2026-06-30');
   });
 });
