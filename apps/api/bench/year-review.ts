@@ -36,7 +36,15 @@ export async function benchYearReview(app: FastifyInstance, db: Db, iterations =
   const years = 12;
   const perYear = 5_000;
   const first = 2026 - years + 1;
-  const rows = [];
+  const rows: {
+    user_id: number;
+    show_id: number;
+    episode_id: number;
+    watched_at: string;
+    source: string;
+    run: number;
+    created_at: string;
+  }[] = [];
   for (let y = 0; y < years; y++)
     for (let i = 0; i < perYear; i++) {
       const ep = pool[(y * perYear + i) % pool.length]!;

@@ -82,7 +82,7 @@ export async function yearReviewRoutes(
       return reply
         .header('Content-Type', 'image/png')
         .header('Cache-Control', 'public, max-age=3600')
-        .send(png);
+        .send(png as unknown as string);
     },
   );
 }
