@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --db sqlite|postgres|both] [-- --quick] [-- --no-cache] [-- --compressed]
- *   [-- --only imports|people|reach|calendar|trakt] [-- --db postgres --scale large|medium]`
+ *   [-- --only imports|people|reach|calendar|trakt|year] [-- --db postgres --scale large|medium]`
  *
  * Builds the real app on a fresh database filled with the bundled catalogue and measures:
  * - latency (p50/p95/p99) of catalogue, tracking and reviews endpoints through app.inject (no
@@ -28,6 +28,7 @@ import { benchCalendar } from './calendar';
 import { benchTrakt } from './trakt';
 import { benchLarge } from './large';
 import { loadTools, pct, type Load, type TableRow } from './load';
+import { benchYearReview } from './year-review';
 import { registerUser } from '../test/factories';
 
 const args = process.argv.slice(2);
@@ -169,6 +170,12 @@ async function benchOn(db: Db, label: string) {
   if (only === 'trakt') {
     // --only trakt: issue 27's Trakt sync: 10,000 plays in one POST, watched shows of 20,000.
     await benchTrakt(app, db, quick ? 10 : 30);
+    await app.close();
+    return;
+  }
+  if (only === 'year') {
+    // --only year: issue 29's year in review of a member with 60,000 plays over 12 years.
+    await benchYearReview(app, db, quick ? 20 : 50);
     await app.close();
     return;
   }

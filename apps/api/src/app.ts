@@ -36,6 +36,7 @@ import { trackingRoutes } from './features/tracking/tracking.routes';
 import { playsRoutes } from './features/tracking/plays.routes';
 import { listsRoutes } from './features/lists/lists.routes';
 import { reviewsRoutes } from './features/reviews/reviews.routes';
+import { seasonRatingsRoutes } from './features/reviews/season-ratings.routes';
 import { accountRoutes, uploadsRoutes } from './features/account/account.routes';
 import { isStorageKey } from './platform/storage';
 import { importsRoutes } from './features/imports/imports.routes';
@@ -43,6 +44,7 @@ import { importsRoutes } from './features/imports/imports.routes';
 import { activityRoutes } from './features/activity/activity.routes';
 import { socialRoutes } from './features/social/social.routes';
 import { peopleStatsRoutes } from './features/stats/people-stats.routes';
+import { yearReviewPageRoute, yearReviewRoutes } from './features/stats/year-review.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { apiTokensRoutes } from './features/api-tokens/api-tokens.routes';
 import { scrobbleRoutes } from './features/scrobble/scrobble.routes';
@@ -252,6 +254,11 @@ export async function buildApp({
       });
       // Reviews (issue 9)
       await api.register(reviewsRoutes, { reviews: services.reviews, config });
+      // Season ratings on the show page and profile (issue 29, ADR 180).
+      await api.register(seasonRatingsRoutes, {
+        seasonRatings: services.seasonRatings,
+        users: services.users,
+      });
       // Account (issue 12): settings, avatar, password reset, email confirmation, sessions.
       await api.register(accountRoutes, {
         account: services.account,
@@ -276,6 +283,7 @@ export async function buildApp({
         reviews: services.reviews,
       });
       await api.register(peopleStatsRoutes, { stats: services.stats, trending });
+      await api.register(yearReviewRoutes, { yearReview: services.yearReview });
       // Personal API tokens and scrobbling (issue 22, ADR 161)
       await api.register(apiTokensRoutes, { apiTokens: services.apiTokens });
       await api.register(scrobbleRoutes, { scrobble: services.scrobble });
@@ -341,6 +349,12 @@ export async function buildApp({
           res.header('Cache-Control', 'no-cache');
         }
       },
+    });
+    // The year in review's page carries its own Open Graph tags (issue 29, ADR 180).
+    await app.register(yearReviewPageRoute, {
+      yearReview: services.yearReview,
+      indexHtml: indexHtml!,
+      publicUrl: config.publicUrl,
     });
   }
 

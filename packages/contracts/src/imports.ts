@@ -114,6 +114,8 @@ export const importReportSchema = z.object({
   heldCounts: z.number().int().optional(),
   /** Episode ratings imported as private episode ratings; absent in older reports. */
   episodeRatings: z.number().int().optional(),
+  /** Season ratings imported (Trakt's ratings-seasons.json, our export); absent in older reports. */
+  seasonRatings: z.number().int().optional(),
   /** Held history of this import per show (first 200 shows); absent in older reports. */
   heldShows: z
     .array(

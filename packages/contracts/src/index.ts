@@ -21,3 +21,5 @@ export * from './trakt-scrobble';
 export * from './trakt-reads';
 export * from './trakt';
 export * from './sso';
+export * from './season-ratings';
+export * from './year-review';

@@ -26,6 +26,7 @@ import * as m0025 from './migrations/0025-two-factor';
 import * as m0028 from './migrations/0028-trakt-checkins';
 import * as m0026 from './migrations/0026-single-sign-on';
 import * as m0029 from './migrations/0029-sso-reauthentication';
+import * as m0030 from './migrations/0030-season-rating-averages';
 
 /*
  * Migrations are imported statically (no directory scan) so they work the same under tsx,
@@ -58,6 +59,7 @@ const all = {
   '0028-trakt-checkins': m0028,
   '0026-single-sign-on': m0026,
   '0029-sso-reauthentication': m0029,
+  '0030-season-rating-averages': m0030,
 };
 export type MigrationName = keyof typeof all;
 

@@ -65,6 +65,8 @@ import { createSocialRepository } from '../features/social/social.repository';
 import { createSocialService } from '../features/social/social.service';
 import { createStatsRepository } from '../features/stats/stats.repository';
 import { createStatsService } from '../features/stats/stats.service';
+import { createYearReviewRepository } from '../features/stats/year-review.repository';
+import { createYearReviewService } from '../features/stats/year-review.service';
 import { createUsersRepository } from '../features/users/users.repository';
 import { createUsersService, type ContentCounts } from '../features/users/users.service';
 import { createCalendarRepository } from '../features/calendar/calendar.repository';
@@ -355,6 +357,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     targets: createImportTargets({
       lists,
       reviews,
+      seasonRatings,
       social: { follow: (...args) => social.follow(...args) },
       people: { idByUsername: (username) => socialRepo.idByUsername(username) },
     }),
@@ -467,6 +470,13 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     // The calendar's saved zone is the member's one clock (ADR 176); `calendar` is built below.
     timeZoneOf: async (userId) => (await calendar.settings(userId)).timeZone,
   });
+  // Year in review (issue 29, ADR 180): on the same clock as the statistics.
+  const yearReview = createYearReviewService({
+    repo: createYearReviewRepository(db.kysely),
+    users: usersRepo,
+    blocks: (blocker, blocked) => socialRepo.blocks(blocker, blocked),
+    timeZoneOf: async (userId) => (await calendar.settings(userId)).timeZone,
+  });
   // Follower counts are counted from rows, so removing the rows is the whole fix.
   erasure.register('social', (trx, userId) => socialRepo.eraseUser(trx, userId));
   erasure.register('activity', (trx, userId) => activityRepo.eraseUser(trx, userId));
@@ -576,6 +586,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     traktRepo,
     traktSync,
     seasonRatings,
+    yearReview,
     traktScrobble,
     traktReads,
     traktUsers,

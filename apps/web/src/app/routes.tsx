@@ -117,6 +117,13 @@ const FollowingRoute = lazy(() =>
 const CompareRoute = lazy(() =>
   import('./routes/compare').then((m) => ({ default: m.CompareRoute })),
 );
+// Year in review (issue 29): the member's own and a member's shareable page.
+const MyYearRoute = lazy(() =>
+  import('./routes/year-review').then((m) => ({ default: m.MyYearRoute })),
+);
+const MemberYearRoute = lazy(() =>
+  import('./routes/year-review').then((m) => ({ default: m.MemberYearRoute })),
+);
 const ActivityFeedRoute = lazy(() =>
   import('./routes/activity-feed').then((m) => ({ default: m.ActivityFeedRoute })),
 );
@@ -144,6 +151,8 @@ const screens: RouteObject[] = [
   { path: 'profile/:username', element: <ProfileRoute /> },
   { path: 'profile/:username/followers', element: <FollowersRoute /> },
   { path: 'profile/:username/following', element: <FollowingRoute /> },
+  { path: 'profile/:username/year/:year', element: <MemberYearRoute /> },
+  { path: 'year/:year', element: <MyYearRoute /> },
   { path: 'compare', element: <CompareRoute /> },
   { path: 'activity', element: <ActivityFeedRoute /> },
   { path: 'today', element: <TodayRoute /> },

@@ -30,6 +30,8 @@ export interface ShowAgg {
   favoritedAt?: string | null;
   /** Episode ratings (1-10), imported as private episode ratings. */
   episodeRatings?: EpisodeRating[];
+  /** Season ratings (1-10), by season number. */
+  seasonRatings?: { season: number; rating: number; ratedAt: string | null }[];
 }
 
 export interface EpisodeRating {
@@ -168,6 +170,11 @@ export class Collector {
             ratedAt: r.ratedAt,
           });
         } else this.skip('episodeRatingsUnmatched');
+        break;
+      }
+      case 'season-rating': {
+        const a = this.agg(r.show);
+        (a.seasonRatings ??= []).push({ season: r.season, rating: r.rating, ratedAt: r.ratedAt });
         break;
       }
       case 'progress-count': {

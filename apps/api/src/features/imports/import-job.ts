@@ -21,7 +21,7 @@ interface Checkpoint {
   v: 1;
   /** Catalogue shows whose rows are written (with the report counting them). */
   shows: number[];
-  /** Later steps done: episodeRatings, lists, reviews, follows. */
+  /** Later steps done: episodeRatings, seasonRatings, lists, reviews, follows. */
   stages: string[];
   report: StoredReport;
 }
@@ -162,6 +162,22 @@ export function createImportJob(options: ImportsServiceOptions, applier: Applier
       await save();
     };
     await step('episodeRatings', () => importEpisodeRatings(userId, matched, report));
+    await step('seasonRatings', async () => {
+      const rows = matched.flatMap((m) =>
+        (m.agg.seasonRatings ?? []).map((r) => ({
+          showId: m.show.id,
+          season: r.season,
+          rating: r.rating,
+          at: r.ratedAt,
+        })),
+      );
+      if (!rows.length) return;
+      const skip = (k: string, n: number) => (report.skipped[k] = (report.skipped[k] ?? 0) + n);
+      if (!options.targets?.seasonRatings) return skip('seasonRatings', rows.length);
+      const result = await options.targets.seasonRatings(userId, rows);
+      report.seasonRatings = (report.seasonRatings ?? 0) + result.created;
+      for (const [k, n] of Object.entries(result.skipped)) if (n) skip(k, n);
+    });
 
     // Lists and reviews go through their features
     const showOf = (k: number) => extra[k] ?? null;

@@ -49,6 +49,8 @@ export type ImportRecord =
       rating: number;
       ratedAt: string | null;
     }
+  /** A rating (1-10) of one season of a show (Trakt's ratings-seasons.json, our export). */
+  | { kind: 'season-rating'; show: ShowRef; season: number; rating: number; ratedAt: string | null }
   /** The first `count` regular episodes watched, in viewing order (MAL keeps only a count). */
   | { kind: 'progress-count'; show: ShowRef; count: number; watchedAt: string | null }
   /** What the file says about a show: status, score, watchlist or favourite, dates. */

@@ -6,6 +6,7 @@ import {
 import { AppError } from '../../lib/errors';
 import type { ListsService } from '../lists/lists.service';
 import type { ReviewsService } from '../reviews/reviews.service';
+import type { SeasonRatingsService } from '../reviews/season-ratings.service';
 import type { SocialRepository } from '../social/social.repository';
 import type { SocialService } from '../social/social.service';
 import type { ImportTargets } from './imports.service';
@@ -17,11 +18,28 @@ import type { ImportTargets } from './imports.service';
 export function createImportTargets(deps: {
   lists: Pick<ListsService, 'mine' | 'create'>;
   reviews: Pick<ReviewsService, 'create' | 'createEpisodeReview'>;
+  seasonRatings: Pick<SeasonRatingsService, 'rate'>;
   social: Pick<SocialService, 'follow'>;
   people: Pick<SocialRepository, 'idByUsername'>;
 }): Required<ImportTargets> {
-  const { lists, reviews, social, people } = deps;
+  const { lists, reviews, seasonRatings, social, people } = deps;
   return {
+    // Season ratings: one per season (a re-import sets the same figure again), dated as in
+    // the file, never announced; a season the catalogue does not have is counted.
+    seasonRatings: async (userId, ratings) => {
+      let created = 0;
+      let unmatched = 0;
+      for (const r of ratings) {
+        const ok = await seasonRatings.rate(
+          userId,
+          { showId: r.showId, seasonNumber: r.season, rating: r.rating, ratedAt: r.at },
+          { imported: true },
+        );
+        if (ok) created++;
+        else unmatched++;
+      }
+      return { created, skipped: { seasonRatingsUnmatched: unmatched } };
+    },
     // Episode ratings: private, dated as in the file, never announced; one per episode, so a
     // re-import (or a rating the member already gave) is counted, not doubled.
     episodeRatings: async (userId, ratings) => {

@@ -59,6 +59,11 @@ export interface ImportTargets {
     userId: number,
     ratings: { episodeId: number; rating: number; at: string | null }[],
   ) => Promise<{ created: number; skipped: Record<string, number> }>;
+  /** Season ratings, private and unannounced, dated as in the file (ADR 180). */
+  seasonRatings?: (
+    userId: number,
+    ratings: { showId: number; season: number; rating: number; at: string | null }[],
+  ) => Promise<{ created: number; skipped: Record<string, number> }>;
   /** Members the exporting account followed, by username (our own export). */
   follows?: (
     userId: number,

@@ -1,4 +1,12 @@
-import { playInstant } from '@series-tracker/contracts';
+import {
+  playInstant,
+  seasonRatingMessages,
+  type Page,
+  type ProfileSeasonRating,
+  type SeasonRatingSummary,
+  type ShowSeasonRatings,
+} from '@series-tracker/contracts';
+import { notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import type { EventBus } from '../../platform/events';
 import type { UnitOfWork } from '../../platform/unit-of-work';
@@ -22,7 +30,71 @@ export function createSeasonRatingsService(deps: {
   events: EventBus;
 }) {
   const { repo, uow, events } = deps;
-  return {
+  const round1 = (x: number) => Math.round(x * 10) / 10;
+  const summary = (r: {
+    seasonNumber: number;
+    count: number;
+    total: number;
+    mine: number | null;
+  }): SeasonRatingSummary => ({
+    seasonNumber: r.seasonNumber,
+    average: r.count ? round1(r.total / r.count) : null,
+    count: r.count,
+    mine: r.mine,
+  });
+  async function requireShow(showId: number) {
+    if (!(await repo.showExists(repo.db, showId)))
+      throw notFound(seasonRatingMessages.showNotFound);
+  }
+  /** One season's figures after a write, counted from the rows (exact, never adjusted). */
+  async function seasonSummary(userId: number, showId: number, season: number) {
+    const [row] = await repo.showSummaries(repo.db, showId, userId, season);
+    return summary(row ?? { seasonNumber: season, count: 0, total: 0, mine: null });
+  }
+  const service = {
+    /** Every rated season of a show: the community's average and, signed in, the viewer's. */
+    async forShow(viewerId: number | null, showId: number): Promise<ShowSeasonRatings> {
+      await requireShow(showId);
+      const rows = await repo.showSummaries(repo.db, showId, viewerId);
+      return { showId, seasons: rows.map(summary) };
+    },
+
+    /** The web's rating control: 404 for a show or season the catalogue does not have. */
+    async rateSeason(userId: number, showId: number, season: number, rating: number) {
+      await requireShow(showId);
+      const written = await service.rate(userId, { showId, seasonNumber: season, rating });
+      if (!written) throw notFound(seasonRatingMessages.seasonNotFound);
+      return seasonSummary(userId, showId, season);
+    },
+
+    /** Clears the member's rating (nothing to clear is fine: the answer says so). */
+    async clearSeason(userId: number, showId: number, season: number) {
+      await requireShow(showId);
+      await service.unrate(userId, showId, season);
+      return seasonSummary(userId, showId, season);
+    },
+
+    /** A member's ratings for their profile (the caller checks the profile policy first). */
+    async profilePage(
+      userId: number,
+      limit: number,
+      offset: number,
+    ): Promise<Page<ProfileSeasonRating>> {
+      const { rows, total } = await repo.pageOfMember(repo.db, userId, limit, offset);
+      return {
+        data: rows.map((r) => ({
+          show: { id: r.show_id, title: r.title, coverImageUrl: r.poster_url },
+          seasonNumber: r.season_number,
+          rating: r.rating,
+          ratedAt: r.rated_at,
+        })),
+        total,
+        limit,
+        offset,
+        hasMore: offset + rows.length < total,
+      };
+    },
+
     /**
      * Rates a season of a show; false (nothing written) when the rating is not a whole number
      * from 1 to 10 or the show has no such season. `ratedAt` in the past keeps its date
@@ -76,6 +148,7 @@ export function createSeasonRatingsService(deps: {
       }));
     },
   };
+  return service;
 }
 
 export type SeasonRatingsService = ReturnType<typeof createSeasonRatingsService>;

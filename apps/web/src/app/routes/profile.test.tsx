@@ -92,6 +92,7 @@ function profileHandler(
     if (url.pathname.endsWith('/stats')) return jsonResponse(200, stats);
     if (url.pathname.endsWith('/activity')) return jsonResponse(200, page([entry]));
     if (url.pathname.endsWith('/favorites')) return jsonResponse(200, page([]));
+    if (url.pathname.endsWith('/season-ratings')) return jsonResponse(200, page([]));
     return jsonResponse(404, { error: 'Not found', code: 'NOT_FOUND' });
   };
 }
@@ -143,6 +144,12 @@ describe('profile page', () => {
     expect(screen.getByRole('link', { name: 'Severance' })).toHaveAttribute('href', '/show/7');
     expect(screen.getByText('2 days ago')).toBeInTheDocument();
     expect(await screen.findByText('No favorites yet.')).toBeInTheDocument();
+    // Season ratings (issue 29) and the way to the year in review.
+    expect(await screen.findByText('No season ratings yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '2025 in review' })).toHaveAttribute(
+      'href',
+      '/profile/bob/year/2025',
+    );
     // Signed out: no Follow, no Edit Profile, no message button.
     expect(screen.queryByRole('button', { name: /Follow/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Edit Profile' })).not.toBeInTheDocument();

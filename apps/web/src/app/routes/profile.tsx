@@ -24,6 +24,8 @@ import {
   type UserFavorite,
 } from '@/features/users/api/people';
 import { ProfileReviewCard } from '@/features/users/components/profile-review-card';
+import { ProfileSeasonRatings } from '@/features/reviews/components/profile-season-ratings';
+import { yearPath } from '@/features/stats/api/year-review';
 import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatCount } from '@/lib/format';
@@ -284,6 +286,8 @@ function Section({
 function Overview({ user }: { user: ProfileUser }) {
   const [year, setYear] = useState<number | null>(null);
   const stats = useUserStats(user.id, year, true);
+  const { user: me } = useAuth();
+  const shownYear = year ?? stats.data?.years[0] ?? null;
   const activity = useUserActivity(user.id, true);
   const favorites = useUserFavorites(user.id, true);
   return (
@@ -310,6 +314,16 @@ function Overview({ user }: { user: ProfileUser }) {
           ) : null
         }
       >
+        {shownYear !== null ? (
+          <Link
+            // The owner's own page counts on this device's clock when they saved no zone.
+            to={me?.id === user.id ? `/year/${shownYear}` : yearPath(user.username, shownYear)}
+            className="inline-flex h-9 items-center gap-1.5 text-sm font-medium text-violet-300 hover:text-violet-200"
+          >
+            <CalendarDays aria-hidden className="size-4" />
+            {`${shownYear} in review`}
+          </Link>
+        ) : null}
         {stats.isPending ? (
           <Skeleton className="h-40 rounded-xl" />
         ) : stats.isError ? (
@@ -352,6 +366,9 @@ function Overview({ user }: { user: ProfileUser }) {
       </Section>
       <Section title="Favorite Shows">
         <FavoritesGrid query={favorites} limit={6} />
+      </Section>
+      <Section title="Season Ratings">
+        <ProfileSeasonRatings userId={user.id} />
       </Section>
     </div>
   );

@@ -1,6 +1,7 @@
 import type { ShowDetail } from '@series-tracker/contracts';
 import { EpisodeList } from '@/features/episodes/components/episode-list';
 import { seasonLabel } from '@/features/episodes/lib/seasons';
+import { SeasonRating } from '@/features/reviews/components/season-rating';
 import {
   EpisodeProgressSummary,
   EpisodeWatchToggle,
@@ -32,15 +33,18 @@ export function ShowEpisodes({ show }: { show: ShowDetail }) {
                 : null;
           if (season === null) return null;
           return (
-            <SeasonWatchButton
-              showId={show.id}
-              season={season}
-              label={
-                group.key === 'specials' ? 'the specials' : seasonLabel(group.key).toLowerCase()
-              }
-              episodes={group.episodes}
-              headingId={headingId}
-            />
+            <div className="flex flex-wrap items-center gap-2">
+              <SeasonRating showId={show.id} season={season} label={seasonLabel(group.key)} />
+              <SeasonWatchButton
+                showId={show.id}
+                season={season}
+                label={
+                  group.key === 'specials' ? 'the specials' : seasonLabel(group.key).toLowerCase()
+                }
+                episodes={group.episodes}
+                headingId={headingId}
+              />
+            </div>
           );
         },
         episodeToggle: (episode, { code }) => (

@@ -123,6 +123,19 @@ export function* ownRow(section: string, row: Obj): Generator<ImportRecord> {
         createdAt: utcInstant(row.createdAt) ?? new Date(0).toISOString(),
       };
       return;
+    case 'seasonRatings': {
+      const season = int(row.season);
+      const rating = int(row.rating);
+      if (season === null || season < 0 || rating === null || rating < 1 || rating > 10) return;
+      yield {
+        kind: 'season-rating',
+        show: ref(row.show),
+        season,
+        rating,
+        ratedAt: utcInstant(row.ratedAt),
+      };
+      return;
+    }
     case 'follows':
       if (typeof row.username !== 'string' || !row.username) return;
       yield { kind: 'follow', username: row.username, followedAt: utcInstant(row.followedAt) };
@@ -131,7 +144,16 @@ export function* ownRow(section: string, row: Obj): Generator<ImportRecord> {
 }
 
 /** Sections read back, in this order (ratings repeat the watchlist's scores). */
-const sections = ['watchlist', 'progress', 'held', 'favorites', 'lists', 'reviews', 'follows'];
+const sections = [
+  'watchlist',
+  'progress',
+  'held',
+  'favorites',
+  'lists',
+  'reviews',
+  'seasonRatings',
+  'follows',
+];
 
 export function* parseOwnExport(value: unknown): Generator<ImportRecord> {
   const v = value as Obj;

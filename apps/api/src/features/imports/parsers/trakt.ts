@@ -141,14 +141,34 @@ export async function* parseTrakt(
       };
     }
   }
-  for (const [stem, what] of [
-    ['ratings-seasons', 'seasonRatings'],
-    ['ratings-movies', 'movies'],
-  ] as const) {
-    for (const entry of pages(entries, stem)) {
-      const rows = await read(entry);
-      if (rows.length) yield { kind: 'skip', what, count: rows.length };
+  for (const entry of pages(entries, 'ratings-seasons')) {
+    for (const r of await read(entry)) {
+      const rating = Number(r.rating);
+      const season = (r.season as { number?: unknown } | undefined)?.number;
+      if (
+        !Number.isInteger(rating) ||
+        rating < 1 ||
+        rating > 10 ||
+        typeof season !== 'number' ||
+        !Number.isInteger(season) ||
+        season < 0 ||
+        !r.show
+      ) {
+        yield { kind: 'skip', what: 'unreadableRows' };
+        continue;
+      }
+      yield {
+        kind: 'season-rating',
+        show: ref(r.show as TraktShow),
+        season,
+        rating,
+        ratedAt: utcInstant(r.rated_at),
+      };
     }
+  }
+  for (const entry of pages(entries, 'ratings-movies')) {
+    const rows = await read(entry);
+    if (rows.length) yield { kind: 'skip', what: 'movies', count: rows.length };
   }
 
   type Item = { skip: string } | { row: Record<string, unknown>; show: ShowRef };

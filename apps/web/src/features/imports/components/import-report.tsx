@@ -20,6 +20,7 @@ const skippedLabels: Record<string, string> = {
   episodeRatingsOverLimit: 'Episode ratings beyond 200,000 in one file',
   movieAggregates: 'Movie totals (the movies are counted above)',
   seasonRatings: 'Season ratings',
+  seasonRatingsUnmatched: 'Season ratings of a season the catalogue does not have',
   episodes: 'Episode rows (no progress in this file)',
   otherTitles: 'Other title types',
   comments: 'Comments',
@@ -144,6 +145,9 @@ export function ImportReport({ value }: { value: Import }) {
         <Count label="Reviews" value={report.reviews} />
         {report.episodeRatings !== undefined ? (
           <Count label="Episode ratings (private)" value={report.episodeRatings} />
+        ) : null}
+        {report.seasonRatings !== undefined ? (
+          <Count label="Season ratings" value={report.seasonRatings} />
         ) : null}
         {report.heldCounts !== undefined ? (
           <Count label="Episode counts held" value={report.heldCounts} />
