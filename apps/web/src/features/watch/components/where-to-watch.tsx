@@ -137,7 +137,9 @@ function ProviderChip({ provider }: { provider: WatchProvider }) {
           loading="lazy"
           className="size-6 rounded-full bg-slate-700"
           onError={(e) => {
-            e.currentTarget.style.visibility = 'hidden';
+            // Offline or gone: the name alone, with the chip's usual padding.
+            e.currentTarget.style.display = 'none';
+            e.currentTarget.parentElement?.style.setProperty('padding-left', '0.75rem');
           }}
         />
       ) : null}
