@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchMessages } from '@series-tracker/contracts';
 import { buildApp } from '../../app';
-import type { Db } from '../../db/connection';
 import type { ShowRow } from '../../db/types';
 import { buildTestApp, testConfig, type TestApp } from '../../../test/build-test-app';
 import { bearer, buildShow, buildShowWithEpisodes, registerUser } from '../../../test/factories';
@@ -16,7 +15,7 @@ import { REFRESH_PROVIDERS_JOB, REFRESH_STALE_JOB } from './watch.service';
  * services" filters browse, search, the watchlist, Up Next and lists on either database.
  */
 let standIn: TmdbStandIn;
-let db: Db;
+let db: Awaited<ReturnType<typeof createTestDb>>;
 let app: FastifyInstance;
 let got: ShowRow; // found by its TheTVDB id
 let bb: ShowRow; // TheTVDB id unknown to TMDB: found by its IMDb id
