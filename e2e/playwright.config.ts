@@ -9,6 +9,8 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 // catalogue-reach journey; everything else runs on the first one with METADATA_SYNC=off.
 export const reachPort = port + 1;
 const standInPort = port + 2;
+// TMDB watch providers for the second server (where-to-watch journey, ADR 182).
+const tmdbStandInPort = port + 3;
 // A fresh SQLite file per run (the config is evaluated once per process; the server starts once).
 const dbFile = path.join(here, '.tmp', `e2e-${process.env.E2E_RUN_ID ?? process.pid}.db`);
 process.env.E2E_RUN_ID ??= String(process.pid);
@@ -86,6 +88,16 @@ export default defineConfig({
       env: { TVMAZE_STAND_IN_PORT: String(standInPort) },
     },
     {
+      // Hand-written TMDB responses on loopback (apps/api/test/tmdb-stand-in.ts).
+      command: 'npx tsx tmdb-stand-in.ts',
+      url: `http://127.0.0.1:${tmdbStandInPort}/3/find/0?api_key=0123456789abcdef0123456789abcdef`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { TMDB_STAND_IN_PORT: String(tmdbStandInPort) },
+    },
+    {
       // The same production server with the catalogue reaching the stand-in (issue 18).
       command: 'node ../apps/api/dist/server.js',
       url: `http://127.0.0.1:${reachPort}/api/health`,
@@ -101,6 +113,9 @@ export default defineConfig({
         AUTH_RATE_LIMIT_MAX: '1000',
         METADATA_SYNC: 'on',
         TVMAZE_BASE_URL: `http://127.0.0.1:${standInPort}`,
+        // Where to watch (ADR 182): TMDB's watch providers from the stand-in.
+        TMDB_API_KEY: '0123456789abcdef0123456789abcdef',
+        TMDB_BASE_URL: `http://127.0.0.1:${tmdbStandInPort}/3`,
         MAIL_OUTBOX_DIR: `${outboxDir}-reach`,
         UPLOAD_DIR: `${uploadDir}-reach`,
         IMPORT_DIR: path.join(here, '.tmp', 'imports-reach'),

@@ -49,6 +49,7 @@ import { usersRoutes } from './features/users/users.routes';
 import { apiTokensRoutes } from './features/api-tokens/api-tokens.routes';
 import { scrobbleRoutes } from './features/scrobble/scrobble.routes';
 import { calendarRoutes } from './features/calendar/calendar.routes';
+import { watchRoutes } from './features/watch/watch.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { moderationRoutes } from './features/moderation/moderation.routes';
 import { traktRoutes } from './features/trakt/trakt.routes';
@@ -291,6 +292,7 @@ export async function buildApp({
       await api.register(traktAppsRoutes, { oauth: services.traktOAuth });
       // Calendar, iCal feed, alerts, the bell (issue 22, ADR 160).
       await api.register(calendarRoutes, { calendar: services.calendar });
+      await api.register(watchRoutes, { watch: services.watch });
       await api.register(notificationsRoutes, { notifications: services.notifications });
       // Moderation (issue 21, ADR 151)
       await api.register(moderationRoutes, {

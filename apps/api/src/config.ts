@@ -81,6 +81,16 @@ const envSchema = z.object({
   OIDC_PROVIDER_NAME: z.string().trim().min(1).max(40).optional(),
   OIDC_AUTO_REGISTER: z.enum(['on', 'off']).default('on'),
   PASSWORD_SIGN_IN: z.enum(['on', 'off']).default('on'),
+  // Where to watch (ADR 182): TMDB watch providers with a key (v3 key or v4 read token).
+  TMDB_API_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  TMDB_BASE_URL: z
+    .string()
+    .regex(httpUrl, 'must be an http:// or https:// URL')
+    .default('https://api.themoviedb.org/3'),
 });
 
 /** The OpenID Provider members may sign in with (ADR 174). */
@@ -182,6 +192,8 @@ export interface AppConfig {
   oidc: OidcSettings | null;
   /** PASSWORD_SIGN_IN: off refuses password sign-in, registration and reset (ADR 174). */
   passwordSignIn: boolean;
+  /** TMDB watch providers (ADR 182); null without TMDB_API_KEY (only networks and channels). */
+  tmdb: { apiKey: string; baseUrl: string } | null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -275,5 +287,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : null,
     passwordSignIn: e.PASSWORD_SIGN_IN === 'on',
+    tmdb: e.TMDB_API_KEY
+      ? { apiKey: e.TMDB_API_KEY, baseUrl: e.TMDB_BASE_URL.replace(/\/+$/, '') }
+      : null,
   };
 }

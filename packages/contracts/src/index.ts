@@ -23,3 +23,4 @@ export * from './trakt';
 export * from './sso';
 export * from './season-ratings';
 export * from './year-review';
+export * from './watch';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { servicesFilterQuerySchema } from './watch';
 import { pageSchema } from './common';
 import { showKinds, showSorts, showStatuses } from './constants';
 
@@ -154,6 +155,8 @@ export const showFiltersSchema = z.object({
   sort: z.enum(showSorts).default('popular'),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  // "On my services" (ADR 182): browse and search within the member's streaming services.
+  ...servicesFilterQuerySchema.shape,
 });
 export type ShowFilters = z.infer<typeof showFiltersSchema>;
 

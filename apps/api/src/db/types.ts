@@ -285,7 +285,37 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+/** Where to watch (ADR 182): which TMDB show a catalogue show resolved to, and when. */
+export interface WatchProviderLookupsTable {
+  show_id: number;
+  tmdb_id: number | null;
+  fetched_at: string;
+}
+
+/** TMDB watch providers of a show, per country and kind (flatrate, free, ads, rent, buy). */
+export interface WatchProvidersTable {
+  show_id: number;
+  country: string;
+  kind: string;
+  provider_id: number;
+  provider_name: string;
+  logo_path: string | null;
+  display_priority: Generated<number>;
+  link: string | null;
+}
+
+/** A member's country and "my services" (a JSON array of provider names). */
+export interface MemberWatchSettingsTable {
+  user_id: number;
+  country: string | null;
+  services: Generated<string>;
+  updated_at: string;
+}
+
 export interface Database {
+  watch_provider_lookups: WatchProviderLookupsTable;
+  watch_providers: WatchProvidersTable;
+  member_watch_settings: MemberWatchSettingsTable;
   catalog_sync_state: CatalogSyncStateTable;
   users: UsersTable;
   sessions: SessionsTable;

@@ -77,6 +77,9 @@ import { createNotificationsRepository } from '../features/notifications/notific
 import { createNotificationsService } from '../features/notifications/notifications.service';
 import { createModerationRepository } from '../features/moderation/moderation.repository';
 import { createModerationService } from '../features/moderation/moderation.service';
+import { createTmdbClient } from '../features/watch/tmdb.client';
+import { createWatchRepository } from '../features/watch/watch.repository';
+import { createWatchService } from '../features/watch/watch.service';
 import { nowIso } from '../lib/time';
 import { createEventBus, type EventBus } from './events';
 import { createUserErasure } from './erasure';
@@ -556,8 +559,19 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     },
   });
   moderation.subscribe();
+  // Where to watch (issue 29, ADR 182): networks and web channels always; TMDB's watch
+  // providers, cached and refreshed by jobs, with TMDB_API_KEY.
+  const watch = createWatchService({
+    repo: createWatchRepository(db.kysely),
+    uow,
+    jobs,
+    tmdb: config.tmdb ? createTmdbClient(config.tmdb) : null,
+    log,
+  });
+  watch.register();
 
   return {
+    watch,
     config,
     db,
     uow,

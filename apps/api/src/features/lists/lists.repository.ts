@@ -1,6 +1,8 @@
 import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/connection';
 import type { Database, ListItemRow, ListRow } from '../../db/types';
+import type { ServicesFilter } from '@series-tracker/contracts';
+import { onServices } from '../../db/services-filter';
 import { shownStatus } from '../shows/show-status';
 
 type Tx = Kysely<Database> | Transaction<Database>;
@@ -272,7 +274,7 @@ export function createListsRepository(db: Kysely<Database>, dialect: DialectName
       ranked: boolean,
       limit: number,
       offset: number,
-      only?: { itemId?: number; showId?: number },
+      only?: { itemId?: number; showId?: number; services?: ServicesFilter | null },
     ): Promise<ListItemWithShow[]> {
       let q = db
         .selectFrom('list_items as li')
@@ -288,10 +290,22 @@ export function createListsRepository(db: Kysely<Database>, dialect: DialectName
         .where('li.list_id', '=', listId);
       if (only?.itemId !== undefined) q = q.where('li.id', '=', only.itemId);
       if (only?.showId !== undefined) q = q.where('li.show_id', '=', only.showId);
+      if (only?.services) q = q.where(onServices('li.show_id', only.services));
       q = ranked
         ? q.orderBy('li.position', 'asc')
         : q.orderBy('li.added_at', 'desc').orderBy('li.id', 'desc');
       return (await q.limit(limit).offset(offset).execute()) as ListItemWithShow[];
+    },
+
+    /** Items of a list on the member's services (ADR 182): the filtered page's total. */
+    async countOnServices(listId: number, services: ServicesFilter): Promise<number> {
+      const row = await db
+        .selectFrom('list_items as li')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('li.list_id', '=', listId)
+        .where(onServices('li.show_id', services))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
 
     /** Moves every item at `from` or after by `by` places. */

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  servicesFilterQuerySchema,
+  toServicesFilter,
   apiErrorSchema,
   createListSchema,
   duplicateListSchema,
@@ -275,11 +277,16 @@ export async function listsRoutes(app: FastifyInstance, opts: ListsRoutesOptions
         querystring: z.object({
           limit: limitParam(listLimits.itemsPageDefault, listLimits.itemsPageMax),
           offset: offsetParam,
+          ...servicesFilterQuerySchema.shape,
         }),
         response: { 200: pageSchema(listItemSchema), ...errors },
       },
     },
-    async (req) => lists.items(viewer(req), req.params.id, req.query),
+    async (req) =>
+      lists.items(viewer(req), req.params.id, {
+        ...req.query,
+        services: toServicesFilter(req.query),
+      }),
   );
 
   r.post(

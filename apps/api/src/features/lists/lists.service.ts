@@ -14,6 +14,7 @@ import {
   type Page,
   type UpdateList,
   type UpdateListItem,
+  type ServicesFilter,
 } from '@series-tracker/contracts';
 import type { Database, ListRow } from '../../db/types';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
@@ -250,13 +251,21 @@ export function createListsService({ repo, uow, events, blocks }: ListsServiceOp
 
     get: getList,
 
-    async items(viewer: Viewer, id: number, o: PageOptions): Promise<Page<ListItem>> {
+    async items(
+      viewer: Viewer,
+      id: number,
+      o: PageOptions & { services?: ServicesFilter | null },
+    ): Promise<Page<ListItem>> {
       const list = await readable(viewer, id);
       const ranked = Boolean(list.is_ranked);
-      const rows = await repo.itemsWithShow(id, ranked, o.limit, o.offset);
+      const services = o.services ?? null;
+      const [rows, total] = await Promise.all([
+        repo.itemsWithShow(id, ranked, o.limit, o.offset, { services }),
+        services ? repo.countOnServices(id, services) : list.item_count,
+      ]);
       return page(
         rows.map((r) => toListItem(r, ranked)),
-        list.item_count,
+        total,
         o.limit,
         o.offset,
       );

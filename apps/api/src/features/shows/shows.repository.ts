@@ -1,5 +1,6 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
-import type { ShowFilters } from '@series-tracker/contracts';
+import { toServicesFilter, type ShowFilters } from '@series-tracker/contracts';
+import { onServices } from '../../db/services-filter';
 import type { Database, ShowRow } from '../../db/types';
 import { shownStatus } from './show-status';
 
@@ -38,6 +39,8 @@ export function createShowsRepository(db: Kysely<Database>) {
     if (filters.minRating !== undefined) q = q.where('shows.rating', '>=', filters.minRating);
     // "Recent" means premiered already; what is still to come is status=upcoming.
     if (filters.sort === 'recent') q = q.where('shows.first_air_date', '<=', today());
+    const services = toServicesFilter(filters);
+    if (services) q = q.where(onServices('shows.id', services));
     return q;
   }
 

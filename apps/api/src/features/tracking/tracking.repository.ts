@@ -1,4 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { ServicesFilter } from '@series-tracker/contracts';
+import { onServices } from '../../db/services-filter';
 import type { DialectName } from '../../db/connection';
 import type { Database, WatchlistItemRow } from '../../db/types';
 import { shownStatus } from '../shows/show-status';
@@ -109,11 +111,14 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
       sort: WatchlistSort,
       limit: number,
       offset: number,
+      services: ServicesFilter | null = null,
     ) {
       let base = db.selectFrom('watchlist_items as w').where('w.user_id', '=', userId);
       if (status) base = base.where('w.status', '=', status);
+      if (services) base = base.where(onServices('w.show_id', services));
       let rows = withShow(db).where('w.user_id', '=', userId);
       if (status) rows = rows.where('w.status', '=', status);
+      if (services) rows = rows.where(onServices('w.show_id', services));
       if (sort === 'title') {
         rows = rows.limit(limit).offset(offset);
       } else {
@@ -124,6 +129,7 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
           .select('w.id')
           .where('w.user_id', '=', userId);
         if (status) page = page.where('w.status', '=', status);
+        if (services) page = page.where(onServices('w.show_id', services));
         for (const o of orderings[sort]) page = page.orderBy(o);
         rows = rows.where('w.id', 'in', page.limit(limit).offset(offset));
       }
@@ -536,8 +542,15 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
         where show_id in (${sql.join(showIds)})`.execute(q);
     },
 
-    async upNext(userId: number, limit: number, offset: number) {
+    async upNext(
+      userId: number,
+      limit: number,
+      offset: number,
+      services: ServicesFilter | null = null,
+    ) {
       const day = today();
+      // "On my services" (ADR 182), or every show.
+      const onMine = sql<boolean>`${services ? onServices('w.show_id', services) : sql`1 = 1`}`;
       // Filtered and counted on the item alone (next_air_date); episodes joined only for the page.
       const watching = (q: Tx) =>
         q
@@ -545,9 +558,11 @@ export function createTrackingRepository(db: Kysely<Database>, dialect: DialectN
           .where('w.user_id', '=', userId)
           .where('w.status', '=', 'watching')
           .where('w.next_air_date', 'is not', null)
-          .where('w.next_air_date', '<=', day);
+          .where('w.next_air_date', '<=', day)
+          .where(onMine);
       const [rows, count] = await Promise.all([
         withShow(db)
+          .where(onMine)
           .innerJoin('episodes as e', 'e.id', 'w.next_episode_id')
           .select([
             'e.id as e_id',

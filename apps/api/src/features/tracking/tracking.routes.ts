@@ -14,6 +14,8 @@ import {
   trackingMessages,
   updateWatchlistItemSchema,
   upNextEntrySchema,
+  servicesFilterQuerySchema,
+  toServicesFilter,
   watchlistItemSchema,
   watchlistSorts,
   watchStatuses,
@@ -57,11 +59,12 @@ export async function trackingRoutes(
           sort: z.enum(watchlistSorts).default('updated'),
           limit: limitParam(50, 100),
           offset: offsetParam,
+          ...servicesFilterQuerySchema.shape,
         }),
         response: { 200: pageSchema(watchlistItemSchema), ...errors },
       },
     },
-    async (req) => tracking.list(me(req), req.query),
+    async (req) => tracking.list(me(req), { ...req.query, services: toServicesFilter(req.query) }),
   );
 
   r.get(
@@ -215,11 +218,16 @@ export async function trackingRoutes(
         security,
         summary:
           'For each show you are watching, the next aired episode you have not seen; most recently active first',
-        querystring: z.object({ limit: limitParam(20, 100), offset: offsetParam }),
+        querystring: z.object({
+          limit: limitParam(20, 100),
+          offset: offsetParam,
+          ...servicesFilterQuerySchema.shape,
+        }),
         response: { 200: pageSchema(upNextEntrySchema), ...errors },
       },
     },
-    async (req) => tracking.upNext(me(req), req.query.limit, req.query.offset),
+    async (req) =>
+      tracking.upNext(me(req), req.query.limit, req.query.offset, toServicesFilter(req.query)),
   );
 
   // Favourites

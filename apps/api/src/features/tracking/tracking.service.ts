@@ -3,6 +3,7 @@ import {
   errorCodes,
   trackingMessages,
   type CreateWatchlistItem,
+  type ServicesFilter,
   type UpdateWatchlistItem,
   type WatchlistItem,
   type WatchStatus,
@@ -122,7 +123,13 @@ export function createTrackingService({
   return {
     async list(
       userId: number,
-      opts: { status?: string; sort: WatchlistSort; limit: number; offset: number },
+      opts: {
+        status?: string;
+        sort: WatchlistSort;
+        limit: number;
+        offset: number;
+        services?: ServicesFilter | null;
+      },
     ) {
       const { rows, total } = await repo.list(
         userId,
@@ -130,6 +137,7 @@ export function createTrackingService({
         opts.sort,
         opts.limit,
         opts.offset,
+        opts.services ?? null,
       );
       listed(rows.map((r) => r.show_id));
       return page(rows.map(toWatchlistItem), total, opts.limit, opts.offset);
@@ -307,8 +315,13 @@ export function createTrackingService({
       };
     },
 
-    async upNext(userId: number, limit: number, offset: number) {
-      const { rows, total } = await repo.upNext(userId, limit, offset);
+    async upNext(
+      userId: number,
+      limit: number,
+      offset: number,
+      services: ServicesFilter | null = null,
+    ) {
+      const { rows, total } = await repo.upNext(userId, limit, offset, services);
       listed(rows.map((r) => r.show_id));
       return page(
         rows.map((r) => ({

@@ -1,4 +1,6 @@
 import { ModerationNotice } from '@/features/moderation/components/moderation-notice';
+import { MyServicesToggle } from '@/features/watch/components/my-services-toggle';
+import { useMyServices } from '@/features/watch/hooks/use-my-services';
 import { ReportButton } from '@/features/moderation/components/report-dialog';
 import type { ListDetail, ListItem } from '@series-tracker/contracts';
 import { ArrowLeft, Copy, ListX, Pencil, Share2, Trash2, UserCheck, UserPlus } from 'lucide-react';
@@ -136,7 +138,8 @@ type Dialog =
 
 function ListPage({ id }: { id: number }) {
   const query = useList(id);
-  const items = useListItems(id, { enabled: query.isSuccess });
+  const myServices = useMyServices();
+  const items = useListItems(id, { enabled: query.isSuccess, services: myServices.params });
   const { user } = useAuth();
   const { requireSignIn } = useRequireSignIn();
   const navigate = useNavigate();
@@ -292,6 +295,9 @@ function ListPage({ id }: { id: number }) {
         <h2 id="list-items-heading" className="mb-4 text-xl font-bold text-white">
           {list.isRanked ? 'Rankings' : 'Items'}
         </h2>
+        <div className="mb-4">
+          <MyServicesToggle filter={myServices} id="list-my-services" />
+        </div>
         {items.isPending ? (
           <p className="flex items-center gap-2 text-slate-400" role="status">
             <Spinner />

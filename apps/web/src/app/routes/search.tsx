@@ -1,4 +1,6 @@
 import { showKinds, showSorts, showStatuses } from '@series-tracker/contracts/constants';
+import { MyServicesToggle } from '@/features/watch/components/my-services-toggle';
+import { useMyServices } from '@/features/watch/hooks/use-my-services';
 import { SearchX, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
@@ -53,10 +55,13 @@ export function SearchRoute() {
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
   const tab: SearchTab = pick(params.get('tab'), searchTabs) ?? 'shows';
+  const myServices = useMyServices();
   const filters = {
     genre: params.get('genre')?.trim() || undefined,
     status: pick(params.get('status'), showStatuses),
     kind: pick(params.get('kind'), showKinds),
+    // "On my services" (ADR 182): the member's saved services, while the switch is on.
+    ...myServices.params,
   };
   const sort = pick(params.get('sort'), showSorts) ?? 'popular';
 
@@ -128,6 +133,9 @@ export function SearchRoute() {
               sort={q ? undefined : sort}
               onChange={update}
             />
+            <div className="mb-4">
+              <MyServicesToggle filter={myServices} id="search-my-services" />
+            </div>
             {q ? (
               <ShowSearchResults q={q} filters={filters} />
             ) : (

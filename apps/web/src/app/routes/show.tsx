@@ -14,6 +14,7 @@ import { ShowPosterCard } from '@/features/shows/components/show-poster-card';
 import { Spinner } from '@/components/ui/spinner';
 import { ShowTrackingControls } from '@/features/tracking/components/show-tracking-controls';
 import { AddToListControl } from '@/features/lists/components/add-to-list-control';
+import { WhereToWatch } from '@/features/watch/components/where-to-watch';
 import { cn } from '@/lib/cn';
 import { pageTitle } from '@/lib/site';
 import { StatusPage } from './not-found';
@@ -179,7 +180,12 @@ function ShowPage({ id }: { id: number }) {
           hidden={tab !== 'overview'}
           className="py-8"
         >
-          {tab === 'overview' ? <ShowOverview show={show} /> : null}
+          {tab === 'overview' ? (
+            <>
+              <WhereToWatch showId={show.id} />
+              <ShowOverview show={show} />
+            </>
+          ) : null}
         </div>
         <div
           role="tabpanel"

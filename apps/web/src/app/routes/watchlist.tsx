@@ -1,4 +1,6 @@
 import type { WatchlistItem, WatchStatus } from '@series-tracker/contracts';
+import { MyServicesToggle } from '@/features/watch/components/my-services-toggle';
+import { useMyServices } from '@/features/watch/hooks/use-my-services';
 import { ListVideo, SearchX } from 'lucide-react';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useCompleteOffer } from '@/features/tracking/hooks/use-complete-offer';
@@ -83,7 +85,8 @@ function WatchlistPage({ authLoading }: { authLoading: boolean }) {
   const rawSort = params.get('sort');
   const sort: WatchlistSort = watchlistSortValues.find((s) => s === rawSort) ?? 'updated';
 
-  const query = useWatchlist(status, sort);
+  const myServices = useMyServices();
+  const query = useWatchlist(status, sort, myServices.params);
   const update = useUpdateWatchlistItem();
   const remove = useRemoveWatchlistItem();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -160,6 +163,9 @@ function WatchlistPage({ authLoading }: { authLoading: boolean }) {
         </label>
       </div>
 
+      <div className="mt-4">
+        <MyServicesToggle filter={myServices} id="watchlist-my-services" />
+      </div>
       <div
         role="group"
         aria-label="Filter by status"

@@ -73,12 +73,19 @@ export const useList = (id: number, { enabled = true } = {}) =>
 
 export type ListItemsData = InfiniteData<Page<ListItem>, number>;
 
-export function listItemsQueryOptions(id: number) {
+export function listItemsQueryOptions(
+  id: number,
+  services: { services?: string; servicesCountry?: string } = {},
+) {
   return infiniteQueryOptions({
-    queryKey: listsKeys.items(id),
+    // Filtered by "On my services" (ADR 182) under a key of its own; the whole list keeps
+    // the plain key its optimistic moves write to.
+    queryKey: services.services
+      ? ([...listsKeys.items(id), services] as unknown as ReturnType<typeof listsKeys.items>)
+      : listsKeys.items(id),
     queryFn: ({ pageParam, signal }) =>
       api.get<Page<ListItem>>(`/lists/${id}/items`, {
-        params: { limit: LIST_ITEMS_PAGE_SIZE, offset: pageParam },
+        params: { limit: LIST_ITEMS_PAGE_SIZE, offset: pageParam, ...services },
         signal,
       }),
     initialPageParam: 0,
@@ -86,8 +93,13 @@ export function listItemsQueryOptions(id: number) {
   });
 }
 
-export const useListItems = (id: number, { enabled = true } = {}) =>
-  useInfiniteQuery({ ...listItemsQueryOptions(id), enabled });
+export const useListItems = (
+  id: number,
+  {
+    enabled = true,
+    services = {},
+  }: { enabled?: boolean; services?: { services?: string; servicesCountry?: string } } = {},
+) => useInfiniteQuery({ ...listItemsQueryOptions(id, services), enabled });
 
 /** The signed-in member's lists (private ones too), each saying whether `showId` is on it. */
 export function useMyLists(showId: number | undefined, { enabled = true } = {}) {

@@ -13,6 +13,9 @@ export interface ShowSearchFilters {
   genre?: string | undefined;
   status?: string | undefined;
   kind?: string | undefined;
+  /** "On my services" (ADR 182). */
+  services?: string | undefined;
+  servicesCountry?: string | undefined;
 }
 
 /** A page of search results; `remote` says whether TVmaze was asked (issue 18). */

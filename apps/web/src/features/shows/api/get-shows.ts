@@ -3,7 +3,11 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { showsKeys } from './shows-keys';
 
-export type BrowseFilters = Pick<Partial<ShowFilters>, 'genre' | 'status' | 'kind' | 'sort'>;
+export type BrowseFilters = Pick<Partial<ShowFilters>, 'genre' | 'status' | 'kind' | 'sort'> & {
+  /** "On my services" (ADR 182): comma-separated names, and the country of the offers. */
+  services?: string;
+  servicesCountry?: string;
+};
 
 export const BROWSE_PAGE_SIZE = 24;
 

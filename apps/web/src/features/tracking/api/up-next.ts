@@ -8,11 +8,18 @@ export type { UpNextEntry };
 export const UP_NEXT_LIMIT = 12;
 
 /** For each show being watched, the next aired episode not yet seen (most recent first). */
-export function useUpNext({ enabled = true } = {}) {
+export function useUpNext({
+  enabled = true,
+  services = {},
+}: { enabled?: boolean; services?: { services?: string; servicesCountry?: string } } = {}) {
   return useQuery({
-    queryKey: trackingKeys.upNext(),
+    // "On my services" (ADR 182) is part of the key; invalidating upNext() reaches every one.
+    queryKey: [...trackingKeys.upNext(), services],
     queryFn: ({ signal }) =>
-      api.get<Page<UpNextEntry>>('/me/up-next', { params: { limit: UP_NEXT_LIMIT }, signal }),
+      api.get<Page<UpNextEntry>>('/me/up-next', {
+        params: { limit: UP_NEXT_LIMIT, ...services },
+        signal,
+      }),
     enabled,
   });
 }

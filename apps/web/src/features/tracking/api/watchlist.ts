@@ -27,12 +27,19 @@ export const WATCHLIST_PAGE_SIZE = 50;
 export type WatchlistData = InfiniteData<Page<WatchlistItem>, number>;
 export type WatchlistChanges = Pick<UpdateWatchlistItem, 'status' | 'score'>;
 
-export function watchlistQueryOptions(status: WatchStatus | undefined, sort: WatchlistSort) {
+/** "On my services" (ADR 182): `services`/`servicesCountry` query parameters, or none. */
+export type ServicesParams = { services?: string; servicesCountry?: string };
+
+export function watchlistQueryOptions(
+  status: WatchStatus | undefined,
+  sort: WatchlistSort,
+  services: ServicesParams = {},
+) {
   return infiniteQueryOptions({
-    queryKey: trackingKeys.watchlist(status, sort),
+    queryKey: [...trackingKeys.watchlist(status, sort), services] as const,
     queryFn: ({ pageParam, signal }) =>
       api.get<Page<WatchlistItem>>('/user-content-status', {
-        params: { status, sort, limit: WATCHLIST_PAGE_SIZE, offset: pageParam },
+        params: { status, sort, limit: WATCHLIST_PAGE_SIZE, offset: pageParam, ...services },
         signal,
       }),
     initialPageParam: 0,
@@ -45,8 +52,12 @@ export function watchlistQueryOptions(status: WatchStatus | undefined, sort: Wat
   });
 }
 
-export function useWatchlist(status: WatchStatus | undefined, sort: WatchlistSort) {
-  return useInfiniteQuery(watchlistQueryOptions(status, sort));
+export function useWatchlist(
+  status: WatchStatus | undefined,
+  sort: WatchlistSort,
+  services: ServicesParams = {},
+) {
+  return useInfiniteQuery(watchlistQueryOptions(status, sort, services));
 }
 
 /** The signed-in user's item for a show, or null when it is not tracked (404, spec §8). */

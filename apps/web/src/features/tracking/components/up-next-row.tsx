@@ -7,14 +7,18 @@ import { Spinner } from '@/components/ui/spinner';
 import { episodeCode, formatAirDate } from '@/lib/format';
 import { useSetEpisodeWatched } from '../api/progress';
 import { useUpNext, type UpNextEntry } from '../api/up-next';
+import { MyServicesToggle } from '@/features/watch/components/my-services-toggle';
+import { useMyServices } from '@/features/watch/hooks/use-my-services';
 
 /**
  * 'Up Next' on the home page: the next unseen aired episode of each show being watched.
  * Hidden when there is nothing to show; a failed load says so, with a retry (ADR 031).
  */
 export function UpNextRow() {
-  const query = useUpNext();
+  const myServices = useMyServices();
+  const query = useUpNext({ services: myServices.params });
   const entries = query.data?.data ?? [];
+  const toggle = <MyServicesToggle filter={myServices} id="up-next-my-services" />;
   if (query.isError) {
     return (
       <section aria-labelledby="up-next-heading">
@@ -35,9 +39,32 @@ export function UpNextRow() {
       </section>
     );
   }
-  if (entries.length === 0) return null;
+  if (entries.length === 0) {
+    // Filtered down to nothing: keep the switch, so it can be turned off here.
+    if (!myServices.on || query.isPending) return null;
+    return (
+      <section aria-labelledby="up-next-heading" className="space-y-3">
+        <h2
+          id="up-next-heading"
+          className="text-xl font-bold tracking-tight text-white sm:text-2xl"
+        >
+          Up Next
+        </h2>
+        {toggle}
+        <p className="text-sm text-slate-400">Nothing up next on your services.</p>
+      </section>
+    );
+  }
   return (
-    <Carousel title="Up Next" headingId="up-next-heading">
+    <Carousel
+      title="Up Next"
+      headingId="up-next-heading"
+      action={
+        myServices.available ? (
+          <MyServicesToggle filter={myServices} id="up-next-my-services" compact />
+        ) : undefined
+      }
+    >
       {entries.map((entry) => (
         // Keyed by episode: once marked, the show's next episode arrives as a new card.
         <li
