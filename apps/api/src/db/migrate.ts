@@ -25,6 +25,7 @@ import * as m0023 from './migrations/0023-season-ratings-and-sync-activity';
 import * as m0025 from './migrations/0025-two-factor';
 import * as m0028 from './migrations/0028-trakt-checkins';
 import * as m0026 from './migrations/0026-single-sign-on';
+import * as m0033 from './migrations/0033-recommendations';
 
 /*
  * Migrations are imported statically (no directory scan) so they work the same under tsx,
@@ -56,6 +57,7 @@ const all = {
   '0025-two-factor': m0025,
   '0028-trakt-checkins': m0028,
   '0026-single-sign-on': m0026,
+  '0033-recommendations': m0033,
 };
 export type MigrationName = keyof typeof all;
 
