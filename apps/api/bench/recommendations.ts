@@ -70,6 +70,18 @@ export async function benchRecommendations(db: Db, services: Services, members: 
     );
   }
   lists.set('recommender (ADR 183)', picked);
+  // What a request costs: one member's page of 30 picks (SQL + show summaries), served cold.
+  const times: number[] = [];
+  for (const userId of [...heldOut.keys()].slice(0, 300)) {
+    const t = performance.now();
+    await services.recommendations.list({ id: userId }, 30, 0);
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!;
+  console.log(
+    `  a member's 30 picks (service, ${times.length} members): p50 ${at(0.5).toFixed(2)} ms, p95 ${at(0.95).toFixed(2)} ms`,
+  );
 
   // Today's "Similar Shows" (genre match), merged round-robin over the member's shows.
   const similarOf = new Map<number, number[]>();
