@@ -4,7 +4,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-/** Where SQL may be written (ADR 141): repositories, db/, platform/ and three listed files. */
+/** Where SQL may be written (ADR 141): repositories, db/, platform/ and the listed files (demo data writes in bulk, like a migration). */
 const sqlHomes = [
   'apps/api/src/**/*.repository.ts',
   'apps/api/src/db/**',
@@ -12,6 +12,7 @@ const sqlHomes = [
   'apps/api/src/features/shows/show-status.ts',
   'apps/api/src/features/search/search-index.ts',
   'apps/api/src/features/reviews/demo-data.ts',
+  'apps/api/src/features/recommendations/demo-tastes.ts',
 ];
 const sqlMessage = 'SQL lives in repositories (ADR 141): add a method to the feature repository.';
 /** A transaction opened by hand instead of through platform/unit-of-work.ts. */

@@ -1,6 +1,7 @@
 /**
  * `npm run bench [-- --db sqlite|postgres|both] [-- --quick] [-- --no-cache] [-- --compressed]
- *   [-- --only imports|people|reach|calendar|trakt|year] [-- --db postgres --scale large|medium]`
+ *   [-- --only imports|people|reach|calendar|trakt|year|recommendations]
+ *   [-- --db postgres --scale large|medium]`
  *
  * Builds the real app on a fresh database filled with the bundled catalogue and measures:
  * - latency (p50/p95/p99) of catalogue, tracking and reviews endpoints through app.inject (no
@@ -29,6 +30,7 @@ import { benchTrakt } from './trakt';
 import { benchLarge } from './large';
 import { loadTools, pct, type Load, type TableRow } from './load';
 import { benchYearReview } from './year-review';
+import { benchRecommendations } from './recommendations';
 import { registerUser } from '../test/factories';
 
 const args = process.argv.slice(2);
@@ -143,6 +145,18 @@ async function benchOn(db: Db, label: string) {
   console.log(
     `  migrate + import of ${catalog.shows.length} shows: ${((performance.now() - migrated) / 1000).toFixed(1)} s (import ${imported.ms} ms)`,
   );
+  if (only === 'recommendations') {
+    // --only recommendations: issue 29's held-out evaluation (hit-rate@10, coverage; ADR 183).
+    const config = { ...loadConfig({}), logLevel: 'silent' as const, webDistDir: null };
+    const app = await buildApp({
+      config: { ...config, metadataSync: false, catalogAutoImport: false },
+      db,
+    });
+    await app.ready();
+    await benchRecommendations(db, app.services, quick ? 800 : 2000);
+    await app.close();
+    return;
+  }
   const { bigListId, ms: listsMs } = await seedLists(db);
   console.log(`  seeded 10,000 lists and a 1,000-item ranked list: ${listsMs} ms`);
 

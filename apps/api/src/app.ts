@@ -51,6 +51,7 @@ import { scrobbleRoutes } from './features/scrobble/scrobble.routes';
 import { calendarRoutes } from './features/calendar/calendar.routes';
 import { watchRoutes } from './features/watch/watch.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
+import { recommendationsRoutes } from './features/recommendations/recommendations.routes';
 import { moderationRoutes } from './features/moderation/moderation.routes';
 import { traktRoutes } from './features/trakt/trakt.routes';
 import { traktAppsRoutes } from './features/trakt/trakt-apps.routes';
@@ -294,6 +295,7 @@ export async function buildApp({
       await api.register(calendarRoutes, { calendar: services.calendar });
       await api.register(watchRoutes, { watch: services.watch });
       await api.register(notificationsRoutes, { notifications: services.notifications });
+      await api.register(recommendationsRoutes, { recommendations: services.recommendations });
       // Moderation (issue 21, ADR 151)
       await api.register(moderationRoutes, {
         moderation: services.moderation,

@@ -55,6 +55,7 @@ const envSchema = z.object({
   IMPORT_DIR: z.string().min(1).default('data/imports'),
   ALERT_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
   ALERT_CHECK_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
+  RECOMMENDATIONS_REBUILD_SECONDS: z.coerce.number().int().min(60).max(604_800).default(21_600),
   // Seconds a Trakt app waits between device sign-in polls (ADR 170; Trakt's own is 5).
   TRAKT_DEVICE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
   IMPORT_MAIL_AFTER_SECONDS: z.coerce.number().min(0).default(60),
@@ -181,6 +182,8 @@ export interface AppConfig {
    * the member's day; the check runs every `checkSeconds` on one server.
    */
   alerts: { digestHour: number; checkSeconds: number };
+  /** How often the recommendations job recomputes the community's similarities (ADR 183). */
+  recommendationsRebuildSeconds: number;
   /** Apps speaking the Trakt API (ADR 170): seconds between device sign-in polls. */
   trakt: { deviceIntervalSeconds: number };
   /**
@@ -246,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     drainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     metricsToken: e.METRICS_TOKEN ?? null,
     alerts: { digestHour: e.ALERT_DIGEST_HOUR, checkSeconds: e.ALERT_CHECK_SECONDS },
+    recommendationsRebuildSeconds: e.RECOMMENDATIONS_REBUILD_SECONDS,
     trakt: { deviceIntervalSeconds: e.TRAKT_DEVICE_INTERVAL_SECONDS },
     jobs: {
       heartbeatMs: e.JOBS_HEARTBEAT_SECONDS * 1000,

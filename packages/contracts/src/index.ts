@@ -24,3 +24,4 @@ export * from './sso';
 export * from './season-ratings';
 export * from './year-review';
 export * from './watch';
+export * from './recommendations';

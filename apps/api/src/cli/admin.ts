@@ -8,7 +8,8 @@ import { createServices, type Services } from '../platform/services';
 const usage = `Usage:
   npm run admin -- grant <username> [--role admin|moderator]   (default: admin)
   npm run admin -- revoke <username>                           (back to member)
-  npm run admin -- registration-link <email>                   (a new link for a pending registration)`;
+  npm run admin -- registration-link <email>                   (a new link for a pending registration)
+  npm run admin -- recommendations                             (recompute everyone's picks now)`;
 
 /**
  * A server without SMTP_URL writes its mails to the log and MAIL_OUTBOX_DIR; when neither is
@@ -40,6 +41,7 @@ export async function runAdmin(
   more: {
     registration?: Pick<Services['registration'], 'reissueLink'>;
     publicUrl?: string;
+    recommendations?: Pick<Services['recommendations'], 'rebuild'>;
   } = {},
 ): Promise<string> {
   const { positionals, values } = parseArgs({
@@ -48,6 +50,12 @@ export async function runAdmin(
     options: { role: { type: 'string' } },
   });
   const [command, username] = positionals;
+  if (command === 'recommendations') {
+    // The scheduled job's work, now (ADR 183): after a big import, or to try a change.
+    if (positionals.length > 1 || !more.recommendations) throw new Error(usage);
+    const r = await more.recommendations.rebuild();
+    return `Recommendations: ${r.shows} shows' neighbours, ${r.picks} picks for ${r.members} members in ${(r.ms / 1000).toFixed(1)} s`;
+  }
   if (command === 'registration-link') {
     if (!username || positionals.length > 2 || !more.registration) throw new Error(usage);
     return registrationLink(username, more.registration, more.publicUrl ?? 'http://localhost');
@@ -71,6 +79,7 @@ async function main() {
       await runAdmin(process.argv.slice(2), services.moderation, {
         registration: services.registration,
         publicUrl: config.publicUrl,
+        recommendations: services.recommendations,
       }),
     );
   } finally {

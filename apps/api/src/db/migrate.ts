@@ -28,6 +28,7 @@ import * as m0026 from './migrations/0026-single-sign-on';
 import * as m0029 from './migrations/0029-sso-reauthentication';
 import * as m0030 from './migrations/0030-season-rating-averages';
 import * as m0032 from './migrations/0032-where-to-watch';
+import * as m0033 from './migrations/0033-recommendations';
 
 /*
  * Migrations are imported statically (no directory scan) so they work the same under tsx,
@@ -62,6 +63,7 @@ const all = {
   '0029-sso-reauthentication': m0029,
   '0030-season-rating-averages': m0030,
   '0032-where-to-watch': m0032,
+  '0033-recommendations': m0033,
 };
 export type MigrationName = keyof typeof all;
 

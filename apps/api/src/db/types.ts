@@ -385,6 +385,10 @@ export interface Database {
   sync_activity: SyncActivityTable;
   // Trakt checkins (0028, ADR 172)
   trakt_checkins: TraktCheckinsTable;
+  // Recommendations (0033, ADR 183)
+  show_similarities: ShowSimilaritiesTable;
+  member_recommendations: MemberRecommendationsTable;
+  recommendation_dismissals: RecommendationDismissalsTable;
 }
 
 /** 0017: a member's time zone, new-episode e-mail mode and private iCal feed (ADR 160). */
@@ -842,3 +846,27 @@ export interface TraktCheckinsTable {
   expires_at: string;
 }
 export type TraktCheckinRow = Selectable<TraktCheckinsTable>;
+
+/** 0033: a tracked show's nearest shows, written by the recommendations job (ADR 183). */
+export interface ShowSimilaritiesTable {
+  show_id: number;
+  similar_show_id: number;
+  score: number;
+  /** 'community' (co-tracked, co-liked) or 'content' (genres, network, era). */
+  source: string;
+  computed_at: string;
+}
+/** 0033: a member's picks and the tracked show that brought each one. */
+export interface MemberRecommendationsTable {
+  user_id: number;
+  show_id: number;
+  because_show_id: number;
+  score: number;
+  computed_at: string;
+}
+/** 0033: "Not interested": a show never recommended to this member again. */
+export interface RecommendationDismissalsTable {
+  user_id: number;
+  show_id: number;
+  created_at: string;
+}

@@ -195,6 +195,16 @@ export function activeSuspension(
 }
 
 /**
+ * Whose tracking feeds what the community computes for others (recommendations, ADR 183): a
+ * member whose profile is public. A private profile's watchlist is nobody else's business, and
+ * in a small community "Because you watched X" could point at the one private member who
+ * tracks both shows; so private members get picks from everyone else's signal and give none.
+ */
+export function sharesTaste(member: { isPublic: boolean }): boolean {
+  return member.isPublic;
+}
+
+/**
  * Query filters: the same rules as `may(viewer, 'read', …)`, as SQL conditions, so a listing,
  * a search, a count and a feed all hide exactly what a detail page hides. Columns hold 0/1
  * booleans on both dialects (ADR 003).

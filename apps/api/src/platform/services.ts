@@ -97,6 +97,9 @@ import { silentLogger, type Logger } from './logger';
 import { createUnitOfWork } from './unit-of-work';
 import { importCatalog, type ImportOptions } from '../features/catalog/catalog.importer';
 import type { CatalogFile } from '../features/catalog/catalog.schema';
+import { createRecommendationsRepository } from '../features/recommendations/recommendations.repository';
+import { createRecommendationsService } from '../features/recommendations/recommendations.service';
+import { seedDemoTastes, type DemoTasteOptions } from '../features/recommendations/demo-tastes';
 import { seedDemoReviews, type DemoReviewOptions } from '../features/reviews/demo-data';
 
 export type { Logger };
@@ -507,6 +510,8 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   };
   const demoData = {
     seedReviews: (options: DemoReviewOptions) => seedDemoReviews(db, options),
+    /** Members whose tastes cluster by genre, tracking and scoring shows (ADR 183). */
+    seedTastes: (options: DemoTasteOptions) => seedDemoTastes(db, options),
   };
   // Calendar, iCal feed, new-episode alerts and the bell (issue 22, ADR 160). Notifications
   // hang off domain events; the alert job (one server per interval) rings the bell for aired
@@ -570,8 +575,21 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   });
   watch.register();
 
+  // Recommendations for you (issue 29, ADR 183): a scheduled job computes similarities and
+  // picks into tables; tracking changes refresh one member's picks.
+  const recommendations = createRecommendationsService({
+    repo: createRecommendationsRepository(db.kysely),
+    uow,
+    jobs,
+    events,
+    shows,
+    rebuildSeconds: config.recommendationsRebuildSeconds,
+  });
+  recommendations.register();
+
   return {
     watch,
+    recommendations,
     config,
     db,
     uow,

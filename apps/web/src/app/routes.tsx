@@ -100,6 +100,10 @@ const NotificationsRoute = lazy(() =>
 const UnsubscribeRoute = lazy(() =>
   import('./routes/unsubscribe').then((m) => ({ default: m.UnsubscribeRoute })),
 );
+// Recommendations for you (issue 29, ADR 183)
+const RecommendationsRoute = lazy(() =>
+  import('./routes/recommendations').then((m) => ({ default: m.RecommendationsRoute })),
+);
 // Moderation (issue 21)
 const ModerationRoute = lazy(() =>
   import('./routes/moderation').then((m) => ({ default: m.ModerationRoute })),
@@ -158,6 +162,7 @@ const screens: RouteObject[] = [
   { path: 'today', element: <TodayRoute /> },
   { path: 'calendar', element: <CalendarRoute /> },
   { path: 'notifications', element: <NotificationsRoute /> },
+  { path: 'recommendations', element: <RecommendationsRoute /> },
   { path: 'unsubscribe', element: <UnsubscribeRoute /> },
   { path: 'settings', element: <SettingsRoute /> },
   { path: 'forgot-password', element: <ForgotPasswordRoute /> },

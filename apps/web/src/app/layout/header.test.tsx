@@ -130,7 +130,15 @@ describe('Header', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Your Profile', 'Calendar', 'History', 'Settings', 'Import & export', 'Sign Out']);
+    ).toEqual([
+      'Your Profile',
+      'Calendar',
+      'Recommendations',
+      'History',
+      'Settings',
+      'Import & export',
+      'Sign Out',
+    ]);
     expect(within(menu).getByRole('menuitem', { name: 'Your Profile' })).toHaveAttribute(
       'href',
       '/profile/alice',

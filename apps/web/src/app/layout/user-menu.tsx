@@ -7,6 +7,7 @@ import {
   LogOut,
   Settings,
   ShieldCheck,
+  Sparkles,
   UserRound,
 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
@@ -77,6 +78,12 @@ export function UserMenu({
             <Link to="/calendar">
               <CalendarDays aria-hidden className="size-4 text-slate-400" />
               Calendar
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/recommendations">
+              <Sparkles aria-hidden className="size-4 text-slate-400" />
+              Recommendations
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={itemClass}>

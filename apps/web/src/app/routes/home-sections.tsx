@@ -9,6 +9,7 @@ import {
   ShowPosterCard,
   ShowPosterCardSkeleton,
 } from '@/features/shows/components/show-poster-card';
+import { RecommendationRows } from '@/features/recommendations/components/recommendation-rows';
 import { PlatformStats } from '@/features/stats/components/platform-stats';
 import { UpNextRow } from '@/features/tracking/components/up-next-row';
 import { welcomeWord } from '@/lib/welcome';
@@ -46,6 +47,8 @@ export function HomeSections() {
       ) : null}
 
       {status === 'authenticated' ? <UpNextRow /> : null}
+
+      {status === 'authenticated' ? <RecommendationRows /> : null}
 
       {trending.isPending || (trending.data?.data.length ?? 0) > 0 ? (
         <Carousel title="Trending This Week" headingId="trending-heading">

@@ -1,0 +1,64 @@
+import { recommendationLimits, recommendationMessages } from '@series-tracker/contracts';
+import { Sparkles } from 'lucide-react';
+import { Link, Navigate, useLocation } from 'react-router';
+import { buttonStyles } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useRecommendations } from '@/features/recommendations/api/recommendations';
+import { BecauseRows } from '@/features/recommendations/components/because-rows';
+import { ShowPosterCardSkeleton } from '@/features/shows/components/show-poster-card';
+import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
+import { pageTitle } from '@/lib/site';
+
+/** /recommendations: every pick, grouped "Because you watched X" (ADR 183). */
+export function RecommendationsRoute() {
+  const { status, signedOut } = useAuth();
+  const location = useLocation();
+  if (status === 'anonymous')
+    return <Navigate to={signedOut ? '/' : loginPathFor(location)} replace />;
+  return <RecommendationsPage enabled={status === 'authenticated'} />;
+}
+
+function RecommendationsPage({ enabled }: { enabled: boolean }) {
+  const query = useRecommendations(recommendationLimits.pageMax, { enabled });
+  const picks = query.data?.data ?? [];
+  return (
+    <div className="mx-auto w-full max-w-6xl flex-1 space-y-12 px-4 py-8 sm:px-6 sm:py-10">
+      <title>{pageTitle(recommendationMessages.pageTitle)}</title>
+      <div>
+        <h1 className="text-3xl font-extrabold tracking-tight text-white">
+          {recommendationMessages.pageTitle}
+        </h1>
+        <p className="mt-2 max-w-2xl text-sm text-slate-400">
+          Picked from what members who share your taste track and rate, and from the genres,
+          networks and years of the shows you watch. Never a show you already track.
+        </p>
+      </div>
+      {query.isPending || !enabled ? (
+        <ul className="grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-6" aria-busy="true">
+          {Array.from({ length: 6 }, (_, i) => (
+            <li key={i}>
+              <ShowPosterCardSkeleton />
+            </li>
+          ))}
+        </ul>
+      ) : query.isError && !query.data ? (
+        <ErrorState
+          title="Could not load your picks"
+          error={query.error}
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
+      ) : picks.length === 0 ? (
+        <EmptyState icon={Sparkles} title="No picks yet" message={recommendationMessages.empty}>
+          <Link to="/browse" className={buttonStyles({ variant: 'secondary' })}>
+            Browse shows
+          </Link>
+        </EmptyState>
+      ) : (
+        <BecauseRows picks={picks} />
+      )}
+    </div>
+  );
+}
