@@ -4,6 +4,7 @@ import { notFound } from '../../lib/errors';
 import type { Viewer } from '../../platform/policy';
 import type { ContentCounts, UsersService } from '../users/users.service';
 import type { StatsRepository } from './stats.repository';
+import { wallClock } from '../../lib/zone-offsets';
 
 const DAY = 86_400_000;
 const round1 = (x: number) => Math.round(x * 10) / 10;
@@ -55,25 +56,13 @@ export function bucketKeys(since: string, width: 7 | 10 | 13, now = Date.now()):
  * whole-hour offsets and puts a half-hour zone's hour on the side it mostly lies. Mondays are 0.
  */
 export function localClock(timeZone: string) {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    weekday: 'short',
-  });
-  const weekdays = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
   return (utcHour: string) => {
-    const parts = Object.fromEntries(
-      format.formatToParts(new Date(`${utcHour}:30:00Z`)).map((p) => [p.type, p.value]),
-    );
+    const clock = wallClock(timeZone, Date.parse(`${utcHour}:30:00Z`));
     return {
-      day: `${parts.year}-${parts.month}-${parts.day}`,
-      hour: Number(parts.hour) % 24,
-      month: Number(parts.month) - 1,
-      weekday: weekdays.indexOf(parts.weekday ?? 'Mon'),
+      day: clock.toISOString().slice(0, 10),
+      hour: clock.getUTCHours(),
+      month: clock.getUTCMonth(),
+      weekday: (clock.getUTCDay() + 6) % 7,
     };
   };
 }

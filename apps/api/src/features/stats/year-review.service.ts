@@ -3,87 +3,22 @@ import { notFound } from '../../lib/errors';
 import { may, type Viewer } from '../../platform/policy';
 import type { UsersRepository } from '../users/users.repository';
 import { longestStreak } from './stats.service';
+import { offsetAt, wallClock } from '../../lib/zone-offsets';
 import type { YearReviewRepository } from './year-review.repository';
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-/** One formatter per zone: building one costs far more than using it. */
-function formatFor(timeZone: string) {
-  let f = formats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formats.set(timeZone, f);
-  }
-  return f;
-}
-
-/** How far `timeZone`'s clock is ahead of UTC at instant `t` (ms). */
-function offsetAt(timeZone: string, t: number): number {
-  const parts = Object.fromEntries(
-    formatFor(timeZone)
-      .formatToParts(new Date(t))
-      .map((p) => [p.type, Number(p.value)]),
-  ) as Record<string, number>;
-  const local = Date.UTC(
-    parts.year!,
-    parts.month! - 1,
-    parts.day!,
-    parts.hour! % 24,
-    parts.minute!,
-    parts.second!,
-  );
-  return local - Math.floor(t / 1000) * 1000;
-}
-
 /**
  * The member's local day ('YYYY-MM-DD') of a UTC hour ('YYYY-MM-DDTHH') between `from` and
- * `to`, placed by the hour's middle as the statistics do (ADR 176). The zone's offset is
- * sampled weekly over the range and each change found to the hour by halving, so a busy year
- * costs some sixty time-zone look-ups (each a slow Intl call) rather than one per hour.
+ * `to`, placed by the hour's middle as the statistics do (ADR 176); the offsets come from the
+ * per-zone, per-year tables of lib/zone-offsets (a few time-zone look-ups per year, once per
+ * process, rather than one slow Intl call per hour).
  */
-export function localDays(timeZone: string, from: string, to: string) {
-  const hour = 3_600_000;
-  const week = 7 * 24 * hour;
-  const start = Date.parse(from) - week;
-  const end = Date.parse(to) + week;
-  // Segments [at, next) with one offset each, in order.
-  const segments: { at: number; offset: number }[] = [
-    { at: -Infinity, offset: offsetAt(timeZone, start) },
-  ];
-  let prevT = start;
-  let prevOffset = segments[0]!.offset;
-  for (let t = start + week; t <= end + week; t += week) {
-    const o = offsetAt(timeZone, t);
-    if (o !== prevOffset) {
-      // The first hour in (prevT, t] on the new offset.
-      let lo = prevT;
-      let hi = t;
-      while (hi - lo > hour) {
-        const mid = lo + Math.floor((hi - lo) / 2 / hour) * hour;
-        if (offsetAt(timeZone, mid) === prevOffset) lo = mid;
-        else hi = mid;
-      }
-      segments.push({ at: hi, offset: o });
-      prevOffset = o;
-    }
-    prevT = t;
-  }
-  return (utcHour: string): string => {
-    const t = Date.parse(`${utcHour}:30:00Z`);
-    let offset = segments[0]!.offset;
-    for (const seg of segments) if (seg.at <= t) offset = seg.offset;
-    return new Date(t + offset).toISOString().slice(0, 10);
-  };
+export function localDays(timeZone: string, _from: string, _to: string) {
+  return (utcHour: string): string =>
+    wallClock(timeZone, Date.parse(`${utcHour}:30:00Z`))
+      .toISOString()
+      .slice(0, 10);
 }
 
 /** The UTC instants of 1 January 00:00 of `year` and of the next year on `timeZone`'s clock. */
