@@ -48,6 +48,7 @@ import { apiTokensRoutes } from './features/api-tokens/api-tokens.routes';
 import { scrobbleRoutes } from './features/scrobble/scrobble.routes';
 import { calendarRoutes } from './features/calendar/calendar.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
+import { spoilersRoutes } from './features/spoilers/spoilers.routes';
 import { moderationRoutes } from './features/moderation/moderation.routes';
 import { traktRoutes } from './features/trakt/trakt.routes';
 import { traktAppsRoutes } from './features/trakt/trakt-apps.routes';
@@ -284,6 +285,7 @@ export async function buildApp({
       // Calendar, iCal feed, alerts, the bell (issue 22, ADR 160).
       await api.register(calendarRoutes, { calendar: services.calendar });
       await api.register(notificationsRoutes, { notifications: services.notifications });
+      await api.register(spoilersRoutes, { spoilers: services.spoilers });
       // Moderation (issue 21, ADR 151)
       await api.register(moderationRoutes, {
         moderation: services.moderation,

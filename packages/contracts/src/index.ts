@@ -21,3 +21,4 @@ export * from './trakt-scrobble';
 export * from './trakt-reads';
 export * from './trakt';
 export * from './sso';
+export * from './spoilers';

@@ -24,6 +24,7 @@ import * as m0022 from './migrations/0022-trakt-api';
 import * as m0023 from './migrations/0023-season-ratings-and-sync-activity';
 import * as m0025 from './migrations/0025-two-factor';
 import * as m0028 from './migrations/0028-trakt-checkins';
+import * as m0031 from './migrations/0031-spoiler-protection';
 import * as m0026 from './migrations/0026-single-sign-on';
 
 /*
@@ -56,6 +57,7 @@ const all = {
   '0025-two-factor': m0025,
   '0028-trakt-checkins': m0028,
   '0026-single-sign-on': m0026,
+  '0031-spoiler-protection': m0031,
 };
 export type MigrationName = keyof typeof all;
 

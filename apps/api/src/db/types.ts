@@ -355,6 +355,15 @@ export interface Database {
   sync_activity: SyncActivityTable;
   // Trakt checkins (0028, ADR 172)
   trakt_checkins: TraktCheckinsTable;
+  // Spoiler protection (0031, ADR 181)
+  spoiler_reveals: SpoilerRevealsTable;
+}
+
+/** 0031: shows a member chose to see spoilers for (ADR 181). */
+export interface SpoilerRevealsTable {
+  user_id: number;
+  show_id: number;
+  created_at: string;
 }
 
 /** 0017: a member's time zone, new-episode e-mail mode and private iCal feed (ADR 160). */
@@ -370,6 +379,8 @@ export interface MemberPreferencesTable {
   feed_created_at: string | null;
   /** Random; the one-click unsubscribe link of alert e-mails (it can only switch alerts off). */
   unsubscribe_token: string | null;
+  /** 0031: 1 hides unwatched episodes' titles, stills and summaries (ADR 181); on by default. */
+  spoiler_protection: Generated<number>;
   updated_at: string;
 }
 

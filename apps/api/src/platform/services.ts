@@ -73,6 +73,8 @@ import { createEpisodeAlerts } from '../features/calendar/episode-alerts';
 import { createEpisodeAlertsRepository } from '../features/calendar/episode-alerts.repository';
 import { createNotificationsRepository } from '../features/notifications/notifications.repository';
 import { createNotificationsService } from '../features/notifications/notifications.service';
+import { createSpoilersRepository } from '../features/spoilers/spoilers.repository';
+import { createSpoilersService } from '../features/spoilers/spoilers.service';
 import { createModerationRepository } from '../features/moderation/moderation.repository';
 import { createModerationService } from '../features/moderation/moderation.service';
 import { nowIso } from '../lib/time';
@@ -204,9 +206,12 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     events,
   });
 
+  // Spoiler protection (issue 29, ADR 181): the one rule every episode-showing feature asks.
+  const spoilers = createSpoilersService({ repo: createSpoilersRepository(db.kysely) });
   const trackingRepo = createTrackingRepository(db.kysely, db.dialect);
   const tracking = createTrackingService({
     repo: trackingRepo,
+    spoilers,
     uow,
     events,
     // What a member tracks is brought up to date as they look at it (ADR 176); `metadata` is
@@ -501,16 +506,19 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   const calendar = createCalendarService({
     repo: createCalendarRepository(db.kysely),
     publicUrl: config.publicUrl,
+    spoilers,
   });
   const notifications = createNotificationsService({
     repo: createNotificationsRepository(db.kysely),
     events,
+    spoilers,
   });
   notifications.subscribe();
   const alerts = createEpisodeAlerts({
     repo: createEpisodeAlertsRepository(db.kysely),
     jobs,
     mail,
+    spoilers,
     digestHour: config.alerts.digestHour,
     checkSeconds: config.alerts.checkSeconds,
     notifyAired: async (items) => {
@@ -556,6 +564,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     calendar,
     notifications,
     alerts,
+    spoilers,
     log,
     events,
     erasure,
