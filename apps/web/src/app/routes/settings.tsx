@@ -13,6 +13,7 @@ import { SsoSection } from '@/features/auth/components/sso-section';
 import { useAuthProviders } from '@/features/auth/api/sso';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { CalendarSection } from '@/features/calendar/components/calendar-section';
+import { SpoilersSection } from '@/features/spoilers/components/spoilers-section';
 import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
 import { pageTitle } from '@/lib/site';
 
@@ -65,6 +66,7 @@ function SettingsPage({ user }: { user: CurrentUser }) {
           ['#sessions-heading', 'Sessions'],
           ...(sso ? [['#sso-heading', 'Single sign-on']] : []),
           ['#calendar-heading', 'Calendar & alerts'],
+          ['#spoilers-heading', 'Spoilers'],
           ['#import-export-heading', 'Import & export'],
           ['#apps-heading', 'Apps & devices'],
           ['#danger-heading', 'Danger zone'],
@@ -86,6 +88,7 @@ function SettingsPage({ user }: { user: CurrentUser }) {
         <SessionsSection />
         <SsoSection />
         <CalendarSection />
+        <SpoilersSection />
         {/* imports (issue 13): the screen of its own, /settings/import */}
         <SettingsSection
           id="import-export"
