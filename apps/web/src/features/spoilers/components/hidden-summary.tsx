@@ -15,8 +15,8 @@ export function HiddenSummary({
 }) {
   return (
     <div className={cn('flex flex-wrap items-center gap-x-3 gap-y-1', className)}>
-      <p className="inline-flex items-center gap-1.5 text-sm text-slate-400 italic">
-        <EyeOff aria-hidden className="size-4 shrink-0" />
+      <p className="inline-flex items-start gap-1.5 text-sm text-slate-400 italic">
+        <EyeOff aria-hidden className="mt-0.5 size-4 shrink-0" />
         {spoilerMessages.summaryHidden}
       </p>
       <button
