@@ -43,6 +43,9 @@ function catalogue(call: RecordedCall): Response | null {
   return null;
 }
 
+/** The machine running these is shared and slow: first loads may take a few seconds. */
+const slow = { timeout: 15_000 };
+
 /** A member who has watched S1E1: S1E2 and S1E3 are spoilers until revealed. */
 function serveMember() {
   let revealed = false;
@@ -64,12 +67,12 @@ function serveMember() {
 const rowOf = (title: RegExp | string) =>
   screen.getByRole('link', { name: title }).closest('article')!;
 
-describe('spoiler protection on the show page', () => {
+describe('spoiler protection on the show page', { timeout: 40_000 }, () => {
   it('hides an unwatched episode’s title and summary; Reveal shows it without asking again', async () => {
     const { calls } = serveMember();
     const user = userEvent.setup();
     renderApp('/show/7?tab=episodes');
-    expect(await screen.findByRole('link', { name: 'Episode 2' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Episode 2' }, slow)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Pilot' })).toBeInTheDocument();
     expect(screen.queryByText('Second')).toBeNull();
     expect(screen.queryByText('Somebody dies.')).toBeNull();
@@ -90,7 +93,7 @@ describe('spoiler protection on the show page', () => {
     const { calls } = serveMember();
     const user = userEvent.setup();
     renderApp('/show/7?tab=episodes');
-    await screen.findByRole('link', { name: 'Episode 2' });
+    await screen.findByRole('link', { name: 'Episode 2' }, slow);
     await user.click(screen.getByRole('button', { name: spoilerMessages.revealShow }));
     expect(await screen.findByRole('link', { name: 'Third' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Second' })).toBeInTheDocument();
@@ -107,19 +110,21 @@ describe('spoiler protection on the show page', () => {
   it('visitors see everything and nothing is asked about spoilers', async () => {
     const { calls } = mockFetch((call) => catalogue(call) ?? jsonResponse(401));
     renderApp('/show/7?tab=episodes');
-    expect(await screen.findByRole('link', { name: 'Second' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Second' }, slow)).toBeInTheDocument();
     expect(screen.queryByText(spoilerMessages.summaryHidden)).toBeNull();
     expect(screen.queryByRole('button', { name: spoilerMessages.revealShow })).toBeNull();
     expect(calls.some((c) => c.url.startsWith('/api/spoilers'))).toBe(false);
   });
 });
 
-describe('spoiler protection on the episode page', () => {
+describe('spoiler protection on the episode page', { timeout: 40_000 }, () => {
   it('says "Episode 2", hides the overview and the next episode’s title until revealed', async () => {
     serveMember();
     const user = userEvent.setup();
     renderApp('/episode/3');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Episode 2' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Episode 2' }, slow),
+    ).toBeInTheDocument();
     expect(screen.queryByText('Somebody dies.')).toBeNull();
     expect(screen.getByText(spoilerMessages.summaryHidden)).toBeInTheDocument();
     const next = screen.getByRole('link', { name: /Next episode/ });
@@ -134,7 +139,7 @@ describe('spoiler protection on the episode page', () => {
   });
 });
 
-describe('Settings → Spoilers', () => {
+describe('Settings → Spoilers', { timeout: 40_000 }, () => {
   it('is on by default and switching it off is saved', async () => {
     let protect = true;
     const { calls } = mockFetch(
@@ -149,7 +154,7 @@ describe('Settings → Spoilers', () => {
     );
     const user = userEvent.setup();
     renderApp('/settings');
-    const box = await screen.findByRole('checkbox', { name: spoilerMessages.settingLabel });
+    const box = await screen.findByRole('checkbox', { name: spoilerMessages.settingLabel }, slow);
     expect(box).toBeChecked();
     expect(box).toHaveAccessibleDescription(spoilerMessages.settingHint);
     await user.click(box);
