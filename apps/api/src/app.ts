@@ -52,6 +52,7 @@ import { calendarRoutes } from './features/calendar/calendar.routes';
 import { watchRoutes } from './features/watch/watch.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { recommendationsRoutes } from './features/recommendations/recommendations.routes';
+import { spoilersRoutes } from './features/spoilers/spoilers.routes';
 import { moderationRoutes } from './features/moderation/moderation.routes';
 import { traktRoutes } from './features/trakt/trakt.routes';
 import { traktAppsRoutes } from './features/trakt/trakt-apps.routes';
@@ -296,6 +297,7 @@ export async function buildApp({
       await api.register(watchRoutes, { watch: services.watch });
       await api.register(notificationsRoutes, { notifications: services.notifications });
       await api.register(recommendationsRoutes, { recommendations: services.recommendations });
+      await api.register(spoilersRoutes, { spoilers: services.spoilers });
       // Moderation (issue 21, ADR 151)
       await api.register(moderationRoutes, {
         moderation: services.moderation,

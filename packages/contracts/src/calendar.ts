@@ -105,6 +105,8 @@ export const calendarEpisodeSchema = z.object({
   runtimeMinutes: z.number().int().nullable(),
   watchStatus: z.enum(watchStatuses),
   watched: z.boolean(),
+  /** Unwatched and protected for this member (ADR 181): the web hides the title until revealed. */
+  spoiler: z.boolean().optional(),
 });
 export type CalendarEpisode = z.infer<typeof calendarEpisodeSchema>;
 
@@ -173,7 +175,9 @@ export const notificationSchema = z.object({
       id: z.number().int(),
       seasonNumber: z.number().int().nullable(),
       episodeNumber: z.number().int().nullable(),
+      /** Null while the episode is a spoiler for the member (ADR 181). */
       title: z.string().nullable(),
+      spoiler: z.boolean().optional(),
     })
     .nullable(),
   /** A like's target; a comment or reply's review is `reviewId`. */

@@ -269,3 +269,23 @@ export const ssoMessages = {
 export function ssoMessage(message: string, provider: string): string {
   return message.replaceAll('{provider}', provider);
 }
+
+/**
+ * Spoiler protection (issue 29, ADR 181): the words that stand in for what is hidden. The API
+ * writes the same ones into mails, notifications and the iCal feed.
+ */
+export const spoilerMessages = {
+  settingLabel: 'Hide spoilers',
+  settingHint:
+    "Hide the titles, stills and summaries of episodes you haven't watched yet, until you watch or reveal them.",
+  summaryHidden: "Summary hidden — you haven't watched this yet",
+  stillHidden: 'Still hidden',
+  reveal: 'Reveal',
+  revealShow: 'Show spoilers for this show',
+  hideShow: 'Hide spoilers for this show',
+  reviewHidden: "This review is about an episode you haven't watched yet",
+} as const;
+
+/** "Episode 5" (or "Special" without a number): an unwatched episode's title while hidden. */
+export const hiddenEpisodeTitle = (episodeNumber: number | null): string =>
+  episodeNumber !== null ? `Episode ${episodeNumber}` : 'Episode';

@@ -25,3 +25,4 @@ export * from './season-ratings';
 export * from './year-review';
 export * from './watch';
 export * from './recommendations';
+export * from './spoilers';

@@ -69,6 +69,8 @@ export const nextEpisodeSchema = z.object({
   episodeNumber: z.number().int().nullable(),
   title: z.string().nullable(),
   airDate: z.string().nullable(),
+  /** Unwatched and protected for this member (ADR 181): the web shows "Episode N" instead. */
+  spoiler: z.boolean().optional(),
 });
 
 /** Spec §3 Watchlist item. */

@@ -24,6 +24,7 @@ import * as m0022 from './migrations/0022-trakt-api';
 import * as m0023 from './migrations/0023-season-ratings-and-sync-activity';
 import * as m0025 from './migrations/0025-two-factor';
 import * as m0028 from './migrations/0028-trakt-checkins';
+import * as m0031 from './migrations/0031-spoiler-protection';
 import * as m0026 from './migrations/0026-single-sign-on';
 import * as m0029 from './migrations/0029-sso-reauthentication';
 import * as m0030 from './migrations/0030-season-rating-averages';
@@ -64,6 +65,7 @@ const all = {
   '0030-season-rating-averages': m0030,
   '0032-where-to-watch': m0032,
   '0033-recommendations': m0033,
+  '0031-spoiler-protection': m0031,
 };
 export type MigrationName = keyof typeof all;
 

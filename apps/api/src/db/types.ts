@@ -389,6 +389,15 @@ export interface Database {
   show_similarities: ShowSimilaritiesTable;
   member_recommendations: MemberRecommendationsTable;
   recommendation_dismissals: RecommendationDismissalsTable;
+  // Spoiler protection (0031, ADR 181)
+  spoiler_reveals: SpoilerRevealsTable;
+}
+
+/** 0031: shows a member chose to see spoilers for (ADR 181). */
+export interface SpoilerRevealsTable {
+  user_id: number;
+  show_id: number;
+  created_at: string;
 }
 
 /** 0017: a member's time zone, new-episode e-mail mode and private iCal feed (ADR 160). */
@@ -404,6 +413,8 @@ export interface MemberPreferencesTable {
   feed_created_at: string | null;
   /** Random; the one-click unsubscribe link of alert e-mails (it can only switch alerts off). */
   unsubscribe_token: string | null;
+  /** 0031: 1 hides unwatched episodes' titles, stills and summaries (ADR 181); on by default. */
+  spoiler_protection: Generated<number>;
   updated_at: string;
 }
 

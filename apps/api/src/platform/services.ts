@@ -75,6 +75,8 @@ import { createEpisodeAlerts } from '../features/calendar/episode-alerts';
 import { createEpisodeAlertsRepository } from '../features/calendar/episode-alerts.repository';
 import { createNotificationsRepository } from '../features/notifications/notifications.repository';
 import { createNotificationsService } from '../features/notifications/notifications.service';
+import { createSpoilersRepository } from '../features/spoilers/spoilers.repository';
+import { createSpoilersService } from '../features/spoilers/spoilers.service';
 import { createModerationRepository } from '../features/moderation/moderation.repository';
 import { createModerationService } from '../features/moderation/moderation.service';
 import { createTmdbClient } from '../features/watch/tmdb.client';
@@ -212,9 +214,12 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     events,
   });
 
+  // Spoiler protection (issue 29, ADR 181): the one rule every episode-showing feature asks.
+  const spoilers = createSpoilersService({ repo: createSpoilersRepository(db.kysely) });
   const trackingRepo = createTrackingRepository(db.kysely, db.dialect);
   const tracking = createTrackingService({
     repo: trackingRepo,
+    spoilers,
     uow,
     events,
     // What a member tracks is brought up to date as they look at it (ADR 176); `metadata` is
@@ -519,16 +524,19 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   const calendar = createCalendarService({
     repo: createCalendarRepository(db.kysely),
     publicUrl: config.publicUrl,
+    spoilers,
   });
   const notifications = createNotificationsService({
     repo: createNotificationsRepository(db.kysely),
     events,
+    spoilers,
   });
   notifications.subscribe();
   const alerts = createEpisodeAlerts({
     repo: createEpisodeAlertsRepository(db.kysely),
     jobs,
     mail,
+    spoilers,
     digestHour: config.alerts.digestHour,
     checkSeconds: config.alerts.checkSeconds,
     notifyAired: async (items) => {
@@ -598,6 +606,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     calendar,
     notifications,
     alerts,
+    spoilers,
     log,
     events,
     erasure,

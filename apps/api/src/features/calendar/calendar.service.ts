@@ -18,6 +18,7 @@ import { nowIso } from '../../lib/time';
 import { airingIn, daysBetween, shiftDate, todayIn } from './air-time';
 import type { CalendarEpisodeRow, CalendarRepository } from './calendar.repository';
 import { writeCalendar, type IcalEvent } from './ical';
+import type { SpoilersService } from '../spoilers/spoilers.service';
 
 /** A member's local day can be up to ~26 hours from the network's: widen SQL ranges by this. */
 const ZONE_REACH_DAYS = 2;
@@ -26,6 +27,23 @@ const FEED_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
 
 export const episodeCode = (s: number | null, n: number | null): string | null =>
   s !== null && n !== null ? `S${String(s).padStart(2, '0')}E${String(n).padStart(2, '0')}` : null;
+
+/**
+ * An event's title: "Show S02E05 · Title", or, while the episode is a spoiler for the feed's
+ * owner (ADR 181), only "Show — S2E5" (no title: calendar apps show it to anyone nearby).
+ */
+export function feedSummary(ep: CalendarEpisode): string {
+  if (ep.spoiler) {
+    const short =
+      ep.seasonNumber !== null && ep.episodeNumber !== null
+        ? `S${ep.seasonNumber}E${ep.episodeNumber}`
+        : null;
+    return short ? `${ep.showTitle} — ${short}` : ep.showTitle;
+  }
+  const code = episodeCode(ep.seasonNumber, ep.episodeNumber);
+  const summary = [ep.showTitle, code].filter(Boolean).join(' ');
+  return ep.title ? `${summary} · ${ep.title}` : summary;
+}
 
 function toCalendarEpisode(row: CalendarEpisodeRow, zone: string): CalendarEpisode | null {
   const airing = airingIn(row, zone);
@@ -51,6 +69,8 @@ export interface CalendarServiceOptions {
   repo: CalendarRepository;
   publicUrl: string;
   now?: () => Date;
+  /** Spoiler protection (ADR 181): the calendar flags, the feed hides on the server. */
+  spoilers?: Pick<SpoilersService, 'checker'>;
 }
 
 /** The calendar (ADR 160): a member's episodes on their own days, settings, the iCal feed. */
@@ -58,6 +78,7 @@ export function createCalendarService({
   repo,
   publicUrl,
   now = () => new Date(),
+  spoilers,
 }: CalendarServiceOptions) {
   const base = publicUrl.replace(/\/$/, '');
   const zoneOf = (tz: string | null | undefined) => tz ?? 'UTC';
@@ -78,10 +99,18 @@ export function createCalendarService({
       shiftDate(to, ZONE_REACH_DAYS),
       withWatched,
     );
+    const spoiler = spoilers
+      ? await spoilers.checker(
+          userId,
+          rows.map((r) => r.show_id),
+        )
+      : () => false;
     const out: CalendarEpisode[] = [];
     for (const row of rows) {
       const ep = toCalendarEpisode(row, zone);
-      if (ep && ep.date >= from && ep.date <= to) out.push(ep);
+      if (!ep || ep.date < from || ep.date > to) continue;
+      ep.spoiler = spoiler({ ...ep, id: ep.episodeId });
+      out.push(ep);
     }
     // Day, then time (all-day first), then show: the order both views read in. (A feed's
     // order means nothing to calendar apps.)
@@ -181,11 +210,9 @@ export function createCalendarService({
       const host = new URL(base).host;
       const stamp = nowIso();
       const events: IcalEvent[] = episodes.map((ep) => {
-        const code = episodeCode(ep.seasonNumber, ep.episodeNumber);
-        const summary = [ep.showTitle, code].filter(Boolean).join(' ');
         return {
           uid: `episode-${ep.episodeId}@${host}`,
-          summary: ep.title ? `${summary} · ${ep.title}` : summary,
+          summary: feedSummary(ep),
           url: `${base}/episode/${ep.episodeId}`,
           stamp,
           ...(ep.airsAt

@@ -267,6 +267,13 @@ describe('iCal feed', () => {
 
   it('serves a valid RFC 5545 calendar of the member’s own shows at a revocable secret address', async () => {
     const m = await member('Asia/Tokyo');
+    // Titles in full (spoiler protection off; its feed text is tested in spoilers.test.ts).
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/spoilers/settings',
+      headers: bearer(m.token),
+      payload: { protect: false },
+    });
     const show = await buildShow(t.db, {
       title: 'Comma, Semicolon; Backslash\\ and a very long title that needs folding across lines',
       schedule_time: '21:00',

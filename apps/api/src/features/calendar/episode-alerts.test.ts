@@ -136,7 +136,10 @@ describe('new-episode alerts', () => {
       publicUrl: 'https://tracker.example.org',
     });
     expect(content.subject).toBe('Today on your shows: 1 episode (2026-11-25)');
-    expect(content.text).toContain('20:00 · Tonight Show S01E05 “Finale”');
+    // Spoiler protection is on by default (ADR 181): the unwatched episode's title stays out.
+    expect(content.text).toContain('20:00 · Tonight Show S01E05\n');
+    expect(JSON.stringify(mails[0]!.data)).not.toContain('Finale');
+    expect(content.text + content.html).not.toContain('Finale');
     expect(content.headers).toEqual({
       'List-Unsubscribe': `<https://tracker.example.org/api/alerts/unsubscribe?token=${mails[0]!.data.unsubscribeToken}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
@@ -194,6 +197,36 @@ describe('new-episode alerts', () => {
     ).toEqual({
       unreadCount: 2,
     });
+  });
+
+  it('mails the title of an episode the member is past, or with spoiler protection off', async () => {
+    const show = await buildShow(db, { title: 'Open Show' });
+    const ep = await buildEpisode(db, show.id, {
+      air_date: '2026-11-25',
+      episode_number: 3,
+      title: 'Big Reveal',
+    });
+    await db.kysely
+      .updateTable('episodes')
+      .set({ air_stamp: '2026-11-25T11:00:00+00:00' })
+      .where('id', '=', ep.id)
+      .execute();
+    const m = await member({ episodeAlerts: 'each' });
+    await track(m.token, show.id);
+    await backdate(m.user.id);
+    const off = await a.inject({
+      method: 'PUT',
+      url: '/api/spoilers/settings',
+      headers: bearer(m.token),
+      payload: { protect: false },
+    });
+    expect(off.statusCode).toBe(200);
+    await a.services.alerts.run(NOW);
+    const [mail] = await mailsTo(m.user.email);
+    const content = renderMail('episode-aired', mail!.data as never, {
+      publicUrl: 'https://tracker.example.org',
+    });
+    expect(content.text).toContain('Open Show S01E03 “Big Reveal”');
   });
 
   it('one-click unsubscribe turns alerts off; a bad token is a clear 400 and changes nothing', async () => {

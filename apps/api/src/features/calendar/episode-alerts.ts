@@ -4,6 +4,7 @@ import type { Mail } from '../../platform/mail/mail';
 import { airingIn, hourIn, shiftDate, todayIn } from './air-time';
 import type { AlertCandidateRow, EpisodeAlertsRepository } from './episode-alerts.repository';
 import { episodeCode } from './calendar.service';
+import type { SpoilerCheck, SpoilersService } from '../spoilers/spoilers.service';
 
 export const EPISODE_ALERTS_JOB = 'alerts.new-episodes';
 
@@ -26,6 +27,8 @@ export interface EpisodeAlertsOptions {
   mail: Mail;
   digestHour: number;
   checkSeconds: number;
+  /** Spoiler protection (ADR 181): a mail never carries the title of an episode it would spoil. */
+  spoilers?: Pick<SpoilersService, 'checker'>;
   /** The bell: a notification per member and aired episode (deduplicated by the callee). */
   notifyAired(
     items: { userId: number; showId: number; episodeId: number; at: string }[],
@@ -77,6 +80,14 @@ export function createEpisodeAlerts(options: EpisodeAlertsOptions) {
 
       const from = first.alerts_from;
       const token = first.unsubscribe_token;
+      const mailing = (mode === 'each' || mode === 'digest') && from && token;
+      const spoiler: SpoilerCheck =
+        mailing && options.spoilers
+          ? await options.spoilers.checker(
+              userId,
+              list.map((r) => r.show_id),
+            )
+          : () => false;
       if (mode === 'each' && from && token) {
         const due = aired.filter((a) => a.at >= from);
         const claimed = new Set(
@@ -92,7 +103,7 @@ export function createEpisodeAlerts(options: EpisodeAlertsOptions) {
           await mail.send('episode-aired', first.email, {
             username: first.username,
             unsubscribeToken: token,
-            episode: toAlert(a.row, a.time),
+            episode: toAlert(a.row, a.time, spoiler),
           });
           mails++;
         }
@@ -110,7 +121,7 @@ export function createEpisodeAlerts(options: EpisodeAlertsOptions) {
         );
         const episodes = due
           .filter((t) => claimed.has(t.row.episode_id))
-          .map((t) => toAlert(t.row, t.time));
+          .map((t) => toAlert(t.row, t.time, spoiler));
         if (episodes.length) {
           await mail.send('episode-digest', first.email, {
             username: first.username,
@@ -136,13 +147,20 @@ export function createEpisodeAlerts(options: EpisodeAlertsOptions) {
   };
 }
 
-function toAlert(row: AlertCandidateRow, time: string | null): AlertEpisode {
+function toAlert(row: AlertCandidateRow, time: string | null, spoiler: SpoilerCheck): AlertEpisode {
+  const hidden = spoiler({
+    id: row.episode_id,
+    showId: row.show_id,
+    seasonNumber: row.season_number,
+    episodeNumber: row.episode_number,
+  });
   return {
     episodeId: row.episode_id,
     showId: row.show_id,
     showTitle: row.show_title,
     code: episodeCode(row.season_number, row.episode_number),
-    title: row.title,
+    // A spoiler's title stays out of the mail: "Show S02E05" only (ADR 181).
+    title: hidden ? null : row.title,
     time,
   };
 }

@@ -9,6 +9,7 @@ import { nowIso } from '../../lib/time';
 import type { EventBus } from '../../platform/events';
 import type { Viewer } from '../../platform/policy';
 import type { NotificationsRepository } from './notifications.repository';
+import type { SpoilerCheck, SpoilersService } from '../spoilers/spoilers.service';
 
 type Row = Awaited<ReturnType<NotificationsRepository['page']>>['rows'][number];
 
@@ -43,6 +44,13 @@ function toNotification(r: Row): Notification {
   };
 }
 
+/** The bell shows "S2E5" of an unwatched episode, without its title (ADR 181). */
+function hideSpoiler(n: Notification, showId: number | null, spoiler: SpoilerCheck): Notification {
+  if (!n.episode || showId === null) return n;
+  if (!spoiler({ ...n.episode, showId })) return n;
+  return { ...n, episode: { ...n.episode, title: null, spoiler: true } };
+}
+
 /**
  * The bell (ADR 160): notifications written only by event subscribers (follows, likes,
  * comments, replies) and the new-episode alert job; read through policy's filter, so a block
@@ -51,9 +59,12 @@ function toNotification(r: Row): Notification {
 export function createNotificationsService({
   repo,
   events,
+  spoilers,
 }: {
   repo: NotificationsRepository;
   events: EventBus;
+  /** Spoiler protection (ADR 181): an unwatched episode's title never leaves the server here. */
+  spoilers?: Pick<SpoilersService, 'checker'>;
 }) {
   return {
     subscribe() {
@@ -142,8 +153,15 @@ export function createNotificationsService({
 
     async list(viewer: Viewer, limit: number, offset: number): Promise<NotificationPage> {
       const { rows, total, unread } = await repo.page(viewer, limit, offset);
+      const spoiler =
+        spoilers && viewer
+          ? await spoilers.checker(
+              viewer.id,
+              rows.flatMap((r) => (r.show_id !== null ? [r.show_id] : [])),
+            )
+          : () => false;
       return {
-        data: rows.map(toNotification),
+        data: rows.map((r) => hideSpoiler(toNotification(r), r.show_id, spoiler)),
         total,
         limit,
         offset,

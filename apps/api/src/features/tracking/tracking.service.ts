@@ -12,6 +12,7 @@ import {
 import type { Database } from '../../db/types';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import type { EventBus } from '../../platform/events';
+import type { SpoilersService } from '../spoilers/spoilers.service';
 import { authorize } from '../../platform/policy';
 import { nowIso } from '../../lib/time';
 import { page } from '../shows/shows.service';
@@ -32,6 +33,8 @@ export interface TrackingServiceOptions {
    * "Airing in 2020" until someone opens each show. Never awaited.
    */
   onShowsListed?: (showIds: number[]) => void;
+  /** Spoiler protection's checker (ADR 181): Up Next flags unwatched episodes it would spoil. */
+  spoilers?: Pick<SpoilersService, 'checker'>;
 }
 
 /** At most this many shows of one listed page are offered for a refresh (TVmaze's budget). */
@@ -44,6 +47,7 @@ export function createTrackingService({
   uow,
   events,
   onShowsListed,
+  spoilers,
 }: TrackingServiceOptions) {
   const listed = (showIds: number[]) => {
     if (onShowsListed && showIds.length) onShowsListed(showIds.slice(0, REFRESH_PER_PAGE));
@@ -323,6 +327,12 @@ export function createTrackingService({
     ) {
       const { rows, total } = await repo.upNext(userId, limit, offset, services);
       listed(rows.map((r) => r.show_id));
+      const spoiler = spoilers
+        ? await spoilers.checker(
+            userId,
+            rows.map((r) => r.show_id),
+          )
+        : () => false;
       return page(
         rows.map((r) => ({
           item: toWatchlistItem(r as unknown as ItemWithShow),
@@ -332,6 +342,12 @@ export function createTrackingService({
             episodeNumber: r.e_number,
             title: r.e_title,
             airDate: r.e_air_date,
+            spoiler: spoiler({
+              id: r.e_id,
+              showId: r.show_id,
+              seasonNumber: r.e_season,
+              episodeNumber: r.e_number,
+            }),
           },
         })),
         total,

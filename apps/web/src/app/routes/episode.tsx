@@ -12,6 +12,10 @@ import { useEpisode } from '@/features/episodes/api/get-episode';
 import { EpisodeNeighbours } from '@/features/episodes/components/episode-neighbours';
 import { EpisodePlays } from '@/features/tracking/components/episode-plays';
 import { EpisodeWatchButton, hasAired } from '@/features/tracking/components/episode-tracking';
+import { HiddenStill, HiddenSummary } from '@/features/spoilers/components/hidden-summary';
+import { ShowSpoilersSwitch } from '@/features/spoilers/components/show-spoilers-switch';
+import { useShowSpoilers } from '@/features/spoilers/hooks/use-show-spoilers';
+import { hiddenEpisodeTitle } from '@series-tracker/contracts/constants';
 import { cn } from '@/lib/cn';
 import { episodeCode, formatAirDate } from '@/lib/format';
 import { pageTitle } from '@/lib/site';
@@ -48,6 +52,7 @@ export function EpisodeRoute() {
 
 function EpisodePage({ id }: { id: number }) {
   const query = useEpisode(id);
+  const spoilers = useShowSpoilers(query.data?.show.id ?? null);
 
   if (query.isPending) {
     return (
@@ -80,7 +85,12 @@ function EpisodePage({ id }: { id: number }) {
   const show = episode.show;
   const code = episodeCode(episode.seasonNumber, episode.episodeNumber);
   const aired = formatAirDate(episode.airDate);
-  const title = episode.title || `Episode ${episode.episodeNumber ?? ''}`.trim();
+  // An unwatched episode of a protected member (ADR 181): "Episode N", no still, no overview.
+  const hidden = spoilers.isHidden(episode.id);
+  const title = hidden
+    ? hiddenEpisodeTitle(episode.episodeNumber)
+    : episode.title || `Episode ${episode.episodeNumber ?? ''}`.trim();
+  const stillClass = 'mt-6 aspect-video w-full rounded-2xl border border-slate-800';
 
   return (
     <div className="mx-auto w-full max-w-4xl flex-1 px-4 py-8 sm:px-6">
@@ -117,16 +127,20 @@ function EpisodePage({ id }: { id: number }) {
         </ol>
       </nav>
 
-      <CoverImage
-        {...(episode.stillPath || episode.stillThumbPath
-          ? imageSources(episode.stillThumbPath, episode.stillPath, 'still')
-          : { src: show.backdropImageUrl ?? show.coverImageUrl })}
-        sizes="(min-width: 56rem) 53rem, calc(100vw - 2rem)"
-        shape="still"
-        title={`${show.title} ${code}`}
-        priority
-        className="mt-6 aspect-video w-full rounded-2xl border border-slate-800 [&_svg]:size-12"
-      />
+      {hidden ? (
+        <HiddenStill className={cn(stillClass, '[&_svg]:size-12')} />
+      ) : (
+        <CoverImage
+          {...(episode.stillPath || episode.stillThumbPath
+            ? imageSources(episode.stillThumbPath, episode.stillPath, 'still')
+            : { src: show.backdropImageUrl ?? show.coverImageUrl })}
+          sizes="(min-width: 56rem) 53rem, calc(100vw - 2rem)"
+          shape="still"
+          title={`${show.title} ${code}`}
+          priority
+          className={cn(stillClass, '[&_svg]:size-12')}
+        />
+      )}
 
       <div className="mt-6 flex flex-wrap items-center gap-2 text-sm">
         {episode.seasonNumber !== null ? <Chip>Season {episode.seasonNumber}</Chip> : null}
@@ -157,7 +171,10 @@ function EpisodePage({ id }: { id: number }) {
         ) : null}
       </div>
 
-      <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-balance text-white sm:text-4xl">
+      <h1
+        dir="auto"
+        className="mt-4 text-3xl font-extrabold tracking-tight text-balance text-white sm:text-4xl"
+      >
         {title}
       </h1>
       <p className="mt-1 text-lg">
@@ -169,23 +186,33 @@ function EpisodePage({ id }: { id: number }) {
         </Link>
         <span className="text-slate-500"> · {code}</span>
       </p>
-      <div className="mt-5">
+      <div className="mt-5 flex flex-wrap items-center gap-x-6 gap-y-2">
         <EpisodeWatchButton showId={show.id} episode={episode} code={code} />
+        <ShowSpoilersSwitch guard={spoilers} />
       </div>
       <EpisodePlays episodeId={episode.id} aired={hasAired(episode)} />
       {/* Older cached answers may lack the neighbours: then there is simply no link. */}
       <EpisodeNeighbours
         previous={episode.previousEpisode ?? null}
         next={episode.nextEpisode ?? null}
+        isHidden={spoilers.isHidden}
       />
 
       <section aria-labelledby="overview-heading" className="mt-8">
         <h2 id="overview-heading" className="text-lg font-semibold text-white">
           Overview
         </h2>
-        <p className="mt-2 leading-relaxed text-pretty text-slate-300">
-          {episode.overview || 'No overview available for this episode yet.'}
-        </p>
+        {hidden ? (
+          <HiddenSummary
+            className="mt-2"
+            label={`Reveal ${code}`}
+            onReveal={() => spoilers.reveal(episode.id)}
+          />
+        ) : (
+          <p dir="auto" className="mt-2 leading-relaxed text-pretty text-slate-300">
+            {episode.overview || 'No overview available for this episode yet.'}
+          </p>
+        )}
       </section>
       {episode.retired ? (
         <p role="note" className="mt-6 text-sm text-amber-200">
@@ -195,7 +222,7 @@ function EpisodePage({ id }: { id: number }) {
       {/* Below the overview: it renders (and asks for its data) after the page has painted. */}
       <AfterPaint>
         <Suspense fallback={null}>
-          <EpisodeReviews episodeId={episode.id} />
+          <EpisodeReviews episodeId={episode.id} collapsed={spoilers.isSpoiler(episode.id)} />
         </Suspense>
       </AfterPaint>
     </div>

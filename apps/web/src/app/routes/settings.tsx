@@ -14,6 +14,7 @@ import { useAuthProviders } from '@/features/auth/api/sso';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { CalendarSection } from '@/features/calendar/components/calendar-section';
 import { WatchSection } from '@/features/watch/components/watch-section';
+import { SpoilersSection } from '@/features/spoilers/components/spoilers-section';
 import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
 import { pageTitle } from '@/lib/site';
 
@@ -67,6 +68,7 @@ function SettingsPage({ user }: { user: CurrentUser }) {
           ...(sso ? [['#sso-heading', 'Single sign-on']] : []),
           ['#calendar-heading', 'Calendar & alerts'],
           ['#watch-heading', 'Where to watch'],
+          ['#spoilers-heading', 'Spoilers'],
           ['#import-export-heading', 'Import & export'],
           ['#apps-heading', 'Apps & devices'],
           ['#danger-heading', 'Danger zone'],
@@ -89,6 +91,7 @@ function SettingsPage({ user }: { user: CurrentUser }) {
         <SsoSection />
         <CalendarSection />
         <WatchSection />
+        <SpoilersSection />
         {/* imports (issue 13): the screen of its own, /settings/import */}
         <SettingsSection
           id="import-export"

@@ -9,10 +9,13 @@ import {
   WatchedUpToHere,
 } from '@/features/tracking/components/episode-tracking';
 import { useSeasonTracking } from '@/features/tracking/hooks/use-season-tracking';
+import { ShowSpoilersSwitch } from '@/features/spoilers/components/show-spoilers-switch';
+import { useShowSpoilers } from '@/features/spoilers/hooks/use-show-spoilers';
 
 /** The show page's Episodes tab (its own chunk: it loads when the tab is about to open). */
 export function ShowEpisodes({ show }: { show: ShowDetail }) {
   const { openAt, seasonProgress } = useSeasonTracking(show.id);
+  const spoilers = useShowSpoilers(show.id);
   return (
     <EpisodeList
       showId={show.id}
@@ -21,7 +24,14 @@ export function ShowEpisodes({ show }: { show: ShowDetail }) {
       episodesComplete={show.episodesComplete}
       openAt={openAt}
       slots={{
-        summary: <EpisodeProgressSummary showId={show.id} />,
+        summary: (
+          <>
+            <EpisodeProgressSummary showId={show.id} />
+            <ShowSpoilersSwitch guard={spoilers} />
+          </>
+        ),
+        episodeReveal: (episode) =>
+          spoilers.isHidden(episode.id) ? () => spoilers.reveal(episode.id) : null,
         seasonProgress,
         seasonAction: (group, headingId) => {
           // The API marks by season number: specials only when they all sit in season 0.

@@ -20,7 +20,8 @@ export function CalendarEpisodeRow({ episode }: { episode: CalendarEpisode }) {
         </span>
         <span className="block truncate text-xs text-slate-400">
           {episodeCode(episode.seasonNumber, episode.episodeNumber)}
-          {episode.title ? (
+          {/* A spoiler for the member (ADR 181): the code alone until watched. */}
+          {episode.title && !episode.spoiler ? (
             <>
               {' · '}
               <span dir="auto">{episode.title}</span>

@@ -45,6 +45,8 @@ export interface EpisodeListSlots {
   episodeToggle?: (episode: Episode, context: EpisodeSlotContext) => ReactNode;
   /** Under the row's text. */
   episodeExtra?: (episode: Episode, context: EpisodeSlotContext) => ReactNode;
+  /** A spoiler for the member (ADR 181): how to reveal it; null when it shows as it is. */
+  episodeReveal?: (episode: Episode) => (() => void) | null;
 }
 
 const count = (n: number) => `${n} ${n === 1 ? 'episode' : 'episodes'}`;
@@ -163,6 +165,7 @@ export function EpisodeList({
                     showTitle={showTitle}
                     toggle={slots.episodeToggle?.(episode, context(episode, open.key))}
                     extra={slots.episodeExtra?.(episode, context(episode, open.key))}
+                    onReveal={slots.episodeReveal?.(episode) ?? null}
                   />
                 </li>
               ))}

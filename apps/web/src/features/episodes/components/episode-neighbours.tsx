@@ -10,9 +10,11 @@ const linkStyle =
 function Neighbour({
   episode,
   direction,
+  hideTitle,
 }: {
   episode: EpisodeLink;
   direction: 'previous' | 'next';
+  hideTitle: boolean;
 }) {
   const code = episodeCode(episode.seasonNumber, episode.episodeNumber);
   const Icon = direction === 'previous' ? ChevronLeft : ChevronRight;
@@ -31,7 +33,7 @@ function Neighbour({
         </span>
         <span className="line-clamp-2 text-sm font-semibold break-words text-slate-100">
           <span className="text-violet-300">{code}</span>
-          {episode.title ? (
+          {episode.title && !hideTitle ? (
             <>
               {' · '}
               <span dir="auto">{episode.title}</span>
@@ -53,15 +55,20 @@ function Neighbour({
 export function EpisodeNeighbours({
   previous,
   next,
+  isHidden = () => false,
 }: {
   previous: EpisodeLink | null;
   next: EpisodeLink | null;
+  /** A spoiler for the member (ADR 181): only its code is shown. */
+  isHidden?: (episodeId: number) => boolean;
 }) {
   if (!previous && !next) return null;
   return (
     <nav aria-label="Episodes of this show" className="mt-6 flex flex-wrap gap-3">
-      {previous ? <Neighbour episode={previous} direction="previous" /> : null}
-      {next ? <Neighbour episode={next} direction="next" /> : null}
+      {previous ? (
+        <Neighbour episode={previous} direction="previous" hideTitle={isHidden(previous.id)} />
+      ) : null}
+      {next ? <Neighbour episode={next} direction="next" hideTitle={isHidden(next.id)} /> : null}
     </nav>
   );
 }

@@ -4,6 +4,8 @@ import { Link } from 'react-router';
 import { CoverImage } from '@/components/ui/cover-image';
 import { Rating } from '@/components/ui/rating';
 import { Skeleton } from '@/components/ui/skeleton';
+import { HiddenStill, HiddenSummary } from '@/features/spoilers/components/hidden-summary';
+import { hiddenEpisodeTitle } from '@series-tracker/contracts/constants';
 import { episodeCode, formatAirDate } from '@/lib/format';
 
 export const EPISODE_SKELETON_ROWS = 5;
@@ -25,33 +27,50 @@ export function EpisodeRowsSkeleton({ testId }: { testId?: string }) {
   );
 }
 
-/** One episode of the Episodes tab (spec §2): still, code, air date, runtime, title, overview. */
+/**
+ * One episode of the Episodes tab (spec §2): still, code, air date, runtime, title, overview.
+ * `onReveal` set: the episode is a spoiler for the member (ADR 181) — "Episode N", a neutral
+ * still and "Summary hidden…" with Reveal stand in for its title, still and overview.
+ */
 export function EpisodeRow({
   episode,
   fallbackImage,
   showTitle,
   toggle,
   extra,
+  onReveal,
 }: {
   episode: Episode;
   fallbackImage: string | null;
   showTitle: string;
   toggle?: ReactNode;
   extra?: ReactNode;
+  onReveal?: (() => void) | null;
 }) {
   const code = episodeCode(episode.seasonNumber, episode.episodeNumber);
   const aired = formatAirDate(episode.airDate);
-  const title = episode.title || `Episode ${episode.episodeNumber ?? ''}`.trim();
+  const hidden = Boolean(onReveal);
+  const title = hidden
+    ? hiddenEpisodeTitle(episode.episodeNumber)
+    : episode.title || `Episode ${episode.episodeNumber ?? ''}`.trim();
+  const stillClass = 'aspect-video w-24 shrink-0 self-start rounded-lg sm:w-44';
   return (
-    <article className="flex gap-3 rounded-xl border border-slate-800 bg-slate-900/40 p-3 sm:gap-4">
-      <CoverImage
-        src={episode.stillThumbPath ?? episode.stillPath ?? fallbackImage}
-        shape="still"
-        title={`${showTitle} ${code}`}
-        decorative
-        showTitle={false}
-        className="aspect-video w-24 shrink-0 self-start rounded-lg sm:w-44"
-      />
+    <article
+      className="flex gap-3 rounded-xl border border-slate-800 bg-slate-900/40 p-3 sm:gap-4"
+      data-spoiler={hidden ? 'hidden' : undefined}
+    >
+      {hidden ? (
+        <HiddenStill className={stillClass} />
+      ) : (
+        <CoverImage
+          src={episode.stillThumbPath ?? episode.stillPath ?? fallbackImage}
+          shape="still"
+          title={`${showTitle} ${code}`}
+          decorative
+          showTitle={false}
+          className={stillClass}
+        />
+      )}
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-slate-400">
           <span className="font-semibold text-violet-300">{code}</span>
@@ -73,7 +92,9 @@ export function EpisodeRow({
             {title}
           </Link>
         </h3>
-        {episode.overview ? (
+        {onReveal ? (
+          <HiddenSummary onReveal={onReveal} label={`Reveal ${code}`} className="mt-1" />
+        ) : episode.overview ? (
           <p
             dir="auto"
             className="mt-1 line-clamp-3 text-sm leading-relaxed text-slate-400 max-sm:line-clamp-2"

@@ -1,4 +1,5 @@
 import type { EpisodeReview } from '@series-tracker/contracts';
+import { spoilerMessages } from '@series-tracker/contracts/constants';
 import { MessageSquareText, PenLine, TriangleAlert } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
@@ -25,7 +26,17 @@ const EpisodeReviewDialog = lazy(() =>
 );
 
 /** 'Episode Reviews ({count})' with the 'Write Episode Review' modal (spec §2 Episode detail). */
-export function EpisodeReviews({ episodeId }: { episodeId: number }) {
+/**
+ * `collapsed`: the episode is a spoiler for the member (ADR 181), so every review's text starts
+ * blurred behind "Reveal spoiler", as a review marked as a spoiler does.
+ */
+export function EpisodeReviews({
+  episodeId,
+  collapsed = false,
+}: {
+  episodeId: number;
+  collapsed?: boolean;
+}) {
   const query = useEpisodeReviews(episodeId);
   const { user, status } = useAuth();
   const { requireSignIn } = useRequireSignIn();
@@ -88,7 +99,12 @@ export function EpisodeReviews({ episodeId }: { episodeId: number }) {
             <ul className="space-y-3">
               {reviews.map((r) => (
                 <li key={r.id}>
-                  <EpisodeReviewItem review={r} episodeId={episodeId} viewerId={user?.id ?? null} />
+                  <EpisodeReviewItem
+                    review={r}
+                    episodeId={episodeId}
+                    viewerId={user?.id ?? null}
+                    collapsed={collapsed && r.userId !== user?.id}
+                  />
                 </li>
               ))}
             </ul>
@@ -124,10 +140,12 @@ function EpisodeReviewItem({
   review,
   episodeId,
   viewerId,
+  collapsed,
 }: {
   review: EpisodeReview;
   episodeId: number;
   viewerId: number | null;
+  collapsed: boolean;
 }) {
   const like = useLikeEpisodeReview(episodeId);
   const user = {
@@ -158,7 +176,11 @@ function EpisodeReviewItem({
         </p>
       ) : null}
       {review.content ? (
-        <Spoiler isSpoiler={review.isSpoiler} className="mt-2">
+        <Spoiler
+          isSpoiler={review.isSpoiler || collapsed}
+          className="mt-2"
+          {...(collapsed && !review.isSpoiler ? { warning: spoilerMessages.reviewHidden } : {})}
+        >
           <PlainText text={review.content} className="text-sm leading-relaxed text-slate-300" />
         </Spoiler>
       ) : null}

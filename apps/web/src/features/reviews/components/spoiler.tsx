@@ -12,10 +12,13 @@ export function Spoiler({
   isSpoiler,
   children,
   className,
+  warning = SPOILER_WARNING,
 }: {
   isSpoiler: boolean;
   children: ReactNode;
   className?: string;
+  /** What the cover says; an unwatched episode's reviews say so (ADR 181). */
+  warning?: string;
 }) {
   const [revealed, setRevealed] = useState(false);
   if (!isSpoiler || revealed) return <div className={className}>{children}</div>;
@@ -33,7 +36,7 @@ export function Spoiler({
       <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 rounded-lg bg-slate-950/40 p-3 text-center">
         <p className="inline-flex items-center gap-1.5 text-sm font-semibold text-amber-200">
           <EyeOff aria-hidden className="size-4" />
-          {SPOILER_WARNING}
+          {warning}
         </p>
         <button
           type="button"

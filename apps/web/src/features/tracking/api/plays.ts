@@ -68,6 +68,8 @@ function afterItemChange(queryClient: QueryClient, showId: number, item: Watchli
   void queryClient.invalidateQueries({ queryKey: trackingKeys.watchlists(), refetchType: 'none' });
   void queryClient.invalidateQueries({ queryKey: trackingKeys.upNext() });
   void queryClient.invalidateQueries({ queryKey: showsKeys.detail(showId) });
+  // What is watched is no longer a spoiler (ADR 181).
+  void queryClient.invalidateQueries({ queryKey: ['spoilers', 'show', showId] });
 }
 
 /** "Watch again": one more play now. The count changes once the server has said yes. */

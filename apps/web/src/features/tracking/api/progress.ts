@@ -48,6 +48,8 @@ function refreshAfterProgress(
   void queryClient.invalidateQueries({ queryKey: ['tracking', 'history'] });
   // The first watched episode starts tracking, which changes the member count.
   void queryClient.invalidateQueries({ queryKey: showsKeys.detail(showId) });
+  // What is watched is no longer a spoiler (ADR 181).
+  void queryClient.invalidateQueries({ queryKey: ['spoilers', 'show', showId] });
 }
 
 export interface EpisodeToggle {

@@ -4,6 +4,7 @@ import { Carousel } from '@/components/ui/carousel';
 import { CoverImage } from '@/components/ui/cover-image';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
+import { hiddenEpisodeTitle } from '@series-tracker/contracts/constants';
 import { episodeCode, formatAirDate } from '@/lib/format';
 import { useSetEpisodeWatched } from '../api/progress';
 import { useUpNext, type UpNextEntry } from '../api/up-next';
@@ -109,7 +110,10 @@ function UpNextCard({ entry }: { entry: UpNextEntry }) {
             className="line-clamp-2 rounded text-slate-100 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-violet-400"
           >
             <span className="text-slate-400">{code}</span>{' '}
-            {episode.title || `Episode ${episode.episodeNumber ?? ''}`.trim()}
+            {/* A spoiler for the member (ADR 181): "Episode N" until watched. */}
+            {episode.spoiler
+              ? hiddenEpisodeTitle(episode.episodeNumber)
+              : episode.title || `Episode ${episode.episodeNumber ?? ''}`.trim()}
           </Link>
         </h3>
         <p className="mt-1 flex flex-wrap gap-x-2 text-xs text-slate-500">

@@ -1,0 +1,57 @@
+import { spoilerMessages } from '@series-tracker/contracts/constants';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Skeleton } from '@/components/ui/skeleton';
+import { SavedNote, SettingsSection } from '@/features/account/components/settings-section';
+import { errorReason, serverMessageOr } from '@/lib/api-client';
+import { useSpoilerSettings, useUpdateSpoilerSettings } from '../api/spoilers';
+
+/** Settings → Spoilers: one switch, on by default (ADR 181). */
+export function SpoilersSection() {
+  const settings = useSpoilerSettings();
+  const update = useUpdateSpoilerSettings();
+  const checked = update.isPending ? update.variables.protect : settings.data?.protect;
+  return (
+    <SettingsSection id="spoilers" title="Spoilers">
+      {settings.isPending ? (
+        <Skeleton className="h-12 w-full" />
+      ) : settings.isError ? (
+        <FormAlert>
+          Could not load this setting: {errorReason(settings.error)}.{' '}
+          <button type="button" className="underline" onClick={() => void settings.refetch()}>
+            Try again
+          </button>
+        </FormAlert>
+      ) : (
+        <div className="space-y-3">
+          <div className="flex items-start gap-3 text-sm">
+            <input
+              id="spoiler-protection"
+              type="checkbox"
+              className="mt-0.5 size-5 shrink-0 accent-violet-500"
+              checked={Boolean(checked)}
+              disabled={update.isPending}
+              aria-describedby="spoilers-hint"
+              onChange={(e) => update.mutate({ protect: e.target.checked })}
+            />
+            <div>
+              <label
+                htmlFor="spoiler-protection"
+                className="cursor-pointer font-medium text-slate-200"
+              >
+                {spoilerMessages.settingLabel}
+              </label>
+              <p id="spoilers-hint" className="mt-0.5 text-slate-400">
+                {spoilerMessages.settingHint}
+              </p>
+            </div>
+          </div>
+          {update.isError ? (
+            <FormAlert>{serverMessageOr(update.error, 'Could not save. Try again.')}</FormAlert>
+          ) : update.isSuccess ? (
+            <SavedNote>Saved.</SavedNote>
+          ) : null}
+        </div>
+      )}
+    </SettingsSection>
+  );
+}
