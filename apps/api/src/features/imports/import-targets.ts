@@ -6,7 +6,6 @@ import {
 import { AppError } from '../../lib/errors';
 import type { ListsService } from '../lists/lists.service';
 import type { ReviewsService } from '../reviews/reviews.service';
-import type { SocialRepository } from '../social/social.repository';
 import type { SocialService } from '../social/social.service';
 import type { ImportTargets } from './imports.service';
 
@@ -18,7 +17,8 @@ export function createImportTargets(deps: {
   lists: Pick<ListsService, 'mine' | 'create'>;
   reviews: Pick<ReviewsService, 'create' | 'createEpisodeReview'>;
   social: Pick<SocialService, 'follow'>;
-  people: Pick<SocialRepository, 'idByUsername'>;
+  /** A member's id by username (social's lookup, passed by the composition root). */
+  people: { idByUsername(username: string): Promise<number | null> };
 }): Required<ImportTargets> {
   const { lists, reviews, social, people } = deps;
   return {
