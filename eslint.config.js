@@ -27,15 +27,60 @@ const kyselyOnlyTypes = {
     'Only repositories, db/ and platform/ use Kysely itself (ADR 141): ask a repository (executor types are fine).',
 };
 const otherFeaturesRepository = {
-  group: ['../*/*.repository', '../../features/*/*.repository'],
-  allowTypeImports: true,
+  group: ['../*/*.repository', '../../*/*.repository', '../../features/*/*.repository'],
   message:
-    "Another feature's repository is its own (ADR 141): use its service, or have the composition root pass what is needed.",
+    "Another feature's repository is its own (ADR 141, ADR 184), even as a type: use its service, or declare the few methods you need and have the composition root pass them.",
 };
+/** Known cross-feature repository imports, each waiting for its own refactor (ADR 184). */
 const crossRepositoryExceptions = [
+  // metadata writes the catalogue's rows through catalog.repository (the TVmaze sync and the
+  // snapshot import share them).
   'apps/api/src/features/metadata/metadata.service.ts',
   'apps/api/src/features/metadata/metadata.writer.ts',
+  // imports writes tracked shows through tracking's repository with a copy of tracking's status
+  // rule (issue 30: to become a tracking service method).
+  'apps/api/src/features/imports/apply.ts',
+  'apps/api/src/features/imports/imports.options.ts',
 ];
+/** Arrows that point one way (ADR 184): what a feature never imports. */
+const featureOutwards = {
+  group: [
+    '**/plugins/*',
+    '**/platform/services',
+    '**/db/startup',
+    '**/cli/*',
+    '../../app',
+    '../../../app',
+    '../../server',
+    '../../../server',
+  ],
+  message:
+    'Features import platform/, lib/, db/ types and contracts only (ADR 184): cache tags are platform/cache-tags.ts; the composition root (platform/services.ts) and app.ts wire features, never the reverse.',
+};
+/** platform/ is below the features: only the composition root (services.ts) names one. */
+const platformInwards = {
+  group: ['**/features/**', '**/plugins/*', '**/cli/*', '../app', '../../app', '../server'],
+  message:
+    'platform/ imports no feature, plugin or entry point (ADR 184): move the shared piece into platform/, or wire it in the composition root (platform/services.ts).',
+};
+/** db/ and lib/ are below everything; the bench and scale test start from the root. */
+const belowFeatures = {
+  group: [
+    '**/features/**',
+    '**/plugins/*',
+    '**/platform/services',
+    '../app',
+    '../../app',
+    '**/cli/*',
+  ],
+  message:
+    'db/ and lib/ know no feature (ADR 184): start-up work is named in the composition root (prepareDatabase in platform/services.ts).',
+};
+const benchThroughRoot = {
+  group: ['**/src/features/**', '**/src/plugins/*'],
+  message:
+    'The bench and the scale test know no feature (ADR 184): go through the composition root (src/platform/services.ts) or the app (src/app.ts).',
+};
 
 export default tseslint.config(
   {
@@ -105,7 +150,17 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { paths: [kyselyOnlyTypes], patterns: [otherFeaturesRepository] },
+        { paths: [kyselyOnlyTypes], patterns: [otherFeaturesRepository, featureOutwards] },
+      ],
+    },
+  },
+  {
+    // The listed cross-repository exceptions keep the other arrows.
+    files: crossRepositoryExceptions,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [kyselyOnlyTypes], patterns: [featureOutwards] },
       ],
     },
   },
@@ -119,8 +174,30 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [otherFeaturesRepository] },
+        { patterns: [otherFeaturesRepository, featureOutwards] },
       ],
+    },
+  },
+  {
+    // Arrows that point one way (ADR 184): platform/ below the features (the composition root
+    // aside), db/ and lib/ below everything, the bench and the scale test through the root.
+    files: ['apps/api/src/platform/**/*.ts'],
+    ignores: ['apps/api/src/**/*.test.ts', 'apps/api/src/platform/services.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [platformInwards] }],
+    },
+  },
+  {
+    files: ['apps/api/src/db/**/*.ts', 'apps/api/src/lib/**/*.ts'],
+    ignores: ['apps/api/src/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [belowFeatures] }],
+    },
+  },
+  {
+    files: ['apps/api/bench/**/*.ts', 'apps/api/scale/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [benchThroughRoot] }],
     },
   },
   {

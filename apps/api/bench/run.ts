@@ -20,7 +20,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, repoRoot } from '../src/config';
 import { connect, type Db } from '../src/db/connection';
 import { migrateToLatest } from '../src/db/migrate';
-import { importCatalog, readCatalogFile } from '../src/features/catalog/catalog.importer';
+import { importCatalog, readCatalogFile } from '../src/platform/services';
 import { sql } from 'kysely';
 import { seedLists } from './seed-lists';
 import { benchImport } from './imports';

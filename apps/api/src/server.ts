@@ -1,12 +1,13 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { connect } from './db/connection';
-import { prepareDatabase } from './db/startup';
+import { prepareDatabase } from './platform/services';
 
 async function main() {
   const config = loadConfig();
   const db = connect(config.databaseUrl);
-  // Migrations and the first-start catalogue import, once across servers (db/startup.ts).
+  // Migrations and the first-start catalogue import, once across servers (prepareDatabase in
+  // platform/services.ts, under db/startup.ts's lock).
   // Its log lines wait for the app's logger (built on the migrated database).
   const early: [object, string | undefined][] = [];
   const prepared = await prepareDatabase(db, config, {

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../config';
 import { readCatalogFile } from '../features/catalog/catalog.importer';
 import { connect } from './connection';
-import { prepareDatabase } from './startup';
+import { prepareDatabase } from '../platform/services';
 import { createTestDb } from '../../test/test-db';
 
 /*

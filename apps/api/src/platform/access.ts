@@ -12,8 +12,7 @@ import {
   moderationMessages,
 } from '@series-tracker/contracts';
 import { AppError, forbidden } from '../lib/errors';
-import { toRole } from '../features/users/users.mapper';
-import { activeSuspension, may } from './policy';
+import { activeSuspension, may, toRole } from './policy';
 
 /**
  * Who may call a route, declared on every API route (`config: { access }`):

@@ -19,6 +19,10 @@ export type Viewer = { id: number; role?: Role } | null;
 /** Moderation roles (users.role, ADR 151). */
 export type Role = 'member' | 'moderator' | 'admin';
 
+/** users.role as the contract names it; anything unknown is a member (closed by default). */
+export const toRole = (role: string | null | undefined): Role =>
+  role === 'admin' || role === 'moderator' ? role : 'member';
+
 /**
  * A moderator's marks on a thing (ADR 151): `hidden` things are seen by their author (with a
  * notice) and nobody else; `removed` things by nobody through the product's own pages.

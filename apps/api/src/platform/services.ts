@@ -97,7 +97,15 @@ import { createRedis } from './redis';
 import { createRedisEventBridge } from './event-bridge';
 import { silentLogger, type Logger } from './logger';
 import { createUnitOfWork } from './unit-of-work';
-import { importCatalog, type ImportOptions } from '../features/catalog/catalog.importer';
+import {
+  importCatalog,
+  importCatalogIfEmpty,
+  type ImportOptions,
+  type ImportResult,
+} from '../features/catalog/catalog.importer';
+import { indexMissingShows } from '../features/search/search-index';
+import { migrateToLatest } from '../db/migrate';
+import { underStartupLock } from '../db/startup';
 import type { CatalogFile } from '../features/catalog/catalog.schema';
 import { createRecommendationsRepository } from '../features/recommendations/recommendations.repository';
 import { createRecommendationsService } from '../features/recommendations/recommendations.service';
@@ -671,3 +679,36 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/** What `prepareDatabase` did, for the server's log. */
+export interface Prepared {
+  migrated: string[];
+  imported: ImportResult | null;
+  indexed: number;
+}
+
+/**
+ * What a server does to its database before it serves (issue 20): migrations, the first-start
+ * catalogue import, the search index of shows imported before it existed; once across servers
+ * (db/startup.ts holds the lock, this names the work, so db/ knows no feature).
+ */
+export async function prepareDatabase(
+  db: Db,
+  config: Pick<AppConfig, 'catalogAutoImport' | 'catalogFile'>,
+  log: Pick<Logger, 'info'>,
+): Promise<Prepared> {
+  return underStartupLock(db, async () => {
+    const migrated = await migrateToLatest(db);
+    const imported = config.catalogAutoImport
+      ? await importCatalogIfEmpty(db, config.catalogFile, log)
+      : null;
+    const indexed = await indexMissingShows(db.kysely);
+    return { migrated, imported, indexed };
+  });
+}
+
+/**
+ * The catalogue snapshot file and its raw import, for tools that load a database before any
+ * app exists (the bench): they reach features through this root only.
+ */
+export { importCatalog, readCatalogFile } from '../features/catalog/catalog.importer';

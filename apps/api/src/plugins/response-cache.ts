@@ -3,33 +3,8 @@ import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
+import { cacheTags } from '../platform/cache-tags';
 import type { EventBus } from '../platform/events';
-
-/** What a cached response depends on, so a domain event can drop exactly those entries. */
-export const cacheTags = {
-  /** Anything showing this show's own data: its page, episodes, similar shows, an episode page. */
-  show: (id: number | string) => `show:${Number(id)}`,
-  /** Platform figures (GET /api/stats/global). */
-  stats: 'stats',
-  /** Answers that list users (global search). */
-  users: 'users',
-  /** Community list pages (index, popular, recent, search, a show's lists). */
-  lists: 'lists',
-  /** Answers that list public reviews (review search, global search). */
-  reviews: 'reviews',
-  /** One list's anonymous detail and item pages. */
-  list: (id: number | string) => `list:${Number(id)}`,
-  /** A member's profile as anyone sees it (their counts; the viewer's follow and block state). */
-  person: (id: number | string) => `person:${Number(id)}`,
-  /** One signed-in member's home feed (activity of the people they follow). */
-  feed: (viewerId: number | string) => `feed:${Number(viewerId)}`,
-  /** The community feed (everyone's visible activity), anonymous or per viewer. */
-  communityFeed: 'community-feed',
-  /** Every cached feed: they show members' names and avatars and shows' titles and posters. */
-  feeds: 'feeds',
-  /** Show searches: dropped when shows join the catalogue (TVmaze search, lookups, sync). */
-  showSearch: 'show-search',
-} as const;
 
 export interface RouteCacheConfig {
   ttlSeconds: number;
@@ -170,11 +145,6 @@ function prepare(request: FastifyRequest, reply: FastifyReply, entry: Entry): Bu
   if (!encoding) return entry.body;
   void reply.header('content-encoding', encoding);
   return encoded(entry, encoding);
-}
-
-/** Adds tags to the cached response of this request (e.g. the show an episode belongs to). */
-export function tagResponse(request: FastifyRequest, ...tags: string[]): void {
-  request.responseCacheState?.tags.push(...tags);
 }
 
 export interface ResponseCacheOptions {

@@ -10,7 +10,7 @@ import {
   reviewPageSchema,
 } from '@series-tracker/contracts';
 import { limitParam, offsetParam } from '../../lib/params';
-import { cacheTags } from '../../plugins/response-cache';
+import { cacheTags } from '../../platform/cache-tags';
 import type { ReviewsService } from '../reviews/reviews.service';
 import type { ActivityService } from './activity.service';
 

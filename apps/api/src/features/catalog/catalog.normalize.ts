@@ -8,7 +8,7 @@ import type { CatalogShow } from './catalog.schema';
 
 type Status = CatalogShow['status'];
 
-/** TVmaze's statuses (the catalogue build's table, shared/data/SCHEMA.md). */
+/** TVmaze's statuses (the catalogue build's table, docs/catalog-format.md). */
 const tvmazeStatuses: Record<string, Status> = {
   Running: 'airing',
   Ended: 'completed',

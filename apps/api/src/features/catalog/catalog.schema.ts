@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The bundled catalogue file (shared/data/SCHEMA.md, schemaVersion 1). Checked before import. */
+/** The bundled catalogue file (docs/catalog-format.md, a copy of the catalogue build's SCHEMA.md; schemaVersion 1). Checked before import. */
 const nullableString = z.string().nullable();
 const nullableInt = z.number().int().nullable();
 

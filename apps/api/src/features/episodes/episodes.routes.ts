@@ -10,7 +10,7 @@ import {
 import { notFound } from '../../lib/errors';
 import { idParam } from '../../lib/params';
 import { toEpisode } from '../shows/shows.mapper';
-import { cacheTags, tagResponse } from '../../plugins/response-cache';
+import { cacheTags, tagResponse } from '../../platform/cache-tags';
 import type { ShowsService } from '../shows/shows.service';
 import type { EpisodesRepository } from './episodes.repository';
 import { episodeNeighbours } from './episode-neighbours';

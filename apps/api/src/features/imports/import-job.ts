@@ -7,7 +7,7 @@ import { nowIso } from '../../lib/time';
 import type { Applier } from './apply';
 import { Collector } from './collect';
 import { ImportFileError } from './import-records';
-import type { ImportsServiceOptions, ListImport, ReviewImport } from './imports.service';
+import type { ImportsServiceOptions, ListImport, ReviewImport } from './imports.options';
 import type { ShowAgg } from './collect';
 import type { CatalogueShow } from './imports.repository';
 import { episodeFinder, matchAggs } from './match';

@@ -7,7 +7,6 @@ import { AppError } from '../../lib/errors';
 import type { ListsService } from '../lists/lists.service';
 import type { ReviewsService } from '../reviews/reviews.service';
 import type { SeasonRatingsService } from '../reviews/season-ratings.service';
-import type { SocialRepository } from '../social/social.repository';
 import type { SocialService } from '../social/social.service';
 import type { ImportTargets } from './imports.service';
 
@@ -20,7 +19,8 @@ export function createImportTargets(deps: {
   reviews: Pick<ReviewsService, 'create' | 'createEpisodeReview'>;
   seasonRatings: Pick<SeasonRatingsService, 'rate'>;
   social: Pick<SocialService, 'follow'>;
-  people: Pick<SocialRepository, 'idByUsername'>;
+  /** A member's id by username (social's lookup, passed by the composition root). */
+  people: { idByUsername(username: string): Promise<number | null> };
 }): Required<ImportTargets> {
   const { lists, reviews, seasonRatings, social, people } = deps;
   return {

@@ -22,7 +22,7 @@ import {
 } from '@series-tracker/contracts';
 import { idParam, limitParam, offsetParam } from '../../lib/params';
 import { memberWriteBudget } from '../../platform/write-budget';
-import { cacheTags } from '../../plugins/response-cache';
+import { cacheTags } from '../../platform/cache-tags';
 import type { ListsService } from './lists.service';
 
 const errors = {

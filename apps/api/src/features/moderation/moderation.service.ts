@@ -24,10 +24,10 @@ import {
   activeSuspension,
   authorize,
   may,
+  toRole,
   type Resource,
   type Viewer,
 } from '../../platform/policy';
-import { toRole } from '../users/users.mapper';
 import type { AuditRow, ItemRow, ModerationRepository } from './moderation.repository';
 
 export interface ModerationServiceOptions {

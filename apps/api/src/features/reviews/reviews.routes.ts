@@ -26,7 +26,7 @@ import {
 import type { AppConfig } from '../../config';
 import { idParam, limitParam, offsetParam } from '../../lib/params';
 import { memberWriteBudget } from '../../platform/write-budget';
-import { cacheTags } from '../../plugins/response-cache';
+import { cacheTags } from '../../platform/cache-tags';
 import type { ReviewsService } from './reviews.service';
 
 /** Writes per member per hour unless the config says otherwise (ADR 070). */

@@ -15,7 +15,7 @@ import {
   userResultListSchema,
 } from '@series-tracker/contracts';
 import { limitParam, offsetParam } from '../../lib/params';
-import { cacheTags } from '../../plugins/response-cache';
+import { cacheTags } from '../../platform/cache-tags';
 import type { ShowsService } from '../shows/shows.service';
 import type { TrendingService } from '../shows/trending.service';
 import { remoteBudgets, type SearchService } from './search.service';

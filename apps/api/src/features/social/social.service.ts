@@ -4,7 +4,7 @@ import { nowIso } from '../../lib/time';
 import type { EventBus } from '../../platform/events';
 import { authorizeProfileDetails, type Viewer } from '../../platform/policy';
 import type { UnitOfWork } from '../../platform/unit-of-work';
-import type { UsersRepository } from '../users/users.repository';
+import type { UserRow } from '../../db/types';
 import { toPerson } from '../users/users.mapper';
 import type { SocialRepository } from './social.repository';
 
@@ -14,7 +14,8 @@ export interface SocialServiceOptions {
   repo: SocialRepository;
   /** The one way to a transaction (ADR 141). */
   uow: UnitOfWork;
-  users: UsersRepository;
+  /** A member's row by id (the composition root passes the users repository's `byId`). */
+  users: { byId(id: number): Promise<UserRow | undefined> };
   events: EventBus;
 }
 

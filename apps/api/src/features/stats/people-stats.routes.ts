@@ -19,7 +19,7 @@ import {
   trendingResponseSchema,
 } from '@series-tracker/contracts';
 import { idParam, limitParam } from '../../lib/params';
-import { cacheTags } from '../../plugins/response-cache';
+import { cacheTags } from '../../platform/cache-tags';
 import type { TrendingService } from '../shows/trending.service';
 import type { StatsService } from './stats.service';
 

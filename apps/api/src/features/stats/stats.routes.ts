@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { globalStatsSchema } from '@series-tracker/contracts';
-import { cacheTags } from '../../plugins/response-cache';
+import { cacheTags } from '../../platform/cache-tags';
 import type { ListsService } from '../lists/lists.service';
 import type { ReviewsService } from '../reviews/reviews.service';
 import type { StatsRepository } from './stats.repository';

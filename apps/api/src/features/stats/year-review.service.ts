@@ -1,10 +1,17 @@
 import { yearReviewMessages, type YearReview } from '@series-tracker/contracts';
 import { notFound } from '../../lib/errors';
 import { may, type Viewer } from '../../platform/policy';
-import type { UsersRepository } from '../users/users.repository';
 import { longestStreak } from './stats.service';
 import { offsetAt, wallClock } from '../../lib/zone-offsets';
 import type { YearReviewRepository } from './year-review.repository';
+
+/** What the year page needs of a member row. */
+interface YearMember {
+  id: number;
+  username: string;
+  display_name: string | null;
+  is_public: number;
+}
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
@@ -45,7 +52,11 @@ export function knownZone(zone: string | null | undefined): string {
 
 export interface YearReviewServiceOptions {
   repo: YearReviewRepository;
-  users: Pick<UsersRepository, 'byId' | 'byUsername'>;
+  /** The users feature's look-ups of a member (the composition root passes them). */
+  users: {
+    byId(id: number): Promise<YearMember | undefined>;
+    byUsername(username: string): Promise<YearMember | undefined>;
+  };
   /** Whether `blocker` blocks `blocked` (social): a block hides a profile's details. */
   blocks: (blocker: number, blocked: number) => Promise<boolean>;
   /** The member's saved time zone (the calendar's setting; stats use the same, ADR 176). */

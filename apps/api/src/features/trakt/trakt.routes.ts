@@ -1,12 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../platform/services';
 import { traktSyncRoutes } from './trakt-sync.routes';
 import { traktReadsRoutes } from './trakt-reads.routes';
 import { traktScrobbleRoutes } from './trakt-scrobble.routes';
 import { traktOAuthRoutes } from './trakt-oauth.routes';
 
+/** The services the surface needs (app.ts passes the composition root's; a feature never names it). */
 export interface TraktRoutesOptions {
-  services: Services;
+  services: {
+    traktSync: Parameters<typeof traktSyncRoutes>[1];
+    traktScrobble: Parameters<typeof traktScrobbleRoutes>[1]['scrobble'];
+    traktReads: Parameters<typeof traktReadsRoutes>[1]['reads'];
+    traktUsers: Parameters<typeof traktReadsRoutes>[1]['users'];
+    traktOAuth: Parameters<typeof traktOAuthRoutes>[1]['oauth'];
+  };
   publicUrl: string;
 }
 

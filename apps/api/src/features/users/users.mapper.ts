@@ -1,6 +1,6 @@
-import type { CurrentUser, Person, PublicUser, Role, UserRef } from '@series-tracker/contracts';
+import type { CurrentUser, Person, PublicUser, UserRef } from '@series-tracker/contracts';
 import type { UserRow } from '../../db/types';
-import { activeSuspension } from '../../platform/policy';
+import { activeSuspension, toRole } from '../../platform/policy';
 
 /** The only way a user row leaves the server for other people: no email, no hash. */
 export function toPublicUser(row: UserRow): PublicUser {
@@ -15,10 +15,6 @@ export function toPublicUser(row: UserRow): PublicUser {
     updatedAt: row.updated_at,
   };
 }
-
-/** users.role as the contract names it; anything unknown is a member (closed by default). */
-export const toRole = (role: string | null | undefined): Role =>
-  role === 'admin' || role === 'moderator' ? role : 'member';
 
 /**
  * The signed-in user's own record: adds their email, its verification state and the new

@@ -20,7 +20,7 @@ import {
   watchStatuses,
 } from '@series-tracker/contracts';
 import { idParam, limitParam, offsetParam } from '../../lib/params';
-import { cacheTags, tagResponse } from '../../plugins/response-cache';
+import { cacheTags, tagResponse } from '../../platform/cache-tags';
 import type { ActivityService } from '../activity/activity.service';
 import type { ListsService } from '../lists/lists.service';
 import type { ReviewsService } from '../reviews/reviews.service';

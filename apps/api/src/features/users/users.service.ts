@@ -4,7 +4,6 @@ import { notFound } from '../../lib/errors';
 import { authorizeProfileDetails, may, type Viewer } from '../../platform/policy';
 import { normalizeForSearch } from '../search/normalize';
 import { titleScore } from '../search/relevance';
-import type { SocialRepository } from '../social/social.repository';
 import { toPerson, toPublicUser } from './users.mapper';
 import type { UsersRepository } from './users.repository';
 import type { UserRow } from '../../db/types';
@@ -16,7 +15,11 @@ export interface ContentCounts {
 
 export interface UsersServiceOptions {
   repo: UsersRepository;
-  social: SocialRepository;
+  /** Follows and blocks as social keeps them (the composition root passes its repository). */
+  social: {
+    followingAmong(viewerId: number, ids: number[]): Promise<Set<number>>;
+    blocks(blockerId: number, blockedId: number): Promise<boolean>;
+  };
 }
 
 /** Candidates fetched for a people search before scoring. */
