@@ -29,10 +29,13 @@ export function storeUser(queryClient: QueryClient, user: CurrentUser) {
 export const updateMe = (body: UpdateMeBody) =>
   api.put<{ user: CurrentUser }>('/users/me', body).then((r) => r.user);
 
-export function useUpdateMe() {
+/** `run` wraps the request, e.g. in useRecentSignIn's "Confirm it's you" (an address change). */
+export function useUpdateMe(
+  run: <T>(action: () => Promise<T>) => Promise<T> = (action) => action(),
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: updateMe,
+    mutationFn: (body: UpdateMeBody) => run(() => updateMe(body)),
     onSuccess: (user) => storeUser(queryClient, user),
   });
 }

@@ -5,12 +5,15 @@ import {
   updateMeBodySchema,
   type CurrentUser,
 } from '@series-tracker/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { BadgeCheck, CircleAlert, MailCheck } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
+import { getSecurity, securityKeys } from '@/features/auth/api/security';
+import { needsRecentSignIn, useRecentSignIn } from '@/features/auth/components/confirm-identity';
 import { serverMessageOr } from '@/lib/api-client';
 import { useChangePassword, useResendVerification, useUpdateMe } from '../api/account';
 import { apiFieldErrors, SavedNote, SettingsSection, zodFieldErrors } from './settings-section';
@@ -112,7 +115,12 @@ function EmailForm({ user }: { user: CurrentUser }) {
   const [email, setEmail] = useState(user.email);
   const [currentPassword, setCurrentPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useUpdateMe();
+  // An account made through single sign-on has no password: a recent sign-in confirms the
+  // change instead ("Confirm it's you" → "Sign in again with <provider>", ADR 174).
+  const status = useQuery({ queryKey: securityKeys.status, queryFn: getSecurity });
+  const withPassword = status.data?.hasPassword ?? true;
+  const { run, dialog } = useRecentSignIn();
+  const save = useUpdateMe(run);
   const passwordId = useId();
   const changing = email.trim().toLowerCase() !== user.email.toLowerCase();
   const resending =
@@ -133,7 +141,7 @@ function EmailForm({ user }: { user: CurrentUser }) {
     const found: Record<string, string> = {};
     const parsed = updateMeBodySchema.safeParse({ email });
     if (!parsed.success) Object.assign(found, zodFieldErrors(parsed.error));
-    if (changing && !currentPassword)
+    if (changing && withPassword && !currentPassword)
       found.currentPassword = accountMessages.currentPasswordRequired;
     if (Object.keys(found).length > 0) {
       setErrors(found);
@@ -141,21 +149,20 @@ function EmailForm({ user }: { user: CurrentUser }) {
       return;
     }
     setErrors({});
-    save.mutate(
-      { email: email.trim(), currentPassword },
-      {
-        onSuccess: (updated) => {
-          setCurrentPassword('');
-          // The address in force: a new one only counts once its link is opened.
-          setEmail(updated.email);
-        },
-        onError: (error) => setErrors(apiFieldErrors(error)),
+    save.mutate(withPassword ? { email: email.trim(), currentPassword } : { email: email.trim() }, {
+      onSuccess: (updated) => {
+        setCurrentPassword('');
+        // The address in force: a new one only counts once its link is opened.
+        setEmail(updated.email);
       },
-    );
+      onError: (error) => setErrors(apiFieldErrors(error)),
+    });
   }
 
   const formError =
-    save.isError && Object.keys(apiFieldErrors(save.error)).length === 0
+    save.isError &&
+    !needsRecentSignIn(save.error) &&
+    Object.keys(apiFieldErrors(save.error)).length === 0
       ? serverMessageOr(save.error, 'Could not change your email. Please try again.')
       : null;
 
@@ -178,7 +185,8 @@ function EmailForm({ user }: { user: CurrentUser }) {
       {user.pendingEmail ? (
         <PendingEmailNote user={user} pendingEmail={user.pendingEmail} onSendAgain={sendAgain} />
       ) : null}
-      {changing ? (
+      {dialog}
+      {changing && withPassword ? (
         <TextField
           id={passwordId}
           label="Current Password"

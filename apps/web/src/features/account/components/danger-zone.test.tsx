@@ -128,6 +128,53 @@ describe('deleting an account that has no password', () => {
   });
 });
 
+describe('changing the address of an account that has no password', () => {
+  it('asks for no password and confirms through the provider when the sign-in is old', async () => {
+    const { calls } = signedIn({
+      hasPassword: false,
+      handler: (call) => {
+        if (call.method === 'PUT' && call.url === '/api/users/me') return notRecent();
+        if (call.url === '/api/auth/oidc/reauthenticate')
+          return jsonResponse(200, { url: 'http://idp.example/auth?prompt=login' });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/settings');
+    const form = await screen.findByRole('form', { name: 'Email address' });
+    const field = within(form).getByLabelText('Email');
+    await user.clear(field);
+    await user.type(field, 'kim.new@example.test');
+    await waitFor(() => expect(within(form).queryByLabelText('Current Password')).toBeNull());
+    await user.click(within(form).getByRole('button', { name: 'Change email' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    await user.click(
+      await within(dialog).findByRole('button', { name: 'Sign in again with Test ID' }),
+    );
+    await waitFor(() =>
+      expect(calls.some((c) => c.url === '/api/auth/oidc/reauthenticate')).toBe(true),
+    );
+    // Sent without a password; the form shows no error of its own behind the dialog.
+    expect(calls.find((c) => c.url === '/api/users/me' && c.method === 'PUT')!.body).toEqual({
+      email: 'kim.new@example.test',
+    });
+    expect(within(form).queryByRole('alert')).toBeNull();
+  });
+
+  it('a member with a password still types it', async () => {
+    signedIn({ hasPassword: true });
+    const user = userEvent.setup();
+    renderApp('/settings');
+    const form = await screen.findByRole('form', { name: 'Email address' });
+    const field = within(form).getByLabelText('Email');
+    await user.clear(field);
+    await user.type(field, 'kim.new@example.test');
+    expect(await within(form).findByLabelText('Current Password')).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Change email' }));
+    expect(await within(form).findByText('Enter your current password')).toBeInTheDocument();
+  });
+});
+
 describe('"Confirm it’s you" with a linked provider', () => {
   it('a member with a password sees the password first and the provider as another way', async () => {
     signedIn({
