@@ -135,8 +135,20 @@ export function createRecommendationsRepository(db: Kysely<Database>) {
           computed_at: at,
         })),
       );
+      // An upsert: two servers' member refreshes may fill the same rare show's content
+      // neighbours at once (each deleted none, then both insert); the later one wins.
       for (const part of chunk(rows, 1000))
-        await trx.insertInto('show_similarities').values(part).execute();
+        await trx
+          .insertInto('show_similarities')
+          .values(part)
+          .onConflict((oc) =>
+            oc.columns(['show_id', 'similar_show_id']).doUpdateSet((eb) => ({
+              score: eb.ref('excluded.score'),
+              source: eb.ref('excluded.source'),
+              computed_at: eb.ref('excluded.computed_at'),
+            })),
+          )
+          .execute();
       return rows.length;
     },
 
@@ -160,8 +172,19 @@ export function createRecommendationsRepository(db: Kysely<Database>) {
           computed_at: at,
         })),
       );
+      // An upsert too: a member's refresh and the full rebuild may overlap.
       for (const part of chunk(rows, 1000))
-        await trx.insertInto('member_recommendations').values(part).execute();
+        await trx
+          .insertInto('member_recommendations')
+          .values(part)
+          .onConflict((oc) =>
+            oc.columns(['user_id', 'show_id']).doUpdateSet((eb) => ({
+              because_show_id: eb.ref('excluded.because_show_id'),
+              score: eb.ref('excluded.score'),
+              computed_at: eb.ref('excluded.computed_at'),
+            })),
+          )
+          .execute();
       return rows.length;
     },
 

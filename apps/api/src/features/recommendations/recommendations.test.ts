@@ -153,6 +153,28 @@ describe('recommendations for you', () => {
     expect(page.data.find((p) => p.show.id === kin.id)!.because.id).toBe(rare.id);
   });
 
+  it('two members refreshed at once, sharing a rare show, both get picks (no duplicate neighbours)', async () => {
+    // On PostgreSQL both refreshes found the show without neighbours and wrote its content
+    // neighbours in overlapping transactions: the second insert hit the primary key (seen in
+    // the scale test, two servers). Each job must finish and leave one set of neighbours.
+    const anime = await genre('Recs Twin Mecha');
+    const rare = await showIn(anime.id, 'Twin Rare Mecha');
+    const kin = await showIn(anime.id, 'Twin Kin Mecha');
+    const a = await registerUser(t.app);
+    const b = await registerUser(t.app);
+    await track(a.token, rare.id);
+    await track(b.token, rare.id);
+    const { recommendations } = t.app.services;
+    await Promise.all([
+      recommendations.refreshMember(a.user.id),
+      recommendations.refreshMember(b.user.id),
+      recommendations.refreshMember(a.user.id),
+      recommendations.refreshMember(b.user.id),
+    ]);
+    expect(ids(await picks(a.token))).toContain(kin.id);
+    expect(ids(await picks(b.token))).toContain(kin.id);
+  });
+
   it('refuses bad dismissals with clear errors and changes nothing', async () => {
     const me = await registerUser(t.app);
     const bad = await inject(me.token, 'POST', '/api/users/me/recommendations/dismissals', {

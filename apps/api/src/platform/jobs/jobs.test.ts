@@ -97,6 +97,38 @@ describe('jobs', () => {
     expect(seen).toEqual([{ payload: { file: 'history.csv' }, attempt: 1 }]);
   });
 
+  it('logs a failed job through the logger as pino is called (methods that need their this)', async () => {
+    // A detached `log.error` lost pino's `this`: the failure itself then threw and was logged
+    // as "could not record job outcome" (seen in the scale test). This logger fails the same way.
+    class Recorder {
+      lines: string[] = [];
+      info(_o: object, msg?: string) {
+        this.lines.push(`info ${msg}`);
+      }
+      warn(_o: object, msg?: string) {
+        this.lines.push(`warn ${msg}`);
+      }
+      error(_o: object, msg?: string) {
+        this.lines.push(`error ${msg}`);
+      }
+    }
+    const recorder = new Recorder();
+    const jobs = createJobs({ db, log: recorder, pollIntervalMs: 50 });
+    started.push(jobs);
+    jobs.define(
+      'test.refused',
+      async () => {
+        throw new Error('upstream refused');
+      },
+      { retryLimit: 0 },
+    );
+    await jobs.start();
+    const id = await jobs.enqueue('test.refused', {});
+    expect(await settled(jobs, id)).toMatchObject({ state: 'failed', error: 'upstream refused' });
+    await vi.waitFor(() => expect(recorder.lines).toContain('error job failed'));
+    expect(recorder.lines.filter((l) => l.includes('could not record'))).toEqual([]);
+  });
+
   it('retries a failing job with growing delays, then fails it keeping the last error', async () => {
     const jobs = worker();
     const startedAt: number[] = [];

@@ -112,7 +112,8 @@ export function createJobs(options: CreateJobsOptions): Jobs {
           if (controller.signal.aborted) throw new Interrupted();
           const message = err instanceof Error ? err.message : String(err);
           const outcome = await queue.fail(job, def, message);
-          (outcome === 'failed' ? log.error : log.warn)(
+          // Called on the logger: a detached pino method throws (its `this` holds the stream).
+          log[outcome === 'failed' ? 'error' : 'warn'](
             { job: job.name, jobId: job.id, attempt: job.attempt, err },
             outcome === 'failed' ? 'job failed' : 'job attempt failed; retry scheduled',
           );
