@@ -33,6 +33,7 @@ test('register, then the mailed link: lands on / signed in; sign out shows Sign 
   await expect(page.getByRole('menuitem')).toHaveText([
     'Your Profile',
     'Calendar',
+    'Recommendations',
     'History',
     'Settings',
     'Import & export',

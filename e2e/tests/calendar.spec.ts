@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { simpleParser } from 'mailparser';
-import { registerViaUi } from './helpers';
+import { registerViaUi, showSpoilers } from './helpers';
 
 /**
  * Issue 22 (ADR 160): a member in Tokyo tracks a show with an episode that aired an hour ago
@@ -31,6 +31,9 @@ function todayInTokyo(now = Date.now()) {
 test('calendar, iCal feed, daily digest in the outbox and the bell', async ({ page, request }) => {
   test.setTimeout(90_000);
   const user = await registerViaUi(page);
+  // This journey reads new episodes' titles in the calendar, the digest and the bell: the
+  // member shows spoilers (spoilers.spec.ts covers what protection hides there).
+  await showSpoilers(page);
   const token = await page.evaluate(() => localStorage.getItem('manga_tracker_token'));
   const auth = { authorization: `Bearer ${token}` };
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { registerViaUi } from './helpers';
+import { registerViaUi, showSpoilers } from './helpers';
 
 // The second server (playwright.config.ts): its catalogue reaches a local TVmaze stand-in.
 const reachPort = Number(process.env.E2E_PORT ?? 3100) + 1;
@@ -9,6 +9,8 @@ test('a show that is not in the snapshot: found by search, full episode list, tr
   page,
 }) => {
   await registerViaUi(page);
+  // The journey reads the fetched episodes' titles: spoilers shown (ADR 181).
+  await showSpoilers(page);
 
   // The bundled snapshot has no Severance; the search asks TVmaze and adds it.
   await page.goto('/search?q=severance');

@@ -75,3 +75,16 @@ export async function registerViaApi(
   expect(finish.status(), await finish.text()).toBe(201);
   return { ...user, ...((await finish.json()) as AuthResponse) };
 }
+
+/**
+ * Switches spoiler protection off for the signed-in member of `page` (it is on by default,
+ * ADR 181): for journeys about something else that read unwatched episodes' titles.
+ */
+export async function showSpoilers(page: Page) {
+  const token = await page.evaluate(() => localStorage.getItem('manga_tracker_token'));
+  const res = await page.request.put('/api/spoilers/settings', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { protect: false },
+  });
+  expect(res.status()).toBe(200);
+}

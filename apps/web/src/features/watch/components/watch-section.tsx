@@ -124,7 +124,7 @@ function WatchForm({ saved }: { saved: WatchSettings }) {
                     <input
                       id={id}
                       type="checkbox"
-                      className="size-5 shrink-0 accent-violet-500"
+                      className="size-6 shrink-0 accent-violet-500"
                       checked={picked.some((p) => p.toLowerCase() === name.toLowerCase())}
                       onChange={(e) => toggle(name, e.target.checked)}
                     />
