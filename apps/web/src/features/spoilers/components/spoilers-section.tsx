@@ -1,4 +1,5 @@
 import { spoilerMessages } from '@series-tracker/contracts/constants';
+import { useState } from 'react';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SavedNote, SettingsSection } from '@/features/account/components/settings-section';
@@ -9,7 +10,10 @@ import { useSpoilerSettings, useUpdateSpoilerSettings } from '../api/spoilers';
 export function SpoilersSection() {
   const settings = useSpoilerSettings();
   const update = useUpdateSpoilerSettings();
-  const checked = update.isPending ? update.variables.protect : settings.data?.protect;
+  // The box moves at once, in the same event (a controlled input that waited for the mutation's
+  // pending state snapped back first); the saved value takes over when the answer comes.
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const checked = choice ?? settings.data?.protect;
   return (
     <SettingsSection id="spoilers" title="Spoilers">
       {settings.isPending ? (
@@ -31,7 +35,10 @@ export function SpoilersSection() {
               checked={Boolean(checked)}
               disabled={update.isPending}
               aria-describedby="spoilers-hint"
-              onChange={(e) => update.mutate({ protect: e.target.checked })}
+              onChange={(e) => {
+                setChoice(e.target.checked);
+                update.mutate({ protect: e.target.checked }, { onSettled: () => setChoice(null) });
+              }}
             />
             <div>
               <label
