@@ -85,7 +85,7 @@ export function DangerZone() {
           <label className="flex min-h-6 cursor-pointer items-start gap-3 text-sm text-slate-200">
             <input
               type="checkbox"
-              className="mt-0.5 size-5 shrink-0 accent-rose-500"
+              className="mt-0.5 size-6 shrink-0 accent-rose-500"
               checked={understood}
               onChange={(e) => setUnderstood(e.target.checked)}
             />

@@ -31,7 +31,7 @@ export function SpoilersSection() {
             <input
               id="spoiler-protection"
               type="checkbox"
-              className="mt-0.5 size-5 shrink-0 accent-violet-500"
+              className="mt-0.5 size-6 shrink-0 accent-violet-500"
               checked={Boolean(checked)}
               disabled={update.isPending}
               aria-describedby="spoilers-hint"
