@@ -25,6 +25,14 @@ export const cacheTags = {
   communityFeed: 'community-feed',
   /** Every cached feed: they show members' names and avatars and shows' titles and posters. */
   feeds: 'feeds',
+  /**
+   * What a member's own tracking reads back as, kept per viewer: their history, Up Next and
+   * statistics (as they or others see them). Dropped by their marks, plays, ratings, watchlist
+   * changes and settings (ADR 091, issue 32).
+   */
+  mine: (userId: number | string) => `mine:${Number(userId)}`,
+  /** Every `mine` answer: they show shows' titles and episodes (dropped by catalogue refreshes). */
+  tracked: 'tracked',
   /** Show searches: dropped when shows join the catalogue (TVmaze search, lookups, sync). */
   showSearch: 'show-search',
 } as const;
@@ -37,4 +45,34 @@ interface TaggableRequest {
 /** Adds tags to the cached response of this request (e.g. the show an episode belongs to). */
 export function tagResponse(request: TaggableRequest, ...tags: string[]): void {
   request.responseCacheState?.tags.push(...tags);
+}
+
+/** What a route's `config.cache` needs to keep a member's own page (see ownPages). */
+interface OwnPagesCache {
+  ttlSeconds: number;
+  perViewer: true;
+  tags: (request: { auth: { user: { id: number } } | null; params: unknown }) => string[];
+}
+
+/**
+ * The cache config of a member's own tracking pages (history, Up Next, statistics; issue 32):
+ * each viewer's answer under their own key (ADR 091), dropped by the owner's changes
+ * (`mine`), shows' refreshes (`tracked`) and, where others may look (`public`), whatever moves
+ * the profile's visibility to them (`person`: privacy, follows, blocks).
+ */
+export function ownPages(
+  ttlSeconds: number,
+  ownerOf: (request: { auth: { user: { id: number } } | null; params: unknown }) => number | string,
+  options: { public?: boolean } = {},
+): OwnPagesCache {
+  return {
+    ttlSeconds,
+    perViewer: true,
+    tags: (request) => {
+      const owner = ownerOf(request);
+      const tags = [cacheTags.mine(owner), cacheTags.tracked];
+      if (options.public) tags.push(cacheTags.person(owner));
+      return tags;
+    },
+  };
 }

@@ -31,6 +31,16 @@ export interface DomainEvents {
     /** Written by an import (original dates kept): never announce it as happening now. */
     imported?: boolean;
   };
+  /**
+   * A member's settings that shape what their own pages read back changed: the calendar's time
+   * zone (statistics), spoiler protection (Up Next), where-to-watch country and services.
+   */
+  'preferences.changed': { userId: number; what: 'calendar' | 'spoilers' | 'watch' };
+  /**
+   * A member's plays (their diary) changed: one added, re-dated or deleted, even of a show no
+   * longer on their watchlist (no tracking.changed then).
+   */
+  'plays.changed': { userId: number };
   /** Counters kept on shows (total users, favourites) moved. */
   'show.counters.changed': { showIds: number[] };
   /** Catalogue rows of these shows (details, episodes) were written by an import or a sync. */

@@ -223,7 +223,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   });
 
   // Spoiler protection (issue 29, ADR 181): the one rule every episode-showing feature asks.
-  const spoilers = createSpoilersService({ repo: createSpoilersRepository(db.kysely) });
+  const spoilers = createSpoilersService({ repo: createSpoilersRepository(db.kysely), events });
   const trackingRepo = createTrackingRepository(db.kysely, db.dialect);
   const tracking = createTrackingService({
     repo: trackingRepo,
@@ -533,6 +533,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     repo: createCalendarRepository(db.kysely),
     publicUrl: config.publicUrl,
     spoilers,
+    events,
   });
   const notifications = createNotificationsService({
     repo: createNotificationsRepository(db.kysely),

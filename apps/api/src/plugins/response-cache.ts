@@ -239,6 +239,9 @@ export const responseCachePlugin = fp(
         request.headers.authorization
       )
         return;
+      // A signed-in route has no anonymous answer: without a member the route answers 401.
+      const membersOnly = request.routeOptions.config.access === 'signed-in';
+      if (membersOnly && (!personalRoute || !request.headers.authorization)) return;
       let key = request.url;
       let personal = false;
       if (personalRoute && request.headers.authorization) {
@@ -251,6 +254,7 @@ export const responseCachePlugin = fp(
           personal = true;
         }
       }
+      if (membersOnly && !personal) return;
       let entry = cache.get(key);
       // Another request is computing this answer: wait for it rather than run the handler
       // again. When it fails, one of the waiters takes over and the rest wait for that one.
@@ -342,9 +346,11 @@ export const responseCachePlugin = fp(
       const anonymousView =
         route.config.access === 'viewer' &&
         (route.config.cache.anonymousOnly || route.config.cache.perViewer);
-      if (route.config.access !== 'public' && !anonymousView)
+      // A member's own answer (their history, Up Next, statistics) is kept under their key only.
+      const ownView = route.config.access === 'signed-in' && route.config.cache.perViewer;
+      if (route.config.access !== 'public' && !anonymousView && !ownView)
         throw new Error(
-          `${route.url}: only routes with access 'public' (or 'viewer' with anonymousOnly or perViewer) may use the response cache`,
+          `${route.url}: only routes with access 'public' (or 'viewer' with anonymousOnly or perViewer, or 'signed-in' with perViewer) may use the response cache`,
         );
       if (!opts.enabled) return;
       const r = route as unknown as Record<string, unknown>;
@@ -476,6 +482,21 @@ export function subscribeResponseCache(
     ...(['list.created', 'list.updated', 'list.deleted'] as const).map((name) =>
       events.onEveryServer(name, ({ userId }) => cache.invalidateTags([cacheTags.person(userId)])),
     ),
+    // A member's own pages (history, Up Next, statistics; issue 32): their marks, plays,
+    // watchlist, ratings and the settings those pages read; shows' titles and episodes.
+    ...(
+      [
+        'tracking.changed',
+        'episode.watched',
+        'episode.rewatched',
+        'plays.changed',
+        'ratings.changed',
+        'preferences.changed',
+      ] as const
+    ).map((name) =>
+      events.onEveryServer(name, ({ userId }) => cache.invalidateTags([cacheTags.mine(userId)])),
+    ),
+    events.onEveryServer('catalog.refreshed', () => cache.invalidateTags([cacheTags.tracked])),
     // Feeds show shows' titles and posters and episodes' titles.
     events.onEveryServer('catalog.refreshed', () => cache.invalidateTags([cacheTags.feeds])),
     // Moderation (ADR 151): what a moderator hid leaves every shared and per-viewer answer that

@@ -19,6 +19,7 @@ import { airingIn, daysBetween, shiftDate, todayIn } from './air-time';
 import type { CalendarEpisodeRow, CalendarRepository } from './calendar.repository';
 import { writeCalendar, type IcalEvent } from './ical';
 import type { SpoilersService } from '../spoilers/spoilers.service';
+import type { EventBus } from '../../platform/events';
 
 /** A member's local day can be up to ~26 hours from the network's: widen SQL ranges by this. */
 const ZONE_REACH_DAYS = 2;
@@ -71,6 +72,8 @@ export interface CalendarServiceOptions {
   now?: () => Date;
   /** Spoiler protection (ADR 181): the calendar flags, the feed hides on the server. */
   spoilers?: Pick<SpoilersService, 'checker'>;
+  /** Tells the response cache that the member's statistics count days on another clock. */
+  events?: Pick<EventBus, 'emit'>;
 }
 
 /** The calendar (ADR 160): a member's episodes on their own days, settings, the iCal feed. */
@@ -79,6 +82,7 @@ export function createCalendarService({
   publicUrl,
   now = () => new Date(),
   spoilers,
+  events,
 }: CalendarServiceOptions) {
   const base = publicUrl.replace(/\/$/, '');
   const zoneOf = (tz: string | null | undefined) => tz ?? 'UTC';
@@ -172,6 +176,8 @@ export function createCalendarService({
           patch.unsubscribe_token = randomBytes(24).toString('base64url');
       }
       await repo.savePrefs(userId, patch, at);
+      if (input.timeZone !== undefined)
+        await events?.emit('preferences.changed', { userId, what: 'calendar' });
       return this.settings(userId);
     },
 

@@ -12,6 +12,7 @@ import {
   type EpisodePlace,
   type MemberSpoilerState,
 } from './spoiler-rule';
+import type { EventBus } from '../../platform/events';
 import type { SpoilersRepository } from './spoilers.repository';
 
 /** Answers "is this a spoiler?" for one member over the shows it was built for. */
@@ -21,7 +22,16 @@ export type SpoilerCheck = (ep: EpisodePlace) => boolean;
  * Spoiler protection (issue 29, ADR 181): the member's setting, per-show reveals, and the
  * checker every feature that shows episodes to a member asks (the rule is spoiler-rule.ts).
  */
-export function createSpoilersService({ repo }: { repo: SpoilersRepository }) {
+export function createSpoilersService({
+  repo,
+  events,
+}: {
+  repo: SpoilersRepository;
+  /** Tells the response cache that the member's Up Next reads differently now. */
+  events?: Pick<EventBus, 'emit'>;
+}) {
+  const changed = (userId: number) =>
+    events?.emit('preferences.changed', { userId, what: 'spoilers' });
   async function stateFor(
     userId: number | null,
     showIds: Iterable<number>,
@@ -52,6 +62,7 @@ export function createSpoilersService({ repo }: { repo: SpoilersRepository }) {
 
     async updateSettings(userId: number, input: SpoilerSettings): Promise<SpoilerSettings> {
       await repo.saveProtect(userId, input.protect, nowIso());
+      await changed(userId);
       return this.settings(userId);
     },
 
@@ -73,6 +84,7 @@ export function createSpoilersService({ repo }: { repo: SpoilersRepository }) {
     async setShowRevealed(userId: number, showId: number, revealed: boolean) {
       if (!(await repo.showExists(showId))) throw notFound('Show not found');
       await repo.setRevealed(userId, showId, revealed, nowIso());
+      await changed(userId);
       return this.forShow(userId, showId);
     },
   };

@@ -19,7 +19,7 @@ import {
   trendingResponseSchema,
 } from '@series-tracker/contracts';
 import { idParam, limitParam } from '../../lib/params';
-import { cacheTags } from '../../platform/cache-tags';
+import { cacheTags, ownPages } from '../../platform/cache-tags';
 import type { TrendingService } from '../shows/trending.service';
 import type { StatsService } from './stats.service';
 
@@ -154,7 +154,7 @@ export async function peopleStatsRoutes(
   r.get(
     '/stats/me',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', cache: ownPages(300, (req) => req.auth!.user.id) },
       schema: {
         tags,
         summary: 'Your viewing statistics, all time or one year',
@@ -168,7 +168,10 @@ export async function peopleStatsRoutes(
   r.get(
     '/stats/users/:id',
     {
-      config: { access: 'viewer' },
+      config: {
+        access: 'viewer',
+        cache: ownPages(300, (req) => (req.params as { id: string }).id, { public: true }),
+      },
       schema: {
         tags,
         summary: 'A member’s viewing statistics (403 when their profile is private)',

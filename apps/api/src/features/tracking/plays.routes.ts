@@ -11,6 +11,7 @@ import {
   watchlistItemSchema,
 } from '@series-tracker/contracts';
 import { idParam, limitParam, offsetParam } from '../../lib/params';
+import { ownPages } from '../../platform/cache-tags';
 import type { Idempotency } from '../../platform/idempotency';
 import type { PlaysService } from './plays.service';
 
@@ -125,7 +126,7 @@ export async function playsRoutes(
   r.get(
     '/users/me/history',
     {
-      ...auth,
+      config: { ...auth.config, cache: ownPages(300, (req) => req.auth!.user.id) },
       schema: {
         tags,
         security,
@@ -140,7 +141,10 @@ export async function playsRoutes(
   r.get(
     '/users/:id/history',
     {
-      config: { access: 'viewer' },
+      config: {
+        access: 'viewer',
+        cache: ownPages(300, (req) => (req.params as { id: string }).id, { public: true }),
+      },
       schema: {
         tags,
         summary: 'A member’s diary, newest first (403 when their profile is private to you)',

@@ -196,6 +196,7 @@ export function createPlaysService({
       });
     }
     if (result.item) await events.emit('tracking.changed', { userId, showId, change: 'progress' });
+    await events.emit('plays.changed', { userId });
     return result;
   }
 
@@ -487,6 +488,7 @@ export function createPlaysService({
         if (c.tracked)
           await events.emit('tracking.changed', { userId, showId: c.showId, change: 'progress' });
       }
+      if (deleted) await events.emit('plays.changed', { userId });
       return { deleted, missingPlayIds };
     },
 

@@ -21,6 +21,7 @@ import {
   watchStatuses,
 } from '@series-tracker/contracts';
 import { idParam, limitParam, offsetParam } from '../../lib/params';
+import { ownPages } from '../../platform/cache-tags';
 import type { Idempotency } from '../../platform/idempotency';
 import type { TrackingService } from './tracking.service';
 
@@ -212,7 +213,8 @@ export async function trackingRoutes(
   r.get(
     '/me/up-next',
     {
-      ...auth,
+      // Kept a minute at most: episodes air while it is held.
+      config: { ...auth.config, cache: ownPages(60, (req) => req.auth!.user.id) },
       schema: {
         tags: wl,
         security,
