@@ -7,52 +7,40 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { api as call } from './server';
 import {
-  chromiumFlags,
-  chromiumPath,
-  freePort,
-  registerMember,
-  repoRoot,
-  startServer,
-  api as call,
-} from './server';
+  devices,
+  finding,
+  join,
+  newPage,
+  outputDir,
+  port,
+  Report,
+  run,
+  settle,
+  shooter,
+  withSite,
+  runId as id,
+} from './shots';
 
-const outDir = path.join(repoRoot, 'docs/screenshots/calendar');
+const outDir = outputDir('docs/screenshots/calendar');
 const ZONE = 'America/New_York';
 
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(400);
-}
-
 async function main() {
-  const portArg = process.argv.indexOf('--port');
-  const port = portArg > 0 ? Number(process.argv[portArg + 1]) : await freePort();
-  fs.mkdirSync(outDir, { recursive: true });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-shots-'));
   const dbFile = path.join(dir, 'calendar.db');
-  const server = await startServer(port, {
+  const env = {
     DATABASE_URL: `file:${dbFile}`,
     ALERT_CHECK_SECONDS: '10',
     ALERT_DIGEST_HOUR: '0',
     MAIL_OUTBOX_DIR: path.join(dir, 'outbox'),
-  });
-  const o = server.origin;
-  try {
-    const id = Date.now().toString(36);
-    const join = (name: string, displayName?: string) =>
-      registerMember(server, {
-        username: `${name}_${id}`,
-        email: `${name}_${id}@example.test`,
-        password: 'watching-all-night',
-        ...(displayName ? { displayName } : {}),
-      });
-    const member = await join('cal', 'Casey Calendar');
-    const empty = await join('new');
-    const friend = await join('fan', 'Frankie Fan');
+  };
+  await withSite(await port(), env, async (server, browser) => {
+    const o = server.origin;
+    const member = await join(server, 'cal', 'Casey Calendar');
+    const empty = await join(server, 'new');
+    const friend = await join(server, 'fan', 'Frankie Fan');
     await call(o, 'PUT', '/calendar/settings', { timeZone: ZONE }, member.token);
     await call(o, 'PUT', '/calendar/settings', { timeZone: ZONE }, empty.token);
 
@@ -167,33 +155,11 @@ async function main() {
       await new Promise((r) => setTimeout(r, 1000));
     }
 
-    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
-    const axeReport: string[] = [];
-    for (const device of [
-      { name: 'desktop', viewport: { width: 1280, height: 800 } },
-      { name: 'phone', viewport: { width: 360, height: 740 } },
-    ]) {
+    const report = new Report({ finding: finding.firstTarget });
+    for (const device of devices) {
       const context = await browser.newContext({ viewport: device.viewport, timezoneId: ZONE });
-      const as = async (token: string) => {
-        const page = await context.newPage();
-        await page.addInitScript((t) => localStorage.setItem('manga_tracker_token', t), token);
-        return page;
-      };
-      const page = await as(member.token);
-      const shot = async (p: Page, name: string, fullPage = false) => {
-        const file = path.join(outDir, `${name}-${device.name}.png`);
-        await p.screenshot({ path: file, fullPage });
-        console.log(path.relative(repoRoot, file));
-        if (device.name === 'desktop') {
-          const r = await new AxeBuilder({ page: p })
-            .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-            .analyze();
-          const lines = r.violations.map(
-            (v) => `${v.impact} ${v.id} (${v.nodes.length}): ${v.nodes[0]?.target}`,
-          );
-          axeReport.push(`${name}: ${lines.length ? lines.join(', ') : 'clean'}`);
-        }
-      };
+      const page = await newPage(context, member.token);
+      const shot = shooter({ dir: outDir, device, report, desktopOnly: true, log: true });
       await page.goto(`${o}/calendar`);
       await settle(page);
       await shot(page, 'calendar-month', device.name === 'phone');
@@ -222,20 +188,14 @@ async function main() {
       await page.getByText('Database unavailable').waitFor({ timeout: 20_000 });
       await page.evaluate(() => window.scrollTo(0, 0));
       await shot(page, 'calendar-error');
-      const newcomer = await as(empty.token);
+      const newcomer = await newPage(context, empty.token);
       await newcomer.goto(`${o}/calendar`);
       await settle(newcomer);
       await shot(newcomer, 'calendar-empty');
       await context.close();
     }
-    await browser.close();
-    console.log(axeReport.join('\n'));
-  } finally {
-    await server.stop();
-  }
+    report.print();
+  });
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exitCode = 1;
-});
+run(main);
