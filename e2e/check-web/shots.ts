@@ -17,6 +17,7 @@ import {
 } from '@playwright/test';
 import type { Result as AxeViolation } from 'axe-core';
 import { TOKEN_STORAGE_KEY, type AuthResponse } from '@series-tracker/contracts';
+import type { TestOpenIdProvider } from '../../apps/api/test/oidc-provider';
 import {
   chromiumFlags,
   chromiumPath,
@@ -267,6 +268,30 @@ export async function shootRegion(page: Page, region: string, file: string): Pro
   await section.scrollIntoViewIfNeeded();
   await section.screenshot({ path: file });
   await page.evaluate(() => document.querySelector('header')?.style.removeProperty('position'));
+}
+
+/** A site's single sign-on through `op`, the test OpenID Provider, named Test ID (ADR 174). */
+export function oidcEnv(op: TestOpenIdProvider): Record<string, string> {
+  return {
+    OIDC_ISSUER: op.issuer,
+    OIDC_CLIENT_ID: op.clientId,
+    OIDC_CLIENT_SECRET: op.clientSecret,
+    OIDC_PROVIDER_NAME: 'Test ID',
+    CATALOG_AUTO_IMPORT: 'off',
+  };
+}
+
+/** Signs in on the test provider's own page (every account there has the same password). */
+export async function signInAtProvider(page: Page, username: string): Promise<void> {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill('provider password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The pointer rests where the last click was: moved away, no hover colours in the shot. */
+export async function still(page: Page, ms = 400): Promise<void> {
+  await page.waitForTimeout(ms);
+  await page.mouse.move(0, 0);
 }
 
 /** This run's suffix for names and addresses (each run starts on an empty database). */
