@@ -113,7 +113,7 @@ export async function newPage(context: BrowserContext, token?: string): Promise<
 /** A page in a context of its own at the device's size (close it with `page.context()`). */
 export async function open(
   browser: Browser,
-  device: Device,
+  device: Pick<Device, 'viewport'>,
   token?: string,
   options: BrowserContextOptions = {},
 ): Promise<Page> {
