@@ -4,14 +4,14 @@
  * outage (one message), at 360×740 and 1280×800, from the production build (`npm run build`).
  */
 import path from 'node:path';
-import { open, outputDir, port, run, widths, withSite } from './shots';
+import * as shots from './shots';
 
-const outDir = outputDir('docs/screenshots/audit');
+const outDir = shots.outputDir('docs/screenshots/audit');
 
 async function main() {
-  await withSite(await port(process.env.SCREENSHOT_PORT), {}, async (server, browser) => {
-    for (const device of [...widths].reverse()) {
-      const page = await open(browser, device);
+  await shots.withSite({ port: process.env.SCREENSHOT_PORT }, async (server, browser) => {
+    for (const device of [...shots.widths].reverse()) {
+      const page = await shots.open(browser, device);
       await page.goto(`${server.origin}/search?q=friends`);
       await page.getByText(/\d+ shows$/).waitFor({ timeout: 30_000 });
       await page.screenshot({ path: path.join(outDir, `search-friends-${device.name}.png`) });
@@ -29,4 +29,4 @@ async function main() {
   });
 }
 
-run(main);
+shots.run(main);

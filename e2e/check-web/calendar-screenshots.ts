@@ -9,22 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { api as call } from './server';
-import {
-  devices,
-  finding,
-  join,
-  newPage,
-  outputDir,
-  port,
-  Report,
-  run,
-  settle,
-  shooter,
-  withSite,
-  runId as id,
-} from './shots';
+import * as shots from './shots';
 
-const outDir = outputDir('docs/screenshots/calendar');
+const outDir = shots.outputDir('docs/screenshots/calendar');
 const ZONE = 'America/New_York';
 
 async function main() {
@@ -36,11 +23,11 @@ async function main() {
     ALERT_DIGEST_HOUR: '0',
     MAIL_OUTBOX_DIR: path.join(dir, 'outbox'),
   };
-  await withSite(await port(), env, async (server, browser) => {
+  await shots.withSite({ env }, async (server, browser) => {
     const o = server.origin;
-    const member = await join(server, 'cal', 'Casey Calendar');
-    const empty = await join(server, 'new');
-    const friend = await join(server, 'fan', 'Frankie Fan');
+    const member = await shots.join(server, 'cal', 'Casey Calendar');
+    const empty = await shots.join(server, 'new');
+    const friend = await shots.join(server, 'fan', 'Frankie Fan');
     await call(o, 'PUT', '/calendar/settings', { timeZone: ZONE }, member.token);
     await call(o, 'PUT', '/calendar/settings', { timeZone: ZONE }, empty.token);
 
@@ -77,8 +64,8 @@ async function main() {
           ? null
           : `${date}T${String(1 + ((i + k) % 4)).padStart(2, '0')}:${k % 2 ? '30' : '00'}:00.000Z`;
         insert.run(
-          `shots:${id}:${n}`,
-          `${id}${n}`,
+          `shots:${shots.runId}:${n}`,
+          `${shots.runId}${n}`,
           show.id,
           20,
           k + 1,
@@ -93,8 +80,8 @@ async function main() {
     }
     const airedId = Number(
       insert.run(
-        `shots:${id}:aired`,
-        `${id}a`,
+        `shots:${shots.runId}:aired`,
+        `${shots.runId}a`,
         shows[0]!.id,
         20,
         9,
@@ -155,22 +142,22 @@ async function main() {
       await new Promise((r) => setTimeout(r, 1000));
     }
 
-    const report = new Report({ finding: finding.firstTarget });
-    for (const device of devices) {
+    const report = new shots.Report({ finding: shots.finding.firstTarget });
+    for (const device of shots.devices) {
       const context = await browser.newContext({ viewport: device.viewport, timezoneId: ZONE });
-      const page = await newPage(context, member.token);
-      const shot = shooter({ dir: outDir, device, report, desktopOnly: true, log: true });
+      const page = await shots.newPage(context, member.token);
+      const shot = shots.shooter({ dir: outDir, device, report, desktopOnly: true, log: true });
       await page.goto(`${o}/calendar`);
-      await settle(page);
+      await shots.settle(page);
       await shot(page, 'calendar-month', device.name === 'phone');
       await page.goto(`${o}/calendar?view=agenda`);
-      await settle(page);
+      await shots.settle(page);
       await shot(page, 'calendar-agenda');
       await page.goto(`${o}/notifications`);
-      await settle(page);
+      await shots.settle(page);
       await shot(page, 'notifications');
       await page.goto(`${o}/settings`);
-      await settle(page);
+      await shots.settle(page);
       await page.locator('#calendar-heading').scrollIntoViewIfNeeded();
       await page.evaluate(() => window.scrollBy(0, -80));
       await shot(page, 'settings-calendar');
@@ -188,9 +175,9 @@ async function main() {
       await page.getByText('Database unavailable').waitFor({ timeout: 20_000 });
       await page.evaluate(() => window.scrollTo(0, 0));
       await shot(page, 'calendar-error');
-      const newcomer = await newPage(context, empty.token);
+      const newcomer = await shots.newPage(context, empty.token);
       await newcomer.goto(`${o}/calendar`);
-      await settle(newcomer);
+      await shots.settle(newcomer);
       await shot(newcomer, 'calendar-empty');
       await context.close();
     }
@@ -198,4 +185,4 @@ async function main() {
   });
 }
 
-run(main);
+shots.run(main);

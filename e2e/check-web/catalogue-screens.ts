@@ -5,10 +5,10 @@
  * (`npm run build` first). Offline, hot-linked covers show their placeholders.
  */
 import type { Page } from '@playwright/test';
-import { devices, open, outputDir, port, run, settle, shooter, SKELETONS, withSite } from './shots';
+import * as shots from './shots';
 
-const outDir = outputDir('docs/screenshots/catalogue');
-const loaded = (page: Page) => settle(page, 300, SKELETONS);
+const outDir = shots.outputDir('docs/screenshots/catalogue');
+const loaded = (page: Page) => shots.settle(page, 300, shots.SKELETONS);
 
 async function firstShowId(origin: string, q: string): Promise<number> {
   const res = await fetch(`${origin}/api/search/shows?q=${encodeURIComponent(q)}&limit=1`);
@@ -17,16 +17,16 @@ async function firstShowId(origin: string, q: string): Promise<number> {
 }
 
 async function main() {
-  await withSite(await port(), {}, async (server, browser) => {
+  await shots.withSite({}, async (server, browser) => {
     const anime = await firstShowId(server.origin, 'Frieren');
     const screens = [
       { name: 'popular', path: '/browse?sort=popular' },
       { name: 'anime-show', path: `/show/${anime}` },
       { name: 'search-the-office', path: '/search?q=the%20office' },
     ];
-    for (const device of devices) {
-      const page = await open(browser, device);
-      const shoot = shooter({ dir: outDir, device, log: true });
+    for (const device of shots.devices) {
+      const page = await shots.open(browser, device);
+      const shoot = shots.shooter({ dir: outDir, device, log: true });
       for (const screen of screens) {
         await page.goto(`${server.origin}${screen.path}`);
         await loaded(page);
@@ -47,4 +47,4 @@ async function main() {
   });
 }
 
-run(main);
+shots.run(main);

@@ -8,10 +8,10 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { seed } from './server';
-import { arg, open, outputDir, port, run, settle, sideways, widths, withSite } from './shots';
+import * as shots from './shots';
 
-const outDir = outputDir('/tmp/community-shots');
-const only = arg('--only');
+const outDir = shots.outputDir('/tmp/community-shots');
+const only = shots.arg('--only');
 
 const emptyPage = { data: [], total: 0, limit: 20, offset: 0, hasMore: false };
 
@@ -25,7 +25,7 @@ interface Shot {
 }
 
 async function main() {
-  await withSite(await port(), {}, async (server, browser) => {
+  await shots.withSite({}, async (server, browser) => {
     const f = await seed(server);
     const all: Shot[] = [
       { name: 'reviews', path: '/reviews' },
@@ -75,11 +75,11 @@ async function main() {
       { name: 'activity', path: '/activity' },
       { name: 'compare', path: `/compare?users=${f.username},${f.otherUsername}` },
     ];
-    const shots = all.filter((s) => !only || s.name.includes(only));
+    const chosen = all.filter((s) => !only || s.name.includes(only));
     for (const signedIn of [false, true]) {
-      for (const device of widths) {
-        const page = await open(browser, device, signedIn ? f.token : undefined);
-        for (const shot of shots) {
+      for (const device of shots.widths) {
+        const page = await shots.open(browser, device, signedIn ? f.token : undefined);
+        for (const shot of chosen) {
           await page.unrouteAll();
           if (shot.fail) {
             await page.route(shot.fail, (route) =>
@@ -92,12 +92,12 @@ async function main() {
             );
           }
           await page.goto(`${server.origin}${shot.path}`);
-          await settle(page, 300);
+          await shots.settle(page, 300);
           if (shot.prepare) {
             await shot
               .prepare(page)
               .catch((err: unknown) => console.log(`  ${shot.name}: ${String(err)}`));
-            await settle(page, 300);
+            await shots.settle(page, 300);
           }
           const file = path.join(
             outDir,
@@ -105,7 +105,7 @@ async function main() {
           );
           await page.screenshot({ path: file, fullPage: true });
           // Anything wider than the viewport scrolls sideways: worth a look at 360 px.
-          const overflow = await sideways(page);
+          const overflow = await shots.sideways(page);
           console.log(`${file}${overflow > 0 ? `  OVERFLOW ${overflow}px` : ''}`);
         }
         await page.context().close();
@@ -114,4 +114,4 @@ async function main() {
   });
 }
 
-run(main);
+shots.run(main);

@@ -6,9 +6,9 @@
  */
 import path from 'node:path';
 import { mailsTo } from '../tests/outbox';
-import { axe, join, open, outputDir, port, run, withSite, runId as id } from './shots';
+import * as shots from './shots';
 
-const outDir = outputDir('docs/screenshots/registration');
+const outDir = shots.outputDir('docs/screenshots/registration');
 
 /** The token of the newest mail to `to` whose subject starts with `subject` (polled: a job sends it). */
 async function tokenFromOutbox(outbox: string, to: string, subject: string): Promise<string> {
@@ -21,13 +21,13 @@ async function tokenFromOutbox(outbox: string, to: string, subject: string): Pro
 }
 
 async function main() {
-  await withSite(await port(process.env.E2E_PORT ?? 3450), {}, async (server, browser) => {
+  await shots.withSite({ port: process.env.E2E_PORT ?? 3450 }, async (server, browser) => {
     const o = server.origin;
-    const { token } = await join(server, 'robin', 'Robin Mover', 'a long walk home');
-    const newEmail = `robin.new.home_${id}@example.test`;
+    const { token } = await shots.join(server, 'robin', 'Robin Mover', 'a long walk home');
+    const newEmail = `robin.new.home_${shots.runId}@example.test`;
 
     for (const width of [360, 1280]) {
-      const page = await open(browser, { viewport: { width, height: 900 } }, token);
+      const page = await shots.open(browser, { viewport: { width, height: 900 } }, token);
       await page.goto(`${o}/settings`);
       const form = page.getByRole('form', { name: 'Email address' });
       if (width === 360) {
@@ -37,7 +37,7 @@ async function main() {
       }
       await form.getByText('for a link to confirm the change').waitFor();
       await form.scrollIntoViewIfNeeded();
-      const violations = await axe(page, {
+      const violations = await shots.axe(page, {
         tags: null,
         include: 'form[aria-label="Email address"]',
       });
@@ -49,11 +49,11 @@ async function main() {
 
     const changeToken = await tokenFromOutbox(server.outboxDir, newEmail, 'Confirm your new');
     for (const width of [360, 1280]) {
-      const page = await open(browser, { viewport: { width, height: 800 } }, token);
+      const page = await shots.open(browser, { viewport: { width, height: 800 } }, token);
       // The first opens the link; the second shows a used link's answer.
       await page.goto(`${o}/verify-email?token=${changeToken}`);
       await page.getByRole('link', { name: 'Go to the home page' }).waitFor();
-      const violations = await axe(page, { tags: null });
+      const violations = await shots.axe(page, { tags: null });
       console.log(`verify ${width}: axe violations ${violations.length}`);
       await page.screenshot({
         path: path.join(outDir, `email-change-${width === 360 ? 'done' : 'used'}-${width}.png`),
@@ -65,4 +65,4 @@ async function main() {
   });
 }
 
-run(main);
+shots.run(main);

@@ -5,20 +5,9 @@
  */
 import type { Page } from '@playwright/test';
 import { api as call } from './server';
-import {
-  devices,
-  join,
-  open,
-  outputDir,
-  port,
-  Report,
-  run,
-  settle,
-  shooter,
-  withSite,
-} from './shots';
+import * as shots from './shots';
 
-const outDir = outputDir('docs/screenshots/long-shows');
+const outDir = shots.outputDir('docs/screenshots/long-shows');
 
 /** Scroll so the Episodes tab strip sits just under the sticky header. */
 async function toPanel(page: Page) {
@@ -39,9 +28,9 @@ async function toNav(page: Page) {
 }
 
 async function main() {
-  await withSite(await port(), {}, async (server, browser) => {
+  await shots.withSite({}, async (server, browser) => {
     const o = server.origin;
-    const { token } = await join(server, 'long');
+    const { token } = await shots.join(server, 'long');
     const shows = await call<{ data: { id: number; title: string }[] }>(
       o,
       'GET',
@@ -63,28 +52,28 @@ async function main() {
     await call(o, 'POST', `/episodes/${s3e1}/progress`, {}, token);
     await call(o, 'POST', `/episodes/${s3e3}/progress`, {}, token);
 
-    const report = new Report();
-    for (const device of devices) {
+    const report = new shots.Report();
+    for (const device of shots.devices) {
       for (const member of [true, false]) {
-        const page = await open(browser, device, member ? token : undefined);
-        const shot = shooter({ dir: outDir, device, report, desktopOnly: true });
+        const page = await shots.open(browser, device, member ? token : undefined);
+        const shot = shots.shooter({ dir: outDir, device, report, desktopOnly: true });
         const who = member ? 'member' : 'visitor';
         await page.goto(`${o}/show/${got}`);
-        await settle(page);
+        await shots.settle(page);
         await page.getByRole('tab', { name: 'Episodes' }).click();
-        await settle(page);
+        await shots.settle(page);
         await toPanel(page);
         await shot(page, `episodes-${who}`);
         if (member) {
           await page.getByRole('combobox', { name: 'Season' }).selectOption('2');
-          await settle(page);
+          await shots.settle(page);
           await shot(page, 'episodes-watched-season');
           // Loading and error states of the member's progress.
           await page.route('**/api/episodes/show/*/progress', (r) =>
             r.fulfill({ status: 500, json: { error: 'Database unavailable', code: 'INTERNAL' } }),
           );
           await page.reload();
-          await settle(page);
+          await shots.settle(page);
           await page.getByRole('tab', { name: 'Episodes' }).click();
           // The query retries a 500 a few times before it says so.
           await page.getByText('Could not load your progress').waitFor({ timeout: 20_000 });
@@ -93,25 +82,25 @@ async function main() {
           await page.unroute('**/api/episodes/show/*/progress');
 
           await page.goto(`${o}/episode/${s3e1}`);
-          await settle(page);
+          await shots.settle(page);
           await toNav(page);
           await shot(page, 'episode-neighbours');
           await page.goto(
             `${o}/episode/${eps.data.find((e) => e.seasonNumber === 1 && e.episodeNumber === 1)!.id}`,
           );
-          await settle(page);
+          await shots.settle(page);
           await toNav(page);
           await shot(page, 'episode-first');
 
           await page.goto(`${o}/show/${got}`);
-          await settle(page);
+          await shots.settle(page);
           await page.getByRole('combobox', { name: 'Watchlist status' }).selectOption('completed');
           await page.getByRole('dialog').waitFor();
           await page.waitForTimeout(300);
           await shot(page, 'completed-offer');
           await page.getByRole('button', { name: 'Not now' }).click();
           await page.getByRole('combobox', { name: 'Watchlist status' }).selectOption('watching');
-          await settle(page);
+          await shots.settle(page);
         }
         await page.context().close();
       }
@@ -120,4 +109,4 @@ async function main() {
   });
 }
 
-run(main);
+shots.run(main);

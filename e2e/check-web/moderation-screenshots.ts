@@ -10,29 +10,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { api as call, repoRoot } from './server';
-import {
-  devices,
-  join,
-  open,
-  outputDir,
-  port,
-  Report,
-  run,
-  settle,
-  shooter,
-  withSite,
-} from './shots';
+import * as shots from './shots';
 
-const outDir = outputDir('docs/screenshots/moderation');
+const outDir = shots.outputDir('docs/screenshots/moderation');
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'moderation-shots-'));
   const dbUrl = `file:${path.join(dir, 'shots.db')}`;
   const env = { DATABASE_URL: dbUrl, MAIL_OUTBOX_DIR: path.join(dir, 'outbox') };
-  await withSite(await port(), env, async (server, browser) => {
-    const report = new Report({ prefix: 'axe ' });
-    const shoot = shooter({ dir: outDir, report, log: true });
-    const member = (name: string, displayName: string) => join(server, name, displayName);
+  const cleanUp = () => fs.rmSync(dir, { recursive: true, force: true });
+  await shots.withSite({ env, cleanUp }, async (server, browser) => {
+    const report = new shots.Report({ prefix: 'axe ' });
+    const shoot = shots.shooter({ dir: outDir, report, log: true });
+    const member = (name: string, displayName: string) => shots.join(server, name, displayName);
     const api = <T>(method: string, url: string, body?: unknown, token?: string) =>
       call<T>(server.origin, method, url, body, token);
     const author = await member('severin', 'Severin Okafor');
@@ -96,11 +86,11 @@ async function main() {
       author.token,
     );
 
-    for (const d of devices) {
+    for (const d of shots.devices) {
       // The report dialog, from the comment's Report button.
-      const page = await open(browser, d, reporter.token);
+      const page = await shots.open(browser, d, reporter.token);
       await page.goto(`${server.origin}/review/${review.id}`);
-      await settle(page, 300);
+      await shots.settle(page, 300);
       await page
         .locator('li', { hasText: 'Cheap streaming' })
         .getByRole('button', { name: 'Report' })
@@ -109,7 +99,7 @@ async function main() {
       await page.waitForTimeout(200);
       await shoot(page, `report-dialog-${d.name}`);
       await page.getByRole('dialog').getByRole('button', { name: 'Send report' }).click();
-      await settle(page, 300);
+      await shots.settle(page, 300);
       // The second device's try is the same member's second report: "already reported".
       await shoot(
         page,
@@ -118,9 +108,9 @@ async function main() {
       await page.context().close();
 
       // The queue, with the reports; one action's dialog.
-      const q = await open(browser, d, mod.token);
+      const q = await shots.open(browser, d, mod.token);
       await q.goto(`${server.origin}/moderation`);
-      await settle(q, 300);
+      await shots.settle(q, 300);
       await shoot(q, `queue-${d.name}`);
       await q
         .locator('article', { hasText: 'Cheap streaming' })
@@ -131,7 +121,7 @@ async function main() {
       await q.context().close();
 
       // The queue failing to load, and empty.
-      const failing = await open(browser, d, mod.token);
+      const failing = await shots.open(browser, d, mod.token);
       await failing.route('**/api/moderation/reports*', (r) =>
         r.fulfill({
           status: 500,
@@ -142,7 +132,7 @@ async function main() {
       await failing.goto(`${server.origin}/moderation`);
       // The query client retries a 500 a few times before the error state shows.
       await failing.getByText('Could not load the reports').waitFor({ timeout: 30_000 });
-      await settle(failing, 300);
+      await shots.settle(failing, 300);
       await shoot(failing, `queue-error-${d.name}`);
       await failing.route('**/api/moderation/reports*', (r) =>
         r.fulfill({
@@ -152,14 +142,14 @@ async function main() {
         }),
       );
       await failing.reload();
-      await settle(failing, 300);
+      await shots.settle(failing, 300);
       await shoot(failing, `queue-empty-${d.name}`);
       await failing.context().close();
 
       // A member opening /moderation gets the not-found page.
-      const m = await open(browser, d, reporter.token);
+      const m = await shots.open(browser, d, reporter.token);
       await m.goto(`${server.origin}/moderation`);
-      await settle(m, 300);
+      await shots.settle(m, 300);
       await shoot(m, `member-not-found-${d.name}`);
       await m.context().close();
     }
@@ -171,10 +161,10 @@ async function main() {
       { action: 'hide', reason: 'Advertising is not allowed here' },
       mod.token,
     );
-    for (const d of devices) {
-      const page = await open(browser, d, commenter.token);
+    for (const d of shots.devices) {
+      const page = await shots.open(browser, d, commenter.token);
       await page.goto(`${server.origin}/review/${review.id}`);
-      await settle(page, 300);
+      await shots.settle(page, 300);
       await page.getByRole('note').scrollIntoViewIfNeeded();
       await page.evaluate(() => window.scrollBy(0, -120));
       await shoot(page, `hidden-comment-author-${d.name}`);
@@ -187,15 +177,15 @@ async function main() {
       { action: 'suspend', reason: 'Repeated spam links', suspendDays: 14 },
       mod.token,
     );
-    for (const d of devices) {
-      const page = await open(browser, d, commenter.token);
+    for (const d of shots.devices) {
+      const page = await shots.open(browser, d, commenter.token);
       await page.goto(`${server.origin}/reviews`);
-      await settle(page, 300);
+      await shots.settle(page, 300);
       await shoot(page, `suspension-banner-${d.name}`);
       await page.context().close();
     }
     report.print();
-  }).finally(() => fs.rmSync(dir, { recursive: true, force: true }));
+  });
 }
 
-run(main);
+shots.run(main);

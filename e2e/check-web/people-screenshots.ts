@@ -5,12 +5,12 @@
  */
 import path from 'node:path';
 import { seed, api as call } from './server';
-import { devices, join, open, outputDir, port, run, settle, withSite } from './shots';
+import * as shots from './shots';
 
-const outDir = outputDir('e2e/.tmp/people-shots');
+const outDir = shots.outputDir('e2e/.tmp/people-shots');
 
 async function main() {
-  await withSite(await port(), {}, async (server, browser) => {
+  await shots.withSite({}, async (server, browser) => {
     const o = server.origin;
     const viewer = await seed(server);
     const me = await call<{ user: { id: number; username: string } }>(
@@ -20,7 +20,7 @@ async function main() {
       undefined,
       viewer.token,
     );
-    const other = await join(server, 'maya', 'Maya Okafor');
+    const other = await shots.join(server, 'maya', 'Maya Okafor');
     await call(o, 'POST', `/social/${other.user.id}/follow`, undefined, viewer.token);
     await call(o, 'POST', `/social/${me.user.id}/follow`, undefined, other.token);
     const item = await call<{ id: number }>(
@@ -82,11 +82,11 @@ async function main() {
       { name: 'feed', path: '/activity' },
       { name: 'not-found', path: '/profile/nobody_here' },
     ];
-    for (const device of devices) {
-      const page = await open(browser, device, viewer.token);
+    for (const device of shots.devices) {
+      const page = await shots.open(browser, device, viewer.token);
       for (const screen of screens) {
         await page.goto(`${o}${screen.path}`);
-        await settle(page, 500, '[data-testid="skeleton"]');
+        await shots.settle(page, 500, '[data-testid="skeleton"]');
         const file = path.join(outDir, `${screen.name}-${device.name}.png`);
         await page.screenshot({ path: file, fullPage: true });
         console.log(file);
@@ -107,4 +107,4 @@ async function main() {
   });
 }
 
-run(main);
+shots.run(main);

@@ -4,25 +4,14 @@
  * 1280×800 and 360×740 from the production build (`npm run build` first), with axe on each.
  */
 import { api as call } from './server';
-import {
-  devices,
-  join,
-  open,
-  outputDir,
-  port,
-  Report,
-  run,
-  settle,
-  shooter,
-  withSite,
-} from './shots';
+import * as shots from './shots';
 
-const outDir = outputDir('docs/screenshots/plays');
+const outDir = shots.outputDir('docs/screenshots/plays');
 
 async function main() {
-  await withSite(await port(), {}, async (server, browser) => {
+  await shots.withSite({}, async (server, browser) => {
     const o = server.origin;
-    const { token, user } = await join(server, 'plays');
+    const { token, user } = await shots.join(server, 'plays');
     const shows = await call<{ data: { id: number; title: string }[] }>(
       o,
       'GET',
@@ -50,15 +39,15 @@ async function main() {
     await call(o, 'POST', `/episodes/${ep(1, 1)}/plays`, { watchedAt: day(1, 18) }, token);
     await call(o, 'POST', `/episodes/${ep(1, 1)}/plays`, {}, token);
 
-    const report = new Report();
-    for (const device of devices) {
-      const page = await open(browser, device, token);
-      const shot = shooter({ dir: outDir, device, report, desktopOnly: true });
+    const report = new shots.Report();
+    for (const device of shots.devices) {
+      const page = await shots.open(browser, device, token);
+      const shot = shots.shooter({ dir: outDir, device, report, desktopOnly: true });
       await page.goto(`${o}/episode/${ep(1, 1)}`);
-      await settle(page);
+      await shots.settle(page);
       await page.getByTestId('play-count').scrollIntoViewIfNeeded();
       await page.evaluate(() => window.scrollBy(0, 160));
-      await settle(page);
+      await shots.settle(page);
       await shot(page, 'episode-plays');
       await page
         .getByRole('button', { name: /Edit the date of the play/ })
@@ -69,7 +58,7 @@ async function main() {
       await page.getByRole('button', { name: 'Cancel' }).click();
 
       await page.goto(`${o}/history`);
-      await settle(page);
+      await shots.settle(page);
       // The router restores this tab's last scroll position; the page's top is the point here.
       await page.evaluate(() => window.scrollTo(0, 0));
       await shot(page, 'history');
@@ -77,7 +66,7 @@ async function main() {
       await page.waitForTimeout(200);
       await shot(page, 'history-end');
       await page.goto(`${o}/profile/${user.username}?tab=history`);
-      await settle(page);
+      await shots.settle(page);
       await page.getByRole('tab', { name: 'History' }).scrollIntoViewIfNeeded();
       await page.evaluate(() => {
         const tabs = document.querySelector('[role="tablist"]');
@@ -101,4 +90,4 @@ async function main() {
   });
 }
 
-run(main);
+shots.run(main);

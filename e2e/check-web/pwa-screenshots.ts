@@ -8,9 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { api as call } from './server';
-import { devices, join, outputDir, port, Report, run, shooter, withSite } from './shots';
+import * as shots from './shots';
 
-const outDir = outputDir('docs/screenshots/pwa');
+const outDir = shots.outputDir('docs/screenshots/pwa');
 
 async function controlled(page: Page) {
   await page.evaluate(async () => {
@@ -25,10 +25,10 @@ async function controlled(page: Page) {
 }
 
 async function main() {
-  await withSite(await port(process.env.SCREENSHOT_PORT), {}, async (server, browser) => {
+  await shots.withSite({ port: process.env.SCREENSHOT_PORT }, async (server, browser) => {
     const o = server.origin;
-    const { token } = await join(server, 'pwa');
-    const other = await join(server, 'friend', 'Sam Friend');
+    const { token } = await shots.join(server, 'pwa');
+    const other = await shots.join(server, 'friend', 'Sam Friend');
     const shows = await call<{ data: { id: number; title: string }[] }>(
       o,
       'GET',
@@ -37,8 +37,8 @@ async function main() {
     const show = shows.data.find((s) => s.title === 'Game of Thrones')!.id;
 
     // target-size: off by default in axe; tap targets of at least 24 px (issue 22).
-    const report = new Report({ targetSize: true });
-    for (const device of devices) {
+    const report = new shots.Report({ targetSize: true });
+    for (const device of shots.devices) {
       const context = await browser.newContext({ viewport: device.viewport });
       await context.addInitScript((t) => {
         if (!sessionStorage.getItem('seeded')) {
@@ -47,7 +47,7 @@ async function main() {
         }
       }, token);
       const page = await context.newPage();
-      const shot = shooter({
+      const shot = shots.shooter({
         dir: outDir,
         device,
         report,
@@ -137,4 +137,4 @@ async function main() {
   });
 }
 
-run(main);
+shots.run(main);

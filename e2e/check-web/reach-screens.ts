@@ -8,17 +8,18 @@
  */
 import type { Page } from '@playwright/test';
 import { startTvmazeStandIn } from '../../apps/api/test/tvmaze-stand-in';
-import { devices, open, outputDir, port, Report, run, settle, shooter, withSite } from './shots';
+import * as shots from './shots';
 
-const outDir = outputDir('docs/screenshots/catalogue');
-const loaded = (page: Page) => settle(page, 300, '[data-testid="results-loading"]');
+const outDir = shots.outputDir('docs/screenshots/catalogue');
+const loaded = (page: Page) => shots.settle(page, 300, '[data-testid="results-loading"]');
 
 async function main() {
   const standIn = await startTvmazeStandIn();
   const env = { METADATA_SYNC: 'on', TVMAZE_BASE_URL: standIn.baseUrl };
-  await withSite(await port(), env, async (server, browser) => {
-    const report = new Report({ prefix: 'axe ' });
-    const shoot = shooter({ dir: outDir, report, log: true });
+  const cleanUp = () => standIn.close();
+  await shots.withSite({ env, cleanUp }, async (server, browser) => {
+    const report = new shots.Report({ prefix: 'axe ' });
+    const shoot = shots.shooter({ dir: outDir, report, log: true });
     // The search adds The Sopranos; its episode list follows within seconds.
     const found = (await (
       await fetch(`${server.origin}/api/search/shows?q=severance&limit=1`)
@@ -31,8 +32,8 @@ async function main() {
       if (eps.data.length) break;
       await new Promise((r) => setTimeout(r, 200));
     }
-    for (const device of devices) {
-      const page = await open(browser, device);
+    for (const device of shots.devices) {
+      const page = await shots.open(browser, device);
       await page.goto(`${server.origin}/search?q=severance`);
       await loaded(page);
       await shoot(page, `reach-search-${device.name}`);
@@ -48,8 +49,8 @@ async function main() {
     }
     // TVmaze down: thin searches say they show local results only.
     standIn.setDown(true);
-    for (const device of devices) {
-      const page = await open(browser, device);
+    for (const device of shots.devices) {
+      const page = await shots.open(browser, device);
       await page.goto(`${server.origin}/search?q=the%20wire`);
       await loaded(page);
       await shoot(page, `local-only-${device.name}`);
@@ -58,7 +59,7 @@ async function main() {
       await shoot(page, `local-only-empty-${device.name}`);
     }
     report.print();
-  }).finally(() => standIn.close());
+  });
 }
 
-run(main);
+shots.run(main);

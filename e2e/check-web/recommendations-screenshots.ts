@@ -11,22 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { api as call, repoRoot } from './server';
-import {
-  devices,
-  finding,
-  join,
-  newPage,
-  outputDir,
-  port,
-  Report,
-  run,
-  settle,
-  shooter,
-  withSite,
-  runId as id,
-} from './shots';
+import * as shots from './shots';
 
-const outDir = outputDir('docs/screenshots/recommendations');
+const outDir = shots.outputDir('docs/screenshots/recommendations');
 
 const tastes = [
   ['breaking bad', 'better call saul', 'ozark', 'narcos', 'the wire', 'fargo', 'mindhunter'],
@@ -38,10 +25,11 @@ async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recs-shots-'));
   const dbFile = path.join(dir, 'recs.db');
   const env = { DATABASE_URL: `file:${dbFile}` };
-  await withSite(await port(), env, async (server, browser) => {
+  const cleanUp = () => fs.rmSync(dir, { recursive: true, force: true });
+  await shots.withSite({ env, cleanUp }, async (server, browser) => {
     const o = server.origin;
-    const member = await join(server, 'robin', 'Robin Recs');
-    const newcomer = await join(server, 'nova', 'Nova New');
+    const member = await shots.join(server, 'robin', 'Robin Recs');
+    const newcomer = await shots.join(server, 'nova', 'Nova New');
 
     const groups: number[][] = [];
     for (const titles of tastes) {
@@ -68,7 +56,7 @@ async function main() {
        values (?, ?, ?, ?, ?, ?)`,
     );
     for (let n = 0; n < 45; n++) {
-      const name = `shots_${id}_${n}`;
+      const name = `shots_${shots.runId}_${n}`;
       const userId = Number(
         addUser.run(name, name, `${name}@demo.invalid`, `${name}@demo.invalid`, name, now, now)
           .lastInsertRowid,
@@ -103,34 +91,34 @@ async function main() {
     });
     console.log(job.stdout.trim() || job.stderr.trim());
 
-    const report = new Report({
-      finding: finding.firstTarget,
+    const report = new shots.Report({
+      finding: shots.finding.firstTarget,
       clean: 'axe clean',
       sideways: 'flag',
     });
-    for (const device of devices) {
+    for (const device of shots.devices) {
       const context = await browser.newContext({ viewport: device.viewport });
-      const shot = shooter({ dir: outDir, device, report, log: true });
-      const page = await newPage(context, member.token);
+      const shot = shots.shooter({ dir: outDir, device, report, log: true });
+      const page = await shots.newPage(context, member.token);
       await page.goto(`${o}/`);
-      await settle(page, 500);
+      await shots.settle(page, 500);
       const row = page.getByRole('region', { name: /^Because you watched/ }).first();
       await row.waitFor({ timeout: 15_000 });
       await row.scrollIntoViewIfNeeded();
       await page.evaluate(() => window.scrollBy(0, -80));
       await shot(page, 'home-because-you-watched');
       await page.goto(`${o}/recommendations`);
-      await settle(page, 500);
+      await shots.settle(page, 500);
       await page.evaluate(() => window.scrollTo(0, 0));
       await shot(page, 'recommendations', true);
-      const fresh = await newPage(context, newcomer.token);
+      const fresh = await shots.newPage(context, newcomer.token);
       await fresh.goto(`${o}/recommendations`);
-      await settle(fresh, 500);
+      await shots.settle(fresh, 500);
       await shot(fresh, 'recommendations-empty');
       await context.close();
     }
     report.print();
-  }).finally(() => fs.rmSync(dir, { recursive: true, force: true }));
+  });
 }
 
-run(main);
+shots.run(main);

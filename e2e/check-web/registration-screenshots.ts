@@ -5,25 +5,25 @@
  * again"), the /finish-registration page (ready, a refused link, no token) at 1280×800 and
  * 360×740 from the production build (`npm run build` first), with axe (target-size on) on each.
  */
-import { devices, finding, open, outputDir, port, Report, run, shooter, withSite } from './shots';
+import * as shots from './shots';
 
-const outDir = outputDir('docs/screenshots/registration');
+const outDir = shots.outputDir('docs/screenshots/registration');
 
 async function main() {
-  await withSite(await port(process.env.E2E_PORT), {}, async (server, browser) => {
+  await shots.withSite({ port: process.env.E2E_PORT }, async (server, browser) => {
     const o = server.origin;
     // A serious finding, or anything sticking out sideways at 360 px, fails the script.
-    const report = new Report({
+    const report = new shots.Report({
       tags: null,
       targetSize: true,
-      finding: finding.id,
+      finding: shots.finding.id,
       sideways: 'pixels',
       strict: true,
     });
     const id = Date.now().toString(36);
-    for (const device of devices) {
-      const page = await open(browser, device);
-      const shot = shooter({
+    for (const device of shots.devices) {
+      const page = await shots.open(browser, device);
+      const shot = shots.shooter({
         dir: outDir,
         device,
         report,
@@ -75,4 +75,4 @@ async function main() {
   });
 }
 
-run(main);
+shots.run(main);

@@ -6,15 +6,15 @@
  */
 import path from 'node:path';
 import { seed } from './server';
-import { axe, devices, isSerious, join, open, outputDir, port, run, withSite } from './shots';
+import * as shots from './shots';
 
-const outDir = outputDir('e2e/.tmp/safety-shots');
+const outDir = shots.outputDir('e2e/.tmp/safety-shots');
 
 async function main() {
-  await withSite(await port(process.env.E2E_PORT ?? 3231), {}, async (server, browser) => {
+  await shots.withSite({ port: process.env.E2E_PORT ?? 3231 }, async (server, browser) => {
     const o = server.origin;
     const viewer = await seed(server);
-    const quiet = await join(server, 'quiet', 'Quiet Quinn', 'a quiet evening in');
+    const quiet = await shots.join(server, 'quiet', 'Quiet Quinn', 'a quiet evening in');
     await fetch(`${o}/api/users/me`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${quiet.token}` },
@@ -38,8 +38,8 @@ async function main() {
         click: false,
       },
     ];
-    for (const device of devices) {
-      const page = await open(browser, device, viewer.token);
+    for (const device of shots.devices) {
+      const page = await shots.open(browser, device, viewer.token);
       for (const screen of screens) {
         await page.goto(`${o}${screen.path}`);
         await page.waitForLoadState('networkidle');
@@ -50,10 +50,10 @@ async function main() {
         await page.waitForTimeout(300);
         const file = path.join(outDir, `${screen.name}-${device.name}.png`);
         await page.screenshot({ path: file, fullPage: true });
-        const violations = await axe(page, {
+        const violations = await shots.axe(page, {
           tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
         });
-        const serious = violations.filter(isSerious);
+        const serious = violations.filter(shots.isSerious);
         console.log(`${file} axe: ${violations.length} (serious/critical ${serious.length})`);
         for (const v of serious) console.log(`  ${v.id}: ${v.help}`);
       }
@@ -62,4 +62,4 @@ async function main() {
   });
 }
 
-run(main);
+shots.run(main);

@@ -5,27 +5,27 @@
  * Options: --full (whole page instead of the first screen), --signed-in.
  */
 import { seed } from './server';
-import { devices, open, outputDir, port, run, settle, shooter, SKELETONS, withSite } from './shots';
+import * as shots from './shots';
 
-const outDir = outputDir('docs/screenshots');
+const outDir = shots.outputDir('docs/screenshots');
 const full = process.argv.includes('--full');
 const signedIn = process.argv.includes('--signed-in');
 
 async function main() {
-  await withSite(await port(), {}, async (server, browser) => {
+  await shots.withSite({}, async (server, browser) => {
     const fixture = await seed(server);
     const screens = [
       { name: 'home', path: '/' },
       { name: 'show', path: `/show/${fixture.showId}` },
       { name: 'search', path: '/search?q=breaking' },
     ];
-    for (const device of devices) {
-      const page = await open(browser, device, signedIn ? fixture.token : undefined);
-      const shoot = shooter({ dir: outDir, device, fullPage: full, log: true });
+    for (const device of shots.devices) {
+      const page = await shots.open(browser, device, signedIn ? fixture.token : undefined);
+      const shoot = shots.shooter({ dir: outDir, device, fullPage: full, log: true });
       for (const screen of screens) {
         await page.goto(`${server.origin}${screen.path}`);
         // Lazy images that failed settle into their placeholders.
-        await settle(page, 300, SKELETONS);
+        await shots.settle(page, 300, shots.SKELETONS);
         await shoot(page, `web-${screen.name}`);
       }
       await page.context().close();
@@ -33,4 +33,4 @@ async function main() {
   });
 }
 
-run(main);
+shots.run(main);

@@ -6,29 +6,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { api as call, repoRoot } from './server';
-import {
-  devices,
-  join,
-  open,
-  outputDir,
-  port,
-  Report,
-  run,
-  settle,
-  shooter,
-  withSite,
-} from './shots';
+import * as shots from './shots';
 
-const outDir = outputDir('docs/screenshots/scrobble');
+const outDir = shots.outputDir('docs/screenshots/scrobble');
 const fixtures = path.join(repoRoot, 'apps/api/test/fixtures/scrobble');
 const fixture = (name: string) =>
   JSON.parse(fs.readFileSync(path.join(fixtures, name), 'utf8')) as Record<string, unknown>;
 
 async function main() {
-  await withSite(await port(3263), {}, async (server, browser) => {
+  await shots.withSite({ port: 3263 }, async (server, browser) => {
     const o = server.origin;
-    const { token } = await join(server, 'scrobbler');
-    const { token: fresh } = await join(server, 'newcomer');
+    const { token } = await shots.join(server, 'scrobbler');
+    const { token: fresh } = await shots.join(server, 'newcomer');
     const settings = await call<{ paths: Record<string, string> }>(
       o,
       'GET',
@@ -51,16 +40,22 @@ async function main() {
     await call(o, 'POST', settings.paths.kodi!, fixture('kodi-scrobble.json'));
     await call(o, 'POST', '/api-tokens', { name: 'Home Assistant', scopes: ['read'] }, token);
 
-    const report = new Report();
-    for (const device of devices) {
+    const report = new shots.Report();
+    for (const device of shots.devices) {
       for (const [who, t] of [
         ['member', token],
         ['newcomer', fresh],
       ] as const) {
-        const page = await open(browser, device, t);
-        const shot = shooter({ dir: outDir, device, report, desktopOnly: true, fullPage: true });
+        const page = await shots.open(browser, device, t);
+        const shot = shots.shooter({
+          dir: outDir,
+          device,
+          report,
+          desktopOnly: true,
+          fullPage: true,
+        });
         await page.goto(`${o}/settings/apps`);
-        await settle(page);
+        await shots.settle(page);
         if (who === 'newcomer') {
           await shot(page, 'apps-empty');
           // A failed load is an error with Try again, never "nothing received".
@@ -96,4 +91,4 @@ async function main() {
   });
 }
 
-run(main);
+shots.run(main);

@@ -7,26 +7,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { api as call } from './server';
-import {
-  devices,
-  finding,
-  join,
-  open,
-  outputDir,
-  port,
-  Report,
-  run,
-  settle,
-  shooter,
-  withSite,
-} from './shots';
+import * as shots from './shots';
 
-const outDir = outputDir('docs/screenshots/seasons');
+const outDir = shots.outputDir('docs/screenshots/seasons');
 
 async function main() {
-  await withSite(await port(), {}, async (server, browser) => {
+  await shots.withSite({}, async (server, browser) => {
     const o = server.origin;
-    const member = (name: string) => join(server, name, name === 'ann' ? 'Ann Lee' : undefined);
+    const member = (name: string) =>
+      shots.join(server, name, name === 'ann' ? 'Ann Lee' : undefined);
     const { token, user } = await member('ann');
     const other = await member('bob');
     const find = async (q: string, title: string) =>
@@ -71,19 +60,19 @@ async function main() {
     await call(o, 'PUT', `/shows/${bb}/seasons/2/rating`, { rating: 8 }, token);
     await call(o, 'PUT', `/shows/${bb}/seasons/2/rating`, { rating: 6 }, other.token);
 
-    const report = new Report({
-      finding: finding.targets,
+    const report = new shots.Report({
+      finding: shots.finding.targets,
       clean: 'axe clean',
       sideways: 'flag',
     });
-    for (const device of devices) {
-      const page = await open(browser, device, token);
-      const shot = shooter({ dir: outDir, device, report });
+    for (const device of shots.devices) {
+      const page = await shots.open(browser, device, token);
+      const shot = shots.shooter({ dir: outDir, device, report });
       await page.goto(`${o}/show/${bb}?tab=episodes`);
-      await settle(page);
+      await shots.settle(page);
       await page.getByRole('combobox', { name: 'Season' }).selectOption('2');
       await page.getByTestId('season-rating').first().waitFor();
-      await settle(page);
+      await shots.settle(page);
       await page.evaluate(() => {
         const picker = document.querySelector('select');
         if (picker) window.scrollTo(0, picker.getBoundingClientRect().top + window.scrollY - 90);
@@ -96,7 +85,7 @@ async function main() {
       await page.keyboard.press('Escape');
 
       await page.goto(`${o}/profile/${user.username}`);
-      await settle(page);
+      await shots.settle(page);
       await page.getByRole('heading', { name: 'Season Ratings' }).scrollIntoViewIfNeeded();
       await page.evaluate(() => window.scrollBy(0, 200));
       await page.waitForTimeout(200);
@@ -106,17 +95,17 @@ async function main() {
       await shot(page, 'profile-year-link');
 
       await page.goto(`${o}/year/${year}`);
-      await settle(page);
+      await shots.settle(page);
       await shot(page, 'year', true);
       await page.goto(`${o}/year/2019`);
-      await settle(page);
+      await shots.settle(page);
       await shot(page, 'year-empty');
       await page.context().close();
 
       // A visitor opening the shared link.
-      const visitor = await open(browser, device);
+      const visitor = await shots.open(browser, device);
       await visitor.goto(`${o}/profile/${user.username}/year/${year}`);
-      await settle(visitor);
+      await shots.settle(visitor);
       await shot(visitor, 'year-shared');
       await visitor.context().close();
     }
@@ -128,4 +117,4 @@ async function main() {
   });
 }
 
-run(main);
+shots.run(main);

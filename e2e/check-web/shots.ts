@@ -73,25 +73,34 @@ export function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
 }
 
-/**
- * The production server on `sitePort` with `env`, and a browser; both are closed when `run`
- * settles, however it settles.
- */
+export interface SiteOptions {
+  /** The port when neither --port nor a bare number is given (default: a free one). */
+  port?: number | string;
+  /** More environment for the server. */
+  env?: Record<string, string>;
+  /** Runs last, however the run ends (a stand-in to close, a folder to remove). */
+  cleanUp?: () => unknown;
+}
+
+/** The production server and a browser; both are closed when `body` settles, however it settles. */
 export async function withSite<T>(
-  sitePort: number,
-  env: Record<string, string>,
-  run: (server: RunningServer, browser: Browser) => Promise<T>,
+  options: SiteOptions,
+  body: (server: RunningServer, browser: Browser) => Promise<T>,
 ): Promise<T> {
-  const server = await startServer(sitePort, env);
   try {
-    const browser = await launch();
+    const server = await startServer(await port(options.port), options.env ?? {});
     try {
-      return await run(server, browser);
+      const browser = await launch();
+      try {
+        return await body(server, browser);
+      } finally {
+        await browser.close();
+      }
     } finally {
-      await browser.close();
+      await server.stop();
     }
   } finally {
-    await server.stop();
+    await options.cleanUp?.();
   }
 }
 

@@ -11,53 +11,42 @@ import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { startOpenIdProvider, type TestOpenIdProvider } from '../../apps/api/test/oidc-provider';
 import { registerMember, type RunningServer } from './server';
-import {
-  devices,
-  finding,
-  oidcEnv,
-  outputDir,
-  port,
-  Report,
-  run,
-  shooter,
-  shootRegion,
-  signInAtProvider,
-  still,
-  withSite,
-} from './shots';
+import * as shots from './shots';
 
-const outDir = outputDir('docs/screenshots/sso');
+const outDir = shots.outputDir('docs/screenshots/sso');
 // A serious finding, or anything sticking out sideways, fails the script.
-const report = new Report({
+const report = new shots.Report({
   tags: null,
   targetSize: true,
-  finding: finding.id,
+  finding: shots.finding.id,
   sideways: 'pixels',
   strict: true,
 });
-const shot = shooter({ dir: outDir, report, fullPage: true, before: (p) => still(p) });
+const shot = shots.shooter({ dir: outDir, report, fullPage: true, before: (p) => shots.still(p) });
 
 /** One section alone. */
 const sectionShot = (page: Page, name: string) =>
-  shootRegion(page, 'Single sign-on', path.join(outDir, `${name}.png`));
+  shots.shootRegion(page, 'Single sign-on', path.join(outDir, `${name}.png`));
 
 /** A site (and a browser) whose single sign-on goes to a provider of its own. */
 async function site(
   env: Record<string, string>,
   body: (server: RunningServer, browser: Browser, op: TestOpenIdProvider) => Promise<void>,
 ) {
-  const sitePort = await port();
+  const sitePort = await shots.port();
   const origin = `http://127.0.0.1:${sitePort}`;
   const op = await startOpenIdProvider({ redirectUris: [`${origin}/api/auth/oidc/callback`] });
-  await withSite(sitePort, { PUBLIC_URL: origin, ...oidcEnv(op), ...env }, (server, browser) =>
+  const siteEnv = { PUBLIC_URL: origin, ...shots.oidcEnv(op), ...env };
+  const cleanUp = () => op.close();
+  await shots.withSite({ port: sitePort, env: siteEnv, cleanUp }, (server, browser) =>
     body(server, browser, op),
-  ).finally(() => op.close());
+  );
 }
 
 async function screens(server: RunningServer, browser: Browser, op: TestOpenIdProvider) {
   const o = server.origin;
   const id = Date.now().toString(36);
-  for (const device of devices) {
+  for (const device of shots.devices) {
     const d = `${device.name}`;
     const context = await browser.newContext({ viewport: device.viewport });
     const page = await context.newPage();
@@ -88,7 +77,7 @@ async function screens(server: RunningServer, browser: Browser, op: TestOpenIdPr
     });
     await page.goto(`${o}/login`);
     await page.getByRole('link', { name: 'Sign in with Test ID' }).click();
-    await signInAtProvider(page, `mara_idp_${d}_${id}`);
+    await shots.signInAtProvider(page, `mara_idp_${d}_${id}`);
     await page.getByRole('heading', { name: 'Signing in did not work' }).waitFor();
     await shot(page, `callback-email-in-use-${d}`);
 
@@ -123,7 +112,7 @@ async function screens(server: RunningServer, browser: Browser, op: TestOpenIdPr
     });
     await p2.goto(`${o}/login?next=${encodeURIComponent('/settings#sso-heading')}`);
     await p2.getByRole('link', { name: 'Sign in with Test ID' }).click();
-    await signInAtProvider(p2, `Noor ${d} ${id}`);
+    await shots.signInAtProvider(p2, `Noor ${d} ${id}`);
     const s2 = p2.getByRole('region', { name: 'Single sign-on' });
     await s2.getByRole('button', { name: 'Unlink Test ID' }).waitFor();
     await sectionShot(p2, `settings-only-way-in-${d}`);
@@ -135,7 +124,7 @@ async function screens(server: RunningServer, browser: Browser, op: TestOpenIdPr
 async function main() {
   await site({}, screens);
   await site({ PASSWORD_SIGN_IN: 'off' }, async (server, browser) => {
-    for (const device of devices) {
+    for (const device of shots.devices) {
       const context = await browser.newContext({ viewport: device.viewport });
       const page = await context.newPage();
       await page.goto(`${server.origin}/login`);
@@ -147,4 +136,4 @@ async function main() {
   report.print();
 }
 
-run(main);
+shots.run(main);

@@ -5,34 +5,28 @@
  * with Calendar & alerts and Apps & devices) at 1280×800 and 360×740 from the production
  * build (`npm run build` first), with axe (target-size on) on each.
  */
-import {
-  devices,
-  finding,
-  join,
-  open,
-  outputDir,
-  port,
-  Report,
-  run,
-  shooter,
-  withSite,
-} from './shots';
+import * as shots from './shots';
 
-const outDir = outputDir('docs/screenshots/together');
+const outDir = shots.outputDir('docs/screenshots/together');
 
 async function main() {
-  await withSite(await port(process.env.SCREENSHOT_PORT), {}, async (server, browser) => {
+  await shots.withSite({ port: process.env.SCREENSHOT_PORT }, async (server, browser) => {
     const o = server.origin;
-    const report = new Report({ tags: null, targetSize: true, finding: finding.id });
-    const me = await join(server, 'rosa', 'Rosa Díaz');
-    const other = await join(server, 'amir', 'أمير حداد');
+    const report = new shots.Report({ tags: null, targetSize: true, finding: shots.finding.id });
+    const me = await shots.join(server, 'rosa', 'Rosa Díaz');
+    const other = await shots.join(server, 'amir', 'أمير حداد');
     await fetch(`${o}/api/social/${me.user.id}/follow`, {
       method: 'POST',
       headers: { authorization: `Bearer ${other.token}` },
     });
-    for (const device of devices) {
-      const page = await open(browser, device, me.token);
-      const shot = shooter({ dir: outDir, device, report, before: (p) => p.waitForTimeout(400) });
+    for (const device of shots.devices) {
+      const page = await shots.open(browser, device, me.token);
+      const shot = shots.shooter({
+        dir: outDir,
+        device,
+        report,
+        before: (p) => p.waitForTimeout(400),
+      });
       await page.goto(`${o}/`);
       await page.getByRole('link', { name: /^Notifications/ }).waitFor();
       await shot(page, 'home-header');
@@ -66,4 +60,4 @@ async function main() {
   });
 }
 
-run(main);
+shots.run(main);

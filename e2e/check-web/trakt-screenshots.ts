@@ -5,21 +5,9 @@
  * production build (`npm run build` first), with axe on each.
  */
 import path from 'node:path';
-import {
-  devices,
-  join,
-  open,
-  outputDir,
-  port,
-  Report,
-  run,
-  settle,
-  shooter,
-  sideways,
-  withSite,
-} from './shots';
+import * as shots from './shots';
 
-const outDir = outputDir('docs/screenshots/trakt');
+const outDir = shots.outputDir('docs/screenshots/trakt');
 // Client ids as apps ship them: 64 hex characters (Kodi's add-on, TMDbHelper) or anything.
 const kodi = 'd4161a7a106424551add171e5470112e4afdaf2438e6ef2fe0548edc75924868';
 const script = 'e0b3c2c1f8a94c7d9a1e5f3b2d6c8a7e9f1b3d5c7e9a1b3c5d7e9f1a3b5c7d9e';
@@ -44,22 +32,22 @@ async function collect(origin: string, clientId: string, deviceCode: string) {
 }
 
 async function main() {
-  await withSite(await port(3302), {}, async (server, browser) => {
+  await shots.withSite({ port: 3302 }, async (server, browser) => {
     const o = server.origin;
-    const { token } = await join(server, 'viewer');
-    const report = new Report();
-    for (const device of devices) {
-      const page = await open(browser, device, token);
-      const shot = shooter({
+    const { token } = await shots.join(server, 'viewer');
+    const report = new shots.Report();
+    for (const device of shots.devices) {
+      const page = await shots.open(browser, device, token);
+      const shot = shots.shooter({
         dir: outDir,
         device,
         report,
         fullPage: true,
         before: async (p, label) => {
-          await settle(p);
+          await shots.settle(p);
           // From the top: a full-page capture of a scrolled page draws the sticky header mid-page.
           await p.evaluate(() => window.scrollTo(0, 0));
-          if ((await sideways(p)) > 0) report.push(`${label}: scrolls sideways`);
+          if ((await shots.sideways(p)) > 0) report.push(`${label}: scrolls sideways`);
         },
       });
 
@@ -107,7 +95,7 @@ async function main() {
         const h = document.getElementById('connected-apps-heading');
         if (h) window.scrollTo(0, h.getBoundingClientRect().top + window.scrollY - 90);
       });
-      await settle(page);
+      await shots.settle(page);
       await page.screenshot({ path: path.join(outDir, `connected-apps-${device.name}.png`) });
       await page.context().close();
     }
@@ -115,4 +103,4 @@ async function main() {
   });
 }
 
-run(main);
+shots.run(main);

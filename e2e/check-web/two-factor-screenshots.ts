@@ -17,27 +17,14 @@ import { TOTP } from 'otpauth';
 import type { Browser, Page } from '@playwright/test';
 import { startOpenIdProvider, type TestOpenIdProvider } from '../../apps/api/test/oidc-provider';
 import { registerMember, type RunningServer } from './server';
-import {
-  finding,
-  oidcEnv,
-  outputDir,
-  port,
-  Report,
-  run,
-  shooter,
-  shootRegion,
-  signInAtProvider,
-  still,
-  widths as devices,
-  withSite,
-} from './shots';
+import * as shots from './shots';
 
-const outDir = outputDir('docs/screenshots/two-factor');
+const outDir = shots.outputDir('docs/screenshots/two-factor');
 // A serious finding, or anything sticking out sideways, fails the script.
-const report = new Report({
+const report = new shots.Report({
   tags: null,
   targetSize: true,
-  finding: finding.id,
+  finding: shots.finding.id,
   clean: 'axe clean',
   sideways: 'pixels-or-none',
   strict: true,
@@ -45,12 +32,12 @@ const report = new Report({
 
 /** `fullPage: false` for what sits in the first screen (a full page draws the sticky header
  * over the middle of it). */
-const shot = shooter({ dir: outDir, report, fullPage: true, before: (p) => still(p) });
+const shot = shots.shooter({ dir: outDir, report, fullPage: true, before: (p) => shots.still(p) });
 
 /** Settings › Security alone (the sticky header must not cover its top), checked on the page. */
 async function sectionShot(page: Page, name: string) {
-  await still(page, 300);
-  await shootRegion(page, 'Security', path.join(outDir, `${name}.png`));
+  await shots.still(page, 300);
+  await shots.shootRegion(page, 'Security', path.join(outDir, `${name}.png`));
   await report.check(page, name);
 }
 
@@ -62,7 +49,7 @@ async function screens(
   dbFile: string,
 ) {
   const id = Date.now().toString(36);
-  for (const device of devices) {
+  for (const device of shots.widths) {
     const d = device.name;
     const member = await registerMember(server, {
       username: `ines_${d}_${id}`,
@@ -133,7 +120,7 @@ async function screens(
     });
     await p2.goto(`${site}/login?next=${encodeURIComponent('/settings#security')}`);
     await p2.getByRole('link', { name: 'Sign in with Test ID' }).click();
-    await signInAtProvider(p2, username);
+    await shots.signInAtProvider(p2, username);
     await p2.getByRole('region', { name: 'Security' }).waitFor();
     const db = new Database(dbFile);
     db.prepare(
@@ -154,7 +141,7 @@ async function screens(
 }
 
 async function main() {
-  const sitePort = await port();
+  const sitePort = await shots.port();
   const site = `http://localhost:${sitePort}`;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'two-factor-shots-'));
   const dbFile = path.join(dir, 'site.db');
@@ -163,9 +150,13 @@ async function main() {
     PUBLIC_URL: site,
     DATABASE_URL: `file:${dbFile}`,
     SESSION_CACHE_SECONDS: '0',
-    ...oidcEnv(op),
+    ...shots.oidcEnv(op),
   };
-  await withSite(sitePort, env, async (server, browser) => {
+  const cleanUp = async () => {
+    await op.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  await shots.withSite({ port: sitePort, env, cleanUp }, async (server, browser) => {
     // The empty site's first account is its administrator (ADR 173): taken before the members.
     await registerMember(server, {
       username: 'site_operator',
@@ -173,11 +164,8 @@ async function main() {
       password: 'operator of this site',
     });
     await screens(browser, site, server, op, dbFile);
-  }).finally(async () => {
-    await op.close();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
   report.print();
 }
 
-run(main);
+shots.run(main);

@@ -7,28 +7,18 @@
 import path from 'node:path';
 import { startTmdbStandIn, TMDB_TEST_KEY } from '../../apps/api/test/tmdb-stand-in';
 import { api as call } from './server';
-import {
-  axe,
-  devices,
-  join,
-  open,
-  outputDir,
-  port,
-  run,
-  settle,
-  sideways,
-  withSite,
-} from './shots';
+import * as shots from './shots';
 
-const outDir = outputDir('docs/screenshots/watch');
+const outDir = shots.outputDir('docs/screenshots/watch');
 
 async function main() {
   const tmdb = await startTmdbStandIn();
   const env = { TMDB_API_KEY: TMDB_TEST_KEY, TMDB_BASE_URL: tmdb.baseUrl };
   let failures = 0;
-  await withSite(await port(), env, async (server, browser) => {
+  const cleanUp = () => tmdb.close();
+  await shots.withSite({ env, cleanUp }, async (server, browser) => {
     const o = server.origin;
-    const member = await join(server, 'watch');
+    const member = await shots.join(server, 'watch');
     await call(
       o,
       'PUT',
@@ -69,25 +59,25 @@ async function main() {
       await new Promise((r) => setTimeout(r, 200));
     }
 
-    for (const device of devices) {
-      const page = await open(browser, device, member.token, { locale: 'en-GB' });
+    for (const device of shots.devices) {
+      const page = await shots.open(browser, device, member.token, { locale: 'en-GB' });
       await page.addInitScript(() => window.localStorage.setItem('st:on-my-services', '1'));
-      const shots = [
+      const screens = [
         { name: 'show', path: `/show/${got.id}`, section: 'Where to watch' },
         { name: 'settings', path: '/settings#watch-heading', section: 'Where to watch' },
         { name: 'watchlist', path: '/watchlist', section: null },
       ];
-      for (const shot of shots) {
+      for (const shot of screens) {
         await page.goto(`${o}${shot.path}`);
-        await settle(page);
+        await shots.settle(page);
         const region = shot.section ? page.getByRole('region', { name: shot.section }) : null;
         if (region) await region.scrollIntoViewIfNeeded();
         else await page.evaluate(() => window.scrollTo(0, 0));
         const file = path.join(outDir, `${shot.name}-${device.name}.png`);
         if (region) await region.screenshot({ path: file });
         else await page.screenshot({ path: file });
-        const wide = await sideways(page);
-        const violations = await axe(page, {
+        const wide = await shots.sideways(page);
+        const violations = await shots.axe(page, {
           include:
             shot.section === 'Where to watch'
               ? 'section[aria-labelledby$="watch-heading"]'
@@ -101,8 +91,8 @@ async function main() {
       }
       await page.context().close();
     }
-  }).finally(() => tmdb.close());
+  });
   if (failures) process.exitCode = 1;
 }
 
-run(main);
+shots.run(main);
