@@ -13,13 +13,7 @@ async function main() {
   await shots.withSite({ port: process.env.E2E_PORT }, async (server, browser) => {
     const o = server.origin;
     // A serious finding, or anything sticking out sideways at 360 px, fails the script.
-    const report = new shots.Report({
-      tags: null,
-      targetSize: true,
-      finding: shots.finding.id,
-      sideways: 'pixels',
-      strict: true,
-    });
+    const report = new shots.Report(shots.strict);
     const id = Date.now().toString(36);
     for (const device of shots.devices) {
       const page = await shots.open(browser, device);

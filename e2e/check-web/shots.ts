@@ -204,6 +204,18 @@ export interface ReportStyle extends AxeOptions {
   strict?: boolean;
 }
 
+/**
+ * The account screens' style (registration, single sign-on, two-factor): every axe rule with
+ * 24 px targets, findings by rule; a serious finding or sideways scroll fails the script.
+ */
+export const strict: ReportStyle = {
+  tags: null,
+  targetSize: true,
+  finding: finding.id,
+  sideways: 'pixels',
+  strict: true,
+};
+
 /** The checks' lines, printed at the end; a strict report sets the exit status. */
 export class Report {
   readonly lines: string[] = [];

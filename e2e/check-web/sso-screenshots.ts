@@ -15,13 +15,7 @@ import * as shots from './shots';
 
 const outDir = shots.outputDir('docs/screenshots/sso');
 // A serious finding, or anything sticking out sideways, fails the script.
-const report = new shots.Report({
-  tags: null,
-  targetSize: true,
-  finding: shots.finding.id,
-  sideways: 'pixels',
-  strict: true,
-});
+const report = new shots.Report(shots.strict);
 const shot = shots.shooter({ dir: outDir, report, fullPage: true, before: (p) => shots.still(p) });
 
 /** One section alone. */

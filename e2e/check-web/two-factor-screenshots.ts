@@ -22,12 +22,9 @@ import * as shots from './shots';
 const outDir = shots.outputDir('docs/screenshots/two-factor');
 // A serious finding, or anything sticking out sideways, fails the script.
 const report = new shots.Report({
-  tags: null,
-  targetSize: true,
-  finding: shots.finding.id,
+  ...shots.strict,
   clean: 'axe clean',
   sideways: 'pixels-or-none',
-  strict: true,
 });
 
 /** `fullPage: false` for what sits in the first screen (a full page draws the sticky header
