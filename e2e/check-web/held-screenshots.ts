@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { seed } from './server';
 import * as shots from './shots';
-import { traktHistory, traktShow as show, traktZip } from './trakt-export';
+import { importFile, traktHistory, traktShow as show, traktZip } from './import-files';
 
 const outDir = shots.outputDir('docs/screenshots/imports');
 
@@ -61,22 +61,18 @@ async function main() {
       if (first) {
         await page.addStyleTag({ content: 'header { position: static !important; }' });
         await held.screenshot({ path: path.join(outDir, `held-empty-${device.name}.png`) });
-        await page.getByLabel('Choose a file or drop it here').setInputFiles({
+        await importFile(page, {
           name: 'trakt-export.zip',
           mimeType: 'application/zip',
           buffer: zip,
         });
-        await page.getByRole('button', { name: 'Start import' }).click();
-        await page.getByText('Import complete.').waitFor({ timeout: 20_000 });
         await page.waitForLoadState('networkidle');
         await shoot(page, 'report-held');
-        await page.getByLabel('Choose a file or drop it here').setInputFiles({
+        await importFile(page, {
           name: 'series-tracker.json',
           mimeType: 'application/json',
           buffer: ownExport(),
         });
-        await page.getByRole('button', { name: 'Start import' }).click();
-        await page.getByText('Import complete.').waitFor({ timeout: 20_000 });
         await page.reload();
         await page.waitForLoadState('networkidle');
       } else {

@@ -5,7 +5,7 @@
  */
 import { seed } from './server';
 import * as shots from './shots';
-import { traktHistory, traktShow as show, traktZip } from './trakt-export';
+import { importFile, traktHistory, traktShow as show, traktZip } from './import-files';
 
 const outDir = shots.outputDir('/tmp/import-shots');
 
@@ -49,13 +49,11 @@ async function main() {
       await page.goto(`${server.origin}/settings/import`);
       await page.waitForLoadState('networkidle');
       await shoot(page, 'import-empty');
-      await page.getByLabel('Choose a file or drop it here').setInputFiles({
+      await importFile(page, {
         name: 'trakt-export.zip',
         mimeType: 'application/zip',
         buffer: zip,
       });
-      await page.getByRole('button', { name: 'Start import' }).click();
-      await page.getByText('Import complete.').waitFor({ timeout: 20_000 });
       await page.waitForLoadState('networkidle');
       await shoot(page, 'import-report');
       await page.getByRole('button', { name: 'Pick show' }).first().click();

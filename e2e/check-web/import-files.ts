@@ -1,7 +1,8 @@
 /**
- * A Trakt export as the import screen takes it (a zip of Trakt's JSON files), for the import
- * and held-history screenshots.
+ * For the import and held-history screenshots: a Trakt export as the import screen takes it (a
+ * zip of Trakt's JSON files), and importing a file on Settings › Import & export.
  */
+import type { Page } from '@playwright/test';
 import yazl from 'yazl';
 
 /** A show as Trakt's files name it. */
@@ -47,4 +48,14 @@ export async function traktZip(files: Record<string, unknown>): Promise<Buffer> 
   const chunks: Buffer[] = [];
   for await (const c of zip.outputStream) chunks.push(c as Buffer);
   return Buffer.concat(chunks);
+}
+
+/** Imports `file` on Settings › Import & export (open in `page`) and waits for its report. */
+export async function importFile(
+  page: Page,
+  file: { name: string; mimeType: string; buffer: Buffer },
+): Promise<void> {
+  await page.getByLabel('Choose a file or drop it here').setInputFiles(file);
+  await page.getByRole('button', { name: 'Start import' }).click();
+  await page.getByText('Import complete.').waitFor({ timeout: 20_000 });
 }
