@@ -333,6 +333,20 @@ export function join(
   });
 }
 
+/**
+ * An empty site's first account is created at once, as its administrator (ADR 173): taken by an
+ * operator before the members register the usual way.
+ */
+export async function takeFirstAccount(
+  server: Pick<RunningServer, 'origin' | 'outboxDir'>,
+): Promise<void> {
+  await registerMember(server, {
+    username: 'site_operator',
+    email: 'operator@example.test',
+    password: 'operator of this site',
+  });
+}
+
 /** Runs a script's main: an error is printed and ends the process with status 1. */
 export function run(main: () => Promise<void>): void {
   main().catch((err: unknown) => {

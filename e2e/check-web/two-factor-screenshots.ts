@@ -154,12 +154,7 @@ async function main() {
     fs.rmSync(dir, { recursive: true, force: true });
   };
   await shots.withSite({ port: sitePort, env, cleanUp }, async (server, browser) => {
-    // The empty site's first account is its administrator (ADR 173): taken before the members.
-    await registerMember(server, {
-      username: 'site_operator',
-      email: 'operator@example.test',
-      password: 'operator of this site',
-    });
+    await shots.takeFirstAccount(server);
     await screens(browser, site, server, op, dbFile);
   });
   report.print();
