@@ -7,52 +7,27 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import {
-  chromiumFlags,
-  chromiumPath,
-  freePort,
-  registerMember,
-  repoRoot,
-  startServer,
-  api as call,
-} from './server';
+import { api as call } from './server';
+import * as shots from './shots';
 
-const outDir = path.join(repoRoot, 'docs/screenshots/calendar');
+const outDir = shots.outputDir('docs/screenshots/calendar');
 const ZONE = 'America/New_York';
 
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(400);
-}
-
 async function main() {
-  const portArg = process.argv.indexOf('--port');
-  const port = portArg > 0 ? Number(process.argv[portArg + 1]) : await freePort();
-  fs.mkdirSync(outDir, { recursive: true });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-shots-'));
   const dbFile = path.join(dir, 'calendar.db');
-  const server = await startServer(port, {
+  const env = {
     DATABASE_URL: `file:${dbFile}`,
     ALERT_CHECK_SECONDS: '10',
     ALERT_DIGEST_HOUR: '0',
     MAIL_OUTBOX_DIR: path.join(dir, 'outbox'),
-  });
-  const o = server.origin;
-  try {
-    const id = Date.now().toString(36);
-    const join = (name: string, displayName?: string) =>
-      registerMember(server, {
-        username: `${name}_${id}`,
-        email: `${name}_${id}@example.test`,
-        password: 'watching-all-night',
-        ...(displayName ? { displayName } : {}),
-      });
-    const member = await join('cal', 'Casey Calendar');
-    const empty = await join('new');
-    const friend = await join('fan', 'Frankie Fan');
+  };
+  await shots.withSite({ env }, async (server, browser) => {
+    const o = server.origin;
+    const member = await shots.join(server, 'cal', 'Casey Calendar');
+    const empty = await shots.join(server, 'new');
+    const friend = await shots.join(server, 'fan', 'Frankie Fan');
     await call(o, 'PUT', '/calendar/settings', { timeZone: ZONE }, member.token);
     await call(o, 'PUT', '/calendar/settings', { timeZone: ZONE }, empty.token);
 
@@ -89,8 +64,8 @@ async function main() {
           ? null
           : `${date}T${String(1 + ((i + k) % 4)).padStart(2, '0')}:${k % 2 ? '30' : '00'}:00.000Z`;
         insert.run(
-          `shots:${id}:${n}`,
-          `${id}${n}`,
+          `shots:${shots.runId}:${n}`,
+          `${shots.runId}${n}`,
           show.id,
           20,
           k + 1,
@@ -105,8 +80,8 @@ async function main() {
     }
     const airedId = Number(
       insert.run(
-        `shots:${id}:aired`,
-        `${id}a`,
+        `shots:${shots.runId}:aired`,
+        `${shots.runId}a`,
         shows[0]!.id,
         20,
         9,
@@ -167,44 +142,22 @@ async function main() {
       await new Promise((r) => setTimeout(r, 1000));
     }
 
-    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
-    const axeReport: string[] = [];
-    for (const device of [
-      { name: 'desktop', viewport: { width: 1280, height: 800 } },
-      { name: 'phone', viewport: { width: 360, height: 740 } },
-    ]) {
+    const report = new shots.Report({ finding: shots.finding.firstTarget });
+    for (const device of shots.devices) {
       const context = await browser.newContext({ viewport: device.viewport, timezoneId: ZONE });
-      const as = async (token: string) => {
-        const page = await context.newPage();
-        await page.addInitScript((t) => localStorage.setItem('manga_tracker_token', t), token);
-        return page;
-      };
-      const page = await as(member.token);
-      const shot = async (p: Page, name: string, fullPage = false) => {
-        const file = path.join(outDir, `${name}-${device.name}.png`);
-        await p.screenshot({ path: file, fullPage });
-        console.log(path.relative(repoRoot, file));
-        if (device.name === 'desktop') {
-          const r = await new AxeBuilder({ page: p })
-            .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-            .analyze();
-          const lines = r.violations.map(
-            (v) => `${v.impact} ${v.id} (${v.nodes.length}): ${v.nodes[0]?.target}`,
-          );
-          axeReport.push(`${name}: ${lines.length ? lines.join(', ') : 'clean'}`);
-        }
-      };
+      const page = await shots.newPage(context, member.token);
+      const shot = shots.shooter({ dir: outDir, device, report, desktopOnly: true, log: true });
       await page.goto(`${o}/calendar`);
-      await settle(page);
+      await shots.settle(page);
       await shot(page, 'calendar-month', device.name === 'phone');
       await page.goto(`${o}/calendar?view=agenda`);
-      await settle(page);
+      await shots.settle(page);
       await shot(page, 'calendar-agenda');
       await page.goto(`${o}/notifications`);
-      await settle(page);
+      await shots.settle(page);
       await shot(page, 'notifications');
       await page.goto(`${o}/settings`);
-      await settle(page);
+      await shots.settle(page);
       await page.locator('#calendar-heading').scrollIntoViewIfNeeded();
       await page.evaluate(() => window.scrollBy(0, -80));
       await shot(page, 'settings-calendar');
@@ -222,20 +175,14 @@ async function main() {
       await page.getByText('Database unavailable').waitFor({ timeout: 20_000 });
       await page.evaluate(() => window.scrollTo(0, 0));
       await shot(page, 'calendar-error');
-      const newcomer = await as(empty.token);
+      const newcomer = await shots.newPage(context, empty.token);
       await newcomer.goto(`${o}/calendar`);
-      await settle(newcomer);
+      await shots.settle(newcomer);
       await shot(newcomer, 'calendar-empty');
       await context.close();
     }
-    await browser.close();
-    console.log(axeReport.join('\n'));
-  } finally {
-    await server.stop();
-  }
+    report.print();
+  });
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exitCode = 1;
-});
+shots.run(main);

@@ -4,22 +4,11 @@
  * for "the office" with its suggestions) at 1280 and 360 px, from the production build
  * (`npm run build` first). Offline, hot-linked covers show their placeholders.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
-import { chromiumFlags, chromiumPath, freePort, repoRoot, startServer } from './server';
+import type { Page } from '@playwright/test';
+import * as shots from './shots';
 
-const outDir = path.join(repoRoot, 'docs/screenshots/catalogue');
-
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page
-    .waitForFunction(
-      () => !document.querySelector('[data-testid="skeleton"], [data-testid$="-skeleton"]'),
-    )
-    .catch(() => undefined);
-  await page.waitForTimeout(300);
-}
+const outDir = shots.outputDir('docs/screenshots/catalogue');
+const loaded = (page: Page) => shots.settle(page, 300, shots.SKELETONS);
 
 async function firstShowId(origin: string, q: string): Promise<number> {
   const res = await fetch(`${origin}/api/search/shows?q=${encodeURIComponent(q)}&limit=1`);
@@ -28,50 +17,34 @@ async function firstShowId(origin: string, q: string): Promise<number> {
 }
 
 async function main() {
-  fs.mkdirSync(outDir, { recursive: true });
-  const server = await startServer(await freePort());
-  try {
+  await shots.withSite({}, async (server, browser) => {
     const anime = await firstShowId(server.origin, 'Frieren');
     const screens = [
       { name: 'popular', path: '/browse?sort=popular' },
       { name: 'anime-show', path: `/show/${anime}` },
       { name: 'search-the-office', path: '/search?q=the%20office' },
     ];
-    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
-    for (const device of [
-      { name: 'desktop', viewport: { width: 1280, height: 800 } },
-      { name: 'phone', viewport: { width: 360, height: 740 } },
-    ]) {
-      const context = await browser.newContext({ viewport: device.viewport });
-      const page = await context.newPage();
+    for (const device of shots.devices) {
+      const page = await shots.open(browser, device);
+      const shoot = shots.shooter({ dir: outDir, device, log: true });
       for (const screen of screens) {
         await page.goto(`${server.origin}${screen.path}`);
-        await settle(page);
-        const file = path.join(outDir, `${screen.name}-${device.name}.png`);
-        await page.screenshot({ path: file });
-        console.log(path.relative(repoRoot, file));
+        await loaded(page);
+        await shoot(page, screen.name);
       }
       // The header's suggestions for "the office".
       await page.goto(`${server.origin}/`);
-      await settle(page);
+      await loaded(page);
       const box = page.getByRole('combobox').first();
       if (await box.isVisible()) {
         await box.fill('the office');
         await page.getByRole('option').first().waitFor();
         await page.waitForTimeout(300);
-        const file = path.join(outDir, `suggestions-${device.name}.png`);
-        await page.screenshot({ path: file });
-        console.log(path.relative(repoRoot, file));
+        await shoot(page, 'suggestions');
       }
-      await context.close();
+      await page.context().close();
     }
-    await browser.close();
-  } finally {
-    await server.stop();
-  }
+  });
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+shots.run(main);

@@ -5,15 +5,13 @@
  * API call with a 500 or an empty page. Needs `npm run build`. Writes full-page PNGs to --out
  * (default /tmp/community-shots). Option --only=<name substring>.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
-import { chromiumFlags, chromiumPath, freePort, seed, startServer } from './server';
+import type { Page } from '@playwright/test';
+import { seed } from './server';
+import * as shots from './shots';
 
-const args = process.argv.slice(2);
-const flag = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
-const outDir = flag('out') ?? '/tmp/community-shots';
-const only = flag('only');
+const outDir = shots.outputDir('/tmp/community-shots');
+const only = shots.arg('--only');
 
 const emptyPage = { data: [], total: 0, limit: 20, offset: 0, hasMore: false };
 
@@ -26,16 +24,8 @@ interface Shot {
   prepare?: (page: Page) => Promise<void>;
 }
 
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(300);
-}
-
 async function main() {
-  fs.mkdirSync(outDir, { recursive: true });
-  const port = Number(flag('port') ?? (await freePort()));
-  const server = await startServer(port);
-  try {
+  await shots.withSite({}, async (server, browser) => {
     const f = await seed(server);
     const all: Shot[] = [
       { name: 'reviews', path: '/reviews' },
@@ -85,21 +75,11 @@ async function main() {
       { name: 'activity', path: '/activity' },
       { name: 'compare', path: `/compare?users=${f.username},${f.otherUsername}` },
     ];
-    const shots = all.filter((s) => !only || s.name.includes(only));
-    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+    const chosen = all.filter((s) => !only || s.name.includes(only));
     for (const signedIn of [false, true]) {
-      for (const device of [
-        { name: '1280', viewport: { width: 1280, height: 800 } },
-        { name: '360', viewport: { width: 360, height: 740 } },
-      ]) {
-        const context = await browser.newContext({ viewport: device.viewport });
-        if (signedIn) {
-          await context.addInitScript((token) => {
-            window.localStorage.setItem('manga_tracker_token', token);
-          }, f.token);
-        }
-        const page = await context.newPage();
-        for (const shot of shots) {
+      for (const device of shots.widths) {
+        const page = await shots.open(browser, device, signedIn ? f.token : undefined);
+        for (const shot of chosen) {
           await page.unrouteAll();
           if (shot.fail) {
             await page.route(shot.fail, (route) =>
@@ -112,12 +92,12 @@ async function main() {
             );
           }
           await page.goto(`${server.origin}${shot.path}`);
-          await settle(page);
+          await shots.settle(page, 300);
           if (shot.prepare) {
             await shot
               .prepare(page)
               .catch((err: unknown) => console.log(`  ${shot.name}: ${String(err)}`));
-            await settle(page);
+            await shots.settle(page, 300);
           }
           const file = path.join(
             outDir,
@@ -125,21 +105,13 @@ async function main() {
           );
           await page.screenshot({ path: file, fullPage: true });
           // Anything wider than the viewport scrolls sideways: worth a look at 360 px.
-          const overflow = await page.evaluate(
-            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-          );
+          const overflow = await shots.sideways(page);
           console.log(`${file}${overflow > 0 ? `  OVERFLOW ${overflow}px` : ''}`);
         }
-        await context.close();
+        await page.context().close();
       }
     }
-    await browser.close();
-  } finally {
-    await server.stop();
-  }
+  });
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exitCode = 1;
-});
+shots.run(main);

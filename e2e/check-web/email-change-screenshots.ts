@@ -4,20 +4,11 @@
  * its link, and /verify-email after the link switched the address.
  * `npx tsx e2e/check-web/email-change-screenshots.ts [--port N] [--out DIR]`.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
-import { chromium } from '@playwright/test';
 import { mailsTo } from '../tests/outbox';
-import { TOKEN_STORAGE_KEY } from '@series-tracker/contracts';
-import { chromiumFlags, chromiumPath, registerMember, repoRoot, startServer } from './server';
+import * as shots from './shots';
 
-const arg = (name: string) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? process.argv[i + 1] : undefined;
-};
-const outDir = path.resolve(arg('--out') ?? path.join(repoRoot, 'docs/screenshots/registration'));
-const port = Number(arg('--port') ?? process.env.E2E_PORT ?? 3450);
+const outDir = shots.outputDir('docs/screenshots/registration');
 
 /** The token of the newest mail to `to` whose subject starts with `subject` (polled: a job sends it). */
 async function tokenFromOutbox(outbox: string, to: string, subject: string): Promise<string> {
@@ -30,27 +21,13 @@ async function tokenFromOutbox(outbox: string, to: string, subject: string): Pro
 }
 
 async function main() {
-  fs.mkdirSync(outDir, { recursive: true });
-  const server = await startServer(port);
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
-  try {
+  await shots.withSite({ port: process.env.E2E_PORT ?? 3450 }, async (server, browser) => {
     const o = server.origin;
-    const id = Date.now().toString(36);
-    const { token } = await registerMember(server, {
-      username: `robin_${id}`,
-      email: `robin_${id}@example.test`,
-      password: 'a long walk home',
-      displayName: 'Robin Mover',
-    });
-    const newEmail = `robin.new.home_${id}@example.test`;
+    const { token } = await shots.join(server, 'robin', 'Robin Mover', 'a long walk home');
+    const newEmail = `robin.new.home_${shots.runId}@example.test`;
 
     for (const width of [360, 1280]) {
-      const context = await browser.newContext({ viewport: { width, height: 900 } });
-      await context.addInitScript(
-        ([key, value]) => window.localStorage.setItem(key!, value!),
-        [TOKEN_STORAGE_KEY, token],
-      );
-      const page = await context.newPage();
+      const page = await shots.open(browser, { viewport: { width, height: 900 } }, token);
       await page.goto(`${o}/settings`);
       const form = page.getByRole('form', { name: 'Email address' });
       if (width === 360) {
@@ -60,42 +37,32 @@ async function main() {
       }
       await form.getByText('for a link to confirm the change').waitFor();
       await form.scrollIntoViewIfNeeded();
-      const axe = await new AxeBuilder({ page })
-        .include('form[aria-label="Email address"]')
-        .analyze();
-      console.log(`settings ${width}: axe violations ${axe.violations.length}`);
-      for (const v of axe.violations) console.log(`  ${v.id}: ${v.help}`);
+      const violations = await shots.axe(page, {
+        tags: null,
+        include: 'form[aria-label="Email address"]',
+      });
+      console.log(`settings ${width}: axe violations ${violations.length}`);
+      for (const v of violations) console.log(`  ${v.id}: ${v.help}`);
       await form.screenshot({ path: path.join(outDir, `email-change-pending-${width}.png`) });
-      await context.close();
+      await page.context().close();
     }
 
     const changeToken = await tokenFromOutbox(server.outboxDir, newEmail, 'Confirm your new');
     for (const width of [360, 1280]) {
-      const context = await browser.newContext({ viewport: { width, height: 800 } });
-      await context.addInitScript(
-        ([key, value]) => window.localStorage.setItem(key!, value!),
-        [TOKEN_STORAGE_KEY, token],
-      );
-      const page = await context.newPage();
+      const page = await shots.open(browser, { viewport: { width, height: 800 } }, token);
       // The first opens the link; the second shows a used link's answer.
       await page.goto(`${o}/verify-email?token=${changeToken}`);
       await page.getByRole('link', { name: 'Go to the home page' }).waitFor();
-      const axe = await new AxeBuilder({ page }).analyze();
-      console.log(`verify ${width}: axe violations ${axe.violations.length}`);
+      const violations = await shots.axe(page, { tags: null });
+      console.log(`verify ${width}: axe violations ${violations.length}`);
       await page.screenshot({
         path: path.join(outDir, `email-change-${width === 360 ? 'done' : 'used'}-${width}.png`),
         fullPage: true,
       });
-      await context.close();
+      await page.context().close();
     }
     console.log(`screenshots in ${outDir}`);
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
+  });
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+shots.run(main);

@@ -5,61 +5,29 @@
  * count, and the list's error state. Needs `npm run build`. Writes to --out (default
  * docs/screenshots/imports).
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
-import yazl from 'yazl';
-import { chromiumFlags, chromiumPath, freePort, seed, startServer } from './server';
+import { seed } from './server';
+import * as shots from './shots';
+import { importFile, traktHistory, traktShow as show, traktZip } from './import-files';
 
-const args = process.argv.slice(2);
-const outDir = args.includes('--out')
-  ? args[args.indexOf('--out') + 1]!
-  : path.resolve('docs/screenshots/imports');
+const outDir = shots.outputDir('docs/screenshots/imports');
 
-const show = (title: string, year: number, tvdb: number) => ({
-  title,
-  year,
-  ids: {
-    trakt: tvdb,
-    slug: title.toLowerCase().replaceAll(' ', '-'),
-    tvdb,
-    imdb: null,
-    tmdb: null,
-  },
-});
-
-async function traktZip(): Promise<Buffer> {
+function exportZip(): Promise<Buffer> {
   // The bundled catalogue holds 4 episodes of The Big Bang Theory (a partial list) and none of
   // Under the Dome yet: their watches are held.
   const bbt = show('The Big Bang Theory', 2007, 80379);
   const dome = show('Under the Dome', 2013, 264492);
-  let id = 1;
-  const play = (s: object, season: number, number: number, day: number) => ({
-    id: id++,
-    watched_at: new Date(Date.UTC(2015, 0, day, 21)).toISOString(),
-    action: 'watch',
-    type: 'episode',
-    episode: { season, number, ids: {} },
-    show: s,
+  const { play } = traktHistory(2015);
+  return traktZip({
+    'watched-history.json': [
+      play(bbt, 1, 1, 1),
+      play(bbt, 3, 1, 2),
+      play(bbt, 3, 2, 3),
+      play(bbt, 12, 24, 4),
+      play(dome, 1, 1, 5),
+      play(dome, 1, 2, 6),
+    ],
   });
-  const zip = new yazl.ZipFile();
-  zip.addBuffer(
-    Buffer.from(
-      JSON.stringify([
-        play(bbt, 1, 1, 1),
-        play(bbt, 3, 1, 2),
-        play(bbt, 3, 2, 3),
-        play(bbt, 12, 24, 4),
-        play(dome, 1, 1, 5),
-        play(dome, 1, 2, 6),
-      ]),
-    ),
-    'watched-history.json',
-  );
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const c of zip.outputStream) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
 }
 
 /** Our own export (version 2) with a held count on a show of eight seasons. */
@@ -80,47 +48,31 @@ const ownExport = () =>
   );
 
 async function main() {
-  fs.mkdirSync(outDir, { recursive: true });
-  const server = await startServer(await freePort());
-  try {
+  await shots.withSite({}, async (server, browser) => {
     const fixture = await seed(server);
-    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
-    const zip = await traktZip();
+    const zip = await exportZip();
     let first = true;
-    for (const device of [
-      { name: 'desktop', viewport: { width: 1280, height: 800 } },
-      { name: 'phone', viewport: { width: 360, height: 740 } },
-    ]) {
-      const context = await browser.newContext({ viewport: device.viewport });
-      await context.addInitScript((token) => {
-        window.localStorage.setItem('manga_tracker_token', token);
-      }, fixture.token);
-      const page = await context.newPage();
+    for (const device of shots.devices) {
+      const page = await shots.open(browser, device, fixture.token);
+      const shoot = shots.shooter({ dir: outDir, device, fullPage: true });
       const held = page.locator('div:has(> h3:text-is("Held history"))');
       await page.goto(`${server.origin}/settings/import`);
       await page.waitForLoadState('networkidle');
       if (first) {
         await page.addStyleTag({ content: 'header { position: static !important; }' });
         await held.screenshot({ path: path.join(outDir, `held-empty-${device.name}.png`) });
-        await page.getByLabel('Choose a file or drop it here').setInputFiles({
+        await importFile(page, {
           name: 'trakt-export.zip',
           mimeType: 'application/zip',
           buffer: zip,
         });
-        await page.getByRole('button', { name: 'Start import' }).click();
-        await page.getByText('Import complete.').waitFor({ timeout: 20_000 });
         await page.waitForLoadState('networkidle');
-        await page.screenshot({
-          path: path.join(outDir, `report-held-${device.name}.png`),
-          fullPage: true,
-        });
-        await page.getByLabel('Choose a file or drop it here').setInputFiles({
+        await shoot(page, 'report-held');
+        await importFile(page, {
           name: 'series-tracker.json',
           mimeType: 'application/json',
           buffer: ownExport(),
         });
-        await page.getByRole('button', { name: 'Start import' }).click();
-        await page.getByText('Import complete.').waitFor({ timeout: 20_000 });
         await page.reload();
         await page.waitForLoadState('networkidle');
       } else {
@@ -132,19 +84,13 @@ async function main() {
           .catch(() => undefined);
         await page.getByText('Import complete.').waitFor({ timeout: 20_000 });
         await page.waitForLoadState('networkidle');
-        await page.screenshot({
-          path: path.join(outDir, `report-held-${device.name}.png`),
-          fullPage: true,
-        });
+        await shoot(page, 'report-held');
       }
       // The sticky site header would cover the top of an element screenshot.
       await page.addStyleTag({ content: 'header { position: static !important; }' });
       await held.scrollIntoViewIfNeeded();
       await held.screenshot({ path: path.join(outDir, `held-list-${device.name}.png`) });
-      await page.screenshot({
-        path: path.join(outDir, `settings-held-${device.name}.png`),
-        fullPage: true,
-      });
+      await shoot(page, 'settings-held');
       // The list's error state: the server cannot be asked.
       await page.route('**/api/imports/held*', (route) =>
         route.fulfill({
@@ -158,16 +104,10 @@ async function main() {
       await page.addStyleTag({ content: 'header { position: static !important; }' });
       await held.getByText('Could not load held history').waitFor({ timeout: 15_000 });
       await held.screenshot({ path: path.join(outDir, `held-error-${device.name}.png`) });
-      await context.close();
+      await page.context().close();
       first = false;
     }
-    await browser.close();
-  } finally {
-    await server.stop();
-  }
+  });
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exitCode = 1;
-});
+shots.run(main);

@@ -3,26 +3,11 @@
  * season picker, previous/next episode, the Completed offer) at 1280×800 and 360×740 from the
  * production build (`npm run build` first), with axe on each state.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Page } from '@playwright/test';
-import {
-  chromiumFlags,
-  chromiumPath,
-  freePort,
-  registerMember,
-  repoRoot,
-  startServer,
-  api as call,
-} from './server';
+import type { Page } from '@playwright/test';
+import { api as call } from './server';
+import * as shots from './shots';
 
-const outDir = path.join(repoRoot, 'docs/screenshots/long-shows');
-
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(400);
-}
+const outDir = shots.outputDir('docs/screenshots/long-shows');
 
 /** Scroll so the Episodes tab strip sits just under the sticky header. */
 async function toPanel(page: Page) {
@@ -43,16 +28,9 @@ async function toNav(page: Page) {
 }
 
 async function main() {
-  fs.mkdirSync(outDir, { recursive: true });
-  const server = await startServer(await freePort());
-  const o = server.origin;
-  try {
-    const id = Date.now().toString(36);
-    const { token } = await registerMember(server, {
-      username: `long_${id}`,
-      email: `long_${id}@example.test`,
-      password: 'watching-all-night',
-    });
+  await shots.withSite({}, async (server, browser) => {
+    const o = server.origin;
+    const { token } = await shots.join(server, 'long');
     const shows = await call<{ data: { id: number; title: string }[] }>(
       o,
       'GET',
@@ -74,87 +52,61 @@ async function main() {
     await call(o, 'POST', `/episodes/${s3e1}/progress`, {}, token);
     await call(o, 'POST', `/episodes/${s3e3}/progress`, {}, token);
 
-    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
-    const axeReport: string[] = [];
-    const axe = async (page: Page, name: string) => {
-      const r = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-        .analyze();
-      const lines = r.violations.map((v) => `${v.impact} ${v.id} (${v.nodes.length})`);
-      axeReport.push(`${name}: ${lines.length ? lines.join(', ') : 'clean'}`);
-    };
-    for (const device of [
-      { name: 'desktop', viewport: { width: 1280, height: 800 } },
-      { name: 'phone', viewport: { width: 360, height: 740 } },
-    ]) {
+    const report = new shots.Report();
+    for (const device of shots.devices) {
       for (const member of [true, false]) {
-        const context = await browser.newContext({ viewport: device.viewport });
-        if (member)
-          await context.addInitScript((t) => localStorage.setItem('manga_tracker_token', t), token);
-        const page = await context.newPage();
-        const shot = async (name: string, fullPage = false) => {
-          await page.screenshot({
-            path: path.join(outDir, `${name}-${device.name}.png`),
-            fullPage,
-          });
-          if (device.name === 'desktop') await axe(page, name);
-        };
+        const page = await shots.open(browser, device, member ? token : undefined);
+        const shot = shots.shooter({ dir: outDir, device, report, desktopOnly: true });
         const who = member ? 'member' : 'visitor';
         await page.goto(`${o}/show/${got}`);
-        await settle(page);
+        await shots.settle(page);
         await page.getByRole('tab', { name: 'Episodes' }).click();
-        await settle(page);
+        await shots.settle(page);
         await toPanel(page);
-        await shot(`episodes-${who}`);
+        await shot(page, `episodes-${who}`);
         if (member) {
           await page.getByRole('combobox', { name: 'Season' }).selectOption('2');
-          await settle(page);
-          await shot('episodes-watched-season');
+          await shots.settle(page);
+          await shot(page, 'episodes-watched-season');
           // Loading and error states of the member's progress.
           await page.route('**/api/episodes/show/*/progress', (r) =>
             r.fulfill({ status: 500, json: { error: 'Database unavailable', code: 'INTERNAL' } }),
           );
           await page.reload();
-          await settle(page);
+          await shots.settle(page);
           await page.getByRole('tab', { name: 'Episodes' }).click();
           // The query retries a 500 a few times before it says so.
           await page.getByText('Could not load your progress').waitFor({ timeout: 20_000 });
           await toPanel(page);
-          await shot('episodes-progress-error');
+          await shot(page, 'episodes-progress-error');
           await page.unroute('**/api/episodes/show/*/progress');
 
           await page.goto(`${o}/episode/${s3e1}`);
-          await settle(page);
+          await shots.settle(page);
           await toNav(page);
-          await shot('episode-neighbours');
+          await shot(page, 'episode-neighbours');
           await page.goto(
             `${o}/episode/${eps.data.find((e) => e.seasonNumber === 1 && e.episodeNumber === 1)!.id}`,
           );
-          await settle(page);
+          await shots.settle(page);
           await toNav(page);
-          await shot('episode-first');
+          await shot(page, 'episode-first');
 
           await page.goto(`${o}/show/${got}`);
-          await settle(page);
+          await shots.settle(page);
           await page.getByRole('combobox', { name: 'Watchlist status' }).selectOption('completed');
           await page.getByRole('dialog').waitFor();
           await page.waitForTimeout(300);
-          await shot('completed-offer');
+          await shot(page, 'completed-offer');
           await page.getByRole('button', { name: 'Not now' }).click();
           await page.getByRole('combobox', { name: 'Watchlist status' }).selectOption('watching');
-          await settle(page);
+          await shots.settle(page);
         }
-        await context.close();
+        await page.context().close();
       }
     }
-    await browser.close();
-    console.log(axeReport.join('\n'));
-  } finally {
-    await server.stop();
-  }
+    report.print();
+  });
 }
 
-void main().catch((error) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+shots.run(main);

@@ -9,81 +9,22 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type Page } from '@playwright/test';
-import {
-  chromiumFlags,
-  chromiumPath,
-  freePort,
-  registerMember,
-  repoRoot,
-  startServer,
-} from './server';
+import { api as call, repoRoot } from './server';
+import * as shots from './shots';
 
-const outDir = path.join(repoRoot, 'docs/screenshots/moderation');
-const args = process.argv.slice(2);
-const portFlag = args.find((a) => a.startsWith('--port='))?.split('=')[1];
-
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(300);
-}
+const outDir = shots.outputDir('docs/screenshots/moderation');
 
 async function main() {
-  fs.mkdirSync(outDir, { recursive: true });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'moderation-shots-'));
   const dbUrl = `file:${path.join(dir, 'shots.db')}`;
-  const server = await startServer(Number(portFlag ?? (await freePort())), {
-    DATABASE_URL: dbUrl,
-    MAIL_OUTBOX_DIR: path.join(dir, 'outbox'),
-  });
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
-  const axeReport: string[] = [];
-  const api = async <T>(method: string, url: string, body?: unknown, token?: string) => {
-    const res = await fetch(`${server.origin}/api${url}`, {
-      method,
-      headers: {
-        ...(body ? { 'content-type': 'application/json' } : {}),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
-  const id = Date.now().toString(36);
-  const member = async (name: string, displayName: string) => {
-    const u = {
-      username: `${name}_${id}`,
-      email: `${name}_${id}@example.test`,
-      password: 'watching-all-night',
-      displayName,
-    };
-    const r = await registerMember(server, u);
-    return { ...u, ...r };
-  };
-  const shoot = async (page: Page, name: string) => {
-    const file = path.join(outDir, `${name}.png`);
-    await page.screenshot({ path: file });
-    console.log(path.relative(repoRoot, file));
-    const r = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-      .analyze();
-    const lines = r.violations.map((v) => `${v.impact} ${v.id} (${v.nodes.length})`);
-    axeReport.push(`axe ${name}: ${lines.length ? lines.join(', ') : 'clean'}`);
-  };
-  const signedIn = async (
-    b: Browser,
-    viewport: { width: number; height: number },
-    token: string,
-  ) => {
-    const context = await b.newContext({ viewport });
-    await context.addInitScript((t) => {
-      window.localStorage.setItem('manga_tracker_token', t);
-    }, token);
-    return context.newPage();
-  };
-  try {
+  const env = { DATABASE_URL: dbUrl, MAIL_OUTBOX_DIR: path.join(dir, 'outbox') };
+  const cleanUp = () => fs.rmSync(dir, { recursive: true, force: true });
+  await shots.withSite({ env, cleanUp }, async (server, browser) => {
+    const report = new shots.Report({ prefix: 'axe ' });
+    const shoot = shots.shooter({ dir: outDir, report, log: true });
+    const member = (name: string, displayName: string) => shots.join(server, name, displayName);
+    const api = <T>(method: string, url: string, body?: unknown, token?: string) =>
+      call<T>(server.origin, method, url, body, token);
     const author = await member('severin', 'Severin Okafor');
     const commenter = await member('spammy', 'Deals Daily');
     const reporter = await member('mara', 'Mara Lindqvist');
@@ -91,7 +32,13 @@ async function main() {
     const pat = await member('pat', 'Pat Reyes');
     execFileSync(
       process.execPath,
-      [path.join(repoRoot, 'apps/api/dist/admin.js'), 'grant', mod.username, '--role', 'moderator'],
+      [
+        path.join(repoRoot, 'apps/api/dist/admin.js'),
+        'grant',
+        mod.user.username,
+        '--role',
+        'moderator',
+      ],
       { cwd: repoRoot, env: { ...process.env, DATABASE_URL: dbUrl, LOG_LEVEL: 'silent' } },
     );
     const show = (
@@ -139,15 +86,11 @@ async function main() {
       author.token,
     );
 
-    const devices = [
-      { name: 'desktop', viewport: { width: 1280, height: 800 } },
-      { name: 'phone', viewport: { width: 360, height: 740 } },
-    ];
-    for (const d of devices) {
+    for (const d of shots.devices) {
       // The report dialog, from the comment's Report button.
-      const page = await signedIn(browser, d.viewport, reporter.token);
+      const page = await shots.open(browser, d, reporter.token);
       await page.goto(`${server.origin}/review/${review.id}`);
-      await settle(page);
+      await shots.settle(page, 300);
       await page
         .locator('li', { hasText: 'Cheap streaming' })
         .getByRole('button', { name: 'Report' })
@@ -156,7 +99,7 @@ async function main() {
       await page.waitForTimeout(200);
       await shoot(page, `report-dialog-${d.name}`);
       await page.getByRole('dialog').getByRole('button', { name: 'Send report' }).click();
-      await settle(page);
+      await shots.settle(page, 300);
       // The second device's try is the same member's second report: "already reported".
       await shoot(
         page,
@@ -165,9 +108,9 @@ async function main() {
       await page.context().close();
 
       // The queue, with the reports; one action's dialog.
-      const q = await signedIn(browser, d.viewport, mod.token);
+      const q = await shots.open(browser, d, mod.token);
       await q.goto(`${server.origin}/moderation`);
-      await settle(q);
+      await shots.settle(q, 300);
       await shoot(q, `queue-${d.name}`);
       await q
         .locator('article', { hasText: 'Cheap streaming' })
@@ -178,7 +121,7 @@ async function main() {
       await q.context().close();
 
       // The queue failing to load, and empty.
-      const failing = await signedIn(browser, d.viewport, mod.token);
+      const failing = await shots.open(browser, d, mod.token);
       await failing.route('**/api/moderation/reports*', (r) =>
         r.fulfill({
           status: 500,
@@ -189,7 +132,7 @@ async function main() {
       await failing.goto(`${server.origin}/moderation`);
       // The query client retries a 500 a few times before the error state shows.
       await failing.getByText('Could not load the reports').waitFor({ timeout: 30_000 });
-      await settle(failing);
+      await shots.settle(failing, 300);
       await shoot(failing, `queue-error-${d.name}`);
       await failing.route('**/api/moderation/reports*', (r) =>
         r.fulfill({
@@ -199,14 +142,14 @@ async function main() {
         }),
       );
       await failing.reload();
-      await settle(failing);
+      await shots.settle(failing, 300);
       await shoot(failing, `queue-empty-${d.name}`);
       await failing.context().close();
 
       // A member opening /moderation gets the not-found page.
-      const m = await signedIn(browser, d.viewport, reporter.token);
+      const m = await shots.open(browser, d, reporter.token);
       await m.goto(`${server.origin}/moderation`);
-      await settle(m);
+      await shots.settle(m, 300);
       await shoot(m, `member-not-found-${d.name}`);
       await m.context().close();
     }
@@ -218,10 +161,10 @@ async function main() {
       { action: 'hide', reason: 'Advertising is not allowed here' },
       mod.token,
     );
-    for (const d of devices) {
-      const page = await signedIn(browser, d.viewport, commenter.token);
+    for (const d of shots.devices) {
+      const page = await shots.open(browser, d, commenter.token);
       await page.goto(`${server.origin}/review/${review.id}`);
-      await settle(page);
+      await shots.settle(page, 300);
       await page.getByRole('note').scrollIntoViewIfNeeded();
       await page.evaluate(() => window.scrollBy(0, -120));
       await shoot(page, `hidden-comment-author-${d.name}`);
@@ -234,22 +177,15 @@ async function main() {
       { action: 'suspend', reason: 'Repeated spam links', suspendDays: 14 },
       mod.token,
     );
-    for (const d of devices) {
-      const page = await signedIn(browser, d.viewport, commenter.token);
+    for (const d of shots.devices) {
+      const page = await shots.open(browser, d, commenter.token);
       await page.goto(`${server.origin}/reviews`);
-      await settle(page);
+      await shots.settle(page, 300);
       await shoot(page, `suspension-banner-${d.name}`);
       await page.context().close();
     }
-  } finally {
-    await browser.close();
-    await server.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-  console.log(axeReport.join('\n'));
+    report.print();
+  });
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+shots.run(main);

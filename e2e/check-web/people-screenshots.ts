@@ -3,38 +3,14 @@
  * home Recent Activity) at 1280 and 360 px, from the production build (`npm run build` first):
  * `npx tsx e2e/check-web/people-screenshots.ts [--out DIR]` (default e2e/.tmp/people-shots).
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
-import {
-  chromiumFlags,
-  chromiumPath,
-  freePort,
-  registerMember,
-  repoRoot,
-  seed,
-  startServer,
-  api as call,
-} from './server';
+import { seed, api as call } from './server';
+import * as shots from './shots';
 
-const outArg = process.argv.indexOf('--out');
-const outDir =
-  outArg > 0
-    ? path.resolve(process.argv[outArg + 1]!)
-    : path.join(repoRoot, 'e2e/.tmp/people-shots');
-
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page
-    .waitForFunction(() => !document.querySelector('[data-testid="skeleton"]'))
-    .catch(() => undefined);
-  await page.waitForTimeout(500);
-}
+const outDir = shots.outputDir('e2e/.tmp/people-shots');
 
 async function main() {
-  fs.mkdirSync(outDir, { recursive: true });
-  const server = await startServer(await freePort());
-  try {
+  await shots.withSite({}, async (server, browser) => {
     const o = server.origin;
     const viewer = await seed(server);
     const me = await call<{ user: { id: number; username: string } }>(
@@ -44,13 +20,7 @@ async function main() {
       undefined,
       viewer.token,
     );
-    const id = Date.now().toString(36);
-    const other = await registerMember(server, {
-      username: `maya_${id}`,
-      email: `maya_${id}@example.test`,
-      password: 'watching-all-night',
-      displayName: 'Maya Okafor',
-    });
+    const other = await shots.join(server, 'maya', 'Maya Okafor');
     await call(o, 'POST', `/social/${other.user.id}/follow`, undefined, viewer.token);
     await call(o, 'POST', `/social/${me.user.id}/follow`, undefined, other.token);
     const item = await call<{ id: number }>(
@@ -112,19 +82,11 @@ async function main() {
       { name: 'feed', path: '/activity' },
       { name: 'not-found', path: '/profile/nobody_here' },
     ];
-    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
-    for (const device of [
-      { name: 'desktop', viewport: { width: 1280, height: 800 } },
-      { name: 'phone', viewport: { width: 360, height: 740 } },
-    ]) {
-      const context = await browser.newContext({ viewport: device.viewport });
-      await context.addInitScript((token) => {
-        window.localStorage.setItem('manga_tracker_token', token);
-      }, viewer.token);
-      const page = await context.newPage();
+    for (const device of shots.devices) {
+      const page = await shots.open(browser, device, viewer.token);
       for (const screen of screens) {
         await page.goto(`${o}${screen.path}`);
-        await settle(page);
+        await shots.settle(page, 500, '[data-testid="skeleton"]');
         const file = path.join(outDir, `${screen.name}-${device.name}.png`);
         await page.screenshot({ path: file, fullPage: true });
         console.log(file);
@@ -140,15 +102,9 @@ async function main() {
           }
         }
       }
-      await context.close();
+      await page.context().close();
     }
-    await browser.close();
-  } finally {
-    await server.stop();
-  }
+  });
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exitCode = 1;
-});
+shots.run(main);

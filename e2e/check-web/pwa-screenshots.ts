@@ -6,19 +6,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Page } from '@playwright/test';
-import {
-  chromiumFlags,
-  chromiumPath,
-  freePort,
-  registerMember,
-  repoRoot,
-  startServer,
-  api as call,
-} from './server';
+import type { Page } from '@playwright/test';
+import { api as call } from './server';
+import * as shots from './shots';
 
-const outDir = path.join(repoRoot, 'docs/screenshots/pwa');
+const outDir = shots.outputDir('docs/screenshots/pwa');
 
 async function controlled(page: Page) {
   await page.evaluate(async () => {
@@ -33,21 +25,10 @@ async function controlled(page: Page) {
 }
 
 async function main() {
-  fs.mkdirSync(outDir, { recursive: true });
-  const port = Number(process.env.SCREENSHOT_PORT ?? (await freePort()));
-  const server = await startServer(port);
-  const o = server.origin;
-  try {
-    const id = Date.now().toString(36);
-    const register = (name: string, displayName?: string) =>
-      registerMember(server, {
-        username: `${name}_${id}`,
-        email: `${name}_${id}@example.test`,
-        password: 'watching-all-night',
-        ...(displayName ? { displayName } : {}),
-      });
-    const { token } = await register('pwa');
-    const other = await register('friend', 'Sam Friend');
+  await shots.withSite({ port: process.env.SCREENSHOT_PORT }, async (server, browser) => {
+    const o = server.origin;
+    const { token } = await shots.join(server, 'pwa');
+    const other = await shots.join(server, 'friend', 'Sam Friend');
     const shows = await call<{ data: { id: number; title: string }[] }>(
       o,
       'GET',
@@ -55,12 +36,9 @@ async function main() {
     );
     const show = shows.data.find((s) => s.title === 'Game of Thrones')!.id;
 
-    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
-    const axeReport: string[] = [];
-    for (const device of [
-      { name: 'desktop', viewport: { width: 1280, height: 800 } },
-      { name: 'phone', viewport: { width: 360, height: 740 } },
-    ]) {
+    // target-size: off by default in axe; tap targets of at least 24 px (issue 22).
+    const report = new shots.Report({ targetSize: true });
+    for (const device of shots.devices) {
       const context = await browser.newContext({ viewport: device.viewport });
       await context.addInitScript((t) => {
         if (!sessionStorage.getItem('seeded')) {
@@ -69,18 +47,13 @@ async function main() {
         }
       }, token);
       const page = await context.newPage();
-      const shot = async (name: string) => {
-        await page.waitForTimeout(400);
-        await page.screenshot({ path: path.join(outDir, `${name}-${device.name}.png`) });
-        if (device.name !== 'desktop') return;
-        const r = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-          // Off by default in axe; tap targets of at least 24 px (issue 22).
-          .options({ rules: { 'target-size': { enabled: true } } })
-          .analyze();
-        const lines = r.violations.map((v) => `${v.impact} ${v.id} (${v.nodes.length})`);
-        axeReport.push(`${name}: ${lines.length ? lines.join(', ') : 'clean'}`);
-      };
+      const shot = shots.shooter({
+        dir: outDir,
+        device,
+        report,
+        desktopOnly: true,
+        before: (p) => p.waitForTimeout(400),
+      });
 
       // 1. Offline: the banner, and two marks saved on the device.
       await page.goto(`${o}/show/${show}`);
@@ -95,10 +68,10 @@ async function main() {
       await page.getByRole('button', { name: 'Mark S1E2 as watched' }).click();
       await page.getByTestId('mark-queued').nth(1).waitFor();
       await page.evaluate(() => window.scrollTo(0, 0));
-      await shot('offline-banner');
+      await shot(page, 'offline-banner');
       await page.getByRole('heading', { name: 'Season 1' }).first().scrollIntoViewIfNeeded();
       await page.evaluate(() => window.scrollBy(0, -80));
-      await shot('marks-saved-offline');
+      await shot(page, 'marks-saved-offline');
       // Back online: the queue is sent (and the next device run starts clean).
       await context.setOffline(false);
       await page.getByTestId('offline-banner').waitFor({ state: 'detached', timeout: 15_000 });
@@ -120,7 +93,7 @@ async function main() {
         .getByRole('button', { name: 'Try Again' })
         .waitFor({ timeout: 20_000 });
       await page.getByRole('tablist').scrollIntoViewIfNeeded();
-      await shot('outage-tab-retry');
+      await shot(page, 'outage-tab-retry');
 
       // 3. A refresh that fails keeps the page: reconnecting asks again, and that fails.
       await context.setOffline(true);
@@ -135,7 +108,7 @@ async function main() {
         .waitFor({ timeout: 10_000 })
         .catch(() => undefined);
       await page.evaluate(() => window.scrollTo(0, 0));
-      await shot('refresh-error');
+      await shot(page, 'refresh-error');
       await page.unroute('**/api/**');
 
       // 4. A review draft restored after leaving the page.
@@ -149,37 +122,19 @@ async function main() {
       await page2.goto(`${o}/`);
       await page2.goto(`${o}/reviews/write?showId=${show}`);
       await page2.getByText('Your unpublished draft was restored').waitFor();
-      const shot2 = async (name: string) => {
-        await page2.waitForTimeout(400);
-        await page2.screenshot({ path: path.join(outDir, `${name}-${device.name}.png`) });
-        if (device.name !== 'desktop') return;
-        const r = await new AxeBuilder({ page: page2 })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-          // Off by default in axe; tap targets of at least 24 px (issue 22).
-          .options({ rules: { 'target-size': { enabled: true } } })
-          .analyze();
-        const lines = r.violations.map((v) => `${v.impact} ${v.id} (${v.nodes.length})`);
-        axeReport.push(`${name}: ${lines.length ? lines.join(', ') : 'clean'}`);
-      };
-      await shot2('review-draft-restored');
+      await shot(page2, 'review-draft-restored');
       await page2.getByRole('button', { name: 'Discard draft' }).click();
 
       // 5. Another member's profile: Block lives in the More menu.
       await page2.goto(`${o}/profile/${other.user.username}`);
       await page2.getByRole('button', { name: /^More actions for/ }).click();
       await page2.getByRole('menuitem', { name: 'Block' }).waitFor();
-      await shot2('profile-more-menu');
+      await shot(page2, 'profile-more-menu');
       await context.close();
     }
-    await browser.close();
-    fs.writeFileSync(path.join(outDir, 'axe.txt'), `${axeReport.join('\n')}\n`);
-    console.log(axeReport.join('\n'));
-  } finally {
-    await server.stop();
-  }
+    fs.writeFileSync(path.join(outDir, 'axe.txt'), `${report.lines.join('\n')}\n`);
+    report.print();
+  });
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+shots.run(main);

@@ -6,43 +6,20 @@
  * only", over results and over an empty answer). axe runs on each state; its findings are
  * printed at the end.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { startTvmazeStandIn } from '../../apps/api/test/tvmaze-stand-in';
-import { chromiumFlags, chromiumPath, freePort, repoRoot, startServer } from './server';
+import * as shots from './shots';
 
-const outDir = path.join(repoRoot, 'docs/screenshots/catalogue');
-
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page
-    .waitForFunction(() => !document.querySelector('[data-testid="results-loading"]'))
-    .catch(() => undefined);
-  await page.waitForTimeout(300);
-}
+const outDir = shots.outputDir('docs/screenshots/catalogue');
+const loaded = (page: Page) => shots.settle(page, 300, '[data-testid="results-loading"]');
 
 async function main() {
-  fs.mkdirSync(outDir, { recursive: true });
   const standIn = await startTvmazeStandIn();
-  const server = await startServer(await freePort(), {
-    METADATA_SYNC: 'on',
-    TVMAZE_BASE_URL: standIn.baseUrl,
-  });
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
-  const axeReport: string[] = [];
-  const shoot = async (page: Page, name: string) => {
-    const file = path.join(outDir, `${name}.png`);
-    await page.screenshot({ path: file });
-    console.log(path.relative(repoRoot, file));
-    const r = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-      .analyze();
-    const lines = r.violations.map((v) => `${v.impact} ${v.id} (${v.nodes.length})`);
-    axeReport.push(`axe ${name}: ${lines.length ? lines.join(', ') : 'clean'}`);
-  };
-  try {
+  const env = { METADATA_SYNC: 'on', TVMAZE_BASE_URL: standIn.baseUrl };
+  const cleanUp = () => standIn.close();
+  await shots.withSite({ env, cleanUp }, async (server, browser) => {
+    const report = new shots.Report({ prefix: 'axe ' });
+    const shoot = shots.shooter({ dir: outDir, report, log: true });
     // The search adds The Sopranos; its episode list follows within seconds.
     const found = (await (
       await fetch(`${server.origin}/api/search/shows?q=severance&limit=1`)
@@ -55,20 +32,16 @@ async function main() {
       if (eps.data.length) break;
       await new Promise((r) => setTimeout(r, 200));
     }
-    const devices = [
-      { name: 'desktop', viewport: { width: 1280, height: 800 } },
-      { name: 'phone', viewport: { width: 360, height: 740 } },
-    ];
-    for (const device of devices) {
-      const page = await (await browser.newContext({ viewport: device.viewport })).newPage();
+    for (const device of shots.devices) {
+      const page = await shots.open(browser, device);
       await page.goto(`${server.origin}/search?q=severance`);
-      await settle(page);
+      await loaded(page);
       await shoot(page, `reach-search-${device.name}`);
       await page.goto(`${server.origin}/show/${id}`);
-      await settle(page);
+      await loaded(page);
       await shoot(page, `reach-show-${device.name}`);
       await page.getByRole('tab', { name: 'Episodes' }).click();
-      await settle(page);
+      await loaded(page);
       // The season picker and the open season's episodes, not the header above them.
       await page.getByRole('combobox', { name: 'Season' }).scrollIntoViewIfNeeded();
       await page.evaluate(() => window.scrollBy(0, -80));
@@ -76,24 +49,17 @@ async function main() {
     }
     // TVmaze down: thin searches say they show local results only.
     standIn.setDown(true);
-    for (const device of devices) {
-      const page = await (await browser.newContext({ viewport: device.viewport })).newPage();
+    for (const device of shots.devices) {
+      const page = await shots.open(browser, device);
       await page.goto(`${server.origin}/search?q=the%20wire`);
-      await settle(page);
+      await loaded(page);
       await shoot(page, `local-only-${device.name}`);
       await page.goto(`${server.origin}/search?q=mindhunter`);
-      await settle(page);
+      await loaded(page);
       await shoot(page, `local-only-empty-${device.name}`);
     }
-    console.log(axeReport.join('\n'));
-  } finally {
-    await browser.close();
-    await server.stop();
-    await standIn.close();
-  }
+    report.print();
+  });
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+shots.run(main);

@@ -9,20 +9,11 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import {
-  api as call,
-  chromiumFlags,
-  chromiumPath,
-  freePort,
-  registerMember,
-  repoRoot,
-  startServer,
-} from './server';
+import { api as call, repoRoot } from './server';
+import * as shots from './shots';
 
-const outDir = path.join(repoRoot, 'docs/screenshots/recommendations');
+const outDir = shots.outputDir('docs/screenshots/recommendations');
 
 const tastes = [
   ['breaking bad', 'better call saul', 'ozark', 'narcos', 'the wire', 'fargo', 'mindhunter'],
@@ -30,30 +21,15 @@ const tastes = [
   ['the office', 'friends', 'parks and recreation', 'brooklyn nine-nine', 'community'],
 ];
 
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(500);
-}
-
 async function main() {
-  const portArg = process.argv.indexOf('--port');
-  const port = portArg > 0 ? Number(process.argv[portArg + 1]) : await freePort();
-  fs.mkdirSync(outDir, { recursive: true });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recs-shots-'));
   const dbFile = path.join(dir, 'recs.db');
-  const server = await startServer(port, { DATABASE_URL: `file:${dbFile}` });
-  const o = server.origin;
-  try {
-    const id = Date.now().toString(36);
-    const join = (name: string, displayName: string) =>
-      registerMember(server, {
-        username: `${name}_${id}`,
-        email: `${name}_${id}@example.test`,
-        password: 'watching-all-night',
-        displayName,
-      });
-    const member = await join('robin', 'Robin Recs');
-    const newcomer = await join('nova', 'Nova New');
+  const env = { DATABASE_URL: `file:${dbFile}` };
+  const cleanUp = () => fs.rmSync(dir, { recursive: true, force: true });
+  await shots.withSite({ env, cleanUp }, async (server, browser) => {
+    const o = server.origin;
+    const member = await shots.join(server, 'robin', 'Robin Recs');
+    const newcomer = await shots.join(server, 'nova', 'Nova New');
 
     const groups: number[][] = [];
     for (const titles of tastes) {
@@ -80,7 +56,7 @@ async function main() {
        values (?, ?, ?, ?, ?, ?)`,
     );
     for (let n = 0; n < 45; n++) {
-      const name = `shots_${id}_${n}`;
+      const name = `shots_${shots.runId}_${n}`;
       const userId = Number(
         addUser.run(name, name, `${name}@demo.invalid`, `${name}@demo.invalid`, name, now, now)
           .lastInsertRowid,
@@ -115,62 +91,34 @@ async function main() {
     });
     console.log(job.stdout.trim() || job.stderr.trim());
 
-    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
-    const axeReport: string[] = [];
-    for (const device of [
-      { name: 'desktop', viewport: { width: 1280, height: 800 } },
-      { name: 'phone', viewport: { width: 360, height: 740 } },
-    ]) {
+    const report = new shots.Report({
+      finding: shots.finding.firstTarget,
+      clean: 'axe clean',
+      sideways: 'flag',
+    });
+    for (const device of shots.devices) {
       const context = await browser.newContext({ viewport: device.viewport });
-      const as = async (token: string) => {
-        const page = await context.newPage();
-        await page.addInitScript((t) => localStorage.setItem('manga_tracker_token', t), token);
-        return page;
-      };
-      const shot = async (p: Page, name: string, fullPage = false) => {
-        const file = path.join(outDir, `${name}-${device.name}.png`);
-        await p.screenshot({ path: file, fullPage });
-        console.log(path.relative(repoRoot, file));
-        const sideways = await p.evaluate(
-          () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
-        );
-        const r = await new AxeBuilder({ page: p })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-          .analyze();
-        const lines = r.violations.map(
-          (v) => `${v.impact} ${v.id} (${v.nodes.length}): ${v.nodes[0]?.target}`,
-        );
-        axeReport.push(
-          `${name}-${device.name}: ${lines.length ? lines.join(', ') : 'axe clean'}${sideways ? ', SIDEWAYS SCROLL' : ''}`,
-        );
-      };
-      const page = await as(member.token);
+      const shot = shots.shooter({ dir: outDir, device, report, log: true });
+      const page = await shots.newPage(context, member.token);
       await page.goto(`${o}/`);
-      await settle(page);
+      await shots.settle(page, 500);
       const row = page.getByRole('region', { name: /^Because you watched/ }).first();
       await row.waitFor({ timeout: 15_000 });
       await row.scrollIntoViewIfNeeded();
       await page.evaluate(() => window.scrollBy(0, -80));
       await shot(page, 'home-because-you-watched');
       await page.goto(`${o}/recommendations`);
-      await settle(page);
+      await shots.settle(page, 500);
       await page.evaluate(() => window.scrollTo(0, 0));
       await shot(page, 'recommendations', true);
-      const fresh = await as(newcomer.token);
+      const fresh = await shots.newPage(context, newcomer.token);
       await fresh.goto(`${o}/recommendations`);
-      await settle(fresh);
+      await shots.settle(fresh, 500);
       await shot(fresh, 'recommendations-empty');
       await context.close();
     }
-    await browser.close();
-    console.log(axeReport.join('\n'));
-  } finally {
-    await server.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+    report.print();
+  });
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+shots.run(main);

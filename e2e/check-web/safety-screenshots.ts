@@ -4,32 +4,17 @@
  * no token) and a private profile's followers page.
  * `npx tsx e2e/check-web/safety-screenshots.ts [--port N] [--out DIR]`.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
-import { chromium } from '@playwright/test';
-import { chromiumFlags, chromiumPath, registerMember, repoRoot, seed, startServer } from './server';
+import { seed } from './server';
+import * as shots from './shots';
 
-const arg = (name: string) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? process.argv[i + 1] : undefined;
-};
-const outDir = path.resolve(arg('--out') ?? path.join(repoRoot, 'e2e/.tmp/safety-shots'));
-const port = Number(arg('--port') ?? process.env.E2E_PORT ?? 3231);
+const outDir = shots.outputDir('e2e/.tmp/safety-shots');
 
 async function main() {
-  fs.mkdirSync(outDir, { recursive: true });
-  const server = await startServer(port);
-  try {
+  await shots.withSite({ port: process.env.E2E_PORT ?? 3231 }, async (server, browser) => {
     const o = server.origin;
     const viewer = await seed(server);
-    const id = Date.now().toString(36);
-    const quiet = await registerMember(server, {
-      username: `quiet_${id}`,
-      email: `quiet_${id}@example.test`,
-      password: 'a quiet evening in',
-      displayName: 'Quiet Quinn',
-    });
+    const quiet = await shots.join(server, 'quiet', 'Quiet Quinn', 'a quiet evening in');
     await fetch(`${o}/api/users/me`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${quiet.token}` },
@@ -53,16 +38,8 @@ async function main() {
         click: false,
       },
     ];
-    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
-    for (const device of [
-      { name: 'desktop', viewport: { width: 1280, height: 800 } },
-      { name: 'phone', viewport: { width: 360, height: 740 } },
-    ]) {
-      const context = await browser.newContext({ viewport: device.viewport });
-      await context.addInitScript((token) => {
-        window.localStorage.setItem('manga_tracker_token', token);
-      }, viewer.token);
-      const page = await context.newPage();
+    for (const device of shots.devices) {
+      const page = await shots.open(browser, device, viewer.token);
       for (const screen of screens) {
         await page.goto(`${o}${screen.path}`);
         await page.waitForLoadState('networkidle');
@@ -73,24 +50,16 @@ async function main() {
         await page.waitForTimeout(300);
         const file = path.join(outDir, `${screen.name}-${device.name}.png`);
         await page.screenshot({ path: file, fullPage: true });
-        const axe = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-          .analyze();
-        const serious = axe.violations.filter((v) =>
-          ['serious', 'critical'].includes(v.impact ?? ''),
-        );
-        console.log(`${file} axe: ${axe.violations.length} (serious/critical ${serious.length})`);
+        const violations = await shots.axe(page, {
+          tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+        });
+        const serious = violations.filter(shots.isSerious);
+        console.log(`${file} axe: ${violations.length} (serious/critical ${serious.length})`);
         for (const v of serious) console.log(`  ${v.id}: ${v.help}`);
       }
-      await context.close();
+      await page.context().close();
     }
-    await browser.close();
-  } finally {
-    await server.stop();
-  }
+  });
 }
 
-void main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+shots.run(main);

@@ -5,44 +5,19 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Page } from '@playwright/test';
-import {
-  chromiumFlags,
-  chromiumPath,
-  registerMember,
-  repoRoot,
-  startServer,
-  type RunningServer,
-  api as call,
-} from './server';
+import { api as call, repoRoot } from './server';
+import * as shots from './shots';
 
-const outDir = path.join(repoRoot, 'docs/screenshots/scrobble');
+const outDir = shots.outputDir('docs/screenshots/scrobble');
 const fixtures = path.join(repoRoot, 'apps/api/test/fixtures/scrobble');
 const fixture = (name: string) =>
   JSON.parse(fs.readFileSync(path.join(fixtures, name), 'utf8')) as Record<string, unknown>;
 
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(400);
-}
-
-async function register(server: RunningServer, name: string) {
-  const id = Date.now().toString(36);
-  return registerMember(server, {
-    username: `${name}_${id}`,
-    email: `${name}_${id}@example.test`,
-    password: 'watching-all-night',
-  });
-}
-
 async function main() {
-  fs.mkdirSync(outDir, { recursive: true });
-  const server = await startServer(Number(process.argv[2] ?? 3263));
-  const o = server.origin;
-  try {
-    const { token } = await register(server, 'scrobbler');
-    const { token: fresh } = await register(server, 'newcomer');
+  await shots.withSite({ port: 3263 }, async (server, browser) => {
+    const o = server.origin;
+    const { token } = await shots.join(server, 'scrobbler');
+    const { token: fresh } = await shots.join(server, 'newcomer');
     const settings = await call<{ paths: Record<string, string> }>(
       o,
       'GET',
@@ -65,37 +40,24 @@ async function main() {
     await call(o, 'POST', settings.paths.kodi!, fixture('kodi-scrobble.json'));
     await call(o, 'POST', '/api-tokens', { name: 'Home Assistant', scopes: ['read'] }, token);
 
-    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
-    const axeReport: string[] = [];
-    const axe = async (page: Page, name: string) => {
-      const r = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-        .analyze();
-      const lines = r.violations.map((v) => `${v.impact} ${v.id} (${v.nodes.length})`);
-      axeReport.push(`${name}: ${lines.length ? lines.join(', ') : 'clean'}`);
-    };
-    for (const device of [
-      { name: 'desktop', viewport: { width: 1280, height: 800 } },
-      { name: 'phone', viewport: { width: 360, height: 740 } },
-    ]) {
+    const report = new shots.Report();
+    for (const device of shots.devices) {
       for (const [who, t] of [
         ['member', token],
         ['newcomer', fresh],
       ] as const) {
-        const context = await browser.newContext({ viewport: device.viewport });
-        await context.addInitScript((v) => localStorage.setItem('manga_tracker_token', v), t);
-        const page = await context.newPage();
-        const shot = async (name: string, fullPage = true) => {
-          await page.screenshot({
-            path: path.join(outDir, `${name}-${device.name}.png`),
-            fullPage,
-          });
-          if (device.name === 'desktop') await axe(page, name);
-        };
+        const page = await shots.open(browser, device, t);
+        const shot = shots.shooter({
+          dir: outDir,
+          device,
+          report,
+          desktopOnly: true,
+          fullPage: true,
+        });
         await page.goto(`${o}/settings/apps`);
-        await settle(page);
+        await shots.settle(page);
         if (who === 'newcomer') {
-          await shot('apps-empty');
+          await shot(page, 'apps-empty');
           // A failed load is an error with Try again, never "nothing received".
           await page.route('**/api/scrobble/settings', (r) =>
             r.fulfill({ status: 500, json: { error: 'Database unavailable', code: 'INTERNAL' } }),
@@ -108,9 +70,9 @@ async function main() {
             .getByText('Could not load your media server settings')
             .waitFor({ timeout: 20_000 });
           await page.getByText('Could not load your API tokens').waitFor({ timeout: 20_000 });
-          await shot('apps-error');
+          await shot(page, 'apps-error');
         } else {
-          await shot('apps');
+          await shot(page, 'apps');
           await page.getByLabel('Token name').fill('Kodi in the living room');
           await page.getByLabel('Mark episodes').check();
           await page.getByRole('button', { name: 'Create token' }).click();
@@ -120,19 +82,13 @@ async function main() {
             if (h) window.scrollTo(0, h.getBoundingClientRect().top + window.scrollY - 90);
           });
           await page.waitForTimeout(200);
-          await shot('token-created', false);
+          await shot(page, 'token-created', false);
         }
-        await context.close();
+        await page.context().close();
       }
     }
-    await browser.close();
-    console.log(axeReport.join('\n'));
-  } finally {
-    await server.stop();
-  }
+    report.print();
+  });
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+shots.run(main);

@@ -6,38 +6,16 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Page } from '@playwright/test';
-import {
-  chromiumFlags,
-  chromiumPath,
-  freePort,
-  registerMember,
-  repoRoot,
-  startServer,
-  api as call,
-} from './server';
+import { api as call } from './server';
+import * as shots from './shots';
 
-const outDir = path.join(repoRoot, 'docs/screenshots/seasons');
-
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(400);
-}
+const outDir = shots.outputDir('docs/screenshots/seasons');
 
 async function main() {
-  fs.mkdirSync(outDir, { recursive: true });
-  const server = await startServer(await freePort());
-  const o = server.origin;
-  try {
-    const id = Date.now().toString(36);
+  await shots.withSite({}, async (server, browser) => {
+    const o = server.origin;
     const member = (name: string) =>
-      registerMember(server, {
-        username: `${name}_${id}`,
-        email: `${name}_${id}@example.test`,
-        password: 'watching-all-night',
-        displayName: name === 'ann' ? 'Ann Lee' : undefined,
-      });
+      shots.join(server, name, name === 'ann' ? 'Ann Lee' : undefined);
     const { token, user } = await member('ann');
     const other = await member('bob');
     const find = async (q: string, title: string) =>
@@ -82,90 +60,61 @@ async function main() {
     await call(o, 'PUT', `/shows/${bb}/seasons/2/rating`, { rating: 8 }, token);
     await call(o, 'PUT', `/shows/${bb}/seasons/2/rating`, { rating: 6 }, other.token);
 
-    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
-    const report: string[] = [];
-    const check = async (page: Page, name: string) => {
-      const r = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-        .analyze();
-      const lines = r.violations.map(
-        (v) => `${v.impact} ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`,
-      );
-      const sideways = await page.evaluate(
-        () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
-      );
-      report.push(
-        `${name}: ${lines.length ? lines.join(', ') : 'axe clean'}${sideways ? ', SIDEWAYS SCROLL' : ''}`,
-      );
-    };
-    for (const device of [
-      { name: 'desktop', viewport: { width: 1280, height: 800 } },
-      { name: 'phone', viewport: { width: 360, height: 740 } },
-    ]) {
-      const context = await browser.newContext({ viewport: device.viewport });
-      await context.addInitScript((t) => localStorage.setItem('manga_tracker_token', t), token);
-      const page = await context.newPage();
-      const shot = async (name: string, fullPage = false) => {
-        await page.screenshot({ path: path.join(outDir, `${name}-${device.name}.png`), fullPage });
-        await check(page, `${name}-${device.name}`);
-      };
+    const report = new shots.Report({
+      finding: shots.finding.targets,
+      clean: 'axe clean',
+      sideways: 'flag',
+    });
+    for (const device of shots.devices) {
+      const page = await shots.open(browser, device, token);
+      const shot = shots.shooter({ dir: outDir, device, report });
       await page.goto(`${o}/show/${bb}?tab=episodes`);
-      await settle(page);
+      await shots.settle(page);
       await page.getByRole('combobox', { name: 'Season' }).selectOption('2');
       await page.getByTestId('season-rating').first().waitFor();
-      await settle(page);
+      await shots.settle(page);
       await page.evaluate(() => {
         const picker = document.querySelector('select');
         if (picker) window.scrollTo(0, picker.getBoundingClientRect().top + window.scrollY - 90);
       });
       await page.waitForTimeout(300);
-      await shot('season-rating');
+      await shot(page, 'season-rating');
       await page.getByRole('button', { name: /Your rating of Season 2/ }).click();
       await page.waitForTimeout(300);
-      await shot('season-rating-dialog');
+      await shot(page, 'season-rating-dialog');
       await page.keyboard.press('Escape');
 
       await page.goto(`${o}/profile/${user.username}`);
-      await settle(page);
+      await shots.settle(page);
       await page.getByRole('heading', { name: 'Season Ratings' }).scrollIntoViewIfNeeded();
       await page.evaluate(() => window.scrollBy(0, 200));
       await page.waitForTimeout(200);
-      await shot('profile-season-ratings');
+      await shot(page, 'profile-season-ratings');
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.getByRole('link', { name: `${year} in review` }).scrollIntoViewIfNeeded();
-      await shot('profile-year-link');
+      await shot(page, 'profile-year-link');
 
       await page.goto(`${o}/year/${year}`);
-      await settle(page);
-      await shot('year', true);
+      await shots.settle(page);
+      await shot(page, 'year', true);
       await page.goto(`${o}/year/2019`);
-      await settle(page);
-      await shot('year-empty');
-      await context.close();
+      await shots.settle(page);
+      await shot(page, 'year-empty');
+      await page.context().close();
 
       // A visitor opening the shared link.
-      const visitor = await browser.newContext({ viewport: device.viewport });
-      const vpage = await visitor.newPage();
-      await vpage.goto(`${o}/profile/${user.username}/year/${year}`);
-      await settle(vpage);
-      await vpage.screenshot({
-        path: path.join(outDir, `year-shared-${device.name}.png`),
-      });
-      await check(vpage, `year-shared-${device.name}`);
-      await visitor.close();
+      const visitor = await shots.open(browser, device);
+      await visitor.goto(`${o}/profile/${user.username}/year/${year}`);
+      await shots.settle(visitor);
+      await shot(visitor, 'year-shared');
+      await visitor.context().close();
     }
     const card = await fetch(`${o}/api/users/username/${user.username}/year/${year}/card.png`);
     fs.writeFileSync(path.join(outDir, 'year-card.png'), Buffer.from(await card.arrayBuffer()));
     const page = await (await fetch(`${o}/profile/${user.username}/year/${year}`)).text();
     report.push(`og:image in the shared page: ${page.includes('og:image')}`);
-    await browser.close();
-    console.log(report.join('\n'));
-  } finally {
-    await server.stop();
-  }
+    report.print();
+  });
 }
 
-void main().catch((error) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+shots.run(main);

@@ -7,97 +7,40 @@
  * belongs to an account), and Settings › Single sign-on (not linked, linked, only way in).
  * A real OpenID Provider (apps/api/test/oidc-provider.ts) runs on a free loopback port.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { startOpenIdProvider, type TestOpenIdProvider } from '../../apps/api/test/oidc-provider';
-import {
-  chromiumFlags,
-  chromiumPath,
-  freePort,
-  registerMember,
-  repoRoot,
-  startServer,
-  type RunningServer,
-} from './server';
+import { registerMember, type RunningServer } from './server';
+import * as shots from './shots';
 
-const arg = (name: string) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? process.argv[i + 1] : undefined;
-};
-const outDir = path.resolve(arg('--out') ?? path.join(repoRoot, 'docs/screenshots/sso'));
-const devices = [
-  { name: 'desktop', viewport: { width: 1280, height: 800 } },
-  { name: 'phone', viewport: { width: 360, height: 740 } },
-];
-const report: string[] = [];
-let failed = false;
+const outDir = shots.outputDir('docs/screenshots/sso');
+// A serious finding, or anything sticking out sideways, fails the script.
+const report = new shots.Report(shots.strict);
+const shot = shots.shooter({ dir: outDir, report, fullPage: true, before: (p) => shots.still(p) });
 
-async function shot(page: Page, name: string) {
-  await page.waitForTimeout(400);
-  await page.mouse.move(0, 0);
-  await page.screenshot({ path: path.join(outDir, `${name}.png`), fullPage: true });
-  const axe = await new AxeBuilder({ page })
-    .options({ rules: { 'target-size': { enabled: true } } })
-    .analyze();
-  const bad = axe.violations.map((v) => `${v.id} (${v.impact}, ${v.nodes.length})`);
-  if (axe.violations.some((v) => ['serious', 'critical'].includes(v.impact ?? ''))) failed = true;
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  if (overflow > 0) failed = true;
-  report.push(
-    `${name}: ${bad.length ? bad.join(', ') : 'clean'}` +
-      (overflow > 0 ? `; ${overflow}px sideways overflow` : ''),
-  );
-}
+/** One section alone. */
+const sectionShot = (page: Page, name: string) =>
+  shots.shootRegion(page, 'Single sign-on', path.join(outDir, `${name}.png`));
 
-/** One section alone: the sticky header must not cover its top. */
-async function sectionShot(page: Page, name: string) {
-  await page.evaluate(() =>
-    document.querySelector('header')?.style.setProperty('position', 'static'),
-  );
-  const section = page.getByRole('region', { name: 'Single sign-on' });
-  await section.scrollIntoViewIfNeeded();
-  await section.screenshot({ path: path.join(outDir, `${name}.png`) });
-  await page.evaluate(() => document.querySelector('header')?.style.removeProperty('position'));
-}
-
-async function signInAtProvider(page: Page, username: string) {
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill('provider password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-async function withSite(
+/** A site (and a browser) whose single sign-on goes to a provider of its own. */
+async function site(
   env: Record<string, string>,
-  run: (server: RunningServer, op: TestOpenIdProvider) => Promise<void>,
+  body: (server: RunningServer, browser: Browser, op: TestOpenIdProvider) => Promise<void>,
 ) {
-  const port = Number(arg('--port') ?? (await freePort()));
-  const origin = `http://127.0.0.1:${port}`;
+  const sitePort = await shots.port();
+  const origin = `http://127.0.0.1:${sitePort}`;
   const op = await startOpenIdProvider({ redirectUris: [`${origin}/api/auth/oidc/callback`] });
-  const server = await startServer(port, {
-    PUBLIC_URL: origin,
-    OIDC_ISSUER: op.issuer,
-    OIDC_CLIENT_ID: op.clientId,
-    OIDC_CLIENT_SECRET: op.clientSecret,
-    OIDC_PROVIDER_NAME: 'Test ID',
-    CATALOG_AUTO_IMPORT: 'off',
-    ...env,
-  });
-  try {
-    await run(server, op);
-  } finally {
-    await server.stop();
-    await op.close();
-  }
+  const siteEnv = { PUBLIC_URL: origin, ...shots.oidcEnv(op), ...env };
+  const cleanUp = () => op.close();
+  await shots.withSite({ port: sitePort, env: siteEnv, cleanUp }, (server, browser) =>
+    body(server, browser, op),
+  );
 }
 
-async function screens(browser: Browser, server: RunningServer, op: TestOpenIdProvider) {
+async function screens(server: RunningServer, browser: Browser, op: TestOpenIdProvider) {
   const o = server.origin;
   const id = Date.now().toString(36);
-  for (const device of devices) {
+  for (const device of shots.devices) {
     const d = `${device.name}`;
     const context = await browser.newContext({ viewport: device.viewport });
     const page = await context.newPage();
@@ -128,7 +71,7 @@ async function screens(browser: Browser, server: RunningServer, op: TestOpenIdPr
     });
     await page.goto(`${o}/login`);
     await page.getByRole('link', { name: 'Sign in with Test ID' }).click();
-    await signInAtProvider(page, `mara_idp_${d}_${id}`);
+    await shots.signInAtProvider(page, `mara_idp_${d}_${id}`);
     await page.getByRole('heading', { name: 'Signing in did not work' }).waitFor();
     await shot(page, `callback-email-in-use-${d}`);
 
@@ -163,7 +106,7 @@ async function screens(browser: Browser, server: RunningServer, op: TestOpenIdPr
     });
     await p2.goto(`${o}/login?next=${encodeURIComponent('/settings#sso-heading')}`);
     await p2.getByRole('link', { name: 'Sign in with Test ID' }).click();
-    await signInAtProvider(p2, `Noor ${d} ${id}`);
+    await shots.signInAtProvider(p2, `Noor ${d} ${id}`);
     const s2 = p2.getByRole('region', { name: 'Single sign-on' });
     await s2.getByRole('button', { name: 'Unlink Test ID' }).waitFor();
     await sectionShot(p2, `settings-only-way-in-${d}`);
@@ -173,28 +116,18 @@ async function screens(browser: Browser, server: RunningServer, op: TestOpenIdPr
 }
 
 async function main() {
-  fs.mkdirSync(outDir, { recursive: true });
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
-  try {
-    await withSite({}, (server, op) => screens(browser, server, op));
-    await withSite({ PASSWORD_SIGN_IN: 'off' }, async (server) => {
-      for (const device of devices) {
-        const context = await browser.newContext({ viewport: device.viewport });
-        const page = await context.newPage();
-        await page.goto(`${server.origin}/login`);
-        await page.getByRole('link', { name: 'Sign in with Test ID' }).waitFor();
-        await shot(page, `sign-in-passwords-off-${device.name}`);
-        await context.close();
-      }
-    });
-  } finally {
-    await browser.close();
-  }
-  console.log(report.join('\n'));
-  if (failed) process.exitCode = 1;
+  await site({}, screens);
+  await site({ PASSWORD_SIGN_IN: 'off' }, async (server, browser) => {
+    for (const device of shots.devices) {
+      const context = await browser.newContext({ viewport: device.viewport });
+      const page = await context.newPage();
+      await page.goto(`${server.origin}/login`);
+      await page.getByRole('link', { name: 'Sign in with Test ID' }).waitFor();
+      await shot(page, `sign-in-passwords-off-${device.name}`);
+      await context.close();
+    }
+  });
+  report.print();
 }
 
-void main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+shots.run(main);

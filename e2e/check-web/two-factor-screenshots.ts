@@ -12,76 +12,30 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import { TOTP } from 'otpauth';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { startOpenIdProvider, type TestOpenIdProvider } from '../../apps/api/test/oidc-provider';
-import {
-  chromiumFlags,
-  chromiumPath,
-  freePort,
-  registerMember,
-  repoRoot,
-  startServer,
-  type RunningServer,
-} from './server';
+import { registerMember, type RunningServer } from './server';
+import * as shots from './shots';
 
-const arg = (name: string) => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? process.argv[i + 1] : undefined;
-};
-const outDir = path.resolve(arg('--out') ?? path.join(repoRoot, 'docs/screenshots/two-factor'));
-const devices = [
-  { name: '1280', viewport: { width: 1280, height: 800 } },
-  { name: '360', viewport: { width: 360, height: 740 } },
-];
-const report: string[] = [];
-let failed = false;
-
-async function check(page: Page, name: string) {
-  const axe = await new AxeBuilder({ page })
-    .options({ rules: { 'target-size': { enabled: true } } })
-    .analyze();
-  const bad = axe.violations.map((v) => `${v.id} (${v.impact}, ${v.nodes.length})`);
-  if (axe.violations.some((v) => ['serious', 'critical'].includes(v.impact ?? ''))) failed = true;
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  if (overflow > 0) failed = true;
-  report.push(
-    `${name}: ${bad.length ? bad.join(', ') : 'axe clean'}` +
-      (overflow > 0 ? `; ${overflow}px sideways overflow` : '; no sideways scroll'),
-  );
-}
+const outDir = shots.outputDir('docs/screenshots/two-factor');
+// A serious finding, or anything sticking out sideways, fails the script.
+const report = new shots.Report({
+  ...shots.strict,
+  clean: 'axe clean',
+  sideways: 'pixels-or-none',
+});
 
 /** `fullPage: false` for what sits in the first screen (a full page draws the sticky header
  * over the middle of it). */
-async function shot(page: Page, name: string, fullPage = true) {
-  await page.waitForTimeout(400);
-  await page.mouse.move(0, 0);
-  await page.screenshot({ path: path.join(outDir, `${name}.png`), fullPage });
-  await check(page, name);
-}
+const shot = shots.shooter({ dir: outDir, report, fullPage: true, before: (p) => shots.still(p) });
 
 /** Settings › Security alone (the sticky header must not cover its top), checked on the page. */
 async function sectionShot(page: Page, name: string) {
-  await page.waitForTimeout(300);
-  await page.mouse.move(0, 0);
-  await page.evaluate(() =>
-    document.querySelector('header')?.style.setProperty('position', 'static'),
-  );
-  const section = page.getByRole('region', { name: 'Security' });
-  await section.scrollIntoViewIfNeeded();
-  await section.screenshot({ path: path.join(outDir, `${name}.png`) });
-  await page.evaluate(() => document.querySelector('header')?.style.removeProperty('position'));
-  await check(page, name);
-}
-
-async function signInAtProvider(page: Page, username: string) {
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill('provider password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await shots.still(page, 300);
+  await shots.shootRegion(page, 'Security', path.join(outDir, `${name}.png`));
+  await report.check(page, name);
 }
 
 async function screens(
@@ -92,7 +46,7 @@ async function screens(
   dbFile: string,
 ) {
   const id = Date.now().toString(36);
-  for (const device of devices) {
+  for (const device of shots.widths) {
     const d = device.name;
     const member = await registerMember(server, {
       username: `ines_${d}_${id}`,
@@ -163,7 +117,7 @@ async function screens(
     });
     await p2.goto(`${site}/login?next=${encodeURIComponent('/settings#security')}`);
     await p2.getByRole('link', { name: 'Sign in with Test ID' }).click();
-    await signInAtProvider(p2, username);
+    await shots.signInAtProvider(p2, username);
     await p2.getByRole('region', { name: 'Security' }).waitFor();
     const db = new Database(dbFile);
     db.prepare(
@@ -184,42 +138,26 @@ async function screens(
 }
 
 async function main() {
-  fs.mkdirSync(outDir, { recursive: true });
-  const port = Number(arg('--port') ?? (await freePort()));
-  const site = `http://localhost:${port}`;
+  const sitePort = await shots.port();
+  const site = `http://localhost:${sitePort}`;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'two-factor-shots-'));
   const dbFile = path.join(dir, 'site.db');
   const op = await startOpenIdProvider({ redirectUris: [`${site}/api/auth/oidc/callback`] });
-  const server = await startServer(port, {
+  const env = {
     PUBLIC_URL: site,
     DATABASE_URL: `file:${dbFile}`,
     SESSION_CACHE_SECONDS: '0',
-    OIDC_ISSUER: op.issuer,
-    OIDC_CLIENT_ID: op.clientId,
-    OIDC_CLIENT_SECRET: op.clientSecret,
-    OIDC_PROVIDER_NAME: 'Test ID',
-    CATALOG_AUTO_IMPORT: 'off',
-  });
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
-  try {
-    // The empty site's first account is its administrator (ADR 173): taken before the members.
-    await registerMember(server, {
-      username: 'site_operator',
-      email: 'operator@example.test',
-      password: 'operator of this site',
-    });
-    await screens(browser, site, server, op, dbFile);
-  } finally {
-    await browser.close();
-    await server.stop();
+    ...shots.oidcEnv(op),
+  };
+  const cleanUp = async () => {
     await op.close();
     fs.rmSync(dir, { recursive: true, force: true });
-  }
-  console.log(report.join('\n'));
-  if (failed) process.exitCode = 1;
+  };
+  await shots.withSite({ port: sitePort, env, cleanUp }, async (server, browser) => {
+    await shots.takeFirstAccount(server);
+    await screens(browser, site, server, op, dbFile);
+  });
+  report.print();
 }
 
-void main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+shots.run(main);

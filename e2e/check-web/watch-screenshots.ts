@@ -4,44 +4,21 @@
  * watch, and the watchlist with "On my services" on, at 1280×800 and 360×740, from the
  * production build (`npm run build` first); axe on each section, and no sideways scroll at 360.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Page } from '@playwright/test';
 import { startTmdbStandIn, TMDB_TEST_KEY } from '../../apps/api/test/tmdb-stand-in';
-import {
-  api as call,
-  chromiumFlags,
-  chromiumPath,
-  freePort,
-  registerMember,
-  repoRoot,
-  startServer,
-} from './server';
+import { api as call } from './server';
+import * as shots from './shots';
 
-const outDir = path.join(repoRoot, 'docs/screenshots/watch');
-
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(400);
-}
+const outDir = shots.outputDir('docs/screenshots/watch');
 
 async function main() {
-  fs.mkdirSync(outDir, { recursive: true });
   const tmdb = await startTmdbStandIn();
-  const server = await startServer(await freePort(), {
-    TMDB_API_KEY: TMDB_TEST_KEY,
-    TMDB_BASE_URL: tmdb.baseUrl,
-  });
-  const o = server.origin;
+  const env = { TMDB_API_KEY: TMDB_TEST_KEY, TMDB_BASE_URL: tmdb.baseUrl };
   let failures = 0;
-  try {
-    const id = Date.now().toString(36);
-    const member = await registerMember(server, {
-      username: `watch_${id}`,
-      email: `watch_${id}@example.test`,
-      password: 'watching-all-night',
-    });
+  const cleanUp = () => tmdb.close();
+  await shots.withSite({ env, cleanUp }, async (server, browser) => {
+    const o = server.origin;
+    const member = await shots.join(server, 'watch');
     await call(
       o,
       'PUT',
@@ -82,59 +59,40 @@ async function main() {
       await new Promise((r) => setTimeout(r, 200));
     }
 
-    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
-    for (const device of [
-      { name: 'desktop', viewport: { width: 1280, height: 800 } },
-      { name: 'phone', viewport: { width: 360, height: 740 } },
-    ]) {
-      const context = await browser.newContext({ viewport: device.viewport, locale: 'en-GB' });
-      await context.addInitScript((token) => {
-        window.localStorage.setItem('manga_tracker_token', token);
-        window.localStorage.setItem('st:on-my-services', '1');
-      }, member.token);
-      const page = await context.newPage();
-      const shots = [
+    for (const device of shots.devices) {
+      const page = await shots.open(browser, device, member.token, { locale: 'en-GB' });
+      await page.addInitScript(() => window.localStorage.setItem('st:on-my-services', '1'));
+      const screens = [
         { name: 'show', path: `/show/${got.id}`, section: 'Where to watch' },
         { name: 'settings', path: '/settings#watch-heading', section: 'Where to watch' },
         { name: 'watchlist', path: '/watchlist', section: null },
       ];
-      for (const shot of shots) {
+      for (const shot of screens) {
         await page.goto(`${o}${shot.path}`);
-        await settle(page);
+        await shots.settle(page);
         const region = shot.section ? page.getByRole('region', { name: shot.section }) : null;
         if (region) await region.scrollIntoViewIfNeeded();
         else await page.evaluate(() => window.scrollTo(0, 0));
         const file = path.join(outDir, `${shot.name}-${device.name}.png`);
         if (region) await region.screenshot({ path: file });
         else await page.screenshot({ path: file });
-        const wide = await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        );
-        const axe = new AxeBuilder({ page }).withTags([
-          'wcag2a',
-          'wcag2aa',
-          'wcag21a',
-          'wcag21aa',
-          'wcag22aa',
-          'best-practice',
-        ]);
-        if (shot.section === 'Where to watch')
-          axe.include('section[aria-labelledby$="watch-heading"]');
-        const { violations } = await axe.analyze();
+        const wide = await shots.sideways(page);
+        const violations = await shots.axe(page, {
+          include:
+            shot.section === 'Where to watch'
+              ? 'section[aria-labelledby$="watch-heading"]'
+              : undefined,
+        });
         const line = `${shot.name} ${device.name}: sideways ${wide}px, axe ${violations.length}`;
         console.log(line);
         for (const v of violations)
           console.log(`  ${v.impact} ${v.id}: ${v.help} (${v.nodes.length})`);
         if (wide > 0 || violations.length) failures += 1;
       }
-      await context.close();
+      await page.context().close();
     }
-    await browser.close();
-  } finally {
-    await server.stop();
-    await tmdb.close();
-  }
+  });
   if (failures) process.exitCode = 1;
 }
 
-await main();
+shots.run(main);
