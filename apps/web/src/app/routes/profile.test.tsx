@@ -6,7 +6,8 @@ import { deferred, jsonResponse, mockFetch, type RecordedCall } from '@/test/fet
 import { renderApp } from '@/test/render';
 import { page } from '@/test/shows';
 import { signedInHandler } from '@/test/tracking';
-import { joinedLabel, libraryColor } from './profile';
+import { joinedLabel } from '@/features/users/components/profile-header';
+import { libraryColor } from '@/features/users/components/profile-stats';
 
 function buildProfile(overrides: Partial<ProfileUser> = {}): ProfileUser {
   return {
