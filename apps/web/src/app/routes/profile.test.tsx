@@ -281,6 +281,37 @@ describe('profile page', () => {
     expect(calls.some((c) => c.url.startsWith('/api/users/2/lists'))).toBe(true);
   });
 
+  it('keeps the open tab in the URL: a reload opens it again, Back returns to the previous one (issue 32)', async () => {
+    mockFetch(
+      profileHandler(buildProfile(), (call) =>
+        call.url.startsWith('/api/users/2/reviews') || call.url.startsWith('/api/users/2/lists')
+          ? jsonResponse(200, page([]))
+          : undefined,
+      ),
+    );
+    const user = userEvent.setup();
+    const first = renderApp('/profile/bob');
+    await user.click(await screen.findByRole('tab', { name: 'Lists' }));
+    await user.click(screen.getByRole('tab', { name: 'Reviews' }));
+    expect(first.router.state.location.search).toBe('?tab=reviews');
+    expect(await screen.findByText('No reviews yet.')).toBeInTheDocument();
+    await first.router.navigate(-1);
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Lists' })).toHaveAttribute('aria-selected', 'true'),
+    );
+    expect(first.router.state.location.search).toBe('?tab=lists');
+
+    // A reload: the app starts afresh at the address the page was left on.
+    const address = `${first.router.state.location.pathname}${first.router.state.location.search}`;
+    first.unmount();
+    renderApp(address);
+    expect(await screen.findByRole('tab', { name: 'Lists' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(await screen.findByText('No lists yet.')).toBeInTheDocument();
+  });
+
   it('joined date and library colours', () => {
     expect(joinedLabel('2025-11-02T00:00:00Z')).toBe('November 2025');
     expect(joinedLabel('not a date')).toBe('Unknown');

@@ -141,6 +141,27 @@ describe('show page', () => {
     expect(router.state.location.search).toBe('?tab=episodes');
   });
 
+  it('a reload keeps the open tab: it is in the address (issue 32)', async () => {
+    serve();
+    const user = userEvent.setup();
+    const first = renderApp('/show/7');
+    await user.click(await screen.findByRole('tab', { name: 'Episodes' }));
+    expect(first.router.state.location.search).toBe('?tab=episodes');
+
+    const address = `${first.router.state.location.pathname}${first.router.state.location.search}`;
+    first.unmount();
+    renderApp(address);
+    expect(await screen.findByRole('tab', { name: 'Episodes' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(
+      await within(screen.getByRole('tabpanel')).findByRole('link', {
+        name: 'Second season opener',
+      }),
+    ).toBeInTheDocument();
+  });
+
   it("reviews tab: none yet, with 'Be the First to Review' to the write screen for this show", async () => {
     const show = buildShowDetail({ id: 7, title: 'Slow Horses' });
     mockFetch((call) => {

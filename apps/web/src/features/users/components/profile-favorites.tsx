@@ -2,7 +2,7 @@ import { Heart } from 'lucide-react';
 import { Link } from 'react-router';
 import { CoverImage } from '@/components/ui/cover-image';
 import type { useUserFavorites } from '../api/people';
-import { ProfileSectionList } from './profile-section';
+import { ProfileSectionList } from './profile-section-list';
 
 /** The member's favourite shows as covers; `limit` shows the first few (the Overview). */
 export function FavoritesGrid({

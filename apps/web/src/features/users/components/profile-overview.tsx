@@ -1,6 +1,6 @@
 import type { ProfileUser } from '@series-tracker/contracts';
 import { CalendarDays } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -11,7 +11,6 @@ import { ProfileSeasonRatings } from '@/features/reviews/components/profile-seas
 import { yearPath } from '@/features/stats/api/year-review';
 import { useUserFavorites, useUserStats } from '../api/people';
 import { FavoritesGrid } from './profile-favorites';
-import { ProfileSection } from './profile-section';
 import { ProfileStats } from './profile-stats';
 
 /** The Overview tab: statistics by year, recent activity, favourites, season ratings. */
@@ -24,7 +23,7 @@ export function ProfileOverview({ user }: { user: ProfileUser }) {
   const favorites = useUserFavorites(user.id, true);
   return (
     <div className="space-y-10">
-      <ProfileSection
+      <OverviewSection
         title="Library Stats"
         action={
           stats.data && stats.data.years.length > 0 ? (
@@ -69,8 +68,8 @@ export function ProfileOverview({ user }: { user: ProfileUser }) {
         ) : (
           <ProfileStats stats={stats.data} />
         )}
-      </ProfileSection>
-      <ProfileSection
+      </OverviewSection>
+      <OverviewSection
         title="Recent Activity"
         action={
           (activity.data?.pages[0]?.data.length ?? 0) > 0 ? (
@@ -95,13 +94,34 @@ export function ProfileOverview({ user }: { user: ProfileUser }) {
           skeletons={3}
           more={<></>}
         />
-      </ProfileSection>
-      <ProfileSection title="Favorite Shows">
+      </OverviewSection>
+      <OverviewSection title="Favorite Shows">
         <FavoritesGrid query={favorites} limit={6} />
-      </ProfileSection>
-      <ProfileSection title="Season Ratings">
+      </OverviewSection>
+      <OverviewSection title="Season Ratings">
         <ProfileSeasonRatings userId={user.id} />
-      </ProfileSection>
+      </OverviewSection>
     </div>
+  );
+}
+
+/** A titled block of the Overview, with an optional control beside the title. */
+function OverviewSection({
+  title,
+  children,
+  action,
+}: {
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
+  return (
+    <section className="space-y-3">
+      <div className="flex items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold text-white">{title}</h2>
+        {action}
+      </div>
+      {children}
+    </section>
   );
 }

@@ -12,7 +12,7 @@ import { useUserFavorites, useUserLists, useUserReviews } from '../api/people';
 import { FavoritesGrid } from './profile-favorites';
 import { ProfileOverview } from './profile-overview';
 import { ProfileReviewCard } from './profile-review-card';
-import { ProfileSectionList } from './profile-section';
+import { ProfileSectionList } from './profile-section-list';
 
 export const profileTabs = [
   'overview',

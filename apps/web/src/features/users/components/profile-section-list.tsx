@@ -6,27 +6,6 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 
-/** A titled block of the profile's Overview, with an optional control beside the title. */
-export function ProfileSection({
-  title,
-  children,
-  action,
-}: {
-  title: string;
-  children: ReactNode;
-  action?: ReactNode;
-}) {
-  return (
-    <section className="space-y-3">
-      <div className="flex items-center justify-between gap-3">
-        <h2 className="text-lg font-semibold text-white">{title}</h2>
-        {action}
-      </div>
-      {children}
-    </section>
-  );
-}
-
 /** What a paged profile query needs to be shown (an infinite query of `{ data }` pages). */
 export interface PagedQuery<T> {
   isPending: boolean;
