@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { deferred, jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
-import { renderApp } from '@/test/render';
+import { reloadApp, renderApp } from '@/test/render';
 import { page } from '@/test/shows';
 import { signedInHandler } from '@/test/tracking';
 import { joinedLabel } from '@/features/users/components/profile-header';
@@ -290,21 +290,18 @@ describe('profile page', () => {
       ),
     );
     const user = userEvent.setup();
-    const first = renderApp('/profile/bob');
+    const app = renderApp('/profile/bob');
     await user.click(await screen.findByRole('tab', { name: 'Lists' }));
     await user.click(screen.getByRole('tab', { name: 'Reviews' }));
-    expect(first.router.state.location.search).toBe('?tab=reviews');
+    expect(app.router.state.location.search).toBe('?tab=reviews');
     expect(await screen.findByText('No reviews yet.')).toBeInTheDocument();
-    await first.router.navigate(-1);
+    await app.router.navigate(-1);
     await waitFor(() =>
       expect(screen.getByRole('tab', { name: 'Lists' })).toHaveAttribute('aria-selected', 'true'),
     );
-    expect(first.router.state.location.search).toBe('?tab=lists');
+    expect(app.router.state.location.search).toBe('?tab=lists');
 
-    // A reload: the app starts afresh at the address the page was left on.
-    const address = `${first.router.state.location.pathname}${first.router.state.location.search}`;
-    first.unmount();
-    renderApp(address);
+    reloadApp(app);
     expect(await screen.findByRole('tab', { name: 'Lists' })).toHaveAttribute(
       'aria-selected',
       'true',

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { ErrorState } from '@/components/ui/error-state';
-import { RefreshError } from '@/components/ui/refresh-error';
+import { QueryRefreshError } from '@/components/ui/refresh-error';
 import { useProfile } from '@/features/users/api/people';
 import { ProfileHeader, ProfileSkeleton } from '@/features/users/components/profile-header';
 import {
@@ -46,14 +46,7 @@ export function ProfileRoute() {
   return (
     <div className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 sm:px-6 sm:py-10">
       <title>{pageTitle(user.displayName || user.username)}</title>
-      {profile.isRefetchError ? (
-        <RefreshError
-          className="mb-4"
-          error={profile.error}
-          retrying={profile.isFetching}
-          onRetry={() => void profile.refetch()}
-        />
-      ) : null}
+      <QueryRefreshError className="mb-4" query={profile} />
       <ProfileHeader user={user} />
       <ProfileTabList tab={tab} onSelect={selectTab} />
       <ProfileTabPanel tab={tab} user={user} />

@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
-import { RefreshError } from '@/components/ui/refresh-error';
+import { QueryRefreshError } from '@/components/ui/refresh-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSearchShows } from '@/features/search/api/search-shows';
 import { usePeopleSearch } from '@/features/users/api/people';
@@ -321,14 +321,7 @@ function ShowResults({
   return (
     <>
       {notice}
-      {query.isRefetchError && !query.isFetchNextPageError ? (
-        <RefreshError
-          className="mb-4"
-          error={query.error}
-          retrying={query.isFetching}
-          onRetry={() => void query.refetch()}
-        />
-      ) : null}
+      {query.isFetchNextPageError ? null : <QueryRefreshError className="mb-4" query={query} />}
       {/* Heading levels step one at a time: the page's h1, this h2, then each card's h3. */}
       <h2 className="sr-only">Shows</h2>
       <p className="mb-4 text-sm text-slate-400" aria-live="polite">
