@@ -182,78 +182,37 @@ function ShowFilters({
   const active = Boolean(genre || status || kind || (sort && sort !== 'popular'));
   return (
     <div className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:flex lg:items-end">
-      <Field label="Genre">
-        {(id) => (
-          <select
-            id={id}
-            className={selectClass}
-            value={genre ?? ''}
-            onChange={(e) => onChange({ genre: e.target.value })}
-          >
-            <option value="">All genres</option>
-            {/* Keep a genre from the URL selectable even before (or without) the list. */}
-            {genre && !genreOptions.includes(genre) ? <option value={genre}>{genre}</option> : null}
-            {genreOptions.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field label="Status">
-        {(id) => (
-          <select
-            id={id}
-            className={selectClass}
-            value={status ?? ''}
-            onChange={(e) => onChange({ status: e.target.value })}
-          >
-            <option value="">Any status</option>
-            {showStatuses.map((name) => (
-              <option key={name} value={name}>
-                {statusLabels[name]}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field label="Type">
-        {(id) => (
-          <select
-            id={id}
-            className={selectClass}
-            value={kind ?? ''}
-            onChange={(e) => onChange({ kind: e.target.value })}
-          >
-            <option value="">Series and anime</option>
-            {showKinds.map((name) => (
-              <option key={name} value={name}>
-                {kindLabels[name]}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <FilterSelect
+        label="Genre"
+        value={genre ?? ''}
+        onChange={(value) => onChange({ genre: value })}
+        any="All genres"
+        // Keep a genre from the URL selectable even before (or without) the list.
+        options={(genre && !genreOptions.includes(genre) ? [genre] : [])
+          .concat(genreOptions)
+          .map((name) => ({ value: name, label: name }))}
+      />
+      <FilterSelect
+        label="Status"
+        value={status ?? ''}
+        onChange={(value) => onChange({ status: value })}
+        any="Any status"
+        options={showStatuses.map((name) => ({ value: name, label: statusLabels[name] }))}
+      />
+      <FilterSelect
+        label="Type"
+        value={kind ?? ''}
+        onChange={(value) => onChange({ kind: value })}
+        any="Series and anime"
+        options={showKinds.map((name) => ({ value: name, label: kindLabels[name] }))}
+      />
       {sort ? (
-        <Field label="Sort by">
-          {(id) => (
-            <select
-              id={id}
-              className={selectClass}
-              value={sort}
-              onChange={(e) =>
-                onChange({ sort: e.target.value === 'popular' ? undefined : e.target.value })
-              }
-            >
-              {showSorts.map((name) => (
-                <option key={name} value={name}>
-                  {sortLabels[name]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <FilterSelect
+          label="Sort by"
+          value={sort}
+          onChange={(value) => onChange({ sort: value === 'popular' ? undefined : value })}
+          options={showSorts.map((name) => ({ value: name, label: sortLabels[name] }))}
+        />
       ) : null}
       {active ? (
         <Button
@@ -270,14 +229,39 @@ function ShowFilters({
   );
 }
 
-function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
+/** A labelled filter; `any` is the first, empty choice (none for the sort order). */
+function FilterSelect({
+  label,
+  value,
+  onChange,
+  any,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  any?: string;
+  options: { value: string; label: string | undefined }[];
+}) {
   const id = `filter-${label.toLowerCase().replace(/\s+/g, '-')}`;
   return (
     <div className="min-w-0 lg:w-48">
       <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-400">
         {label}
       </label>
-      {children(id)}
+      <select
+        id={id}
+        className={selectClass}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        {any === undefined ? null : <option value="">{any}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }
