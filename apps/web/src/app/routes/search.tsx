@@ -22,7 +22,7 @@ import {
   ShowResultCard,
   ShowResultCardSkeleton,
 } from '@/features/shows/components/show-result-card';
-import { cn } from '@/lib/cn';
+import { TabList } from '@/components/ui/tab-list';
 import { formatCount } from '@/lib/format';
 import { pageTitle } from '@/lib/site';
 
@@ -97,31 +97,15 @@ export function SearchRoute() {
         suggestionLimit={SEARCH_PAGE_SUGGESTION_LIMIT}
       />
 
-      <div
-        role="tablist"
-        aria-label="Result categories"
+      <TabList
+        label="Result categories"
+        tabs={searchTabs.map((name) => ({ id: name, label: name }))}
+        selected={tab}
+        onSelect={(name) => update({ tab: name === 'shows' ? undefined : name })}
+        prefix=""
         className="mt-6 flex gap-1 border-b border-slate-800"
-      >
-        {searchTabs.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            id={`tab-${name}`}
-            aria-selected={tab === name}
-            aria-controls={`panel-${name}`}
-            onClick={() => update({ tab: name === 'shows' ? undefined : name })}
-            className={cn(
-              '-mb-px border-b-2 px-4 py-2.5 text-sm font-semibold capitalize transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400',
-              tab === name
-                ? 'border-violet-500 text-white'
-                : 'border-transparent text-slate-400 hover:text-slate-200',
-            )}
-          >
-            {name}
-          </button>
-        ))}
-      </div>
+        tabClassName="px-4 py-2.5 text-sm capitalize focus-visible:outline-offset-2"
+      />
 
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="pt-6">
         {tab === 'shows' ? (

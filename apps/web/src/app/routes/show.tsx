@@ -11,10 +11,10 @@ import { ShowHeader, ShowHeaderSkeleton } from '@/features/shows/components/show
 import { ShowOverview } from '@/features/shows/components/show-overview';
 import { ShowPosterCard } from '@/features/shows/components/show-poster-card';
 import { Spinner } from '@/components/ui/spinner';
+import { TabList } from '@/components/ui/tab-list';
 import { ShowTrackingControls } from '@/features/tracking/components/show-tracking-controls';
 import { AddToListControl } from '@/features/lists/components/add-to-list-control';
 import { WhereToWatch } from '@/features/watch/components/where-to-watch';
-import { cn } from '@/lib/cn';
 import { pageTitle } from '@/lib/site';
 import { LoadErrorPage, StatusPage } from './not-found';
 import { isNotFound, parseId } from './route-id';
@@ -129,42 +129,17 @@ function ShowPage({ id }: { id: number }) {
         }
       />
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <div
-          role="tablist"
-          aria-label="Show sections"
+        <TabList
+          label="Show sections"
+          tabs={tabs}
+          selected={tab}
+          onSelect={select}
+          prefix="show-"
           className="flex gap-1 overflow-x-auto border-b border-slate-800"
-        >
-          {tabs.map((t) => (
-            <button
-              key={t.id}
-              id={`show-tab-${t.id}`}
-              type="button"
-              role="tab"
-              aria-selected={tab === t.id}
-              aria-controls={`show-panel-${t.id}`}
-              tabIndex={tab === t.id ? 0 : -1}
-              onClick={() => select(t.id)}
-              onPointerEnter={() => preloadTab(t.id)}
-              onFocus={() => preloadTab(t.id)}
-              onKeyDown={(event) => {
-                if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-                const index = tabs.findIndex((other) => other.id === tab);
-                const next =
-                  tabs[(index + (event.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length]!;
-                select(next.id);
-                document.getElementById(`show-tab-${next.id}`)?.focus();
-              }}
-              className={cn(
-                '-mb-px border-b-2 px-3 py-3 text-sm font-semibold whitespace-nowrap sm:px-4 transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-violet-400',
-                tab === t.id
-                  ? 'border-violet-500 text-white'
-                  : 'border-transparent text-slate-400 hover:text-slate-200',
-              )}
-            >
-              {t.label}
-            </button>
-          ))}
-        </div>
+          tabClassName="px-3 py-3 text-sm whitespace-nowrap sm:px-4 focus-visible:-outline-offset-2"
+          arrowKeys
+          onIntent={preloadTab}
+        />
 
         <ShowTabPanel id="overview" open={tab === 'overview'}>
           {tab === 'overview' ? (

@@ -7,7 +7,7 @@ import { ActivityList } from '@/features/activity/components/activity-list';
 import { ListCard } from '@/features/lists/components/list-card';
 import { useHistory } from '@/features/tracking/api/plays';
 import { HistoryList } from '@/features/tracking/components/history-list';
-import { cn } from '@/lib/cn';
+import { TabList } from '@/components/ui/tab-list';
 import { useUserFavorites, useUserLists, useUserReviews } from '../api/people';
 import { FavoritesGrid } from './profile-favorites';
 import { ProfileOverview } from './profile-overview';
@@ -57,31 +57,15 @@ export function ProfileTabList({
   onSelect: (tab: ProfileTab) => void;
 }) {
   return (
-    <div
-      role="tablist"
-      aria-label="Profile sections"
+    <TabList
+      label="Profile sections"
+      tabs={profileTabs.map((name) => ({ id: name, label: tabLabels[name] }))}
+      selected={tab}
+      onSelect={onSelect}
+      prefix="profile-"
       className="mt-8 flex gap-0.5 overflow-x-auto border-b border-slate-800 sm:gap-1"
-    >
-      {profileTabs.map((name) => (
-        <button
-          key={name}
-          type="button"
-          role="tab"
-          id={`profile-tab-${name}`}
-          aria-selected={tab === name}
-          aria-controls={`profile-panel-${name}`}
-          onClick={() => onSelect(name)}
-          className={cn(
-            '-mb-px shrink-0 border-b-2 px-2 py-2.5 text-xs font-semibold whitespace-nowrap sm:px-4 sm:text-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400',
-            tab === name
-              ? 'border-violet-500 text-white'
-              : 'border-transparent text-slate-400 hover:text-slate-200',
-          )}
-        >
-          {tabLabels[name]}
-        </button>
-      ))}
-    </div>
+      tabClassName="shrink-0 px-2 py-2.5 text-xs whitespace-nowrap sm:px-4 sm:text-sm focus-visible:outline-offset-2"
+    />
   );
 }
 
