@@ -48,3 +48,10 @@ function LocationProbe() {
   const location = useLocation();
   return <p data-testid="location">{location.pathname}</p>;
 }
+
+/** A reload: the app unmounts and starts afresh at the address it was left on. */
+export function reloadApp(app: ReturnType<typeof renderApp>) {
+  const { pathname, search } = app.router.state.location;
+  app.unmount();
+  return renderApp(`${pathname}${search}`);
+}

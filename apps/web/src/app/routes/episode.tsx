@@ -4,8 +4,7 @@ import { Link, useParams } from 'react-router';
 import { AfterPaint } from '@/components/ui/after-paint';
 import { buttonStyles } from '@/components/ui/button';
 import { CoverImage, imageSources } from '@/components/ui/cover-image';
-import { ErrorState } from '@/components/ui/error-state';
-import { RefreshError } from '@/components/ui/refresh-error';
+import { QueryRefreshError } from '@/components/ui/refresh-error';
 import { Rating } from '@/components/ui/rating';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useEpisode } from '@/features/episodes/api/get-episode';
@@ -19,7 +18,7 @@ import { hiddenEpisodeTitle } from '@series-tracker/contracts/constants';
 import { cn } from '@/lib/cn';
 import { episodeCode, formatAirDate } from '@/lib/format';
 import { pageTitle } from '@/lib/site';
-import { StatusPage } from './not-found';
+import { LoadErrorPage, StatusPage } from './not-found';
 import { isNotFound, parseId } from './route-id';
 
 // The reviews (and their Radix dialog) sit below the overview: their code loads once the
@@ -71,13 +70,11 @@ function EpisodePage({ id }: { id: number }) {
   if (query.isLoadingError) {
     if (isNotFound(query.error)) return <EpisodeNotFound />;
     return (
-      <div className="mx-auto w-full max-w-3xl flex-1 px-4 py-16">
-        <ErrorState
-          title="Could not load this episode"
-          error={query.error}
-          onRetry={() => void query.refetch()}
-        />
-      </div>
+      <LoadErrorPage
+        title="Could not load this episode"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
 
@@ -95,14 +92,7 @@ function EpisodePage({ id }: { id: number }) {
   return (
     <div className="mx-auto w-full max-w-4xl flex-1 px-4 py-8 sm:px-6">
       <title>{pageTitle(`${show.title} ${code}: ${title}`)}</title>
-      {query.isRefetchError ? (
-        <RefreshError
-          className="mb-4"
-          error={query.error}
-          retrying={query.isFetching}
-          onRetry={() => void query.refetch()}
-        />
-      ) : null}
+      <QueryRefreshError className="mb-4" query={query} />
       <nav aria-label="Breadcrumb">
         <ol className="flex flex-wrap items-center gap-1.5 text-sm text-slate-400">
           <li>

@@ -268,22 +268,12 @@ function ActionDialog({
               />
               days
             </label>
-            <label className="flex items-center gap-2 text-sm text-slate-200">
-              <input
-                type="checkbox"
-                checked={forGood}
-                onChange={(e) => setForGood(e.target.checked)}
-              />
-              For good
-            </label>
-            <label className="flex items-center gap-2 text-sm text-slate-200">
-              <input
-                type="checkbox"
-                checked={hideContent}
-                onChange={(e) => setHideContent(e.target.checked)}
-              />
-              Also hide everything they published
-            </label>
+            <CheckOption checked={forGood} onChange={setForGood} label="For good" />
+            <CheckOption
+              checked={hideContent}
+              onChange={setHideContent}
+              label="Also hide everything they published"
+            />
           </fieldset>
         ) : null}
         {error ? <FormAlert>{error}</FormAlert> : null}
@@ -358,5 +348,22 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         <time dateTime={entry.createdAt}>{when.format(new Date(entry.createdAt))}</time>
       </p>
     </li>
+  );
+}
+
+function CheckOption({
+  checked,
+  onChange,
+  label,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  label: string;
+}) {
+  return (
+    <label className="flex items-center gap-2 text-sm text-slate-200">
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      {label}
+    </label>
   );
 }

@@ -1,6 +1,7 @@
 import { TvMinimal } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
+import { ErrorState } from '@/components/ui/error-state';
 import { pageTitle } from '@/lib/site';
 
 /**
@@ -46,5 +47,22 @@ export function StatusPage({
         {children}
       </div>
     </section>
+  );
+}
+
+/** A page whose first load failed (not a 404): what went wrong and Try again (ADR 162). */
+export function LoadErrorPage({
+  title,
+  error,
+  onRetry,
+}: {
+  title: string;
+  error: unknown;
+  onRetry: () => void;
+}) {
+  return (
+    <div className="mx-auto w-full max-w-3xl flex-1 px-4 py-16">
+      <ErrorState title={title} error={error} onRetry={onRetry} />
+    </div>
   );
 }

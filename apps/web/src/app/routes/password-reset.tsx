@@ -12,6 +12,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { forgotPassword, resetPassword, verifyEmail } from '@/features/account/api/account';
+import { NewPasswordFields } from '@/features/account/components/new-password-fields';
 import { zodFieldErrors } from '@/features/account/components/settings-section';
 import { authKeys } from '@/features/auth/api/auth-keys';
 import { useAuth } from '@/features/auth/hooks/use-auth';
@@ -180,23 +181,13 @@ export function ResetPasswordRoute() {
               {serverMessageOr(reset.error, 'Could not change your password. Please try again.')}
             </FormAlert>
           ) : null}
-          <TextField
-            label="New Password"
+          <NewPasswordFields
             name="password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            error={errors.password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          <TextField
-            label="Confirm New Password"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            value={confirmPassword}
-            error={errors.confirmPassword}
-            onChange={(e) => setConfirmPassword(e.target.value)}
+            password={password}
+            confirm={confirmPassword}
+            errors={errors}
+            onPassword={setPassword}
+            onConfirm={setConfirmPassword}
           />
           <Button
             type="submit"

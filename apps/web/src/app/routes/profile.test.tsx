@@ -3,10 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { deferred, jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
-import { renderApp } from '@/test/render';
+import { reloadApp, renderApp } from '@/test/render';
 import { page } from '@/test/shows';
 import { signedInHandler } from '@/test/tracking';
-import { joinedLabel, libraryColor } from './profile';
+import { joinedLabel } from '@/features/users/components/profile-header';
+import { libraryColor } from '@/features/users/components/profile-stats';
 
 function buildProfile(overrides: Partial<ProfileUser> = {}): ProfileUser {
   return {
@@ -278,6 +279,34 @@ describe('profile page', () => {
     await user.click(screen.getByRole('tab', { name: 'Lists' }));
     expect(await screen.findByText('No lists yet.')).toBeInTheDocument();
     expect(calls.some((c) => c.url.startsWith('/api/users/2/lists'))).toBe(true);
+  });
+
+  it('keeps the open tab in the URL: a reload opens it again, Back returns to the previous one (issue 32)', async () => {
+    mockFetch(
+      profileHandler(buildProfile(), (call) =>
+        call.url.startsWith('/api/users/2/reviews') || call.url.startsWith('/api/users/2/lists')
+          ? jsonResponse(200, page([]))
+          : undefined,
+      ),
+    );
+    const user = userEvent.setup();
+    const app = renderApp('/profile/bob');
+    await user.click(await screen.findByRole('tab', { name: 'Lists' }));
+    await user.click(screen.getByRole('tab', { name: 'Reviews' }));
+    expect(app.router.state.location.search).toBe('?tab=reviews');
+    expect(await screen.findByText('No reviews yet.')).toBeInTheDocument();
+    await app.router.navigate(-1);
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Lists' })).toHaveAttribute('aria-selected', 'true'),
+    );
+    expect(app.router.state.location.search).toBe('?tab=lists');
+
+    reloadApp(app);
+    expect(await screen.findByRole('tab', { name: 'Lists' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(await screen.findByText('No lists yet.')).toBeInTheDocument();
   });
 
   it('joined date and library colours', () => {

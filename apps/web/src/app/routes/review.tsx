@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { Button, buttonStyles } from '@/components/ui/button';
-import { RefreshError } from '@/components/ui/refresh-error';
+import { QueryRefreshError } from '@/components/ui/refresh-error';
 import { CoverImage } from '@/components/ui/cover-image';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
@@ -114,14 +114,7 @@ function ReviewPage({ id }: { id: number }) {
   return (
     <article className="mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:px-6 sm:py-10">
       <title>{pageTitle(review.title)}</title>
-      {query.isRefetchError ? (
-        <RefreshError
-          className="mb-4"
-          error={query.error}
-          retrying={query.isFetching}
-          onRetry={() => void query.refetch()}
-        />
-      ) : null}
+      <QueryRefreshError className="mb-4" query={query} />
       <Link
         to="/reviews"
         className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-violet-300 hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"

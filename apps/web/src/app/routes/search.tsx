@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
-import { RefreshError } from '@/components/ui/refresh-error';
+import { QueryRefreshError } from '@/components/ui/refresh-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSearchShows } from '@/features/search/api/search-shows';
 import { usePeopleSearch } from '@/features/users/api/people';
@@ -22,7 +22,7 @@ import {
   ShowResultCard,
   ShowResultCardSkeleton,
 } from '@/features/shows/components/show-result-card';
-import { cn } from '@/lib/cn';
+import { TabList } from '@/components/ui/tab-list';
 import { formatCount } from '@/lib/format';
 import { pageTitle } from '@/lib/site';
 
@@ -97,31 +97,15 @@ export function SearchRoute() {
         suggestionLimit={SEARCH_PAGE_SUGGESTION_LIMIT}
       />
 
-      <div
-        role="tablist"
-        aria-label="Result categories"
+      <TabList
+        label="Result categories"
+        tabs={searchTabs.map((name) => ({ id: name, label: name }))}
+        selected={tab}
+        onSelect={(name) => update({ tab: name === 'shows' ? undefined : name })}
+        prefix=""
         className="mt-6 flex gap-1 border-b border-slate-800"
-      >
-        {searchTabs.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            id={`tab-${name}`}
-            aria-selected={tab === name}
-            aria-controls={`panel-${name}`}
-            onClick={() => update({ tab: name === 'shows' ? undefined : name })}
-            className={cn(
-              '-mb-px border-b-2 px-4 py-2.5 text-sm font-semibold capitalize transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400',
-              tab === name
-                ? 'border-violet-500 text-white'
-                : 'border-transparent text-slate-400 hover:text-slate-200',
-            )}
-          >
-            {name}
-          </button>
-        ))}
-      </div>
+        tabClassName="px-4 py-2.5 text-sm capitalize focus-visible:outline-offset-2"
+      />
 
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="pt-6">
         {tab === 'shows' ? (
@@ -182,78 +166,37 @@ function ShowFilters({
   const active = Boolean(genre || status || kind || (sort && sort !== 'popular'));
   return (
     <div className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:flex lg:items-end">
-      <Field label="Genre">
-        {(id) => (
-          <select
-            id={id}
-            className={selectClass}
-            value={genre ?? ''}
-            onChange={(e) => onChange({ genre: e.target.value })}
-          >
-            <option value="">All genres</option>
-            {/* Keep a genre from the URL selectable even before (or without) the list. */}
-            {genre && !genreOptions.includes(genre) ? <option value={genre}>{genre}</option> : null}
-            {genreOptions.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field label="Status">
-        {(id) => (
-          <select
-            id={id}
-            className={selectClass}
-            value={status ?? ''}
-            onChange={(e) => onChange({ status: e.target.value })}
-          >
-            <option value="">Any status</option>
-            {showStatuses.map((name) => (
-              <option key={name} value={name}>
-                {statusLabels[name]}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field label="Type">
-        {(id) => (
-          <select
-            id={id}
-            className={selectClass}
-            value={kind ?? ''}
-            onChange={(e) => onChange({ kind: e.target.value })}
-          >
-            <option value="">Series and anime</option>
-            {showKinds.map((name) => (
-              <option key={name} value={name}>
-                {kindLabels[name]}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <FilterSelect
+        label="Genre"
+        value={genre ?? ''}
+        onChange={(value) => onChange({ genre: value })}
+        any="All genres"
+        // Keep a genre from the URL selectable even before (or without) the list.
+        options={(genre && !genreOptions.includes(genre) ? [genre] : [])
+          .concat(genreOptions)
+          .map((name) => ({ value: name, label: name }))}
+      />
+      <FilterSelect
+        label="Status"
+        value={status ?? ''}
+        onChange={(value) => onChange({ status: value })}
+        any="Any status"
+        options={showStatuses.map((name) => ({ value: name, label: statusLabels[name] }))}
+      />
+      <FilterSelect
+        label="Type"
+        value={kind ?? ''}
+        onChange={(value) => onChange({ kind: value })}
+        any="Series and anime"
+        options={showKinds.map((name) => ({ value: name, label: kindLabels[name] }))}
+      />
       {sort ? (
-        <Field label="Sort by">
-          {(id) => (
-            <select
-              id={id}
-              className={selectClass}
-              value={sort}
-              onChange={(e) =>
-                onChange({ sort: e.target.value === 'popular' ? undefined : e.target.value })
-              }
-            >
-              {showSorts.map((name) => (
-                <option key={name} value={name}>
-                  {sortLabels[name]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <FilterSelect
+          label="Sort by"
+          value={sort}
+          onChange={(value) => onChange({ sort: value === 'popular' ? undefined : value })}
+          options={showSorts.map((name) => ({ value: name, label: sortLabels[name] }))}
+        />
       ) : null}
       {active ? (
         <Button
@@ -270,14 +213,39 @@ function ShowFilters({
   );
 }
 
-function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
+/** A labelled filter; `any` is the first, empty choice (none for the sort order). */
+function FilterSelect({
+  label,
+  value,
+  onChange,
+  any,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  any?: string;
+  options: { value: string; label: string | undefined }[];
+}) {
   const id = `filter-${label.toLowerCase().replace(/\s+/g, '-')}`;
   return (
     <div className="min-w-0 lg:w-48">
       <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-400">
         {label}
       </label>
-      {children(id)}
+      <select
+        id={id}
+        className={selectClass}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        {any === undefined ? null : <option value="">{any}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }
@@ -321,14 +289,7 @@ function ShowResults({
   return (
     <>
       {notice}
-      {query.isRefetchError && !query.isFetchNextPageError ? (
-        <RefreshError
-          className="mb-4"
-          error={query.error}
-          retrying={query.isFetching}
-          onRetry={() => void query.refetch()}
-        />
-      ) : null}
+      {query.isFetchNextPageError ? null : <QueryRefreshError className="mb-4" query={query} />}
       {/* Heading levels step one at a time: the page's h1, this h2, then each card's h3. */}
       <h2 className="sr-only">Shows</h2>
       <p className="mb-4 text-sm text-slate-400" aria-live="polite">

@@ -21,6 +21,24 @@ import { pageTitle } from '@/lib/site';
 const frame = 'mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:px-6 sm:py-10';
 const heading = 'mb-6 text-3xl font-extrabold tracking-tight text-white sm:text-4xl';
 
+/** Settings that have a screen of their own, linked from here. */
+const linkedScreens = [
+  {
+    id: 'import-export',
+    title: 'Import & export',
+    to: '/settings/import',
+    description:
+      'Bring your history from Trakt, TV Time, MyAnimeList, IMDb or Simkl, and download everything you have here as JSON or CSV.',
+  },
+  {
+    id: 'apps',
+    title: 'Apps & devices',
+    to: '/settings/apps',
+    description:
+      'Let Jellyfin, Plex, Emby or Kodi mark episodes as you watch them, and create API tokens for your own scripts.',
+  },
+];
+
 /** /settings: signed-in only; visitors sign in and come straight back. */
 export function SettingsRoute() {
   const { status, user, signedOut } = useAuth();
@@ -92,26 +110,19 @@ function SettingsPage({ user }: { user: CurrentUser }) {
         <CalendarSection />
         <WatchSection />
         <SpoilersSection />
-        {/* imports (issue 13): the screen of its own, /settings/import */}
-        <SettingsSection
-          id="import-export"
-          title="Import & export"
-          description="Bring your history from Trakt, TV Time, MyAnimeList, IMDb or Simkl, and download everything you have here as JSON or CSV."
-        >
-          <Link to="/settings/import" className={buttonStyles({ variant: 'secondary' })}>
-            Open Import &amp; export
-          </Link>
-        </SettingsSection>
-        {/* issue 22: media-server webhooks and API tokens, /settings/apps */}
-        <SettingsSection
-          id="apps"
-          title="Apps & devices"
-          description="Let Jellyfin, Plex, Emby or Kodi mark episodes as you watch them, and create API tokens for your own scripts."
-        >
-          <Link to="/settings/apps" className={buttonStyles({ variant: 'secondary' })}>
-            Open Apps &amp; devices
-          </Link>
-        </SettingsSection>
+        {/* Screens of their own: imports (issue 13), media-server webhooks and API tokens (issue 22). */}
+        {linkedScreens.map((screen) => (
+          <SettingsSection
+            key={screen.id}
+            id={screen.id}
+            title={screen.title}
+            description={screen.description}
+          >
+            <Link to={screen.to} className={buttonStyles({ variant: 'secondary' })}>
+              Open {screen.title}
+            </Link>
+          </SettingsSection>
+        ))}
         <DangerZone />
       </div>
     </div>

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
-import { renderApp } from '@/test/render';
+import { reloadApp, renderApp } from '@/test/render';
 import { buildReview } from '@/test/reviews';
 import { buildEpisode, buildShowDetail, page } from '@/test/shows';
 
@@ -38,6 +38,19 @@ function serve(
     }
     return jsonResponse(404, { error: 'Not found', code: 'NOT_FOUND' });
   });
+}
+
+/** The Episodes tab is the open one, its episodes listed. */
+async function expectEpisodesOpen() {
+  expect(await screen.findByRole('tab', { name: 'Episodes' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  expect(
+    await within(screen.getByRole('tabpanel')).findByRole('link', {
+      name: 'Second season opener',
+    }),
+  ).toBeInTheDocument();
 }
 
 describe('show page', () => {
@@ -109,15 +122,7 @@ describe('show page', () => {
     serve();
     const user = userEvent.setup();
     const { router } = renderApp('/show/7?tab=episodes');
-    expect(await screen.findByRole('tab', { name: 'Episodes' })).toHaveAttribute(
-      'aria-selected',
-      'true',
-    );
-    expect(
-      await within(screen.getByRole('tabpanel')).findByRole('link', {
-        name: 'Second season opener',
-      }),
-    ).toBeInTheDocument();
+    await expectEpisodesOpen();
 
     await user.click(screen.getByRole('tab', { name: 'Reviews (3)' }));
     expect(router.state.location.search).toBe('?tab=reviews');
@@ -139,6 +144,16 @@ describe('show page', () => {
       ),
     );
     expect(router.state.location.search).toBe('?tab=episodes');
+  });
+
+  it('a reload keeps the open tab: it is in the address (issue 32)', async () => {
+    serve();
+    const user = userEvent.setup();
+    const app = renderApp('/show/7');
+    await user.click(await screen.findByRole('tab', { name: 'Episodes' }));
+    expect(app.router.state.location.search).toBe('?tab=episodes');
+    reloadApp(app);
+    await expectEpisodesOpen();
   });
 
   it("reviews tab: none yet, with 'Be the First to Review' to the write screen for this show", async () => {

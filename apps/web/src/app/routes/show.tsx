@@ -1,23 +1,22 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { AfterPaint } from '@/components/ui/after-paint';
 import { buttonStyles } from '@/components/ui/button';
 import { Carousel } from '@/components/ui/carousel';
-import { ErrorState } from '@/components/ui/error-state';
 import { retryableLazy, SectionBoundary } from '@/components/ui/section-boundary';
-import { RefreshError } from '@/components/ui/refresh-error';
+import { QueryRefreshError } from '@/components/ui/refresh-error';
 import { useShow } from '@/features/shows/api/get-show';
 import { useSimilarShows } from '@/features/shows/api/get-similar-shows';
 import { ShowHeader, ShowHeaderSkeleton } from '@/features/shows/components/show-header';
 import { ShowOverview } from '@/features/shows/components/show-overview';
 import { ShowPosterCard } from '@/features/shows/components/show-poster-card';
 import { Spinner } from '@/components/ui/spinner';
+import { TabList } from '@/components/ui/tab-list';
 import { ShowTrackingControls } from '@/features/tracking/components/show-tracking-controls';
 import { AddToListControl } from '@/features/lists/components/add-to-list-control';
 import { WhereToWatch } from '@/features/watch/components/where-to-watch';
-import { cn } from '@/lib/cn';
 import { pageTitle } from '@/lib/site';
-import { StatusPage } from './not-found';
+import { LoadErrorPage, StatusPage } from './not-found';
 import { isNotFound, parseId } from './route-id';
 
 const showTabs = ['overview', 'reviews', 'episodes'] as const;
@@ -87,13 +86,11 @@ function ShowPage({ id }: { id: number }) {
   if (query.isLoadingError) {
     if (isNotFound(query.error)) return <ShowNotFound />;
     return (
-      <div className="mx-auto w-full max-w-3xl flex-1 px-4 py-16">
-        <ErrorState
-          title="Could not load this show"
-          error={query.error}
-          onRetry={() => void query.refetch()}
-        />
-      </div>
+      <LoadErrorPage
+        title="Could not load this show"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
 
@@ -119,11 +116,7 @@ function ShowPage({ id }: { id: number }) {
       <title>{pageTitle(show.title)}</title>
       {query.isRefetchError ? (
         <div className="mx-auto max-w-6xl px-4 pt-4 sm:px-6">
-          <RefreshError
-            error={query.error}
-            retrying={query.isFetching}
-            onRetry={() => void query.refetch()}
-          />
+          <QueryRefreshError query={query} />
         </div>
       ) : null}
       <ShowHeader
@@ -136,87 +129,40 @@ function ShowPage({ id }: { id: number }) {
         }
       />
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <div
-          role="tablist"
-          aria-label="Show sections"
+        <TabList
+          label="Show sections"
+          tabs={tabs}
+          selected={tab}
+          onSelect={select}
+          prefix="show-"
           className="flex gap-1 overflow-x-auto border-b border-slate-800"
-        >
-          {tabs.map((t) => (
-            <button
-              key={t.id}
-              id={`show-tab-${t.id}`}
-              type="button"
-              role="tab"
-              aria-selected={tab === t.id}
-              aria-controls={`show-panel-${t.id}`}
-              tabIndex={tab === t.id ? 0 : -1}
-              onClick={() => select(t.id)}
-              onPointerEnter={() => preloadTab(t.id)}
-              onFocus={() => preloadTab(t.id)}
-              onKeyDown={(event) => {
-                if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-                const index = tabs.findIndex((other) => other.id === tab);
-                const next =
-                  tabs[(index + (event.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length]!;
-                select(next.id);
-                document.getElementById(`show-tab-${next.id}`)?.focus();
-              }}
-              className={cn(
-                '-mb-px border-b-2 px-3 py-3 text-sm font-semibold whitespace-nowrap sm:px-4 transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-violet-400',
-                tab === t.id
-                  ? 'border-violet-500 text-white'
-                  : 'border-transparent text-slate-400 hover:text-slate-200',
-              )}
-            >
-              {t.label}
-            </button>
-          ))}
-        </div>
+          tabClassName="px-3 py-3 text-sm whitespace-nowrap sm:px-4 focus-visible:-outline-offset-2"
+          arrowKeys
+          onIntent={preloadTab}
+        />
 
-        <div
-          role="tabpanel"
-          id="show-panel-overview"
-          aria-labelledby="show-tab-overview"
-          hidden={tab !== 'overview'}
-          className="py-8"
-        >
+        <ShowTabPanel id="overview" open={tab === 'overview'}>
           {tab === 'overview' ? (
             <>
               <WhereToWatch showId={show.id} />
               <ShowOverview show={show} />
             </>
           ) : null}
-        </div>
-        <div
-          role="tabpanel"
-          id="show-panel-reviews"
-          aria-labelledby="show-tab-reviews"
-          hidden={tab !== 'reviews'}
-          className="py-8"
-        >
+        </ShowTabPanel>
+        <ShowTabPanel id="reviews" open={tab === 'reviews'}>
           {tab === 'reviews' ? (
-            <SectionBoundary onReset={reviewsTab.reset} title="Could not load the reviews">
-              <Suspense fallback={tabFallback}>
-                <reviewsTab.Component showId={show.id} />
-              </Suspense>
-            </SectionBoundary>
+            <LazyTab tab={reviewsTab} title="Could not load the reviews">
+              <reviewsTab.Component showId={show.id} />
+            </LazyTab>
           ) : null}
-        </div>
-        <div
-          role="tabpanel"
-          id="show-panel-episodes"
-          aria-labelledby="show-tab-episodes"
-          hidden={tab !== 'episodes'}
-          className="py-8"
-        >
+        </ShowTabPanel>
+        <ShowTabPanel id="episodes" open={tab === 'episodes'}>
           {episodesOpened ? (
-            <SectionBoundary onReset={episodesTab.reset} title="Could not load the episodes">
-              <Suspense fallback={tabFallback}>
-                <episodesTab.Component show={show} />
-              </Suspense>
-            </SectionBoundary>
+            <LazyTab tab={episodesTab} title="Could not load the episodes">
+              <episodesTab.Component show={show} />
+            </LazyTab>
           ) : null}
-        </div>
+        </ShowTabPanel>
 
         {/* Below the tabs: it renders (and asks for its data) after the page has painted. */}
         <AfterPaint>
@@ -224,6 +170,38 @@ function ShowPage({ id }: { id: number }) {
         </AfterPaint>
       </div>
     </div>
+  );
+}
+
+/** A tab's panel; a closed one stays in the page, hidden, for the tab's aria-controls. */
+function ShowTabPanel({ id, open, children }: { id: Tab; open: boolean; children: ReactNode }) {
+  return (
+    <div
+      role="tabpanel"
+      id={`show-panel-${id}`}
+      aria-labelledby={`show-tab-${id}`}
+      hidden={!open}
+      className="py-8"
+    >
+      {children}
+    </div>
+  );
+}
+
+/** A tab whose code loads apart: a spinner meanwhile, an inline retry when it fails. */
+function LazyTab({
+  tab,
+  title,
+  children,
+}: {
+  tab: { reset: () => void };
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <SectionBoundary onReset={tab.reset} title={title}>
+      <Suspense fallback={tabFallback}>{children}</Suspense>
+    </SectionBoundary>
   );
 }
 

@@ -37,3 +37,22 @@ export function RefreshError({
     </div>
   );
 }
+
+/** A query's RefreshError: shown only while its last refresh failed. */
+export function QueryRefreshError({
+  query,
+  className,
+}: {
+  query: { isRefetchError: boolean; error: unknown; isFetching: boolean; refetch: () => unknown };
+  className?: string;
+}) {
+  if (!query.isRefetchError) return null;
+  return (
+    <RefreshError
+      className={className}
+      error={query.error}
+      retrying={query.isFetching}
+      onRetry={() => void query.refetch()}
+    />
+  );
+}

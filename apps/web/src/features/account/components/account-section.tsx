@@ -17,6 +17,7 @@ import { needsRecentSignIn, useRecentSignIn } from '@/features/auth/components/c
 import { serverMessageOr } from '@/lib/api-client';
 import { useChangePassword, useResendVerification, useUpdateMe } from '../api/account';
 import { apiFieldErrors, SavedNote, SettingsSection, zodFieldErrors } from './settings-section';
+import { NewPasswordFields } from './new-password-fields';
 
 export function AccountSection({ user }: { user: CurrentUser }) {
   return (
@@ -262,23 +263,13 @@ function ChangePasswordForm() {
         error={errors.currentPassword}
         onChange={(e) => setCurrentPassword(e.target.value)}
       />
-      <TextField
-        label="New Password"
+      <NewPasswordFields
         name="newPassword"
-        type="password"
-        autoComplete="new-password"
-        value={newPassword}
-        error={errors.newPassword}
-        onChange={(e) => setNewPassword(e.target.value)}
-      />
-      <TextField
-        label="Confirm New Password"
-        name="confirmPassword"
-        type="password"
-        autoComplete="new-password"
-        value={confirmPassword}
-        error={errors.confirmPassword}
-        onChange={(e) => setConfirmPassword(e.target.value)}
+        password={newPassword}
+        confirm={confirmPassword}
+        errors={errors}
+        onPassword={setNewPassword}
+        onConfirm={setConfirmPassword}
       />
       <div className="flex flex-wrap items-center gap-4">
         <Button type="submit" disabled={change.isPending}>

@@ -1,11 +1,8 @@
 import { Star } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonStyles } from '@/components/ui/button';
 import { CoverImage } from '@/components/ui/cover-image';
-import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
-import { Skeleton } from '@/components/ui/skeleton';
 import { seasonLabel } from '@/features/episodes/lib/seasons';
+import { ProfileSectionList } from '@/features/users/components/profile-section-list';
 import { useMemberSeasonRatings } from '../api/season-ratings';
 
 /**
@@ -14,76 +11,51 @@ import { useMemberSeasonRatings } from '../api/season-ratings';
  */
 export function ProfileSeasonRatings({ userId }: { userId: number }) {
   const query = useMemberSeasonRatings(userId);
-  if (query.isPending)
-    return (
-      <div className="grid gap-3 sm:grid-cols-2">
-        {Array.from({ length: 2 }, (_, i) => (
-          <Skeleton key={i} className="h-20 rounded-xl" />
-        ))}
-      </div>
-    );
-  if (query.isError)
-    return (
-      <ErrorState
-        title="Could not load the season ratings"
-        error={query.error}
-        headingLevel={3}
-        retrying={query.isFetching}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  const items = query.data.pages.flatMap((p) => p.data);
-  if (!items.length)
-    return <EmptyState icon={Star} title="No season ratings yet." headingLevel={3} />;
   return (
-    <>
-      <ul className="grid gap-3 sm:grid-cols-2" data-testid="profile-season-ratings">
-        {items.map((r) => {
-          const season = seasonLabel(r.seasonNumber === 0 ? 'specials' : r.seasonNumber);
-          return (
-            <li
-              key={`${r.show.id}:${r.seasonNumber}`}
-              className="flex items-center gap-3 rounded-xl border border-slate-800 bg-slate-900/50 p-3"
+    <ProfileSectionList
+      query={query}
+      skeleton={{
+        count: 2,
+        className: 'grid gap-3 sm:grid-cols-2',
+        itemClassName: 'h-20 rounded-xl',
+      }}
+      errorTitle="Could not load the season ratings"
+      headingLevel={3}
+      empty={{ icon: Star, title: 'No season ratings yet.' }}
+      listClassName="grid gap-3 sm:grid-cols-2"
+      testId="profile-season-ratings"
+      itemClassName="flex items-center gap-3 rounded-xl border border-slate-800 bg-slate-900/50 p-3"
+      itemKey={(r) => `${r.show.id}:${r.seasonNumber}`}
+      moreClassName="mt-4"
+      renderItem={(r) => (
+        <>
+          <CoverImage
+            src={r.show.coverImageUrl}
+            title={r.show.title}
+            decorative
+            className="aspect-[2/3] w-10 shrink-0 rounded"
+          />
+          <div className="min-w-0 flex-1">
+            <Link
+              to={`/show/${r.show.id}?tab=episodes`}
+              dir="auto"
+              className="block truncate text-sm font-semibold text-slate-100 hover:text-violet-300"
             >
-              <CoverImage
-                src={r.show.coverImageUrl}
-                title={r.show.title}
-                decorative
-                className="aspect-[2/3] w-10 shrink-0 rounded"
-              />
-              <div className="min-w-0 flex-1">
-                <Link
-                  to={`/show/${r.show.id}?tab=episodes`}
-                  dir="auto"
-                  className="block truncate text-sm font-semibold text-slate-100 hover:text-violet-300"
-                >
-                  {r.show.title}
-                </Link>
-                <p className="text-xs text-slate-400">{season}</p>
-              </div>
-              <span
-                className="inline-flex shrink-0 items-center gap-1 text-sm font-bold text-amber-300 tabular-nums"
-                aria-label={`Rated ${r.rating} out of 10`}
-              >
-                <Star aria-hidden className="size-4 fill-current" />
-                {r.rating}/10
-              </span>
-            </li>
-          );
-        })}
-      </ul>
-      {query.hasNextPage ? (
-        <div className="mt-4 flex justify-center">
-          <button
-            type="button"
-            className={buttonStyles({ variant: 'secondary' })}
-            disabled={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
+              {r.show.title}
+            </Link>
+            <p className="text-xs text-slate-400">
+              {seasonLabel(r.seasonNumber === 0 ? 'specials' : r.seasonNumber)}
+            </p>
+          </div>
+          <span
+            className="inline-flex shrink-0 items-center gap-1 text-sm font-bold text-amber-300 tabular-nums"
+            aria-label={`Rated ${r.rating} out of 10`}
           >
-            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </button>
-        </div>
-      ) : null}
-    </>
+            <Star aria-hidden className="size-4 fill-current" />
+            {r.rating}/10
+          </span>
+        </>
+      )}
+    />
   );
 }

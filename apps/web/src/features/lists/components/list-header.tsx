@@ -1,0 +1,149 @@
+import type { ListDetail } from '@series-tracker/contracts';
+import { Copy, Pencil, Share2, Trash2, UserCheck, UserPlus } from 'lucide-react';
+import { useRef } from 'react';
+import { Link } from 'react-router';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toaster';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { ModerationNotice } from '@/features/moderation/components/moderation-notice';
+import { ReportButton } from '@/features/moderation/components/report-dialog';
+import { useRequireSignIn } from '@/features/tracking/hooks/use-require-sign-in';
+import { useFollowList } from '../api/lists';
+import { formatDate, itemsText } from '../lib/list-format';
+import { RankedBadge, VisibilityBadge } from './list-badges';
+import type { ListDialogState } from './list-page-dialogs';
+
+async function share(list: ListDetail) {
+  const url = `${window.location.origin}/list/${list.id}`;
+  // Phones get the system share sheet; elsewhere the link goes to the clipboard.
+  const coarse = window.matchMedia?.('(pointer: coarse)').matches;
+  if (coarse && typeof navigator.share === 'function') {
+    try {
+      await navigator.share({ title: list.name, url });
+      return;
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+    }
+  }
+  try {
+    await navigator.clipboard.writeText(url);
+    toast.info('Link copied to clipboard.');
+  } catch {
+    toast.error(`Could not copy the link. Copy it from here: ${url}`);
+  }
+}
+
+/**
+ * A list's name, description, owner and dates, and what the viewer may do with it: share;
+ * the owner edits or deletes; others follow, duplicate or report.
+ */
+export function ListHeader({
+  list,
+  isOwner,
+  onDialog,
+}: {
+  list: ListDetail;
+  isOwner: boolean;
+  onDialog: (dialog: ListDialogState) => void;
+}) {
+  const { user } = useAuth();
+  const { requireSignIn } = useRequireSignIn();
+  const follow = useFollowList(list.id);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const owner = list.user.displayName || list.user.username;
+  const created = formatDate(list.createdAt);
+  const updated = formatDate(list.updatedAt);
+  return (
+    <header className="mt-5">
+      <div className="flex flex-wrap items-center gap-2">
+        {list.isRanked ? <RankedBadge /> : null}
+        {list.isPublic || isOwner ? <VisibilityBadge isPublic={list.isPublic} /> : null}
+      </div>
+      <h1
+        ref={headingRef}
+        tabIndex={-1}
+        dir="auto"
+        className="mt-3 text-3xl font-extrabold tracking-tight break-words text-white focus:outline-none sm:text-4xl"
+      >
+        {list.name}
+      </h1>
+      <ModerationNotice moderation={list.moderation} />
+      {list.description ? (
+        <p dir="auto" className="mt-3 max-w-2xl break-words whitespace-pre-line text-slate-300">
+          {list.description}
+        </p>
+      ) : null}
+      <div className="mt-5 flex flex-wrap items-center gap-x-5 gap-y-3 text-sm text-slate-400">
+        <span className="flex min-w-0 items-center gap-2.5">
+          <Avatar user={list.user} size="md" />
+          <span className="min-w-0">
+            <Link
+              to={`/profile/${encodeURIComponent(list.user.username)}`}
+              className="block truncate rounded font-semibold text-slate-100 hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"
+            >
+              {owner}
+            </Link>
+            <span className="block truncate">@{list.user.username}</span>
+          </span>
+        </span>
+        <span>{created ? `Created ${created}` : 'Unknown date'}</span>
+        <span>{itemsText(list.itemCount)}</span>
+        {updated ? <span>Last updated {updated}</span> : null}
+        <span>
+          {list.followersCount} {list.followersCount === 1 ? 'follower' : 'followers'}
+        </span>
+      </div>
+      <div className="mt-6 flex flex-wrap gap-2">
+        <Button variant="secondary" onClick={() => void share(list)}>
+          <Share2 aria-hidden className="size-4" />
+          Share
+        </Button>
+        {isOwner ? (
+          <>
+            <Button variant="secondary" onClick={() => onDialog({ kind: 'edit' })}>
+              <Pencil aria-hidden className="size-4" />
+              Edit
+            </Button>
+            <Button
+              variant="secondary"
+              className="hover:border-rose-500/60 hover:text-rose-200"
+              onClick={() => onDialog({ kind: 'delete' })}
+            >
+              <Trash2 aria-hidden className="size-4" />
+              Delete
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button
+              variant={list.isFollowing ? 'secondary' : 'primary'}
+              aria-pressed={list.isFollowing}
+              disabled={follow.isPending}
+              onClick={() => {
+                if (requireSignIn()) follow.mutate(!list.isFollowing);
+              }}
+            >
+              {list.isFollowing ? (
+                <UserCheck aria-hidden className="size-4" />
+              ) : (
+                <UserPlus aria-hidden className="size-4" />
+              )}
+              {list.isFollowing ? 'Following' : 'Follow'}
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                if (requireSignIn()) onDialog({ kind: 'duplicate' });
+              }}
+            >
+              <Copy aria-hidden className="size-4" />
+              Duplicate
+            </Button>
+            {user ? <ReportButton itemType="list" itemId={list.id} size="md" /> : null}
+          </>
+        )}
+      </div>
+    </header>
+  );
+}

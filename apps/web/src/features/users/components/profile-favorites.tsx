@@ -1,0 +1,44 @@
+import { Heart } from 'lucide-react';
+import { Link } from 'react-router';
+import { CoverImage } from '@/components/ui/cover-image';
+import type { useUserFavorites } from '../api/people';
+import { ProfileSectionList } from './profile-section-list';
+
+/** The member's favourite shows as covers; `limit` shows the first few (the Overview). */
+export function FavoritesGrid({
+  query,
+  limit,
+}: {
+  query: ReturnType<typeof useUserFavorites>;
+  limit?: number;
+}) {
+  return (
+    <ProfileSectionList
+      query={query}
+      skeleton={{
+        count: 6,
+        className: 'grid grid-cols-3 gap-3 sm:grid-cols-6',
+        itemClassName: 'aspect-[2/3] rounded-lg',
+      }}
+      errorTitle="Could not load the favourites"
+      headingLevel={3}
+      empty={{ icon: Heart, title: 'No favorites yet.' }}
+      listClassName="grid grid-cols-3 gap-3 sm:grid-cols-6"
+      itemKey={(f) => f.id}
+      limit={limit}
+      renderItem={(f) => (
+        <Link to={`/show/${f.showId}`} className="group block">
+          <CoverImage
+            src={f.show.coverImageUrl}
+            title={f.show.title}
+            decorative
+            className="aspect-[2/3] w-full rounded-lg"
+          />
+          <span className="mt-1.5 line-clamp-2 text-xs font-medium text-slate-200 group-hover:text-violet-300">
+            {f.show.title}
+          </span>
+        </Link>
+      )}
+    />
+  );
+}

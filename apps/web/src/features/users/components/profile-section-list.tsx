@@ -1,0 +1,102 @@
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { buttonStyles } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
+
+/** What a paged profile query needs to be shown (an infinite query of `{ data }` pages). */
+export interface PagedQuery<T> {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  isFetching: boolean;
+  refetch: () => unknown;
+  data: { pages: { data: T[] }[] } | undefined;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+}
+
+/**
+ * One paged collection of a profile (lists, reviews, favourites, season ratings): skeletons
+ * while it loads, the error with a retry, an empty state, then the items and 'Load more'.
+ */
+export function ProfileSectionList<T>({
+  query,
+  skeleton,
+  errorTitle,
+  headingLevel = 2,
+  empty,
+  listClassName,
+  itemClassName,
+  itemKey,
+  renderItem,
+  limit,
+  moreClassName = 'mt-6',
+  testId,
+}: {
+  query: PagedQuery<T>;
+  /** How many placeholders, laid out like the list, each with its own class. */
+  skeleton: { count: number; className: string; itemClassName: string };
+  errorTitle: string;
+  headingLevel?: 2 | 3;
+  empty: { icon: LucideIcon; title: string };
+  listClassName: string;
+  itemClassName?: string;
+  itemKey: (item: T) => string | number;
+  renderItem: (item: T) => ReactNode;
+  /** Shows the first few only, without 'Load more' (the Overview's preview). */
+  limit?: number;
+  moreClassName?: string;
+  testId?: string;
+}) {
+  if (query.isPending) {
+    return (
+      <div className={skeleton.className}>
+        {Array.from({ length: skeleton.count }, (_, i) => (
+          <Skeleton key={i} className={skeleton.itemClassName} />
+        ))}
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <ErrorState
+        title={errorTitle}
+        error={query.error}
+        headingLevel={headingLevel}
+        retrying={query.isFetching}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  const all = query.data?.pages.flatMap((p) => p.data) ?? [];
+  const items = limit ? all.slice(0, limit) : all;
+  if (items.length === 0)
+    return <EmptyState icon={empty.icon} title={empty.title} headingLevel={headingLevel} />;
+  return (
+    <>
+      <ul className={listClassName} data-testid={testId}>
+        {items.map((item) => (
+          <li key={itemKey(item)} className={itemClassName}>
+            {renderItem(item)}
+          </li>
+        ))}
+      </ul>
+      {!limit && query.hasNextPage ? (
+        <div className={cn(moreClassName, 'flex justify-center')}>
+          <button
+            type="button"
+            className={buttonStyles({ variant: 'secondary' })}
+            disabled={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+          >
+            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}

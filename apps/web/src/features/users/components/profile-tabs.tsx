@@ -1,0 +1,179 @@
+import type { ProfileUser } from '@series-tracker/contracts';
+import { ListOrdered, Lock, MessageSquareText } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { EmptyState } from '@/components/ui/empty-state';
+import { useUserActivity } from '@/features/activity/api/feed';
+import { ActivityList } from '@/features/activity/components/activity-list';
+import { ListCard } from '@/features/lists/components/list-card';
+import { useHistory } from '@/features/tracking/api/plays';
+import { HistoryList } from '@/features/tracking/components/history-list';
+import { TabList } from '@/components/ui/tab-list';
+import { useUserFavorites, useUserLists, useUserReviews } from '../api/people';
+import { FavoritesGrid } from './profile-favorites';
+import { ProfileOverview } from './profile-overview';
+import { ProfileReviewCard } from './profile-review-card';
+import { ProfileSectionList } from './profile-section-list';
+
+export const profileTabs = [
+  'overview',
+  'activity',
+  'history',
+  'favorites',
+  'lists',
+  'reviews',
+] as const;
+export type ProfileTab = (typeof profileTabs)[number];
+const tabLabels: Record<ProfileTab, string> = {
+  overview: 'Overview',
+  activity: 'Activity',
+  history: 'History',
+  favorites: 'Favorites',
+  lists: 'Lists',
+  reviews: 'Reviews',
+};
+
+/**
+ * The open tab lives in the URL (`?tab=reviews`, ADR 176): a reload or a shared link opens it,
+ * and each change is a history entry, so Back returns to the previous tab.
+ */
+export function useProfileTab() {
+  const [params, setParams] = useSearchParams();
+  const tab: ProfileTab = profileTabs.find((t) => t === params.get('tab')) ?? 'overview';
+  function select(name: ProfileTab) {
+    if (name === tab) return;
+    const next = new URLSearchParams(params);
+    if (name === 'overview') next.delete('tab');
+    else next.set('tab', name);
+    setParams(next, { preventScrollReset: true });
+  }
+  return [tab, select] as const;
+}
+
+export function ProfileTabList({
+  tab,
+  onSelect,
+}: {
+  tab: ProfileTab;
+  onSelect: (tab: ProfileTab) => void;
+}) {
+  return (
+    <TabList
+      label="Profile sections"
+      tabs={profileTabs.map((name) => ({ id: name, label: tabLabels[name] }))}
+      selected={tab}
+      onSelect={onSelect}
+      prefix="profile-"
+      className="mt-8 flex gap-0.5 overflow-x-auto border-b border-slate-800 sm:gap-1"
+      tabClassName="shrink-0 px-2 py-2.5 text-xs whitespace-nowrap sm:px-4 sm:text-sm focus-visible:outline-offset-2"
+    />
+  );
+}
+
+/** The open tab's panel; a private profile's details stay hidden whichever tab is open. */
+export function ProfileTabPanel({ tab, user }: { tab: ProfileTab; user: ProfileUser }) {
+  const Tab = tabPanels[tab];
+  return (
+    <div
+      role="tabpanel"
+      id={`profile-panel-${tab}`}
+      aria-labelledby={`profile-tab-${tab}`}
+      className="pt-6"
+    >
+      {user.detailsHidden ? (
+        <EmptyState
+          icon={Lock}
+          title="This profile is private"
+          message={`${user.displayName || user.username} keeps their watchlist, activity and statistics to themselves.`}
+        />
+      ) : (
+        <Tab user={user} />
+      )}
+    </div>
+  );
+}
+
+function ActivityTab({ user }: { user: ProfileUser }) {
+  const activity = useUserActivity(user.id, true);
+  return (
+    <>
+      <h2 className="sr-only">Activity</h2>
+      <ActivityList query={activity} emptyTitle="No recent activity." showUser={false} />
+    </>
+  );
+}
+
+/** The member's diary (ADR 130): the server applies the profile's privacy too. */
+function HistoryTab({ user }: { user: ProfileUser }) {
+  const history = useHistory(user.id);
+  return (
+    <>
+      <h2 className="sr-only">History</h2>
+      <HistoryList
+        query={history}
+        headingLevel={3}
+        emptyTitle="No plays yet."
+        emptyMessage={`Episodes ${user.displayName || user.username} watches show up here by day.`}
+      />
+    </>
+  );
+}
+
+function FavoritesTab({ user }: { user: ProfileUser }) {
+  const favorites = useUserFavorites(user.id, true);
+  return (
+    <>
+      <h2 className="sr-only">Favorites</h2>
+      <FavoritesGrid query={favorites} />
+    </>
+  );
+}
+
+function ListsTab({ user }: { user: ProfileUser }) {
+  const lists = useUserLists(user.id, true);
+  return (
+    <>
+      <h2 className="sr-only">Lists</h2>
+      <ProfileSectionList
+        query={lists}
+        skeleton={{
+          count: 4,
+          className: 'grid gap-4 sm:grid-cols-2',
+          itemClassName: 'h-56 rounded-xl',
+        }}
+        errorTitle="Could not load the lists"
+        empty={{ icon: ListOrdered, title: 'No lists yet.' }}
+        listClassName="grid gap-4 sm:grid-cols-2"
+        itemClassName="min-w-0"
+        itemKey={(l) => l.id}
+        renderItem={(l) => <ListCard list={l} />}
+      />
+    </>
+  );
+}
+
+function ReviewsTab({ user }: { user: ProfileUser }) {
+  const reviews = useUserReviews(user.id, true);
+  return (
+    <>
+      <h2 className="sr-only">Reviews</h2>
+      <ProfileSectionList
+        query={reviews}
+        skeleton={{ count: 3, className: 'space-y-3', itemClassName: 'h-32 rounded-xl' }}
+        errorTitle="Could not load the reviews"
+        empty={{ icon: MessageSquareText, title: 'No reviews yet.' }}
+        listClassName="space-y-3"
+        itemKey={(r) => r.id}
+        renderItem={(r) => <ProfileReviewCard review={r} />}
+      />
+    </>
+  );
+}
+
+const tabPanels: Record<ProfileTab, (props: { user: ProfileUser }) => React.JSX.Element> = {
+  overview: ProfileOverview,
+  activity: ActivityTab,
+  history: HistoryTab,
+  favorites: FavoritesTab,
+  lists: ListsTab,
+  reviews: ReviewsTab,
+};
