@@ -5,6 +5,7 @@ import { buttonStyles } from '@/components/ui/button';
 import { CoverImage } from '@/components/ui/cover-image';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
+import { RefreshError } from '@/components/ui/refresh-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
@@ -51,7 +52,7 @@ export function CompareRoute() {
             <Skeleton className="h-40 rounded-xl" />
             <Skeleton className="h-64 rounded-xl" />
           </div>
-        ) : compare.isError ? (
+        ) : compare.isError && !compare.data ? (
           <ErrorState
             title="Could not compare"
             error={compare.error}
@@ -59,7 +60,18 @@ export function CompareRoute() {
             onRetry={() => void compare.refetch()}
           />
         ) : (
-          <Result data={compare.data} />
+          <>
+            {compare.isError ? (
+              // A failed refresh keeps the comparison shown (ADR 176).
+              <RefreshError
+                className="mb-4"
+                error={compare.error}
+                retrying={compare.isFetching}
+                onRetry={() => void compare.refetch()}
+              />
+            ) : null}
+            <Result data={compare.data} />
+          </>
         )}
       </div>
     </div>

@@ -22,7 +22,7 @@ export function ProfileSeasonRatings({ userId }: { userId: number }) {
         ))}
       </div>
     );
-  if (query.isError)
+  if (query.isError && !query.data)
     return (
       <ErrorState
         title="Could not load the season ratings"
