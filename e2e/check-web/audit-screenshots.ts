@@ -1,12 +1,13 @@
 /**
  * npx tsx e2e/check-web/audit-screenshots.ts — docs/screenshots/audit/*.png (issue 32, ADR
- * 176): search for "friends" (no sideways scroll, quiet stale badges) and /lists during an
- * outage (one message), at 360×740 and 1280×800, from the production build (`npm run build`).
+ * 176): search for "friends" (no sideways scroll, quiet stale badges), /lists during an
+ * outage (one message) and a member's show page with its menus' stand-in triggers, closed and
+ * open (ADR 185), at 360×740 and 1280×800, from the production build (`npm run build`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { chromiumFlags, chromiumPath, freePort, repoRoot, startServer } from './server';
+import { chromiumFlags, chromiumPath, freePort, repoRoot, seed, startServer } from './server';
 
 const outDir = path.join(repoRoot, 'docs/screenshots/audit');
 
@@ -16,6 +17,7 @@ async function main() {
   const server = await startServer(port);
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
   try {
+    const fixture = await seed(server);
     for (const [name, viewport] of [
       ['360', { width: 360, height: 740 }],
       ['1280', { width: 1280, height: 800 }],
@@ -33,7 +35,24 @@ async function main() {
         .getByRole('heading', { name: 'Failed to load lists' })
         .waitFor({ timeout: 30_000 });
       await page.screenshot({ path: path.join(outDir, `lists-outage-${name}.png`) });
+      await page.unroute('**/api/**');
+
       await page.close();
+
+      // A member's show page: 'Add to list' and the status arrow are stand-ins until used.
+      const context = await browser.newContext({ viewport });
+      await context.addInitScript(
+        ([key, value]) => window.localStorage.setItem(key!, value!),
+        ['manga_tracker_token', fixture.token],
+      );
+      const member = await context.newPage();
+      await member.goto(`${server.origin}/show/${fixture.showId}`);
+      await member.getByRole('button', { name: /^Add to list/ }).waitFor({ timeout: 30_000 });
+      await member.screenshot({ path: path.join(outDir, `show-member-${name}.png`) });
+      await member.getByRole('button', { name: /^Add to list/ }).click();
+      await member.getByRole('menu').waitFor({ timeout: 10_000 });
+      await member.screenshot({ path: path.join(outDir, `show-add-to-list-open-${name}.png`) });
+      await context.close();
     }
   } finally {
     await browser.close();
