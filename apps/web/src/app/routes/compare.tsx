@@ -5,7 +5,7 @@ import { buttonStyles } from '@/components/ui/button';
 import { CoverImage } from '@/components/ui/cover-image';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
-import { RefreshError } from '@/components/ui/refresh-error';
+import { QueryRefreshError } from '@/components/ui/refresh-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
@@ -61,15 +61,8 @@ export function CompareRoute() {
           />
         ) : (
           <>
-            {compare.isError ? (
-              // A failed refresh keeps the comparison shown (ADR 176).
-              <RefreshError
-                className="mb-4"
-                error={compare.error}
-                retrying={compare.isFetching}
-                onRetry={() => void compare.refetch()}
-              />
-            ) : null}
+            {/* A failed refresh keeps the comparison shown (ADR 176). */}
+            <QueryRefreshError query={compare} className="mb-4" />
             <Result data={compare.data} />
           </>
         )}

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { AfterPaint } from '@/components/ui/after-paint';
 import { ErrorState } from '@/components/ui/error-state';
-import { RefreshError } from '@/components/ui/refresh-error';
+import { QueryRefreshError } from '@/components/ui/refresh-error';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useTrendingShows } from '@/features/shows/api/get-trending-shows';
 import { TrendingHero, TrendingHeroSkeleton } from '@/features/shows/components/trending-hero';
@@ -41,15 +41,10 @@ export function HomeRoute() {
       ) : top ? (
         <>
           {/* A failed refresh keeps the hero it had (ADR 176). */}
-          {trending.isError ? (
-            <div className="mx-auto max-w-6xl px-4 pt-4 sm:px-6">
-              <RefreshError
-                error={trending.error}
-                retrying={trending.isFetching}
-                onRetry={() => void trending.refetch()}
-              />
-            </div>
-          ) : null}
+          <QueryRefreshError
+            query={trending}
+            className="mx-4 mt-4 max-w-[69rem] sm:mx-6 min-[1152px]:mx-auto"
+          />
           <TrendingHero show={top} basis={trending.data?.basis ?? 'catalogue'} />
         </>
       ) : (

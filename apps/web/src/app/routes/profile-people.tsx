@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
-import { RefreshError } from '@/components/ui/refresh-error';
+import { QueryRefreshError } from '@/components/ui/refresh-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useProfile, usePeople } from '@/features/users/api/people';
 import { PersonRow } from '@/features/users/components/person-row';
@@ -74,15 +74,8 @@ export function ProfilePeopleRoute({ side }: { side: 'followers' | 'following' }
           />
         ) : (
           <>
-            {people.isError && !people.isFetchNextPageError ? (
-              // A failed refresh keeps the people shown (ADR 176).
-              <RefreshError
-                className="mb-3"
-                error={people.error}
-                retrying={people.isFetching}
-                onRetry={() => void people.refetch()}
-              />
-            ) : null}
+            {/* A failed refresh keeps the people shown (ADR 176). */}
+            <QueryRefreshError query={people} className="mb-3" />
             <p className="mb-3 text-sm text-slate-400">
               {people.data.pages[0]?.total}{' '}
               {people.data.pages[0]?.total === 1 ? 'person' : 'people'}

@@ -37,3 +37,35 @@ export function RefreshError({
     </div>
   );
 }
+
+interface RefreshableQuery {
+  isError: boolean;
+  data: unknown;
+  error: unknown;
+  isFetching: boolean;
+  refetch: () => unknown;
+  /** An infinite query's "load more" failing is said by its own line, not this one. */
+  isFetchNextPageError?: boolean;
+}
+
+/**
+ * `RefreshError` for a query whose refresh failed while its data is on screen (ADR 176); nothing
+ * when it has no data (the caller shows the full `ErrorState`) or did not fail.
+ */
+export function QueryRefreshError({
+  query,
+  className,
+}: {
+  query: RefreshableQuery;
+  className?: string;
+}) {
+  if (!query.isError || query.data === undefined || query.isFetchNextPageError) return null;
+  return (
+    <RefreshError
+      className={className}
+      error={query.error}
+      retrying={query.isFetching}
+      onRetry={() => void query.refetch()}
+    />
+  );
+}

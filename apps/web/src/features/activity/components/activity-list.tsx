@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
-import { RefreshError } from '@/components/ui/refresh-error';
+import { QueryRefreshError } from '@/components/ui/refresh-error';
 import { ActivityEntry, ActivityEntrySkeleton } from './activity-entry';
 
 interface InfiniteActivity {
@@ -76,15 +76,8 @@ export function ActivityList({
   }
   return (
     <>
-      {query.isError && !query.isFetchNextPageError ? (
-        // A failed refresh keeps the entries shown (ADR 176).
-        <RefreshError
-          className="mb-3"
-          error={query.error}
-          retrying={query.isFetching}
-          onRetry={() => void query.refetch()}
-        />
-      ) : null}
+      {/* A failed refresh keeps the entries shown (ADR 176). */}
+      <QueryRefreshError query={query} className="mb-3" />
       <ul className="space-y-3">
         {items.map((item) => (
           <li key={item.id}>

@@ -6,7 +6,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
-import { RefreshError } from '@/components/ui/refresh-error';
+import { QueryRefreshError } from '@/components/ui/refresh-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { reviewsKeys, searchReviews } from '../api/reviews';
 import { daysAgo } from '../lib/format';
@@ -46,15 +46,8 @@ export function ReviewSearchResults({ q, emptyHint }: { q: string; emptyHint: st
     return <EmptyState icon={SearchX} title="No reviews found" message={emptyHint} />;
   return (
     <>
-      {query.isError ? (
-        // A failed refresh keeps the results shown (ADR 176).
-        <RefreshError
-          className="mb-3"
-          error={query.error}
-          retrying={query.isFetching}
-          onRetry={() => void query.refetch()}
-        />
-      ) : null}
+      {/* A failed refresh keeps the results shown (ADR 176). */}
+      <QueryRefreshError query={query} className="mb-3" />
       <ul className="space-y-3">
         {query.data.map((r) => (
           <li key={r.id}>
