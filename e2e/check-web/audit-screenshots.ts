@@ -1,15 +1,41 @@
 /**
  * npx tsx e2e/check-web/audit-screenshots.ts — docs/screenshots/audit/*.png (issue 32, ADR
  * 176): search for "friends" (no sideways scroll, quiet stale badges), /lists during an
- * outage (one message) and a member's show page with its menus' stand-in triggers, closed and
+ * outage (one message), the home page whose refresh failed after it loaded (what was shown
+ * stays) and a member's show page with its menus' stand-in triggers, closed and
  * open (ADR 185), at 360×740 and 1280×800, from the production build (`npm run build`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 import { chromiumFlags, chromiumPath, freePort, repoRoot, seed, startServer } from './server';
 
 const outDir = path.join(repoRoot, 'docs/screenshots/audit');
+
+/**
+ * The home page loaded, then the server went away: coming back to it after its data went stale
+ * (30 s), the refresh fails and what was shown stays, with the "Could not refresh" line.
+ */
+async function homeRefreshFailed(browser: Browser, origin: string) {
+  const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+  await page.goto(`${origin}/`);
+  await page.getByText('Platform Statistics').waitFor({ timeout: 30_000 });
+  await page.waitForTimeout(31_000);
+  await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+  const go = (to: string) =>
+    page.evaluate((path) => {
+      window.history.pushState({}, '', path);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, to);
+  await go('/about');
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await go('/');
+  await page.getByTestId('refresh-error').first().waitFor({ timeout: 30_000 });
+  await page.screenshot({ path: path.join(outDir, 'home-refresh-failed-360.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: path.join(outDir, 'home-refresh-failed-1280.png') });
+  await page.close();
+}
 
 async function main() {
   fs.mkdirSync(outDir, { recursive: true });
@@ -54,6 +80,7 @@ async function main() {
       await member.screenshot({ path: path.join(outDir, `show-add-to-list-open-${name}.png`) });
       await context.close();
     }
+    await homeRefreshFailed(browser, server.origin);
   } finally {
     await browser.close();
     await server.stop();

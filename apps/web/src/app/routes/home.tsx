@@ -41,10 +41,11 @@ export function HomeRoute() {
       ) : top ? (
         <>
           {/* A failed refresh keeps the hero it had (ADR 176). */}
-          <QueryRefreshError
-            query={trending}
-            className="mx-4 mt-4 max-w-[69rem] sm:mx-6 min-[1152px]:mx-auto"
-          />
+          {trending.isError ? (
+            <div className="mx-auto max-w-6xl px-4 pt-4 sm:px-6">
+              <QueryRefreshError query={trending} />
+            </div>
+          ) : null}
           <TrendingHero show={top} basis={trending.data?.basis ?? 'catalogue'} />
         </>
       ) : (
