@@ -201,10 +201,15 @@ export default tseslint.config(
     },
   },
   {
-    // The service worker's source (ADR 162): the build prefixes VERSION and PRECACHE.
+    // The service worker's source (ADR 162): the build prefixes VERSION, SHELL and LAZY.
     files: ['apps/web/build/sw-template.js'],
     languageOptions: {
-      globals: { ...globals.serviceworker, VERSION: 'readonly', PRECACHE: 'readonly' },
+      globals: {
+        ...globals.serviceworker,
+        VERSION: 'readonly',
+        SHELL: 'readonly',
+        LAZY: 'readonly',
+      },
     },
   },
   {

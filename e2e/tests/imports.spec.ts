@@ -107,3 +107,23 @@ test('import a Trakt ZIP from the settings screen: progress, report, then the wa
     page.getByRole('article').filter({ has: page.getByRole('link', { name: 'Lost' }) }),
   ).toBeVisible();
 });
+
+test('at 360 px the finished import report is brought into view and focused (ADR 176)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await registerViaUi(page);
+  await page.goto('/settings/import');
+  await expect(page.getByRole('heading', { level: 1, name: 'Import & export' })).toBeVisible();
+  await page.getByLabel('Choose a file or drop it here').setInputFiles({
+    name: 'trakt-export.zip',
+    mimeType: 'application/zip',
+    buffer: await traktZip(),
+  });
+  await page.getByRole('button', { name: 'Start import' }).click();
+  const done = page.getByText('Import complete.');
+  await expect(done).toBeVisible({ timeout: 20_000 });
+  await expect(done).toBeInViewport();
+  await expect(page.locator(':focus')).toContainText('Import complete.');
+  await page.screenshot({ path: test.info().outputPath('import-report-360.png') });
+});

@@ -12,7 +12,8 @@ import { registerViaUi } from './helpers';
 
 const TOKEN_KEY = 'manga_tracker_token';
 
-// Installing the worker precaches the whole app: slow on a loaded machine.
+// The worker keeps the whole app (the shell at install, the rest when idle): slow on a loaded
+// machine.
 test.describe.configure({ timeout: 60_000 });
 
 async function showId(page: Page, title: string): Promise<number> {
@@ -81,6 +82,37 @@ test('installable: manifest, icons and service worker pass Chromium’s installa
   }
 });
 
+test('the worker installs the shell only and keeps every other file once the page is idle (ADR 185)', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await serviceWorkerControls(page);
+  const files = await page.evaluate(async () => {
+    const source = await (await fetch('/sw.js')).text();
+    const list = (name: string) =>
+      JSON.parse(new RegExp(`const ${name} = (\\[.*?\\]);`).exec(source)![1]!) as string[];
+    return { shell: list('SHELL'), lazy: list('LAZY') };
+  });
+  expect(files.shell).toContain('/index.html');
+  // The entry and what it imports statically (runtime, framework, icons), not the screens.
+  const shellScripts = files.shell.filter((f) => f.endsWith('.js'));
+  expect(shellScripts.length).toBeLessThan(8);
+  expect(files.lazy.length).toBeGreaterThan(50);
+  const cached = () =>
+    page.evaluate(
+      async (all) => {
+        const name = (await caches.keys()).find((key) => key.startsWith('shell-'));
+        if (!name) return 0;
+        const cache = await caches.open(name);
+        let count = 0;
+        for (const file of all) if (await cache.match(file)) count += 1;
+        return count;
+      },
+      [...files.shell, ...files.lazy],
+    );
+  await expect.poll(cached, { timeout: 40_000 }).toBe(files.shell.length + files.lazy.length);
+});
+
 test('episode marks made offline are queued, shown at once, and sent exactly once when back online', async ({
   page,
   context,
@@ -108,9 +140,14 @@ test('episode marks made offline are queued, shown at once, and sent exactly onc
     'true',
   );
   const afterTaps = new Date().toISOString();
-  // The strip saying marks wait stays in view while the member scrolls the list (ADR 176).
+  // The strip saying marks wait stays in view while the member scrolls the list (ADR 176),
+  // on a desktop and on a 360 px phone, whole (not cut at the side).
   await page.mouse.wheel(0, 2000);
   await expect(page.getByTestId('offline-banner')).toBeInViewport();
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.mouse.wheel(0, 2000);
+  await expect(page.getByTestId('offline-banner')).toBeInViewport({ ratio: 1 });
+  await page.setViewportSize({ width: 1280, height: 800 });
   // Time passes between the taps and the sync: the plays must be dated by the taps.
   await page.waitForTimeout(1500);
 

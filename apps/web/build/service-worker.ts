@@ -18,9 +18,12 @@ async function filesUnder(dir: string, base = dir): Promise<string[]> {
 }
 
 /**
- * Writes dist/sw.js (ADR 162): build/sw-template.js with the list of files to keep offline
- * (every file of the bundle and of public/, source maps left out) and a version made from
- * their fingerprinted names, so a new build installs a new cache and drops the old one.
+ * Writes dist/sw.js (ADR 162, ADR 185): build/sw-template.js with the files to keep offline
+ * and a version made from their fingerprinted names, so a new build installs a new cache and
+ * drops the old one. `SHELL` is what every page needs to start (index.html, the entry chunk and
+ * what it imports statically, the stylesheet, the manifest and icons): the worker's install
+ * caches only these. `LAZY` is everything else (each screen's chunks, source maps left out):
+ * the worker caches them as pages load them, and the rest once the page is idle.
  */
 export function serviceWorker(): Plugin {
   let publicDir = '';
@@ -31,21 +34,39 @@ export function serviceWorker(): Plugin {
       publicDir = config.publicDir;
     },
     async generateBundle(_options, bundle) {
-      const files = [...Object.keys(bundle), ...(publicDir ? await filesUnder(publicDir) : [])]
-        .filter((name) => !name.endsWith('.map') && name !== 'sw.js')
-        .map((name) => `/${name}`);
+      const shellFiles = new Set<string>(['index.html']);
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk' || !file.isEntry) continue;
+        shellFiles.add(file.fileName);
+        for (const name of file.imports) shellFiles.add(name);
+        for (const name of file.viteMetadata?.importedCss ?? []) shellFiles.add(name);
+      }
+      const publicFiles = publicDir ? await filesUnder(publicDir) : [];
+      for (const name of publicFiles) shellFiles.add(name);
+      const all = [...Object.keys(bundle), ...publicFiles].filter(
+        (name) => !name.endsWith('.map') && name !== 'sw.js',
+      );
       // The shell every page load falls back to, whether or not the HTML step ran yet.
-      const precache = [...new Set([...files, '/index.html'])].sort();
+      const shell = [...shellFiles].map((name) => `/${name}`).sort();
+      const lazy = [...new Set(all.filter((name) => !shellFiles.has(name)))]
+        .map((name) => `/${name}`)
+        .sort();
       const source = await fs.readFile(template, 'utf8');
       const version = createHash('sha256')
-        .update(precache.join('\n'))
+        .update(shell.join('\n'))
+        .update(lazy.join('\n'))
         .update(source)
         .digest('hex')
         .slice(0, 12);
       this.emitFile({
         type: 'asset',
         fileName: 'sw.js',
-        source: `const VERSION = ${JSON.stringify(version)};\nconst PRECACHE = ${JSON.stringify(precache)};\n${source}`,
+        source: [
+          `const VERSION = ${JSON.stringify(version)};`,
+          `const SHELL = ${JSON.stringify(shell)};`,
+          `const LAZY = ${JSON.stringify(lazy)};`,
+          source,
+        ].join('\n'),
       });
     },
   };

@@ -1,10 +1,15 @@
 /*
- * Series Tracker's service worker (ADR 162). The build (build/service-worker.ts) puts
- * `VERSION` and `PRECACHE` (every file of the build: the app shell, each screen's chunk, the
- * icons) in front of this file and writes it to dist/sw.js.
+ * Series Tracker's service worker (ADR 162, ADR 185). The build (build/service-worker.ts) puts
+ * `VERSION`, `SHELL` (index.html, the entry chunk and its static imports, the stylesheet, the
+ * manifest and icons) and `LAZY` (every other file of the build: each screen's chunks) in front
+ * of this file and writes it to dist/sw.js.
  *
- * - The shell and every chunk are cached on install, so the app starts, and every screen
- *   opens, with the server unreachable. Fingerprinted files are served from the cache.
+ * - Install caches the shell only, from the browser's cache where it can (a fingerprinted name
+ *   is its content), so installing costs the first visit next to nothing. A chunk a page loads
+ *   is kept as it passes. Once the page is idle it sends `warm` with the files it loaded; those
+ *   are kept, then the rest of `LAZY`, one file at a time, so every screen and tab opens
+ *   offline without the worker competing with the first visit. Fingerprinted files are served
+ *   from the cache.
  * - Page loads ask the network first and fall back to the cached shell when it does not answer.
  * - API answers are never cached here: what a member has seen stays readable through the app's
  *   own per-member store (app/offline-cache.ts), which sign-out clears. This worker holds
@@ -15,14 +20,47 @@ const SHELL_CACHE = `shell-${VERSION}`;
 const IMAGE_CACHE = 'images-v1';
 const IMAGE_LIMIT = 200;
 const SHELL_URL = '/index.html';
+const KNOWN = new Set([...SHELL, ...LAZY]);
+
+/** A fingerprinted file may come from the browser's cache; index.html, the manifest, icons not. */
+function precacheRequest(file) {
+  return new Request(file, { cache: file.startsWith('/assets/') ? 'default' : 'reload' });
+}
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
     caches
       .open(SHELL_CACHE)
-      .then((cache) => cache.addAll(PRECACHE.map((file) => new Request(file, { cache: 'reload' }))))
+      .then((cache) => cache.addAll(SHELL.map(precacheRequest)))
       .then(() => self.skipWaiting()),
   );
+});
+
+let warming = null;
+
+/** Keeps `first` (what the page loaded), then the rest of the build, one file at a time. */
+async function warm(first) {
+  const cache = await caches.open(SHELL_CACHE);
+  const files = [...new Set([...first.filter((file) => KNOWN.has(file)), ...LAZY])];
+  for (const file of files) {
+    if (await cache.match(file)) continue;
+    try {
+      const response = await fetch(precacheRequest(file));
+      if (response.ok) await cache.put(file, response);
+    } catch {
+      // Offline or the server went away: what is missing is kept when a page loads it.
+      return;
+    }
+  }
+}
+
+self.addEventListener('message', (event) => {
+  const data = event.data;
+  if (!data || data.type !== 'warm' || !Array.isArray(data.files)) return;
+  warming ??= warm(data.files.filter((file) => typeof file === 'string')).finally(() => {
+    warming = null;
+  });
+  event.waitUntil(warming);
 });
 
 self.addEventListener('activate', (event) => {

@@ -289,3 +289,53 @@ export const spoilerMessages = {
 /** "Episode 5" (or "Special" without a number): an unwatched episode's title while hidden. */
 export const hiddenEpisodeTitle = (episodeNumber: number | null): string =>
   episodeNumber !== null ? `Episode ${episodeNumber}` : 'Episode';
+
+/** TMDB's offer kinds, in the order the show page lists them. */
+export const watchOfferKinds = ['flatrate', 'free', 'ads', 'rent', 'buy'] as const;
+export type WatchOfferKind = (typeof watchOfferKinds)[number];
+export const watchOfferLabels: Record<WatchOfferKind, string> = {
+  flatrate: 'Subscription',
+  free: 'Free',
+  ads: 'Free with ads',
+  rent: 'Rent',
+  buy: 'Buy',
+};
+
+/** The attribution TMDB's terms ask for wherever its watch provider data is shown. */
+export const watchAttribution = {
+  justWatch: 'Watch provider data by JustWatch',
+  tmdb: 'This product uses the TMDB API but is not endorsed or certified by TMDB.',
+} as const;
+
+/** The lists index views (issue 10). */
+export const listViews = ['recent', 'popular', 'ranked', 'all'] as const;
+export type ListView = (typeof listViews)[number];
+
+/** "Recommendations for you" (issue 29, ADR 183): limits and visible strings. */
+export const recommendationLimits = {
+  pageDefault: 30,
+  pageMax: 60,
+  /** Picks kept per member by the job. */
+  stored: 60,
+} as const;
+
+export const recommendationMessages = {
+  homeRow: (title: string) => `Because you watched ${title}`,
+  pageTitle: 'Recommendations for you',
+  notInterested: 'Not interested',
+  dismissed: (title: string) => `${title} will not be suggested again`,
+  undo: 'Undo',
+  empty: 'Track a few shows and picks made for you appear here.',
+  emptyAfterDismiss: 'No picks left for now. Track more shows to get new ones.',
+  showIdInvalid: 'Choose a show',
+} as const;
+
+/** Season ratings (issue 29, ADR 180). */
+export const seasonRatingMessages = {
+  ratingInvalid: 'Rating must be a whole number from 1 to 10.',
+  seasonInvalid: 'Season must be a whole number from 0 (specials) upwards.',
+  showNotFound: 'Show not found',
+  seasonNotFound: 'Season not found',
+  loadFailed: 'Could not load season ratings.',
+  saveFailed: 'Could not save your season rating. Please try again.',
+} as const;

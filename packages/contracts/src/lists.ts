@@ -38,8 +38,6 @@ export const listMessages = {
   failedToLoadList: 'Failed to load list',
 } as const;
 
-export const listViews = ['recent', 'popular', 'ranked', 'all'] as const;
-export type ListView = (typeof listViews)[number];
 export const listSorts = ['updated_at', 'created_at', 'item_count', 'followers', 'name'] as const;
 export type ListSort = (typeof listSorts)[number];
 

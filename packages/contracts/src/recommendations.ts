@@ -1,25 +1,7 @@
 import { z } from 'zod';
 import { pageSchema } from './common';
 import { showSummarySchema } from './shows';
-
-/** "Recommendations for you" (issue 29, ADR 183): limits, shapes and visible strings. */
-export const recommendationLimits = {
-  pageDefault: 30,
-  pageMax: 60,
-  /** Picks kept per member by the job. */
-  stored: 60,
-} as const;
-
-export const recommendationMessages = {
-  homeRow: (title: string) => `Because you watched ${title}`,
-  pageTitle: 'Recommendations for you',
-  notInterested: 'Not interested',
-  dismissed: (title: string) => `${title} will not be suggested again`,
-  undo: 'Undo',
-  empty: 'Track a few shows and picks made for you appear here.',
-  emptyAfterDismiss: 'No picks left for now. Track more shows to get new ones.',
-  showIdInvalid: 'Choose a show',
-} as const;
+import { recommendationMessages } from './constants';
 
 /** One pick: the show and the tracked show that brought it ("Because you watched X"). */
 export const recommendationSchema = z.object({

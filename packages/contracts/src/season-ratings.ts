@@ -1,18 +1,10 @@
 import { z } from 'zod';
+import { seasonRatingMessages } from './constants';
 
 /**
  * Season ratings (issue 29, ADR 180): a member rates one season of a show 1–10; the show page
  * shows their rating and the community's average per season, the profile lists them.
  */
-export const seasonRatingMessages = {
-  ratingInvalid: 'Rating must be a whole number from 1 to 10.',
-  seasonInvalid: 'Season must be a whole number from 0 (specials) upwards.',
-  showNotFound: 'Show not found',
-  seasonNotFound: 'Season not found',
-  loadFailed: 'Could not load season ratings.',
-  saveFailed: 'Could not save your season rating. Please try again.',
-} as const;
-
 const m = seasonRatingMessages;
 
 export const seasonRatingBodySchema = z.object({

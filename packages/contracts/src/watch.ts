@@ -6,23 +6,6 @@ import { z } from 'zod';
  * "On my services" filter of browse, search, the watchlist, Up Next and lists.
  */
 
-/** TMDB's offer kinds, in the order the show page lists them. */
-export const watchOfferKinds = ['flatrate', 'free', 'ads', 'rent', 'buy'] as const;
-export type WatchOfferKind = (typeof watchOfferKinds)[number];
-export const watchOfferLabels: Record<WatchOfferKind, string> = {
-  flatrate: 'Subscription',
-  free: 'Free',
-  ads: 'Free with ads',
-  rent: 'Rent',
-  buy: 'Buy',
-};
-
-/** The attribution TMDB's terms ask for wherever its watch provider data is shown. */
-export const watchAttribution = {
-  justWatch: 'Watch provider data by JustWatch',
-  tmdb: 'This product uses the TMDB API but is not endorsed or certified by TMDB.',
-} as const;
-
 export const watchMessages = {
   country: 'Choose a country from the list',
   serviceName: 'A service name is 1 to 80 characters, without commas',

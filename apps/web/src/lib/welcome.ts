@@ -14,6 +14,18 @@ export function markNewMember(userId: number) {
   }
 }
 
+/** How recent an account's creation is for a sign-in to be its first (single sign-on). */
+export const JUST_CREATED_MS = 10 * 60_000;
+
+/**
+ * A sign-in that may have created the account (single sign-on's first use, ADR 174): marked
+ * new when the account was created in the last few minutes.
+ */
+export function markIfJustCreated(user: { id: number; createdAt: string }, now = Date.now()) {
+  const age = now - Date.parse(user.createdAt);
+  if (age >= 0 && age < JUST_CREATED_MS) markNewMember(user.id);
+}
+
 function isNewMember(userId: number): boolean {
   try {
     return window.sessionStorage.getItem(KEY) === String(userId);

@@ -5,6 +5,7 @@ import { buttonStyles } from '@/components/ui/button';
 import { CoverImage } from '@/components/ui/cover-image';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
+import { QueryRefreshError } from '@/components/ui/refresh-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
@@ -51,7 +52,7 @@ export function CompareRoute() {
             <Skeleton className="h-40 rounded-xl" />
             <Skeleton className="h-64 rounded-xl" />
           </div>
-        ) : compare.isError ? (
+        ) : compare.isError && !compare.data ? (
           <ErrorState
             title="Could not compare"
             error={compare.error}
@@ -59,7 +60,11 @@ export function CompareRoute() {
             onRetry={() => void compare.refetch()}
           />
         ) : (
-          <Result data={compare.data} />
+          <>
+            {/* A failed refresh keeps the comparison shown (ADR 176). */}
+            <QueryRefreshError query={compare} className="mb-4" />
+            <Result data={compare.data} />
+          </>
         )}
       </div>
     </div>

@@ -187,4 +187,22 @@ describe('home', () => {
     // No fallback content pretends nothing is trending.
     expect(screen.queryByRole('region', { name: 'Trending This Week' })).not.toBeInTheDocument();
   });
+
+  it('an outage after the page loaded keeps what is shown, with a "Could not refresh" line (ADR 176)', async () => {
+    const failing = new Set<Failing>();
+    serve({ failing });
+    const { queryClient } = renderApp('/');
+    expect(await screen.findByText('8,540')).toBeInTheDocument();
+    const shown = screen.getAllByRole('heading', { name: 'Rick and Morty' }).length;
+    expect(shown).toBeGreaterThan(0);
+
+    failing.add('trending').add('stats');
+    await queryClient.refetchQueries({ type: 'active' });
+
+    expect(await screen.findAllByTestId('refresh-error')).toHaveLength(2);
+    expect(screen.getAllByRole('heading', { name: 'Rick and Morty' })).toHaveLength(shown);
+    expect(screen.getByText('8,540')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Could not load trending shows' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Could not load the statistics' })).toBeNull();
+  });
 });

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { AfterPaint } from '@/components/ui/after-paint';
 import { ErrorState } from '@/components/ui/error-state';
+import { QueryRefreshError } from '@/components/ui/refresh-error';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useTrendingShows } from '@/features/shows/api/get-trending-shows';
 import { TrendingHero, TrendingHeroSkeleton } from '@/features/shows/components/trending-hero';
@@ -28,7 +29,7 @@ export function HomeRoute() {
 
       {trending.isPending ? (
         <TrendingHeroSkeleton />
-      ) : trending.isError ? (
+      ) : trending.isError && !trending.data ? (
         <div className="mx-auto max-w-6xl px-4 pt-12 sm:px-6">
           <ErrorState
             title="Could not load trending shows"
@@ -38,7 +39,15 @@ export function HomeRoute() {
           />
         </div>
       ) : top ? (
-        <TrendingHero show={top} basis={trending.data?.basis ?? 'catalogue'} />
+        <>
+          {/* A failed refresh keeps the hero it had (ADR 176). */}
+          {trending.isError ? (
+            <div className="mx-auto max-w-6xl px-4 pt-4 sm:px-6">
+              <QueryRefreshError query={trending} />
+            </div>
+          ) : null}
+          <TrendingHero show={top} basis={trending.data?.basis ?? 'catalogue'} />
+        </>
       ) : (
         <Welcome
           signedIn={status === 'authenticated'}

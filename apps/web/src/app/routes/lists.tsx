@@ -1,4 +1,5 @@
-import { listViews, type ListSummary, type ListView } from '@series-tracker/contracts';
+import type { ListSummary } from '@series-tracker/contracts';
+import { listViews, type ListView } from '@series-tracker/contracts/constants';
 import { ListPlus } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';

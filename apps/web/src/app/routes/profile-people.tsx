@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
+import { QueryRefreshError } from '@/components/ui/refresh-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useProfile, usePeople } from '@/features/users/api/people';
 import { PersonRow } from '@/features/users/components/person-row';
@@ -42,7 +43,7 @@ export function ProfilePeopleRoute({ side }: { side: 'followers' | 'following' }
         {side === 'followers' ? `People following ${name}` : `People ${name} follows`}
       </h1>
       <div className="mt-6">
-        {profile.isError ? (
+        {profile.isError && !profile.data ? (
           <ErrorState
             title="Failed to load profile"
             error={profile.error}
@@ -60,7 +61,7 @@ export function ProfilePeopleRoute({ side }: { side: 'followers' | 'following' }
               <Skeleton key={i} className="h-20 rounded-xl" />
             ))}
           </div>
-        ) : people.isError ? (
+        ) : people.isError && !people.data ? (
           <ErrorState
             title={`Could not load ${title.toLowerCase()}`}
             error={people.error}
@@ -73,6 +74,8 @@ export function ProfilePeopleRoute({ side }: { side: 'followers' | 'following' }
           />
         ) : (
           <>
+            {/* A failed refresh keeps the people shown (ADR 176). */}
+            <QueryRefreshError query={people} className="mb-3" />
             <p className="mb-3 text-sm text-slate-400">
               {people.data.pages[0]?.total}{' '}
               {people.data.pages[0]?.total === 1 ? 'person' : 'people'}

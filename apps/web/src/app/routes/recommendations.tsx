@@ -1,4 +1,4 @@
-import { recommendationLimits, recommendationMessages } from '@series-tracker/contracts';
+import { recommendationLimits, recommendationMessages } from '@series-tracker/contracts/constants';
 import { Sparkles } from 'lucide-react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';

@@ -38,15 +38,28 @@ export function RefreshError({
   );
 }
 
-/** A query's RefreshError: shown only while its last refresh failed. */
+interface RefreshableQuery {
+  isError: boolean;
+  data: unknown;
+  error: unknown;
+  isFetching: boolean;
+  refetch: () => unknown;
+  /** An infinite query's "load more" failing is said by its own line, not this one. */
+  isFetchNextPageError?: boolean;
+}
+
+/**
+ * `RefreshError` for a query whose refresh failed while its data is on screen (ADR 176); nothing
+ * when it has no data (the caller shows the full `ErrorState`) or did not fail.
+ */
 export function QueryRefreshError({
   query,
   className,
 }: {
-  query: { isRefetchError: boolean; error: unknown; isFetching: boolean; refetch: () => unknown };
+  query: RefreshableQuery;
   className?: string;
 }) {
-  if (!query.isRefetchError) return null;
+  if (!query.isError || query.data === undefined || query.isFetchNextPageError) return null;
   return (
     <RefreshError
       className={className}

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
+import { QueryRefreshError } from '@/components/ui/refresh-error';
 import { ActivityEntry, ActivityEntrySkeleton } from './activity-entry';
 
 interface InfiniteActivity {
@@ -49,7 +50,7 @@ export function ActivityList({
       </div>
     );
   }
-  if (query.isError) {
+  if (query.isError && !query.data) {
     return (
       <ErrorState
         title="Could not load the activity"
@@ -75,6 +76,8 @@ export function ActivityList({
   }
   return (
     <>
+      {/* A failed refresh keeps the entries shown (ADR 176). */}
+      <QueryRefreshError query={query} className="mb-3" />
       <ul className="space-y-3">
         {items.map((item) => (
           <li key={item.id}>

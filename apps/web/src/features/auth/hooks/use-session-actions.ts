@@ -9,7 +9,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { useCallback } from 'react';
 import { getStoredToken, setStoredToken } from '@/lib/token-storage';
 import { authKeys } from '../api/auth-keys';
-import { markNewMember } from '@/lib/welcome';
+import { markIfJustCreated, markNewMember } from '@/lib/welcome';
 import { finishRegistration } from '../api/finish-registration';
 import { login } from '../api/login';
 import { logout } from '../api/logout';
@@ -59,6 +59,8 @@ export function useRegister() {
     mutationFn: (input: RegisterInput) => register(input),
     onSuccess: async (response) => {
       if (!('token' in response)) return;
+      // The site's first account, created and signed in at once (ADR 173): "Welcome".
+      markNewMember(response.user.id);
       await startSession(queryClient, response);
       toast.info(securityMessages.firstRunWelcome);
     },
@@ -95,6 +97,8 @@ export function useSsoSignIn() {
     mutationFn: (code: string) => exchangeSsoCode(code),
     onSuccess: async (response) => {
       if (getStoredToken()) await signOut();
+      // A first sign-in that created the account is a newcomer's: "Welcome", not "back".
+      markIfJustCreated(response.user);
       await startSession(queryClient, response);
     },
   });

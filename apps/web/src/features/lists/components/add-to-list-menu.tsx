@@ -9,8 +9,17 @@ import { useMyLists, useToggleShowOnList } from '../api/lists';
 const item =
   'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm text-slate-100 outline-none data-[disabled]:cursor-default data-[disabled]:opacity-60 data-[highlighted]:bg-violet-600/30';
 
-export function AddToListMenu({ showId, title }: { showId: number; title: string }) {
-  const [open, setOpen] = useState(false);
+export function AddToListMenu({
+  showId,
+  title,
+  defaultOpen = false,
+}: {
+  showId: number;
+  title: string;
+  /** Mounted by its stand-in's first press (add-to-list-control.tsx): opens at once. */
+  defaultOpen?: boolean;
+}) {
+  const [open, setOpen] = useState(defaultOpen);
   const lists = useMyLists(showId, { enabled: open });
   const toggle = useToggleShowOnList(showId);
   const navigate = useNavigate();

@@ -1,4 +1,5 @@
-import { recommendationMessages, type RecommendationPage } from '@series-tracker/contracts';
+import type { RecommendationPage } from '@series-tracker/contracts';
+import { recommendationMessages } from '@series-tracker/contracts/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toaster';
 import { api, errorReason } from '@/lib/api-client';

@@ -1,4 +1,5 @@
-import { recommendationMessages, type Recommendation } from '@series-tracker/contracts';
+import type { Recommendation } from '@series-tracker/contracts';
+import { recommendationMessages } from '@series-tracker/contracts/constants';
 import { EyeOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Carousel } from '@/components/ui/carousel';

@@ -6,6 +6,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
+import { QueryRefreshError } from '@/components/ui/refresh-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { reviewsKeys, searchReviews } from '../api/reviews';
 import { daysAgo } from '../lib/format';
@@ -39,17 +40,22 @@ export function ReviewSearchResults({ q, emptyHint }: { q: string; emptyHint: st
       </div>
     );
   }
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError && !query.data)
+    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (query.data.length === 0)
     return <EmptyState icon={SearchX} title="No reviews found" message={emptyHint} />;
   return (
-    <ul className="space-y-3">
-      {query.data.map((r) => (
-        <li key={r.id}>
-          <ReviewResult review={r} />
-        </li>
-      ))}
-    </ul>
+    <>
+      {/* A failed refresh keeps the results shown (ADR 176). */}
+      <QueryRefreshError query={query} className="mb-3" />
+      <ul className="space-y-3">
+        {query.data.map((r) => (
+          <li key={r.id}>
+            <ReviewResult review={r} />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Star } from 'lucide-react';
 import { useState } from 'react';
-import { seasonRatingMessages } from '@series-tracker/contracts';
+import { seasonRatingMessages } from '@series-tracker/contracts/constants';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toaster';
 import { RateDialog } from '@/features/tracking/components/rate-dialog';

@@ -2,6 +2,7 @@ import { ArrowRight, CalendarClock } from 'lucide-react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
+import { QueryRefreshError } from '@/components/ui/refresh-error';
 import { localIsoDate } from '@/lib/format';
 import { useTodayShows, type AiringShow } from '../api/get-today-shows';
 import { AiringShowCard } from './airing-show-card';
@@ -49,13 +50,15 @@ export function NewEpisodesToday() {
           </Link>
         ) : null}
       </div>
+      {/* A failed refresh keeps what is shown (ADR 176). */}
+      <QueryRefreshError query={{ isError, data, error, isFetching, refetch }} className="mb-4" />
       {isPending ? (
         <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
           {Array.from({ length: HOME_NEW_EPISODES_LIMIT }, (_, i) => (
             <ShowPosterCardSkeleton key={i} />
           ))}
         </div>
-      ) : isError ? (
+      ) : isError && !data ? (
         // A failed request is not "no episodes today" (ADR 031).
         <ErrorState
           title="Could not load today's episodes"

@@ -1,5 +1,6 @@
 import { Film, ListOrdered, MessageSquareText, Star, Users } from 'lucide-react';
 import { ErrorState } from '@/components/ui/error-state';
+import { QueryRefreshError } from '@/components/ui/refresh-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatCount, formatRating } from '@/lib/format';
 import { useGlobalStats } from '../api/get-global-stats';
@@ -22,7 +23,9 @@ export function PlatformStats() {
       <h2 id="stats-heading" className="text-xl font-bold tracking-tight text-white sm:text-2xl">
         Platform Statistics
       </h2>
-      {isError ? (
+      {/* A failed refresh keeps the figures shown (ADR 176). */}
+      <QueryRefreshError query={{ isError, data, error, isFetching, refetch }} className="mt-4" />
+      {isError && !data ? (
         <ErrorState
           title="Could not load the statistics"
           error={error}

@@ -8,12 +8,15 @@ import { menuTriggerStyle } from './add-with-status-menu-style';
 export function AddWithStatusMenu({
   disabled,
   onPick,
+  defaultOpen = false,
 }: {
   disabled: boolean;
   onPick: (status: WatchStatus) => void;
+  /** Mounted by its stand-in's first press (show-tracking-controls.tsx): opens at once. */
+  defaultOpen?: boolean;
 }) {
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger
         disabled={disabled}
         aria-label="Add with another status"

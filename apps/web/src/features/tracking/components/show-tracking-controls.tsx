@@ -1,10 +1,11 @@
 import type { WatchStatus } from '@series-tracker/contracts';
-import { Plus, RotateCcw, Star } from 'lucide-react';
+import { ChevronDown, Plus, RotateCcw, Star } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { useLoadOnIntent } from '@/lib/use-load-on-intent';
 import {
   useAddToWatchlist,
   useRemoveWatchlistItem,
@@ -18,10 +19,11 @@ import { menuTriggerStyle } from './add-with-status-menu-style';
 import { FavoriteButton } from './favorite-button';
 import { WatchStatusSelect } from './watch-status';
 
-// Radix menus and dialogs are most of this page's script, and only members who track the
-// show use them: they load when first shown, never for visitors.
+// Radix menus and dialogs are most of this page's script, and only members use them: they
+// load when first asked for (the menu on intent, a dialog when opened), never for visitors.
+const loadStatusMenu = () => import('./add-with-status-menu');
 const AddWithStatusMenu = lazy(() =>
-  import('./add-with-status-menu').then((m) => ({ default: m.AddWithStatusMenu })),
+  loadStatusMenu().then((m) => ({ default: m.AddWithStatusMenu })),
 );
 const RateDialog = lazy(() => import('./rate-dialog').then((m) => ({ default: m.RateDialog })));
 const ConfirmRemoveDialog = lazy(() =>
@@ -45,6 +47,22 @@ export function ShowTrackingControls({ showId, title }: { showId: number; title:
   const remove = useRemoveWatchlistItem();
   const rewatch = useRewatch(showId);
   const [dialog, setDialog] = useState<'rate' | 'remove' | 'rewatch' | null>(null);
+  // A dialog mounts when first opened and stays, so it can animate closed and return focus.
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
+  if (dialog && !opened.has(dialog)) setOpened(new Set([...opened, dialog]));
+  const statusMenu = useLoadOnIntent(loadStatusMenu);
+  // Looks and is named like the menu's own trigger (add-with-status-menu.tsx).
+  const statusMenuStandIn = (
+    <button
+      type="button"
+      aria-label="Add with another status"
+      disabled={add.isPending}
+      className={menuTriggerStyle}
+      {...statusMenu.triggerProps}
+    >
+      <ChevronDown aria-hidden className="size-4" />
+    </button>
+  );
   const completeOffer = useCompleteOffer();
 
   if (auth === 'loading' || (signedIn && itemQuery.isPending)) {
@@ -112,27 +130,33 @@ export function ShowTrackingControls({ showId, title }: { showId: number; title:
             Remove from Watchlist
           </Button>
           <Suspense fallback={null}>
-            <RateDialog
-              open={dialog === 'rate'}
-              onOpenChange={(open) => setDialog(open ? 'rate' : null)}
-              title={title}
-              score={item.score}
-              onRate={(score) => {
-                if (score !== item.score) update.mutate({ item, changes: { score } });
-              }}
-            />
-            <ConfirmRewatchDialog
-              open={dialog === 'rewatch'}
-              onOpenChange={(open) => setDialog(open ? 'rewatch' : null)}
-              title={title}
-              onConfirm={() => rewatch.mutate(item.id)}
-            />
-            <ConfirmRemoveDialog
-              open={dialog === 'remove'}
-              onOpenChange={(open) => setDialog(open ? 'remove' : null)}
-              title={title}
-              onConfirm={() => remove.mutate(item)}
-            />
+            {opened.has('rate') ? (
+              <RateDialog
+                open={dialog === 'rate'}
+                onOpenChange={(open) => setDialog(open ? 'rate' : null)}
+                title={title}
+                score={item.score}
+                onRate={(score) => {
+                  if (score !== item.score) update.mutate({ item, changes: { score } });
+                }}
+              />
+            ) : null}
+            {opened.has('rewatch') ? (
+              <ConfirmRewatchDialog
+                open={dialog === 'rewatch'}
+                onOpenChange={(open) => setDialog(open ? 'rewatch' : null)}
+                title={title}
+                onConfirm={() => rewatch.mutate(item.id)}
+              />
+            ) : null}
+            {opened.has('remove') ? (
+              <ConfirmRemoveDialog
+                open={dialog === 'remove'}
+                onOpenChange={(open) => setDialog(open ? 'remove' : null)}
+                title={title}
+                onConfirm={() => remove.mutate(item)}
+              />
+            ) : null}
           </Suspense>
           {completeOffer.dialog}
         </>
@@ -147,9 +171,13 @@ export function ShowTrackingControls({ showId, title }: { showId: number; title:
             Add to Watchlist
           </Button>
           {signedIn ? (
-            <Suspense fallback={<span className={cn(menuTriggerStyle, 'w-8')} aria-hidden />}>
-              <AddWithStatusMenu disabled={add.isPending} onPick={addWith} />
-            </Suspense>
+            statusMenu.pressed ? (
+              <Suspense fallback={statusMenuStandIn}>
+                <AddWithStatusMenu disabled={add.isPending} onPick={addWith} defaultOpen />
+              </Suspense>
+            ) : (
+              statusMenuStandIn
+            )
           ) : null}
         </div>
       )}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
+import { QueryRefreshError } from '@/components/ui/refresh-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 
@@ -17,6 +18,7 @@ export interface PagedQuery<T> {
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage: () => unknown;
+  isFetchNextPageError?: boolean;
 }
 
 /**
@@ -61,7 +63,8 @@ export function ProfileSectionList<T>({
       </div>
     );
   }
-  if (query.isError) {
+  // A failed refresh keeps what is shown (ADR 176): the full error only when nothing loaded.
+  if (query.isError && !query.data) {
     return (
       <ErrorState
         title={errorTitle}
@@ -78,6 +81,7 @@ export function ProfileSectionList<T>({
     return <EmptyState icon={empty.icon} title={empty.title} headingLevel={headingLevel} />;
   return (
     <>
+      <QueryRefreshError query={query} className="mb-3" />
       <ul className={listClassName} data-testid={testId}>
         {items.map((item) => (
           <li key={itemKey(item)} className={itemClassName}>

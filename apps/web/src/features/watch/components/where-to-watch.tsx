@@ -1,10 +1,9 @@
+import type { ShowWatch, WatchProvider } from '@series-tracker/contracts';
 import {
   watchAttribution,
   watchOfferKinds,
   watchOfferLabels,
-  type ShowWatch,
-  type WatchProvider,
-} from '@series-tracker/contracts';
+} from '@series-tracker/contracts/constants';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth/hooks/use-auth';
