@@ -1,5 +1,7 @@
 import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/connection';
+import { setCountedRow } from '../../db/counted-rows';
+import { moderationMarks } from '../../db/moderation-marks';
 import type { Database, ListItemRow, ListRow } from '../../db/types';
 import type { ServicesFilter } from '@series-tracker/contracts';
 import { onServices } from '../../db/services-filter';
@@ -45,10 +47,19 @@ export interface ListQuery {
   hasShowId?: number;
 }
 
+/** Follows of lists: (list, member) rows beside the list's followers count. */
+const listFollows = {
+  rows: 'list_follows',
+  column: 'list_id',
+  table: 'lists',
+  counter: 'followers_count',
+} as const;
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function createListsRepository(db: Kysely<Database>, dialect: DialectName) {
   const pg = dialect === 'postgres';
+  const marks = moderationMarks('lists');
 
   /**
    * Up to 4 covers of the list `alias`.id in its display order (rank, else newest first), as a
@@ -409,42 +420,18 @@ export function createListsRepository(db: Kysely<Database>, dialect: DialectName
         where list_id = ${fromId} order by position`.execute(trx);
     },
 
-    /** Inserts the follow; true when it is new (and the counter moved with it). */
-    async follow(trx: Transaction<Database>, listId: number, userId: number, now: string) {
-      const r = await trx
-        .insertInto('list_follows')
-        .values({ list_id: listId, user_id: userId, created_at: now })
-        .onConflict((oc) => oc.columns(['list_id', 'user_id']).doNothing())
-        .executeTakeFirst();
-      const added = Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
-      if (added)
-        await sql`update lists set followers_count = followers_count + 1 where id = ${listId}`.execute(
-          trx,
-        );
-      return added;
-    },
-
-    async unfollow(trx: Transaction<Database>, listId: number, userId: number) {
-      const r = await trx
-        .deleteFrom('list_follows')
-        .where('list_id', '=', listId)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      const removed = Number(r.numDeletedRows) > 0;
-      if (removed)
-        await sql`update lists set followers_count = followers_count - 1 where id = ${listId}`.execute(
-          trx,
-        );
-      return removed;
-    },
-
-    async followersCount(q: Tx, listId: number): Promise<number> {
-      const r = await q
-        .selectFrom('lists')
-        .select('followers_count')
-        .where('id', '=', listId)
-        .executeTakeFirst();
-      return r?.followers_count ?? 0;
+    /**
+     * A member's follow on or off; the followers count moves only when a row did
+     * (db/counted-rows.ts, the mechanism likes use). Returns the count after it.
+     */
+    async setFollow(
+      trx: Transaction<Database>,
+      listId: number,
+      userId: number,
+      following: boolean,
+      now: string,
+    ) {
+      return setCountedRow(trx, listFollows, listId, userId, following, now);
     },
 
     /** Counts of the lists `where` lets through: all, and those created since `since`. */
@@ -465,6 +452,24 @@ export function createListsRepository(db: Kysely<Database>, dialect: DialectName
         where id in (select list_id from list_follows where user_id = ${userId})`.execute(trx);
       await trx.deleteFrom('list_follows').where('user_id', '=', userId).execute();
       await trx.deleteFrom('lists').where('user_id', '=', userId).execute();
+    },
+
+    // --- moderation (ADR 151): its marks, through this feature ---
+
+    mark: marks.mark,
+
+    /** Hides every list of a member no moderator marked; returns the public ones. */
+    async hideAllBy(trx: Transaction<Database>, userId: number, reason: string, now: string) {
+      const open = await trx
+        .selectFrom('lists')
+        .select(['id', 'name'])
+        .where('user_id', '=', userId)
+        .where('hidden_at', 'is', null)
+        .where('removed_at', 'is', null)
+        .where('is_public', '=', 1)
+        .execute();
+      await marks.hideAllOf(trx, userId, reason, now);
+      return open;
     },
   };
 }

@@ -142,6 +142,29 @@ export function createListsService({ repo, uow, events, blocks }: ListsServiceOp
       .map(({ it }) => ({ showId: it.showId, notes: it.notes ? it.notes : null }));
   }
 
+  async function setFollowing(
+    userId: number,
+    id: number,
+    following: boolean,
+  ): Promise<ListFollowState> {
+    const list = await readable({ id: userId }, id);
+    if (following) {
+      if (list.user_id === userId) throw invalid('listId', listMessages.ownList);
+      await refuseBlocked(list, userId);
+    }
+    const { changed, count } = await uow.run((trx) =>
+      repo.setFollow(trx, id, userId, following, nowIso()),
+    );
+    if (changed)
+      await events.emit('list.followed', {
+        listId: id,
+        userId,
+        ownerId: list.user_id,
+        followed: following,
+      });
+    return { isFollowing: following, followersCount: count };
+  }
+
   async function getList(viewer: Viewer, id: number): Promise<ListDetail> {
     const row = await repo.summary(id, viewer?.id ?? null);
     authorize(viewer, 'read', row && asResource(row), listMessages.listNotFound);
@@ -443,40 +466,10 @@ export function createListsService({ repo, uow, events, blocks }: ListsServiceOp
       });
     },
 
-    async follow(userId: number, id: number): Promise<ListFollowState> {
-      const list = await readable({ id: userId }, id);
-      if (list.user_id === userId) throw invalid('listId', listMessages.ownList);
-      await refuseBlocked(list, userId);
-      const now = nowIso();
-      const { added, count } = await uow.run(async (trx) => {
-        const added = await repo.follow(trx, id, userId, now);
-        return { added, count: await repo.followersCount(trx, id) };
-      });
-      if (added)
-        await events.emit('list.followed', {
-          listId: id,
-          userId,
-          ownerId: list.user_id,
-          followed: true,
-        });
-      return { isFollowing: true, followersCount: count };
-    },
-
-    async unfollow(userId: number, id: number): Promise<ListFollowState> {
-      const list = await readable({ id: userId }, id);
-      const { removed, count } = await uow.run(async (trx) => {
-        const removed = await repo.unfollow(trx, id, userId);
-        return { removed, count: await repo.followersCount(trx, id) };
-      });
-      if (removed)
-        await events.emit('list.followed', {
-          listId: id,
-          userId,
-          ownerId: list.user_id,
-          followed: false,
-        });
-      return { isFollowing: false, followersCount: count };
-    },
+    /** Follows a list the member can see (not their own, not a blocking owner's); idempotent. */
+    follow: (userId: number, id: number) => setFollowing(userId, id, true),
+    /** Stops following a list; idempotent. */
+    unfollow: (userId: number, id: number) => setFollowing(userId, id, false),
 
     /** A private copy, with items, positions and notes, of a list the viewer can see. */
     async duplicate(userId: number, id: number, input: DuplicateList): Promise<ListDetail> {

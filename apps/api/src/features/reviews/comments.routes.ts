@@ -1,0 +1,116 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  commentPageSchema,
+  commentSchema,
+  createCommentSchema,
+  pageSchema,
+  updateCommentSchema,
+} from '@series-tracker/contracts';
+import { errorResponses, idParams, memberOf, pagingQuery, viewerOf } from '../../lib/route-kit';
+import type { CommentsService } from './comments.service';
+
+/** Comments on reviews and their replies (issue 9). */
+export function commentsRoutes(
+  app: FastifyInstance,
+  comments: CommentsService,
+  /** The member's comment budget per hour (ADR 070). */
+  budget: (req: FastifyRequest) => Promise<void>,
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['comments'];
+  r.get(
+    '/reviews/:id/comments',
+    {
+      config: { access: 'viewer' },
+      schema: {
+        tags,
+        summary: 'Comments on a review, newest first, each with its replies (oldest first)',
+        params: idParams,
+        querystring: pagingQuery(20, 100),
+        response: { 200: commentPageSchema, ...errorResponses },
+      },
+    },
+    async (req) =>
+      comments.comments(viewerOf(req), req.params.id, req.query.limit, req.query.offset),
+  );
+  r.post(
+    '/reviews/:id/comments',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Comment on a review, or reply to a comment (parentId; one level of replies)',
+        params: idParams,
+        body: createCommentSchema,
+        response: { 201: commentSchema, ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      await budget(req);
+      return reply
+        .status(201)
+        .send(await comments.addComment(memberOf(req), req.params.id, req.body));
+    },
+  );
+  r.get(
+    '/comments/:id',
+    {
+      config: { access: 'viewer' },
+      schema: {
+        tags,
+        summary: 'One comment with its replies',
+        params: idParams,
+        response: { 200: commentSchema, ...errorResponses },
+      },
+    },
+    async (req) => comments.comment(viewerOf(req), req.params.id),
+  );
+  r.get(
+    '/comments/:id/replies',
+    {
+      config: { access: 'viewer' },
+      schema: {
+        tags,
+        summary: 'Replies to a comment, oldest first',
+        params: idParams,
+        querystring: pagingQuery(50, 100),
+        response: { 200: pageSchema(commentSchema.omit({ replies: true })), ...errorResponses },
+      },
+    },
+    async (req) =>
+      comments.replies(viewerOf(req), req.params.id, req.query.limit, req.query.offset),
+  );
+  r.put(
+    '/comments/:id',
+    {
+      config: { access: 'owner' },
+      schema: {
+        tags,
+        summary: 'Change your comment',
+        params: idParams,
+        body: updateCommentSchema,
+        response: { 200: commentSchema, ...errorResponses },
+      },
+    },
+    async (req) => comments.editComment(memberOf(req), req.params.id, req.body.content),
+  );
+  r.delete(
+    '/comments/:id',
+    {
+      config: { access: 'owner' },
+      schema: {
+        tags,
+        summary:
+          "Delete a comment (yours, or any on your review); one with replies stays as '[deleted]'",
+        params: idParams,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      await comments.removeComment(memberOf(req), req.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}

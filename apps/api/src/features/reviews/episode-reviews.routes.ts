@@ -1,0 +1,91 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createEpisodeReviewSchema,
+  episodeReviewPageSchema,
+  episodeReviewSchema,
+  updateEpisodeReviewSchema,
+} from '@series-tracker/contracts';
+import { errorResponses, idParams, memberOf, pagingQuery, viewerOf } from '../../lib/route-kit';
+import type { EpisodeReviewsService } from './episode-reviews.service';
+
+/** Episode reviews (issue 9). */
+export function episodeReviewsRoutes(
+  app: FastifyInstance,
+  episodeReviews: EpisodeReviewsService,
+  /** The member's episode review budget per hour (ADR 070). */
+  budget: (req: FastifyRequest) => Promise<void>,
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['episodes'];
+  r.get(
+    '/episodes/:id/reviews',
+    {
+      config: { access: 'viewer' },
+      schema: {
+        tags,
+        summary: "An episode's reviews, newest first",
+        params: idParams,
+        querystring: pagingQuery(10, 50),
+        response: { 200: episodeReviewPageSchema, ...errorResponses },
+      },
+    },
+    async (req) =>
+      episodeReviews.episodeReviews(
+        viewerOf(req),
+        req.params.id,
+        req.query.limit,
+        req.query.offset,
+      ),
+  );
+  r.post(
+    '/episode-reviews',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary:
+          'Review an episode (one per episode: 409 with details.episodeReviewId when you already did)',
+        body: createEpisodeReviewSchema,
+        response: { 201: episodeReviewSchema, ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      await budget(req);
+      return reply
+        .status(201)
+        .send(await episodeReviews.createEpisodeReview(memberOf(req), req.body));
+    },
+  );
+  r.put(
+    '/episode-reviews/:id',
+    {
+      config: { access: 'owner' },
+      schema: {
+        tags,
+        summary: 'Change your episode review',
+        params: idParams,
+        body: updateEpisodeReviewSchema,
+        response: { 200: episodeReviewSchema, ...errorResponses },
+      },
+    },
+    async (req) => episodeReviews.updateEpisodeReview(memberOf(req), req.params.id, req.body),
+  );
+  r.delete(
+    '/episode-reviews/:id',
+    {
+      config: { access: 'owner' },
+      schema: {
+        tags,
+        summary: 'Delete your episode review',
+        params: idParams,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      await episodeReviews.removeEpisodeReview(memberOf(req), req.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}
