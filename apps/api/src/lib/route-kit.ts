@@ -60,3 +60,40 @@ export function toggleRoutes<R extends z.ZodType>(
     });
   }
 }
+
+/**
+ * A write that answers 204 with no body (deletes, a new ranking): the member, the validated
+ * params and body go to `run`.
+ */
+export function noContentRoute<P extends z.ZodType, B extends z.ZodType = z.ZodUndefined>(
+  app: FastifyInstance,
+  o: {
+    method: 'DELETE' | 'PUT';
+    url: string;
+    access: 'signed-in' | 'owner';
+    preHandler?: RouteShorthandOptions['preHandler'];
+    tags: string[];
+    summary: string;
+    params: P;
+    body?: B;
+  },
+  run: (member: { id: number }, params: z.infer<P>, body: z.infer<B>) => Promise<unknown>,
+) {
+  app.route({
+    method: o.method,
+    url: o.url,
+    config: { access: o.access },
+    ...(o.preHandler ? { preHandler: o.preHandler } : {}),
+    schema: {
+      tags: o.tags,
+      summary: o.summary,
+      params: o.params,
+      ...(o.body ? { body: o.body } : {}),
+      response: { 204: z.null(), ...errorResponses },
+    },
+    handler: async (req, reply) => {
+      await run(memberOf(req), req.params as z.infer<P>, req.body as z.infer<B>);
+      return reply.status(204).send(null);
+    },
+  });
+}

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   commentPageSchema,
   commentSchema,
@@ -8,7 +7,14 @@ import {
   pageSchema,
   updateCommentSchema,
 } from '@series-tracker/contracts';
-import { errorResponses, idParams, memberOf, pagingQuery, viewerOf } from '../../lib/route-kit';
+import {
+  errorResponses,
+  idParams,
+  memberOf,
+  noContentRoute,
+  pagingQuery,
+  viewerOf,
+} from '../../lib/route-kit';
 import type { CommentsService } from './comments.service';
 
 /** Comments on reviews and their replies (issue 9). */
@@ -96,21 +102,17 @@ export function commentsRoutes(
     },
     async (req) => comments.editComment(memberOf(req), req.params.id, req.body.content),
   );
-  r.delete(
-    '/comments/:id',
+  noContentRoute(
+    app,
     {
-      config: { access: 'owner' },
-      schema: {
-        tags,
-        summary:
-          "Delete a comment (yours, or any on your review); one with replies stays as '[deleted]'",
-        params: idParams,
-        response: { 204: z.null(), ...errorResponses },
-      },
+      method: 'DELETE',
+      url: '/comments/:id',
+      access: 'owner',
+      tags,
+      summary:
+        "Delete a comment (yours, or any on your review); one with replies stays as '[deleted]'",
+      params: idParams,
     },
-    async (req, reply) => {
-      await comments.removeComment(memberOf(req), req.params.id);
-      return reply.status(204).send(null);
-    },
+    (member, params) => comments.removeComment(member, params.id),
   );
 }

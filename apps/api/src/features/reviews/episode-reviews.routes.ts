@@ -1,13 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   createEpisodeReviewSchema,
   episodeReviewPageSchema,
   episodeReviewSchema,
   updateEpisodeReviewSchema,
 } from '@series-tracker/contracts';
-import { errorResponses, idParams, memberOf, pagingQuery, viewerOf } from '../../lib/route-kit';
+import {
+  errorResponses,
+  idParams,
+  memberOf,
+  noContentRoute,
+  pagingQuery,
+  viewerOf,
+} from '../../lib/route-kit';
 import type { EpisodeReviewsService } from './episode-reviews.service';
 
 /** Episode reviews (issue 9). */
@@ -72,20 +78,16 @@ export function episodeReviewsRoutes(
     },
     async (req) => episodeReviews.updateEpisodeReview(memberOf(req), req.params.id, req.body),
   );
-  r.delete(
-    '/episode-reviews/:id',
+  noContentRoute(
+    app,
     {
-      config: { access: 'owner' },
-      schema: {
-        tags,
-        summary: 'Delete your episode review',
-        params: idParams,
-        response: { 204: z.null(), ...errorResponses },
-      },
+      method: 'DELETE',
+      url: '/episode-reviews/:id',
+      access: 'owner',
+      tags,
+      summary: 'Delete your episode review',
+      params: idParams,
     },
-    async (req, reply) => {
-      await episodeReviews.removeEpisodeReview(memberOf(req), req.params.id);
-      return reply.status(204).send(null);
-    },
+    (member, params) => episodeReviews.removeEpisodeReview(member, params.id),
   );
 }

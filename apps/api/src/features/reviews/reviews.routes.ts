@@ -13,7 +13,14 @@ import {
 } from '@series-tracker/contracts';
 import type { AppConfig } from '../../config';
 import { idParam } from '../../lib/params';
-import { errorResponses, idParams, memberOf, pagingQuery, viewerOf } from '../../lib/route-kit';
+import {
+  errorResponses,
+  idParams,
+  memberOf,
+  noContentRoute,
+  pagingQuery,
+  viewerOf,
+} from '../../lib/route-kit';
 import { memberWriteBudget } from '../../platform/write-budget';
 import { cacheTags } from '../../platform/cache-tags';
 import { commentsRoutes } from './comments.routes';
@@ -192,21 +199,17 @@ export async function reviewsRoutes(app: FastifyInstance, opts: ReviewsRoutesOpt
     async (req) => reviews.update(memberOf(req), req.params.id, req.body),
   );
 
-  r.delete(
-    '/reviews/:id',
+  noContentRoute(
+    app,
     {
-      ...owner,
-      schema: {
-        tags,
-        summary: 'Delete your review with its comments and likes',
-        params: id,
-        response: { 204: z.null(), ...errorResponses },
-      },
+      method: 'DELETE',
+      url: '/reviews/:id',
+      access: 'owner',
+      tags,
+      summary: 'Delete your review with its comments and likes',
+      params: id,
     },
-    async (req, reply) => {
-      await reviews.remove(memberOf(req), req.params.id);
-      return reply.status(204).send(null);
-    },
+    (member, params) => reviews.remove(member, params.id),
   );
 
   // --- a show's reviews ---
