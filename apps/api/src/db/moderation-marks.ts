@@ -17,9 +17,26 @@ export const moderationMarks = (table: MarkedTable) => ({
       set ${sql.ref(column)} = coalesce(${sql.ref(column)}, ${now}), moderation_reason = ${reason}
       where id = ${id}`.execute(trx);
   },
-  /** Hides whatever of a member's rows no moderator marked yet (a suspension's "hide all"). */
-  async hideAllOf(trx: Transaction<Database>, userId: number, reason: string, now: string) {
+  /**
+   * A suspension's "hide all": hides whatever of a member's rows no moderator marked yet, and
+   * returns `columns` of those others could see (public ones; comments: not deleted).
+   */
+  async hideAllBy<Row>(
+    trx: Transaction<Database>,
+    userId: number,
+    reason: string,
+    now: string,
+    columns: readonly (keyof Row & string)[],
+    seen: 'public' | 'not deleted',
+  ): Promise<Row[]> {
+    const others = seen === 'public' ? sql`is_public = 1` : sql`deleted_at is null`;
+    const open = await sql<Row>`select ${sql.join(columns.map((c) => sql.ref(c)))}
+      from ${sql.table(table)}
+      where user_id = ${userId} and hidden_at is null and removed_at is null and ${others}`.execute(
+      trx,
+    );
     await sql`update ${sql.table(table)} set hidden_at = ${now}, moderation_reason = ${reason}
       where user_id = ${userId} and hidden_at is null and removed_at is null`.execute(trx);
+    return open.rows;
   },
 });

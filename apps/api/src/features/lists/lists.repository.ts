@@ -458,19 +458,16 @@ export function createListsRepository(db: Kysely<Database>, dialect: DialectName
 
     mark: marks.mark,
 
-    /** Hides every list of a member no moderator marked; returns the public ones. */
-    async hideAllBy(trx: Transaction<Database>, userId: number, reason: string, now: string) {
-      const open = await trx
-        .selectFrom('lists')
-        .select(['id', 'name'])
-        .where('user_id', '=', userId)
-        .where('hidden_at', 'is', null)
-        .where('removed_at', 'is', null)
-        .where('is_public', '=', 1)
-        .execute();
-      await marks.hideAllOf(trx, userId, reason, now);
-      return open;
-    },
+    /** A suspension's "hide all" of a member's lists; returns those others could see. */
+    hideAllBy: (trx: Transaction<Database>, userId: number, reason: string, now: string) =>
+      marks.hideAllBy<{ id: number; name: string }>(
+        trx,
+        userId,
+        reason,
+        now,
+        ['id', 'name'],
+        'public',
+      ),
   };
 }
 

@@ -30,6 +30,25 @@ export interface ItemRow {
   name?: string;
 }
 
+/** What every member-written thing has in common, as moderation sees it. */
+const written = (
+  itemType: ReportItemType,
+  row: {
+    id: number;
+    user_id: number;
+    is_public: number;
+    hidden_at: string | null;
+    removed_at: string | null;
+  },
+) => ({
+  itemType,
+  itemId: row.id,
+  authorId: row.user_id,
+  isPublic: Boolean(row.is_public),
+  hiddenAt: row.hidden_at,
+  removedAt: row.removed_at,
+});
+
 /**
  * What moderation reads of one reportable thing, whatever its kind (reviews, episode reviews,
  * comments, lists, profiles): the queue, the action's checks and the author's mail need it.
@@ -63,15 +82,10 @@ export async function readItem(
         .executeTakeFirst();
       if (!r) return undefined;
       return {
-        itemType: type,
-        itemId: r.id,
-        authorId: r.user_id,
+        ...written(type, r),
         title: r.title,
         text: r.content,
         isSpoiler: Boolean(r.is_spoiler),
-        isPublic: Boolean(r.is_public),
-        hiddenAt: r.hidden_at,
-        removedAt: r.removed_at,
         showId: r.show_id,
         showTitle: r.show_title,
         rating: Number(r.rating),
@@ -107,15 +121,10 @@ export async function readItem(
       if (!r) return undefined;
       const code = `S${String(r.season_number).padStart(2, '0')}E${String(r.episode_number).padStart(2, '0')}`;
       return {
-        itemType: type,
-        itemId: r.id,
-        authorId: r.user_id,
+        ...written(type, r),
         title: null,
         text: r.content,
         isSpoiler: Boolean(r.is_spoiler),
-        isPublic: Boolean(r.is_public),
-        hiddenAt: r.hidden_at,
-        removedAt: r.removed_at,
         showId: r.show_id,
         episodeId: r.episode_id,
         showTitle: r.show_title,
@@ -185,15 +194,10 @@ export async function readItem(
         .executeTakeFirst();
       if (!l) return undefined;
       return {
-        itemType: type,
-        itemId: l.id,
-        authorId: l.user_id,
+        ...written(type, l),
         title: l.name,
         text: l.description,
         isSpoiler: false,
-        isPublic: Boolean(l.is_public),
-        hiddenAt: l.hidden_at,
-        removedAt: l.removed_at,
         name: l.name,
         context: `${l.username}'s list`,
         link: `/list/${l.id}`,

@@ -2,11 +2,12 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/types';
 import { visible } from '../../platform/policy';
 import { likedBy } from './likes.repository';
+import type { AuthoredRow } from './reviews.repository';
 import { moderationMarks } from '../../db/moderation-marks';
 
 type Tx = Kysely<Database> | Transaction<Database>;
 
-export interface CommentWithAuthor {
+export interface CommentWithAuthor extends AuthoredRow {
   id: number;
   review_id: number;
   user_id: number;
@@ -16,13 +17,6 @@ export interface CommentWithAuthor {
   likes_count: number;
   created_at: string;
   updated_at: string;
-  username: string;
-  display_name: string | null;
-  avatar_url: string | null;
-  is_liked: number | boolean | null;
-  hidden_at: string | null;
-  removed_at: string | null;
-  moderation_reason: string | null;
 }
 
 /** Comments on reviews and their replies (one level). */
@@ -161,19 +155,16 @@ export function createCommentsRepository(db: Kysely<Database>) {
     /** Sets a moderator's mark with the reason shown to the author. */
     mark: marks.mark,
 
-    /** Hides every comment of a member others can still read; returns those it hid. */
-    async hideAllBy(trx: Transaction<Database>, userId: number, reason: string, now: string) {
-      const open = await trx
-        .selectFrom('review_comments')
-        .select(['id', 'review_id'])
-        .where('user_id', '=', userId)
-        .where('hidden_at', 'is', null)
-        .where('removed_at', 'is', null)
-        .where('deleted_at', 'is', null)
-        .execute();
-      await marks.hideAllOf(trx, userId, reason, now);
-      return open;
-    },
+    /** A suspension's "hide all" of a member's comments; returns those others could see. */
+    hideAllBy: (trx: Transaction<Database>, userId: number, reason: string, now: string) =>
+      marks.hideAllBy<{ id: number; review_id: number }>(
+        trx,
+        userId,
+        reason,
+        now,
+        ['id', 'review_id'],
+        'not deleted',
+      ),
 
     /**
      * Account erasure: a member's comments go with the replies under them (others' replies to

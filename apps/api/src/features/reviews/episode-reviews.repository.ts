@@ -3,10 +3,11 @@ import { moderationMarks } from '../../db/moderation-marks';
 import type { Database } from '../../db/types';
 import { visible } from '../../platform/policy';
 import { likedBy } from './likes.repository';
+import type { AuthoredRow } from './reviews.repository';
 
 type Tx = Kysely<Database> | Transaction<Database>;
 
-export interface EpisodeReviewWithAuthor {
+export interface EpisodeReviewWithAuthor extends AuthoredRow {
   id: number;
   user_id: number;
   episode_id: number;
@@ -18,13 +19,6 @@ export interface EpisodeReviewWithAuthor {
   likes_count: number;
   created_at: string;
   updated_at: string;
-  username: string;
-  display_name: string | null;
-  avatar_url: string | null;
-  is_liked: number | boolean | null;
-  hidden_at: string | null;
-  removed_at: string | null;
-  moderation_reason: string | null;
 }
 
 /** Episode reviews (a rating with optional words, one per member and episode). */
@@ -147,19 +141,16 @@ export function createEpisodeReviewsRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Hides every episode review of a member no moderator marked; returns the public ones. */
-    async hideAllBy(trx: Transaction<Database>, userId: number, reason: string, now: string) {
-      const open = await trx
-        .selectFrom('episode_reviews')
-        .select(['id', 'episode_id'])
-        .where('user_id', '=', userId)
-        .where('hidden_at', 'is', null)
-        .where('removed_at', 'is', null)
-        .where('is_public', '=', 1)
-        .execute();
-      await marks.hideAllOf(trx, userId, reason, now);
-      return open;
-    },
+    /** A suspension's "hide all" of a member's episode reviews; returns those others could see. */
+    hideAllBy: (trx: Transaction<Database>, userId: number, reason: string, now: string) =>
+      marks.hideAllBy<{ id: number; episode_id: number }>(
+        trx,
+        userId,
+        reason,
+        now,
+        ['id', 'episode_id'],
+        'public',
+      ),
 
     /** Account erasure: the member's episode reviews go (their likes cascade). */
     async eraseUser(trx: Tx, userId: number) {

@@ -7,8 +7,20 @@ import { likedBy } from './likes.repository';
 
 type Tx = Kysely<Database> | Transaction<Database>;
 
+/** What every read of a member's writing carries: its author, the viewer's like, its marks. */
+export interface AuthoredRow {
+  username: string;
+  display_name: string | null;
+  avatar_url: string | null;
+  /** 1 when the viewer likes it, 0 when not, null for anonymous viewers. */
+  is_liked: number | boolean | null;
+  hidden_at: string | null;
+  removed_at: string | null;
+  moderation_reason: string | null;
+}
+
 /** A review row with its author and show, as every review read needs it. */
-export interface ReviewWithRefs {
+export interface ReviewWithRefs extends AuthoredRow {
   id: number;
   user_id: number;
   show_id: number;
@@ -21,17 +33,15 @@ export interface ReviewWithRefs {
   comments_count: number;
   created_at: string;
   updated_at: string;
-  username: string;
-  display_name: string | null;
-  avatar_url: string | null;
   show_title: string;
   show_poster: string | null;
-  /** 1 when the viewer likes it, 0 when not, null for anonymous viewers. */
-  is_liked: number | boolean | null;
-  hidden_at: string | null;
-  removed_at: string | null;
-  moderation_reason: string | null;
 }
+
+/** The columns a member writes in a review. */
+type ReviewFields = Pick<
+  ReviewWithRefs,
+  'title' | 'content' | 'rating' | 'is_spoiler' | 'is_public'
+>;
 
 /** Which rows a listing draws from. */
 export interface ReviewScope {
@@ -211,16 +221,7 @@ export function createReviewsRepository(db: Kysely<Database>, dialect: DialectNa
 
     async insertReview(
       trx: Transaction<Database>,
-      values: {
-        user_id: number;
-        show_id: number;
-        title: string;
-        content: string;
-        rating: number;
-        is_spoiler: number;
-        is_public: number;
-        now: string;
-      },
+      values: ReviewFields & { user_id: number; show_id: number; now: string },
     ): Promise<number | null> {
       const { now, ...rest } = values;
       const row = await trx
@@ -235,14 +236,7 @@ export function createReviewsRepository(db: Kysely<Database>, dialect: DialectNa
     async updateReview(
       trx: Transaction<Database>,
       id: number,
-      set: Partial<{
-        title: string;
-        content: string;
-        rating: number;
-        is_spoiler: number;
-        is_public: number;
-        updated_at: string;
-      }>,
+      set: Partial<ReviewFields & { updated_at: string }>,
     ) {
       await trx.updateTable('reviews').set(set).where('id', '=', id).execute();
     },
@@ -316,19 +310,16 @@ export function createReviewsRepository(db: Kysely<Database>, dialect: DialectNa
       await trx.updateTable('reviews').set({ is_spoiler: 1 }).where('id', '=', id).execute();
     },
 
-    /** Hides every review of a member no moderator marked; returns the public ones. */
-    async hideAllBy(trx: Transaction<Database>, userId: number, reason: string, now: string) {
-      const open = await trx
-        .selectFrom('reviews')
-        .select(['id', 'show_id', 'rating', 'title'])
-        .where('user_id', '=', userId)
-        .where('hidden_at', 'is', null)
-        .where('removed_at', 'is', null)
-        .where('is_public', '=', 1)
-        .execute();
-      await marks.hideAllOf(trx, userId, reason, now);
-      return open;
-    },
+    /** A suspension's "hide all" of a member's reviews; returns those others could see. */
+    hideAllBy: (trx: Transaction<Database>, userId: number, reason: string, now: string) =>
+      marks.hideAllBy<{ id: number; show_id: number; rating: number; title: string }>(
+        trx,
+        userId,
+        reason,
+        now,
+        ['id', 'show_id', 'rating', 'title'],
+        'public',
+      ),
 
     /** Account erasure: the member's reviews go; the shows they were on count again. */
     async eraseUser(trx: Tx, userId: number) {

@@ -89,6 +89,12 @@ export function createReviewsService({ repo, search, uow, events }: ReviewsServi
     };
   }
 
+  /** A listing within `base` by the query's filter, sort and order. */
+  function filtered(viewer: Viewer, base: ReviewScope, query: ReviewListQuery) {
+    const { scope, column } = listing(query);
+    return list(viewer, { ...base, ...scope }, column, query.order, query.limit, query.offset);
+  }
+
   async function list(
     viewer: Viewer,
     scope: ReviewScope,
@@ -111,17 +117,8 @@ export function createReviewsService({ repo, search, uow, events }: ReviewsServi
     get: async (viewer: Viewer, id: number) => toReview(await readableReview(viewer, id)),
 
     /** GET /reviews and the feed screen: community reviews by filter, sort and order. */
-    feed(viewer: Viewer, query: ReviewListQuery) {
-      const { scope, column } = listing(query);
-      return list(
-        viewer,
-        { visibility: 'community', ...scope },
-        column,
-        query.order,
-        query.limit,
-        query.offset,
-      );
-    },
+    feed: (viewer: Viewer, query: ReviewListQuery) =>
+      filtered(viewer, { visibility: 'community' }, query),
     recent: (viewer: Viewer, limit: number, offset: number) =>
       list(viewer, { visibility: 'community' }, 'created_at', 'desc', limit, offset),
     popular: (viewer: Viewer, limit: number, offset: number) =>
@@ -142,17 +139,8 @@ export function createReviewsService({ repo, search, uow, events }: ReviewsServi
         offset,
       ),
     /** The viewer's own reviews, private ones included. */
-    mine: (viewer: { id: number }, query: ReviewListQuery) => {
-      const { scope, column } = listing(query);
-      return list(
-        viewer,
-        { visibility: 'viewer', userId: viewer.id, ...scope },
-        column,
-        query.order,
-        query.limit,
-        query.offset,
-      );
-    },
+    mine: (viewer: { id: number }, query: ReviewListQuery) =>
+      filtered(viewer, { visibility: 'viewer', userId: viewer.id }, query),
     /**
      * A member's reviews as this viewer may see them (their own page shows their private ones;
      * everyone else sees the public ones). For profile tabs; newest first.
@@ -171,28 +159,11 @@ export function createReviewsService({ repo, search, uow, events }: ReviewsServi
         opts.offset,
       ),
     /** People (ADR 090): public reviews by the members the viewer follows (GET /reviews/feed). */
-    followingFeed(viewer: { id: number }, query: ReviewListQuery) {
-      const { scope, column } = listing(query);
-      return list(
-        viewer,
-        { visibility: 'community', followedBy: viewer.id, ...scope },
-        column,
-        query.order,
-        query.limit,
-        query.offset,
-      );
-    },
+    followingFeed: (viewer: { id: number }, query: ReviewListQuery) =>
+      filtered(viewer, { visibility: 'community', followedBy: viewer.id }, query),
     async forShow(viewer: Viewer, showId: number, query: ReviewListQuery) {
       if (!(await repo.showExists(repo.db, showId))) throw notFound(m.showNotFound);
-      const { scope, column } = listing(query);
-      return list(
-        viewer,
-        { visibility: 'community', showId, ...scope },
-        column,
-        query.order,
-        query.limit,
-        query.offset,
-      );
+      return filtered(viewer, { visibility: 'community', showId }, query);
     },
     /** One member's review of a show, if the viewer may see it; 404 when none. */
     async byUserForShow(viewer: Viewer, userId: number, showId: number): Promise<Review> {
