@@ -97,3 +97,53 @@ export function noContentRoute<P extends z.ZodType, B extends z.ZodType = z.ZodU
     },
   });
 }
+
+/**
+ * A member's own thing at `url` (`:id`): PUT changes it (200 with the thing), DELETE removes
+ * it (204); both for its owner only.
+ */
+export function ownedRoutes<B extends z.ZodType, R extends z.ZodType>(
+  app: FastifyInstance,
+  o: {
+    url: string;
+    tags: string[];
+    preHandler?: RouteShorthandOptions['preHandler'];
+    update: {
+      summary: string;
+      body: B;
+      response: R;
+      run: (member: { id: number }, id: number, body: z.infer<B>) => Promise<z.infer<R>>;
+    };
+    remove: { summary: string; run: (member: { id: number }, id: number) => Promise<unknown> };
+  },
+) {
+  const pre = o.preHandler ? { preHandler: o.preHandler } : {};
+  app.route({
+    method: 'PUT',
+    url: o.url,
+    config: { access: 'owner' },
+    ...pre,
+    schema: {
+      tags: o.tags,
+      summary: o.update.summary,
+      params: idParams,
+      body: o.update.body,
+      response: { 200: o.update.response, ...errorResponses },
+    },
+    handler: async (req) =>
+      o.update.run(memberOf(req), (req.params as { id: number }).id, req.body as z.infer<B>),
+  });
+  noContentRoute(
+    app,
+    {
+      method: 'DELETE',
+      url: o.url,
+      access: 'owner',
+      ...pre,
+      tags: o.tags,
+      summary: o.remove.summary,
+      params: idParams,
+    },
+    (member, params) => o.remove.run(member, params.id),
+  );
+}

@@ -24,6 +24,7 @@ import {
   errorResponses,
   idParams,
   noContentRoute,
+  ownedRoutes,
   toggleRoutes,
   viewerOf,
 } from '../../lib/route-kit';
@@ -229,34 +230,21 @@ export async function listsRoutes(app: FastifyInstance, opts: ListsRoutesOptions
     async (req) => lists.get(viewerOf(req), req.params.id),
   );
 
-  r.put(
-    '/lists/:id',
-    {
-      ...write('owner'),
-      schema: {
-        tags,
-        summary: 'Change name, description, visibility or ranking (owner only)',
-        params: listParams,
-        body: updateListSchema,
-        response: { 200: listDetailSchema, ...errorResponses },
-      },
+  ownedRoutes(app, {
+    url: '/lists/:id',
+    tags,
+    preHandler: limited,
+    update: {
+      summary: 'Change name, description, visibility or ranking (owner only)',
+      body: updateListSchema,
+      response: listDetailSchema,
+      run: (member, id, change) => lists.update(member.id, id, change),
     },
-    async (req) => lists.update(me(req), req.params.id, req.body),
-  );
-
-  noContentRoute(
-    app,
-    {
-      method: 'DELETE',
-      url: '/lists/:id',
-      access: 'owner',
-      preHandler: limited,
-      tags,
+    remove: {
       summary: 'Delete a list with its items (owner only)',
-      params: listParams,
+      run: (member, id) => lists.remove(member.id, id),
     },
-    (member, params) => lists.remove(member.id, params.id),
-  );
+  });
 
   r.get(
     '/lists/:id/items',

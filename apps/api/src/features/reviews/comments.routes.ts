@@ -11,7 +11,7 @@ import {
   errorResponses,
   idParams,
   memberOf,
-  noContentRoute,
+  ownedRoutes,
   pagingQuery,
   viewerOf,
 } from '../../lib/route-kit';
@@ -88,31 +88,19 @@ export function commentsRoutes(
     async (req) =>
       comments.replies(viewerOf(req), req.params.id, req.query.limit, req.query.offset),
   );
-  r.put(
-    '/comments/:id',
-    {
-      config: { access: 'owner' },
-      schema: {
-        tags,
-        summary: 'Change your comment',
-        params: idParams,
-        body: updateCommentSchema,
-        response: { 200: commentSchema, ...errorResponses },
-      },
+  ownedRoutes(app, {
+    url: '/comments/:id',
+    tags,
+    update: {
+      summary: 'Change your comment',
+      body: updateCommentSchema,
+      response: commentSchema,
+      run: (member, id, body) => comments.editComment(member, id, body.content),
     },
-    async (req) => comments.editComment(memberOf(req), req.params.id, req.body.content),
-  );
-  noContentRoute(
-    app,
-    {
-      method: 'DELETE',
-      url: '/comments/:id',
-      access: 'owner',
-      tags,
+    remove: {
       summary:
         "Delete a comment (yours, or any on your review); one with replies stays as '[deleted]'",
-      params: idParams,
+      run: (member, id) => comments.removeComment(member, id),
     },
-    (member, params) => comments.removeComment(member, params.id),
-  );
+  });
 }

@@ -21,6 +21,12 @@ export interface EpisodeReviewWithAuthor extends AuthoredRow {
   updated_at: string;
 }
 
+/** The columns a member writes in an episode review. */
+type EpisodeReviewFields = Pick<
+  EpisodeReviewWithAuthor,
+  'rating' | 'content' | 'is_spoiler' | 'is_public'
+>;
+
 /** Episode reviews (a rating with optional words, one per member and episode). */
 export function createEpisodeReviewsRepository(db: Kysely<Database>) {
   const marks = moderationMarks('episode_reviews');
@@ -90,16 +96,9 @@ export function createEpisodeReviewsRepository(db: Kysely<Database>) {
 
     async insertEpisodeReview(
       trx: Transaction<Database>,
-      values: {
-        user_id: number;
-        episode_id: number;
-        show_id: number;
-        rating: number;
-        content: string | null;
-        is_spoiler: number;
-        is_public?: number;
-        now: string;
-      },
+      values: Omit<EpisodeReviewFields, 'is_public'> &
+        Partial<Pick<EpisodeReviewFields, 'is_public'>> &
+        Pick<EpisodeReviewWithAuthor, 'user_id' | 'episode_id' | 'show_id'> & { now: string },
     ): Promise<number | null> {
       const { now, ...rest } = values;
       const row = await trx
@@ -114,13 +113,7 @@ export function createEpisodeReviewsRepository(db: Kysely<Database>) {
     async updateEpisodeReview(
       trx: Tx,
       id: number,
-      set: Partial<{
-        rating: number;
-        content: string | null;
-        is_spoiler: number;
-        is_public: number;
-        updated_at: string;
-      }>,
+      set: Partial<EpisodeReviewFields & { updated_at: string }>,
     ) {
       await trx.updateTable('episode_reviews').set(set).where('id', '=', id).execute();
     },

@@ -10,7 +10,7 @@ import {
   errorResponses,
   idParams,
   memberOf,
-  noContentRoute,
+  ownedRoutes,
   pagingQuery,
   viewerOf,
 } from '../../lib/route-kit';
@@ -64,30 +64,18 @@ export function episodeReviewsRoutes(
         .send(await episodeReviews.createEpisodeReview(memberOf(req), req.body));
     },
   );
-  r.put(
-    '/episode-reviews/:id',
-    {
-      config: { access: 'owner' },
-      schema: {
-        tags,
-        summary: 'Change your episode review',
-        params: idParams,
-        body: updateEpisodeReviewSchema,
-        response: { 200: episodeReviewSchema, ...errorResponses },
-      },
+  ownedRoutes(app, {
+    url: '/episode-reviews/:id',
+    tags,
+    update: {
+      summary: 'Change your episode review',
+      body: updateEpisodeReviewSchema,
+      response: episodeReviewSchema,
+      run: (member, id, change) => episodeReviews.updateEpisodeReview(member, id, change),
     },
-    async (req) => episodeReviews.updateEpisodeReview(memberOf(req), req.params.id, req.body),
-  );
-  noContentRoute(
-    app,
-    {
-      method: 'DELETE',
-      url: '/episode-reviews/:id',
-      access: 'owner',
-      tags,
+    remove: {
       summary: 'Delete your episode review',
-      params: idParams,
+      run: (member, id) => episodeReviews.removeEpisodeReview(member, id),
     },
-    (member, params) => episodeReviews.removeEpisodeReview(member, params.id),
-  );
+  });
 }

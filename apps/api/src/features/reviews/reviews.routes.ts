@@ -17,7 +17,7 @@ import {
   errorResponses,
   idParams,
   memberOf,
-  noContentRoute,
+  ownedRoutes,
   pagingQuery,
   viewerOf,
 } from '../../lib/route-kit';
@@ -63,7 +63,6 @@ export async function reviewsRoutes(app: FastifyInstance, opts: ReviewsRoutesOpt
     },
   };
   const auth = { config: { access: 'signed-in' as const } };
-  const owner = { config: { access: 'owner' as const } };
 
   /** A member's budget of one kind of write per hour (ADR 070; platform/write-budget.ts). */
   const budget = (kind: keyof typeof defaultWriteLimits, message: string) =>
@@ -184,33 +183,20 @@ export async function reviewsRoutes(app: FastifyInstance, opts: ReviewsRoutesOpt
     },
   );
 
-  r.put(
-    '/reviews/:id',
-    {
-      ...owner,
-      schema: {
-        tags,
-        summary: 'Change your review: the whole draft or any of its fields',
-        params: id,
-        body: updateReviewSchema,
-        response: { 200: reviewSchema, ...errorResponses },
-      },
+  ownedRoutes(app, {
+    url: '/reviews/:id',
+    tags,
+    update: {
+      summary: 'Change your review: the whole draft or any of its fields',
+      body: updateReviewSchema,
+      response: reviewSchema,
+      run: (member, id, change) => reviews.update(member, id, change),
     },
-    async (req) => reviews.update(memberOf(req), req.params.id, req.body),
-  );
-
-  noContentRoute(
-    app,
-    {
-      method: 'DELETE',
-      url: '/reviews/:id',
-      access: 'owner',
-      tags,
+    remove: {
       summary: 'Delete your review with its comments and likes',
-      params: id,
+      run: (member, id) => reviews.remove(member, id),
     },
-    (member, params) => reviews.remove(member, params.id),
-  );
+  });
 
   // --- a show's reviews ---
   r.get(
