@@ -18,6 +18,19 @@ export interface ListItemWithShow extends ListItemRow {
 /** A list's items (issue 10): positions 1..n on ranked lists, notes, copies. */
 export function createListItemsRepository(db: Kysely<Database>, dialect: DialectName) {
   const pg = dialect === 'postgres';
+  /** One item of the list, by its id or its show. */
+  const itemBy = (
+    q: Tx,
+    listId: number,
+    column: 'id' | 'show_id',
+    value: number,
+  ): Promise<ListItemRow | undefined> =>
+    q
+      .selectFrom('list_items')
+      .selectAll()
+      .where('list_id', '=', listId)
+      .where(column, '=', value)
+      .executeTakeFirst();
   return {
     /** Inserts rows in the order given, numbered from `start`. */
     async insertItems(
@@ -44,23 +57,8 @@ export function createListItemsRepository(db: Kysely<Database>, dialect: Dialect
       }
     },
 
-    async item(q: Tx, listId: number, itemId: number): Promise<ListItemRow | undefined> {
-      return q
-        .selectFrom('list_items')
-        .selectAll()
-        .where('list_id', '=', listId)
-        .where('id', '=', itemId)
-        .executeTakeFirst();
-    },
-
-    async itemForShow(q: Tx, listId: number, showId: number): Promise<ListItemRow | undefined> {
-      return q
-        .selectFrom('list_items')
-        .selectAll()
-        .where('list_id', '=', listId)
-        .where('show_id', '=', showId)
-        .executeTakeFirst();
-    },
+    item: (q: Tx, listId: number, itemId: number) => itemBy(q, listId, 'id', itemId),
+    itemForShow: (q: Tx, listId: number, showId: number) => itemBy(q, listId, 'show_id', showId),
 
     /** A page of the list's items with their shows: by rank, or newest first. */
     async itemsWithShow(
