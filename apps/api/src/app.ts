@@ -256,7 +256,13 @@ export async function buildApp({
         writeLimit: config.listWriteRateLimit,
       });
       // Reviews (issue 9)
-      await api.register(reviewsRoutes, { reviews: services.reviews, config });
+      await api.register(reviewsRoutes, {
+        reviews: services.reviews,
+        comments: services.comments,
+        episodeReviews: services.episodeReviews,
+        likes: services.likes,
+        config,
+      });
       // Season ratings on the show page and profile (issue 29, ADR 180).
       await api.register(seasonRatingsRoutes, {
         seasonRatings: services.seasonRatings,

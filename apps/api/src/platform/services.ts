@@ -51,8 +51,7 @@ import { createTraktOAuthService } from '../features/trakt/trakt-oauth.service';
 import { createJobsService } from '../features/jobs/jobs.service';
 import { createListsRepository } from '../features/lists/lists.repository';
 import { createListsService } from '../features/lists/lists.service';
-import { createReviewsRepository } from '../features/reviews/reviews.repository';
-import { createReviewsService } from '../features/reviews/reviews.service';
+import { createReviewsFeature } from '../features/reviews/reviews.feature';
 import { createExportService } from '../features/imports/export.service';
 import { createExportRepository } from '../features/imports/export.repository';
 import { createImportsRepository } from '../features/imports/imports.repository';
@@ -325,8 +324,9 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   erasure.register('tracking', (trx, userId) => trackingRepo.eraseUser(trx, userId));
 
   // Lists (issue 10): community lists, their items and followers.
+  const listsRepo = createListsRepository(db.kysely, db.dialect);
   const lists = createListsService({
-    repo: createListsRepository(db.kysely, db.dialect),
+    repo: listsRepo,
     uow,
     events,
     // A member the owner blocks may not follow or copy their lists (ADR 151).
@@ -336,19 +336,21 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   erasure.register('lists', (trx, userId) => lists.erase(trx, userId));
   // Reviews, comments, likes, episode reviews (issue 9). Deleting an account removes what the
   // member wrote and liked here and puts the counters on others' reviews back to exact.
-  const reviews = createReviewsService({
-    repo: createReviewsRepository(db.kysely, db.dialect),
+  const reviewsFeature = createReviewsFeature({
+    db: db.kysely,
+    dialect: db.dialect,
     uow,
     events,
     // People (ADR 090): a member the author blocks may not comment on their reviews.
     blocks: (authorId, userId) => socialRepo.blocks(authorId, userId),
   });
+  const { reviews, comments, episodeReviews, likes } = reviewsFeature;
   // Season ratings (ADR 171): reviews' rule beside episode ratings.
   const seasonRatingsRepo = createSeasonRatingsRepository(db.kysely);
   const seasonRatings = createSeasonRatingsService({ repo: seasonRatingsRepo, uow, events });
   erasure.register('season-ratings', (trx, userId) => seasonRatingsRepo.eraseUser(trx, userId));
   erasure.register('reviews', async (trx, userId) => {
-    await reviews.eraseUser(trx, userId);
+    await reviewsFeature.eraseUser(trx, userId);
   });
   const importsRepo = createImportsRepository(db.kysely);
   // imports: files from other trackers (a job), our own export, held episodes.
@@ -376,6 +378,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     targets: createImportTargets({
       lists,
       reviews,
+      episodeReviews,
       seasonRatings,
       social: { follow: (...args) => social.follow(...args) },
       people: { idByUsername: (username) => socialRepo.idByUsername(username) },
@@ -458,7 +461,7 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
       repo: traktSyncRepo,
       trakt: traktRepo,
       tracking,
-      reviews,
+      episodeReviews,
       seasonRatings,
     }),
   };
@@ -575,10 +578,9 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     uow,
     events,
     mail,
-    counters: {
-      recountAfterModeration: (trx, o) => reviews.recountAfterModeration(trx, o),
-      forgetTotals: () => reviews.forgetTotals(),
-    },
+    // Marks and counters through the features that own the things (ADR 184).
+    owners: { ...reviewsFeature.moderation.marks, list: listsRepo },
+    counters: reviewsFeature.moderation,
   });
   moderation.subscribe();
   // Where to watch (issue 29, ADR 182): networks and web channels always; TMDB's watch
@@ -652,6 +654,9 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     mail,
     lists,
     reviews,
+    comments,
+    episodeReviews,
+    likes,
     storage,
     importFiles,
     account,

@@ -5,6 +5,7 @@ import {
 } from '@series-tracker/contracts';
 import { AppError } from '../../lib/errors';
 import type { ListsService } from '../lists/lists.service';
+import type { EpisodeReviewsService } from '../reviews/episode-reviews.service';
 import type { ReviewsService } from '../reviews/reviews.service';
 import type { SeasonRatingsService } from '../reviews/season-ratings.service';
 import type { SocialService } from '../social/social.service';
@@ -16,13 +17,14 @@ import type { ImportTargets } from './imports.service';
  */
 export function createImportTargets(deps: {
   lists: Pick<ListsService, 'mine' | 'create'>;
-  reviews: Pick<ReviewsService, 'create' | 'createEpisodeReview'>;
+  reviews: Pick<ReviewsService, 'create'>;
+  episodeReviews: Pick<EpisodeReviewsService, 'createEpisodeReview'>;
   seasonRatings: Pick<SeasonRatingsService, 'rate'>;
   social: Pick<SocialService, 'follow'>;
   /** A member's id by username (social's lookup, passed by the composition root). */
   people: { idByUsername(username: string): Promise<number | null> };
 }): Required<ImportTargets> {
-  const { lists, reviews, seasonRatings, social, people } = deps;
+  const { lists, reviews, episodeReviews, seasonRatings, social, people } = deps;
   return {
     // Season ratings: one per season (a re-import sets the same figure again), dated as in
     // the file, never announced; a season the catalogue does not have is counted.
@@ -55,7 +57,7 @@ export function createImportTargets(deps: {
           continue;
         }
         try {
-          await reviews.createEpisodeReview({ id: userId }, draft.data, {
+          await episodeReviews.createEpisodeReview({ id: userId }, draft.data, {
             at: r.at,
             imported: true,
           });

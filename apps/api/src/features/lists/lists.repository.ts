@@ -1,9 +1,9 @@
 import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/connection';
-import type { Database, ListItemRow, ListRow } from '../../db/types';
-import type { ServicesFilter } from '@series-tracker/contracts';
-import { onServices } from '../../db/services-filter';
-import { shownStatus } from '../shows/show-status';
+import { setCountedRow } from '../../db/counted-rows';
+import { moderationMarks } from '../../db/moderation-marks';
+import type { Database, ListRow } from '../../db/types';
+import { createListItemsRepository } from './list-items.repository';
 
 type Tx = Kysely<Database> | Transaction<Database>;
 
@@ -19,13 +19,7 @@ export interface ListSummaryRow extends ListRow {
   is_following?: number | boolean | null;
 }
 
-export interface ListItemWithShow extends ListItemRow {
-  s_title: string;
-  s_title_english: string | null;
-  s_poster_url: string | null;
-  s_episode_count: number | null;
-  s_status: string;
-}
+export type { ListItemWithShow } from './list-items.repository';
 
 export type ListOrder = 'updated_at' | 'created_at' | 'item_count' | 'followers' | 'name';
 
@@ -45,10 +39,19 @@ export interface ListQuery {
   hasShowId?: number;
 }
 
+/** Follows of lists: (list, member) rows beside the list's followers count. */
+const listFollows = {
+  rows: 'list_follows',
+  column: 'list_id',
+  table: 'lists',
+  counter: 'followers_count',
+} as const;
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function createListsRepository(db: Kysely<Database>, dialect: DialectName) {
   const pg = dialect === 'postgres';
+  const marks = moderationMarks('lists');
 
   /**
    * Up to 4 covers of the list `alias`.id in its display order (rank, else newest first), as a
@@ -88,6 +91,8 @@ export function createListsRepository(db: Kysely<Database>, dialect: DialectName
 
   return {
     db,
+    // A list's items: their SQL beside, one repository for the feature.
+    ...createListItemsRepository(db, dialect),
 
     /**
      * One page of lists with owner, counts and covers, and the total, in ONE statement: the
@@ -225,173 +230,6 @@ export function createListsRepository(db: Kysely<Database>, dialect: DialectName
       return found;
     },
 
-    /** Inserts rows in the order given, numbered from `start`. */
-    async insertItems(
-      trx: Transaction<Database>,
-      listId: number,
-      items: { showId: number; notes: string | null }[],
-      start: number,
-      now: string,
-    ) {
-      for (let i = 0; i < items.length; i += 200) {
-        const chunk = items.slice(i, i + 200);
-        await trx
-          .insertInto('list_items')
-          .values(
-            chunk.map((it, j) => ({
-              list_id: listId,
-              show_id: it.showId,
-              position: start + i + j,
-              notes: it.notes,
-              added_at: now,
-            })),
-          )
-          .execute();
-      }
-    },
-
-    async item(q: Tx, listId: number, itemId: number): Promise<ListItemRow | undefined> {
-      return q
-        .selectFrom('list_items')
-        .selectAll()
-        .where('list_id', '=', listId)
-        .where('id', '=', itemId)
-        .executeTakeFirst();
-    },
-
-    async itemForShow(q: Tx, listId: number, showId: number): Promise<ListItemRow | undefined> {
-      return q
-        .selectFrom('list_items')
-        .selectAll()
-        .where('list_id', '=', listId)
-        .where('show_id', '=', showId)
-        .executeTakeFirst();
-    },
-
-    /** A page of the list's items with their shows: by rank, or newest first. */
-    async itemsWithShow(
-      listId: number,
-      ranked: boolean,
-      limit: number,
-      offset: number,
-      only?: { itemId?: number; showId?: number; services?: ServicesFilter | null },
-    ): Promise<ListItemWithShow[]> {
-      let q = db
-        .selectFrom('list_items as li')
-        .innerJoin('shows as s', 's.id', 'li.show_id')
-        .selectAll('li')
-        .select([
-          's.title as s_title',
-          's.title_english as s_title_english',
-          's.poster_url as s_poster_url',
-          's.episode_count as s_episode_count',
-        ])
-        .select(shownStatus('s').as('s_status'))
-        .where('li.list_id', '=', listId);
-      if (only?.itemId !== undefined) q = q.where('li.id', '=', only.itemId);
-      if (only?.showId !== undefined) q = q.where('li.show_id', '=', only.showId);
-      if (only?.services) q = q.where(onServices('li.show_id', only.services));
-      q = ranked
-        ? q.orderBy('li.position', 'asc')
-        : q.orderBy('li.added_at', 'desc').orderBy('li.id', 'desc');
-      return (await q.limit(limit).offset(offset).execute()) as ListItemWithShow[];
-    },
-
-    /** Items of a list on the member's services (ADR 182): the filtered page's total. */
-    async countOnServices(listId: number, services: ServicesFilter): Promise<number> {
-      const row = await db
-        .selectFrom('list_items as li')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('li.list_id', '=', listId)
-        .where(onServices('li.show_id', services))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
-
-    /** Moves every item at `from` or after by `by` places. */
-    async shiftFrom(trx: Transaction<Database>, listId: number, from: number, by: 1 | -1) {
-      await sql`update list_items set position = position + ${by}
-                where list_id = ${listId} and position >= ${from}`.execute(trx);
-    },
-
-    async insertItem(
-      trx: Transaction<Database>,
-      v: { listId: number; showId: number; position: number; notes: string | null; now: string },
-    ): Promise<number> {
-      const row = await trx
-        .insertInto('list_items')
-        .values({
-          list_id: v.listId,
-          show_id: v.showId,
-          position: v.position,
-          notes: v.notes,
-          added_at: v.now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    },
-
-    async deleteItem(trx: Transaction<Database>, itemId: number) {
-      await trx.deleteFrom('list_items').where('id', '=', itemId).execute();
-    },
-
-    /** Moves one item from `from` to `to`, shifting the ones between. */
-    async move(
-      trx: Transaction<Database>,
-      listId: number,
-      itemId: number,
-      from: number,
-      to: number,
-    ) {
-      if (to < from) {
-        await sql`update list_items set position = position + 1
-                  where list_id = ${listId} and position >= ${to} and position < ${from}`.execute(
-          trx,
-        );
-      } else if (to > from) {
-        await sql`update list_items set position = position - 1
-                  where list_id = ${listId} and position > ${from} and position <= ${to}`.execute(
-          trx,
-        );
-      }
-      await trx.updateTable('list_items').set({ position: to }).where('id', '=', itemId).execute();
-    },
-
-    async setNotes(trx: Transaction<Database>, itemId: number, notes: string | null) {
-      await trx.updateTable('list_items').set({ notes }).where('id', '=', itemId).execute();
-    },
-
-    /** How many of `ids` (distinct) are items of the list. */
-    async countItemsIn(trx: Transaction<Database>, listId: number, ids: number[]): Promise<number> {
-      const json = JSON.stringify(ids);
-      const r = pg
-        ? await sql<{ n: number }>`select count(*) as n from list_items
-            where list_id = ${listId}
-              and id in (select value::int from jsonb_array_elements_text(${json}::jsonb))`.execute(
-            trx,
-          )
-        : await sql<{ n: number }>`select count(*) as n from list_items
-            where list_id = ${listId} and id in (select value from json_each(${json}))`.execute(
-            trx,
-          );
-      return Number(r.rows[0]?.n ?? 0);
-    },
-
-    /** Positions 1..n in the order of `ids`, in one statement. */
-    async renumber(trx: Transaction<Database>, listId: number, ids: number[]) {
-      const json = JSON.stringify(ids);
-      if (pg) {
-        await sql`update list_items set position = j.ord
-          from jsonb_array_elements_text(${json}::jsonb) with ordinality as j(value, ord)
-          where list_items.list_id = ${listId} and list_items.id = j.value::int`.execute(trx);
-      } else {
-        await sql`update list_items set position = j.key + 1
-          from json_each(${json}) as j
-          where list_items.list_id = ${listId} and list_items.id = j.value`.execute(trx);
-      }
-    },
-
     /** item_count from the rows, and updated_at. */
     async recount(trx: Transaction<Database>, listId: number, now: string) {
       await sql`update lists set updated_at = ${now},
@@ -403,48 +241,18 @@ export function createListsRepository(db: Kysely<Database>, dialect: DialectName
       await trx.updateTable('lists').set({ updated_at: now }).where('id', '=', listId).execute();
     },
 
-    async copyItems(trx: Transaction<Database>, fromId: number, toId: number) {
-      await sql`insert into list_items (list_id, show_id, position, notes, added_at)
-        select ${toId}, show_id, position, notes, added_at from list_items
-        where list_id = ${fromId} order by position`.execute(trx);
-    },
-
-    /** Inserts the follow; true when it is new (and the counter moved with it). */
-    async follow(trx: Transaction<Database>, listId: number, userId: number, now: string) {
-      const r = await trx
-        .insertInto('list_follows')
-        .values({ list_id: listId, user_id: userId, created_at: now })
-        .onConflict((oc) => oc.columns(['list_id', 'user_id']).doNothing())
-        .executeTakeFirst();
-      const added = Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
-      if (added)
-        await sql`update lists set followers_count = followers_count + 1 where id = ${listId}`.execute(
-          trx,
-        );
-      return added;
-    },
-
-    async unfollow(trx: Transaction<Database>, listId: number, userId: number) {
-      const r = await trx
-        .deleteFrom('list_follows')
-        .where('list_id', '=', listId)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      const removed = Number(r.numDeletedRows) > 0;
-      if (removed)
-        await sql`update lists set followers_count = followers_count - 1 where id = ${listId}`.execute(
-          trx,
-        );
-      return removed;
-    },
-
-    async followersCount(q: Tx, listId: number): Promise<number> {
-      const r = await q
-        .selectFrom('lists')
-        .select('followers_count')
-        .where('id', '=', listId)
-        .executeTakeFirst();
-      return r?.followers_count ?? 0;
+    /**
+     * A member's follow on or off; the followers count moves only when a row did
+     * (db/counted-rows.ts, the mechanism likes use). Returns the count after it.
+     */
+    async setFollow(
+      trx: Transaction<Database>,
+      listId: number,
+      userId: number,
+      following: boolean,
+      now: string,
+    ) {
+      return setCountedRow(trx, listFollows, listId, userId, following, now);
     },
 
     /** Counts of the lists `where` lets through: all, and those created since `since`. */
@@ -466,6 +274,21 @@ export function createListsRepository(db: Kysely<Database>, dialect: DialectName
       await trx.deleteFrom('list_follows').where('user_id', '=', userId).execute();
       await trx.deleteFrom('lists').where('user_id', '=', userId).execute();
     },
+
+    // --- moderation (ADR 151): its marks, through this feature ---
+
+    mark: marks.mark,
+
+    /** A suspension's "hide all" of a member's lists; returns those others could see. */
+    hideAllBy: (trx: Transaction<Database>, userId: number, reason: string, now: string) =>
+      marks.hideAllBy<{ id: number; name: string }>(
+        trx,
+        userId,
+        reason,
+        now,
+        ['id', 'name'],
+        'public',
+      ),
   };
 }
 

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import {
   servicesFilterQuerySchema,
   toServicesFilter,
-  apiErrorSchema,
   createListSchema,
   duplicateListSchema,
   listDetailSchema,
@@ -21,18 +20,17 @@ import {
   updateListSchema,
 } from '@series-tracker/contracts';
 import { idParam, limitParam, offsetParam } from '../../lib/params';
+import {
+  errorResponses,
+  idParams,
+  noContentRoute,
+  ownedRoutes,
+  toggleRoutes,
+  viewerOf,
+} from '../../lib/route-kit';
 import { memberWriteBudget } from '../../platform/write-budget';
 import { cacheTags } from '../../platform/cache-tags';
 import type { ListsService } from './lists.service';
-
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-};
 
 export const listWriteLimitMessage =
   'Too many changes to lists. Please wait a moment and try again.';
@@ -48,7 +46,6 @@ export async function listsRoutes(app: FastifyInstance, opts: ListsRoutesOptions
   const { lists } = opts;
   const tags = ['lists'];
   const me = (req: FastifyRequest) => req.auth!.user.id;
-  const viewer = (req: FastifyRequest) => (req.auth ? { id: req.auth.user.id } : null);
 
   // One budget per member across every list write (all routes, all lists).
   const limited = memberWriteBudget(app, {
@@ -88,8 +85,8 @@ export async function listsRoutes(app: FastifyInstance, opts: ListsRoutesOptions
       },
     },
   };
-  const listPage = { 200: pageSchema(listSummarySchema), ...errors };
-  const listParams = z.object({ id: idParam });
+  const listPage = { 200: pageSchema(listSummarySchema), ...errorResponses };
+  const listParams = idParams;
 
   r.get(
     '/lists',
@@ -116,7 +113,7 @@ export async function listsRoutes(app: FastifyInstance, opts: ListsRoutesOptions
     },
     async (req) => {
       const { isRanked, userId, ...rest } = req.query;
-      return lists.index(req.auth ? { id: req.auth.user.id } : null, {
+      return lists.index(viewerOf(req), {
         ...rest,
         ...(isRanked ? { isRanked: isRanked === 'true' } : {}),
         ...(userId !== undefined ? { userId } : {}),
@@ -213,7 +210,7 @@ export async function listsRoutes(app: FastifyInstance, opts: ListsRoutesOptions
         summary:
           'Create a list and, optionally, its items in one transaction (a bad item: 400, nothing created)',
         body: createListSchema,
-        response: { 201: listDetailSchema, ...errors },
+        response: { 201: listDetailSchema, ...errorResponses },
       },
     },
     async (req, reply) => reply.status(201).send(await lists.create(me(req), req.body)),
@@ -227,43 +224,27 @@ export async function listsRoutes(app: FastifyInstance, opts: ListsRoutesOptions
         tags,
         summary: 'One list (404 for a private list of someone else)',
         params: listParams,
-        response: { 200: listDetailSchema, ...errors },
+        response: { 200: listDetailSchema, ...errorResponses },
       },
     },
-    async (req) => lists.get(viewer(req), req.params.id),
+    async (req) => lists.get(viewerOf(req), req.params.id),
   );
 
-  r.put(
-    '/lists/:id',
-    {
-      ...write('owner'),
-      schema: {
-        tags,
-        summary: 'Change name, description, visibility or ranking (owner only)',
-        params: listParams,
-        body: updateListSchema,
-        response: { 200: listDetailSchema, ...errors },
-      },
+  ownedRoutes(app, {
+    url: '/lists/:id',
+    tags,
+    preHandler: limited,
+    update: {
+      summary: 'Change name, description, visibility or ranking (owner only)',
+      body: updateListSchema,
+      response: listDetailSchema,
+      run: (member, id, change) => lists.update(member.id, id, change),
     },
-    async (req) => lists.update(me(req), req.params.id, req.body),
-  );
-
-  r.delete(
-    '/lists/:id',
-    {
-      ...write('owner'),
-      schema: {
-        tags,
-        summary: 'Delete a list with its items (owner only)',
-        params: listParams,
-        response: { 204: z.null(), ...errors },
-      },
+    remove: {
+      summary: 'Delete a list with its items (owner only)',
+      run: (member, id) => lists.remove(member.id, id),
     },
-    async (req, reply) => {
-      await lists.remove(me(req), req.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+  });
 
   r.get(
     '/lists/:id/items',
@@ -279,11 +260,11 @@ export async function listsRoutes(app: FastifyInstance, opts: ListsRoutesOptions
           offset: offsetParam,
           ...servicesFilterQuerySchema.shape,
         }),
-        response: { 200: pageSchema(listItemSchema), ...errors },
+        response: { 200: pageSchema(listItemSchema), ...errorResponses },
       },
     },
     async (req) =>
-      lists.items(viewer(req), req.params.id, {
+      lists.items(viewerOf(req), req.params.id, {
         ...req.query,
         services: toServicesFilter(req.query),
       }),
@@ -298,7 +279,7 @@ export async function listsRoutes(app: FastifyInstance, opts: ListsRoutesOptions
         summary: 'Add a show at a position (1 = first) or, without one, at the end (409 if on it)',
         params: listParams,
         body: listItemInputSchema,
-        response: { 201: listItemSchema, ...errors },
+        response: { 201: listItemSchema, ...errorResponses },
       },
     },
     async (req, reply) =>
@@ -315,27 +296,24 @@ export async function listsRoutes(app: FastifyInstance, opts: ListsRoutesOptions
         summary: 'Change an item’s notes (≤ 1,000 characters) or its position (ranked lists)',
         params: itemParams,
         body: updateListItemSchema,
-        response: { 200: listItemSchema, ...errors },
+        response: { 200: listItemSchema, ...errorResponses },
       },
     },
     async (req) => lists.updateItem(me(req), req.params.id, req.params.itemId, req.body),
   );
 
-  r.delete(
-    '/lists/:id/items/:itemId',
+  noContentRoute(
+    app,
     {
-      ...write('owner'),
-      schema: {
-        tags,
-        summary: 'Remove an item (the ones after it move up)',
-        params: itemParams,
-        response: { 204: z.null(), ...errors },
-      },
+      method: 'DELETE',
+      url: '/lists/:id/items/:itemId',
+      access: 'owner',
+      preHandler: limited,
+      tags,
+      summary: 'Remove an item (the ones after it move up)',
+      params: itemParams,
     },
-    async (req, reply) => {
-      await lists.removeItem(me(req), req.params.id, req.params.itemId);
-      return reply.status(204).send(null);
-    },
+    (member, params) => lists.removeItem(member.id, params.id, params.itemId),
   );
 
   const showParams = z.object({ id: idParam, showId: idParam });
@@ -347,75 +325,54 @@ export async function listsRoutes(app: FastifyInstance, opts: ListsRoutesOptions
         tags,
         summary: 'The item for a show on the list; 404 means it is not on it',
         params: showParams,
-        response: { 200: listItemSchema, ...errors },
+        response: { 200: listItemSchema, ...errorResponses },
       },
     },
-    async (req) => lists.itemForShow(viewer(req), req.params.id, req.params.showId),
+    async (req) => lists.itemForShow(viewerOf(req), req.params.id, req.params.showId),
   );
 
-  r.delete(
-    '/lists/:id/shows/:showId',
+  noContentRoute(
+    app,
     {
-      ...write('owner'),
-      schema: {
-        tags,
-        summary: 'Remove a show from the list (404 when it is not on it)',
-        params: showParams,
-        response: { 204: z.null(), ...errors },
-      },
+      method: 'DELETE',
+      url: '/lists/:id/shows/:showId',
+      access: 'owner',
+      preHandler: limited,
+      tags,
+      summary: 'Remove a show from the list (404 when it is not on it)',
+      params: showParams,
     },
-    async (req, reply) => {
-      await lists.removeShow(me(req), req.params.id, req.params.showId);
-      return reply.status(204).send(null);
-    },
+    (member, params) => lists.removeShow(member.id, params.id, params.showId),
   );
 
-  r.put(
-    '/lists/:id/reorder',
+  noContentRoute(
+    app,
     {
-      ...write('owner'),
-      schema: {
-        tags,
-        summary:
-          'New ranking of a ranked list: itemIds names every item exactly once (else 400); positions become 1..n',
-        params: listParams,
-        body: reorderListSchema,
-        response: { 204: z.null(), ...errors },
-      },
+      method: 'PUT',
+      url: '/lists/:id/reorder',
+      access: 'owner',
+      preHandler: limited,
+      tags,
+      summary:
+        'New ranking of a ranked list: itemIds names every item exactly once (else 400); positions become 1..n',
+      params: listParams,
+      body: reorderListSchema,
     },
-    async (req, reply) => {
-      await lists.reorder(me(req), req.params.id, req.body.itemIds);
-      return reply.status(204).send(null);
-    },
+    (member, params, body) => lists.reorder(member.id, params.id, body.itemIds),
   );
 
-  r.post(
-    '/lists/:id/follow',
-    {
-      ...write('signed-in'),
-      schema: {
-        tags,
-        summary: 'Follow a list you can see (idempotent; not your own)',
-        params: listParams,
-        response: { 200: listFollowStateSchema, ...errors },
-      },
+  toggleRoutes(app, {
+    url: '/lists/:id/follow',
+    tags,
+    summaries: {
+      on: 'Follow a list you can see (idempotent; not your own)',
+      off: 'Stop following a list (idempotent)',
     },
-    async (req) => lists.follow(me(req), req.params.id),
-  );
-
-  r.delete(
-    '/lists/:id/follow',
-    {
-      ...write('signed-in'),
-      schema: {
-        tags,
-        summary: 'Stop following a list (idempotent)',
-        params: listParams,
-        response: { 200: listFollowStateSchema, ...errors },
-      },
-    },
-    async (req) => lists.unfollow(me(req), req.params.id),
-  );
+    response: listFollowStateSchema,
+    preHandler: limited,
+    set: (member, id, following) =>
+      following ? lists.follow(member.id, id) : lists.unfollow(member.id, id),
+  });
 
   r.post(
     '/lists/:id/duplicate',
@@ -427,7 +384,7 @@ export async function listsRoutes(app: FastifyInstance, opts: ListsRoutesOptions
           'Copy a list you can see, with items, positions and notes, as a new private list of yours',
         params: listParams,
         body: duplicateListSchema.default({}),
-        response: { 201: listDetailSchema, ...errors },
+        response: { 201: listDetailSchema, ...errorResponses },
       },
     },
     async (req, reply) =>

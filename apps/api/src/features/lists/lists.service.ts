@@ -1,30 +1,27 @@
-import type { Transaction } from 'kysely';
 import {
-  errorCodes,
   listMessages,
   peopleMessages,
   type CreateList,
   type DuplicateList,
   type ListDetail,
   type ListFollowState,
-  type ListItem,
   type ListItemInput,
   type ListSort,
   type ListSummary,
   type Page,
   type UpdateList,
-  type UpdateListItem,
-  type ServicesFilter,
 } from '@series-tracker/contracts';
-import type { Database, ListRow } from '../../db/types';
-import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
+import type { ListRow } from '../../db/types';
+import { forbidden, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import type { EventBus } from '../../platform/events';
-import { authorize, moderationOf, visible, type Viewer } from '../../platform/policy';
+import { authorize, visible, type Viewer } from '../../platform/policy';
 import { page } from '../shows/shows.service';
-import { toListDetail, toListItem, toListSummary } from './lists.mapper';
+import { toListDetail, toListSummary } from './lists.mapper';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { ListOrder, ListsRepository } from './lists.repository';
+import { asResource, createListAccess, invalid } from './list-access';
+import { createListItemsService, type PageOptions } from './list-items.service';
 
 export interface ListsServiceOptions {
   repo: ListsRepository;
@@ -36,20 +33,7 @@ export interface ListsServiceOptions {
   blocks?: (ownerId: number, userId: number) => Promise<boolean>;
 }
 
-export interface PageOptions {
-  limit: number;
-  offset: number;
-}
-
-const invalid = (field: string, message: string) =>
-  new AppError(400, errorCodes.validation, message, { [field]: message });
-
-const asResource = (l: ListRow) => ({
-  kind: 'list' as const,
-  ownerId: l.user_id,
-  isPublic: Boolean(l.is_public),
-  ...moderationOf(l),
-});
+export type { PageOptions } from './list-items.service';
 
 const sortColumn: Record<ListSort, ListOrder> = {
   updated_at: 'updated_at',
@@ -73,6 +57,9 @@ export function createListsService({ repo, uow, events, blocks }: ListsServiceOp
       throw forbidden(peopleMessages.blockedList);
   }
 
+  const access = createListAccess({ repo, uow, events });
+  const { readable, write } = access;
+
   /** What anyone may see: the shared, cacheable view. */
   const community = visible.published(null, 'l.user_id', 'l.is_public');
 
@@ -80,59 +67,6 @@ export function createListsService({ repo, uow, events, blocks }: ListsServiceOp
     r: { rows: Parameters<typeof toListSummary>[0][]; total: number },
     o: PageOptions,
   ): Page<ListSummary> => page(r.rows.map(toListSummary), r.total, o.limit, o.offset);
-
-  async function readable(viewer: Viewer, id: number): Promise<ListRow> {
-    const list = await repo.find(repo.db, id);
-    authorize(viewer, 'read', list && asResource(list), listMessages.listNotFound);
-    return list!;
-  }
-
-  const payload = (
-    l: Pick<ListRow, 'id' | 'user_id' | 'name' | 'is_public'> &
-      Partial<Pick<ListRow, 'hidden_at' | 'removed_at'>>,
-    at: string,
-  ) => ({
-    listId: l.id,
-    userId: l.user_id,
-    name: l.name,
-    // Whether others may see it: a list a moderator hid is not announced (ADR 151).
-    isPublic: Boolean(l.is_public) && !l.hidden_at && !l.removed_at,
-    at,
-  });
-
-  /**
-   * A write to one list: takes the list's lock, checks the viewer owns it (404 when they may
-   * not read it, 403 when they may only read it), runs `fn`, stamps updated_at and the item
-   * count, commits, then announces the change.
-   */
-  async function write<T>(
-    userId: number,
-    id: number,
-    change: 'details' | 'items' | 'order' | 'visibility',
-    fn: (trx: Transaction<Database>, list: ListRow, now: string) => Promise<T>,
-    showIds?: number[],
-  ): Promise<T> {
-    const now = nowIso();
-    const { result, list } = await uow.run(async (trx) => {
-      const locked = await repo.lock(trx, id);
-      authorize({ id: userId }, 'update', locked && asResource(locked), listMessages.listNotFound);
-      const result = await fn(trx, locked!, now);
-      await repo.recount(trx, id, now);
-      return { result, list: (await repo.find(trx, id))! };
-    });
-    await events.emit('list.updated', {
-      ...payload(list, now),
-      change,
-      ...(showIds ? { showIds } : {}),
-    });
-    return result;
-  }
-
-  async function itemOut(listId: number, ranked: boolean, itemId: number): Promise<ListItem> {
-    const [row] = await repo.itemsWithShow(listId, ranked, 1, 0, { itemId });
-    if (!row) throw notFound(listMessages.itemNotFound);
-    return toListItem(row, ranked);
-  }
 
   /** Items in their final order: those with a position by it, the rest after, as given. */
   function ordered(items: ListItemInput[]) {
@@ -142,6 +76,29 @@ export function createListsService({ repo, uow, events, blocks }: ListsServiceOp
       .map(({ it }) => ({ showId: it.showId, notes: it.notes ? it.notes : null }));
   }
 
+  async function setFollowing(
+    userId: number,
+    id: number,
+    following: boolean,
+  ): Promise<ListFollowState> {
+    const list = await readable({ id: userId }, id);
+    if (following) {
+      if (list.user_id === userId) throw invalid('listId', listMessages.ownList);
+      await refuseBlocked(list, userId);
+    }
+    const { changed, count } = await uow.run((trx) =>
+      repo.setFollow(trx, id, userId, following, nowIso()),
+    );
+    if (changed)
+      await events.emit('list.followed', {
+        listId: id,
+        userId,
+        ownerId: list.user_id,
+        followed: following,
+      });
+    return { isFollowing: following, followersCount: count };
+  }
+
   async function getList(viewer: Viewer, id: number): Promise<ListDetail> {
     const row = await repo.summary(id, viewer?.id ?? null);
     authorize(viewer, 'read', row && asResource(row), listMessages.listNotFound);
@@ -149,6 +106,9 @@ export function createListsService({ repo, uow, events, blocks }: ListsServiceOp
   }
 
   return {
+    // A list's items: their own service over the same access rule.
+    ...createListItemsService({ repo, access }),
+
     /** GET /lists: public lists, filtered and sorted. */
     async index(
       viewer: Viewer,
@@ -251,35 +211,6 @@ export function createListsService({ repo, uow, events, blocks }: ListsServiceOp
 
     get: getList,
 
-    async items(
-      viewer: Viewer,
-      id: number,
-      o: PageOptions & { services?: ServicesFilter | null },
-    ): Promise<Page<ListItem>> {
-      const list = await readable(viewer, id);
-      const ranked = Boolean(list.is_ranked);
-      const services = o.services ?? null;
-      const [rows, total] = await Promise.all([
-        repo.itemsWithShow(id, ranked, o.limit, o.offset, { services }),
-        services ? repo.countOnServices(id, services) : list.item_count,
-      ]);
-      return page(
-        rows.map((r) => toListItem(r, ranked)),
-        total,
-        o.limit,
-        o.offset,
-      );
-    },
-
-    /** The item for a show on a list; 404 when the show is not on it. */
-    async itemForShow(viewer: Viewer, id: number, showId: number): Promise<ListItem> {
-      const list = await readable(viewer, id);
-      const ranked = Boolean(list.is_ranked);
-      const [row] = await repo.itemsWithShow(id, ranked, 1, 0, { showId });
-      if (!row) throw notFound(listMessages.showNotOnList);
-      return toListItem(row, ranked);
-    },
-
     /**
      * The list and its items in one transaction: an unknown show or a show named twice is a
      * 400 and nothing is created.
@@ -354,129 +285,10 @@ export function createListsService({ repo, uow, events, blocks }: ListsServiceOp
       await events.emit('list.deleted', { listId: id, userId });
     },
 
-    /** Adds a show at `position` (1..n+1; clamped) or at the end. */
-    async addItem(userId: number, id: number, input: ListItemInput): Promise<ListItem> {
-      let ranked = false;
-      const itemId = await write(
-        userId,
-        id,
-        'items',
-        async (trx, list, now) => {
-          ranked = Boolean(list.is_ranked);
-          if (!(await repo.existingShows(trx, [input.showId])).has(input.showId))
-            throw notFound(listMessages.showNotFound);
-          if (await repo.itemForShow(trx, id, input.showId))
-            throw conflict(errorCodes.conflict, listMessages.alreadyOnList);
-          const n = list.item_count;
-          const at = Math.min(Math.max(input.position ?? n + 1, 1), n + 1);
-          if (at <= n) await repo.shiftFrom(trx, id, at, 1);
-          return repo.insertItem(trx, {
-            listId: id,
-            showId: input.showId,
-            position: at,
-            notes: input.notes ? input.notes : null,
-            now,
-          });
-        },
-        [input.showId],
-      );
-      return itemOut(id, ranked, itemId);
-    },
-
-    /** Notes (null or empty clears them) and/or a new position (ranked lists only). */
-    async updateItem(
-      userId: number,
-      id: number,
-      itemId: number,
-      input: UpdateListItem,
-    ): Promise<ListItem> {
-      let ranked = false;
-      await write(
-        userId,
-        id,
-        input.position !== undefined ? 'order' : 'items',
-        async (trx, list) => {
-          ranked = Boolean(list.is_ranked);
-          const item = await repo.item(trx, id, itemId);
-          if (!item) throw notFound(listMessages.itemNotFound);
-          if (input.position !== undefined) {
-            if (!ranked) throw invalid('position', listMessages.notRanked);
-            const to = Math.min(input.position, list.item_count);
-            await repo.move(trx, id, itemId, item.position, to);
-          }
-          if (input.notes !== undefined) await repo.setNotes(trx, itemId, input.notes || null);
-        },
-      );
-      return itemOut(id, ranked, itemId);
-    },
-
-    async removeItem(userId: number, id: number, itemId: number): Promise<void> {
-      await write(userId, id, 'items', async (trx) => {
-        const item = await repo.item(trx, id, itemId);
-        if (!item) throw notFound(listMessages.itemNotFound);
-        await repo.deleteItem(trx, itemId);
-        await repo.shiftFrom(trx, id, item.position + 1, -1);
-      });
-    },
-
-    async removeShow(userId: number, id: number, showId: number): Promise<void> {
-      await write(userId, id, 'items', async (trx) => {
-        const item = await repo.itemForShow(trx, id, showId);
-        if (!item) throw notFound(listMessages.showNotOnList);
-        await repo.deleteItem(trx, item.id);
-        await repo.shiftFrom(trx, id, item.position + 1, -1);
-      });
-    },
-
-    /** New ranking: `itemIds` must name every item of the list exactly once. */
-    async reorder(userId: number, id: number, itemIds: number[]): Promise<void> {
-      await write(userId, id, 'order', async (trx, list) => {
-        if (!list.is_ranked) throw invalid('itemIds', listMessages.notRanked);
-        const distinct = new Set(itemIds);
-        if (
-          distinct.size !== itemIds.length ||
-          itemIds.length !== list.item_count ||
-          (await repo.countItemsIn(trx, id, itemIds)) !== itemIds.length
-        )
-          throw invalid('itemIds', listMessages.reorderMismatch);
-        await repo.renumber(trx, id, itemIds);
-      });
-    },
-
-    async follow(userId: number, id: number): Promise<ListFollowState> {
-      const list = await readable({ id: userId }, id);
-      if (list.user_id === userId) throw invalid('listId', listMessages.ownList);
-      await refuseBlocked(list, userId);
-      const now = nowIso();
-      const { added, count } = await uow.run(async (trx) => {
-        const added = await repo.follow(trx, id, userId, now);
-        return { added, count: await repo.followersCount(trx, id) };
-      });
-      if (added)
-        await events.emit('list.followed', {
-          listId: id,
-          userId,
-          ownerId: list.user_id,
-          followed: true,
-        });
-      return { isFollowing: true, followersCount: count };
-    },
-
-    async unfollow(userId: number, id: number): Promise<ListFollowState> {
-      const list = await readable({ id: userId }, id);
-      const { removed, count } = await uow.run(async (trx) => {
-        const removed = await repo.unfollow(trx, id, userId);
-        return { removed, count: await repo.followersCount(trx, id) };
-      });
-      if (removed)
-        await events.emit('list.followed', {
-          listId: id,
-          userId,
-          ownerId: list.user_id,
-          followed: false,
-        });
-      return { isFollowing: false, followersCount: count };
-    },
+    /** Follows a list the member can see (not their own, not a blocking owner's); idempotent. */
+    follow: (userId: number, id: number) => setFollowing(userId, id, true),
+    /** Stops following a list; idempotent. */
+    unfollow: (userId: number, id: number) => setFollowing(userId, id, false),
 
     /** A private copy, with items, positions and notes, of a list the viewer can see. */
     async duplicate(userId: number, id: number, input: DuplicateList): Promise<ListDetail> {

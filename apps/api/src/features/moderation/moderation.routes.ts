@@ -1,9 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   actionResultSchema,
-  apiErrorSchema,
   auditPageSchema,
   createReportSchema,
   moderationActionSchema,
@@ -14,17 +13,10 @@ import {
   reportItemTypes,
 } from '@series-tracker/contracts';
 import { idParam, limitParam, offsetParam } from '../../lib/params';
+import { errorResponses, memberOf } from '../../lib/route-kit';
 import { memberWriteBudget } from '../../platform/write-budget';
 import type { ModerationService } from './moderation.service';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-};
 const paging = z.object({ limit: limitParam(20, 50), offset: offsetParam });
 
 /** Moderation (issue 21, ADR 151): members' reports; the moderators' queue, actions and log. */
@@ -34,7 +26,6 @@ export async function moderationRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { moderation } = opts;
-  const me = (req: FastifyRequest) => ({ id: req.auth!.user.id });
   const tags = ['moderation'];
   const reportBudget = memberWriteBudget(app, {
     name: 'reports',
@@ -53,11 +44,11 @@ export async function moderationRoutes(
         summary:
           'Report a review, episode review, comment, list or profile (one open report per member and item)',
         body: createReportSchema,
-        response: { 201: reportCreatedSchema, ...errors },
+        response: { 201: reportCreatedSchema, ...errorResponses },
       },
     },
     async (req, reply) => {
-      const created = await moderation.report(me(req), req.body);
+      const created = await moderation.report(memberOf(req), req.body);
       return reply.code(201).send(created);
     },
   );
@@ -70,10 +61,10 @@ export async function moderationRoutes(
         tags,
         summary: 'Moderators: open reports grouped by item, oldest first, with content and context',
         querystring: paging,
-        response: { 200: queuePageSchema, ...errors },
+        response: { 200: queuePageSchema, ...errorResponses },
       },
     },
-    async (req) => moderation.queue(me(req), req.query.limit, req.query.offset),
+    async (req) => moderation.queue(memberOf(req), req.query.limit, req.query.offset),
   );
 
   r.post(
@@ -86,10 +77,10 @@ export async function moderationRoutes(
           'Moderators: dismiss, hide, mark as spoiler, remove, suspend or unsuspend (audited; the author is told by e-mail)',
         params: z.object({ itemType: z.enum(reportItemTypes), itemId: idParam }),
         body: moderationActionSchema,
-        response: { 200: actionResultSchema, ...errors },
+        response: { 200: actionResultSchema, ...errorResponses },
       },
     },
-    async (req) => moderation.act(me(req), req.params.itemType, req.params.itemId, req.body),
+    async (req) => moderation.act(memberOf(req), req.params.itemType, req.params.itemId, req.body),
   );
 
   r.get(
@@ -101,9 +92,10 @@ export async function moderationRoutes(
         summary:
           'Moderators: the audit log (who, what, why, when), newest first; `authorId` narrows it to one member',
         querystring: paging.extend({ authorId: idParam.optional() }),
-        response: { 200: auditPageSchema, ...errors },
+        response: { 200: auditPageSchema, ...errorResponses },
       },
     },
-    async (req) => moderation.audit(me(req), req.query.limit, req.query.offset, req.query.authorId),
+    async (req) =>
+      moderation.audit(memberOf(req), req.query.limit, req.query.offset, req.query.authorId),
   );
 }

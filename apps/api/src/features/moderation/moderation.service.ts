@@ -29,12 +29,16 @@ import {
   type Viewer,
 } from '../../platform/policy';
 import type { AuditRow, ItemRow, ModerationRepository } from './moderation.repository';
+import { announce } from './moderation.announce';
+import { hideAllBy, type HiddenContent, type ModerationOwners } from './moderation.owners';
 
 export interface ModerationServiceOptions {
   repo: ModerationRepository;
   uow: UnitOfWork;
   events: EventBus;
   mail: Mail;
+  /** Reviews, episode reviews, comments and lists: their marks, through their features. */
+  owners: ModerationOwners;
   /** The reviews feature's counters, put back inside the moderation transaction. */
   counters: {
     recountAfterModeration(
@@ -120,6 +124,7 @@ export function createModerationService({
   uow,
   events,
   mail,
+  owners,
   counters,
 }: ModerationServiceOptions) {
   async function viewerWithRole(viewer: { id: number }): Promise<Viewer> {
@@ -226,13 +231,12 @@ export function createModerationService({
         const showIds: number[] = [];
         const reviewIds: number[] = [];
         let until: string | null = null;
-        let hidden: Awaited<ReturnType<ModerationRepository['hideAllBy']>> | null = null;
+        let hidden: HiddenContent | null = null;
         switch (body.action) {
           case 'hide':
           case 'remove':
-            await repo.mark(
+            await owners[type as keyof ModerationOwners].mark(
               trx,
-              type as Exclude<ReportItemType, 'profile'>,
               id,
               body.action === 'hide' ? 'hidden_at' : 'removed_at',
               body.reason,
@@ -242,7 +246,7 @@ export function createModerationService({
             if (item!.reviewId !== undefined) reviewIds.push(item!.reviewId);
             break;
           case 'spoiler':
-            await repo.markSpoiler(trx, type as 'review' | 'episode-review', id);
+            await owners[type as 'review' | 'episode-review'].markSpoiler(trx, id);
             break;
           case 'suspend': {
             const author = (await repo.user(trx, item!.authorId))!;
@@ -250,7 +254,7 @@ export function createModerationService({
             until = body.suspendDays ? addDays(now, body.suspendDays) : null;
             await repo.suspend(trx, author.id, until, body.reason, now);
             if (body.hideContent) {
-              hidden = await repo.hideAllBy(trx, author.id, body.reason, now);
+              hidden = await hideAllBy(owners, trx, author.id, body.reason, now);
               showIds.push(...hidden.reviews.map((r) => r.show_id));
               reviewIds.push(...hidden.comments.map((c) => c.review_id));
             }
@@ -300,7 +304,7 @@ export function createModerationService({
         return { item, resolved, actionId, hidden };
       });
       const { item, resolved, actionId, hidden } = result;
-      if (item) await announce(item, body.action, actionId, now, hidden);
+      if (item) await announce({ events, counters }, item, body.action, actionId, now, hidden);
       const entry = (await repo.actions(1, 0, { id: actionId })).rows[0]!;
       return { entry: toAuditEntry(entry), resolvedReports: resolved };
     },
@@ -363,89 +367,6 @@ export function createModerationService({
       });
     },
   };
-
-  /** After commit: the feature events the change implies, then content.moderated. */
-  async function announce(
-    item: ItemRow,
-    action: ModerationAction,
-    actionId: number,
-    now: string,
-    hidden: Awaited<ReturnType<ModerationRepository['hideAllBy']>> | null,
-  ) {
-    counters.forgetTotals();
-    const gone = action === 'hide' || action === 'remove';
-    if (item.itemType === 'review' && (gone || action === 'spoiler')) {
-      await events.emit('review.updated', {
-        reviewId: item.itemId,
-        userId: item.authorId,
-        showId: item.showId!,
-        rating: item.rating ?? 0,
-        isPublic: gone ? false : item.isPublic && !item.hiddenAt && !item.removedAt,
-        at: now,
-        title: item.title ?? '',
-      });
-    }
-    if (item.itemType === 'comment' && gone) {
-      await events.emit('comment.deleted', {
-        commentId: item.itemId,
-        reviewId: item.reviewId!,
-        userId: item.authorId,
-      });
-    }
-    if (item.itemType === 'list' && gone) {
-      await events.emit('list.updated', {
-        listId: item.itemId,
-        userId: item.authorId,
-        name: item.name ?? '',
-        isPublic: false,
-        at: now,
-        change: 'visibility',
-      });
-    }
-    if (action === 'suspend' || action === 'unsuspend') {
-      // Signed-in state carries the suspension: every server reads it again.
-      await events.emit('sessions.changed', { userId: item.authorId });
-    }
-    for (const r of hidden?.reviews ?? []) {
-      await events.emit('review.updated', {
-        reviewId: r.id,
-        userId: item.authorId,
-        showId: r.show_id,
-        rating: Number(r.rating),
-        isPublic: false,
-        at: now,
-        title: r.title,
-      });
-    }
-    for (const l of hidden?.lists ?? []) {
-      await events.emit('list.updated', {
-        listId: l.id,
-        userId: item.authorId,
-        name: l.name,
-        isPublic: false,
-        at: now,
-        change: 'visibility',
-      });
-    }
-    for (const er of hidden?.episodeReviews ?? []) {
-      await events.emit('content.moderated', {
-        itemType: 'episode-review',
-        itemId: er.id,
-        authorId: item.authorId,
-        action: 'hide',
-        episodeId: er.episode_id,
-        actionId,
-      });
-    }
-    await events.emit('content.moderated', {
-      itemType: item.itemType,
-      itemId: item.itemId,
-      authorId: item.authorId,
-      action,
-      ...(item.episodeId !== undefined ? { episodeId: item.episodeId } : {}),
-      actionId,
-    });
-  }
 }
 
 export type ModerationService = ReturnType<typeof createModerationService>;

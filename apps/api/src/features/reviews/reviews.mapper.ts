@@ -7,11 +7,9 @@ import type {
   ReviewSearchResult,
 } from '@series-tracker/contracts';
 import { reviewMessages } from '@series-tracker/contracts';
-import type {
-  CommentWithAuthor,
-  EpisodeReviewWithAuthor,
-  ReviewWithRefs,
-} from './reviews.repository';
+import type { CommentWithAuthor } from './comments.repository';
+import type { EpisodeReviewWithAuthor } from './episode-reviews.repository';
+import type { ReviewWithRefs } from './reviews.repository';
 
 /** 0/1 on SQLite, boolean on PostgreSQL; null (anonymous viewer) stays absent. */
 const liked = (v: number | boolean | null): boolean | undefined =>

@@ -1,12 +1,26 @@
 import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/connection';
 import type { Database } from '../../db/types';
+import { moderationMarks } from '../../db/moderation-marks';
 import { visible, type Viewer } from '../../platform/policy';
+import { likedBy } from './likes.repository';
 
 type Tx = Kysely<Database> | Transaction<Database>;
 
+/** What every read of a member's writing carries: its author, the viewer's like, its marks. */
+export interface AuthoredRow {
+  username: string;
+  display_name: string | null;
+  avatar_url: string | null;
+  /** 1 when the viewer likes it, 0 when not, null for anonymous viewers. */
+  is_liked: number | boolean | null;
+  hidden_at: string | null;
+  removed_at: string | null;
+  moderation_reason: string | null;
+}
+
 /** A review row with its author and show, as every review read needs it. */
-export interface ReviewWithRefs {
+export interface ReviewWithRefs extends AuthoredRow {
   id: number;
   user_id: number;
   show_id: number;
@@ -19,57 +33,15 @@ export interface ReviewWithRefs {
   comments_count: number;
   created_at: string;
   updated_at: string;
-  username: string;
-  display_name: string | null;
-  avatar_url: string | null;
   show_title: string;
   show_poster: string | null;
-  /** 1 when the viewer likes it, 0 when not, null for anonymous viewers. */
-  is_liked: number | boolean | null;
-  hidden_at: string | null;
-  removed_at: string | null;
-  moderation_reason: string | null;
 }
 
-export interface CommentWithAuthor {
-  id: number;
-  review_id: number;
-  user_id: number;
-  parent_id: number | null;
-  content: string;
-  deleted_at: string | null;
-  likes_count: number;
-  created_at: string;
-  updated_at: string;
-  username: string;
-  display_name: string | null;
-  avatar_url: string | null;
-  is_liked: number | boolean | null;
-  hidden_at: string | null;
-  removed_at: string | null;
-  moderation_reason: string | null;
-}
-
-export interface EpisodeReviewWithAuthor {
-  id: number;
-  user_id: number;
-  episode_id: number;
-  show_id: number;
-  rating: number;
-  content: string | null;
-  is_spoiler: number;
-  is_public: number;
-  likes_count: number;
-  created_at: string;
-  updated_at: string;
-  username: string;
-  display_name: string | null;
-  avatar_url: string | null;
-  is_liked: number | boolean | null;
-  hidden_at: string | null;
-  removed_at: string | null;
-  moderation_reason: string | null;
-}
+/** The columns a member writes in a review. */
+type ReviewFields = Pick<
+  ReviewWithRefs,
+  'title' | 'content' | 'rating' | 'is_spoiler' | 'is_public'
+>;
 
 /** Which rows a listing draws from. */
 export interface ReviewScope {
@@ -90,35 +62,38 @@ export interface ReviewScope {
 
 export type ReviewOrderColumn = 'created_at' | 'rating' | 'likes_count';
 
-/** The three like tables, each a (thing, member) primary key beside a counter on the thing. */
-export const likeTargets = {
-  review: { likes: 'review_likes', column: 'review_id', table: 'reviews' },
-  comment: { likes: 'comment_likes', column: 'comment_id', table: 'review_comments' },
-  'episode-review': {
-    likes: 'episode_review_likes',
-    column: 'episode_review_id',
-    table: 'episode_reviews',
-  },
-} as const;
-export type LikeTarget = keyof typeof likeTargets;
-
-const likedBy = (likes: string, column: string, idRef: string, viewerId: number | null) =>
-  viewerId === null
-    ? sql<number | null>`null`
-    : sql<
-        number | null
-      >`case when exists (select 1 from ${sql.table(likes)} lk where lk.${sql.ref(column)} = ${sql.ref(idRef)} and lk.user_id = ${viewerId}) then 1 else 0 end`;
-
-/** Search words: letters and digits only, so nothing in a query is read as search syntax. */
-export function searchTokens(q: string): string[] {
-  return (
-    q
-      .toLowerCase()
-      .normalize('NFKC')
-      .match(/[\p{L}\p{N}]+/gu)
-      ?.slice(0, 8) ?? []
-  );
-}
+/** Reviews with author, show and whether the viewer likes each: every review read starts here. */
+export const reviewsWithRefs = (q: Tx, viewerId: number | null) =>
+  q
+    .selectFrom('reviews as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .innerJoin('shows as s', 's.id', 'r.show_id')
+    // Named, not r.*: on PostgreSQL the row also holds its search vector (migration 0011).
+    .select([
+      'r.id',
+      'r.user_id',
+      'r.show_id',
+      'r.title',
+      'r.content',
+      'r.rating',
+      'r.is_spoiler',
+      'r.is_public',
+      'r.likes_count',
+      'r.comments_count',
+      'r.created_at',
+      'r.updated_at',
+      'r.hidden_at',
+      'r.removed_at',
+      'r.moderation_reason',
+    ])
+    .select([
+      'u.username',
+      'u.display_name',
+      'u.avatar_url',
+      's.title as show_title',
+      's.poster_url as show_poster',
+    ])
+    .select(likedBy('review', 'r.id', viewerId).as('is_liked'));
 
 /**
  * How long a community listing's total (the same for every viewer) is reused. Counting 100,000
@@ -129,38 +104,7 @@ const TOTAL_TTL_MS = 10_000;
 
 export function createReviewsRepository(db: Kysely<Database>, dialect: DialectName) {
   const totals = new Map<string, { n: number; at: number }>();
-  const reviewsWithRefs = (q: Tx, viewerId: number | null) =>
-    q
-      .selectFrom('reviews as r')
-      .innerJoin('users as u', 'u.id', 'r.user_id')
-      .innerJoin('shows as s', 's.id', 'r.show_id')
-      // Named, not r.*: on PostgreSQL the row also holds its search vector (migration 0011).
-      .select([
-        'r.id',
-        'r.user_id',
-        'r.show_id',
-        'r.title',
-        'r.content',
-        'r.rating',
-        'r.is_spoiler',
-        'r.is_public',
-        'r.likes_count',
-        'r.comments_count',
-        'r.created_at',
-        'r.updated_at',
-        'r.hidden_at',
-        'r.removed_at',
-        'r.moderation_reason',
-      ])
-      .select([
-        'u.username',
-        'u.display_name',
-        'u.avatar_url',
-        's.title as show_title',
-        's.poster_url as show_poster',
-      ])
-      .select(likedBy('review_likes', 'review_id', 'r.id', viewerId).as('is_liked'));
-
+  const marks = moderationMarks('reviews');
   function scopeFilter(viewer: Viewer, scope: ReviewScope): Expression<SqlBool>[] {
     const where: Expression<SqlBool>[] = [
       // Community listings show what an anonymous visitor sees; pages about one member ask
@@ -185,23 +129,13 @@ export function createReviewsRepository(db: Kysely<Database>, dialect: DialectNa
     return where;
   }
 
-  const commentsWithAuthor = (q: Tx, viewerId: number | null) =>
-    q
-      .selectFrom('review_comments as c')
-      .innerJoin('users as u', 'u.id', 'c.user_id')
-      .selectAll('c')
-      .select(['u.username', 'u.display_name', 'u.avatar_url'])
-      .select(likedBy('comment_likes', 'comment_id', 'c.id', viewerId).as('is_liked'));
-
-  const episodeReviewsWithAuthor = (q: Tx, viewerId: number | null) =>
-    q
-      .selectFrom('episode_reviews as er')
-      .innerJoin('users as u', 'u.id', 'er.user_id')
-      .selectAll('er')
-      .select(['u.username', 'u.display_name', 'u.avatar_url'])
-      .select(
-        likedBy('episode_review_likes', 'episode_review_id', 'er.id', viewerId).as('is_liked'),
-      );
+  /** Puts shows' counts of public reviews back to what everyone can read (ADR 151). */
+  async function recountShowReviews(trx: Tx, showIds: number[]) {
+    if (!showIds.length) return;
+    await sql`update shows set total_reviews = (select count(*) from reviews r
+        where r.show_id = shows.id and ${visible.published(null, 'r.user_id', 'r.is_public')})
+      where id in (${sql.join(showIds)})`.execute(trx);
+  }
 
   return {
     db,
@@ -285,73 +219,9 @@ export function createReviewsRepository(db: Kysely<Database>, dialect: DialectNa
       totals.clear();
     },
 
-    /** Public reviews matching every word (prefixes too), best match first. */
-    async searchReviews(
-      q: string,
-      limit: number,
-      offset: number,
-    ): Promise<{ rows: (ReviewWithRefs & { score: number })[]; total: number }> {
-      const tokens = searchTokens(q);
-      if (tokens.length === 0) return { rows: [], total: 0 };
-      let ranked: { id: number; score: number }[];
-      let total: number;
-      const isPublic = visible.published(null, 'r.user_id', 'r.is_public');
-      if (dialect === 'sqlite') {
-        const match = tokens.map((t) => `"${t}"*`).join(' ');
-        const res = await sql<{ id: number; score: number }>`
-          select r.id, -bm25(reviews_fts, 3.0, 1.0) as score
-          from reviews_fts join reviews r on r.id = reviews_fts.rowid
-          where reviews_fts match ${match} and ${isPublic}
-          order by score desc, r.id desc limit ${limit} offset ${offset}`.execute(db);
-        ranked = res.rows;
-        const c = await sql<{ n: number }>`
-          select count(*) as n from reviews_fts join reviews r on r.id = reviews_fts.rowid
-          where reviews_fts match ${match} and ${isPublic}`.execute(db);
-        total = Number(c.rows[0]?.n ?? 0);
-      } else {
-        const tsq = tokens.map((t) => `${t}:*`).join(' & ');
-        // The stored, indexed vector of title (weight A) and content (B): migration 0011.
-        const vector = sql`r.search_vector`;
-        const res = await sql<{ id: number; score: number }>`
-          select r.id, ts_rank(${vector}, to_tsquery('simple', ${tsq})) * 100 as score
-          from reviews r
-          where ${vector} @@ to_tsquery('simple', ${tsq}) and ${isPublic}
-          order by score desc, r.id desc limit ${limit} offset ${offset}`.execute(db);
-        ranked = res.rows.map((r) => ({ id: r.id, score: Number(r.score) }));
-        const c = await sql<{ n: number }>`
-          select count(*) as n from reviews r
-          where ${vector} @@ to_tsquery('simple', ${tsq}) and ${isPublic}`.execute(db);
-        total = Number(c.rows[0]?.n ?? 0);
-      }
-      if (ranked.length === 0) return { rows: [], total };
-      const rows = (await reviewsWithRefs(db, null)
-        .where(
-          'r.id',
-          'in',
-          ranked.map((r) => r.id),
-        )
-        .execute()) as ReviewWithRefs[];
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      return {
-        rows: ranked
-          .filter((r) => byId.has(r.id))
-          .map((r) => ({ ...byId.get(r.id)!, score: Math.round(r.score * 1000) / 1000 })),
-        total,
-      };
-    },
-
     async insertReview(
       trx: Transaction<Database>,
-      values: {
-        user_id: number;
-        show_id: number;
-        title: string;
-        content: string;
-        rating: number;
-        is_spoiler: number;
-        is_public: number;
-        now: string;
-      },
+      values: ReviewFields & { user_id: number; show_id: number; now: string },
     ): Promise<number | null> {
       const { now, ...rest } = values;
       const row = await trx
@@ -366,14 +236,7 @@ export function createReviewsRepository(db: Kysely<Database>, dialect: DialectNa
     async updateReview(
       trx: Transaction<Database>,
       id: number,
-      set: Partial<{
-        title: string;
-        content: string;
-        rating: number;
-        is_spoiler: number;
-        is_public: number;
-        updated_at: string;
-      }>,
+      set: Partial<ReviewFields & { updated_at: string }>,
     ) {
       await trx.updateTable('reviews').set(set).where('id', '=', id).execute();
     },
@@ -437,374 +300,34 @@ export function createReviewsRepository(db: Kysely<Database>, dialect: DialectNa
       return Number(row.n);
     },
 
-    // --- likes ---
+    recountShowReviews,
 
-    /**
-     * Adds (or removes) one member's like and moves the thing's counter only when a row was
-     * really inserted (or deleted): two concurrent likes by one member count once, a hundred
-     * members' concurrent likes count a hundred. Returns the exact count after the change.
-     */
-    async setLike(
-      trx: Transaction<Database>,
-      target: LikeTarget,
-      id: number,
-      userId: number,
-      liked: boolean,
-      now: string,
-    ): Promise<{ changed: boolean; likesCount: number }> {
-      const t = likeTargets[target];
-      let changed: boolean;
-      if (liked) {
-        const res = await sql<{ user_id: number }>`
-          insert into ${sql.table(t.likes)} (${sql.ref(t.column)}, user_id, created_at)
-          values (${id}, ${userId}, ${now})
-          on conflict do nothing returning user_id`.execute(trx);
-        changed = res.rows.length > 0;
-      } else {
-        const res = await sql<{ user_id: number }>`
-          delete from ${sql.table(t.likes)} where ${sql.ref(t.column)} = ${id} and user_id = ${userId}
-          returning user_id`.execute(trx);
-        changed = res.rows.length > 0;
-      }
-      if (changed) {
-        await sql`update ${sql.table(t.table)} set likes_count = likes_count + ${liked ? 1 : -1}
-          where id = ${id}`.execute(trx);
-      }
-      const row = await sql<{ likes_count: number }>`
-        select likes_count from ${sql.table(t.table)} where id = ${id}`.execute(trx);
-      return { changed, likesCount: Number(row.rows[0]?.likes_count ?? 0) };
+    // --- moderation (ADR 151): its marks, through this feature ---
+
+    mark: marks.mark,
+
+    async markSpoiler(trx: Transaction<Database>, id: number) {
+      await trx.updateTable('reviews').set({ is_spoiler: 1 }).where('id', '=', id).execute();
     },
 
-    async isLiked(target: LikeTarget, id: number, userId: number): Promise<boolean> {
-      const t = likeTargets[target];
-      const res = await sql`select 1 as x from ${sql.table(t.likes)}
-        where ${sql.ref(t.column)} = ${id} and user_id = ${userId}`.execute(db);
-      return res.rows.length > 0;
-    },
+    /** A suspension's "hide all" of a member's reviews; returns those others could see. */
+    hideAllBy: (trx: Transaction<Database>, userId: number, reason: string, now: string) =>
+      marks.hideAllBy<{ id: number; show_id: number; rating: number; title: string }>(
+        trx,
+        userId,
+        reason,
+        now,
+        ['id', 'show_id', 'rating', 'title'],
+        'public',
+      ),
 
-    /** Who likes a thing, newest first. */
-    async likers(target: LikeTarget, id: number, limit: number, offset: number) {
-      const t = likeTargets[target];
-      const rows = await sql<{
-        user_id: number;
-        username: string;
-        display_name: string | null;
-        avatar_url: string | null;
-        created_at: string;
-      }>`select l.user_id, u.username, u.display_name, u.avatar_url, l.created_at
-        from ${sql.table(t.likes)} l join users u on u.id = l.user_id
-        where l.${sql.ref(t.column)} = ${id}
-        order by l.created_at desc, l.user_id desc limit ${limit} offset ${offset}`.execute(db);
-      const n = await sql<{ n: number }>`select count(*) as n from ${sql.table(t.likes)}
-        where ${sql.ref(t.column)} = ${id}`.execute(db);
-      return { rows: rows.rows, total: Number(n.rows[0]?.n ?? 0) };
-    },
-
-    // --- comments ---
-
-    async commentById(q: Tx, id: number, viewerId: number | null) {
-      return (await commentsWithAuthor(q, viewerId).where('c.id', '=', id).executeTakeFirst()) as
-        CommentWithAuthor | undefined;
-    },
-
-    /** Top-level comments of a review, newest first, each with all its replies (oldest first). */
-    async listComments(reviewId: number, viewerId: number | null, limit: number, offset: number) {
-      const shown = visible.comments(viewerId === null ? null : { id: viewerId }, 'c');
-      const [top, count] = await Promise.all([
-        commentsWithAuthor(db, viewerId)
-          .where(shown)
-          .where('c.review_id', '=', reviewId)
-          .where('c.parent_id', 'is', null)
-          .orderBy('c.created_at', 'desc')
-          .orderBy('c.id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        db
-          .selectFrom('review_comments as c')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where(shown)
-          .where('c.review_id', '=', reviewId)
-          .where('c.parent_id', 'is', null)
-          .executeTakeFirstOrThrow(),
-      ]);
-      const ids = top.map((c) => c.id);
-      const replies = ids.length
-        ? ((await commentsWithAuthor(db, viewerId)
-            .where(shown)
-            .where('c.parent_id', 'in', ids)
-            .orderBy('c.created_at', 'asc')
-            .orderBy('c.id', 'asc')
-            .execute()) as CommentWithAuthor[])
-        : [];
-      return { rows: top as CommentWithAuthor[], replies, total: Number(count.n) };
-    },
-
-    async listReplies(parentId: number, viewerId: number | null, limit: number, offset: number) {
-      const shown = visible.comments(viewerId === null ? null : { id: viewerId }, 'c');
-      const [rows, count] = await Promise.all([
-        commentsWithAuthor(db, viewerId)
-          .where(shown)
-          .where('c.parent_id', '=', parentId)
-          .orderBy('c.created_at', 'asc')
-          .orderBy('c.id', 'asc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        db
-          .selectFrom('review_comments as c')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where(shown)
-          .where('c.parent_id', '=', parentId)
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows: rows as CommentWithAuthor[], total: Number(count.n) };
-    },
-
-    async countReplies(q: Tx, parentId: number): Promise<number> {
-      const row = await q
-        .selectFrom('review_comments')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('parent_id', '=', parentId)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
-
-    async insertComment(
-      trx: Transaction<Database>,
-      values: {
-        review_id: number;
-        user_id: number;
-        parent_id: number | null;
-        content: string;
-        now: string;
-      },
-    ): Promise<number> {
-      const { now, ...rest } = values;
-      const row = await trx
-        .insertInto('review_comments')
-        .values({ ...rest, created_at: now, updated_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    },
-
-    async updateComment(trx: Tx, id: number, content: string, now: string) {
-      await trx
-        .updateTable('review_comments')
-        .set({ content, updated_at: now })
-        .where('id', '=', id)
-        .execute();
-    },
-
-    /** Keeps a comment with replies as a '[deleted]' placeholder: no text, no author shown, no likes. */
-    async softDeleteComment(trx: Transaction<Database>, id: number, now: string) {
-      await trx.deleteFrom('comment_likes').where('comment_id', '=', id).execute();
-      await trx
-        .updateTable('review_comments')
-        .set({ content: '', deleted_at: now, likes_count: 0, updated_at: now })
-        .where('id', '=', id)
-        .execute();
-    },
-
-    async hardDeleteComment(trx: Transaction<Database>, id: number) {
-      await trx.deleteFrom('review_comments').where('id', '=', id).execute();
-    },
-
-    /**
-     * Puts a review's comment count back to what others can read: comments not deleted and
-     * not hidden or removed by a moderator, nor under a hidden one (ADR 151). Exact whatever
-     * moved before, so moderation and deletions of hidden comments never drift it.
-     */
-    async recountComments(trx: Tx, reviewId: number) {
-      await sql`update reviews set comments_count = (select count(*) from review_comments c
-          where c.review_id = reviews.id and c.deleted_at is null and ${visible.comments(null, 'c')})
-        where id = ${reviewId}`.execute(trx);
-    },
-
-    /** Puts shows' counts of public reviews back to what everyone can read (ADR 151). */
-    async recountShowReviews(trx: Tx, showIds: number[]) {
-      if (!showIds.length) return;
-      await sql`update shows set total_reviews = (select count(*) from reviews r
-          where r.show_id = shows.id and ${visible.published(null, 'r.user_id', 'r.is_public')})
-        where id in (${sql.join(showIds)})`.execute(trx);
-    },
-
-    async moveCommentsCount(trx: Transaction<Database>, reviewId: number, by: number) {
-      if (by === 0) return;
-      await trx
-        .updateTable('reviews')
-        .set((eb) => ({ comments_count: eb('comments_count', '+', by) }))
-        .where('id', '=', reviewId)
-        .execute();
-    },
-
-    // --- episode reviews ---
-
-    async episode(q: Tx, id: number) {
-      return q
-        .selectFrom('episodes')
-        .select(['id', 'show_id'])
-        .where('id', '=', id)
-        .executeTakeFirst();
-    },
-
-    async episodeReviewById(q: Tx, id: number, viewerId: number | null) {
-      return (await episodeReviewsWithAuthor(q, viewerId)
-        .where('er.id', '=', id)
-        .executeTakeFirst()) as EpisodeReviewWithAuthor | undefined;
-    },
-
-    async episodeReviewFor(q: Tx, userId: number, episodeId: number) {
-      return q
-        .selectFrom('episode_reviews')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('episode_id', '=', episodeId)
-        .executeTakeFirst();
-    },
-
-    async listEpisodeReviews(
-      episodeId: number,
-      viewerId: number | null,
-      limit: number,
-      offset: number,
-    ) {
-      const shown = visible.published(
-        viewerId === null ? null : { id: viewerId },
-        'er.user_id',
-        'er.is_public',
-      );
-      const [rows, count] = await Promise.all([
-        episodeReviewsWithAuthor(db, viewerId)
-          .where('er.episode_id', '=', episodeId)
-          .where(shown)
-          .orderBy('er.created_at', 'desc')
-          .orderBy('er.id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        db
-          .selectFrom('episode_reviews as er')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('er.episode_id', '=', episodeId)
-          .where(shown)
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows: rows as EpisodeReviewWithAuthor[], total: Number(count.n) };
-    },
-
-    async insertEpisodeReview(
-      trx: Transaction<Database>,
-      values: {
-        user_id: number;
-        episode_id: number;
-        show_id: number;
-        rating: number;
-        content: string | null;
-        is_spoiler: number;
-        is_public?: number;
-        now: string;
-      },
-    ): Promise<number | null> {
-      const { now, ...rest } = values;
-      const row = await trx
-        .insertInto('episode_reviews')
-        .values({ ...rest, created_at: now, updated_at: now })
-        .onConflict((oc) => oc.columns(['user_id', 'episode_id']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      return row?.id ?? null;
-    },
-
-    async updateEpisodeReview(
-      trx: Tx,
-      id: number,
-      set: Partial<{
-        rating: number;
-        content: string | null;
-        is_spoiler: number;
-        is_public: number;
-        updated_at: string;
-      }>,
-    ) {
-      await trx.updateTable('episode_reviews').set(set).where('id', '=', id).execute();
-    },
-
-    async deleteEpisodeReview(trx: Tx, id: number) {
-      await trx.deleteFrom('episode_reviews').where('id', '=', id).execute();
-    },
-
-    // --- account erasure ---
-
-    /**
-     * Removes everything a member wrote or liked here and puts every counter those rows moved
-     * on other members' rows back to the exact count of what remains.
-     */
+    /** Account erasure: the member's reviews go; the shows they were on count again. */
     async eraseUser(trx: Tx, userId: number) {
-      // Things whose counters the member's rows move, gathered before the rows go.
-      const likedReviews = trx
-        .selectFrom('review_likes')
-        .select('review_id')
-        .where('user_id', '=', userId);
-      const likedComments = trx
-        .selectFrom('comment_likes')
-        .select('comment_id')
-        .where('user_id', '=', userId);
-      const likedEpisodeReviews = trx
-        .selectFrom('episode_review_likes')
-        .select('episode_review_id')
-        .where('user_id', '=', userId);
-      const commentedReviews = trx
-        .selectFrom('review_comments')
-        .select('review_id')
-        .where('user_id', '=', userId);
-      const reviewIds = [
-        ...new Set([
-          ...(await likedReviews.execute()).map((r) => r.review_id),
-          ...(await commentedReviews.execute()).map((r) => r.review_id),
-        ]),
-      ];
-      const commentIds = (await likedComments.execute()).map((r) => r.comment_id);
-      const episodeReviewIds = (await likedEpisodeReviews.execute()).map(
-        (r) => r.episode_review_id,
-      );
       const showIds = (
         await trx.selectFrom('reviews').select('show_id').where('user_id', '=', userId).execute()
       ).map((r) => r.show_id);
-
-      await trx.deleteFrom('review_likes').where('user_id', '=', userId).execute();
-      await trx.deleteFrom('comment_likes').where('user_id', '=', userId).execute();
-      await trx.deleteFrom('episode_review_likes').where('user_id', '=', userId).execute();
-      // Their comments go with the replies under them (others' replies to a member who left
-      // would answer nobody).
-      await trx.deleteFrom('review_comments').where('user_id', '=', userId).execute();
-      await trx.deleteFrom('episode_reviews').where('user_id', '=', userId).execute();
       await trx.deleteFrom('reviews').where('user_id', '=', userId).execute();
-
-      if (reviewIds.length) {
-        await sql`update reviews set
-            likes_count = (select count(*) from review_likes l where l.review_id = reviews.id),
-            comments_count = (select count(*) from review_comments c
-              where c.review_id = reviews.id and c.deleted_at is null)
-          where id in (${sql.join(reviewIds)})`.execute(trx);
-      }
-      if (commentIds.length) {
-        await sql`update review_comments set
-            likes_count = (select count(*) from comment_likes l where l.comment_id = review_comments.id)
-          where id in (${sql.join(commentIds)})`.execute(trx);
-      }
-      if (episodeReviewIds.length) {
-        await sql`update episode_reviews set
-            likes_count = (select count(*) from episode_review_likes l
-              where l.episode_review_id = episode_reviews.id)
-          where id in (${sql.join(episodeReviewIds)})`.execute(trx);
-      }
-      if (showIds.length) {
-        await sql`update shows set total_reviews = (select count(*) from reviews r
-            where r.show_id = shows.id and ${visible.published(null, 'r.user_id', 'r.is_public')})
-          where id in (${sql.join(showIds)})`.execute(trx);
-      }
+      await recountShowReviews(trx, showIds);
       return { showIds };
     },
   };

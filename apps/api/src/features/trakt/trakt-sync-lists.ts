@@ -1,7 +1,7 @@
 import type { TraktSyncBody } from '@series-tracker/contracts';
 import { AppError } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
-import type { ReviewsService } from '../reviews/reviews.service';
+import type { EpisodeReviewsService } from '../reviews/episode-reviews.service';
 import type { SeasonRatingsService } from '../reviews/season-ratings.service';
 import type { TrackingService } from '../tracking/tracking.service';
 import { assertDates, emptyNotFound, resolveSyncBody } from './trakt-sync-resolve';
@@ -19,8 +19,8 @@ export interface TraktSyncListsDeps {
   repo: TraktSyncRepository;
   trakt: Pick<TraktRepository, 'showByIds'>;
   tracking: Pick<TrackingService, 'forShow' | 'create' | 'update' | 'remove'>;
-  reviews: Pick<
-    ReviewsService,
+  episodeReviews: Pick<
+    EpisodeReviewsService,
     'createEpisodeReview' | 'updateEpisodeReview' | 'removeEpisodeReview'
   >;
   seasonRatings: SeasonRatingsService;
@@ -33,7 +33,7 @@ export interface TraktSyncListsDeps {
  * (tracking), episode ratings are episode reviews and season ratings their own rule (reviews).
  */
 export function createTraktSyncLists(deps: TraktSyncListsDeps) {
-  const { repo, tracking, reviews, seasonRatings } = deps;
+  const { repo, tracking, episodeReviews, seasonRatings } = deps;
   const itemFor = (userId: number, showId: number) =>
     tracking.forShow(userId, showId).catch((err: unknown) => {
       if (err instanceof AppError && err.statusCode === 404) return null;
@@ -217,10 +217,10 @@ export function createTraktSyncLists(deps: TraktSyncListsDeps) {
           }
           const existing = mine.get(t.episode.id);
           if (existing !== undefined)
-            await reviews.updateEpisodeReview({ id: userId }, existing, { rating });
+            await episodeReviews.updateEpisodeReview({ id: userId }, existing, { rating });
           else {
             const at = t.raw.rated_at ?? t.outer.rated_at;
-            const created = await reviews.createEpisodeReview(
+            const created = await episodeReviews.createEpisodeReview(
               { id: userId },
               { episodeId: t.episode.id, rating, isSpoiler: false },
               at ? { at: new Date(Date.parse(at)).toISOString() } : {},
@@ -253,7 +253,7 @@ export function createTraktSyncLists(deps: TraktSyncListsDeps) {
           const review = mine.get(t.episode.id);
           // An episode review with words keeps them: only a bare rating is removed.
           if (review && !review.content?.trim()) {
-            await reviews.removeEpisodeReview({ id: userId }, review.review_id);
+            await episodeReviews.removeEpisodeReview({ id: userId }, review.review_id);
             deleted.episodes++;
           } else notFound.episodes.push(t.raw);
         }
