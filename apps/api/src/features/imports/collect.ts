@@ -1,4 +1,5 @@
 import type { WatchStatus } from '@series-tracker/contracts';
+import { minIso } from '../../lib/time';
 import type { ImportRecord, ShowRef } from './import-records';
 import { matchTitle } from './matcher';
 
@@ -41,11 +42,6 @@ export interface EpisodeRating {
   /** When the file dates the rating; else the episode's watch date, else unknown. */
   ratedAt: string | null;
 }
-
-export const minIso = (a: string | null | undefined, b: string | null | undefined) =>
-  !a ? (b ?? null) : !b ? a : a < b ? a : b;
-export const maxIso = (a: string | null | undefined, b: string | null | undefined) =>
-  !a ? (b ?? null) : !b ? a : a > b ? a : b;
 
 /** The key a show is gathered under: its first strong id, else its title and year. */
 export function aggKey(ref: ShowRef): string {
