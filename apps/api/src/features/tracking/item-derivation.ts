@@ -96,3 +96,17 @@ export async function rederiveItem(
   });
   return true;
 }
+
+/**
+ * A first watch tracks the show: the member's item is created as "watching" since `now`
+ * unless there is one. Returns whether it was created (shows.total_users changed).
+ */
+export async function startWatching(
+  repo: TrackingRepository,
+  trx: Transaction<Database>,
+  userId: number,
+  showId: number,
+  now: string,
+): Promise<boolean> {
+  return (await repo.insertWatchingItems(trx, userId, [showId], now)).length > 0;
+}

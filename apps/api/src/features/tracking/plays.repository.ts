@@ -77,15 +77,7 @@ export function createPlaysRepository(db: Kysely<Database>) {
 
     async insert(
       trx: Transaction<Database>,
-      rows: {
-        user_id: number;
-        episode_id: number;
-        show_id: number;
-        watched_at: string;
-        source: string;
-        run: number;
-        created_at: string;
-      }[],
+      rows: (Omit<PlayRow, 'id' | 'rewatch'> & { created_at: string })[],
     ): Promise<number[]> {
       const ids: number[] = [];
       for (let i = 0; i < rows.length; i += 500) {
@@ -196,18 +188,10 @@ export function createPlaysRepository(db: Kysely<Database>) {
      */
     async history(userId: number, limit: number, offset: number) {
       const [rows, count] = await Promise.all([
-        db
-          .selectFrom('episode_plays as p')
+        base(db)
           .innerJoin('episodes as e', 'e.id', 'p.episode_id')
           .innerJoin('shows as s', 's.id', 'p.show_id')
           .select([
-            'p.id',
-            'p.user_id',
-            'p.episode_id',
-            'p.show_id',
-            'p.watched_at',
-            'p.source',
-            'p.run',
             'e.season_number as e_season',
             'e.episode_number as e_number',
             'e.title as e_title',
@@ -215,7 +199,6 @@ export function createPlaysRepository(db: Kysely<Database>) {
             's.title as s_title',
             's.poster_url as s_poster_url',
           ])
-          .select(rewatchSql.as('rewatch'))
           .where('p.user_id', '=', userId)
           .orderBy('p.watched_at', 'desc')
           .orderBy('p.id', 'desc')

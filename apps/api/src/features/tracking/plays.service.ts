@@ -3,7 +3,6 @@ import {
   errorCodes,
   playInstant,
   playsMessages,
-  trackingMessages,
   type EpisodePlays,
   type HistoryEntry,
   type Play,
@@ -11,12 +10,13 @@ import {
   type WatchlistItem,
 } from '@series-tracker/contracts';
 import type { Database } from '../../db/types';
-import { AppError, conflict, notFound } from '../../lib/errors';
+import { AppError, conflict } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import type { EventBus } from '../../platform/events';
 import { authorize, type Viewer } from '../../platform/policy';
 import { page } from '../shows/shows.service';
-import { rederiveItem } from './item-derivation';
+import { rederiveItem, startWatching } from './item-derivation';
+import { createTrackingAccess } from './tracking-access';
 import type { PlayRow, PlaysRepository } from './plays.repository';
 import { toWatchlistItem } from './tracking.mapper';
 import type { UnitOfWork } from '../../platform/unit-of-work';
@@ -57,11 +57,7 @@ export function createPlaysService({
   events,
   profileDetails,
 }: PlaysServiceOptions) {
-  async function requireEpisode(episodeId: number) {
-    const episode = await tracking.episode(tracking.db, episodeId);
-    if (!episode) throw notFound(trackingMessages.episodeNotFound);
-    return episode;
-  }
+  const { requireShow, requireEpisode, ownItem } = createTrackingAccess(tracking);
 
   async function ownPlay(userId: number, id: number) {
     const play = await repo.byId(repo.db, id);
@@ -110,20 +106,8 @@ export function createPlaysService({
     let became: boolean | null = null;
     const result = await uow.run(async (trx) => {
       const now = nowIso();
-      const show = await tracking.show(trx, showId);
-      if (!show) throw notFound(trackingMessages.showNotFound);
-      if (createItem) {
-        itemCreated = await tracking.insertItem(trx, {
-          user_id: userId,
-          show_id: showId,
-          status: 'watching',
-          score: null,
-          progress: 0,
-          started_at: now,
-          completed_at: null,
-          now,
-        });
-      }
+      const show = await requireShow(trx, showId);
+      if (createItem) itemCreated = await startWatching(tracking, trx, userId, showId, now);
       await tracking.lockItem(trx, userId, showId);
       const run = await currentRun(trx, userId, showId);
       await change(trx, run, now);
@@ -307,18 +291,10 @@ export function createPlaysService({
      * play of earlier runs stays in the history.
      */
     async rewatch(userId: number, itemId: number): Promise<WatchlistItem> {
-      const found = await tracking.itemById(tracking.db, itemId);
-      authorize(
-        { id: userId },
-        'update',
-        found && { kind: 'watchlist-item', ownerId: found.user_id },
-        trackingMessages.itemNotFound,
-      );
-      const { show_id: showId } = found!;
+      const { show_id: showId } = await ownItem(userId, itemId);
       const item = await uow.run(async (trx) => {
         const now = nowIso();
-        const show = await tracking.show(trx, showId);
-        if (!show) throw notFound(trackingMessages.showNotFound);
+        const show = await requireShow(trx, showId);
         await tracking.lockItem(trx, userId, showId);
         const current = (await tracking.itemFor(trx, userId, showId))!;
         if (!(await tracking.showProgress(trx, userId, showId)).length)

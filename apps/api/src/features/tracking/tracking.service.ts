@@ -13,11 +13,11 @@ import type { Database } from '../../db/types';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import type { EventBus } from '../../platform/events';
 import type { SpoilersService } from '../spoilers/spoilers.service';
-import { authorize } from '../../platform/policy';
 import { nowIso } from '../../lib/time';
 import { page } from '../shows/shows.service';
 import { toWatchlistItem } from './tracking.mapper';
-import { rederiveItem, statusFromHistory } from './item-derivation';
+import { rederiveItem, startWatching, statusFromHistory } from './item-derivation';
+import { createTrackingAccess } from './tracking-access';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { HistoryWriter } from './apply-history';
 import { createImportedShows } from './imported-shows';
@@ -59,23 +59,7 @@ export function createTrackingService({
   const countersChanged = (showId: number) =>
     events.emit('show.counters.changed', { showIds: [showId] });
 
-  async function requireShow(trx: Transaction<Database> | undefined, showId: number) {
-    const show = await repo.show(trx ?? repo.db, showId);
-    if (!show) throw notFound(trackingMessages.showNotFound);
-    return show;
-  }
-
-  async function ownItem(userId: number, id: number) {
-    const item = await repo.itemById(repo.db, id);
-    // Someone else's item is as absent as a missing one: its existence is private.
-    authorize(
-      { id: userId },
-      'update',
-      item && { kind: 'watchlist-item', ownerId: item.user_id },
-      trackingMessages.itemNotFound,
-    );
-    return item!;
-  }
+  const { requireShow, requireEpisode, ownItem } = createTrackingAccess(repo);
 
   /**
    * Applies a change to the user's watched episodes of one show and re-derives the watchlist
@@ -95,18 +79,7 @@ export function createTrackingService({
     const item = await uow.run(async (trx) => {
       const now = nowIso();
       const show = await requireShow(trx, showId);
-      if (watched) {
-        itemCreated = await repo.insertItem(trx, {
-          user_id: userId,
-          show_id: showId,
-          status: 'watching',
-          score: null,
-          progress: 0,
-          started_at: now,
-          completed_at: null,
-          now,
-        });
-      }
+      if (watched) itemCreated = await startWatching(repo, trx, userId, showId, now);
       await repo.lockItem(trx, userId, showId);
       const changed = await change(trx, now);
       if (changed) episodeIds = changed;
@@ -244,8 +217,7 @@ export function createTrackingService({
      * an instant later than now is now (a device clock ahead must not date a watch tomorrow).
      */
     async setEpisode(userId: number, episodeId: number, watched: boolean, watchedAt?: string) {
-      const episode = await repo.episode(repo.db, episodeId);
-      if (!episode) throw notFound(trackingMessages.episodeNotFound);
+      const episode = await requireEpisode(episodeId);
       const item = await changeProgress(
         userId,
         episode.show_id,
