@@ -30,6 +30,16 @@ const ref = (show: TraktShow | undefined): ShowRef => ({
   ids: cleanIds(show?.ids),
 });
 
+/** The show and episode numbers a row names (numbers only, else unknown). */
+const episodeOf = (show: unknown, season: unknown, number: unknown) => ({
+  show: ref(show as TraktShow),
+  season: typeof season === 'number' ? season : null,
+  number: typeof number === 'number' ? number : null,
+});
+
+/** Trakt's ratings are whole numbers 1-10. */
+const isRating = (n: number) => Number.isInteger(n) && n >= 1 && n <= 10;
+
 const asArray = (value: unknown): Record<string, unknown>[] =>
   Array.isArray(value)
     ? (value.filter((v) => v && typeof v === 'object') as Record<string, unknown>[])
@@ -68,13 +78,7 @@ export async function* parseTrakt(
         yield { kind: 'skip', what: 'unreadableRows' };
         continue;
       }
-      yield {
-        kind: 'play',
-        show: ref(r.show as TraktShow),
-        season: typeof ep.season === 'number' ? ep.season : null,
-        number: typeof ep.number === 'number' ? ep.number : null,
-        watchedAt,
-      };
+      yield { kind: 'play', ...episodeOf(r.show, ep.season, ep.number), watchedAt };
     }
   }
 
@@ -88,13 +92,7 @@ export async function* parseTrakt(
         for (const e of asArray(s.episodes)) {
           const watchedAt = utcInstant(e.last_watched_at);
           if (!watchedAt) continue;
-          yield {
-            kind: 'play',
-            show: ref(r.show as TraktShow),
-            season: typeof s.number === 'number' ? s.number : null,
-            number: typeof e.number === 'number' ? e.number : null,
-            watchedAt,
-          };
+          yield { kind: 'play', ...episodeOf(r.show, s.number, e.number), watchedAt };
         }
       }
     }
@@ -103,7 +101,7 @@ export async function* parseTrakt(
   for (const entry of pages(entries, 'ratings-shows')) {
     for (const r of await read(entry)) {
       const rating = Number(r.rating);
-      if (!Number.isInteger(rating) || rating < 1 || rating > 10) continue;
+      if (!isRating(rating)) continue;
       yield {
         kind: 'show',
         show: ref(r.show as TraktShow),
@@ -127,15 +125,13 @@ export async function* parseTrakt(
     for (const r of await read(entry)) {
       const rating = Number(r.rating);
       const ep = r.episode as { season?: number; number?: number } | undefined;
-      if (!Number.isInteger(rating) || rating < 1 || rating > 10 || !ep || !r.show) {
+      if (!isRating(rating) || !ep || !r.show) {
         yield { kind: 'skip', what: 'unreadableRows' };
         continue;
       }
       yield {
         kind: 'episode-rating',
-        show: ref(r.show as TraktShow),
-        season: typeof ep.season === 'number' ? ep.season : null,
-        number: typeof ep.number === 'number' ? ep.number : null,
+        ...episodeOf(r.show, ep.season, ep.number),
         rating,
         ratedAt: utcInstant(r.rated_at),
       };
@@ -146,9 +142,7 @@ export async function* parseTrakt(
       const rating = Number(r.rating);
       const season = (r.season as { number?: unknown } | undefined)?.number;
       if (
-        !Number.isInteger(rating) ||
-        rating < 1 ||
-        rating > 10 ||
+        !isRating(rating) ||
         typeof season !== 'number' ||
         !Number.isInteger(season) ||
         season < 0 ||
