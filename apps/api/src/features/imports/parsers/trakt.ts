@@ -174,30 +174,29 @@ export async function* parseTrakt(
       return { skip: 'unreadableRows' };
     });
   const named = (...names: string[]) => entries.filter((e) => names.includes(e.base));
-  for (const entry of named('lists-watchlist.json', 'watchlist.json')) {
-    for (const item of listItems(await read(entry))) {
-      if ('skip' in item) yield { kind: 'skip', what: item.skip };
-      else
-        yield {
-          kind: 'show',
-          show: item.show,
-          status: 'want_to_watch',
-          addedAt: utcInstant(item.row.listed_at),
-        };
-    }
+  /** The shows of a list member as records (`as` says what being listed there means). */
+  async function* listed(
+    names: string[],
+    as: (show: ShowRef, listedAt: string | null) => ImportRecord,
+  ): AsyncGenerator<ImportRecord> {
+    for (const entry of named(...names))
+      for (const item of listItems(await read(entry))) {
+        if ('skip' in item) yield { kind: 'skip', what: item.skip };
+        else yield as(item.show, utcInstant(item.row.listed_at));
+      }
   }
-  for (const entry of named('lists-favorites.json', 'favorites.json')) {
-    for (const item of listItems(await read(entry))) {
-      if ('skip' in item) yield { kind: 'skip', what: item.skip };
-      else
-        yield {
-          kind: 'show',
-          show: item.show,
-          favorite: true,
-          favoritedAt: utcInstant(item.row.listed_at),
-        };
-    }
-  }
+  yield* listed(['lists-watchlist.json', 'watchlist.json'], (show, addedAt) => ({
+    kind: 'show',
+    show,
+    status: 'want_to_watch',
+    addedAt,
+  }));
+  yield* listed(['lists-favorites.json', 'favorites.json'], (show, favoritedAt) => ({
+    kind: 'show',
+    show,
+    favorite: true,
+    favoritedAt,
+  }));
 
   // Custom lists: metadata in lists-lists.json, items in lists-list-<trakt id>-<slug>.json.
   const meta = named('lists-lists.json')[0];
