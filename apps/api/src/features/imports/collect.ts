@@ -1,4 +1,4 @@
-import type { WatchStatus } from '@series-tracker/contracts';
+import type { ShowStatement } from '../tracking/imported-shows';
 import { minIso } from '../../lib/time';
 import type { ImportRecord, ShowRef } from './import-records';
 import { matchTitle } from './matcher';
@@ -15,20 +15,12 @@ export interface Play {
 }
 
 /** Everything a file says about one show, gathered from all its rows and members. */
-export interface ShowAgg {
+export interface ShowAgg extends ShowStatement {
   ref: ShowRef;
   plays: Play[];
   progressCount: { count: number; watchedAt: string | null } | null;
-  status?: WatchStatus;
-  score?: number | null;
-  exact?: boolean;
   rated?: boolean;
   tracked?: boolean;
-  addedAt?: string | null;
-  startedAt?: string | null;
-  completedAt?: string | null;
-  favorite?: boolean;
-  favoritedAt?: string | null;
   /** Episode ratings (1-10), imported as private episode ratings. */
   episodeRatings?: EpisodeRating[];
   /** Season ratings (1-10), by season number. */

@@ -13,6 +13,13 @@ import {
  * reads the write rules need: which show an episode is of, a show's episodes in viewing order,
  * and everything derived from what was watched.
  */
+/** A member's watched episodes with their dates. */
+const progressOf = (q: Tx, userId: number) =>
+  q
+    .selectFrom('episode_progress')
+    .select(['episode_id', 'watched_at'])
+    .where('user_id', '=', userId);
+
 export function createHistoryRepository() {
   return {
     /** The shows among these ids, with what the completion rule needs. */
@@ -169,22 +176,11 @@ export function createHistoryRepository() {
     },
 
     async progressRow(q: Tx, userId: number, episodeId: number) {
-      return q
-        .selectFrom('episode_progress')
-        .select(['episode_id', 'watched_at'])
-        .where('user_id', '=', userId)
-        .where('episode_id', '=', episodeId)
-        .executeTakeFirst();
+      return progressOf(q, userId).where('episode_id', '=', episodeId).executeTakeFirst();
     },
 
     async showProgress(q: Tx, userId: number, showId: number) {
-      return q
-        .selectFrom('episode_progress')
-        .select(['episode_id', 'watched_at'])
-        .where('user_id', '=', userId)
-        .where('show_id', '=', showId)
-        .orderBy('episode_id')
-        .execute();
+      return progressOf(q, userId).where('show_id', '=', showId).orderBy('episode_id').execute();
     },
 
     /**

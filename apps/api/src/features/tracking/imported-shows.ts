@@ -7,8 +7,21 @@ import type { HistoryWriter } from './apply-history';
 import { completes, statusAfter, statusFromHistory } from './item-derivation';
 import type { TrackingRepository } from './tracking.repository';
 
+/** What a file states about a show's watchlist item and favourite (imports, issue 19). */
+export interface ShowStatement {
+  /** Our own export: status and dates are taken as they are (a faithful round trip). */
+  exact?: boolean;
+  status?: WatchStatus;
+  score?: number | null;
+  addedAt?: string | null;
+  startedAt?: string | null;
+  completedAt?: string | null;
+  favorite?: boolean;
+  favoritedAt?: string | null;
+}
+
 /** What a file says about one of the member's shows (imports, issue 19), matched already. */
-export interface ImportedShow {
+export interface ImportedShow extends ShowStatement {
   showId: number;
   /** What the completion rule needs. */
   show: { status: string; episodes_complete: number };
@@ -21,15 +34,6 @@ export interface ImportedShow {
   /** The earliest play of the file (dates a new item) and the latest dated one. */
   firstPlay: string | null;
   lastPlay: string | null;
-  /** Our own export: the item's status and dates are exactly the file's. */
-  exact?: boolean;
-  status?: WatchStatus;
-  score?: number | null;
-  addedAt?: string | null;
-  startedAt?: string | null;
-  completedAt?: string | null;
-  favorite?: boolean;
-  favoritedAt?: string | null;
 }
 
 /** What writing one show changed, for the import's report. */

@@ -13,10 +13,10 @@ import type { Database } from '../../db/types';
 import { AppError, conflict } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import type { EventBus } from '../../platform/events';
-import { authorize, type Viewer } from '../../platform/policy';
+import type { Viewer } from '../../platform/policy';
 import { page } from '../shows/shows.service';
 import { rederiveItem, startWatching } from './item-derivation';
-import { createTrackingAccess } from './tracking-access';
+import { createTrackingAccess, ownRow } from './tracking-access';
 import type { PlayRow, PlaysRepository } from './plays.repository';
 import { toWatchlistItem } from './tracking.mapper';
 import type { UnitOfWork } from '../../platform/unit-of-work';
@@ -60,14 +60,7 @@ export function createPlaysService({
   const { requireShow, requireEpisode, ownItem } = createTrackingAccess(tracking);
 
   async function ownPlay(userId: number, id: number) {
-    const play = await repo.byId(repo.db, id);
-    authorize(
-      { id: userId },
-      'update',
-      play && { kind: 'play', ownerId: play.user_id },
-      playsMessages.playNotFound,
-    );
-    return play!;
+    return ownRow(userId, await repo.byId(repo.db, id), 'play', playsMessages.playNotFound);
   }
 
   async function episodePlays(

@@ -5,6 +5,20 @@ import { notFound } from '../../lib/errors';
 import { authorize } from '../../platform/policy';
 import type { TrackingRepository } from './tracking.repository';
 
+/**
+ * A member's own row (a watchlist item, a play): someone else's is as absent as a missing
+ * one, its existence is private (404).
+ */
+export function ownRow<T extends { user_id: number }>(
+  userId: number,
+  row: T | undefined,
+  kind: 'watchlist-item' | 'play',
+  message: string,
+): T {
+  authorize({ id: userId }, 'update', row && { kind, ownerId: row.user_id }, message);
+  return row!;
+}
+
 /** The look-ups tracking's services start from: a show, an episode, one's own item (404s). */
 export function createTrackingAccess(repo: TrackingRepository) {
   return {
@@ -22,14 +36,7 @@ export function createTrackingAccess(repo: TrackingRepository) {
 
     async ownItem(userId: number, id: number) {
       const item = await repo.itemById(repo.db, id);
-      // Someone else's item is as absent as a missing one: its existence is private.
-      authorize(
-        { id: userId },
-        'update',
-        item && { kind: 'watchlist-item', ownerId: item.user_id },
-        trackingMessages.itemNotFound,
-      );
-      return item!;
+      return ownRow(userId, item, 'watchlist-item', trackingMessages.itemNotFound);
     },
   };
 }
