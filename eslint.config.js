@@ -37,10 +37,6 @@ const crossRepositoryExceptions = [
   // snapshot import share them).
   'apps/api/src/features/metadata/metadata.service.ts',
   'apps/api/src/features/metadata/metadata.writer.ts',
-  // imports writes tracked shows through tracking's repository with a copy of tracking's status
-  // rule (issue 30: to become a tracking service method).
-  'apps/api/src/features/imports/apply.ts',
-  'apps/api/src/features/imports/imports.options.ts',
 ];
 /** Arrows that point one way (ADR 184): what a feature never imports. */
 const featureOutwards = {

@@ -229,6 +229,8 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
     spoilers,
     uow,
     events,
+    // Imports' plays go through tracking's write rule (plays, defined with people below).
+    history: { applyHistory: (trx, input) => plays.applyHistory(trx, input) },
     // What a member tracks is brought up to date as they look at it (ADR 176); `metadata` is
     // built below, and refreshShowInBackground does nothing with METADATA_SYNC=off.
     onShowsListed: (showIds) => {
@@ -355,12 +357,10 @@ export function createServices({ config, db, log = silent }: CreateServicesOptio
   const importsRepo = createImportsRepository(db.kysely);
   // imports: files from other trackers (a job), our own export, held episodes.
   const imports = createImportsService({
-    // Every play goes through tracking's write rule (plays, defined with people below).
-    history: { applyHistory: (trx, input) => plays.applyHistory(trx, input) },
+    // Every show of a file is written by tracking's rule: plays, item, status (issue 30).
+    tracking,
     repo: importsRepo,
     uow,
-    trackingRepo,
-    events,
     jobs,
     mail,
     log,

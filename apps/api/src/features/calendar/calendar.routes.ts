@@ -13,8 +13,9 @@ import {
   updateCalendarSettingsSchema,
 } from '@series-tracker/contracts';
 import type { CalendarService } from './calendar.service';
+import { errorResponses } from '../../lib/responses';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+const errors = errorResponses(400, 401, 404);
 type Req = { auth: { user: { id: number } } | null };
 const me = (req: Req) => req.auth!.user.id;
 

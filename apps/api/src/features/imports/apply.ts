@@ -1,78 +1,35 @@
 import type { Transaction } from 'kysely';
-import type { HeldReason, WatchStatus } from '@series-tracker/contracts';
-import type { Database, WatchlistItemRow } from '../../db/types';
-import type { EventBus } from '../../platform/events';
+import type { HeldReason } from '@series-tracker/contracts';
+import type { Database } from '../../db/types';
+import { maxIso, minIso } from '../../lib/time';
 import type { UnitOfWork } from '../../platform/unit-of-work';
-import { completes } from '../tracking/tracking.service';
-import type { TrackingRepository } from '../tracking/tracking.repository';
-import { maxIso, minIso, type Play, type ShowAgg } from './collect';
+import type { ImportedShow } from '../tracking/imported-shows';
+import type { TrackingService } from '../tracking/tracking.service';
+import type { Play, ShowAgg } from './collect';
 import { heldWatchKey, type CatalogueShow, type ImportsRepository } from './imports.repository';
-import type { PlaysService } from '../tracking/plays.service';
 import { countEpisodes, episodeFinder, type CatalogueEpisode } from './match';
 import type { StoredReport } from './report';
 
-const resumes: WatchStatus[] = ['want_to_watch', 'paused', 'dropped'];
 /** Shows listed with their held history in one import's report (the rest are counted). */
 const REPORT_HELD_SHOWS = 200;
 
-/** What a write changed, for the events published after it commits. */
-interface Changes {
-  createdItems: Set<number>;
-  counters: Set<number>;
-  watched: Map<number, number[]>;
-  touched: Set<number>;
-}
-
 /** One watch of one catalogue episode, with its own date. */
-export interface ShowPlay {
-  episodeId: number;
-  watchedAt: string;
-}
+export type ShowPlay = ImportedShow['plays'][number];
 
 /**
- * The one place that writes what a file says into tracking's tables (watched episodes,
- * watchlist items, favourites), through tracking's repository.
+ * The one place that hands what a file says about shows to tracking (watched episodes,
+ * watchlist items, favourites): matching and holding are the import's, every write and the
+ * item's status are tracking's (`applyImported`).
  */
 export function createApplier(deps: {
   repo: ImportsRepository;
   /** The one way to a transaction (ADR 141). */
   uow: UnitOfWork;
-  trackingRepo: TrackingRepository;
-  /** Tracking's write rule for history from elsewhere (ADR 130): every play, runs, progress. */
-  history: Pick<PlaysService, 'applyHistory'>;
-  events: EventBus;
+  /** Tracking's write rule for a file's shows (ADR 110, 130): plays, item, status, favourite. */
+  tracking: Pick<TrackingService, 'applyImported'>;
   now: () => Date;
 }) {
-  const { repo, uow, trackingRepo, history, events, now } = deps;
-
-  /**
-   * One show's plays for a member, through tracking's write rule (`applyHistory`, ADR 130):
-   * every play is kept (a rewatch is another play; the same instant twice is one), progress
-   * follows the current run, and the item's status is left to the caller (the file's rules).
-   */
-  async function applyShowPlays(
-    trx: Transaction<Database>,
-    userId: number,
-    showId: number,
-    plays: ShowPlay[],
-    source: string,
-  ): Promise<{ newly: number[]; already: number; rewatches: number }> {
-    if (!plays.length) return { newly: [], already: 0, rewatches: 0 };
-    const written = await history.applyHistory(trx, {
-      userId,
-      showId,
-      plays: plays.map((p) => ({ ...p, source })),
-      keepStatus: true,
-      imported: true,
-    });
-    return {
-      newly: written.newlyWatched,
-      // Plays the account already had at that instant (a file imported again).
-      already: written.duplicates,
-      // Plays beyond the first watch of the episodes this file marked: rewatches, kept.
-      rewatches: written.added - written.newlyWatched.length,
-    };
-  }
+  const { repo, uow, tracking, now } = deps;
 
   /**
    * Writes what a file says about matched shows, a chunk of shows per transaction: watched
@@ -105,12 +62,7 @@ export function createApplier(deps: {
   ): Promise<{ agg: ShowAgg; play: Play; reason: string }[]> {
     const source = (opts.source ?? 'import').slice(0, 32);
     const unmatched: { agg: ShowAgg; play: Play; reason: string }[] = [];
-    const changes: Changes = {
-      createdItems: new Set(),
-      counters: new Set(),
-      watched: new Map(),
-      touched: new Set(),
-    };
+    let announce = async () => {};
     const stamp = now().toISOString();
     // Several rows of a file can name one catalogue show (two ids for one show): merge them.
     const byShow = new Map<number, { show: CatalogueShow; aggs: ShowAgg[] }>();
@@ -123,13 +75,7 @@ export function createApplier(deps: {
     await uow.runOnce(async (trx) => {
       const ids = [...byShow.keys()];
       if (!ids.length) return;
-      const [episodes, items, favorites] = await Promise.all([
-        repo.episodesOf(trx, ids),
-        trackingRepo.itemsOfShows(trx, userId, ids),
-        trackingRepo.favoritesOfShows(trx, userId, ids),
-      ]);
-      const itemOf = new Map(items.map((i) => [i.show_id, i]));
-      const favOf = new Set(favorites.map((f) => f.show_id));
+      const episodes = await repo.episodesOf(trx, ids);
       const epsOf = new Map<number, CatalogueEpisode[]>();
       for (const e of episodes) {
         const list = epsOf.get(e.show_id) ?? [];
@@ -137,6 +83,7 @@ export function createApplier(deps: {
         epsOf.set(e.show_id, list);
       }
       const held: Parameters<ImportsRepository['hold']>[1] = [];
+      const shows: ImportedShow[] = [];
 
       for (const [showId, { show, aggs }] of byShow) {
         const eps = (epsOf.get(showId) ?? []).sort(
@@ -267,124 +214,42 @@ export function createApplier(deps: {
           merged.score != null ||
           merged.rated ||
           merged.tracked;
-        let item: WatchlistItemRow | undefined = itemOf.get(showId);
-        if (!item && wantsItem) {
-          const created = merged.exact
-            ? (merged.addedAt ?? stamp)
-            : (minIso(merged.addedAt, firstPlay) ?? merged.favoritedAt ?? stamp);
-          const inserted = await trackingRepo.insertItem(trx, {
-            user_id: userId,
-            show_id: showId,
-            status: merged.status ?? 'want_to_watch',
-            score: merged.score ?? null,
-            progress: 0,
-            started_at: null,
-            completed_at: null,
-            now: created,
-          });
-          if (inserted) {
-            report.watchlist++;
-            changes.createdItems.add(showId);
-            changes.counters.add(showId);
-          }
-          item = (await trackingRepo.itemsOfShows(trx, userId, [showId]))[0];
-          if (item && inserted) item = { ...item, status: '' };
-        }
-        // The plays, once the item exists with the file's dates (tracking would date a new
-        // one "now"); its status and dates are set from the file below.
-        const written = await applyShowPlays(trx, userId, showId, showPlays, source);
-        const newly = written.newly;
-        report.episodes.marked += newly.length;
-        report.episodes.alreadyWatched += written.already;
-        if (written.rewatches)
-          report.episodes.rewatches = (report.episodes.rewatches ?? 0) + written.rewatches;
-        if (newly.length) changes.watched.set(showId, newly);
-        if (item) {
-          const d = await trackingRepo.derive(trx, userId, showId);
-          const isNew = item.status === '';
-          const current = isNew ? null : (item.status as WatchStatus);
-          const canComplete = completes(show, d);
-          // Ratings without invention (ADR 110): a rating alone sets the score; the status is
-          // what the file states, else Plan to Watch; never Completed, never dates.
-          let status: WatchStatus;
-          if (merged.exact && merged.status) status = merged.status;
-          else if (current) {
-            // The member's own status stands; new watches resume a paused or planned show.
-            status = current;
-            if (newly.length && resumes.includes(current)) status = 'watching';
-            if (newly.length && status === 'watching' && canComplete) status = 'completed';
-          } else if (merged.status && merged.status !== 'want_to_watch') status = merged.status;
-          else if (d.watched > 0) status = canComplete ? 'completed' : 'watching';
-          else if (heldHere) status = 'watching';
-          else status = 'want_to_watch';
-
-          // Dates come from the file or from dated plays, never from the import's own time.
-          const started = merged.exact
-            ? (merged.startedAt ?? null)
-            : status === 'want_to_watch'
-              ? null
-              : (item.started_at ?? merged.startedAt ?? firstPlay ?? null);
-          const completed = merged.exact
-            ? (merged.completedAt ?? null)
-            : status === 'completed'
-              ? (item.completed_at ?? merged.completedAt ?? lastPlay ?? null)
-              : null;
-          const score = merged.score != null ? merged.score : item.score;
-          if (merged.score != null && merged.score !== item.score) report.ratings++;
-          else if (merged.score != null && isNew) report.ratings++;
-          const set = {
-            status,
-            score,
-            progress: d.watched,
-            next_episode_id: d.nextEpisodeId,
-            next_air_date: d.nextAirDate,
-            last_watched_at: d.lastWatchedAt,
-            started_at: started,
-            completed_at: completed,
-          };
-          const changed = (Object.keys(set) as (keyof typeof set)[]).some(
-            (k) => (set[k] ?? null) !== ((item as unknown as Record<string, unknown>)[k] ?? null),
-          );
-          if (changed || isNew) {
-            await trackingRepo.updateItem(trx, item.id, {
-              ...set,
-              // A new item is as old as the file says; a changed one was changed now.
-              updated_at: isNew ? (maxIso(d.lastWatchedAt, item.created_at) ?? stamp) : stamp,
-            });
-            changes.touched.add(showId);
-          }
-        }
-        if (merged.favorite && !favOf.has(showId)) {
-          if (await trackingRepo.addFavoriteAt(trx, userId, showId, merged.favoritedAt ?? stamp)) {
-            report.favorites++;
-            changes.counters.add(showId);
-            favOf.add(showId);
-          }
-        }
+        shows.push({
+          showId,
+          show,
+          plays: showPlays,
+          track: !!wantsItem,
+          held: heldHere,
+          firstPlay,
+          lastPlay,
+          exact: merged.exact,
+          status: merged.status,
+          score: merged.score,
+          addedAt: merged.addedAt,
+          startedAt: merged.startedAt,
+          completedAt: merged.completedAt,
+          favorite: merged.favorite,
+          favoritedAt: merged.favoritedAt,
+        });
       }
+      // Tracking writes the shows and decides each item's status (issue 30).
+      const written = await tracking.applyImported(trx, { userId, shows, source, stamp });
+      for (const r of written.results.values()) {
+        if (r.itemCreated) report.watchlist++;
+        report.episodes.marked += r.newly.length;
+        report.episodes.alreadyWatched += r.already;
+        if (r.rewatches) report.episodes.rewatches = (report.episodes.rewatches ?? 0) + r.rewatches;
+        if (r.rated) report.ratings++;
+        if (r.favorited) report.favorites++;
+      }
+      announce = written.announce;
       if (held.length && opts.hold) await repo.hold(trx, held);
       report.episodes.held += held.filter((h) => h.kind !== 'count').length;
       if (opts.released?.length) await repo.releaseHeld(trx, opts.released);
       if (opts.checkpoint) await opts.checkpoint(trx, unmatched);
     });
     // After commit: caches and trending follow; nothing here says "now" (imported: true).
-    if (changes.counters.size)
-      await events.emit('show.counters.changed', { showIds: [...changes.counters] });
-    for (const [showId, episodeIds] of changes.watched)
-      await events.emit('episode.watched', {
-        userId,
-        showId,
-        episodeIds,
-        watched: true,
-        imported: true,
-      });
-    for (const showId of new Set([...changes.touched, ...changes.createdItems]))
-      await events.emit('tracking.changed', {
-        userId,
-        showId,
-        change: changes.createdItems.has(showId) ? 'added' : 'progress',
-        imported: true,
-      });
+    await announce();
     return unmatched;
   }
 

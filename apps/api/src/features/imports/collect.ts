@@ -1,4 +1,5 @@
-import type { WatchStatus } from '@series-tracker/contracts';
+import type { ShowStatement } from '../tracking/imported-shows';
+import { minIso } from '../../lib/time';
 import type { ImportRecord, ShowRef } from './import-records';
 import { matchTitle } from './matcher';
 
@@ -14,20 +15,12 @@ export interface Play {
 }
 
 /** Everything a file says about one show, gathered from all its rows and members. */
-export interface ShowAgg {
+export interface ShowAgg extends ShowStatement {
   ref: ShowRef;
   plays: Play[];
   progressCount: { count: number; watchedAt: string | null } | null;
-  status?: WatchStatus;
-  score?: number | null;
-  exact?: boolean;
   rated?: boolean;
   tracked?: boolean;
-  addedAt?: string | null;
-  startedAt?: string | null;
-  completedAt?: string | null;
-  favorite?: boolean;
-  favoritedAt?: string | null;
   /** Episode ratings (1-10), imported as private episode ratings. */
   episodeRatings?: EpisodeRating[];
   /** Season ratings (1-10), by season number. */
@@ -41,11 +34,6 @@ export interface EpisodeRating {
   /** When the file dates the rating; else the episode's watch date, else unknown. */
   ratedAt: string | null;
 }
-
-export const minIso = (a: string | null | undefined, b: string | null | undefined) =>
-  !a ? (b ?? null) : !b ? a : a < b ? a : b;
-export const maxIso = (a: string | null | undefined, b: string | null | undefined) =>
-  !a ? (b ?? null) : !b ? a : a > b ? a : b;
 
 /** The key a show is gathered under: its first strong id, else its title and year. */
 export function aggKey(ref: ShowRef): string {

@@ -58,6 +58,25 @@ export function showRef(r: ShowCols) {
   };
 }
 
+/** Rows sorted by show, one entry per show: `start` opens it with the show's first row, `add` puts each row in. */
+function* perShow<R extends { show_id: number }, G>(
+  rows: R[],
+  start: (r: R) => G,
+  add: (current: G, r: R) => void,
+): Generator<G> {
+  let current: G | null = null;
+  let currentId = -1;
+  for (const r of rows) {
+    if (r.show_id !== currentId) {
+      if (current) yield current;
+      current = start(r);
+      currentId = r.show_id;
+    }
+    add(current!, r);
+  }
+  if (current) yield current;
+}
+
 export function createExportRepository(db: Kysely<Database>) {
   const page = 1000;
 
@@ -122,27 +141,22 @@ export function createExportRepository(db: Kysely<Database>) {
         .orderBy('p.watched_at')
         .orderBy('p.id')
         .execute();
-      let current: { show: ReturnType<typeof showRef>; episodes: unknown[] } | null = null;
-      let currentId = -1;
-      for (const r of rows) {
-        if (r.show_id !== currentId) {
-          if (current) yield current;
-          current = { show: showRef(r), episodes: [] };
-          currentId = r.show_id;
-        }
-        current!.episodes.push({
-          season: r.season_number,
-          number: r.episode_number,
-          type: r.type,
-          airDate: r.air_date,
-          title: r.e_title,
-          sourceId: r.e_source_id,
-          watchedAt: r.watched_at,
-          run: r.run,
-          source: r.source,
-        });
-      }
-      if (current) yield current;
+      yield* perShow(
+        rows,
+        (r) => ({ show: showRef(r), episodes: [] as unknown[] }),
+        (current, r) =>
+          current.episodes.push({
+            season: r.season_number,
+            number: r.episode_number,
+            type: r.type,
+            airDate: r.air_date,
+            title: r.e_title,
+            sourceId: r.e_source_id,
+            watchedAt: r.watched_at,
+            run: r.run,
+            source: r.source,
+          }),
+      );
     }
   }
 
@@ -173,25 +187,21 @@ export function createExportRepository(db: Kysely<Database>) {
       }[];
       count: { watched: number; watchedAt: string | null } | null;
     };
-    let current: Held | null = null;
-    let currentId = -1;
-    for (const r of rows) {
-      if (r.show_id !== currentId) {
-        if (current) yield current;
-        current = { show: showRef(r), watches: [], count: null };
-        currentId = r.show_id;
-      }
-      if (r.kind === 'count')
-        current!.count = { watched: r.watched_count ?? 0, watchedAt: r.watched_at || null };
-      else
-        current!.watches.push({
-          season: r.season_number,
-          number: r.episode_number,
-          airDate: r.air_date,
-          watchedAt: r.watched_at,
-        });
-    }
-    if (current) yield current;
+    yield* perShow(
+      rows,
+      (r): Held => ({ show: showRef(r), watches: [], count: null }),
+      (current, r) => {
+        if (r.kind === 'count')
+          current.count = { watched: r.watched_count ?? 0, watchedAt: r.watched_at || null };
+        else
+          current.watches.push({
+            season: r.season_number,
+            number: r.episode_number,
+            airDate: r.air_date,
+            watchedAt: r.watched_at,
+          });
+      },
+    );
   }
 
   async function* favorites(userId: number) {

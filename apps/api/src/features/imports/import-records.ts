@@ -1,4 +1,4 @@
-import type { WatchStatus } from '@series-tracker/contracts';
+import type { ShowStatement } from '../tracking/imported-shows';
 
 /**
  * What every parser turns a file into: the same few kinds of records, whatever the source.
@@ -54,22 +54,13 @@ export type ImportRecord =
   /** The first `count` regular episodes watched, in viewing order (MAL keeps only a count). */
   | { kind: 'progress-count'; show: ShowRef; count: number; watchedAt: string | null }
   /** What the file says about a show: status, score, watchlist or favourite, dates. */
-  | {
+  | ({
       kind: 'show';
       show: ShowRef;
-      status?: WatchStatus;
-      score?: number | null;
-      addedAt?: string | null;
-      startedAt?: string | null;
-      completedAt?: string | null;
-      favorite?: boolean;
-      favoritedAt?: string | null;
       rated?: boolean;
       /** Followed / in the member's shows, without a status of its own. */
       tracked?: boolean;
-      /** Our own export: status and dates are taken as they are (a faithful round trip). */
-      exact?: boolean;
-    }
+    } & ShowStatement)
   | {
       kind: 'list';
       key: string;

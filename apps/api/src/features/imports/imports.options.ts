@@ -1,11 +1,9 @@
-import type { EventBus } from '../../platform/events';
 import type { Jobs } from '../../platform/jobs/jobs';
 import type { Logger } from '../../platform/logger';
 import type { Mail } from '../../platform/mail/mail';
 import type { Storage } from '../../platform/storage';
 import type { UnitOfWork } from '../../platform/unit-of-work';
-import type { PlaysService } from '../tracking/plays.service';
-import type { TrackingRepository } from '../tracking/tracking.repository';
+import type { TrackingService } from '../tracking/tracking.service';
 import type { ArchiveLimits } from './archive';
 import type { ShowRef } from './import-records';
 import type { ImportsRepository } from './imports.repository';
@@ -63,10 +61,11 @@ export interface ImportsServiceOptions {
   repo: ImportsRepository;
   /** The one way to a transaction (ADR 141). */
   uow: UnitOfWork;
-  trackingRepo: TrackingRepository;
-  /** Tracking's write rule for plays (ADR 130): every watch kept, progress exact. */
-  history: Pick<PlaysService, 'applyHistory'>;
-  events: EventBus;
+  /**
+   * Tracking's write rule for a file's shows (ADR 110, 130): every watch kept, progress exact,
+   * the item's status decided by tracking (issue 30).
+   */
+  tracking: Pick<TrackingService, 'applyImported'>;
   jobs: Jobs;
   mail: Mail;
   log: Logger;

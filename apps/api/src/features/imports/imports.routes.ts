@@ -23,15 +23,9 @@ import { AppError } from '../../lib/errors';
 import { limitParam, offsetParam } from '../../lib/params';
 import type { ExportService } from './export.service';
 import type { ImportsService } from './imports.service';
+import { errorResponses } from '../../lib/responses';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  413: apiErrorSchema,
-  503: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 404, 409, 413, 503);
 const security = [{ bearerAuth: [] }];
 const tags = ['imports'];
 

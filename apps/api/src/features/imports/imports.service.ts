@@ -30,9 +30,9 @@ export type {
  * tables), report.ts (the stored report), import-job.ts (the `imports.run` job).
  */
 export function createImportsService(options: ImportsServiceOptions) {
-  const { repo, uow, trackingRepo, history, events, jobs } = options;
+  const { repo, uow, tracking, jobs } = options;
   const now = options.now ?? (() => new Date());
-  const applier = createApplier({ repo, uow, trackingRepo, history, events, now });
+  const applier = createApplier({ repo, uow, tracking, now });
   const { writeShows } = applier;
   const held = createHeld({ repo, applier });
   const { releaseHeld } = held;

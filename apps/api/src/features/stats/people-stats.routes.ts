@@ -22,13 +22,9 @@ import { idParam, limitParam } from '../../lib/params';
 import { cacheTags, ownPages } from '../../platform/cache-tags';
 import type { TrendingService } from '../shows/trending.service';
 import type { StatsService } from './stats.service';
+import { errorResponses } from '../../lib/responses';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 type Req = { auth: { user: { id: number } } | null };
 const viewerOf = (req: Req) => (req.auth ? { id: req.auth.user.id } : null);
 /** Community aggregates: the same for everyone, kept a minute (dropped with the `stats` tag). */

@@ -7,8 +7,9 @@ import { apiErrorSchema, yearParamSchema, yearReviewSchema } from '@series-track
 import { AppError } from '../../lib/errors';
 import { withMeta, yearCardSvg, yearSummaryLine } from './year-review-card';
 import type { YearReviewService } from './year-review.service';
+import { errorResponses } from '../../lib/responses';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+const errors = errorResponses(400, 401, 404);
 const tz = z.object({ tz: z.string().max(64).optional() });
 const usernameParam = z.string().min(1).max(60);
 

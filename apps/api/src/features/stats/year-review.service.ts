@@ -16,12 +16,11 @@ interface YearMember {
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
 /**
- * The member's local day ('YYYY-MM-DD') of a UTC hour ('YYYY-MM-DDTHH') between `from` and
- * `to`, placed by the hour's middle as the statistics do (ADR 176); the offsets come from the
+ * The member's local day ('YYYY-MM-DD') of a UTC hour ('YYYY-MM-DDTHH'), placed by the hour's middle as the statistics do (ADR 176); the offsets come from the
  * per-zone, per-year tables of lib/zone-offsets (a few time-zone look-ups per year, once per
  * process, rather than one slow Intl call per hour).
  */
-export function localDays(timeZone: string, _from: string, _to: string) {
+export function localDays(timeZone: string) {
   return (utcHour: string): string =>
     wallClock(timeZone, Date.parse(`${utcHour}:30:00Z`))
       .toISOString()
@@ -84,7 +83,7 @@ export function createYearReviewService(opts: YearReviewServiceOptions) {
       repo.written(viewer, user.id, from, to),
       repo.years(user.id),
     ]);
-    const dayOf = localDays(timeZone, from, to);
+    const dayOf = localDays(timeZone);
     const byMonth = Array<number>(12).fill(0);
     const perDay = new Map<string, number>();
     const perShow = new Map<number, { plays: number; minutes: number }>();

@@ -22,6 +22,33 @@ export function completes(
 }
 
 /**
+ * The marking rules for a status (ADR 009): watching resumes a paused, planned or dropped show,
+ * a show the completion rule completes becomes completed, and losing a watched episode reopens
+ * a completed one that no longer completes. `none` keeps it.
+ */
+export function statusAfter(
+  status: WatchStatus,
+  direction: 'watched' | 'unwatched' | 'none',
+  canComplete: boolean,
+): WatchStatus {
+  if (direction === 'watched' && resumes.includes(status)) status = 'watching';
+  if (direction === 'watched' && canComplete) status = 'completed';
+  if (direction === 'unwatched' && status === 'completed' && !canComplete) status = 'watching';
+  return status;
+}
+
+/**
+ * A new item's status from the member's watched history: completed when the completion rule
+ * says so, watching with episodes watched, else plan to watch.
+ */
+export function statusFromHistory(
+  show: { status: string; episodes_complete: number },
+  d: { watched: number; aired: number; watchedAired: number },
+): WatchStatus {
+  return completes(show, d) ? 'completed' : d.watched > 0 ? 'watching' : 'want_to_watch';
+}
+
+/**
  * Re-derives a member's watchlist item for one show from their current run's watched
  * episodes (ADR 009), inside the caller's transaction: progress, next episode, last watched,
  * and the status rules: watching resumes a paused, planned or dropped show (`watched`), a
@@ -51,10 +78,7 @@ export async function rederiveItem(
   let startedAt = current.started_at;
   let completedAt = current.completed_at;
   if (!opts.keepStatus) {
-    const canComplete = completes(show, d);
-    if (direction === 'watched' && resumes.includes(status)) status = 'watching';
-    if (direction === 'watched' && canComplete) status = 'completed';
-    if (direction === 'unwatched' && status === 'completed' && !canComplete) status = 'watching';
+    status = statusAfter(status, direction, completes(show, d));
     if (status === 'completed') completedAt ??= now;
     else completedAt = null;
     if (status === 'watching' || status === 'completed') startedAt ??= now;
@@ -71,4 +95,18 @@ export async function rederiveItem(
     updated_at: now,
   });
   return true;
+}
+
+/**
+ * A first watch tracks the show: the member's item is created as "watching" since `now`
+ * unless there is one. Returns whether it was created (shows.total_users changed).
+ */
+export async function startWatching(
+  repo: TrackingRepository,
+  trx: Transaction<Database>,
+  userId: number,
+  showId: number,
+  now: string,
+): Promise<boolean> {
+  return (await repo.insertWatchingItems(trx, userId, [showId], now)).length > 0;
 }

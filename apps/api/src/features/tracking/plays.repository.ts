@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/types';
+import { createProgressSyncRepository } from './progress-sync.repository';
 
 type Tx = Kysely<Database> | Transaction<Database>;
 
@@ -24,7 +25,7 @@ const rewatchSql = sql<number>`case when exists (select 1 from episode_plays p2
   where p2.user_id = p.user_id and p2.episode_id = p.episode_id
     and (p2.watched_at < p.watched_at or (p2.watched_at = p.watched_at and p2.id < p.id))) then 1 else 0 end`;
 
-/** Plays (ADR 130): the only SQL on `episode_plays` besides marking in tracking.repository. */
+/** Plays (ADR 130): the only SQL on `episode_plays` besides marking (history.repository.ts) and the progress sync (progress-sync.repository.ts). */
 export function createPlaysRepository(db: Kysely<Database>) {
   const base = (q: Tx) =>
     q
@@ -40,8 +41,24 @@ export function createPlaysRepository(db: Kysely<Database>) {
       ])
       .select(rewatchSql.as('rewatch'));
 
+  /** A member's plays whose `column` is among `values`, 500 at a time. */
+  async function playsAmong(q: Tx, userId: number, column: 'id' | 'episode_id', values: number[]) {
+    const out: { id: number; episode_id: number; show_id: number }[] = [];
+    for (let i = 0; i < values.length; i += 500)
+      out.push(
+        ...(await q
+          .selectFrom('episode_plays')
+          .select(['id', 'episode_id', 'show_id'])
+          .where('user_id', '=', userId)
+          .where(column, 'in', values.slice(i, i + 500))
+          .execute()),
+      );
+    return out;
+  }
+
   return {
     db,
+    ...createProgressSyncRepository(),
 
     async byId(q: Tx, id: number): Promise<PlayRow | undefined> {
       return (await base(q).where('p.id', '=', id).executeTakeFirst()) as PlayRow | undefined;
@@ -60,15 +77,7 @@ export function createPlaysRepository(db: Kysely<Database>) {
 
     async insert(
       trx: Transaction<Database>,
-      rows: {
-        user_id: number;
-        episode_id: number;
-        show_id: number;
-        watched_at: string;
-        source: string;
-        run: number;
-        created_at: string;
-      }[],
+      rows: (Omit<PlayRow, 'id' | 'rewatch'> & { created_at: string })[],
     ): Promise<number[]> {
       const ids: number[] = [];
       for (let i = 0; i < rows.length; i += 500) {
@@ -82,7 +91,6 @@ export function createPlaysRepository(db: Kysely<Database>) {
       return ids;
     },
 
-    /** Which of these instants the member already has a play of this episode at (idempotency). */
     /** Whether the member has a play of the episode between two instants (scrobble-play.ts). */
     async playedBetween(q: Tx, userId: number, episodeId: number, from: string, to: string) {
       const row = await q
@@ -102,6 +110,7 @@ export function createPlaysRepository(db: Kysely<Database>) {
         await sql`select id from users where id = ${userId} for update`.execute(trx);
     },
 
+    /** The member's plays of these episodes as `episode|instant` keys (idempotency). */
     async existingAt(q: Tx, userId: number, episodeIds: number[]): Promise<Set<string>> {
       const keys = new Set<string>();
       for (let i = 0; i < episodeIds.length; i += 500) {
@@ -117,36 +126,11 @@ export function createPlaysRepository(db: Kysely<Database>) {
     },
 
     /** A member's plays among these ids (someone else's are as absent as missing ones). */
-    async ownedAmong(q: Tx, userId: number, ids: number[]) {
-      const out: { id: number; episode_id: number; show_id: number }[] = [];
-      for (let i = 0; i < ids.length; i += 500) {
-        out.push(
-          ...(await q
-            .selectFrom('episode_plays')
-            .select(['id', 'episode_id', 'show_id'])
-            .where('user_id', '=', userId)
-            .where('id', 'in', ids.slice(i, i + 500))
-            .execute()),
-        );
-      }
-      return out;
-    },
+    ownedAmong: (q: Tx, userId: number, ids: number[]) => playsAmong(q, userId, 'id', ids),
 
     /** Every play (all runs) a member has of these episodes. */
-    async ofEpisodes(q: Tx, userId: number, episodeIds: number[]) {
-      const out: { id: number; episode_id: number; show_id: number }[] = [];
-      for (let i = 0; i < episodeIds.length; i += 500) {
-        out.push(
-          ...(await q
-            .selectFrom('episode_plays')
-            .select(['id', 'episode_id', 'show_id'])
-            .where('user_id', '=', userId)
-            .where('episode_id', 'in', episodeIds.slice(i, i + 500))
-            .execute()),
-        );
-      }
-      return out;
-    },
+    ofEpisodes: (q: Tx, userId: number, episodeIds: number[]) =>
+      playsAmong(q, userId, 'episode_id', episodeIds),
 
     async removeMany(trx: Transaction<Database>, userId: number, ids: number[]): Promise<number> {
       let n = 0;
@@ -171,166 +155,6 @@ export function createPlaysRepository(db: Kysely<Database>) {
 
     async remove(trx: Transaction<Database>, id: number) {
       await trx.deleteFrom('episode_plays').where('id', '=', id).execute();
-    },
-
-    /**
-     * Makes the progress row of one episode agree with its plays of `run`: none → not
-     * watched in this run (row deleted); some → watched, dated by the latest of them.
-     * Returns whether the episode is watched in the run afterwards, and whether that changed.
-     */
-    /**
-     * syncProgress for many episodes of one show at once (imports): each episode is watched in
-     * `run` exactly when it has a play in it, its progress row dated by the latest such play.
-     * A few statements whatever the number of episodes. Returns the episodes newly watched.
-     */
-    syncShowProgress(
-      trx: Transaction<Database>,
-      userId: number,
-      showId: number,
-      episodeIds: number[],
-      run: number,
-      now: string,
-      /** Filled with the episodes no longer watched in `run` (their progress row went). */
-      lost?: number[],
-    ): Promise<number[]> {
-      return this.syncProgressOf(trx, userId, episodeIds, () => showId, run, now, lost);
-    },
-
-    /** syncShowProgress for episodes of several shows in the same run (`showOf` says whose). */
-    async syncProgressOf(
-      trx: Transaction<Database>,
-      userId: number,
-      episodeIds: number[],
-      showOf: (episodeId: number) => number,
-      run: number,
-      now: string,
-      lost?: number[],
-    ): Promise<number[]> {
-      const newly: number[] = [];
-      for (let i = 0; i < episodeIds.length; i += 500) {
-        const ids = episodeIds.slice(i, i + 500);
-        const [latest, progress] = await Promise.all([
-          trx
-            .selectFrom('episode_plays')
-            .select((eb) => ['episode_id', eb.fn.max('watched_at').as('last')])
-            .where('user_id', '=', userId)
-            .where('episode_id', 'in', ids)
-            .where('run', '=', run)
-            .groupBy('episode_id')
-            .execute(),
-          trx
-            .selectFrom('episode_progress')
-            .select(['id', 'episode_id', 'watched_at'])
-            .where('user_id', '=', userId)
-            .where('episode_id', 'in', ids)
-            .execute(),
-        ]);
-        const lastOf = new Map(latest.map((r) => [r.episode_id, r.last as string]));
-        const rowOf = new Map(progress.map((r) => [r.episode_id, r]));
-        const inserts = [];
-        const gone: number[] = [];
-        const moved: number[] = [];
-        for (const episodeId of ids) {
-          const last = lastOf.get(episodeId);
-          const row = rowOf.get(episodeId);
-          if (!last) {
-            if (row) {
-              gone.push(row.id);
-              lost?.push(episodeId);
-            }
-          } else if (!row) {
-            inserts.push({
-              user_id: userId,
-              episode_id: episodeId,
-              show_id: showOf(episodeId),
-              watched_at: last,
-              created_at: now,
-              updated_at: now,
-            });
-            newly.push(episodeId);
-          } else if (row.watched_at !== last) moved.push(row.id);
-        }
-        // A statement per kind of change, not per episode: a library's rewatches move
-        // thousands of dates at once.
-        if (gone.length) await trx.deleteFrom('episode_progress').where('id', 'in', gone).execute();
-        if (moved.length)
-          await trx
-            .updateTable('episode_progress')
-            .set({
-              watched_at: sql<string>`(select max(p.watched_at) from episode_plays p
-                where p.user_id = episode_progress.user_id and p.episode_id = episode_progress.episode_id
-                  and p.run = ${run})`,
-              updated_at: now,
-            })
-            .where('id', 'in', moved)
-            .execute();
-        if (inserts.length) await trx.insertInto('episode_progress').values(inserts).execute();
-      }
-      return newly;
-    },
-
-    async syncProgress(
-      trx: Transaction<Database>,
-      userId: number,
-      showId: number,
-      episodeId: number,
-      run: number,
-      now: string,
-    ): Promise<{ watched: boolean; changed: boolean }> {
-      const agg = await trx
-        .selectFrom('episode_plays')
-        .select((eb) => eb.fn.max('watched_at').as('last'))
-        .where('user_id', '=', userId)
-        .where('episode_id', '=', episodeId)
-        .where('run', '=', run)
-        .executeTakeFirst();
-      const last = (agg?.last as string | null | undefined) ?? null;
-      const before = await trx
-        .selectFrom('episode_progress')
-        .select(['id', 'watched_at'])
-        .where('user_id', '=', userId)
-        .where('episode_id', '=', episodeId)
-        .executeTakeFirst();
-      if (!last) {
-        if (before) await trx.deleteFrom('episode_progress').where('id', '=', before.id).execute();
-        return { watched: false, changed: !!before };
-      }
-      if (!before) {
-        await trx
-          .insertInto('episode_progress')
-          .values({
-            user_id: userId,
-            episode_id: episodeId,
-            show_id: showId,
-            watched_at: last,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
-        return { watched: true, changed: true };
-      }
-      if (before.watched_at !== last) {
-        await trx
-          .updateTable('episode_progress')
-          .set({ watched_at: last, updated_at: now })
-          .where('id', '=', before.id)
-          .execute();
-      }
-      return { watched: true, changed: false };
-    },
-
-    /** A new run: the show's progress rows go (its plays stay, they are the earlier runs). */
-    async startRun(trx: Transaction<Database>, itemId: number, userId: number, showId: number) {
-      await trx
-        .deleteFrom('episode_progress')
-        .where('user_id', '=', userId)
-        .where('show_id', '=', showId)
-        .execute();
-      await trx
-        .updateTable('watchlist_items')
-        .set((eb) => ({ run: eb('run', '+', 1) }))
-        .where('id', '=', itemId)
-        .execute();
     },
 
     /** Plays of a show per run (the show page's "earlier runs"). */
@@ -364,18 +188,10 @@ export function createPlaysRepository(db: Kysely<Database>) {
      */
     async history(userId: number, limit: number, offset: number) {
       const [rows, count] = await Promise.all([
-        db
-          .selectFrom('episode_plays as p')
+        base(db)
           .innerJoin('episodes as e', 'e.id', 'p.episode_id')
           .innerJoin('shows as s', 's.id', 'p.show_id')
           .select([
-            'p.id',
-            'p.user_id',
-            'p.episode_id',
-            'p.show_id',
-            'p.watched_at',
-            'p.source',
-            'p.run',
             'e.season_number as e_season',
             'e.episode_number as e_number',
             'e.title as e_title',
@@ -383,7 +199,6 @@ export function createPlaysRepository(db: Kysely<Database>) {
             's.title as s_title',
             's.poster_url as s_poster_url',
           ])
-          .select(rewatchSql.as('rewatch'))
           .where('p.user_id', '=', userId)
           .orderBy('p.watched_at', 'desc')
           .orderBy('p.id', 'desc')

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  apiErrorSchema,
   createPlaySchema,
   episodePlaysSchema,
   historyPageSchema,
@@ -14,14 +13,9 @@ import { idParam, limitParam, offsetParam } from '../../lib/params';
 import { ownPages } from '../../platform/cache-tags';
 import type { Idempotency } from '../../platform/idempotency';
 import type { PlaysService } from './plays.service';
+import { errorResponses } from '../../lib/responses';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const security = [{ bearerAuth: [] }];
 const params = z.object({ id: idParam });
 const paging = z.object({ limit: limitParam(50, 100), offset: offsetParam });

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  apiErrorSchema,
   bulkProgressResultSchema,
   bulkProgressSchema,
   createWatchlistItemSchema,
@@ -24,13 +23,9 @@ import { idParam, limitParam, offsetParam } from '../../lib/params';
 import { ownPages } from '../../platform/cache-tags';
 import type { Idempotency } from '../../platform/idempotency';
 import type { TrackingService } from './tracking.service';
+import { errorResponses } from '../../lib/responses';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 404, 409);
 const security = [{ bearerAuth: [] }];
 
 export async function trackingRoutes(

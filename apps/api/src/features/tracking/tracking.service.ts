@@ -13,12 +13,15 @@ import type { Database } from '../../db/types';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import type { EventBus } from '../../platform/events';
 import type { SpoilersService } from '../spoilers/spoilers.service';
-import { authorize } from '../../platform/policy';
 import { nowIso } from '../../lib/time';
 import { page } from '../shows/shows.service';
-import { toWatchlistItem, toWatchlistShow } from './tracking.mapper';
-import { completes, rederiveItem } from './item-derivation';
+import { toWatchlistItem } from './tracking.mapper';
+import { rederiveItem, startWatching, statusFromHistory } from './item-derivation';
+import { createTrackingAccess } from './tracking-access';
 import type { UnitOfWork } from '../../platform/unit-of-work';
+import type { HistoryWriter } from './apply-history';
+import { createImportedShows } from './imported-shows';
+import { createFavouritesService } from './favourites.service';
 import type { ItemWithShow, TrackingRepository, WatchlistSort } from './tracking.repository';
 
 export interface TrackingServiceOptions {
@@ -33,6 +36,8 @@ export interface TrackingServiceOptions {
    * "Airing in 2020" until someone opens each show. Never awaited.
    */
   onShowsListed?: (showIds: number[]) => void;
+  /** Tracking's write rule for plays from elsewhere (ADR 130): imports' plays go through it. */
+  history: Pick<HistoryWriter, 'applyHistory'>;
   /** Spoiler protection's checker (ADR 181): Up Next flags unwatched episodes it would spoil. */
   spoilers?: Pick<SpoilersService, 'checker'>;
 }
@@ -40,14 +45,13 @@ export interface TrackingServiceOptions {
 /** At most this many shows of one listed page are offered for a refresh (TVmaze's budget). */
 export const REFRESH_PER_PAGE = 10;
 
-export { completes };
-
 export function createTrackingService({
   repo,
   uow,
   events,
   onShowsListed,
   spoilers,
+  history,
 }: TrackingServiceOptions) {
   const listed = (showIds: number[]) => {
     if (onShowsListed && showIds.length) onShowsListed(showIds.slice(0, REFRESH_PER_PAGE));
@@ -55,23 +59,7 @@ export function createTrackingService({
   const countersChanged = (showId: number) =>
     events.emit('show.counters.changed', { showIds: [showId] });
 
-  async function requireShow(trx: Transaction<Database> | undefined, showId: number) {
-    const show = await repo.show(trx ?? repo.db, showId);
-    if (!show) throw notFound(trackingMessages.showNotFound);
-    return show;
-  }
-
-  async function ownItem(userId: number, id: number) {
-    const item = await repo.itemById(repo.db, id);
-    // Someone else's item is as absent as a missing one: its existence is private.
-    authorize(
-      { id: userId },
-      'update',
-      item && { kind: 'watchlist-item', ownerId: item.user_id },
-      trackingMessages.itemNotFound,
-    );
-    return item!;
-  }
+  const { requireShow, requireEpisode, ownItem } = createTrackingAccess(repo);
 
   /**
    * Applies a change to the user's watched episodes of one show and re-derives the watchlist
@@ -91,18 +79,7 @@ export function createTrackingService({
     const item = await uow.run(async (trx) => {
       const now = nowIso();
       const show = await requireShow(trx, showId);
-      if (watched) {
-        itemCreated = await repo.insertItem(trx, {
-          user_id: userId,
-          show_id: showId,
-          status: 'watching',
-          score: null,
-          progress: 0,
-          started_at: now,
-          completed_at: null,
-          now,
-        });
-      }
+      if (watched) itemCreated = await startWatching(repo, trx, userId, showId, now);
       await repo.lockItem(trx, userId, showId);
       const changed = await change(trx, now);
       if (changed) episodeIds = changed;
@@ -125,6 +102,9 @@ export function createTrackingService({
   }
 
   return {
+    /** Shows from an imported file, status and dates by tracking's rule (imported-shows.ts). */
+    ...createImportedShows({ repo, history, events }),
+
     async list(
       userId: number,
       opts: {
@@ -167,13 +147,7 @@ export function createTrackingService({
         const show = await requireShow(trx, input.showId);
         const now = nowIso();
         const history = await repo.derive(trx, userId, input.showId);
-        const status: WatchStatus =
-          input.status ??
-          (completes(show, history)
-            ? 'completed'
-            : history.watched > 0
-              ? 'watching'
-              : 'want_to_watch');
+        const status: WatchStatus = input.status ?? statusFromHistory(show, history);
         const created = await repo.insertItem(trx, {
           user_id: userId,
           show_id: input.showId,
@@ -243,8 +217,7 @@ export function createTrackingService({
      * an instant later than now is now (a device clock ahead must not date a watch tomorrow).
      */
     async setEpisode(userId: number, episodeId: number, watched: boolean, watchedAt?: string) {
-      const episode = await repo.episode(repo.db, episodeId);
-      if (!episode) throw notFound(trackingMessages.episodeNotFound);
+      const episode = await requireEpisode(episodeId);
       const item = await changeProgress(
         userId,
         episode.show_id,
@@ -356,55 +329,15 @@ export function createTrackingService({
       );
     },
 
-    async favorites(userId: number, limit: number, offset: number) {
-      const { rows, total } = await repo.favorites(userId, limit, offset);
-      return page(
-        rows.map((r) => ({
-          id: r.id,
-          showId: r.show_id,
-          createdAt: r.created_at,
-          show: toWatchlistShow(r),
-        })),
-        total,
-        limit,
-        offset,
-      );
-    },
-
     /** Every watcher's progress and next episode of these shows, derived again (the bench). */
     rederiveShows: (showIds: number[]) => uow.run((trx) => repo.rederiveShows(trx, showIds)),
 
-    async favorite(userId: number, showId: number) {
-      const row = await repo.favorite(userId, showId);
-      if (!row) throw notFound(trackingMessages.notFavorite);
-      return {
-        id: row.id,
-        showId: row.show_id,
-        createdAt: row.created_at,
-        show: toWatchlistShow(row),
-      };
-    },
-
-    async addFavorite(userId: number, showId: number) {
-      await requireShow(undefined, showId);
-      if (!(await repo.addFavorite(userId, showId, nowIso())))
-        throw conflict(errorCodes.conflict, trackingMessages.alreadyFavorite);
-      // Favourites count on the platform figures (and, later, on the show).
-      await countersChanged(showId);
-      const row = (await repo.favorite(userId, showId))!;
-      return {
-        id: row.id,
-        showId: row.show_id,
-        createdAt: row.created_at,
-        show: toWatchlistShow(row),
-      };
-    },
-
-    async removeFavorite(userId: number, showId: number) {
-      if (!(await repo.removeFavorite(userId, showId)))
-        throw notFound(trackingMessages.notFavorite);
-      await countersChanged(showId);
-    },
+    /** Favourites (favourites.service.ts). */
+    ...createFavouritesService({
+      repo,
+      events,
+      requireShow: (showId) => requireShow(undefined, showId),
+    }),
   };
 }
 

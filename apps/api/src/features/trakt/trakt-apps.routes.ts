@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  apiErrorSchema,
   connectedTraktAppListSchema,
   traktAuthorizeDecisionSchema,
   traktAuthorizeResultSchema,
@@ -13,15 +12,9 @@ import {
 } from '@series-tracker/contracts';
 import { idParam } from '../../lib/params';
 import type { TraktOAuthService } from './trakt-oauth.service';
+import { errorResponses } from '../../lib/responses';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  410: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 410);
 
 /**
  * The member's side of Trakt apps' OAuth (ADR 170 "OAuth for apps"), under /api: /activate

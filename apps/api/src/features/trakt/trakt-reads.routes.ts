@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  apiErrorSchema,
   errorCodes,
   traktCalendarEntrySchema,
   traktCalendarMaxDays,
@@ -26,14 +25,9 @@ import {
 } from './trakt-paging';
 import type { TraktReadsService, TraktSearchType } from './trakt-reads.service';
 import type { TraktUsersService } from './trakt-users.service';
+import { errorResponses } from '../../lib/responses';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 429);
 const pathId = z.string().min(1).max(200);
 const number = z.coerce.number().int().min(0).max(100_000);
 const flag = z

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  apiErrorSchema,
   errorCodes,
   traktCheckinAnswerSchema,
   traktCheckinBodySchema,
@@ -16,15 +15,9 @@ import {
 } from '@series-tracker/contracts';
 import { idParam } from '../../lib/params';
 import type { TraktScrobbleService } from './trakt-scrobble.service';
+import { errorResponses } from '../../lib/responses';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  422: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 422, 429);
 type Req = { auth: { user: { id: number } } | null };
 const me = (req: Req) => req.auth!.user.id;
 

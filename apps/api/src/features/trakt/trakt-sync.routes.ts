@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  apiErrorSchema,
   traktHistoryAddedSchema,
   traktHistoryDeletedSchema,
   traktHistorySchema,
@@ -25,8 +24,9 @@ import {
 import type { TraktActivity } from './trakt-activity';
 import type { TraktSyncHistory } from './trakt-sync-history';
 import type { TraktSyncLists } from './trakt-sync-lists';
+import { errorResponses } from '../../lib/responses';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+const errors = errorResponses(400, 401, 403);
 const tags = ['Trakt-compatible API'];
 const read = { config: { access: 'signed-in' as const } };
 // Writes: an app's Trakt token counts as write:tracking (ADR 170); suspension is refused by

@@ -30,6 +30,16 @@ const ref = (show: TraktShow | undefined): ShowRef => ({
   ids: cleanIds(show?.ids),
 });
 
+/** The show and episode numbers a row names (numbers only, else unknown). */
+const episodeOf = (show: unknown, season: unknown, number: unknown) => ({
+  show: ref(show as TraktShow),
+  season: typeof season === 'number' ? season : null,
+  number: typeof number === 'number' ? number : null,
+});
+
+/** Trakt's ratings are whole numbers 1-10. */
+const isRating = (n: number) => Number.isInteger(n) && n >= 1 && n <= 10;
+
 const asArray = (value: unknown): Record<string, unknown>[] =>
   Array.isArray(value)
     ? (value.filter((v) => v && typeof v === 'object') as Record<string, unknown>[])
@@ -68,13 +78,7 @@ export async function* parseTrakt(
         yield { kind: 'skip', what: 'unreadableRows' };
         continue;
       }
-      yield {
-        kind: 'play',
-        show: ref(r.show as TraktShow),
-        season: typeof ep.season === 'number' ? ep.season : null,
-        number: typeof ep.number === 'number' ? ep.number : null,
-        watchedAt,
-      };
+      yield { kind: 'play', ...episodeOf(r.show, ep.season, ep.number), watchedAt };
     }
   }
 
@@ -88,13 +92,7 @@ export async function* parseTrakt(
         for (const e of asArray(s.episodes)) {
           const watchedAt = utcInstant(e.last_watched_at);
           if (!watchedAt) continue;
-          yield {
-            kind: 'play',
-            show: ref(r.show as TraktShow),
-            season: typeof s.number === 'number' ? s.number : null,
-            number: typeof e.number === 'number' ? e.number : null,
-            watchedAt,
-          };
+          yield { kind: 'play', ...episodeOf(r.show, s.number, e.number), watchedAt };
         }
       }
     }
@@ -103,7 +101,7 @@ export async function* parseTrakt(
   for (const entry of pages(entries, 'ratings-shows')) {
     for (const r of await read(entry)) {
       const rating = Number(r.rating);
-      if (!Number.isInteger(rating) || rating < 1 || rating > 10) continue;
+      if (!isRating(rating)) continue;
       yield {
         kind: 'show',
         show: ref(r.show as TraktShow),
@@ -127,15 +125,13 @@ export async function* parseTrakt(
     for (const r of await read(entry)) {
       const rating = Number(r.rating);
       const ep = r.episode as { season?: number; number?: number } | undefined;
-      if (!Number.isInteger(rating) || rating < 1 || rating > 10 || !ep || !r.show) {
+      if (!isRating(rating) || !ep || !r.show) {
         yield { kind: 'skip', what: 'unreadableRows' };
         continue;
       }
       yield {
         kind: 'episode-rating',
-        show: ref(r.show as TraktShow),
-        season: typeof ep.season === 'number' ? ep.season : null,
-        number: typeof ep.number === 'number' ? ep.number : null,
+        ...episodeOf(r.show, ep.season, ep.number),
         rating,
         ratedAt: utcInstant(r.rated_at),
       };
@@ -146,9 +142,7 @@ export async function* parseTrakt(
       const rating = Number(r.rating);
       const season = (r.season as { number?: unknown } | undefined)?.number;
       if (
-        !Number.isInteger(rating) ||
-        rating < 1 ||
-        rating > 10 ||
+        !isRating(rating) ||
         typeof season !== 'number' ||
         !Number.isInteger(season) ||
         season < 0 ||
@@ -180,30 +174,29 @@ export async function* parseTrakt(
       return { skip: 'unreadableRows' };
     });
   const named = (...names: string[]) => entries.filter((e) => names.includes(e.base));
-  for (const entry of named('lists-watchlist.json', 'watchlist.json')) {
-    for (const item of listItems(await read(entry))) {
-      if ('skip' in item) yield { kind: 'skip', what: item.skip };
-      else
-        yield {
-          kind: 'show',
-          show: item.show,
-          status: 'want_to_watch',
-          addedAt: utcInstant(item.row.listed_at),
-        };
-    }
+  /** The shows of a list member as records (`as` says what being listed there means). */
+  async function* listed(
+    names: string[],
+    as: (show: ShowRef, listedAt: string | null) => ImportRecord,
+  ): AsyncGenerator<ImportRecord> {
+    for (const entry of named(...names))
+      for (const item of listItems(await read(entry))) {
+        if ('skip' in item) yield { kind: 'skip', what: item.skip };
+        else yield as(item.show, utcInstant(item.row.listed_at));
+      }
   }
-  for (const entry of named('lists-favorites.json', 'favorites.json')) {
-    for (const item of listItems(await read(entry))) {
-      if ('skip' in item) yield { kind: 'skip', what: item.skip };
-      else
-        yield {
-          kind: 'show',
-          show: item.show,
-          favorite: true,
-          favoritedAt: utcInstant(item.row.listed_at),
-        };
-    }
-  }
+  yield* listed(['lists-watchlist.json', 'watchlist.json'], (show, addedAt) => ({
+    kind: 'show',
+    show,
+    status: 'want_to_watch',
+    addedAt,
+  }));
+  yield* listed(['lists-favorites.json', 'favorites.json'], (show, favoritedAt) => ({
+    kind: 'show',
+    show,
+    favorite: true,
+    favoritedAt,
+  }));
 
   // Custom lists: metadata in lists-lists.json, items in lists-list-<trakt id>-<slug>.json.
   const meta = named('lists-lists.json')[0];

@@ -1,0 +1,75 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types';
+import { showColumns, withShownStatus, type Tx } from './tracking-sql.repository';
+
+/** A member's favourite shows. */
+export function createFavouritesRepository(db: Kysely<Database>) {
+  /** A favourite with the show it embeds (see showColumns). */
+  const withShow = (userId: number) =>
+    db
+      .selectFrom('favorites as f')
+      .innerJoin('shows as s', 's.id', 'f.show_id')
+      .select(['f.id', 'f.show_id', 'f.created_at', ...showColumns])
+      .select(withShownStatus())
+      .where('f.user_id', '=', userId);
+
+  /** A favourite dated `at`; false when it was one already. */
+  async function addFavoriteAt(q: Tx, userId: number, showId: number, at: string) {
+    const row = await q
+      .insertInto('favorites')
+      .values({ user_id: userId, show_id: showId, created_at: at })
+      .onConflict((oc) => oc.columns(['user_id', 'show_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return !!row;
+  }
+
+  return {
+    async favorites(userId: number, limit: number, offset: number) {
+      const [rows, count] = await Promise.all([
+        withShow(userId)
+          .orderBy('f.created_at', 'desc')
+          .orderBy('f.id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        db
+          .selectFrom('favorites')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+
+    async favorite(userId: number, showId: number) {
+      return withShow(userId).where('f.show_id', '=', showId).executeTakeFirst();
+    },
+
+    addFavorite: (userId: number, showId: number, now: string): Promise<boolean> =>
+      addFavoriteAt(db, userId, showId, now),
+
+    async removeFavorite(userId: number, showId: number): Promise<boolean> {
+      const res = await db
+        .deleteFrom('favorites')
+        .where('user_id', '=', userId)
+        .where('show_id', '=', showId)
+        .executeTakeFirst();
+      return Number(res.numDeletedRows) > 0;
+    },
+
+    /** Which of several shows the member has favourited. */
+    async favoritesOfShows(q: Tx, userId: number, showIds: number[]) {
+      return q
+        .selectFrom('favorites')
+        .select(['show_id', 'created_at'])
+        .where('user_id', '=', userId)
+        .where('show_id', 'in', showIds)
+        .execute();
+    },
+
+    addFavoriteAt,
+  };
+}
+
+export type FavouritesRepository = ReturnType<typeof createFavouritesRepository>;
