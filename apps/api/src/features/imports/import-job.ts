@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { importMessages, importSourceLabels, type ImportSource } from '@series-tracker/contracts';
 import { nowIso } from '../../lib/time';
 import type { Applier } from './apply';
+import { createHeld } from './held';
 import { Collector } from './collect';
 import { ImportFileError } from './import-records';
 import type { ImportsServiceOptions, ListImport, ReviewImport } from './imports.options';
@@ -49,6 +50,7 @@ export function createImportJob(options: ImportsServiceOptions, applier: Applier
   const { repo, jobs, mail, log } = options;
   const mailAfterMs = options.mailAfterMs ?? 60_000;
   const { writeShows } = applier;
+  const held = createHeld({ repo, applier });
 
   /** Reads, matches and writes one file (the job's work). */
   async function runImport(
@@ -287,6 +289,10 @@ export function createImportJob(options: ImportsServiceOptions, applier: Applier
         updated_at: finished,
       });
       await removeFile();
+      // A show looked up during the run may have got its episodes (the catalog refresh job
+      // runs beside the import) before this run's held watches were committed, so that
+      // refresh found nothing to release: place what can be placed now.
+      if (report.episodes.held) await held.releaseHeld(await repo.heldShowIdsOf(payload.userId));
       if (Date.now() - startedAt >= mailAfterMs) await mailDone(payload, report);
       return { importId: payload.importId, report };
     } catch (err) {

@@ -235,6 +235,17 @@ export function createImportsRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** The shows a member has held history of. */
+    async heldShowIdsOf(userId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('import_held_episodes')
+        .select('show_id')
+        .distinct()
+        .where('user_id', '=', userId)
+        .execute();
+      return rows.map((r) => r.show_id);
+    },
+
     async releaseHeld(trx: Transaction<Database>, ids: number[]) {
       for (const part of chunks(ids, 500))
         await trx.deleteFrom('import_held_episodes').where('id', 'in', part).execute();
