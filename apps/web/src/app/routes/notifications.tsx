@@ -3,6 +3,7 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
+import { LoadMore } from '@/components/ui/load-more';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useMarkRead, useNotifications } from '@/features/notifications/api/notifications';
@@ -91,17 +92,7 @@ function NotificationsPage({ enabled }: { enabled: boolean }) {
                 Could not load more: {errorReason(query.error)}.
               </p>
             ) : null}
-            {query.hasNextPage ? (
-              <div className="mt-6 flex justify-center">
-                <Button
-                  variant="secondary"
-                  disabled={query.isFetchingNextPage}
-                  onClick={() => void query.fetchNextPage()}
-                >
-                  {query.isFetchingNextPage ? 'Loading...' : 'Show older'}
-                </Button>
-              </div>
-            ) : null}
+            <LoadMore query={query} label="Show older" />
           </>
         )}
       </div>

@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
+import { LoadMore } from '@/components/ui/load-more';
 import { RefreshError } from '@/components/ui/refresh-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSearchShows } from '@/features/search/api/search-shows';
@@ -341,17 +342,7 @@ function ShowResults({
           </li>
         ))}
       </ul>
-      {query.hasNextPage ? (
-        <div className="mt-8 flex justify-center">
-          <Button
-            variant="secondary"
-            disabled={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore query={query} className="mt-8" />
       {query.isFetchNextPageError ? (
         <p role="alert" className="mt-3 text-center text-sm text-red-300">
           Could not load more shows. Please try again.

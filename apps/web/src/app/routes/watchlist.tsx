@@ -9,7 +9,7 @@ import { Button, buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { FormAlert } from '@/components/ui/form-alert';
-import { Spinner } from '@/components/ui/spinner';
+import { LoadMore } from '@/components/ui/load-more';
 import { SignInCheckFailed } from '@/features/auth/components/sign-in-check-failed';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import {
@@ -260,25 +260,14 @@ function WatchlistPage({ authLoading }: { authLoading: boolean }) {
               {query.isFetchNextPageError ? (
                 <FormAlert>Could not load more shows. {query.error?.message}</FormAlert>
               ) : null}
-              {query.hasNextPage ? (
-                <Button
-                  variant="secondary"
-                  size="lg"
-                  onClick={() => void query.fetchNextPage()}
-                  disabled={query.isFetchingNextPage}
-                >
-                  {query.isFetchingNextPage ? (
-                    <>
-                      <Spinner />
-                      Loading...
-                    </>
-                  ) : query.isFetchNextPageError ? (
-                    'Try again'
-                  ) : (
-                    `Load more (${formatCount(Math.min(WATCHLIST_PAGE_SIZE, (total ?? 0) - items.length))})`
-                  )}
-                </Button>
-              ) : null}
+              <LoadMore
+                query={query}
+                label={`Load more (${formatCount(Math.min(WATCHLIST_PAGE_SIZE, (total ?? 0) - items.length))})`}
+                retryLabel="Try again"
+                spinner
+                size="lg"
+                inline
+              />
               {total !== undefined && total > items.length ? (
                 <p className="text-sm text-slate-500">
                   Showing {formatCount(items.length)} of {formatCount(total)}

@@ -1,9 +1,9 @@
 import { Star } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonStyles } from '@/components/ui/button';
 import { CoverImage } from '@/components/ui/cover-image';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
+import { LoadMore } from '@/components/ui/load-more';
 import { Skeleton } from '@/components/ui/skeleton';
 import { seasonLabel } from '@/features/episodes/lib/seasons';
 import { useMemberSeasonRatings } from '../api/season-ratings';
@@ -72,18 +72,7 @@ export function ProfileSeasonRatings({ userId }: { userId: number }) {
           );
         })}
       </ul>
-      {query.hasNextPage ? (
-        <div className="mt-4 flex justify-center">
-          <button
-            type="button"
-            className={buttonStyles({ variant: 'secondary' })}
-            disabled={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </button>
-        </div>
-      ) : null}
+      <LoadMore query={query} className="mt-4" />
     </>
   );
 }
