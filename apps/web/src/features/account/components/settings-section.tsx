@@ -1,8 +1,6 @@
 import { CircleCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { z } from 'zod';
 import { cn } from '@/lib/cn';
-import { isApiError } from '@/lib/api-client';
 
 /** One card of the settings page: a heading, a line on what it is for, its own form. */
 export function SettingsSection({
@@ -49,21 +47,6 @@ export function SavedNote({ children }: { children: ReactNode }) {
       {children}
     </p>
   );
-}
-
-/** Field messages of a zod failure: the first per field, as the API's `details` has them. */
-export function zodFieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join('.') || 'form';
-    out[key] ??= issue.message;
-  }
-  return out;
-}
-
-/** The API's per-field messages of a failed save (400 / 409 `details`). */
-export function apiFieldErrors(error: unknown): Record<string, string> {
-  return isApiError(error) && error.details ? error.details : {};
 }
 
 export const textareaClass =

@@ -6,6 +6,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { isApiError, serverMessageOr } from '@/lib/api-client';
+import { apiFieldError } from '@/lib/form-errors';
 import {
   finishWithCode,
   finishWithPasskey,
@@ -66,7 +67,7 @@ export function SecondFactorStep({
   }
 
   const error = finish.error;
-  const fieldError = isApiError(error) && error.details?.code ? error.details.code : undefined;
+  const fieldError = apiFieldError(error, 'code') || undefined;
   const alert =
     error && !fieldError && !passkeyCancelled(error)
       ? serverMessageOr(error, securityMessages.codeInvalid)

@@ -14,11 +14,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { TextField } from '@/components/ui/text-field';
 import { serverMessageOr } from '@/lib/api-client';
 import { lazily } from '@/lib/format';
-import {
-  apiFieldErrors,
-  SettingsSection,
-  zodFieldErrors,
-} from '@/features/account/components/settings-section';
+import { SettingsSection } from '@/features/account/components/settings-section';
+import { apiFieldErrors, formAlertMessage, zodFieldErrors } from '@/lib/form-errors';
 import { useRecentSignIn } from '@/features/auth/components/confirm-identity';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/integrations';
 import { CopyField } from './copy-field';
@@ -60,6 +57,7 @@ export function ApiTokensSection() {
     });
   }
 
+  const createError = formAlertMessage(create, 'Could not create the token. Please try again.');
   const toggle = (scope: TokenScope) =>
     setScopes((s) => (s.includes(scope) ? s.filter((x) => x !== scope) : [...s, scope]));
 
@@ -127,11 +125,7 @@ export function ApiTokensSection() {
               </p>
             ) : null}
           </fieldset>
-          {create.isError && !Object.keys(apiFieldErrors(create.error)).length ? (
-            <FormAlert>
-              {serverMessageOr(create.error, 'Could not create the token. Please try again.')}
-            </FormAlert>
-          ) : null}
+          {createError ? <FormAlert>{createError}</FormAlert> : null}
           <Button type="submit" disabled={create.isPending}>
             {create.isPending ? 'Creating…' : 'Create token'}
           </Button>
