@@ -1,7 +1,7 @@
 import { ListPlus } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Button } from '@/components/ui/button';
-import { useRequireSignIn } from '@/features/tracking/hooks/use-require-sign-in';
+import { useRequireSignIn } from '@/features/auth/hooks/use-require-sign-in';
 
 // The menu (Radix) loads for members only, when the show page shows it.
 const AddToListMenu = lazy(() =>

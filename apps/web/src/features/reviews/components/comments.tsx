@@ -11,7 +11,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { LoadMore } from '@/components/ui/load-more';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toaster';
-import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
+import { loginPathFor } from '@/features/auth/hooks/use-require-sign-in';
 import { errorReason } from '@/lib/api-client';
 import { useAddComment, useComments, useDeleteComment, useLikeComment } from '../api/reviews';
 import { daysAgo } from '../lib/format';

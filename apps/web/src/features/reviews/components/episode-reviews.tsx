@@ -10,7 +10,7 @@ import { LoadMore } from '@/components/ui/load-more';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
 import { useAuth } from '@/features/auth/hooks/use-auth';
-import { useRequireSignIn } from '@/features/tracking/hooks/use-require-sign-in';
+import { useRequireSignIn } from '@/features/auth/hooks/use-require-sign-in';
 import { errorReason } from '@/lib/api-client';
 import { useEpisodeReviews, useLikeEpisodeReview } from '../api/reviews';
 import { daysAgo } from '../lib/format';

@@ -13,7 +13,7 @@ import {
   type ShowProgress,
 } from '../api/progress';
 import { usePendingMarks, withPendingMarks } from '../lib/offline-marks';
-import { loginPathFor, useRequireSignIn } from '../hooks/use-require-sign-in';
+import { loginPathFor, useRequireSignIn } from '@/features/auth/hooks/use-require-sign-in';
 
 /** Progress of a show for the signed-in user; nothing is asked for visitors. */
 export function useProgress(showId: number) {

@@ -1,40 +1,5 @@
-import { useCallback } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { toast } from '@/components/ui/toaster';
-import { useAuth } from '@/features/auth/hooks/use-auth';
-
-export const SIGN_IN_CHECK_FAILED =
-  'Could not check your sign-in. Check your connection and try again.';
-
-/** /login with a way back to where the visitor is now. */
-export function loginPathFor(location: {
-  pathname: string;
-  search: string;
-  hash?: string;
-}): string {
-  return `/login?next=${encodeURIComponent(`${location.pathname}${location.search}${location.hash ?? ''}`)}`;
-}
-
 /**
- * Guards a tracking control: signed-in users go ahead (true); visitors are sent to sign in
- * and come back here afterwards (spec §6: tracking is for signed-in users).
+ * Moved to features/auth/hooks/use-require-sign-in (issue 30). This re-export keeps the two
+ * routes another branch is splitting (list.tsx, write-review.tsx) building until they switch.
  */
-export function useRequireSignIn(): {
-  status: ReturnType<typeof useAuth>['status'];
-  requireSignIn: () => boolean;
-} {
-  const { status, retry } = useAuth();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const requireSignIn = useCallback(() => {
-    if (status === 'authenticated') return true;
-    if (status === 'anonymous') void navigate(loginPathFor(location));
-    if (status === 'unavailable') {
-      // Signed in as far as we know, but the server could not confirm it: ask again.
-      toast.error(SIGN_IN_CHECK_FAILED);
-      retry();
-    }
-    return false;
-  }, [status, retry, navigate, location]);
-  return { status, requireSignIn };
-}
+export { loginPathFor, useRequireSignIn } from '@/features/auth/hooks/use-require-sign-in';
