@@ -15,7 +15,7 @@ import {
   secondFactorPasskeyOptions,
 } from '../api/security';
 import { useFinishSignIn } from '../hooks/use-session-actions';
-import { getPasskeyAssertion, passkeyCancelled, passkeysSupported } from '../lib/passkey-browser';
+import { getPasskeyAssertion, passkeyCancelled, passkeysSupported } from '@/lib/passkey-browser';
 
 /**
  * The second step of a password sign-in with two-factor sign-in on (ADR 173): a code from the

@@ -5,7 +5,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { LoadMore } from '@/components/ui/load-more';
 import { Skeleton } from '@/components/ui/skeleton';
-import { seasonLabel } from '@/features/episodes/lib/seasons';
+import { seasonLabel } from '@/features/episodes/components/season-picker';
 import { useMemberSeasonRatings } from '../api/season-ratings';
 
 /**

@@ -12,7 +12,7 @@ import {
   SAVED_OFFLINE,
   type ShowProgress,
 } from '../api/progress';
-import { usePendingMarks, withPendingMarks } from '../lib/offline-marks';
+import { usePendingMarks, withPendingMarks } from '../api/offline-marks';
 import { loginPathFor, useRequireSignIn } from '@/features/auth/hooks/use-require-sign-in';
 
 /** Progress of a show for the signed-in user; nothing is asked for visitors. */
