@@ -23,7 +23,7 @@ import {
 } from '@tanstack/react-query';
 import { showsKeys } from '@/features/shows/api/shows-keys';
 import { api, isApiError } from '@/lib/api-client';
-import { loadedOffset, offsetPages } from '@/lib/paging';
+import { loadedOffset, mapPagedItems, offsetPages } from '@/lib/paging';
 
 /** Spec §7/§9: the feed loads 10 at a time. */
 export const REVIEWS_PAGE_SIZE = 10;
@@ -44,6 +44,12 @@ export const reviewsKeys = {
 };
 
 type ReviewPages = InfiniteData<Page<Review>, number>;
+
+/** The like count and the viewer's like of review `id` as `result` has them; others as they are. */
+const likedAs =
+  (id: number, result: LikeResult) =>
+  <T extends { id: number; likesCount: number; isLiked?: boolean }>(r: T): T =>
+    r.id === id ? { ...r, likesCount: result.likesCount, isLiked: result.isLiked } : r;
 
 export function reviewFeedQueryOptions(filter: ReviewFilter, sort: ReviewSort | undefined) {
   return offsetPages<Page<Review>>({
@@ -159,19 +165,7 @@ export function useLikeReview(id: number) {
         old ? { ...old, likesCount: result.likesCount, isLiked: result.isLiked } : old,
       );
       queryClient.setQueriesData<ReviewPages>({ queryKey: reviewsKeys.feeds() }, (old) =>
-        old
-          ? {
-              ...old,
-              pages: old.pages.map((p) => ({
-                ...p,
-                data: p.data.map((r) =>
-                  r.id === id
-                    ? { ...r, likesCount: result.likesCount, isLiked: result.isLiked }
-                    : r,
-                ),
-              })),
-            }
-          : old,
+        mapPagedItems(old, likedAs(id, result)),
       );
     },
   });
@@ -258,15 +252,7 @@ export function useLikeComment(reviewId: number) {
       ): T =>
         c.id === id ? { ...c, likesCount: result.likesCount, isLikedByUser: result.isLiked } : c;
       queryClient.setQueryData<CommentPages>(reviewsKeys.comments(reviewId), (old) =>
-        old
-          ? {
-              ...old,
-              pages: old.pages.map((p) => ({
-                ...p,
-                data: p.data.map((c) => ({ ...patch(c), replies: c.replies.map(patch) })),
-              })),
-            }
-          : old,
+        mapPagedItems(old, (c) => ({ ...patch(c), replies: c.replies.map(patch) })),
       );
     },
   });
@@ -318,19 +304,7 @@ export function useLikeEpisodeReview(episodeId: number) {
         : api.delete<LikeResult>(`/episode-reviews/${id}/like`),
     onSuccess: (result, { id }) => {
       queryClient.setQueryData<EpisodeReviewPages>(reviewsKeys.episode(episodeId), (old) =>
-        old
-          ? {
-              ...old,
-              pages: old.pages.map((p) => ({
-                ...p,
-                data: p.data.map((r) =>
-                  r.id === id
-                    ? { ...r, likesCount: result.likesCount, isLiked: result.isLiked }
-                    : r,
-                ),
-              })),
-            }
-          : old,
+        mapPagedItems(old, likedAs(id, result)),
       );
     },
   });
@@ -357,15 +331,7 @@ export function useUpdateEpisodeReview(episodeId: number) {
     }) => api.put<EpisodeReview>(`/episode-reviews/${id}`, change),
     onSuccess: (review) => {
       queryClient.setQueryData<EpisodeReviewPages>(reviewsKeys.episode(episodeId), (old) =>
-        old
-          ? {
-              ...old,
-              pages: old.pages.map((p) => ({
-                ...p,
-                data: p.data.map((r) => (r.id === review.id ? review : r)),
-              })),
-            }
-          : old,
+        mapPagedItems(old, (r) => (r.id === review.id ? review : r)),
       );
     },
   });
