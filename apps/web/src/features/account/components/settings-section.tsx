@@ -1,5 +1,7 @@
 import { CircleCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { FormAlert } from '@/components/ui/form-alert';
+import { errorReason } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 
 /** One card of the settings page: a heading, a line on what it is for, its own form. */
@@ -46,6 +48,24 @@ export function SavedNote({ children }: { children: ReactNode }) {
       <CircleCheck aria-hidden className="size-4 shrink-0" />
       {children}
     </p>
+  );
+}
+
+/** A section's settings that did not load: the reason and a way to ask again. */
+export function SettingsLoadError({
+  what = 'these settings',
+  query,
+}: {
+  what?: string;
+  query: { error: unknown; refetch: () => unknown };
+}) {
+  return (
+    <FormAlert>
+      Could not load {what}: {errorReason(query.error)}.{' '}
+      <button type="button" className="underline" onClick={() => void query.refetch()}>
+        Try again
+      </button>
+    </FormAlert>
   );
 }
 
