@@ -1,6 +1,8 @@
 import { CircleCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { ErrorState } from '@/components/ui/error-state';
 import { FormAlert } from '@/components/ui/form-alert';
+import { Skeleton } from '@/components/ui/skeleton';
 import { errorReason } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 
@@ -66,6 +68,48 @@ export function SettingsLoadError({
         Try again
       </button>
     </FormAlert>
+  );
+}
+
+/**
+ * A section's data while it loads (skeleton rows of the `rows` heights, named for readers) or
+ * after it failed to load (an error with a retry); nothing once it is in.
+ */
+export function SectionQueryState({
+  query,
+  loadingLabel,
+  rows = ['h-16'],
+  failedTitle,
+}: {
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    error: unknown;
+    isFetching: boolean;
+    refetch: () => unknown;
+  };
+  loadingLabel: string;
+  rows?: string[];
+  failedTitle: string;
+}) {
+  if (query.isPending) {
+    return (
+      <div className="space-y-3" aria-label={loadingLabel}>
+        {rows.map((height, i) => (
+          <Skeleton key={i} className={`${height} w-full`} />
+        ))}
+      </div>
+    );
+  }
+  if (!query.isError) return null;
+  return (
+    <ErrorState
+      title={failedTitle}
+      error={query.error}
+      onRetry={() => void query.refetch()}
+      retrying={query.isFetching}
+      headingLevel={3}
+    />
   );
 }
 

@@ -8,13 +8,11 @@ import {
 } from '@series-tracker/contracts';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
 import { FormAlert } from '@/components/ui/form-alert';
-import { Skeleton } from '@/components/ui/skeleton';
 import { TextField } from '@/components/ui/text-field';
 import { serverMessageOr } from '@/lib/api-client';
 import { lazily } from '@/lib/format';
-import { SettingsSection } from '@/features/account/components/settings-section';
+import { SectionQueryState, SettingsSection } from '@/features/account/components/settings-section';
 import { apiFieldErrors, formAlertMessage, zodFieldErrors } from '@/lib/form-errors';
 import { useRecentSignIn } from '@/features/auth/components/confirm-identity';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/integrations';
@@ -131,17 +129,11 @@ export function ApiTokensSection() {
           </Button>
         </form>
 
-        {tokens.isPending ? (
-          <div className="space-y-3" aria-label="Loading API tokens">
-            <Skeleton className="h-16 w-full" />
-          </div>
-        ) : tokens.isError ? (
-          <ErrorState
-            title="Could not load your API tokens"
-            error={tokens.error}
-            onRetry={() => void tokens.refetch()}
-            retrying={tokens.isFetching}
-            headingLevel={3}
+        {tokens.isPending || tokens.isError ? (
+          <SectionQueryState
+            query={tokens}
+            loadingLabel="Loading API tokens"
+            failedTitle="Could not load your API tokens"
           />
         ) : tokens.data.length === 0 ? (
           <EmptyState
