@@ -215,7 +215,7 @@ export default tseslint.config(
             {
               group: ['@/features/*/lib/*', '../../*/lib/*', '../../../*/lib/*'],
               message:
-                "Another feature's lib/ is its own (ADR 184): import its api/, components/ or hooks/, or move the shared helper to src/lib/.",
+                "Another feature's lib/ is its own (ADR 184): import its api/, components/ or hooks/, or move the shared helper to src/lib/. (A feature reaches its own lib/ relatively: ../lib/x.)",
             },
             {
               group: ['@/app/**', '../../../app/**', '../../../../app/**'],
