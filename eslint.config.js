@@ -197,6 +197,51 @@ export default tseslint.config(
     },
   },
   {
+    // Web import zones (ADR 184): a feature reaches another feature through its api/,
+    // components/ and hooks/ modules only; lib/ is the feature's own (a helper two features
+    // need moves to src/lib/, or the owner's components re-export it). No feature imports
+    // app/ (routes and layout compose features, never the reverse).
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/features/*/lib/*', '../../*/lib/*', '../../../*/lib/*'],
+              message:
+                "Another feature's lib/ is its own (ADR 184): import its api/, components/ or hooks/, or move the shared helper to src/lib/. (A feature reaches its own lib/ relatively: ../lib/x.)",
+            },
+            {
+              group: ['@/app/**', '../../../app/**', '../../../../app/**'],
+              message: 'Features never import app/ (ADR 184): routes and layout compose features.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Shared UI (components/) and helpers (lib/) sit below the features and the app (ADR 184).
+    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/features/**', '@/app/**', '../features/**', '../app/**'],
+              message:
+                'components/ and lib/ know no feature and no app code (ADR 184): pass what they need in.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The service worker's source (ADR 162): the build prefixes VERSION, SHELL and LAZY.
     files: ['apps/web/build/sw-template.js'],
     languageOptions: {

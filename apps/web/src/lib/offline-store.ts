@@ -3,7 +3,7 @@ import { getStoredToken } from './token-storage';
 /*
  * What the app keeps on this device for offline use (ADR 162): the per-member copy of the
  * query cache (app/offline-cache.ts) and the queue of episode marks made offline
- * (features/tracking/lib/offline-marks.ts). Both are tagged with `deviceOwner()`, so one
+ * (features/tracking/api/offline-marks.ts). Both are tagged with `deviceOwner()`, so one
  * member's saved pages or marks are never shown or sent for another; sign-out clears both.
  */
 export const OFFLINE_CACHE_KEY = 'series-tracker.offline-cache.v1';

@@ -1,6 +1,6 @@
 import { CloudOff, RefreshCw } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
-import { usePendingMarks } from '@/features/tracking/lib/offline-marks';
+import { usePendingMarks } from '@/features/tracking/api/offline-marks';
 
 function subscribe(listener: () => void) {
   window.addEventListener('online', listener);

@@ -1,11 +1,10 @@
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { SignInCheckFailed } from '@/features/auth/components/sign-in-check-failed';
-import { useAuth } from '@/features/auth/hooks/use-auth';
 import { ConnectedAppsSection } from '@/features/integrations/components/connected-apps-section';
 import { ApiTokensSection } from '@/features/integrations/components/api-tokens-section';
 import { ScrobbleSection } from '@/features/integrations/components/scrobble-section';
-import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
+import { useSignedInPage } from '@/features/auth/hooks/use-require-sign-in';
 import { pageTitle } from '@/lib/site';
 
 const TITLE = 'Apps & devices';
@@ -15,10 +14,8 @@ const TITLE = 'Apps & devices';
  * connected through the Trakt-compatible API (issue 27, ADR 170).
  */
 export function AppsDevicesRoute() {
-  const { status, signedOut } = useAuth();
-  const location = useLocation();
-  if (status === 'anonymous')
-    return <Navigate to={signedOut ? '/' : loginPathFor(location)} replace />;
+  const { status, redirect } = useSignedInPage();
+  if (redirect) return redirect;
   return (
     <div className="mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:px-6 sm:py-10">
       <title>{pageTitle(TITLE)}</title>

@@ -7,13 +7,12 @@ import {
   type WatchStatus,
 } from '@series-tracker/contracts';
 import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
-import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SignInCheckFailed } from '@/features/auth/components/sign-in-check-failed';
-import { useAuth } from '@/features/auth/hooks/use-auth';
 import {
   useAdoptBrowserTimeZone,
   useCalendar,
@@ -34,7 +33,7 @@ import {
   todayIn,
   weekdays,
 } from '@/features/calendar/lib/dates';
-import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
+import { useSignedInPage } from '@/features/auth/hooks/use-require-sign-in';
 import { errorReason } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { pageTitle } from '@/lib/site';
@@ -45,10 +44,8 @@ const AGENDA_AHEAD = 30;
 
 /** /calendar: signed-in only; visitors sign in and come straight back. */
 export function CalendarRoute() {
-  const { status, signedOut } = useAuth();
-  const location = useLocation();
-  if (status === 'anonymous')
-    return <Navigate to={signedOut ? '/' : loginPathFor(location)} replace />;
+  const { status, redirect } = useSignedInPage();
+  if (redirect) return redirect;
   if (status === 'unavailable')
     return (
       <div className={frame}>

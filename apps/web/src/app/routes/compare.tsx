@@ -8,7 +8,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { QueryRefreshError } from '@/components/ui/refresh-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth/hooks/use-auth';
-import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
+import { loginPathFor } from '@/features/auth/hooks/use-require-sign-in';
 import { useCompare } from '@/features/users/api/people';
 import { formatCount } from '@/lib/format';
 import { pageTitle } from '@/lib/site';

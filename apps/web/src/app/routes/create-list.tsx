@@ -1,10 +1,9 @@
-import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SignInCheckFailed } from '@/features/auth/components/sign-in-check-failed';
-import { useAuth } from '@/features/auth/hooks/use-auth';
 import { CreateListWizard } from '@/features/lists/components/create-list-wizard';
 import { useShow } from '@/features/shows/api/get-show';
-import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
+import { useSignedInPage } from '@/features/auth/hooks/use-require-sign-in';
 import { pageTitle } from '@/lib/site';
 import { parseId } from './route-id';
 
@@ -25,12 +24,10 @@ function Frame({ children }: { children: React.ReactNode }) {
 
 /** /lists/create (optionally ?showId= from a show page): signed-in members only. */
 export function CreateListRoute() {
-  const { status, signedOut } = useAuth();
-  const location = useLocation();
+  const { status, redirect } = useSignedInPage();
   const [params] = useSearchParams();
   const showId = parseId(params.get('showId') ?? undefined);
-  if (status === 'anonymous')
-    return <Navigate to={signedOut ? '/' : loginPathFor(location)} replace />;
+  if (redirect) return redirect;
   if (status === 'unavailable')
     return (
       <Frame>

@@ -1,20 +1,17 @@
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
 import { SignInCheckFailed } from '@/features/auth/components/sign-in-check-failed';
-import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useHistory } from '@/features/tracking/api/plays';
 import { HistoryList } from '@/features/tracking/components/history-list';
-import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
+import { useSignedInPage } from '@/features/auth/hooks/use-require-sign-in';
 import { pageTitle } from '@/lib/site';
 
 const heading = 'History';
 
 /** /history: the signed-in member's diary, every play by day, newest first (ADR 130). */
 export function HistoryRoute() {
-  const { status, signedOut } = useAuth();
-  const location = useLocation();
-  if (status === 'anonymous')
-    return <Navigate to={signedOut ? '/' : loginPathFor(location)} replace />;
+  const { status, redirect } = useSignedInPage();
+  if (redirect) return redirect;
   return (
     <div className="mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:px-6 sm:py-10">
       <title>{pageTitle(heading)}</title>

@@ -1,9 +1,7 @@
-import { Navigate, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { SignInCheckFailed } from '@/features/auth/components/sign-in-check-failed';
-import { useAuth } from '@/features/auth/hooks/use-auth';
 import { ImportExportSection } from '@/features/imports/components/import-export-section';
-import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
+import { useSignedInPage } from '@/features/auth/hooks/use-require-sign-in';
 import { pageTitle } from '@/lib/site';
 
 const TITLE = 'Import & export';
@@ -13,10 +11,8 @@ const TITLE = 'Import & export';
  * /settings embeds once the settings screen exists.
  */
 export function ImportExportRoute() {
-  const { status, signedOut } = useAuth();
-  const location = useLocation();
-  if (status === 'anonymous')
-    return <Navigate to={signedOut ? '/' : loginPathFor(location)} replace />;
+  const { status, redirect } = useSignedInPage();
+  if (redirect) return redirect;
   return (
     <div className="mx-auto w-full max-w-4xl flex-1 px-4 py-8 sm:px-6 sm:py-10">
       <title>{pageTitle(TITLE)}</title>

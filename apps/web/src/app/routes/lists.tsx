@@ -3,11 +3,11 @@ import { listViews, type ListView } from '@series-tracker/contracts/constants';
 import { ListPlus } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Button, buttonStyles } from '@/components/ui/button';
+import { buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { FormAlert } from '@/components/ui/form-alert';
-import { Spinner } from '@/components/ui/spinner';
+import { LoadMore } from '@/components/ui/load-more';
 import { useLists } from '@/features/lists/api/lists';
 import { ListCard, ListCardSkeleton } from '@/features/lists/components/list-card';
 import { listsTotalText } from '@/features/lists/lib/list-format';
@@ -145,25 +145,14 @@ export function ListsRoute() {
               {query.isFetchNextPageError ? (
                 <FormAlert>Could not load more lists. {query.error?.message}</FormAlert>
               ) : null}
-              {query.hasNextPage ? (
-                <Button
-                  variant="secondary"
-                  size="lg"
-                  onClick={() => void query.fetchNextPage()}
-                  disabled={query.isFetchingNextPage}
-                >
-                  {query.isFetchingNextPage ? (
-                    <>
-                      <Spinner />
-                      Loading...
-                    </>
-                  ) : query.isFetchNextPageError ? (
-                    'Try Again'
-                  ) : (
-                    'Load More Lists'
-                  )}
-                </Button>
-              ) : null}
+              <LoadMore
+                query={query}
+                label="Load More Lists"
+                retryLabel="Try Again"
+                spinner
+                size="lg"
+                inline
+              />
             </div>
           </>
         )}

@@ -8,7 +8,7 @@ import {
 } from '@series-tracker/contracts';
 import { Inbox, ShieldCheck } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -16,9 +16,8 @@ import { ErrorState } from '@/components/ui/error-state';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toaster';
-import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useAudit, useModerate, useQueue } from '@/features/moderation/api/moderation';
-import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
+import { useSignedInPage } from '@/features/auth/hooks/use-require-sign-in';
 import { serverMessageOr } from '@/lib/api-client';
 import { pageTitle } from '@/lib/site';
 import { NotFoundRoute } from './not-found';
@@ -47,10 +46,8 @@ const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'sh
 
 /** /moderation: the open reports grouped by item, and the audit log (moderators only). */
 export function ModerationRoute() {
-  const { status, user, signedOut } = useAuth();
-  const location = useLocation();
-  if (status === 'anonymous')
-    return <Navigate to={signedOut ? '/' : loginPathFor(location)} replace />;
+  const { status, user, redirect } = useSignedInPage();
+  if (redirect) return redirect;
   if (status === 'authenticated' && user?.role === 'member') return <NotFoundRoute />;
   const staff = status === 'authenticated';
   return (

@@ -1,13 +1,13 @@
 import { Bell } from 'lucide-react';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
+import { LoadMore } from '@/components/ui/load-more';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useMarkRead, useNotifications } from '@/features/notifications/api/notifications';
 import { NotificationItem } from '@/features/notifications/components/notification-item';
-import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
+import { useSignedInPage } from '@/features/auth/hooks/use-require-sign-in';
 import { errorReason } from '@/lib/api-client';
 import { pageTitle } from '@/lib/site';
 
@@ -15,10 +15,8 @@ const frame = 'mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:px-6 sm:py-10';
 
 /** /notifications: the bell's list, newest first, with read state. */
 export function NotificationsRoute() {
-  const { status, signedOut } = useAuth();
-  const location = useLocation();
-  if (status === 'anonymous')
-    return <Navigate to={signedOut ? '/' : loginPathFor(location)} replace />;
+  const { status, redirect } = useSignedInPage();
+  if (redirect) return redirect;
   return <NotificationsPage enabled={status === 'authenticated'} />;
 }
 
@@ -91,17 +89,7 @@ function NotificationsPage({ enabled }: { enabled: boolean }) {
                 Could not load more: {errorReason(query.error)}.
               </p>
             ) : null}
-            {query.hasNextPage ? (
-              <div className="mt-6 flex justify-center">
-                <Button
-                  variant="secondary"
-                  disabled={query.isFetchingNextPage}
-                  onClick={() => void query.fetchNextPage()}
-                >
-                  {query.isFetchingNextPage ? 'Loading...' : 'Show older'}
-                </Button>
-              </div>
-            ) : null}
+            <LoadMore query={query} label="Show older" />
           </>
         )}
       </div>

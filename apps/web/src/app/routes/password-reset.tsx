@@ -13,11 +13,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { forgotPassword, resetPassword, verifyEmail } from '@/features/account/api/account';
 import { NewPasswordFields } from '@/features/account/components/new-password-fields';
-import { zodFieldErrors } from '@/features/account/components/settings-section';
 import { authKeys } from '@/features/auth/api/auth-keys';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useLogout } from '@/features/auth/hooks/use-session-actions';
 import { isApiError, serverMessageOr } from '@/lib/api-client';
+import { apiFieldError, zodFieldErrors } from '@/lib/form-errors';
 import { AuthPage } from './auth-page';
 
 export const linkClass =
@@ -143,8 +143,8 @@ export function ResetPasswordRoute() {
       { token, password },
       {
         onError: (error) => {
-          if (isApiError(error) && error.details?.password)
-            setErrors({ password: error.details.password });
+          const message = apiFieldError(error, 'password');
+          if (message) setErrors({ password: message });
         },
       },
     );

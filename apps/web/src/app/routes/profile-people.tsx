@@ -1,9 +1,9 @@
 import { ArrowLeft, Lock, Users } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { QueryRefreshError } from '@/components/ui/refresh-error';
+import { LoadMore } from '@/components/ui/load-more';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useProfile, usePeople } from '@/features/users/api/people';
 import { PersonRow } from '@/features/users/components/person-row';
@@ -87,17 +87,7 @@ export function ProfilePeopleRoute({ side }: { side: 'followers' | 'following' }
                 </li>
               ))}
             </ul>
-            {people.hasNextPage ? (
-              <div className="mt-6 flex justify-center">
-                <Button
-                  variant="secondary"
-                  disabled={people.isFetchingNextPage}
-                  onClick={() => void people.fetchNextPage()}
-                >
-                  {people.isFetchingNextPage ? 'Loading...' : 'Load more'}
-                </Button>
-              </div>
-            ) : null}
+            <LoadMore query={people} />
           </>
         )}
       </div>

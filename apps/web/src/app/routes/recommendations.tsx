@@ -1,22 +1,19 @@
 import { recommendationLimits, recommendationMessages } from '@series-tracker/contracts/constants';
 import { Sparkles } from 'lucide-react';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
-import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useRecommendations } from '@/features/recommendations/api/recommendations';
 import { BecauseRows } from '@/features/recommendations/components/because-rows';
 import { ShowPosterCardSkeleton } from '@/features/shows/components/show-poster-card';
-import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
+import { useSignedInPage } from '@/features/auth/hooks/use-require-sign-in';
 import { pageTitle } from '@/lib/site';
 
 /** /recommendations: every pick, grouped "Because you watched X" (ADR 183). */
 export function RecommendationsRoute() {
-  const { status, signedOut } = useAuth();
-  const location = useLocation();
-  if (status === 'anonymous')
-    return <Navigate to={signedOut ? '/' : loginPathFor(location)} replace />;
+  const { status, redirect } = useSignedInPage();
+  if (redirect) return redirect;
   return <RecommendationsPage enabled={status === 'authenticated'} />;
 }
 

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { QueryRefreshError } from '@/components/ui/refresh-error';
+import { LoadMore } from '@/components/ui/load-more';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSearchShows } from '@/features/search/api/search-shows';
 import { usePeopleSearch } from '@/features/users/api/people';
@@ -302,17 +303,7 @@ function ShowResults({
           </li>
         ))}
       </ul>
-      {query.hasNextPage ? (
-        <div className="mt-8 flex justify-center">
-          <Button
-            variant="secondary"
-            disabled={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore query={query} className="mt-8" />
       {query.isFetchNextPageError ? (
         <p role="alert" className="mt-3 text-center text-sm text-red-300">
           Could not load more shows. Please try again.

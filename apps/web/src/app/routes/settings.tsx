@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@series-tracker/contracts';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { AccountSection } from '@/features/account/components/account-section';
@@ -11,11 +11,10 @@ import { SettingsSection } from '@/features/account/components/settings-section'
 import { SignInCheckFailed } from '@/features/auth/components/sign-in-check-failed';
 import { SsoSection } from '@/features/auth/components/sso-section';
 import { useAuthProviders } from '@/features/auth/api/sso';
-import { useAuth } from '@/features/auth/hooks/use-auth';
 import { CalendarSection } from '@/features/calendar/components/calendar-section';
 import { WatchSection } from '@/features/watch/components/watch-section';
 import { SpoilersSection } from '@/features/spoilers/components/spoilers-section';
-import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
+import { useSignedInPage } from '@/features/auth/hooks/use-require-sign-in';
 import { pageTitle } from '@/lib/site';
 
 const frame = 'mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:px-6 sm:py-10';
@@ -41,11 +40,9 @@ const linkedScreens = [
 
 /** /settings: signed-in only; visitors sign in and come straight back. */
 export function SettingsRoute() {
-  const { status, user, signedOut } = useAuth();
-  const location = useLocation();
+  const { status, user, redirect } = useSignedInPage();
   // Signing out (or deleting the account) here returns to /; others are asked to sign in.
-  if (status === 'anonymous')
-    return <Navigate to={signedOut ? '/' : loginPathFor(location)} replace />;
+  if (redirect) return redirect;
   if (status === 'unavailable') {
     return (
       <div className={frame}>

@@ -1,8 +1,9 @@
 import { CalendarClock } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
-import { Button, buttonStyles } from '@/components/ui/button';
+import { buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
+import { LoadMore } from '@/components/ui/load-more';
 import {
   type AiringShow,
   type TodayPage,
@@ -95,18 +96,7 @@ export function TodayRoute() {
                 Could not load more episodes: {errorReason(query.error)}.
               </p>
             ) : null}
-            {query.hasNextPage ? (
-              <div className="mt-10 flex justify-center">
-                <Button
-                  variant="secondary"
-                  size="lg"
-                  disabled={query.isFetchingNextPage}
-                  onClick={() => void query.fetchNextPage()}
-                >
-                  {query.isFetchingNextPage ? 'Loading...' : 'See More Episodes'}
-                </Button>
-              </div>
-            ) : null}
+            <LoadMore query={query} label="See More Episodes" size="lg" className="mt-10" />
           </>
         )}
       </div>

@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { SignInCheckFailed } from '@/features/auth/components/sign-in-check-failed';
-import { useAuth } from '@/features/auth/hooks/use-auth';
 import { DeviceActivation } from '@/features/integrations/components/device-activation';
 import { TraktConsent } from '@/features/integrations/components/trakt-consent';
-import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
+import { useSignedInPage } from '@/features/auth/hooks/use-require-sign-in';
 import { pageTitle } from '@/lib/site';
 
 /** A signed-in page for connecting an app: visitors sign in first and come back here. */
@@ -18,9 +17,8 @@ function ConnectPage({
   intro: string;
   children: ReactNode;
 }) {
-  const { status } = useAuth();
-  const location = useLocation();
-  if (status === 'anonymous') return <Navigate to={loginPathFor(location)} replace />;
+  const { status, redirect } = useSignedInPage({ homeAfterSignOut: false });
+  if (redirect) return redirect;
   return (
     <div className="mx-auto w-full max-w-2xl flex-1 px-4 py-8 sm:px-6 sm:py-10">
       <title>{pageTitle(title)}</title>

@@ -4,14 +4,13 @@ import { useMyServices } from '@/features/watch/hooks/use-my-services';
 import { ListVideo, SearchX } from 'lucide-react';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useCompleteOffer } from '@/features/tracking/hooks/use-complete-offer';
-import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { FormAlert } from '@/components/ui/form-alert';
-import { Spinner } from '@/components/ui/spinner';
+import { LoadMore } from '@/components/ui/load-more';
 import { SignInCheckFailed } from '@/features/auth/components/sign-in-check-failed';
-import { useAuth } from '@/features/auth/hooks/use-auth';
 import {
   useRemoveWatchlistItem,
   useUpdateWatchlistItem,
@@ -23,7 +22,7 @@ import {
   WatchlistCard,
   WatchlistCardSkeleton,
 } from '@/features/tracking/components/watchlist-card';
-import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
+import { useSignedInPage } from '@/features/auth/hooks/use-require-sign-in';
 import {
   isWatchStatus,
   statusOrder,
@@ -57,11 +56,9 @@ export function showCountText(n: number): string {
 
 /** /watchlist: signed-in only; visitors sign in and come straight back. */
 export function WatchlistRoute() {
-  const { status, signedOut } = useAuth();
-  const location = useLocation();
+  const { status, redirect } = useSignedInPage();
   // Signing out here returns to / (spec §2); only a visitor who never signed in is asked to.
-  if (status === 'anonymous')
-    return <Navigate to={signedOut ? '/' : loginPathFor(location)} replace />;
+  if (redirect) return redirect;
   if (status === 'unavailable') {
     return (
       <div className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 sm:py-10">
@@ -260,25 +257,14 @@ function WatchlistPage({ authLoading }: { authLoading: boolean }) {
               {query.isFetchNextPageError ? (
                 <FormAlert>Could not load more shows. {query.error?.message}</FormAlert>
               ) : null}
-              {query.hasNextPage ? (
-                <Button
-                  variant="secondary"
-                  size="lg"
-                  onClick={() => void query.fetchNextPage()}
-                  disabled={query.isFetchingNextPage}
-                >
-                  {query.isFetchingNextPage ? (
-                    <>
-                      <Spinner />
-                      Loading...
-                    </>
-                  ) : query.isFetchNextPageError ? (
-                    'Try again'
-                  ) : (
-                    `Load more (${formatCount(Math.min(WATCHLIST_PAGE_SIZE, (total ?? 0) - items.length))})`
-                  )}
-                </Button>
-              ) : null}
+              <LoadMore
+                query={query}
+                label={`Load more (${formatCount(Math.min(WATCHLIST_PAGE_SIZE, (total ?? 0) - items.length))})`}
+                retryLabel="Try again"
+                spinner
+                size="lg"
+                inline
+              />
               {total !== undefined && total > items.length ? (
                 <p className="text-sm text-slate-500">
                   Showing {formatCount(items.length)} of {formatCount(total)}

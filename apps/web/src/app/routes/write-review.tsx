@@ -6,7 +6,7 @@ import {
   ReviewFormSkeleton,
   WriteReviewShell,
 } from '@/features/reviews/components/write-review-shell';
-import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
+import { loginPathFor } from '@/features/auth/hooks/use-require-sign-in';
 import { parseId } from './route-id';
 
 /** /reviews/write (optional showId; reviewId edits): signed-in only, visitors sign in first. */

@@ -1,14 +1,13 @@
 import type { YearReview } from '@series-tracker/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
-import { Navigate, useLocation, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SignInCheckFailed } from '@/features/auth/components/sign-in-check-failed';
-import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useMemberYear, useMyYear, yearPath } from '@/features/stats/api/year-review';
 import { YearReviewView } from '@/features/stats/components/year-review-view';
-import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
+import { useSignedInPage } from '@/features/auth/hooks/use-require-sign-in';
 import { isApiError } from '@/lib/api-client';
 import { pageTitle } from '@/lib/site';
 import { StatusPage } from './not-found';
@@ -50,12 +49,10 @@ const notAYear = <StatusPage title="Page Not Found" message="That is not a year 
 export function MyYearRoute() {
   const { year: raw } = useParams();
   const year = yearParam(raw);
-  const { status, signedOut, user } = useAuth();
-  const location = useLocation();
+  const { status, user, redirect } = useSignedInPage();
   const query = useMyYear(year ?? 0, { enabled: status === 'authenticated' && year !== null });
   if (year === null) return notAYear;
-  if (status === 'anonymous')
-    return <Navigate to={signedOut ? '/' : loginPathFor(location)} replace />;
+  if (redirect) return redirect;
   return (
     <Frame>
       <title>{pageTitle(`Your ${year} in review`)}</title>

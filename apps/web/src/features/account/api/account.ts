@@ -13,7 +13,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { api, apiRequest } from '@/lib/api-client';
-import { forgetStoredMember, removeUserQueries } from '@/features/auth/lib/forget-member';
+import { forgetStoredMember, removeUserQueries } from '@/features/auth/api/forget-member';
 import { authKeys } from '@/features/auth/api/auth-keys';
 
 /** Query keys of the account feature. */

@@ -16,7 +16,8 @@ import { getSecurity, securityKeys } from '@/features/auth/api/security';
 import { needsRecentSignIn, useRecentSignIn } from '@/features/auth/components/confirm-identity';
 import { serverMessageOr } from '@/lib/api-client';
 import { useChangePassword, useResendVerification, useUpdateMe } from '../api/account';
-import { apiFieldErrors, SavedNote, SettingsSection, zodFieldErrors } from './settings-section';
+import { apiFieldErrors, formAlertMessage, zodFieldErrors } from '@/lib/form-errors';
+import { SavedNote, SettingsSection } from './settings-section';
 import { NewPasswordFields } from './new-password-fields';
 
 export function AccountSection({ user }: { user: CurrentUser }) {
@@ -160,12 +161,9 @@ function EmailForm({ user }: { user: CurrentUser }) {
     });
   }
 
-  const formError =
-    save.isError &&
-    !needsRecentSignIn(save.error) &&
-    Object.keys(apiFieldErrors(save.error)).length === 0
-      ? serverMessageOr(save.error, 'Could not change your email. Please try again.')
-      : null;
+  const formError = needsRecentSignIn(save.error)
+    ? null
+    : formAlertMessage(save, 'Could not change your email. Please try again.');
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Email address">
@@ -245,10 +243,7 @@ function ChangePasswordForm() {
     );
   }
 
-  const formError =
-    change.isError && Object.keys(apiFieldErrors(change.error)).length === 0
-      ? serverMessageOr(change.error, 'Could not change your password. Please try again.')
-      : null;
+  const formError = formAlertMessage(change, 'Could not change your password. Please try again.');
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Change password">

@@ -8,9 +8,9 @@ import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/toaster';
 import { getSecurity, securityKeys } from '@/features/auth/api/security';
 import { needsRecentSignIn, useRecentSignIn } from '@/features/auth/components/confirm-identity';
-import { serverMessageOr } from '@/lib/api-client';
 import { useDeleteAccount } from '../api/account';
-import { apiFieldErrors, SettingsSection, zodFieldErrors } from './settings-section';
+import { apiFieldErrors, formAlertMessage, zodFieldErrors } from '@/lib/form-errors';
+import { SettingsSection } from './settings-section';
 
 export function DangerZone() {
   const [password, setPassword] = useState('');
@@ -43,12 +43,9 @@ export function DangerZone() {
     });
   }
 
-  const formError =
-    remove.isError &&
-    !needsRecentSignIn(remove.error) &&
-    Object.keys(apiFieldErrors(remove.error)).length === 0
-      ? serverMessageOr(remove.error, 'Could not delete your account. Please try again.')
-      : null;
+  const formError = needsRecentSignIn(remove.error)
+    ? null
+    : formAlertMessage(remove, 'Could not delete your account. Please try again.');
 
   return (
     <SettingsSection id="danger" title="Danger zone" tone="danger">

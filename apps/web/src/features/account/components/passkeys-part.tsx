@@ -13,11 +13,7 @@ import {
   securityKeys,
 } from '@/features/auth/api/security';
 import { needsRecentSignIn } from '@/features/auth/components/confirm-identity';
-import {
-  createPasskey,
-  passkeyCancelled,
-  passkeysSupported,
-} from '@/features/auth/lib/passkey-browser';
+import { createPasskey, passkeyCancelled, passkeysSupported } from '@/lib/passkey-browser';
 import { serverMessageOr } from '@/lib/api-client';
 import { lazily } from '@/lib/format';
 import { SavedNote } from './settings-section';

@@ -13,13 +13,8 @@ import { cn } from '@/lib/cn';
 import { serverMessageOr } from '@/lib/api-client';
 import { useUpdateMe } from '../api/account';
 import { AvatarUpload } from './avatar-upload';
-import {
-  apiFieldErrors,
-  SavedNote,
-  SettingsSection,
-  textareaClass,
-  zodFieldErrors,
-} from './settings-section';
+import { apiFieldErrors, formAlertMessage, zodFieldErrors } from '@/lib/form-errors';
+import { SavedNote, SettingsSection, textareaClass } from './settings-section';
 
 export function ProfileSection({ user }: { user: CurrentUser }) {
   const [displayName, setDisplayName] = useState(user.displayName ?? '');
@@ -42,10 +37,7 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
   }
 
   const fieldError = (name: string) => errors[name];
-  const formError =
-    save.isError && Object.keys(apiFieldErrors(save.error)).length === 0
-      ? serverMessageOr(save.error, 'Could not save your profile. Please try again.')
-      : null;
+  const formError = formAlertMessage(save, 'Could not save your profile. Please try again.');
 
   return (
     <SettingsSection

@@ -24,7 +24,8 @@ import {
 } from '@/features/auth/api/security';
 import { needsRecentSignIn, useRecentSignIn } from '@/features/auth/components/confirm-identity';
 import { CopyField } from '@/features/integrations/components/copy-field';
-import { isApiError, serverMessageOr } from '@/lib/api-client';
+import { serverMessageOr } from '@/lib/api-client';
+import { apiFieldError } from '@/lib/form-errors';
 import { PasskeysPart } from './passkeys-part';
 import { SavedNote, SettingsSection } from './settings-section';
 
@@ -178,10 +179,7 @@ function TotpEnrolment({
     mutationFn: () => confirmTotp(code.trim()),
     onSuccess: (result) => onConfirmed(result.backupCodes),
   });
-  const fieldError =
-    isApiError(confirm.error) && confirm.error.details?.code
-      ? confirm.error.details.code
-      : undefined;
+  const fieldError = apiFieldError(confirm.error, 'code') || undefined;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

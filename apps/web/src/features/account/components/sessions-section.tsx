@@ -1,12 +1,10 @@
 import { Laptop } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { ErrorState } from '@/components/ui/error-state';
-import { Skeleton } from '@/components/ui/skeleton';
 import { serverMessageOr } from '@/lib/api-client';
 import { lazily } from '@/lib/format';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../api/account';
 import { deviceName } from '../lib/device-name';
-import { SavedNote, SettingsSection } from './settings-section';
+import { SavedNote, SectionQueryState, SettingsSection } from './settings-section';
 
 const dateTime = lazily(
   () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
@@ -25,18 +23,12 @@ export function SessionsSection() {
       title="Sessions"
       description="Browsers and devices signed in to your account."
     >
-      {sessions.isPending ? (
-        <div className="space-y-3" aria-label="Loading sessions">
-          <Skeleton className="h-16 w-full" />
-          <Skeleton className="h-16 w-full" />
-        </div>
-      ) : sessions.isError ? (
-        <ErrorState
-          title="Could not load your sessions"
-          error={sessions.error}
-          onRetry={() => void sessions.refetch()}
-          retrying={sessions.isFetching}
-          headingLevel={3}
+      {sessions.isPending || sessions.isError ? (
+        <SectionQueryState
+          query={sessions}
+          loadingLabel="Loading sessions"
+          rows={['h-16', 'h-16']}
+          failedTitle="Could not load your sessions"
         />
       ) : (
         <div className="space-y-4">

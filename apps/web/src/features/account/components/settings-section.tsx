@@ -1,8 +1,10 @@
 import { CircleCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { z } from 'zod';
+import { ErrorState } from '@/components/ui/error-state';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorReason } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { isApiError } from '@/lib/api-client';
 
 /** One card of the settings page: a heading, a line on what it is for, its own form. */
 export function SettingsSection({
@@ -51,19 +53,64 @@ export function SavedNote({ children }: { children: ReactNode }) {
   );
 }
 
-/** Field messages of a zod failure: the first per field, as the API's `details` has them. */
-export function zodFieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join('.') || 'form';
-    out[key] ??= issue.message;
-  }
-  return out;
+/** A section's settings that did not load: the reason and a way to ask again. */
+export function SettingsLoadError({
+  what = 'these settings',
+  query,
+}: {
+  what?: string;
+  query: { error: unknown; refetch: () => unknown };
+}) {
+  return (
+    <FormAlert>
+      Could not load {what}: {errorReason(query.error)}.{' '}
+      <button type="button" className="underline" onClick={() => void query.refetch()}>
+        Try again
+      </button>
+    </FormAlert>
+  );
 }
 
-/** The API's per-field messages of a failed save (400 / 409 `details`). */
-export function apiFieldErrors(error: unknown): Record<string, string> {
-  return isApiError(error) && error.details ? error.details : {};
+/**
+ * A section's data while it loads (skeleton rows of the `rows` heights, named for readers) or
+ * after it failed to load (an error with a retry); nothing once it is in.
+ */
+export function SectionQueryState({
+  query,
+  loadingLabel,
+  rows = ['h-16'],
+  failedTitle,
+}: {
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    error: unknown;
+    isFetching: boolean;
+    refetch: () => unknown;
+  };
+  loadingLabel: string;
+  rows?: string[];
+  failedTitle: string;
+}) {
+  if (query.isPending) {
+    return (
+      <div className="space-y-3" aria-label={loadingLabel}>
+        {rows.map((height, i) => (
+          <Skeleton key={i} className={`${height} w-full`} />
+        ))}
+      </div>
+    );
+  }
+  if (!query.isError) return null;
+  return (
+    <ErrorState
+      title={failedTitle}
+      error={query.error}
+      onRetry={() => void query.refetch()}
+      retrying={query.isFetching}
+      headingLevel={3}
+    />
+  );
 }
 
 export const textareaClass =

@@ -1,6 +1,6 @@
 import type { ActivityItem, FeedPage, Page } from '@series-tracker/contracts';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { afterLimit, offsetPages } from '@/lib/paging';
 
 export const activityKeys = {
   all: ['activity'] as const,
@@ -12,30 +12,22 @@ export const activityKeys = {
 /** The home feed: people the viewer follows, or the whole community (anonymous visitors). */
 export function useActivityFeed(scope: 'following' | 'community', size: number) {
   return useInfiniteQuery(
-    infiniteQueryOptions({
+    offsetPages<FeedPage>({
       queryKey: activityKeys.feed(scope, size),
-      queryFn: ({ pageParam, signal }) =>
-        api.get<FeedPage>('/activity/feed', {
-          params: { scope, limit: size, offset: pageParam },
-          signal,
-        }),
-      initialPageParam: 0,
-      getNextPageParam: (last) => (last.hasMore ? last.offset + last.limit : undefined),
+      path: '/activity/feed',
+      params: (offset) => ({ scope, limit: size, offset }),
+      next: afterLimit,
     }),
   );
 }
 
 export function useUserActivity(userId: number | undefined, enabled: boolean) {
   return useInfiniteQuery(
-    infiniteQueryOptions({
+    offsetPages<Page<ActivityItem>>({
       queryKey: activityKeys.user(userId ?? 0),
-      queryFn: ({ pageParam, signal }) =>
-        api.get<Page<ActivityItem>>(`/users/${userId}/activity`, {
-          params: { limit: 20, offset: pageParam },
-          signal,
-        }),
-      initialPageParam: 0,
-      getNextPageParam: (last) => (last.hasMore ? last.offset + last.limit : undefined),
+      path: `/users/${userId}/activity`,
+      params: (offset) => ({ limit: 20, offset }),
+      next: afterLimit,
       enabled: enabled && userId !== undefined,
     }),
   );

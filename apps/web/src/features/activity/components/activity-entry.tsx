@@ -3,7 +3,7 @@ import { Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
-import { CoverImage } from '@/components/ui/cover-image';
+import { CoverLink } from '@/components/ui/cover-link';
 import { Skeleton } from '@/components/ui/skeleton';
 import { episodeCode, lazily } from '@/lib/format';
 
@@ -165,15 +165,13 @@ export function ActivityEntry({
         </p>
       </div>
       {item.show?.coverImageUrl ? (
-        <Link to={`/show/${item.show.id}`} aria-hidden tabIndex={-1} className="shrink-0">
-          <CoverImage
-            src={item.show.coverImageUrl}
-            title={item.show.title}
-            decorative
-            showTitle={false}
-            className="h-16 w-11 rounded-md"
-          />
-        </Link>
+        <CoverLink
+          to={`/show/${item.show.id}`}
+          src={item.show.coverImageUrl}
+          title={item.show.title}
+          className="h-16 w-11 rounded-md"
+          linkClassName="shrink-0"
+        />
       ) : null}
     </article>
   );

@@ -1,10 +1,10 @@
 import type { ActivityItem } from '@series-tracker/contracts';
 import { Activity } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { QueryRefreshError } from '@/components/ui/refresh-error';
+import { LoadMore } from '@/components/ui/load-more';
 import { ActivityEntry, ActivityEntrySkeleton } from './activity-entry';
 
 interface InfiniteActivity {
@@ -85,18 +85,7 @@ export function ActivityList({
           </li>
         ))}
       </ul>
-      {more ??
-        (query.hasNextPage ? (
-          <div className="mt-6 flex justify-center">
-            <Button
-              variant="secondary"
-              disabled={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-            >
-              {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
-            </Button>
-          </div>
-        ) : null)}
+      {more ?? <LoadMore query={query} />}
       {query.isFetchNextPageError ? (
         <p role="alert" className="mt-3 text-center text-sm text-red-300">
           Could not load more activity. Please try again.

@@ -2,7 +2,7 @@ import type { CurrentUser, MeResponse } from '@series-tracker/contracts';
 import { api, isApiError } from '@/lib/api-client';
 import type { QueryClient } from '@tanstack/react-query';
 import { getStoredToken } from '@/lib/token-storage';
-import { forgetStoredMember, sessionEnded } from '../lib/forget-member';
+import { forgetStoredMember, sessionEnded } from './forget-member';
 
 export function getCurrentUser(signal?: AbortSignal): Promise<MeResponse> {
   return api.get<MeResponse>('/auth/me', { signal });

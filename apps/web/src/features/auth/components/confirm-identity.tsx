@@ -14,6 +14,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { isApiError, serverMessageOr } from '@/lib/api-client';
+import { apiFieldError } from '@/lib/form-errors';
 import { getSecurity, reauthenticate, securityKeys } from '../api/security';
 import { useAuthProviders, useIdentityLinks, useReauthenticateWithProvider } from '../api/sso';
 
@@ -113,9 +114,7 @@ function ConfirmIdentityDialog({
   }
 
   const error = confirm.error;
-  const fieldError = isApiError(error)
-    ? (error.details?.password ?? error.details?.code)
-    : undefined;
+  const fieldError = apiFieldError(error, 'password', 'code');
   const providerButton = linked ? (
     <div className="space-y-2">
       {reauth.isError ? (

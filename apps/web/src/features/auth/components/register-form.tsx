@@ -13,6 +13,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { isApiError, serverMessageOr } from '@/lib/api-client';
+import { pickFieldErrors, zodFieldErrors } from '@/lib/form-errors';
 import type { RegisterInput } from '../api/register';
 import { getSetup, securityKeys } from '../api/security';
 import { useRegister } from '../hooks/use-session-actions';
@@ -112,11 +113,7 @@ export function RegisterForm({ loginHref = '/login' }: RegisterFormProps) {
 
     const parsed = registerFormSchema.safeParse(values);
     if (!parsed.success) {
-      const errors: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0] ?? '');
-        if (isField(key) && !errors[key]) errors[key] = issue.message;
-      }
+      const errors: FieldErrors = pickFieldErrors(zodFieldErrors(parsed.error), fields);
       setFieldErrors(errors);
       // Take the keyboard to the first field that needs fixing.
       const first = fields.find((field) => errors[field]);
@@ -142,11 +139,7 @@ export function RegisterForm({ loginHref = '/login' }: RegisterFormProps) {
         // A 400 (or a taken username's 409) names the offending fields with the same
         // messages the form uses; those show on their fields, not again above the form.
         if (!isApiError(error) || !error.details) return;
-        const errors: FieldErrors = {};
-        for (const [key, message] of Object.entries(error.details)) {
-          if (isField(key)) errors[key] = message;
-        }
-        setFieldErrors(errors);
+        setFieldErrors(pickFieldErrors(error.details, fields));
       },
     });
   }

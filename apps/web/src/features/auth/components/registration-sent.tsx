@@ -1,7 +1,7 @@
 import { EmailAddress } from '@/components/ui/email-address';
 import { authLimits, authMessages, securityMessages } from '@series-tracker/contracts';
 import { CircleCheck, MailCheck } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { serverMessageOr } from '@/lib/api-client';
 import type { RegisterInput } from '../api/register';
 import { useRegister } from '../hooks/use-session-actions';
+import { StepHeading } from './step-heading';
 
 export interface RegistrationSentProps {
   /** The registration as it was sent: "Send the link again" sends it once more. */
@@ -37,27 +38,11 @@ export function RegistrationSent({
   loginHref,
 }: RegistrationSentProps) {
   const headingId = useId();
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const resend = useRegister();
-
-  // The form the keyboard was in is gone: the reader starts again at the news.
-  useEffect(() => headingRef.current?.focus(), []);
 
   return (
     <section aria-labelledby={headingId} className="space-y-5">
-      <div className="flex flex-col items-center gap-3 text-center">
-        <span className="flex size-12 items-center justify-center rounded-full bg-violet-500/15 text-violet-300">
-          <MailCheck aria-hidden className="size-6" />
-        </span>
-        <h2
-          id={headingId}
-          ref={headingRef}
-          tabIndex={-1}
-          className="text-xl font-semibold text-white focus:outline-none"
-        >
-          Check your e-mail
-        </h2>
-      </div>
+      <StepHeading id={headingId} icon={MailCheck} title="Check your e-mail" />
       <p className="text-sm text-slate-300">
         We sent a link to <EmailAddress email={email} />. Open it within{' '}
         {authLimits.registrationHours} hours to finish creating your account.

@@ -1,11 +1,12 @@
 import { securityMessages, type SecondFactorRequired } from '@series-tracker/contracts';
 import { KeyRound, ShieldCheck } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { isApiError, serverMessageOr } from '@/lib/api-client';
+import { apiFieldError } from '@/lib/form-errors';
 import {
   finishWithCode,
   finishWithPasskey,
@@ -14,7 +15,8 @@ import {
   secondFactorPasskeyOptions,
 } from '../api/security';
 import { useFinishSignIn } from '../hooks/use-session-actions';
-import { getPasskeyAssertion, passkeyCancelled, passkeysSupported } from '../lib/passkey-browser';
+import { getPasskeyAssertion, passkeyCancelled, passkeysSupported } from '@/lib/passkey-browser';
+import { StepHeading } from './step-heading';
 
 /**
  * The second step of a password sign-in with two-factor sign-in on (ADR 173): a code from the
@@ -32,11 +34,8 @@ export function SecondFactorStep({
   const [code, setCode] = useState('');
   const [cancelled, setCancelled] = useState(false);
   const headingId = useId();
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const finish = useFinishSignIn();
   const canPasskey = challenge.methods.includes('passkey') && passkeysSupported();
-
-  useEffect(() => headingRef.current?.focus(), []);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -66,7 +65,7 @@ export function SecondFactorStep({
   }
 
   const error = finish.error;
-  const fieldError = isApiError(error) && error.details?.code ? error.details.code : undefined;
+  const fieldError = apiFieldError(error, 'code') || undefined;
   const alert =
     error && !fieldError && !passkeyCancelled(error)
       ? serverMessageOr(error, securityMessages.codeInvalid)
@@ -75,22 +74,11 @@ export function SecondFactorStep({
 
   return (
     <section aria-labelledby={headingId} className="space-y-5">
-      <div className="flex flex-col items-center gap-3 text-center">
-        <span className="flex size-12 items-center justify-center rounded-full bg-violet-500/15 text-violet-300">
-          <ShieldCheck aria-hidden className="size-6" />
-        </span>
-        <h2
-          id={headingId}
-          ref={headingRef}
-          tabIndex={-1}
-          className="text-xl font-semibold text-white focus:outline-none"
-        >
-          Two-factor sign-in
-        </h2>
+      <StepHeading id={headingId} icon={ShieldCheck} title="Two-factor sign-in">
         <p className="text-sm text-slate-400">
           Enter the 6-digit code from your authenticator app, or one of your backup codes.
         </p>
-      </div>
+      </StepHeading>
       {alert ? <FormAlert>{alert}</FormAlert> : null}
       {cancelled ? (
         <p role="status" className="text-sm text-slate-300">

@@ -5,7 +5,7 @@ import { isApiError } from '@/lib/api-client';
 import { getStoredToken } from '@/lib/token-storage';
 import { authKeys } from '../api/auth-keys';
 import { sessionQueryOptions } from '../api/session-query';
-import { sessionEnded } from '../lib/forget-member';
+import { sessionEnded } from '../api/forget-member';
 
 /**
  * Starts the session check as the app mounts, and follows sign-in and sign-out in other

@@ -2,7 +2,7 @@ import { TOKEN_STORAGE_KEY } from '@series-tracker/contracts';
 import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { enqueueMark, forgetMarks, pendingMarks } from '@/features/tracking/lib/offline-marks';
+import { enqueueMark, forgetMarks, pendingMarks } from '@/features/tracking/api/offline-marks';
 import { api } from '@/lib/api-client';
 import {
   deviceOwner,

@@ -14,7 +14,7 @@ import { finishRegistration } from '../api/finish-registration';
 import { login } from '../api/login';
 import { logout } from '../api/logout';
 import { register, type RegisterInput } from '../api/register';
-import { forgetStoredMember, removeUserQueries } from '../lib/forget-member';
+import { forgetStoredMember, removeUserQueries } from '../api/forget-member';
 import { exchangeSsoCode } from '../api/sso';
 
 async function startSession(queryClient: QueryClient, response: AuthResponse) {

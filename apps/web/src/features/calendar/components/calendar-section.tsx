@@ -9,7 +9,11 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
-import { SavedNote, SettingsSection } from '@/features/account/components/settings-section';
+import {
+  SavedNote,
+  SettingsLoadError,
+  SettingsSection,
+} from '@/features/account/components/settings-section';
 import { errorReason, serverMessageOr } from '@/lib/api-client';
 import {
   browserTimeZone,
@@ -57,12 +61,7 @@ export function CalendarSection() {
       {settings.isPending ? (
         <Skeleton className="h-40 w-full" />
       ) : settings.isError ? (
-        <FormAlert>
-          Could not load these settings: {errorReason(settings.error)}.{' '}
-          <button type="button" className="underline" onClick={() => void settings.refetch()}>
-            Try again
-          </button>
-        </FormAlert>
+        <SettingsLoadError query={settings} />
       ) : (
         <div className="space-y-8">
           <div>

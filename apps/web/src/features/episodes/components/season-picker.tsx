@@ -1,6 +1,9 @@
 import { ChevronDown } from 'lucide-react';
 import { seasonLabel, type SeasonGroup, type SeasonKey } from '../lib/seasons';
 
+// Other features name a season the way the picker does (lib/ is this feature's own).
+export { seasonLabel };
+
 /**
  * A native select of seasons: it fits a 360 px screen with 35 seasons as well as with 2, and
  * phones, keyboards and screen readers all know it. Each option says how far along it is.

@@ -8,17 +8,12 @@ import {
 } from '@series-tracker/contracts';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
 import { FormAlert } from '@/components/ui/form-alert';
-import { Skeleton } from '@/components/ui/skeleton';
 import { TextField } from '@/components/ui/text-field';
 import { serverMessageOr } from '@/lib/api-client';
 import { lazily } from '@/lib/format';
-import {
-  apiFieldErrors,
-  SettingsSection,
-  zodFieldErrors,
-} from '@/features/account/components/settings-section';
+import { SectionQueryState, SettingsSection } from '@/features/account/components/settings-section';
+import { apiFieldErrors, formAlertMessage, zodFieldErrors } from '@/lib/form-errors';
 import { useRecentSignIn } from '@/features/auth/components/confirm-identity';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/integrations';
 import { CopyField } from './copy-field';
@@ -60,6 +55,7 @@ export function ApiTokensSection() {
     });
   }
 
+  const createError = formAlertMessage(create, 'Could not create the token. Please try again.');
   const toggle = (scope: TokenScope) =>
     setScopes((s) => (s.includes(scope) ? s.filter((x) => x !== scope) : [...s, scope]));
 
@@ -127,27 +123,17 @@ export function ApiTokensSection() {
               </p>
             ) : null}
           </fieldset>
-          {create.isError && !Object.keys(apiFieldErrors(create.error)).length ? (
-            <FormAlert>
-              {serverMessageOr(create.error, 'Could not create the token. Please try again.')}
-            </FormAlert>
-          ) : null}
+          {createError ? <FormAlert>{createError}</FormAlert> : null}
           <Button type="submit" disabled={create.isPending}>
             {create.isPending ? 'Creating…' : 'Create token'}
           </Button>
         </form>
 
-        {tokens.isPending ? (
-          <div className="space-y-3" aria-label="Loading API tokens">
-            <Skeleton className="h-16 w-full" />
-          </div>
-        ) : tokens.isError ? (
-          <ErrorState
-            title="Could not load your API tokens"
-            error={tokens.error}
-            onRetry={() => void tokens.refetch()}
-            retrying={tokens.isFetching}
-            headingLevel={3}
+        {tokens.isPending || tokens.isError ? (
+          <SectionQueryState
+            query={tokens}
+            loadingLabel="Loading API tokens"
+            failedTitle="Could not load your API tokens"
           />
         ) : tokens.data.length === 0 ? (
           <EmptyState

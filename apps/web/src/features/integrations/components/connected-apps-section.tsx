@@ -2,11 +2,9 @@ import { MonitorSmartphone } from 'lucide-react';
 import { shortClientId } from '@series-tracker/contracts';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
-import { Skeleton } from '@/components/ui/skeleton';
 import { serverMessageOr } from '@/lib/api-client';
 import { lazily } from '@/lib/format';
-import { SettingsSection } from '@/features/account/components/settings-section';
+import { SectionQueryState, SettingsSection } from '@/features/account/components/settings-section';
 import { useDisconnectTraktApp, useTraktApps } from '../api/trakt-apps';
 
 const dateTime = lazily(
@@ -24,17 +22,11 @@ export function ConnectedAppsSection() {
       title="Connected apps"
       description="Apps that work with Trakt (Kodi add-ons, TMDbHelper, scripts) and that you connected with a code or an Approve page. Point an app at this site’s /trakt address instead of api.trakt.tv to connect it."
     >
-      {apps.isPending ? (
-        <div className="space-y-3" aria-label="Loading connected apps">
-          <Skeleton className="h-16 w-full" />
-        </div>
-      ) : apps.isError ? (
-        <ErrorState
-          title="Could not load your connected apps"
-          error={apps.error}
-          onRetry={() => void apps.refetch()}
-          retrying={apps.isFetching}
-          headingLevel={3}
+      {apps.isPending || apps.isError ? (
+        <SectionQueryState
+          query={apps}
+          loadingLabel="Loading connected apps"
+          failedTitle="Could not load your connected apps"
         />
       ) : apps.data.length === 0 ? (
         <EmptyState

@@ -3,12 +3,10 @@ import type { MediaServer, ScrobbleEvent, ScrobbleOutcome } from '@series-tracke
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
-import { Skeleton } from '@/components/ui/skeleton';
 import { serverMessageOr } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { lazily } from '@/lib/format';
-import { SettingsSection } from '@/features/account/components/settings-section';
+import { SectionQueryState, SettingsSection } from '@/features/account/components/settings-section';
 import { useRotateScrobbleUrls, useScrobbleSettings } from '../api/integrations';
 import { CopyField } from './copy-field';
 
@@ -116,19 +114,12 @@ export function ScrobbleSection() {
       title="Media servers"
       description="Jellyfin, Plex, Emby or Kodi mark an episode watched here when you play it past 90 %. Each URL is private to you: anyone with it can mark episodes for you."
     >
-      {settings.isPending ? (
-        <div className="space-y-3" aria-label="Loading media server settings">
-          <Skeleton className="h-14 w-full" />
-          <Skeleton className="h-14 w-full" />
-          <Skeleton className="h-32 w-full" />
-        </div>
-      ) : settings.isError ? (
-        <ErrorState
-          title="Could not load your media server settings"
-          error={settings.error}
-          onRetry={() => void settings.refetch()}
-          retrying={settings.isFetching}
-          headingLevel={3}
+      {settings.isPending || settings.isError ? (
+        <SectionQueryState
+          query={settings}
+          loadingLabel="Loading media server settings"
+          rows={['h-14', 'h-14', 'h-32']}
+          failedTitle="Could not load your media server settings"
         />
       ) : (
         <div className="space-y-6">

@@ -20,6 +20,7 @@ import {
 } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toaster';
 import { api, errorReason } from '@/lib/api-client';
+import { loadedOffset, offsetPages } from '@/lib/paging';
 import { listsKeys } from './lists-keys';
 
 /** Spec §9: lists load 12 at a time; a list's items 100 at a time. */
@@ -42,11 +43,6 @@ export function listsRequest(view: ListView, offset: number) {
   }
 }
 
-const nextOffset = <T>(last: Page<T>, pages: Page<T>[]) => {
-  const loaded = pages.reduce((n, p) => n + p.data.length, 0);
-  return last.data.length > 0 && loaded < last.total ? loaded : undefined;
-};
-
 export function listsQueryOptions(view: ListView) {
   return infiniteQueryOptions({
     queryKey: listsKeys.index(view),
@@ -55,7 +51,7 @@ export function listsQueryOptions(view: ListView) {
       return api.get<Page<ListSummary>>(path, { params, signal });
     },
     initialPageParam: 0,
-    getNextPageParam: nextOffset,
+    getNextPageParam: loadedOffset,
   });
 }
 
@@ -77,19 +73,15 @@ export function listItemsQueryOptions(
   id: number,
   services: { services?: string; servicesCountry?: string } = {},
 ) {
-  return infiniteQueryOptions({
+  return offsetPages<Page<ListItem>, ReturnType<typeof listsKeys.items>>({
     // Filtered by "On my services" (ADR 182) under a key of its own; the whole list keeps
     // the plain key its optimistic moves write to.
     queryKey: services.services
       ? ([...listsKeys.items(id), services] as unknown as ReturnType<typeof listsKeys.items>)
       : listsKeys.items(id),
-    queryFn: ({ pageParam, signal }) =>
-      api.get<Page<ListItem>>(`/lists/${id}/items`, {
-        params: { limit: LIST_ITEMS_PAGE_SIZE, offset: pageParam, ...services },
-        signal,
-      }),
-    initialPageParam: 0,
-    getNextPageParam: nextOffset,
+    path: `/lists/${id}/items`,
+    params: (offset) => ({ limit: LIST_ITEMS_PAGE_SIZE, offset, ...services }),
+    next: loadedOffset,
   });
 }
 

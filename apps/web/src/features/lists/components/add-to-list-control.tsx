@@ -1,8 +1,8 @@
 import { ListPlus } from 'lucide-react';
 import { lazy, Suspense, type ComponentProps } from 'react';
 import { Button } from '@/components/ui/button';
-import { useRequireSignIn } from '@/features/tracking/hooks/use-require-sign-in';
 import { useLoadOnIntent } from '@/lib/use-load-on-intent';
+import { useRequireSignIn } from '@/features/auth/hooks/use-require-sign-in';
 
 // The menu (Radix, ~30 kB compressed with its positioning) loads for members only, on intent.
 const loadMenu = () => import('./add-to-list-menu');

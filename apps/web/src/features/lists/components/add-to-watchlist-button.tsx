@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toaster';
 import { useAddToWatchlist } from '@/features/tracking/api/watchlist';
-import { useRequireSignIn } from '@/features/tracking/hooks/use-require-sign-in';
+import { useRequireSignIn } from '@/features/auth/hooks/use-require-sign-in';
 import { isApiError } from '@/lib/api-client';
 
 /**

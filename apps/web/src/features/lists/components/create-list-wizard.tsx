@@ -8,8 +8,9 @@ import { CoverImage } from '@/components/ui/cover-image';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { api, errorReason, isApiError } from '@/lib/api-client';
+import { api, errorReason } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { apiFieldErrors, pickFieldErrors } from '@/lib/form-errors';
 import { useCreateList } from '../api/lists';
 import { showsText } from '../lib/list-format';
 import {
@@ -299,9 +300,9 @@ export function CreateListWizard({ initialShow }: { initialShow?: PickedShow | n
       {
         onSuccess: (list) => void navigate(`/list/${list.id}`),
         onError: (error) => {
-          const fields = isApiError(error) ? error.details : undefined;
-          if (fields?.name || fields?.description) {
-            setErrors({ name: fields.name, description: fields.description });
+          const fields = pickFieldErrors(apiFieldErrors(error), ['name', 'description']);
+          if (fields.name || fields.description) {
+            setErrors(fields);
             setStep(0);
           }
         },

@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/toaster';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { ModerationNotice } from '@/features/moderation/components/moderation-notice';
 import { ReportButton } from '@/features/moderation/components/report-dialog';
-import { useRequireSignIn } from '@/features/tracking/hooks/use-require-sign-in';
+import { useRequireSignIn } from '@/features/auth/hooks/use-require-sign-in';
 import { useFollowList } from '../api/lists';
 import { formatDate, itemsText } from '../lib/list-format';
 import { RankedBadge, VisibilityBadge } from './list-badges';

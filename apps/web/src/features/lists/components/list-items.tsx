@@ -19,7 +19,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { ArrowDown, ArrowUp, GripVertical, NotebookPen, Trash2 } from 'lucide-react';
 import { memo, type CSSProperties, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CoverImage } from '@/components/ui/cover-image';
+import { CoverLink } from '@/components/ui/cover-link';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { cn } from '@/lib/cn';
 import { formatDate } from '../lib/list-format';
@@ -74,15 +74,13 @@ const Row = memo(function Row({
           #{position}
         </span>
       ) : null}
-      <Link to={`/show/${item.showId}`} className="sm:row-span-3" tabIndex={-1} aria-hidden>
-        <CoverImage
-          src={item.show.coverImageUrl}
-          title={title}
-          decorative
-          showTitle={false}
-          className="aspect-[2/3] w-14 rounded-md sm:w-20"
-        />
-      </Link>
+      <CoverLink
+        to={`/show/${item.showId}`}
+        src={item.show.coverImageUrl}
+        title={title}
+        className="aspect-[2/3] w-14 rounded-md sm:w-20"
+        linkClassName="sm:row-span-3"
+      />
       <div className="min-w-0">
         <h3 className="font-semibold break-words text-white">
           <Link to={`/show/${item.showId}`} className="hover:underline">

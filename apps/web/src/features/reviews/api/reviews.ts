@@ -13,7 +13,6 @@ import type {
   UpdateReview,
 } from '@series-tracker/contracts';
 import {
-  infiniteQueryOptions,
   queryOptions,
   useInfiniteQuery,
   useMutation,
@@ -24,6 +23,7 @@ import {
 } from '@tanstack/react-query';
 import { showsKeys } from '@/features/shows/api/shows-keys';
 import { api, isApiError } from '@/lib/api-client';
+import { loadedOffset, mapPagedItems, offsetPages } from '@/lib/paging';
 
 /** Spec §7/§9: the feed loads 10 at a time. */
 export const REVIEWS_PAGE_SIZE = 10;
@@ -45,22 +45,18 @@ export const reviewsKeys = {
 
 type ReviewPages = InfiniteData<Page<Review>, number>;
 
-/** Next offset = what is loaded (a review deleted meanwhile shifts the server's list). */
-const nextOffset = <T>(last: Page<T>, pages: Page<T>[]) => {
-  const loaded = pages.reduce((n, p) => n + p.data.length, 0);
-  return last.data.length > 0 && loaded < last.total ? loaded : undefined;
-};
+/** The like count and the viewer's like of review `id` as `result` has them; others as they are. */
+const likedAs =
+  (id: number, result: LikeResult) =>
+  <T extends { id: number; likesCount: number; isLiked?: boolean }>(r: T): T =>
+    r.id === id ? { ...r, likesCount: result.likesCount, isLiked: result.isLiked } : r;
 
 export function reviewFeedQueryOptions(filter: ReviewFilter, sort: ReviewSort | undefined) {
-  return infiniteQueryOptions({
+  return offsetPages<Page<Review>>({
     queryKey: reviewsKeys.feed(filter, sort),
-    queryFn: ({ pageParam, signal }) =>
-      api.get<Page<Review>>('/reviews', {
-        params: { filter, sort, order: 'desc', limit: REVIEWS_PAGE_SIZE, offset: pageParam },
-        signal,
-      }),
-    initialPageParam: 0,
-    getNextPageParam: nextOffset,
+    path: '/reviews',
+    params: (offset) => ({ filter, sort, order: 'desc', limit: REVIEWS_PAGE_SIZE, offset }),
+    next: loadedOffset,
   });
 }
 
@@ -79,15 +75,11 @@ export function useReview(id: number) {
 
 export function useShowReviews(showId: number) {
   return useInfiniteQuery(
-    infiniteQueryOptions({
+    offsetPages<Page<Review>>({
       queryKey: reviewsKeys.show(showId),
-      queryFn: ({ pageParam, signal }) =>
-        api.get<Page<Review>>(`/shows/${showId}/reviews`, {
-          params: { limit: REVIEWS_PAGE_SIZE, offset: pageParam },
-          signal,
-        }),
-      initialPageParam: 0,
-      getNextPageParam: nextOffset,
+      path: `/shows/${showId}/reviews`,
+      params: (offset) => ({ limit: REVIEWS_PAGE_SIZE, offset }),
+      next: loadedOffset,
     }),
   );
 }
@@ -173,19 +165,7 @@ export function useLikeReview(id: number) {
         old ? { ...old, likesCount: result.likesCount, isLiked: result.isLiked } : old,
       );
       queryClient.setQueriesData<ReviewPages>({ queryKey: reviewsKeys.feeds() }, (old) =>
-        old
-          ? {
-              ...old,
-              pages: old.pages.map((p) => ({
-                ...p,
-                data: p.data.map((r) =>
-                  r.id === id
-                    ? { ...r, likesCount: result.likesCount, isLiked: result.isLiked }
-                    : r,
-                ),
-              })),
-            }
-          : old,
+        mapPagedItems(old, likedAs(id, result)),
       );
     },
   });
@@ -195,15 +175,11 @@ export function useLikeReview(id: number) {
 
 export function useComments(reviewId: number) {
   return useInfiniteQuery(
-    infiniteQueryOptions({
+    offsetPages<Page<Comment>>({
       queryKey: reviewsKeys.comments(reviewId),
-      queryFn: ({ pageParam, signal }) =>
-        api.get<Page<Comment>>(`/reviews/${reviewId}/comments`, {
-          params: { limit: COMMENTS_PAGE_SIZE, offset: pageParam },
-          signal,
-        }),
-      initialPageParam: 0,
-      getNextPageParam: nextOffset,
+      path: `/reviews/${reviewId}/comments`,
+      params: (offset) => ({ limit: COMMENTS_PAGE_SIZE, offset }),
+      next: loadedOffset,
     }),
   );
 }
@@ -276,15 +252,7 @@ export function useLikeComment(reviewId: number) {
       ): T =>
         c.id === id ? { ...c, likesCount: result.likesCount, isLikedByUser: result.isLiked } : c;
       queryClient.setQueryData<CommentPages>(reviewsKeys.comments(reviewId), (old) =>
-        old
-          ? {
-              ...old,
-              pages: old.pages.map((p) => ({
-                ...p,
-                data: p.data.map((c) => ({ ...patch(c), replies: c.replies.map(patch) })),
-              })),
-            }
-          : old,
+        mapPagedItems(old, (c) => ({ ...patch(c), replies: c.replies.map(patch) })),
       );
     },
   });
@@ -294,15 +262,11 @@ export function useLikeComment(reviewId: number) {
 
 export function useEpisodeReviews(episodeId: number) {
   return useInfiniteQuery(
-    infiniteQueryOptions({
+    offsetPages<Page<EpisodeReview>>({
       queryKey: reviewsKeys.episode(episodeId),
-      queryFn: ({ pageParam, signal }) =>
-        api.get<Page<EpisodeReview>>(`/episodes/${episodeId}/reviews`, {
-          params: { limit: REVIEWS_PAGE_SIZE, offset: pageParam },
-          signal,
-        }),
-      initialPageParam: 0,
-      getNextPageParam: nextOffset,
+      path: `/episodes/${episodeId}/reviews`,
+      params: (offset) => ({ limit: REVIEWS_PAGE_SIZE, offset }),
+      next: loadedOffset,
     }),
   );
 }
@@ -340,19 +304,7 @@ export function useLikeEpisodeReview(episodeId: number) {
         : api.delete<LikeResult>(`/episode-reviews/${id}/like`),
     onSuccess: (result, { id }) => {
       queryClient.setQueryData<EpisodeReviewPages>(reviewsKeys.episode(episodeId), (old) =>
-        old
-          ? {
-              ...old,
-              pages: old.pages.map((p) => ({
-                ...p,
-                data: p.data.map((r) =>
-                  r.id === id
-                    ? { ...r, likesCount: result.likesCount, isLiked: result.isLiked }
-                    : r,
-                ),
-              })),
-            }
-          : old,
+        mapPagedItems(old, likedAs(id, result)),
       );
     },
   });
@@ -379,15 +331,7 @@ export function useUpdateEpisodeReview(episodeId: number) {
     }) => api.put<EpisodeReview>(`/episode-reviews/${id}`, change),
     onSuccess: (review) => {
       queryClient.setQueryData<EpisodeReviewPages>(reviewsKeys.episode(episodeId), (old) =>
-        old
-          ? {
-              ...old,
-              pages: old.pages.map((p) => ({
-                ...p,
-                data: p.data.map((r) => (r.id === review.id ? review : r)),
-              })),
-            }
-          : old,
+        mapPagedItems(old, (r) => (r.id === review.id ? review : r)),
       );
     },
   });

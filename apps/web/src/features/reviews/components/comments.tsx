@@ -8,9 +8,10 @@ import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { FormAlert } from '@/components/ui/form-alert';
+import { LoadMore } from '@/components/ui/load-more';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toaster';
-import { loginPathFor } from '@/features/tracking/hooks/use-require-sign-in';
+import { loginPathFor } from '@/features/auth/hooks/use-require-sign-in';
 import { errorReason } from '@/lib/api-client';
 import { useAddComment, useComments, useDeleteComment, useLikeComment } from '../api/reviews';
 import { daysAgo } from '../lib/format';
@@ -96,17 +97,7 @@ export function CommentsSection({
                 </li>
               ))}
             </ul>
-            {query.hasNextPage ? (
-              <div className="mt-6 flex justify-center">
-                <Button
-                  variant="secondary"
-                  disabled={query.isFetchingNextPage}
-                  onClick={() => void query.fetchNextPage()}
-                >
-                  {query.isFetchingNextPage ? 'Loading comments...' : 'Load more comments'}
-                </Button>
-              </div>
-            ) : null}
+            <LoadMore query={query} label="Load more comments" loadingLabel="Loading comments..." />
           </>
         )}
       </div>

@@ -6,10 +6,11 @@ import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
+import { LoadMore } from '@/components/ui/load-more';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
 import { useAuth } from '@/features/auth/hooks/use-auth';
-import { useRequireSignIn } from '@/features/tracking/hooks/use-require-sign-in';
+import { useRequireSignIn } from '@/features/auth/hooks/use-require-sign-in';
 import { errorReason } from '@/lib/api-client';
 import { useEpisodeReviews, useLikeEpisodeReview } from '../api/reviews';
 import { daysAgo } from '../lib/format';
@@ -108,17 +109,12 @@ export function EpisodeReviews({
                 </li>
               ))}
             </ul>
-            {query.hasNextPage ? (
-              <div className="mt-4 flex justify-center">
-                <Button
-                  variant="secondary"
-                  disabled={query.isFetchingNextPage}
-                  onClick={() => void query.fetchNextPage()}
-                >
-                  {query.isFetchingNextPage ? 'Loading more reviews...' : 'Load More Reviews'}
-                </Button>
-              </div>
-            ) : null}
+            <LoadMore
+              query={query}
+              label="Load More Reviews"
+              loadingLabel="Loading more reviews..."
+              className="mt-4"
+            />
           </>
         )}
       </div>

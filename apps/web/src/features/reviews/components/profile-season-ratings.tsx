@@ -1,7 +1,7 @@
 import { Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { CoverImage } from '@/components/ui/cover-image';
-import { seasonLabel } from '@/features/episodes/lib/seasons';
+import { seasonLabel } from '@/features/episodes/components/season-picker';
 import { ProfileSectionList } from '@/features/users/components/profile-section-list';
 import { useMemberSeasonRatings } from '../api/season-ratings';
 

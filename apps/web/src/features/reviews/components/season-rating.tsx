@@ -4,7 +4,7 @@ import { seasonRatingMessages } from '@series-tracker/contracts/constants';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toaster';
 import { RateDialog } from '@/features/tracking/components/rate-dialog';
-import { useRequireSignIn } from '@/features/tracking/hooks/use-require-sign-in';
+import { useRequireSignIn } from '@/features/auth/hooks/use-require-sign-in';
 import { serverMessageOr } from '@/lib/api-client';
 import { useRateSeason, useShowSeasonRatings } from '../api/season-ratings';
 

@@ -3,9 +3,10 @@ import { Heart, MessageSquareText, PenLine } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
-import { Button, buttonStyles } from '@/components/ui/button';
+import { buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
+import { LoadMore } from '@/components/ui/load-more';
 import { formatCount } from '@/lib/format';
 import { useShowReviews } from '../api/reviews';
 import { daysAgo } from '../lib/format';
@@ -65,17 +66,7 @@ export function ShowReviews({ showId }: { showId: number }) {
           </li>
         ))}
       </ul>
-      {query.hasNextPage ? (
-        <div className="mt-6 flex justify-center">
-          <Button
-            variant="secondary"
-            disabled={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            {query.isFetchingNextPage ? 'Loading more reviews...' : 'Load More Reviews'}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore query={query} label="Load More Reviews" loadingLabel="Loading more reviews..." />
     </div>
   );
 }

@@ -2,12 +2,12 @@ import type { ShowDetail } from '@series-tracker/contracts';
 import { Tv, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CoverImage, imageSources } from '@/components/ui/cover-image';
 import { Rating } from '@/components/ui/rating';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { formatCount, yearOf } from '@/lib/format';
 import { showSubtitle } from '@/lib/show-title';
+import { BackdropImage, HeroCover } from './show-hero-parts';
 
 /** Backdrop, cover, titles, rating, episode count, status and genres (spec §2 Show detail). */
 export function ShowHeader({
@@ -36,29 +36,14 @@ export function ShowHeader({
         className="absolute inset-0 -z-20 bg-[radial-gradient(ellipse_80%_90%_at_15%_0%,rgba(124,58,237,0.35),transparent_65%),radial-gradient(ellipse_60%_70%_at_90%_10%,rgba(56,189,248,0.12),transparent_70%)]"
       />
       {show.backdropImageUrl ? (
-        <img
-          src={show.backdropImageUrl}
-          alt=""
-          fetchPriority="low"
-          decoding="async"
-          className="absolute inset-0 -z-20 size-full object-cover opacity-35"
-          onError={(event) => {
-            event.currentTarget.style.display = 'none';
-          }}
-        />
+        <BackdropImage src={show.backdropImageUrl} className="opacity-35" />
       ) : null}
       <div
         aria-hidden
         className="absolute inset-0 -z-10 bg-gradient-to-t from-slate-950 via-slate-950/70 to-transparent"
       />
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 pt-10 pb-8 sm:flex-row sm:items-end sm:gap-8 sm:px-6 sm:pt-16">
-        <CoverImage
-          {...imageSources(show.coverThumbUrl, show.coverImageUrl)}
-          sizes="(min-width: 40rem) 13rem, 9rem"
-          title={show.title}
-          priority
-          className="aspect-[2/3] w-36 shrink-0 rounded-2xl border border-slate-700/60 shadow-2xl shadow-black/50 sm:w-52"
-        />
+        <HeroCover show={show} />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2 text-xs text-slate-400">
             <StatusBadge status={show.status} lastKnown={show.lastKnownStatus} />

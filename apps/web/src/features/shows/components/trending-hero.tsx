@@ -2,10 +2,10 @@ import type { ShowSummary } from '@series-tracker/contracts';
 import { Flame, Tv, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
-import { CoverImage, imageSources } from '@/components/ui/cover-image';
 import { Rating } from '@/components/ui/rating';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatCount } from '@/lib/format';
+import { BackdropImage, HeroCover } from './show-hero-parts';
 
 /** The home page hero: the #1 trending show (spec §2 Home). */
 export function TrendingHero({
@@ -22,31 +22,13 @@ export function TrendingHero({
       aria-labelledby="hero-title"
       className="relative isolate overflow-hidden border-b border-slate-800/60"
     >
-      {backdrop ? (
-        <img
-          src={backdrop}
-          alt=""
-          // Decoration behind the text: it must not compete with the poster for bandwidth.
-          fetchPriority="low"
-          decoding="async"
-          className="absolute inset-0 -z-20 size-full object-cover opacity-30"
-          onError={(event) => {
-            event.currentTarget.style.display = 'none';
-          }}
-        />
-      ) : null}
+      {backdrop ? <BackdropImage src={backdrop} className="opacity-30" /> : null}
       <div
         aria-hidden
         className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_70%_80%_at_20%_0%,rgba(124,58,237,0.28),transparent_70%),linear-gradient(to_top,var(--color-slate-950),transparent_60%)]"
       />
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:flex-row sm:items-center sm:gap-10 sm:px-6 sm:py-14">
-        <CoverImage
-          {...imageSources(show.coverThumbUrl, show.coverImageUrl)}
-          sizes="(min-width: 40rem) 13rem, 9rem"
-          title={show.title}
-          priority
-          className="aspect-[2/3] w-36 shrink-0 rounded-2xl border border-slate-700/60 shadow-2xl shadow-black/50 sm:w-52"
-        />
+        <HeroCover show={show} />
         <div className="min-w-0 flex-1">
           <p className="inline-flex items-center gap-1.5 rounded-full bg-violet-500/15 px-3 py-1 text-xs font-bold tracking-wide text-violet-300 uppercase">
             <Flame aria-hidden className="size-3.5" />

@@ -2,8 +2,12 @@ import { spoilerMessages } from '@series-tracker/contracts/constants';
 import { useState } from 'react';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
-import { SavedNote, SettingsSection } from '@/features/account/components/settings-section';
-import { errorReason, serverMessageOr } from '@/lib/api-client';
+import {
+  SavedNote,
+  SettingsLoadError,
+  SettingsSection,
+} from '@/features/account/components/settings-section';
+import { serverMessageOr } from '@/lib/api-client';
 import { useSpoilerSettings, useUpdateSpoilerSettings } from '../api/spoilers';
 
 /** Settings → Spoilers: one switch, on by default (ADR 181). */
@@ -19,12 +23,7 @@ export function SpoilersSection() {
       {settings.isPending ? (
         <Skeleton className="h-12 w-full" />
       ) : settings.isError ? (
-        <FormAlert>
-          Could not load this setting: {errorReason(settings.error)}.{' '}
-          <button type="button" className="underline" onClick={() => void settings.refetch()}>
-            Try again
-          </button>
-        </FormAlert>
+        <SettingsLoadError what="this setting" query={settings} />
       ) : (
         <div className="space-y-3">
           <div className="flex items-start gap-3 text-sm">

@@ -5,7 +5,6 @@ import type {
   WatchlistItem,
 } from '@series-tracker/contracts';
 import {
-  infiniteQueryOptions,
   queryOptions,
   useInfiniteQuery,
   useMutation,
@@ -17,6 +16,7 @@ import { toast } from '@/components/ui/toaster';
 import { showsKeys } from '@/features/shows/api/shows-keys';
 import { api, errorReason } from '@/lib/api-client';
 import { trackingKeys } from './tracking-keys';
+import { afterLimit, offsetPages } from '@/lib/paging';
 
 export const HISTORY_PAGE_SIZE = 30;
 
@@ -40,15 +40,11 @@ export function useEpisodePlays(episodeId: number, { enabled = true } = {}) {
 /** A member's diary, newest first, a page at a time ("Load more"). */
 export function useHistory(userId: number | 'me', { enabled = true } = {}) {
   return useInfiniteQuery(
-    infiniteQueryOptions({
+    offsetPages<HistoryPage>({
       queryKey: playsKeys.history(userId),
-      queryFn: ({ pageParam, signal }) =>
-        api.get<HistoryPage>(userId === 'me' ? '/users/me/history' : `/users/${userId}/history`, {
-          params: { limit: HISTORY_PAGE_SIZE, offset: pageParam },
-          signal,
-        }),
-      initialPageParam: 0,
-      getNextPageParam: (last) => (last.hasMore ? last.offset + last.limit : undefined),
+      path: userId === 'me' ? '/users/me/history' : `/users/${userId}/history`,
+      params: (offset) => ({ limit: HISTORY_PAGE_SIZE, offset }),
+      next: afterLimit,
       enabled,
     }),
   );

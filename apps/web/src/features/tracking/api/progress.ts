@@ -15,7 +15,7 @@ import { toast } from '@/components/ui/toaster';
 import { showsKeys } from '@/features/shows/api/shows-keys';
 import { idempotency } from '@series-tracker/contracts/constants';
 import { api, errorReason, isNoAnswer } from '@/lib/api-client';
-import { enqueueMark, newIdempotencyKey, pendingMarks } from '../lib/offline-marks';
+import { enqueueMark, newIdempotencyKey, pendingMarks } from './offline-marks';
 import { trackingKeys } from './tracking-keys';
 
 export type { EpisodeProgressResult, ShowProgress };

@@ -3,7 +3,7 @@ import { idempotencyMessages } from '@series-tracker/contracts/constants';
 import { toast } from '@/components/ui/toaster';
 import { errorReason, isApiError, isNoAnswer } from '@/lib/api-client';
 import { onReconnect } from '@/lib/connection';
-import { pendingMarks, removeMark } from '../lib/offline-marks';
+import { pendingMarks, removeMark } from './offline-marks';
 import { applyEpisodeResult, sendEpisodeMark } from './progress';
 
 let running: Promise<void> | null = null;

@@ -5,7 +5,6 @@ import type {
   WatchlistItem,
 } from '@series-tracker/contracts';
 import {
-  infiniteQueryOptions,
   queryOptions,
   useInfiniteQuery,
   useMutation,
@@ -18,6 +17,7 @@ import {
 import { toast } from '@/components/ui/toaster';
 import { showsKeys } from '@/features/shows/api/shows-keys';
 import { api, isApiError, errorReason } from '@/lib/api-client';
+import { loadedOffset, offsetPages } from '@/lib/paging';
 import { watchStatusLabels, type WatchlistSort } from '../lib/watch-status';
 import { trackingKeys } from './tracking-keys';
 
@@ -35,20 +35,12 @@ export function watchlistQueryOptions(
   sort: WatchlistSort,
   services: ServicesParams = {},
 ) {
-  return infiniteQueryOptions({
+  return offsetPages<Page<WatchlistItem>>({
     queryKey: [...trackingKeys.watchlist(status, sort), services] as const,
-    queryFn: ({ pageParam, signal }) =>
-      api.get<Page<WatchlistItem>>('/user-content-status', {
-        params: { status, sort, limit: WATCHLIST_PAGE_SIZE, offset: pageParam, ...services },
-        signal,
-      }),
-    initialPageParam: 0,
-    // The next offset is what is loaded now, not last offset + limit: a card that left this
-    // view (removed, or moved to another status) shifted the server's list by one.
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((n, p) => n + p.data.length, 0);
-      return last.data.length > 0 && loaded < last.total ? loaded : undefined;
-    },
+    path: '/user-content-status',
+    params: (offset) => ({ status, sort, limit: WATCHLIST_PAGE_SIZE, offset, ...services }),
+    // A card that left this view (removed, or moved to another status) shifted the list.
+    next: loadedOffset,
   });
 }
 

@@ -5,7 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorReason } from '@/lib/api-client';
 import { localIsoDate } from '@/lib/format';
 import { useDeletePlay, useEditPlay, useEpisodePlays, useWatchAgain } from '../api/plays';
-import { useRequireSignIn } from '../hooks/use-require-sign-in';
+import { useRequireSignIn } from '@/features/auth/hooks/use-require-sign-in';
 import { formatPlayTime, playSourceLabel } from '../lib/plays';
 
 /** "Watched 3 times", "Watched once", "Not watched yet". */

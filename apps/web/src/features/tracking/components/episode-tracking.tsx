@@ -12,8 +12,8 @@ import {
   SAVED_OFFLINE,
   type ShowProgress,
 } from '../api/progress';
-import { usePendingMarks, withPendingMarks } from '../lib/offline-marks';
-import { loginPathFor, useRequireSignIn } from '../hooks/use-require-sign-in';
+import { usePendingMarks, withPendingMarks } from '../api/offline-marks';
+import { loginPathFor, useRequireSignIn } from '@/features/auth/hooks/use-require-sign-in';
 
 /** Progress of a show for the signed-in user; nothing is asked for visitors. */
 export function useProgress(showId: number) {
@@ -32,6 +32,25 @@ export function useProgress(showId: number) {
 /** This episode's latest mark is still waiting on this device to be sent. */
 function useIsPending(episodeId: number, pending: ReturnType<typeof usePendingMarks>) {
   return pending.some((mark) => mark.episodeId === episodeId);
+}
+
+/**
+ * One episode's watched state and the toggle both watch buttons share: visitors are sent to
+ * sign in; a member's mark goes to the server (or the offline queue).
+ */
+function useEpisodeToggle(showId: number, episode: Episode, code: string) {
+  const { signedIn, requireSignIn, progress, pending } = useProgress(showId);
+  const mutation = useSetEpisodeWatched();
+  const watched = watchedSet(progress).has(episode.id);
+  const aired = hasAired(episode);
+  const queued = useIsPending(episode.id, pending);
+  const counts = episode.type === 'regular' && aired;
+  const toggle = () => {
+    if (!requireSignIn()) return;
+    mutation.mutate({ episodeId: episode.id, showId, watched: !watched, code, counts });
+  };
+  const disabled = mutation.isPending || (!aired && !watched) || (signedIn && !progress);
+  return { watched, aired, queued, saving: mutation.isPending, disabled, toggle };
 }
 
 const watchedSets = new WeakMap<ShowProgress, Set<number>>();
@@ -129,16 +148,15 @@ export function EpisodeWatchToggle({
   episode: Episode;
   code: string;
 }) {
-  const { signedIn, requireSignIn, progress, pending } = useProgress(showId);
-  const mutation = useSetEpisodeWatched();
-  const watched = watchedSet(progress).has(episode.id);
-  const aired = hasAired(episode);
-  const queued = useIsPending(episode.id, pending);
+  const { watched, aired, queued, saving, disabled, toggle } = useEpisodeToggle(
+    showId,
+    episode,
+    code,
+  );
   const label =
     !aired && !watched
       ? `${code} has not aired yet`
       : `Mark ${code} as ${watched ? 'unwatched' : 'watched'}${queued ? ` (${SAVED_OFFLINE.toLowerCase()})` : ''}`;
-  const counts = episode.type === 'regular' && aired;
   return (
     <span className="relative inline-flex shrink-0">
       <button
@@ -146,11 +164,8 @@ export function EpisodeWatchToggle({
         aria-pressed={watched}
         aria-label={label}
         title={label}
-        disabled={mutation.isPending || (!aired && !watched) || (signedIn && !progress)}
-        onClick={() => {
-          if (!requireSignIn()) return;
-          mutation.mutate({ episodeId: episode.id, showId, watched: !watched, code, counts });
-        }}
+        disabled={disabled}
+        onClick={toggle}
         className={cn(
           'inline-flex size-10 shrink-0 items-center justify-center rounded-full border-2 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400 disabled:cursor-not-allowed',
           watched
@@ -158,7 +173,7 @@ export function EpisodeWatchToggle({
             : 'border-slate-600 text-slate-500 hover:border-emerald-400 hover:text-emerald-300 disabled:opacity-40',
         )}
       >
-        {mutation.isPending ? (
+        {saving ? (
           <Spinner className="size-4" />
         ) : (
           <Check aria-hidden className="size-5" strokeWidth={3} />
@@ -284,23 +299,19 @@ export function EpisodeWatchButton({
   episode: Episode;
   code: string;
 }) {
-  const { signedIn, requireSignIn, progress, pending } = useProgress(showId);
-  const mutation = useSetEpisodeWatched();
-  const watched = watchedSet(progress).has(episode.id);
-  const aired = hasAired(episode);
-  const queued = useIsPending(episode.id, pending);
-  const counts = episode.type === 'regular' && aired;
+  const { watched, aired, queued, saving, disabled, toggle } = useEpisodeToggle(
+    showId,
+    episode,
+    code,
+  );
   return (
     <span className="inline-flex flex-wrap items-center gap-3">
       <button
         type="button"
         aria-pressed={watched}
-        disabled={mutation.isPending || (signedIn && !progress) || (!aired && !watched)}
+        disabled={disabled}
         title={!aired && !watched ? 'This episode has not aired yet' : undefined}
-        onClick={() => {
-          if (!requireSignIn()) return;
-          mutation.mutate({ episodeId: episode.id, showId, watched: !watched, code, counts });
-        }}
+        onClick={toggle}
         className={cn(
           'inline-flex h-11 items-center justify-center gap-2 rounded-lg px-5 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400 disabled:cursor-not-allowed disabled:opacity-60',
           watched
@@ -308,11 +319,7 @@ export function EpisodeWatchButton({
             : 'bg-violet-600 text-white hover:bg-violet-500',
         )}
       >
-        {mutation.isPending ? (
-          <Spinner />
-        ) : (
-          <Check aria-hidden className="size-4" strokeWidth={3} />
-        )}
+        {saving ? <Spinner /> : <Check aria-hidden className="size-4" strokeWidth={3} />}
         {watched ? 'Watched' : 'Mark as Watched'}
       </button>
       {queued ? (

@@ -1,7 +1,7 @@
 import { Heart } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { useIsFavorite, useToggleFavorite } from '../api/favorites';
-import { useRequireSignIn } from '../hooks/use-require-sign-in';
+import { useRequireSignIn } from '@/features/auth/hooks/use-require-sign-in';
 
 /** The heart: a toggle button (aria-pressed), saved at once and reverted if the save fails. */
 export function FavoriteButton({ showId }: { showId: number }) {

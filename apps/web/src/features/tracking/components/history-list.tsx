@@ -2,10 +2,10 @@ import type { HistoryEntry } from '@series-tracker/contracts';
 import { History } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { CoverImage } from '@/components/ui/cover-image';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
+import { LoadMore } from '@/components/ui/load-more';
 import { Skeleton } from '@/components/ui/skeleton';
 import { episodeCode } from '@/lib/format';
 import type { useHistory } from '../api/plays';
@@ -91,17 +91,7 @@ export function HistoryList({
           </button>
         </p>
       ) : null}
-      {query.hasNextPage ? (
-        <div className="mt-6 flex justify-center">
-          <Button
-            variant="secondary"
-            disabled={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore query={query} />
       {query.isFetchNextPageError ? (
         <p role="alert" className="mt-3 text-center text-sm text-rose-300">
           Could not load more of the history. Please try again.

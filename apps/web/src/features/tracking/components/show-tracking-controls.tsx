@@ -14,7 +14,7 @@ import {
 } from '../api/watchlist';
 import { useRewatch } from '../api/plays';
 import { useCompleteOffer } from '../hooks/use-complete-offer';
-import { useRequireSignIn } from '../hooks/use-require-sign-in';
+import { useRequireSignIn } from '@/features/auth/hooks/use-require-sign-in';
 import { menuTriggerStyle } from './add-with-status-menu-style';
 import { FavoriteButton } from './favorite-button';
 import { WatchStatusSelect } from './watch-status';

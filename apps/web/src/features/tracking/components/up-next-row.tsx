@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { Carousel } from '@/components/ui/carousel';
-import { CoverImage } from '@/components/ui/cover-image';
+import { CoverLink } from '@/components/ui/cover-link';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { hiddenEpisodeTitle } from '@series-tracker/contracts/constants';
@@ -88,15 +88,13 @@ function UpNextCard({ entry }: { entry: UpNextEntry }) {
   const episodes = item.show.episodes;
   return (
     <article className="flex h-full gap-3 rounded-xl border border-slate-800 bg-slate-900/60 p-3 transition-colors hover:border-slate-600">
-      <Link to={`/show/${item.showId}`} tabIndex={-1} aria-hidden className="shrink-0">
-        <CoverImage
-          src={item.show.coverImageUrl}
-          title={title}
-          decorative
-          showTitle={false}
-          className="aspect-[2/3] w-20 rounded-lg"
-        />
-      </Link>
+      <CoverLink
+        to={`/show/${item.showId}`}
+        src={item.show.coverImageUrl}
+        title={title}
+        className="aspect-[2/3] w-20 rounded-lg"
+        linkClassName="shrink-0"
+      />
       <div className="flex min-w-0 flex-1 flex-col">
         <Link
           to={`/show/${item.showId}`}

@@ -9,14 +9,9 @@ import type {
   ProfileUser,
   WatchlistItem,
 } from '@series-tracker/contracts';
-import {
-  infiniteQueryOptions,
-  keepPreviousData,
-  queryOptions,
-  useInfiniteQuery,
-  useQuery,
-} from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { afterLimit, offsetPages } from '@/lib/paging';
 
 /** Every paged people endpoint accepts up to 50 (issue 11). */
 export const PEOPLE_PAGE = 20;
@@ -32,9 +27,6 @@ export const peopleKeys = {
   compare: (names: string[]) => ['people', 'compare', ...names] as const,
 };
 
-const nextOffset = (last: { offset: number; limit: number; hasMore: boolean }) =>
-  last.hasMore ? last.offset + last.limit : undefined;
-
 export function profileQueryOptions(username: string) {
   return queryOptions({
     queryKey: peopleKeys.profile(username),
@@ -47,15 +39,11 @@ export const useProfile = (username: string) => useQuery(profileQueryOptions(use
 
 export function useUserWatchlist(userId: number | undefined, enabled: boolean) {
   return useInfiniteQuery(
-    infiniteQueryOptions({
+    offsetPages<Page<WatchlistItem>>({
       queryKey: peopleKeys.watchlist(userId ?? 0),
-      queryFn: ({ pageParam, signal }) =>
-        api.get<Page<WatchlistItem>>(`/users/${userId}/watchlist`, {
-          params: { limit: PEOPLE_PAGE, offset: pageParam, sort: 'updated' },
-          signal,
-        }),
-      initialPageParam: 0,
-      getNextPageParam: nextOffset,
+      path: `/users/${userId}/watchlist`,
+      params: (offset) => ({ limit: PEOPLE_PAGE, offset, sort: 'updated' }),
+      next: afterLimit,
       enabled: enabled && userId !== undefined,
     }),
   );
@@ -69,15 +57,11 @@ export interface UserFavorite {
 }
 export function useUserFavorites(userId: number | undefined, enabled: boolean) {
   return useInfiniteQuery(
-    infiniteQueryOptions({
+    offsetPages<Page<UserFavorite>>({
       queryKey: peopleKeys.favorites(userId ?? 0),
-      queryFn: ({ pageParam, signal }) =>
-        api.get<Page<UserFavorite>>(`/users/${userId}/favorites`, {
-          params: { limit: PEOPLE_PAGE, offset: pageParam },
-          signal,
-        }),
-      initialPageParam: 0,
-      getNextPageParam: nextOffset,
+      path: `/users/${userId}/favorites`,
+      params: (offset) => ({ limit: PEOPLE_PAGE, offset }),
+      next: afterLimit,
       enabled: enabled && userId !== undefined,
     }),
   );
@@ -107,15 +91,11 @@ export function useUserStats(userId: number | undefined, year: number | null, en
 
 export function usePeople(userId: number | undefined, side: 'followers' | 'following') {
   return useInfiniteQuery(
-    infiniteQueryOptions({
+    offsetPages<Page<Person>>({
       queryKey: peopleKeys.network(userId ?? 0, side),
-      queryFn: ({ pageParam, signal }) =>
-        api.get<Page<Person>>(`/social/${userId}/${side}`, {
-          params: { limit: PEOPLE_PAGE, offset: pageParam },
-          signal,
-        }),
-      initialPageParam: 0,
-      getNextPageParam: nextOffset,
+      path: `/social/${userId}/${side}`,
+      params: (offset) => ({ limit: PEOPLE_PAGE, offset }),
+      next: afterLimit,
       enabled: userId !== undefined,
     }),
   );
@@ -145,15 +125,11 @@ export const unfollowUser = (id: number) => api.delete<FollowStats>(`/social/${i
 
 export function useUserReviews(userId: number | undefined, enabled: boolean) {
   return useInfiniteQuery(
-    infiniteQueryOptions({
+    offsetPages<Page<Review>>({
       queryKey: ['people', 'reviews', userId ?? 0] as const,
-      queryFn: ({ pageParam, signal }) =>
-        api.get<Page<Review>>(`/users/${userId}/reviews`, {
-          params: { limit: PEOPLE_PAGE, offset: pageParam },
-          signal,
-        }),
-      initialPageParam: 0,
-      getNextPageParam: nextOffset,
+      path: `/users/${userId}/reviews`,
+      params: (offset) => ({ limit: PEOPLE_PAGE, offset }),
+      next: afterLimit,
       enabled: enabled && userId !== undefined,
     }),
   );
@@ -161,15 +137,11 @@ export function useUserReviews(userId: number | undefined, enabled: boolean) {
 
 export function useUserLists(userId: number | undefined, enabled: boolean) {
   return useInfiniteQuery(
-    infiniteQueryOptions({
+    offsetPages<Page<ListSummary>>({
       queryKey: ['people', 'lists', userId ?? 0] as const,
-      queryFn: ({ pageParam, signal }) =>
-        api.get<Page<ListSummary>>(`/users/${userId}/lists`, {
-          params: { limit: PEOPLE_PAGE, offset: pageParam },
-          signal,
-        }),
-      initialPageParam: 0,
-      getNextPageParam: nextOffset,
+      path: `/users/${userId}/lists`,
+      params: (offset) => ({ limit: PEOPLE_PAGE, offset }),
+      next: afterLimit,
       enabled: enabled && userId !== undefined,
     }),
   );

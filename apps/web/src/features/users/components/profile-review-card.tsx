@@ -1,22 +1,20 @@
 import type { Review } from '@series-tracker/contracts';
 import { Heart, MessageCircle, Star } from 'lucide-react';
 import { Link } from 'react-router';
-import { CoverImage } from '@/components/ui/cover-image';
+import { CoverLink } from '@/components/ui/cover-link';
 import { timeAgo } from '@/features/activity/components/activity-entry';
 
 /** One of a member's reviews on their profile: show, title, rating, excerpt, counts. */
 export function ProfileReviewCard({ review }: { review: Review }) {
   return (
     <article className="flex gap-4 rounded-xl border border-slate-800 bg-slate-900/50 p-4">
-      <Link to={`/show/${review.showId}`} className="shrink-0" aria-hidden tabIndex={-1}>
-        <CoverImage
-          src={review.show.coverImageUrl}
-          title={review.show.title}
-          decorative
-          showTitle={false}
-          className="h-24 w-16 rounded-md"
-        />
-      </Link>
+      <CoverLink
+        to={`/show/${review.showId}`}
+        src={review.show.coverImageUrl}
+        title={review.show.title}
+        className="h-24 w-16 rounded-md"
+        linkClassName="shrink-0"
+      />
       <div className="min-w-0 flex-1">
         <h3 className="font-semibold break-words text-white">
           <Link to={`/review/${review.id}`} className="hover:text-violet-300 hover:underline">

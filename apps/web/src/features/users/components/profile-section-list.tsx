@@ -1,11 +1,10 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
+import { LoadMore } from '@/components/ui/load-more';
 import { QueryRefreshError } from '@/components/ui/refresh-error';
 import { Skeleton } from '@/components/ui/skeleton';
-import { cn } from '@/lib/cn';
 
 /** What a paged profile query needs to be shown (an infinite query of `{ data }` pages). */
 export interface PagedQuery<T> {
@@ -89,18 +88,7 @@ export function ProfileSectionList<T>({
           </li>
         ))}
       </ul>
-      {!limit && query.hasNextPage ? (
-        <div className={cn(moreClassName, 'flex justify-center')}>
-          <button
-            type="button"
-            className={buttonStyles({ variant: 'secondary' })}
-            disabled={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </button>
-        </div>
-      ) : null}
+      {!limit ? <LoadMore query={query} className={moreClassName} /> : null}
     </>
   );
 }

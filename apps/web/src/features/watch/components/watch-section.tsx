@@ -3,7 +3,11 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
-import { SavedNote, SettingsSection } from '@/features/account/components/settings-section';
+import {
+  SavedNote,
+  SettingsLoadError,
+  SettingsSection,
+} from '@/features/account/components/settings-section';
 import { errorReason, serverMessageOr } from '@/lib/api-client';
 import {
   browserCountry,
@@ -28,12 +32,7 @@ export function WatchSection() {
       {settings.isPending ? (
         <Skeleton className="h-40 w-full" />
       ) : settings.isError ? (
-        <FormAlert>
-          Could not load these settings: {errorReason(settings.error)}.{' '}
-          <button type="button" className="underline" onClick={() => void settings.refetch()}>
-            Try again
-          </button>
-        </FormAlert>
+        <SettingsLoadError query={settings} />
       ) : (
         <WatchForm saved={settings.data} />
       )}

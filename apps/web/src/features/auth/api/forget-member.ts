@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toaster';
-import { forgetMarks, pendingMarks } from '@/features/tracking/lib/offline-marks';
+import { forgetMarks, pendingMarks } from '@/features/tracking/api/offline-marks';
 import { clearOfflineData } from '@/lib/offline-store';
 import { clearStoredToken } from '@/lib/token-storage';
-import { authKeys } from '../api/auth-keys';
+import { authKeys } from './auth-keys';
 
 /** Drops every cached query except the session: they may hold another member's view. */
 export function removeUserQueries(queryClient: QueryClient) {

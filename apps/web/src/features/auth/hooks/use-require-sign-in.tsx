@@ -1,7 +1,7 @@
-import { useCallback } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useCallback, type ReactElement } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toaster';
-import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useAuth, type AuthState } from './use-auth';
 
 export const SIGN_IN_CHECK_FAILED =
   'Could not check your sign-in. Check your connection and try again.';
@@ -37,4 +37,21 @@ export function useRequireSignIn(): {
     return false;
   }, [status, retry, navigate, location]);
   return { status, requireSignIn };
+}
+
+/**
+ * A signed-in-only page: `redirect` is what the page renders instead while the visitor is
+ * signed out: sign in and come back here, or the home page right after signing out here
+ * (unless `homeAfterSignOut` is false). The other statuses are the page's to show.
+ */
+export function useSignedInPage({ homeAfterSignOut = true } = {}): AuthState & {
+  redirect: ReactElement | null;
+} {
+  const auth = useAuth();
+  const location = useLocation();
+  const redirect =
+    auth.status === 'anonymous' ? (
+      <Navigate to={homeAfterSignOut && auth.signedOut ? '/' : loginPathFor(location)} replace />
+    ) : null;
+  return { ...auth, redirect };
 }
