@@ -1,10 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
-import zlib from 'node:zlib';
 import fp from 'fastify-plugin';
-import { LRUCache } from 'lru-cache';
-import { cacheTags } from '../platform/cache-tags';
-import type { EventBus } from '../platform/events';
+import { etagMatches, prepare, setCacheHeaders } from './response-cache.http';
+import {
+  createEntryStore,
+  type Entry,
+  type RequestState,
+  type ResponseCache,
+} from './response-cache.store';
+
+export { COMPRESS_THRESHOLD, pickEncoding } from './response-cache.http';
+export type { ResponseCache } from './response-cache.store';
+export { subscribeResponseCache } from './response-cache.invalidation';
 
 export interface RouteCacheConfig {
   ttlSeconds: number;
@@ -38,115 +45,6 @@ declare module 'fastify' {
   }
 }
 
-export interface ResponseCache {
-  /** Drops every entry carrying one of these tags (and stops in-flight ones from being stored). */
-  invalidateTags(tags: string[]): void;
-  /** Drops everything (tests; an operator's reset). Domain changes use invalidateTags. */
-  clear(): void;
-  size(): number;
-  /** Bytes accounted for the entries held (bounded by the `maxBytes` option). */
-  bytes(): number;
-}
-
-interface Entry {
-  body: Buffer;
-  etag: string;
-  tags: string[];
-  /** Compressed copies, made on the first request that accepts them. */
-  br?: Buffer;
-  gzip?: Buffer;
-}
-
-interface Flight {
-  promise: Promise<Entry | null>;
-  resolve(entry: Entry | null): void;
-  tags: string[];
-}
-
-interface RequestState {
-  key: string;
-  /** Kept for one signed-in member only: browsers and proxies must not share it. */
-  personal: boolean;
-  tags: string[];
-  /** Invalidation generation when the request started: a later invalidation of one of its tags
-   * means the handler may have read data from before that change, so its answer is not kept. */
-  generation: number;
-  hit: boolean;
-  flight: Flight | null;
-}
-
-/**
- * Browsers must ask again every time (a user who just tracked a show expects its count to move),
- * but an unchanged response costs them only a 304 thanks to the ETag.
- */
-const BROWSER_CACHE = 'no-cache';
-/** Responses under this many bytes are sent as they are (as @fastify/compress does). */
-export const COMPRESS_THRESHOLD = 1024;
-const BROTLI = {
-  params: {
-    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-    [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
-  },
-};
-
-/** The encoding to answer with: br, else gzip, when the client accepts it (q > 0). */
-export function pickEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
-  if (!header) return null;
-  const q = new Map<string, number>();
-  for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const value = qParam ? Number(qParam.slice(2)) : 1;
-    q.set(name, Number.isFinite(value) ? value : 0);
-  }
-  const accepts = (name: string) => (q.get(name) ?? q.get('*') ?? 0) > 0;
-  if (accepts('br')) return 'br';
-  if (accepts('gzip')) return 'gzip';
-  return null;
-}
-
-function encoded(entry: Entry, encoding: 'br' | 'gzip'): Buffer {
-  if (encoding === 'br') return (entry.br ??= zlib.brotliCompressSync(entry.body, BROTLI));
-  return (entry.gzip ??= zlib.gzipSync(entry.body));
-}
-
-function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  // Weak comparison (RFC 9110 §13.1.2): W/ prefixes do not matter.
-  const bare = etag.replace(/^W\//, '');
-  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
-}
-
-/** Anonymous-only entries also vary by Authorization: a signed-in request gets its own answer. */
-const varyOf = (request: FastifyRequest) => {
-  const cfg = request.routeOptions.config.cache;
-  return cfg?.anonymousOnly || cfg?.perViewer
-    ? 'accept-encoding, authorization'
-    : 'accept-encoding';
-};
-/** A member's own answer may be kept by their browser, never by a shared cache. */
-const cacheControlOf = (request: FastifyRequest) =>
-  request.responseCacheState?.personal ? `private, ${BROWSER_CACHE}` : BROWSER_CACHE;
-
-/**
- * Sets the cache headers and, when the client accepts it and the body is big enough, the
- * compressed body (so @fastify/compress leaves it alone). Returns what to send.
- */
-
-function prepare(request: FastifyRequest, reply: FastifyReply, entry: Entry): Buffer {
-  void reply
-    .header('cache-control', cacheControlOf(request))
-    .header('etag', entry.etag)
-    .header('vary', varyOf(request));
-  if (entry.body.length < COMPRESS_THRESHOLD) return entry.body;
-  const encoding = pickEncoding(request.headers['accept-encoding']);
-  if (!encoding) return entry.body;
-  void reply.header('content-encoding', encoding);
-  return encoded(entry, encoding);
-}
-
 export interface ResponseCacheOptions {
   enabled: boolean;
   /** Memory budget: bodies are counted twice, for the compressed copies made on demand. */
@@ -170,57 +68,14 @@ export interface ResponseCacheOptions {
  */
 export const responseCachePlugin = fp(
   async (app: FastifyInstance, opts: ResponseCacheOptions) => {
-    const byTag = new Map<string, Set<string>>();
-    const cache = new LRUCache<string, Entry>({
-      maxSize: opts.maxBytes,
-      sizeCalculation: (e) => 2 * e.body.length + 200,
-      dispose: (entry, key) => {
-        for (const tag of entry.tags) {
-          const keys = byTag.get(tag);
-          keys?.delete(key);
-          if (keys?.size === 0) byTag.delete(tag);
-        }
-      },
-    });
-    const inflight = new Map<string, Flight>();
-    let generation = 0;
-    let clearedAt = 0;
-    const invalidatedAt = new Map<string, number>();
-
-    const api: ResponseCache = {
-      invalidateTags(tags) {
-        generation++;
-        const set = new Set(tags);
-        for (const tag of set) {
-          invalidatedAt.set(tag, generation);
-          for (const key of [...(byTag.get(tag) ?? [])]) cache.delete(key);
-        }
-        // Requests arriving from now on must not join a flight that may have read old data.
-        for (const [key, flight] of inflight)
-          if (flight.tags.some((t) => set.has(t))) inflight.delete(key);
-      },
-      clear() {
-        generation++;
-        cache.clear();
-        inflight.clear();
-        clearedAt = generation;
-      },
-      size: () => cache.size,
-      bytes: () => cache.calculatedSize,
-    };
-    app.decorate('responseCache', api);
+    const store = createEntryStore(opts.maxBytes);
+    app.decorate('responseCache', store.api);
     app.decorateRequest('responseCacheState', null);
-    const isStale = (state: RequestState, tags: string[]) =>
-      clearedAt > state.generation ||
-      tags.some((t) => (invalidatedAt.get(t) ?? 0) > state.generation);
 
     function serve(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
       void reply.header('x-cache', 'hit');
       if (etagMatches(request.headers['if-none-match'], entry.etag)) {
-        void reply
-          .header('cache-control', cacheControlOf(request))
-          .header('etag', entry.etag)
-          .header('vary', varyOf(request));
+        setCacheHeaders(request, reply, entry.etag);
         void reply.status(304).send();
         return;
       }
@@ -251,20 +106,20 @@ export const responseCachePlugin = fp(
           personal = true;
         }
       }
-      let entry = cache.get(key);
+      let entry = store.get(key);
       // Another request is computing this answer: wait for it rather than run the handler
       // again. When it fails, one of the waiters takes over and the rest wait for that one.
       for (let waits = 0; entry === undefined && waits < 3; waits++) {
-        const flight = inflight.get(key);
+        const flight = store.flight(key);
         if (!flight) break;
-        entry = (await flight.promise) ?? cache.get(key);
+        entry = (await flight.promise) ?? store.get(key);
       }
       if (entry !== undefined) {
         request.responseCacheState = {
           key,
           personal,
           tags: [],
-          generation,
+          generation: store.generation(),
           hit: true,
           flight: null,
         };
@@ -272,37 +127,30 @@ export const responseCachePlugin = fp(
         return reply;
       }
       const tags = request.routeOptions.config.cache?.tags?.(request) ?? [];
-      let flight: Flight | null = null;
-      if (!inflight.has(key)) {
-        let resolve!: (e: Entry | null) => void;
-        const promise = new Promise<Entry | null>((r) => (resolve = r));
-        flight = { promise, resolve, tags };
-        inflight.set(key, flight);
-      }
-      const state: RequestState = { key, personal, tags, generation, hit: false, flight };
+      const flight = store.lead(key, tags);
+      const state: RequestState = {
+        key,
+        personal,
+        tags,
+        generation: store.generation(),
+        hit: false,
+        flight,
+      };
       request.responseCacheState = state;
       // A leader that ends without storing (client gone, hook error) must not leave others
       // waiting on it. Listeners only on leaders: hits pay nothing for this.
       if (flight) {
-        const release = () => land(state, null);
+        const release = () => store.land(state, null);
         reply.raw.once('finish', release);
         reply.raw.once('close', release);
       }
-    }
-
-    function land(state: RequestState, entry: Entry | null) {
-      const flight = state.flight;
-      if (!flight) return;
-      state.flight = null;
-      if (inflight.get(state.key) === flight) inflight.delete(state.key);
-      flight.resolve(entry);
     }
 
     async function onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
       const state = request.responseCacheState;
       if (!state || state.hit) return payload;
       if (reply.statusCode !== 200 || typeof payload !== 'string') {
-        land(state, null);
+        store.land(state, null);
         return payload;
       }
       // Kept as bytes: a hit then writes them as they are, with no UTF-8 encoding per request.
@@ -310,22 +158,11 @@ export const responseCachePlugin = fp(
       const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
       const entry: Entry = { body, etag, tags: [...new Set(state.tags)] };
       const cfg = request.routeOptions.config.cache!;
-      if (!isStale(state, entry.tags)) {
-        cache.set(state.key, entry, { ttl: cfg.ttlSeconds * 1000 });
-        if (cache.has(state.key))
-          for (const tag of entry.tags) {
-            let keys = byTag.get(tag);
-            if (!keys) byTag.set(tag, (keys = new Set()));
-            keys.add(state.key);
-          }
-      }
-      land(state, entry);
+      store.keep(state, entry, cfg.ttlSeconds * 1000);
+      store.land(state, entry);
       void reply.header('x-cache', 'miss');
       if (etagMatches(request.headers['if-none-match'], etag)) {
-        void reply
-          .header('cache-control', cacheControlOf(request))
-          .header('etag', etag)
-          .header('vary', varyOf(request));
+        setCacheHeaders(request, reply, etag);
         void reply.status(304);
         return null;
       }
@@ -355,142 +192,3 @@ export const responseCachePlugin = fp(
   },
   { name: 'response-cache' },
 );
-
-/**
- * Drops exactly the cached responses a domain change affects:
- * - `show.counters.changed` (a show's totalUsers/favourites moved): that show's page, episodes,
- *   similar shows and episode pages; the platform figures (favourites).
- * - `tracking.changed`: that show's entries (its counters may follow from the change).
- * - `catalog.refreshed`: the same for every refreshed show; the platform figures (show count,
- *   average rating); every show search when shows were added (a search that came back before
- *   TVmaze answered then finds them at once).
- * - `user.changed` (joined, profile or visibility changed, left): answers listing users (global
- *   search) and the platform figures.
- * Lists, trending and searches that merely include a show keep their entry until its TTL
- * (30–300 s): they rank many shows and one counter rarely changes them.
- * Every server drops these (onEveryServer: events of other servers arrive over Redis when it
- * is configured). Returns the unsubscribe (an app closing leaves the bus it was given).
- */
-export function subscribeResponseCache(
-  events: EventBus,
-  cache: ResponseCache,
-  people?: {
-    /** Who follows this member: their home feeds show the member's activity. */
-    followersOf(userId: number): Promise<number[]>;
-  },
-): () => void {
-  const off = [
-    events.onEveryServer('show.counters.changed', ({ showIds }) =>
-      cache.invalidateTags([...showIds.map(cacheTags.show), cacheTags.stats]),
-    ),
-    events.onEveryServer('tracking.changed', ({ showId }) =>
-      cache.invalidateTags([cacheTags.show(showId)]),
-    ),
-    events.onEveryServer('catalog.refreshed', ({ showIds, added }) =>
-      cache.invalidateTags([
-        ...showIds.map(cacheTags.show),
-        cacheTags.stats,
-        ...(added?.length ? [cacheTags.showSearch] : []),
-      ]),
-    ),
-    events.onEveryServer('user.changed', () =>
-      cache.invalidateTags([cacheTags.users, cacheTags.stats]),
-    ),
-    // A deleted account's rows moved counters everywhere (shows' members and review counts,
-    // lists' followers, reviews' likes) inside its erasure transaction; deletions are rare, so
-    // every cached answer goes rather than each feature naming what it touched.
-    events.onEveryServer('user.changed', ({ change }) => {
-      if (change === 'deleted') cache.clear();
-    }),
-    // Lists (issue 10): list pages carry counts, covers and owners' names; stats count lists.
-    events.onEveryServer('list.created', () =>
-      cache.invalidateTags([cacheTags.lists, cacheTags.stats]),
-    ),
-    events.onEveryServer('list.updated', ({ listId }) =>
-      cache.invalidateTags([cacheTags.lists, cacheTags.list(listId), cacheTags.stats]),
-    ),
-    events.onEveryServer('list.deleted', ({ listId }) =>
-      cache.invalidateTags([cacheTags.lists, cacheTags.list(listId), cacheTags.stats]),
-    ),
-    events.onEveryServer('list.followed', ({ listId }) =>
-      cache.invalidateTags([cacheTags.lists, cacheTags.list(listId)]),
-    ),
-    events.onEveryServer('user.changed', () => cache.invalidateTags([cacheTags.lists])),
-    // Reviews: a show's Reviews count and rating, the platform's count, review searches (which
-    // also show authors' names).
-    ...(['review.created', 'review.updated', 'review.deleted'] as const).map((name) =>
-      events.onEveryServer(name, ({ showId }) =>
-        cache.invalidateTags([cacheTags.show(showId), cacheTags.stats, cacheTags.reviews]),
-      ),
-    ),
-    // Counts shown on reviews move with likes and comments.
-    ...(['review.liked', 'comment.created', 'comment.deleted'] as const).map((name) =>
-      events.onEveryServer(name, () => cache.invalidateTags([cacheTags.reviews])),
-    ),
-    events.onEveryServer('user.changed', () => cache.invalidateTags([cacheTags.reviews])),
-    // People (ADR 090): follows move the platform and engagement figures. Episode marks only
-    // age them (60 s): dropping every figure on every mark would keep them uncached.
-    events.onEveryServer('user.followed', () => cache.invalidateTags([cacheTags.stats])),
-
-    // Per-viewer answers (ADR 091). Profiles: a member's counts move with their follows,
-    // tracking, reviews and lists; the viewer's follow and block state with follows and blocks.
-    // Feeds: a member's new, grown or removed entries reach their followers' home feeds and
-    // the community feed; a follow, unfollow or block changes whose entries a feed holds.
-    events.onEveryServer('activity.changed', async ({ userIds }) => {
-      const tags: string[] = [cacheTags.communityFeed];
-      for (const userId of userIds) {
-        tags.push(cacheTags.feed(userId));
-        for (const follower of (await people?.followersOf(userId)) ?? [])
-          tags.push(cacheTags.feed(follower));
-      }
-      cache.invalidateTags(tags);
-    }),
-    events.onEveryServer('user.followed', ({ followerId, followeeId }) =>
-      cache.invalidateTags([
-        cacheTags.person(followerId),
-        cacheTags.person(followeeId),
-        cacheTags.feed(followerId),
-      ]),
-    ),
-    events.onEveryServer('user.blocked', ({ blockerId, blockedId }) =>
-      cache.invalidateTags([
-        cacheTags.person(blockerId),
-        cacheTags.person(blockedId),
-        cacheTags.feed(blockerId),
-        cacheTags.feed(blockedId),
-        cacheTags.communityFeed,
-      ]),
-    ),
-    // Names, avatars and privacy show in every feed that holds the member's entries (or
-    // names them as followed): profile edits are rare, so all feeds go.
-    events.onEveryServer('user.changed', ({ userId, change }) => {
-      if (change !== 'registered')
-        cache.invalidateTags([cacheTags.person(userId), cacheTags.feeds]);
-    }),
-    events.onEveryServer('tracking.changed', ({ userId }) =>
-      cache.invalidateTags([cacheTags.person(userId)]),
-    ),
-    ...(['review.created', 'review.updated', 'review.deleted'] as const).map((name) =>
-      events.onEveryServer(name, ({ userId }) => cache.invalidateTags([cacheTags.person(userId)])),
-    ),
-    ...(['list.created', 'list.updated', 'list.deleted'] as const).map((name) =>
-      events.onEveryServer(name, ({ userId }) => cache.invalidateTags([cacheTags.person(userId)])),
-    ),
-    // Feeds show shows' titles and posters and episodes' titles.
-    events.onEveryServer('catalog.refreshed', () => cache.invalidateTags([cacheTags.feeds])),
-    // Moderation (ADR 151): what a moderator hid leaves every shared and per-viewer answer that
-    // could hold it, within the request that hid it.
-    events.onEveryServer('content.moderated', ({ authorId, action }) => {
-      if (action === 'dismiss') return;
-      cache.invalidateTags([
-        cacheTags.reviews,
-        cacheTags.lists,
-        cacheTags.stats,
-        cacheTags.users,
-        cacheTags.feeds,
-        cacheTags.person(authorId),
-      ]);
-    }),
-  ];
-  return () => off.forEach((unsubscribe) => unsubscribe());
-}
