@@ -57,3 +57,10 @@ export function tokenIn(mail: ParsedMail, page: string): string {
   if (!match) throw new Error(`no ${page} link in: ${mail.text}`);
   return match[1]!;
 }
+
+/** The app's mail settings for this stand-in; `outboxDir` keeps copies as files too. */
+export const mailVia = (smtp: { url: string }, outboxDir = '') => ({
+  smtpUrl: smtp.url,
+  from: 'Series Tracker <no-reply@test>',
+  outboxDir,
+});

@@ -1,14 +1,14 @@
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs/promises';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountMessages, authMessages } from '@series-tracker/contracts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, buildShow, registerUser } from '../../../test/factories';
-import { startSmtp, tokenIn } from '../../../test/smtp';
+import { buildShow, registerUser } from '../../../test/factories';
+import { mailVia, startSmtp, tokenIn } from '../../../test/smtp';
 import { hashToken } from '../auth/tokens';
 import { FORGOT_PASSWORD_JOB } from './account.service';
+import { caller } from '../../../test/http';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -18,7 +18,7 @@ beforeAll(async () => {
   smtp = await startSmtp();
   uploadDir = await fs.mkdtemp(path.join(os.tmpdir(), 'uploads-'));
   t = await buildTestApp({
-    mail: { smtpUrl: smtp.url, from: 'Series Tracker <no-reply@test>', outboxDir: uploadDir },
+    mail: mailVia(smtp, uploadDir),
     uploadDir,
   });
   await t.app.services.jobs.start();
@@ -29,8 +29,7 @@ afterAll(async () => {
   await fs.rm(uploadDir, { recursive: true, force: true });
 });
 
-const call = (token: string | null, opts: InjectOptions) =>
-  t.app.inject({ ...opts, headers: { ...(token ? bearer(token) : {}), ...(opts.headers ?? {}) } });
+const call = caller(() => t.app);
 const post = (url: string, payload?: object, token: string | null = null) =>
   call(token, { method: 'POST', url, ...(payload ? { payload } : {}) });
 const me = (token: string) => call(token, { url: '/api/auth/me' });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountMessages } from '@series-tracker/contracts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, registerUser } from '../../../test/factories';
-import { startSmtp, tokenIn } from '../../../test/smtp';
+import { mailVia, startSmtp, tokenIn } from '../../../test/smtp';
 import { hashToken } from '../auth/tokens';
 
 /**
@@ -20,7 +20,7 @@ beforeAll(async () => {
   smtp = await startSmtp();
   outbox = await fs.mkdtemp(path.join(os.tmpdir(), 'outbox-'));
   t = await buildTestApp({
-    mail: { smtpUrl: smtp.url, from: 'Series Tracker <no-reply@test>', outboxDir: outbox },
+    mail: mailVia(smtp, outbox),
     sessionCacheSeconds: 0,
   });
   await t.app.services.jobs.start();

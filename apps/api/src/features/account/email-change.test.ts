@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountLimits, accountMessages } from '@series-tracker/contracts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, registerUser } from '../../../test/factories';
-import { startSmtp, tokenIn } from '../../../test/smtp';
+import { mailVia, startSmtp, tokenIn } from '../../../test/smtp';
 
 /**
  * Changing the e-mail address does not reveal whether an address has an account (issue 21,
@@ -14,7 +14,7 @@ let smtp: Awaited<ReturnType<typeof startSmtp>>;
 beforeAll(async () => {
   smtp = await startSmtp();
   t = await buildTestApp({
-    mail: { smtpUrl: smtp.url, from: 'Series Tracker <no-reply@test>', outboxDir: '' },
+    mail: mailVia(smtp),
     publicUrl: 'https://tracker.example.test',
     sessionCacheSeconds: 30,
   });

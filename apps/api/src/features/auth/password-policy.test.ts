@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authMessages, errorCodes } from '@series-tracker/contracts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, registerUser } from '../../../test/factories';
-import { startSmtp, tokenIn } from '../../../test/smtp';
+import { mailVia, startSmtp, tokenIn } from '../../../test/smtp';
 
 /**
  * New passwords are at least 8 characters and not on the common-password list (ADR 150), on
@@ -18,7 +18,7 @@ beforeAll(async () => {
   smtp = await startSmtp();
   outbox = await fs.mkdtemp(path.join(os.tmpdir(), 'outbox-'));
   t = await buildTestApp({
-    mail: { smtpUrl: smtp.url, from: 'Series Tracker <no-reply@test>', outboxDir: outbox },
+    mail: mailVia(smtp, outbox),
   });
   await t.app.services.jobs.start();
   // The site has its first account, so registering goes the mailed way (first run: ADR 173,
