@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  apiErrorSchema,
   apiTokenListSchema,
   createApiTokenSchema,
   createdApiTokenSchema,
@@ -10,14 +9,9 @@ import {
 import { idParam } from '../../lib/params';
 import { requireRecentSignIn } from '../auth/recent-sign-in';
 import type { ApiTokensService } from './api-tokens.service';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** Personal API tokens (ADR 161). Managed from a signed-in session only: never by a token. */
 export async function apiTokensRoutes(app: FastifyInstance, opts: { apiTokens: ApiTokensService }) {
