@@ -8,13 +8,12 @@ import { benchCalendar } from './calendar';
 import { benchCatalogue, hotEndpoints, popularShowIds, QUERIES } from './catalogue';
 import { benchLists, benchReviews } from './community';
 import { benchImport } from './imports';
-import type { Load } from './load';
 import { ITER, load, only, quick, responseCache } from './options';
 import { benchPeople } from './people';
 import { benchReach } from './reach';
 import { benchRecommendations } from './recommendations';
 import { seedLists } from './seed-lists';
-import { measureEndpoints, startServer } from './table';
+import { startServer } from './server';
 import { benchTracking } from './tracking';
 import { benchTrakt } from './trakt';
 import { benchYearReview } from './year-review';
@@ -73,24 +72,15 @@ export async function benchOn(db: Db, label: string) {
   const { server } = listening;
   // Hello-world again, right before this table: the machine's load drifts over a run.
   const helloBefore = await load.helloWorld();
-  const rows = await measureEndpoints(listening, [
+  const rows = await load.measure(server, listening.base, [
     ...hotEndpoints(ids, queries, bigListId),
     ...reviewUrls,
   ]);
   // People (issue 11): a signed-in member's home feed (1,000 follows, 1,000,000 activity rows)
   // and a profile page, kept per viewer until an event changes them (ADR 091): the miss
   // columns are each URL's first request for this member.
-  rows.push(...(await measureEndpoints(listening, people.endpoints, people.headers)));
-  const helloAfter = await load.helloWorld();
-  const hello: Load = {
-    rps: (helloBefore.rps + helloAfter.rps) / 2,
-    p50: Math.max(helloBefore.p50, helloAfter.p50),
-    p99: Math.max(helloBefore.p99, helloAfter.p99),
-    errors: helloBefore.errors + helloAfter.errors,
-  };
-  console.log(
-    `  hello-world before / after this table: ${Math.round(helloBefore.rps)} / ${Math.round(helloAfter.rps)} req/s (the ratio uses their mean)`,
-  );
+  rows.push(...(await load.measure(server, listening.base, people.endpoints, people.headers)));
+  const hello = load.helloBetween(helloBefore, await load.helloWorld());
   load.printTable(label, hello, rows);
   // Issue 22: the iCal feed of a member with 500 tracked shows.
   await benchCalendar(server, db, ITER / 10);
@@ -143,7 +133,12 @@ async function benchOnly(
       // A fresh app, so each URL's first request is a miss of the per-viewer cache (ADR 091).
       const listening = await startServer(config, db);
       const hello = await load.helloWorld();
-      const rows = await measureEndpoints(listening, people.endpoints, people.headers);
+      const rows = await load.measure(
+        listening.server,
+        listening.base,
+        people.endpoints,
+        people.headers,
+      );
       load.printTable(label, hello, rows);
       await listening.server.close();
       return true;
