@@ -21,16 +21,14 @@ export const QUERIES = [
   'xyzzy',
 ];
 
-/** The 200 most popular shows' ids: the pages a busy site serves most. */
-export async function popularShowIds(db: Db) {
-  return (
-    await db.kysely
-      .selectFrom('shows')
-      .select('id')
-      .orderBy('popularity', 'desc')
-      .limit(200)
-      .execute()
-  ).map((r) => r.id);
+/** The ids of the most popular shows (skipping the `offset` first): the pages a busy site serves most. */
+export async function popularShowIds(db: Db, limit = 200, offset = 0) {
+  const query = db.kysely
+    .selectFrom('shows')
+    .select('id')
+    .orderBy('popularity', 'desc')
+    .limit(limit);
+  return (await (offset ? query.offset(offset) : query).execute()).map((r) => r.id);
 }
 
 /** Catalogue reads through app.inject: suggestions, show pages, lists of shows, search. */

@@ -1,6 +1,6 @@
 import type { Db } from '../src/db/connection';
-import { registerUser } from '../test/factories';
 import { timeRequests, type App } from './timing';
+import { benchMember } from './member';
 
 /**
  * Reviews (issue 9): 100,000 reviews by 2,000 demo members with likes and comments (the
@@ -28,12 +28,7 @@ export async function benchReviews(app: App, db: Db) {
     '/api/reviews?filter=most_liked&limit=10',
     '/api/reviews?sort=rating&order=asc&limit=10&offset=500',
   ];
-  const { token } = await registerUser(app, {
-    username: `bench_reader_${process.pid}`,
-    email: `bench_reader_${process.pid}@example.test`,
-    password: 'benchmark',
-  });
-  const headers = { authorization: `Bearer ${token}` };
+  const { headers } = await benchMember(app, `reader_${process.pid}`);
   await timeRequests(app, 'GET /api/reviews (feed, anonymous)', feeds);
   await timeRequests(app, 'GET /api/reviews (feed, signed in)', feeds, headers);
   const details = reviewIds.map((id) => `/api/reviews/${id}`);
@@ -52,12 +47,7 @@ export async function benchReviews(app: App, db: Db) {
 
 /** Lists read the slow way: signed in (never cached), so the database and serialiser run. */
 export async function benchLists(app: App, bigListId: number) {
-  const { token } = await registerUser(app, {
-    username: `bench_lists_${process.pid}`,
-    email: `bench_lists_${process.pid}@example.test`,
-    password: 'benchmark',
-  });
-  const headers = { authorization: `Bearer ${token}` };
+  const { headers } = await benchMember(app, `lists_${process.pid}`);
   await timeRequests(
     app,
     'GET list 1k items page (100, signed in, uncached)',

@@ -11,12 +11,11 @@
  * `--scale medium` is the same at a tenth (a quicker check of the seeding).
  */
 import { sql, type Kysely } from 'kysely';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { benchConfig, startServer } from './server';
 import type { Db } from '../src/db/connection';
 import type { Database } from '../src/db/types';
-import { registerUser } from '../test/factories';
 import { loadTools } from './load';
+import { benchMember } from './member';
 
 export interface LargeScale {
   members: number;
@@ -263,24 +262,9 @@ export async function benchLarge(db: Db, scaleName: 'large' | 'medium', seconds:
     `  seeded in ${((performance.now() - started) / 1000).toFixed(0)} s (${scaleName} scale)`,
   );
 
-  const config = {
-    ...loadConfig({}),
-    logLevel: 'silent' as const,
-    webDistDir: null,
-    metadataSync: false,
-    catalogAutoImport: false,
-  };
-  const server = await buildApp({ config, db });
-  await server.listen({ port: 0, host: '127.0.0.1' });
-  const { token, user } = await registerUser(server, {
-    username: `bench_viewer_${process.pid}`,
-    email: `bench_viewer_${process.pid}@example.test`,
-    password: 'benchmark',
-  });
+  const { server, base } = await startServer(benchConfig(), db);
+  const { user, headers } = await benchMember(server, `viewer_${process.pid}`);
   await seedViewer(db, user.id, first, scale.members);
-  const headers = { authorization: `Bearer ${token}` };
-  const address = server.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
   const showIds = (
     await sql<{ show_id: number }>`select show_id from bench_pool order by idx limit 100`.execute(

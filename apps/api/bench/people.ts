@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../src/db/connection';
-import { registerUser } from '../test/factories';
 import { timeRequests, type App } from './timing';
+import { benchMember } from './member';
 
 /**
  * People (issue 11): a member following 1,000 others among 2,000 members who wrote 1,000,000
@@ -13,12 +13,7 @@ export async function benchPeople(app: App, db: Db) {
   const MEMBERS = 2000;
   const FOLLOWS = 1000;
   const ACTIVITIES = 1_000_000;
-  const { token, user } = await registerUser(app, {
-    username: `bench_viewer_${process.pid}`,
-    email: `bench_viewer_${process.pid}@example.test`,
-    password: 'benchmark',
-  });
-  const headers = { authorization: `Bearer ${token}` };
+  const { user, headers } = await benchMember(app, `viewer_${process.pid}`);
   const now = Date.now();
   const series = (n: number) =>
     db.dialect === 'postgres'

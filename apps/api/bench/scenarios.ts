@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildApp } from '../src/app';
-import { loadConfig, repoRoot } from '../src/config';
+import { repoRoot } from '../src/config';
 import type { Db } from '../src/db/connection';
 import { migrateToLatest } from '../src/db/migrate';
 import { importCatalog, readCatalogFile } from '../src/platform/services';
@@ -13,7 +13,7 @@ import { benchPeople } from './people';
 import { benchReach } from './reach';
 import { benchRecommendations } from './recommendations';
 import { seedLists } from './seed-lists';
-import { startServer } from './server';
+import { benchConfig, startServer } from './server';
 import { benchTracking } from './tracking';
 import { benchTrakt } from './trakt';
 import { benchYearReview } from './year-review';
@@ -33,11 +33,7 @@ export async function benchOn(db: Db, label: string) {
   );
   if (only === 'recommendations') {
     // --only recommendations: issue 29's held-out evaluation (hit-rate@10, coverage; ADR 183).
-    const config = { ...loadConfig({}), logLevel: 'silent' as const, webDistDir: null };
-    const app = await buildApp({
-      config: { ...config, metadataSync: false, catalogAutoImport: false },
-      db,
-    });
+    const app = await buildApp({ config: benchConfig(), db });
     await app.ready();
     await benchRecommendations(db, app.services, quick ? 800 : 2000);
     await app.close();
@@ -46,14 +42,7 @@ export async function benchOn(db: Db, label: string) {
   const { bigListId, ms: listsMs } = await seedLists(db);
   console.log(`  seeded 10,000 lists and a 1,000-item ranked list: ${listsMs} ms`);
 
-  const config = {
-    ...loadConfig({}),
-    logLevel: 'silent' as const,
-    webDistDir: null,
-    metadataSync: false,
-    catalogAutoImport: false,
-    responseCache,
-  };
+  const config = { ...benchConfig(), responseCache };
   const app = await buildApp({ config, db });
   await app.ready();
   if (only && (await benchOnly(only, { app, db, config, label }))) return;

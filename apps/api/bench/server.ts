@@ -1,7 +1,17 @@
 import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/connection';
 
 type Config = Parameters<typeof buildApp>[0]['config'];
+
+/** The app's settings for a bench: silent, no web build, no TVmaze, no first-start import. */
+export const benchConfig = () => ({
+  ...loadConfig({}),
+  logLevel: 'silent' as const,
+  webDistDir: null,
+  metadataSync: false,
+  catalogAutoImport: false,
+});
 
 /** A fresh app listening on loopback, so each URL's first request is a cache miss. */
 export async function startServer(config: Config, db: Db) {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../src/db/connection';
-import { registerUser } from '../test/factories';
 import { timeRequests, type App } from './timing';
+import { benchMember } from './member';
 
 /**
  * A ten-year user: 5,000 watchlist items and 20,000 watched episodes (on 1,000 shows given 22
@@ -9,12 +9,7 @@ import { timeRequests, type App } from './timing';
  */
 export async function benchTracking(app: App, db: Db) {
   const started = performance.now();
-  const { token, user } = await registerUser(app, {
-    username: `bench_${process.pid}`,
-    email: `bench_${process.pid}@example.test`,
-    password: 'benchmark',
-  });
-  const headers = { authorization: `Bearer ${token}` };
+  const { user, headers } = await benchMember(app, `${process.pid}`);
   const now = new Date().toISOString();
   const shows = (
     await db.kysely.selectFrom('shows').select('id').orderBy('id').limit(5000).execute()
