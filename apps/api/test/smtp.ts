@@ -47,6 +47,19 @@ export async function startSmtp() {
         { timeout: 20_000, interval: 50 },
       );
     },
+    /** Waits for a message to `address` whose subject passes `subject`, and returns it. */
+    async waitForSubject(address: string, subject: (subject: string) => boolean) {
+      return vi.waitFor(
+        () => {
+          const mail = received.find(
+            (m) => to(m).includes(address.toLowerCase()) && subject(m.subject ?? ''),
+          );
+          if (!mail) throw new Error(`no such mail to ${address} yet`);
+          return mail;
+        },
+        { timeout: 20_000, interval: 50 },
+      );
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '@series-tracker/contracts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, registerUser } from '../../../test/factories';
@@ -46,14 +46,7 @@ async function changeEmail() {
   expect(res.statusCode).toBe(200);
   // Nothing is switched, and the old address told of nothing, before the new one's link.
   expect(res.json().user).toMatchObject({ email: u.user.email, pendingEmail: newEmail });
-  const confirm = await vi.waitFor(
-    () => {
-      const m = smtp.mailsTo(newEmail).find((x) => x.subject?.startsWith('Confirm your new'));
-      if (!m) throw new Error('no link to the new address yet');
-      return m;
-    },
-    { timeout: 20_000, interval: 50 },
-  );
+  const confirm = await smtp.waitForSubject(newEmail, (s) => s.startsWith('Confirm your new'));
   expect(smtp.mailsTo(u.user.email)).toHaveLength(0);
   const switched = await t.app.inject({
     method: 'POST',
@@ -61,14 +54,7 @@ async function changeEmail() {
     payload: { token: tokenIn(confirm, 'verify-email') },
   });
   expect(switched.statusCode).toBe(200);
-  const mail = await vi.waitFor(
-    () => {
-      const m = smtp.mailsTo(u.user.email).find((x) => x.subject?.includes('address was changed'));
-      if (!m) throw new Error('no mail to the old address yet');
-      return m;
-    },
-    { timeout: 20_000, interval: 50 },
-  );
+  const mail = await smtp.waitForSubject(u.user.email, (s) => s.includes('address was changed'));
   return { u, newEmail, mail, token: tokenIn(mail, 'undo-email-change') };
 }
 
