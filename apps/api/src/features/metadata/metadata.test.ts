@@ -6,7 +6,7 @@ import { repoRoot } from '../../config';
 import type { Db } from '../../db/connection';
 import type { ShowRow } from '../../db/types';
 import { buildShow } from '../../../test/factories';
-import { createTestDb } from '../../../test/test-db';
+import { createTestDb, countRows } from '../../../test/test-db';
 import { createJobs, type Jobs } from '../../platform/jobs/jobs';
 import { startTvmazeStandIn, type TvmazeStandIn } from '../../../test/tvmaze-stand-in';
 import { importCatalog } from '../catalog/catalog.importer';
@@ -117,15 +117,7 @@ const genresOf = async (showId: number) =>
       .orderBy('genres.name')
       .execute()
   ).map((g) => g.name);
-const count = async (table: 'shows' | 'episodes' | 'seasons') =>
-  Number(
-    (
-      await db.kysely
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const count = (table: 'shows' | 'episodes' | 'seasons') => countRows(db, table);
 
 describe('tvmaze mapper', () => {
   it('maps TVmaze statuses to ours', () => {
