@@ -3,18 +3,42 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { vi } from 'vitest';
 
+export interface SmtpOptions {
+  /** Wants this login (the app's SMTP_URL then carries it); without one, anyone may send. */
+  login?: { user: string; pass: string };
+  /** Answers the first N messages 451 (a temporary failure), keeping none of them. */
+  rejectFirst?: number;
+}
+
 /** A real SMTP server on loopback that keeps every message it is sent (parsed). */
-export async function startSmtp() {
+export async function startSmtp({ login, rejectFirst = 0 }: SmtpOptions = {}) {
   const received: ParsedMail[] = [];
+  let rejections = 0;
   const server = new SMTPServer({
     secure: false,
     disabledCommands: ['STARTTLS'],
-    authOptional: true,
+    ...(login
+      ? {
+          allowInsecureAuth: true,
+          onAuth(auth, _session, callback) {
+            if (auth.username === login.user && auth.password === login.pass)
+              return callback(null, { user: auth.username });
+            return callback(new Error('Invalid username or password'));
+          },
+        }
+      : { authOptional: true }),
     logger: false,
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        if (rejections < rejectFirst) {
+          rejections++;
+          const err = Object.assign(new Error('Mailbox temporarily unavailable'), {
+            responseCode: 451,
+          });
+          return callback(err);
+        }
         simpleParser(Buffer.concat(chunks))
           .then((mail) => {
             received.push(mail);
@@ -32,7 +56,9 @@ export async function startSmtp() {
       a.value.map((v) => v.address?.toLowerCase()),
     );
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://${login ? `${login.user}:${login.pass}@` : ''}127.0.0.1:${port}`,
+    /** How many messages were answered 451 (`rejectFirst`). */
+    rejections: () => rejections,
     received,
     /** Every message to `address` so far. */
     mailsTo: (address: string) => received.filter((m) => to(m).includes(address.toLowerCase())),
