@@ -2,6 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { vi } from 'vitest';
+import type { AppConfig } from '../src/config';
+import { buildTestApp } from './build-test-app';
 
 export interface SmtpOptions {
   /** Wants this login (the app's SMTP_URL then carries it); without one, anyone may send. */
@@ -103,3 +105,14 @@ export const mailVia = (smtp: { url: string }, outboxDir = '') => ({
   from: 'Series Tracker <no-reply@test>',
   outboxDir,
 });
+
+/**
+ * The real app mailing through a fresh SMTP stand-in, its job runner started (mail goes out
+ * as jobs); `outboxDir` keeps copies as files too.
+ */
+export async function buildMailingTestApp(overrides: Partial<AppConfig> = {}, outboxDir = '') {
+  const smtp = await startSmtp();
+  const t = await buildTestApp({ mail: mailVia(smtp, outboxDir), ...overrides });
+  await t.app.services.jobs.start();
+  return { smtp, t };
+}

@@ -3,9 +3,10 @@ import path from 'node:path';
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages, authMessages } from '@series-tracker/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import type { TestApp } from '../../../test/build-test-app';
 import { buildShow, registerUser } from '../../../test/factories';
-import { mailVia, startSmtp, tokenIn } from '../../../test/smtp';
+import type { startSmtp } from '../../../test/smtp';
+import { buildMailingTestApp, tokenIn } from '../../../test/smtp';
 import { hashToken } from '../auth/tokens';
 import { FORGOT_PASSWORD_JOB } from './account.service';
 import { caller } from '../../../test/http';
@@ -15,13 +16,8 @@ let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let uploadDir: string;
 
 beforeAll(async () => {
-  smtp = await startSmtp();
   uploadDir = await fs.mkdtemp(path.join(os.tmpdir(), 'uploads-'));
-  t = await buildTestApp({
-    mail: mailVia(smtp, uploadDir),
-    uploadDir,
-  });
-  await t.app.services.jobs.start();
+  ({ t, smtp } = await buildMailingTestApp({ uploadDir }, uploadDir));
 });
 afterAll(async () => {
   await t.close();

@@ -3,9 +3,10 @@ import path from 'node:path';
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '@series-tracker/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import type { TestApp } from '../../../test/build-test-app';
 import { bearer, registerUser } from '../../../test/factories';
-import { mailVia, startSmtp, tokenIn } from '../../../test/smtp';
+import type { startSmtp } from '../../../test/smtp';
+import { buildMailingTestApp, tokenIn } from '../../../test/smtp';
 import { hashToken } from '../auth/tokens';
 
 /**
@@ -17,13 +18,8 @@ let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let outbox: string;
 beforeAll(async () => {
-  smtp = await startSmtp();
   outbox = await fs.mkdtemp(path.join(os.tmpdir(), 'outbox-'));
-  t = await buildTestApp({
-    mail: mailVia(smtp, outbox),
-    sessionCacheSeconds: 0,
-  });
-  await t.app.services.jobs.start();
+  ({ t, smtp } = await buildMailingTestApp({ sessionCacheSeconds: 0 }, outbox));
 });
 afterAll(async () => {
   await t.close();

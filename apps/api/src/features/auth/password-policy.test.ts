@@ -3,9 +3,10 @@ import path from 'node:path';
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages, errorCodes } from '@series-tracker/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import type { TestApp } from '../../../test/build-test-app';
 import { bearer, registerUser } from '../../../test/factories';
-import { mailVia, startSmtp, tokenIn } from '../../../test/smtp';
+import type { startSmtp } from '../../../test/smtp';
+import { buildMailingTestApp, tokenIn } from '../../../test/smtp';
 
 /**
  * New passwords are at least 8 characters and not on the common-password list (ADR 150), on
@@ -15,12 +16,8 @@ let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let outbox: string;
 beforeAll(async () => {
-  smtp = await startSmtp();
   outbox = await fs.mkdtemp(path.join(os.tmpdir(), 'outbox-'));
-  t = await buildTestApp({
-    mail: mailVia(smtp, outbox),
-  });
-  await t.app.services.jobs.start();
+  ({ t, smtp } = await buildMailingTestApp({}, outbox));
   // The site has its first account, so registering goes the mailed way (first run: ADR 173,
   // first-run.test.ts).
   await registerUser(t.app);
