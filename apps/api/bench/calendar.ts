@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/connection';
-import { registerUser } from '../test/factories';
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+import { popularShowIds } from './catalogue';
+import { pct } from './load';
+import { benchMember } from './member';
 
 /**
  * Issue 22's figure (ADR 160): the private iCal feed and a calendar month of a member who tracks
@@ -13,26 +12,14 @@ const pct = (sorted: number[], p: number) =>
 export async function benchCalendar(app: FastifyInstance, db: Db, iterations = 100) {
   const started = performance.now();
   const id = `${process.pid}_${Date.now().toString(36)}`;
-  const { token, user } = await registerUser(app, {
-    username: `bench_cal_${id}`,
-    email: `bench_cal_${id}@example.test`,
-    password: 'benchmark',
-  });
-  const headers = { authorization: `Bearer ${token}` };
+  const { user, headers } = await benchMember(app, `cal_${id}`);
   await app.inject({
     method: 'PUT',
     url: '/api/calendar/settings',
     headers,
     payload: { timeZone: 'Asia/Tokyo' },
   });
-  const shows = (
-    await db.kysely
-      .selectFrom('shows')
-      .select('id')
-      .orderBy('popularity', 'desc')
-      .limit(500)
-      .execute()
-  ).map((r) => r.id);
+  const shows = await popularShowIds(db, 500);
   const now = new Date();
   const iso = now.toISOString();
   const day = (offset: number) =>

@@ -11,12 +11,11 @@
  * `--scale medium` is the same at a tenth (a quicker check of the seeding).
  */
 import { sql, type Kysely } from 'kysely';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { benchConfig, startServer } from './server';
 import type { Db } from '../src/db/connection';
 import type { Database } from '../src/db/types';
-import { registerUser } from '../test/factories';
-import { loadTools, type Load, type TableRow } from './load';
+import { loadTools } from './load';
+import { benchMember } from './member';
 
 export interface LargeScale {
   members: number;
@@ -256,31 +255,16 @@ async function printPlans(db: Db, viewerId: number) {
 export async function benchLarge(db: Db, scaleName: 'large' | 'medium', seconds: number) {
   if (db.dialect !== 'postgres') throw new Error('--scale runs on PostgreSQL (--db postgres)');
   const scale = scales[scaleName];
-  const { throughput, helloWorld, missLatencies, printTable } = loadTools({ seconds });
+  const { helloWorld, printTable, measure, helloBetween } = loadTools({ seconds });
   const started = performance.now();
   const first = await seed(db, scale);
   console.log(
     `  seeded in ${((performance.now() - started) / 1000).toFixed(0)} s (${scaleName} scale)`,
   );
 
-  const config = {
-    ...loadConfig({}),
-    logLevel: 'silent' as const,
-    webDistDir: null,
-    metadataSync: false,
-    catalogAutoImport: false,
-  };
-  const server = await buildApp({ config, db });
-  await server.listen({ port: 0, host: '127.0.0.1' });
-  const { token, user } = await registerUser(server, {
-    username: `bench_viewer_${process.pid}`,
-    email: `bench_viewer_${process.pid}@example.test`,
-    password: 'benchmark',
-  });
+  const { server, base } = await startServer(benchConfig(), db);
+  const { user, headers } = await benchMember(server, `viewer_${process.pid}`);
   await seedViewer(db, user.id, first, scale.members);
-  const headers = { authorization: `Bearer ${token}` };
-  const address = server.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
   const showIds = (
     await sql<{ show_id: number }>`select show_id from bench_pool order by idx limit 100`.execute(
@@ -327,27 +311,11 @@ export async function benchLarge(db: Db, scaleName: 'large' | 'medium', seconds:
   ];
 
   const helloBefore = await helloWorld();
-  const rows: TableRow[] = [];
-  for (const [endpoints, h] of [
-    [publicEndpoints, {}],
-    [viewerEndpoints, headers],
-  ] as const) {
-    for (const endpoint of endpoints) {
-      const cold = await missLatencies(server, endpoint.urls, h);
-      const load = await throughput(base, endpoint.urls, h);
-      rows.push({ name: endpoint.name, ...load, coldP50: cold.p50, coldMax: cold.max });
-    }
-  }
-  const helloAfter = await helloWorld();
-  const hello: Load = {
-    rps: (helloBefore.rps + helloAfter.rps) / 2,
-    p50: Math.max(helloBefore.p50, helloAfter.p50),
-    p99: Math.max(helloBefore.p99, helloAfter.p99),
-    errors: helloBefore.errors + helloAfter.errors,
-  };
-  console.log(
-    `  hello-world before / after this table: ${Math.round(helloBefore.rps)} / ${Math.round(helloAfter.rps)} req/s (the ratio uses their mean)`,
-  );
+  const rows = [
+    ...(await measure(server, base, publicEndpoints)),
+    ...(await measure(server, base, viewerEndpoints, headers)),
+  ];
+  const hello = helloBetween(helloBefore, await helloWorld());
   printTable(`PostgreSQL, ${scaleName} community`, hello, rows);
   await printPlans(db, user.id);
   await server.close();

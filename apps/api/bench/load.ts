@@ -121,5 +121,40 @@ export function loadTools({
     );
   }
 
-  return { throughput, helloWorld, missLatencies, printTable };
+  /**
+   * One table row per endpoint: the first request of each URL is a cache miss, timed alone
+   * (one at a time), then the endpoint is loaded with 32 connections.
+   */
+  async function measure(
+    app: App,
+    base: string,
+    endpoints: { name: string; urls: string[] }[],
+    headers?: Record<string, string>,
+  ): Promise<TableRow[]> {
+    const rows: TableRow[] = [];
+    for (const endpoint of endpoints) {
+      const cold = await missLatencies(app, endpoint.urls, headers);
+      const load = await throughput(base, endpoint.urls, headers);
+      rows.push({ name: endpoint.name, ...load, coldP50: cold.p50, coldMax: cold.max });
+    }
+    return rows;
+  }
+
+  /**
+   * Hello-world measured before and after a table (the machine's load drifts over a run): their
+   * mean rate and worst latencies are the yardstick, and both rates are printed.
+   */
+  function helloBetween(before: Load, after: Load): Load {
+    console.log(
+      `  hello-world before / after this table: ${Math.round(before.rps)} / ${Math.round(after.rps)} req/s (the ratio uses their mean)`,
+    );
+    return {
+      rps: (before.rps + after.rps) / 2,
+      p50: Math.max(before.p50, after.p50),
+      p99: Math.max(before.p99, after.p99),
+      errors: before.errors + after.errors,
+    };
+  }
+
+  return { throughput, helloWorld, missLatencies, printTable, measure, helloBetween };
 }

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/connection';
-import { connectTraktApp, registerUser } from '../test/factories';
+import { popularShowIds } from './catalogue';
+import { pct } from './load';
+import { connectTraktApp } from '../test/factories';
+import { benchMember } from './member';
 
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 /**
@@ -15,22 +16,10 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
  */
 export async function benchTrakt(app: FastifyInstance, db: Db, iterations = 30) {
   const id = `${process.pid}_${Date.now().toString(36)}`;
-  const { user } = await registerUser(app, {
-    username: `bench_trakt_${id}`,
-    email: `bench_trakt_${id}@example.test`,
-    password: 'benchmark',
-  });
+  const { user } = await benchMember(app, `trakt_${id}`);
   const grant = await connectTraktApp(app, user.id, `bench-${id}`);
   const headers = { authorization: `Bearer ${grant.access_token}` };
-  const shows = (
-    await db.kysely
-      .selectFrom('shows')
-      .select('id')
-      .orderBy('popularity', 'desc')
-      .offset(2000)
-      .limit(100)
-      .execute()
-  ).map((r) => r.id);
+  const shows = await popularShowIds(db, 100, 2000);
   const iso = new Date().toISOString();
   await db.kysely.transaction().execute(async (trx) => {
     for (const showId of shows)

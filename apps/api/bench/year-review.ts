@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/connection';
-import { registerUser } from '../test/factories';
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+import { pct } from './load';
+import { benchMember } from './member';
 
 /**
  * Issue 29's figure (ADR 180): the year in review of a member with a long history — 60,000
@@ -13,11 +11,7 @@ const pct = (sorted: number[], p: number) =>
 export async function benchYearReview(app: FastifyInstance, db: Db, iterations = 50) {
   const started = performance.now();
   const id = `${process.pid}_${Date.now().toString(36)}`;
-  const { token, user } = await registerUser(app, {
-    username: `bench_year_${id}`,
-    email: `bench_year_${id}@example.test`,
-    password: 'benchmark',
-  });
+  const { token, user } = await benchMember(app, `year_${id}`);
   await app.inject({
     method: 'PUT',
     url: '/api/calendar/settings',

@@ -1,7 +1,7 @@
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './build-test-app';
 import { bearer, buildShowWithEpisodes, registerUser } from './factories';
+import { caller } from './http';
 
 /**
  * ADR 091: a signed-in member's home feed and the profiles they open are kept per viewer, and
@@ -15,8 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (token: string | null, opts: InjectOptions) =>
-  t.app.inject({ ...opts, headers: { ...(token ? bearer(token) : {}), ...(opts.headers ?? {}) } });
+const call = caller(() => t.app);
 const follow = (token: string, id: number) =>
   call(token, { method: 'POST', url: `/api/social/${id}/follow` });
 

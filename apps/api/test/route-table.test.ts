@@ -1,30 +1,21 @@
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authPlugin } from '../src/plugins/auth';
 import { accessPlugin } from '../src/platform/access';
-import { buildTestApp, type TestApp } from './build-test-app';
-import { registerUser, bearer } from './factories';
+import { bearer } from './factories';
+import { appWithMember, fillParams, isMutating } from './route-walk';
 
 /**
  * Generated from the route table, so a route added tomorrow is covered without anyone
  * remembering to add it here.
  */
-let t: TestApp;
-let token: string;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  token = (await registerUser(t.app)).token;
-});
-afterAll(() => t.close());
-
-/** Fills path parameters with a plausible id, or with junk. */
-const fill = (url: string, value: string) => url.replace(/:[A-Za-z_]+/g, value);
-const mutating = (method: string) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method);
+const ctx = appWithMember();
+const fill = fillParams;
+const mutating = isMutating;
 
 describe('route table', () => {
   it('declares access on every API route', () => {
-    const table = t.app.routeAccess;
+    const table = ctx.t.app.routeAccess;
     expect(table.length).toBeGreaterThan(40);
     for (const route of table)
       expect(route.access).toMatch(/^(public|viewer|signed-in|owner|moderator)$/);
@@ -62,7 +53,7 @@ describe('route table', () => {
   });
 
   it('API tokens may write only to tracking routes (ADR 161)', () => {
-    const tokenWrites = t.app.routeAccess
+    const tokenWrites = ctx.t.app.routeAccess
       .filter((r) => mutating(r.method) && r.tokens === 'write:tracking')
       .map((r) => r.url);
     expect(tokenWrites.length).toBeGreaterThan(5);
@@ -75,16 +66,16 @@ describe('route table', () => {
 
   it('API tokens never reach the full export or any moderator route: they need a session', () => {
     const sessionOnly = (method: string, url: string) =>
-      t.app.routeAccess.find((r) => r.method === method && r.url === url)?.tokens;
+      ctx.t.app.routeAccess.find((r) => r.method === method && r.url === url)?.tokens;
     expect(sessionOnly('GET', '/api/users/me/export')).toBe('never');
-    const moderatorRoutes = t.app.routeAccess.filter((r) => r.access === 'moderator');
+    const moderatorRoutes = ctx.t.app.routeAccess.filter((r) => r.access === 'moderator');
     expect(moderatorRoutes.length).toBeGreaterThan(2);
     for (const r of moderatorRoutes) expect(r.tokens, `${r.method} ${r.url}`).toBe('never');
   });
 
   it('describes the success response of every route, so bodies go out through a contract', () => {
     // A redirect is the success of the single sign-on start and callback (ADR 174).
-    const undescribed = t.app.routeAccess
+    const undescribed = ctx.t.app.routeAccess
       // A redirect (Trakt's /oauth/authorize, the SSO start and callback) describes its 302/303.
       .filter((r) => !r.responses.some((status) => /^(2\d\d|30[23])$/.test(status)))
       .map((r) => `${r.method} ${r.url}`);
@@ -92,11 +83,13 @@ describe('route table', () => {
   });
 
   it('every mutating route that is not public answers 401 to an anonymous request', async () => {
-    const guarded = t.app.routeAccess.filter((r) => mutating(r.method) && r.access !== 'public');
+    const guarded = ctx.t.app.routeAccess.filter(
+      (r) => mutating(r.method) && r.access !== 'public',
+    );
     expect(guarded.length).toBeGreaterThan(8);
     for (const route of guarded) {
       for (const payload of [undefined, {}, { junk: true }]) {
-        const res = await t.app.inject({
+        const res = await ctx.t.app.inject({
           method: route.method as 'POST',
           url: fill(route.url, '1'),
           ...(payload ? { payload } : {}),
@@ -108,24 +101,24 @@ describe('route table', () => {
   });
 
   it('every signed-in or owner GET answers 401 to an anonymous request', async () => {
-    const reads = t.app.routeAccess.filter(
+    const reads = ctx.t.app.routeAccess.filter(
       (r) =>
         r.method === 'GET' &&
         (r.access === 'signed-in' || r.access === 'owner' || r.access === 'moderator'),
     );
     expect(reads.length).toBeGreaterThan(4);
     for (const route of reads) {
-      const res = await t.app.inject({ url: fill(route.url, '1') });
+      const res = await ctx.t.app.inject({ url: fill(route.url, '1') });
       expect(res.statusCode, route.url).toBe(401);
     }
   });
 
   it('no route answers 500 to junk, signed in or not', async () => {
     const junkIds = ['0', '-1', 'abc', '99999999999999999999', '%00', "1'--"];
-    for (const route of t.app.routeAccess) {
+    for (const route of ctx.t.app.routeAccess) {
       for (const id of junkIds) {
-        for (const headers of [{}, bearer(token)]) {
-          const res = await t.app.inject({
+        for (const headers of [{}, bearer(ctx.token)]) {
+          const res = await ctx.t.app.inject({
             method: route.method as 'GET',
             url: fill(route.url, encodeURIComponent(id)),
             headers,
@@ -139,9 +132,9 @@ describe('route table', () => {
   });
 
   it('every API route is in the OpenAPI document', async () => {
-    const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+    const doc = (await ctx.t.app.inject({ url: '/api/docs/json' })).json();
     const openApiPath = (url: string) => url.replace(/:([A-Za-z_]+)/g, '{$1}');
-    for (const route of t.app.routeAccess) {
+    for (const route of ctx.t.app.routeAccess) {
       const documented = doc.paths[openApiPath(route.url)];
       expect(documented, route.url).toBeDefined();
       const op = documented[route.method.toLowerCase()];

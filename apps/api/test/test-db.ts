@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { connect, type Db } from '../src/db/connection';
 import { migrateToLatest } from '../src/db/migrate';
+import type { Database } from '../src/db/types';
 
 /**
  * A fresh, migrated database for one test file: in-memory SQLite by default, or — when
@@ -43,4 +44,13 @@ export async function createTestDb(
       await client.end();
     },
   };
+}
+
+/** How many rows a table holds (the whole table: tests that filter write their own query). */
+export async function countRows(db: Db, table: keyof Database & string): Promise<number> {
+  const row = await db.kysely
+    .selectFrom(table as 'users')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

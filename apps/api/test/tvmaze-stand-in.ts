@@ -8,6 +8,9 @@ const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtur
 const load = (file: string): unknown =>
   JSON.parse(fs.readFileSync(path.join(fixtures, file), 'utf8'));
 
+/** A recorded TVmaze answer (test/fixtures/tvmaze), as the stand-in serves it. */
+export const recordedTvmaze = <T>(file: string): T => load(file) as T;
+
 interface RecordedShow {
   id: number;
   name: string;

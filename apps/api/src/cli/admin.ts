@@ -1,9 +1,7 @@
 import { parseArgs } from 'node:util';
 import { roles, type Role } from '@series-tracker/contracts';
-import { loadConfig } from '../config';
-import { connect } from '../db/connection';
-import { migrateToLatest } from '../db/migrate';
-import { createServices, type Services } from '../platform/services';
+import type { Services } from '../platform/services';
+import { exitWithMessage, withServices } from './run';
 
 const usage = `Usage:
   npm run admin -- grant <username> [--role admin|moderator]   (default: admin)
@@ -70,11 +68,7 @@ export async function runAdmin(
 }
 
 async function main() {
-  const config = loadConfig();
-  const db = connect(config.databaseUrl);
-  const services = createServices({ config, db });
-  try {
-    await migrateToLatest(db);
+  await withServices(async ({ config, services }) => {
     console.log(
       await runAdmin(process.argv.slice(2), services.moderation, {
         registration: services.registration,
@@ -82,15 +76,9 @@ async function main() {
         recommendations: services.recommendations,
       }),
     );
-  } finally {
-    await services.close();
-    await db.close();
-  }
+  });
 }
 
 if (process.argv[1] && /admin\.(ts|js)$/.test(process.argv[1])) {
-  main().catch((err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  });
+  main().catch(exitWithMessage);
 }

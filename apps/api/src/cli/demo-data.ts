@@ -1,8 +1,5 @@
 import cliProgress from 'cli-progress';
-import { loadConfig } from '../config';
-import { connect } from '../db/connection';
-import { migrateToLatest } from '../db/migrate';
-import { createServices } from '../platform/services';
+import { exitWithMessage, withServices } from './run';
 
 /**
  * `npm run demo-data [-- --reviews 100000]`: fills DATABASE_URL with demo members
@@ -21,12 +18,8 @@ async function main() {
   const reviews = at >= 0 ? Number(args[at + 1]) : tastesAt >= 0 ? 0 : 100_000;
   if (!Number.isInteger(reviews) || reviews < (tastesAt >= 0 ? 0 : 1) || reviews > 10_000_000)
     throw new Error('--reviews takes a whole number from 1 to 10,000,000');
-  const config = loadConfig();
-  const db = connect(config.databaseUrl);
   // The same wiring as the server (ADR 010).
-  const services = createServices({ config, db });
-  try {
-    await migrateToLatest(db);
+  await withServices(async ({ db, services }) => {
     if (tastes > 0) {
       const seeded = await services.demoData.seedTastes({ members: tastes });
       console.log(
@@ -55,13 +48,7 @@ async function main() {
       `Done in ${(result.ms / 1000).toFixed(1)} s on ${db.dialect}: ${result.members} demo members, ` +
         `${result.reviews} reviews, ${result.likes} likes, ${result.comments} comments.`,
     );
-  } finally {
-    await services.close();
-    await db.close();
-  }
+  });
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+main().catch(exitWithMessage);

@@ -1,21 +1,16 @@
 import path from 'node:path';
 import cliProgress from 'cli-progress';
 import { loadConfig } from '../config';
-import { connect } from '../db/connection';
-import { migrateToLatest } from '../db/migrate';
 import { readCatalogFile } from '../features/catalog/catalog.importer';
-import { createServices } from '../platform/services';
+import { exitWithMessage, withServices } from './run';
 
 /** `npm run catalog:import [-- FILE]`: upsert a catalogue snapshot into DATABASE_URL. */
 async function main() {
   const config = loadConfig();
   const arg = process.argv[2];
   const file = arg ? path.resolve(process.env.INIT_CWD ?? process.cwd(), arg) : config.catalogFile;
-  const db = connect(config.databaseUrl);
   // The same wiring as the server (ADR 010).
-  const services = createServices({ config, db });
-  try {
-    await migrateToLatest(db);
+  await withServices(async ({ db, services }) => {
     console.log(`Reading ${file}`);
     const catalog = readCatalogFile(file);
     const bar = new cliProgress.SingleBar(
@@ -37,13 +32,7 @@ async function main() {
         `shows ${s.inserted} new, ${s.updated} updated, ${s.unchanged} unchanged; ` +
         `episodes ${e.inserted} new, ${e.updated} updated, ${e.unchanged} unchanged; ${result.genres} genres.`,
     );
-  } finally {
-    await services.close();
-    await db.close();
-  }
+  });
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+main().catch(exitWithMessage);

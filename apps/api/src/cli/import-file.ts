@@ -2,10 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { importSources, type ImportSource } from '@series-tracker/contracts';
-import { loadConfig } from '../config';
-import { connect } from '../db/connection';
-import { migrateToLatest } from '../db/migrate';
-import { createServices } from '../platform/services';
+import { exitWithMessage, withServices } from './run';
 
 /**
  * `npm run import -- --user <username> [--source trakt|tvtime|mal|imdb|simkl|series-tracker] <file>`:
@@ -26,13 +23,10 @@ async function main() {
     console.error(`--source must be one of ${importSources.join(', ')}`);
     process.exit(2);
   }
-  const config = loadConfig();
-  const db = connect(config.databaseUrl);
-  const services = createServices({ config, db });
-  try {
-    await migrateToLatest(db);
-    const user = await services.users.byUsername(values.user);
-    if (!user) throw new Error(`No member is called ${values.user}`);
+  const username = values.user;
+  await withServices(async ({ db, services }) => {
+    const user = await services.users.byUsername(username);
+    if (!user) throw new Error(`No member is called ${username}`);
     const target = path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
     const bar = new cliProgress.SingleBar(
       { format: '{step} [{bar}] {value}/{total} | {duration}s', hideCursor: true },
@@ -64,13 +58,7 @@ async function main() {
         (skipped ? `; skipped: ${skipped}` : '') +
         `. Report: /settings/import?import=${result.importId}`,
     );
-  } finally {
-    await services.close();
-    await db.close();
-  }
+  });
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+main().catch(exitWithMessage);

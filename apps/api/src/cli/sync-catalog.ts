@@ -1,9 +1,7 @@
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
-import { loadConfig } from '../config';
-import { connect } from '../db/connection';
-import { migrateToLatest } from '../db/migrate';
-import { createServices, type Services } from '../platform/services';
+import type { Services } from '../platform/services';
+import { exitWithMessage, withServices } from './run';
 
 /**
  * `npm run catalog:sync [-- --limit N]`: refresh up to N stale TVmaze shows (default 50) and
@@ -28,16 +26,12 @@ async function main() {
   if (values.updates && !['day', 'week', 'month'].includes(values.updates))
     throw new Error(`--updates must be day, week or month, got "${values.updates}"`);
 
-  const config = loadConfig();
-  const db = connect(config.databaseUrl);
   // The same wiring as the server: watchers' progress is re-derived and events published.
-  const services = createServices({ config, db });
-  const offline = () =>
-    console.log(
-      `TVmaze is not reachable (${config.tvmazeBaseUrl}); the catalogue was left as it is.`,
-    );
-  try {
-    await migrateToLatest(db);
+  await withServices(async ({ config, services }) => {
+    const offline = () =>
+      console.log(
+        `TVmaze is not reachable (${config.tvmazeBaseUrl}); the catalogue was left as it is.`,
+      );
     if (values.all) await syncAll(services, values.restart, offline);
     else if (values.updates) {
       // Refreshes are queued as jobs: this process runs them before it exits.
@@ -51,10 +45,7 @@ async function main() {
       await services.metadata.idle();
       console.log('Done.');
     } else await syncStale(services, limit, offline);
-  } finally {
-    await services.close();
-    await db.close();
-  }
+  });
 }
 
 async function syncAll(services: Services, restart: boolean, offline: () => void) {
@@ -121,7 +112,4 @@ async function syncStale(services: Services, limit: number, offline: () => void)
   );
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+main().catch(exitWithMessage);

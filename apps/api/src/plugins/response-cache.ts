@@ -1,10 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
-import zlib from 'node:zlib';
 import fp from 'fastify-plugin';
-import { LRUCache } from 'lru-cache';
-import { cacheTags } from '../platform/cache-tags';
-import type { EventBus } from '../platform/events';
+import { etagMatches, prepare, setCacheHeaders } from './response-cache.http';
+import {
+  createEntryStore,
+  type Entry,
+  type RequestState,
+  type ResponseCache,
+} from './response-cache.store';
+
+export { COMPRESS_THRESHOLD, pickEncoding } from './response-cache.http';
+export type { ResponseCache } from './response-cache.store';
+export { subscribeResponseCache } from './response-cache.invalidation';
 
 export interface RouteCacheConfig {
   ttlSeconds: number;
@@ -38,115 +45,6 @@ declare module 'fastify' {
   }
 }
 
-export interface ResponseCache {
-  /** Drops every entry carrying one of these tags (and stops in-flight ones from being stored). */
-  invalidateTags(tags: string[]): void;
-  /** Drops everything (tests; an operator's reset). Domain changes use invalidateTags. */
-  clear(): void;
-  size(): number;
-  /** Bytes accounted for the entries held (bounded by the `maxBytes` option). */
-  bytes(): number;
-}
-
-interface Entry {
-  body: Buffer;
-  etag: string;
-  tags: string[];
-  /** Compressed copies, made on the first request that accepts them. */
-  br?: Buffer;
-  gzip?: Buffer;
-}
-
-interface Flight {
-  promise: Promise<Entry | null>;
-  resolve(entry: Entry | null): void;
-  tags: string[];
-}
-
-interface RequestState {
-  key: string;
-  /** Kept for one signed-in member only: browsers and proxies must not share it. */
-  personal: boolean;
-  tags: string[];
-  /** Invalidation generation when the request started: a later invalidation of one of its tags
-   * means the handler may have read data from before that change, so its answer is not kept. */
-  generation: number;
-  hit: boolean;
-  flight: Flight | null;
-}
-
-/**
- * Browsers must ask again every time (a user who just tracked a show expects its count to move),
- * but an unchanged response costs them only a 304 thanks to the ETag.
- */
-const BROWSER_CACHE = 'no-cache';
-/** Responses under this many bytes are sent as they are (as @fastify/compress does). */
-export const COMPRESS_THRESHOLD = 1024;
-const BROTLI = {
-  params: {
-    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-    [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
-  },
-};
-
-/** The encoding to answer with: br, else gzip, when the client accepts it (q > 0). */
-export function pickEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
-  if (!header) return null;
-  const q = new Map<string, number>();
-  for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const value = qParam ? Number(qParam.slice(2)) : 1;
-    q.set(name, Number.isFinite(value) ? value : 0);
-  }
-  const accepts = (name: string) => (q.get(name) ?? q.get('*') ?? 0) > 0;
-  if (accepts('br')) return 'br';
-  if (accepts('gzip')) return 'gzip';
-  return null;
-}
-
-function encoded(entry: Entry, encoding: 'br' | 'gzip'): Buffer {
-  if (encoding === 'br') return (entry.br ??= zlib.brotliCompressSync(entry.body, BROTLI));
-  return (entry.gzip ??= zlib.gzipSync(entry.body));
-}
-
-function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  // Weak comparison (RFC 9110 §13.1.2): W/ prefixes do not matter.
-  const bare = etag.replace(/^W\//, '');
-  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
-}
-
-/** Anonymous-only entries also vary by Authorization: a signed-in request gets its own answer. */
-const varyOf = (request: FastifyRequest) => {
-  const cfg = request.routeOptions.config.cache;
-  return cfg?.anonymousOnly || cfg?.perViewer
-    ? 'accept-encoding, authorization'
-    : 'accept-encoding';
-};
-/** A member's own answer may be kept by their browser, never by a shared cache. */
-const cacheControlOf = (request: FastifyRequest) =>
-  request.responseCacheState?.personal ? `private, ${BROWSER_CACHE}` : BROWSER_CACHE;
-
-/**
- * Sets the cache headers and, when the client accepts it and the body is big enough, the
- * compressed body (so @fastify/compress leaves it alone). Returns what to send.
- */
-
-function prepare(request: FastifyRequest, reply: FastifyReply, entry: Entry): Buffer {
-  void reply
-    .header('cache-control', cacheControlOf(request))
-    .header('etag', entry.etag)
-    .header('vary', varyOf(request));
-  if (entry.body.length < COMPRESS_THRESHOLD) return entry.body;
-  const encoding = pickEncoding(request.headers['accept-encoding']);
-  if (!encoding) return entry.body;
-  void reply.header('content-encoding', encoding);
-  return encoded(entry, encoding);
-}
-
 export interface ResponseCacheOptions {
   enabled: boolean;
   /** Memory budget: bodies are counted twice, for the compressed copies made on demand. */
@@ -170,57 +68,14 @@ export interface ResponseCacheOptions {
  */
 export const responseCachePlugin = fp(
   async (app: FastifyInstance, opts: ResponseCacheOptions) => {
-    const byTag = new Map<string, Set<string>>();
-    const cache = new LRUCache<string, Entry>({
-      maxSize: opts.maxBytes,
-      sizeCalculation: (e) => 2 * e.body.length + 200,
-      dispose: (entry, key) => {
-        for (const tag of entry.tags) {
-          const keys = byTag.get(tag);
-          keys?.delete(key);
-          if (keys?.size === 0) byTag.delete(tag);
-        }
-      },
-    });
-    const inflight = new Map<string, Flight>();
-    let generation = 0;
-    let clearedAt = 0;
-    const invalidatedAt = new Map<string, number>();
-
-    const api: ResponseCache = {
-      invalidateTags(tags) {
-        generation++;
-        const set = new Set(tags);
-        for (const tag of set) {
-          invalidatedAt.set(tag, generation);
-          for (const key of [...(byTag.get(tag) ?? [])]) cache.delete(key);
-        }
-        // Requests arriving from now on must not join a flight that may have read old data.
-        for (const [key, flight] of inflight)
-          if (flight.tags.some((t) => set.has(t))) inflight.delete(key);
-      },
-      clear() {
-        generation++;
-        cache.clear();
-        inflight.clear();
-        clearedAt = generation;
-      },
-      size: () => cache.size,
-      bytes: () => cache.calculatedSize,
-    };
-    app.decorate('responseCache', api);
+    const store = createEntryStore(opts.maxBytes);
+    app.decorate('responseCache', store.api);
     app.decorateRequest('responseCacheState', null);
-    const isStale = (state: RequestState, tags: string[]) =>
-      clearedAt > state.generation ||
-      tags.some((t) => (invalidatedAt.get(t) ?? 0) > state.generation);
 
     function serve(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
       void reply.header('x-cache', 'hit');
       if (etagMatches(request.headers['if-none-match'], entry.etag)) {
-        void reply
-          .header('cache-control', cacheControlOf(request))
-          .header('etag', entry.etag)
-          .header('vary', varyOf(request));
+        setCacheHeaders(request, reply, entry.etag);
         void reply.status(304).send();
         return;
       }
@@ -254,21 +109,25 @@ export const responseCachePlugin = fp(
           personal = true;
         }
       }
+<<<<<<< HEAD
       if (membersOnly && !personal) return;
       let entry = cache.get(key);
+=======
+      let entry = store.get(key);
+>>>>>>> platform
       // Another request is computing this answer: wait for it rather than run the handler
       // again. When it fails, one of the waiters takes over and the rest wait for that one.
       for (let waits = 0; entry === undefined && waits < 3; waits++) {
-        const flight = inflight.get(key);
+        const flight = store.flight(key);
         if (!flight) break;
-        entry = (await flight.promise) ?? cache.get(key);
+        entry = (await flight.promise) ?? store.get(key);
       }
       if (entry !== undefined) {
         request.responseCacheState = {
           key,
           personal,
           tags: [],
-          generation,
+          generation: store.generation(),
           hit: true,
           flight: null,
         };
@@ -276,37 +135,30 @@ export const responseCachePlugin = fp(
         return reply;
       }
       const tags = request.routeOptions.config.cache?.tags?.(request) ?? [];
-      let flight: Flight | null = null;
-      if (!inflight.has(key)) {
-        let resolve!: (e: Entry | null) => void;
-        const promise = new Promise<Entry | null>((r) => (resolve = r));
-        flight = { promise, resolve, tags };
-        inflight.set(key, flight);
-      }
-      const state: RequestState = { key, personal, tags, generation, hit: false, flight };
+      const flight = store.lead(key, tags);
+      const state: RequestState = {
+        key,
+        personal,
+        tags,
+        generation: store.generation(),
+        hit: false,
+        flight,
+      };
       request.responseCacheState = state;
       // A leader that ends without storing (client gone, hook error) must not leave others
       // waiting on it. Listeners only on leaders: hits pay nothing for this.
       if (flight) {
-        const release = () => land(state, null);
+        const release = () => store.land(state, null);
         reply.raw.once('finish', release);
         reply.raw.once('close', release);
       }
-    }
-
-    function land(state: RequestState, entry: Entry | null) {
-      const flight = state.flight;
-      if (!flight) return;
-      state.flight = null;
-      if (inflight.get(state.key) === flight) inflight.delete(state.key);
-      flight.resolve(entry);
     }
 
     async function onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
       const state = request.responseCacheState;
       if (!state || state.hit) return payload;
       if (reply.statusCode !== 200 || typeof payload !== 'string') {
-        land(state, null);
+        store.land(state, null);
         return payload;
       }
       // Kept as bytes: a hit then writes them as they are, with no UTF-8 encoding per request.
@@ -314,22 +166,11 @@ export const responseCachePlugin = fp(
       const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
       const entry: Entry = { body, etag, tags: [...new Set(state.tags)] };
       const cfg = request.routeOptions.config.cache!;
-      if (!isStale(state, entry.tags)) {
-        cache.set(state.key, entry, { ttl: cfg.ttlSeconds * 1000 });
-        if (cache.has(state.key))
-          for (const tag of entry.tags) {
-            let keys = byTag.get(tag);
-            if (!keys) byTag.set(tag, (keys = new Set()));
-            keys.add(state.key);
-          }
-      }
-      land(state, entry);
+      store.keep(state, entry, cfg.ttlSeconds * 1000);
+      store.land(state, entry);
       void reply.header('x-cache', 'miss');
       if (etagMatches(request.headers['if-none-match'], etag)) {
-        void reply
-          .header('cache-control', cacheControlOf(request))
-          .header('etag', etag)
-          .header('vary', varyOf(request));
+        setCacheHeaders(request, reply, etag);
         void reply.status(304);
         return null;
       }
@@ -361,6 +202,7 @@ export const responseCachePlugin = fp(
   },
   { name: 'response-cache' },
 );
+<<<<<<< HEAD
 
 /**
  * Drops exactly the cached responses a domain change affects:
@@ -515,3 +357,5 @@ export function subscribeResponseCache(
   ];
   return () => off.forEach((unsubscribe) => unsubscribe());
 }
+=======
+>>>>>>> platform

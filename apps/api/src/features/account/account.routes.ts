@@ -24,14 +24,9 @@ import { attemptLimit } from '../auth/attempt-limit';
 import { idParam } from '../../lib/params';
 import type { Storage } from '../../platform/storage';
 import type { AccountService } from './account.service';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 404, 409, 429);
 
 /** The uploaded file's bytes, or the error a client can act on (never a 500). */
 async function uploadedFile(request: FastifyRequest): Promise<Buffer> {

@@ -1,27 +1,23 @@
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs/promises';
-import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages, authMessages } from '@series-tracker/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, buildShow, registerUser } from '../../../test/factories';
-import { startSmtp, tokenIn } from '../../../test/smtp';
+import type { TestApp } from '../../../test/build-test-app';
+import { buildShow, registerUser } from '../../../test/factories';
+import type { startSmtp } from '../../../test/smtp';
+import { buildMailingTestApp, tokenIn } from '../../../test/smtp';
 import { hashToken } from '../auth/tokens';
 import { FORGOT_PASSWORD_JOB } from './account.service';
+import { caller } from '../../../test/http';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let uploadDir: string;
 
 beforeAll(async () => {
-  smtp = await startSmtp();
   uploadDir = await fs.mkdtemp(path.join(os.tmpdir(), 'uploads-'));
-  t = await buildTestApp({
-    mail: { smtpUrl: smtp.url, from: 'Series Tracker <no-reply@test>', outboxDir: uploadDir },
-    uploadDir,
-  });
-  await t.app.services.jobs.start();
+  ({ t, smtp } = await buildMailingTestApp({ uploadDir }, uploadDir));
 });
 afterAll(async () => {
   await t.close();
@@ -29,8 +25,7 @@ afterAll(async () => {
   await fs.rm(uploadDir, { recursive: true, force: true });
 });
 
-const call = (token: string | null, opts: InjectOptions) =>
-  t.app.inject({ ...opts, headers: { ...(token ? bearer(token) : {}), ...(opts.headers ?? {}) } });
+const call = caller(() => t.app);
 const post = (url: string, payload?: object, token: string | null = null) =>
   call(token, { method: 'POST', url, ...(payload ? { payload } : {}) });
 const me = (token: string) => call(token, { url: '/api/auth/me' });
@@ -46,14 +41,7 @@ describe('forgot and reset password', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: accountMessages.forgotPasswordSent });
 
-    const resetMail = (await vi.waitFor(
-      () => {
-        const m = smtp.mailsTo(u.user.email).find((x) => x.subject?.startsWith('Reset'));
-        if (!m) throw new Error('no reset mail yet');
-        return m;
-      },
-      { timeout: 20_000, interval: 50 },
-    ))!;
+    const resetMail = (await smtp.waitForSubject(u.user.email, (s) => s.startsWith('Reset')))!;
     expect(resetMail.subject).toBe('Reset your Series Tracker password');
     const token = tokenIn(resetMail, 'reset-password');
 
@@ -88,14 +76,7 @@ describe('forgot and reset password', () => {
     expect((await login(u.user.username, 'another pass')).statusCode).toBe(401);
 
     // The owner is told the password changed.
-    const notice = await vi.waitFor(
-      () => {
-        const m = smtp.mailsTo(u.user.email).find((x) => x.subject?.includes('was changed'));
-        if (!m) throw new Error('no notice yet');
-        return m;
-      },
-      { timeout: 20_000, interval: 50 },
-    );
+    const notice = await smtp.waitForSubject(u.user.email, (s) => s.includes('was changed'));
     expect(notice.text).toContain('/forgot-password');
   });
 
@@ -129,14 +110,7 @@ describe('forgot and reset password', () => {
   it('rejects an expired token, a made-up token and a short password, changing nothing', async () => {
     const u = await registerUser(t.app);
     await post('/api/auth/forgot-password', { email: u.user.email });
-    const mail = await vi.waitFor(
-      () => {
-        const m = smtp.mailsTo(u.user.email).find((x) => x.subject?.startsWith('Reset'));
-        if (!m) throw new Error('not yet');
-        return m;
-      },
-      { timeout: 20_000, interval: 50 },
-    );
+    const mail = await smtp.waitForSubject(u.user.email, (s) => s.startsWith('Reset'));
     const token = tokenIn(mail, 'reset-password');
 
     const short = await post('/api/auth/reset-password', { token, password: '12345' });
@@ -171,14 +145,7 @@ describe('forgot and reset password', () => {
   it('lets exactly one of several simultaneous resets with one token through', async () => {
     const u = await registerUser(t.app);
     await post('/api/auth/forgot-password', { email: u.user.email });
-    const mail = await vi.waitFor(
-      () => {
-        const m = smtp.mailsTo(u.user.email).find((x) => x.subject?.startsWith('Reset'));
-        if (!m) throw new Error('not yet');
-        return m;
-      },
-      { timeout: 20_000, interval: 50 },
-    );
+    const mail = await smtp.waitForSubject(u.user.email, (s) => s.startsWith('Reset'));
     const token = tokenIn(mail, 'reset-password');
     const results = await Promise.all(
       ['first pass 1', 'second pass 2', 'third pass 3', 'fourth pass 4'].map((password) =>
@@ -235,14 +202,7 @@ describe('email verification', () => {
       emailVerified: true,
       pendingEmail: email,
     });
-    const mail = await vi.waitFor(
-      () => {
-        const m = smtp.mailsTo(email).find((x) => x.subject?.startsWith('Confirm'));
-        if (!m) throw new Error('no confirmation mail yet');
-        return m;
-      },
-      { timeout: 20_000, interval: 50 },
-    );
+    const mail = await smtp.waitForSubject(email, (s) => s.startsWith('Confirm'));
     return { u, email, mail };
   }
 

@@ -1,11 +1,12 @@
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '@series-tracker/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import type { TestApp } from '../../../test/build-test-app';
 import { bearer, registerUser } from '../../../test/factories';
-import { startSmtp, tokenIn } from '../../../test/smtp';
+import type { startSmtp } from '../../../test/smtp';
+import { buildMailingTestApp, tokenIn } from '../../../test/smtp';
 import { hashToken } from '../auth/tokens';
 
 /**
@@ -17,13 +18,8 @@ let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let outbox: string;
 beforeAll(async () => {
-  smtp = await startSmtp();
   outbox = await fs.mkdtemp(path.join(os.tmpdir(), 'outbox-'));
-  t = await buildTestApp({
-    mail: { smtpUrl: smtp.url, from: 'Series Tracker <no-reply@test>', outboxDir: outbox },
-    sessionCacheSeconds: 0,
-  });
-  await t.app.services.jobs.start();
+  ({ t, smtp } = await buildMailingTestApp({ sessionCacheSeconds: 0 }, outbox));
 });
 afterAll(async () => {
   await t.close();
@@ -46,14 +42,7 @@ async function changeEmail() {
   expect(res.statusCode).toBe(200);
   // Nothing is switched, and the old address told of nothing, before the new one's link.
   expect(res.json().user).toMatchObject({ email: u.user.email, pendingEmail: newEmail });
-  const confirm = await vi.waitFor(
-    () => {
-      const m = smtp.mailsTo(newEmail).find((x) => x.subject?.startsWith('Confirm your new'));
-      if (!m) throw new Error('no link to the new address yet');
-      return m;
-    },
-    { timeout: 20_000, interval: 50 },
-  );
+  const confirm = await smtp.waitForSubject(newEmail, (s) => s.startsWith('Confirm your new'));
   expect(smtp.mailsTo(u.user.email)).toHaveLength(0);
   const switched = await t.app.inject({
     method: 'POST',
@@ -61,14 +50,7 @@ async function changeEmail() {
     payload: { token: tokenIn(confirm, 'verify-email') },
   });
   expect(switched.statusCode).toBe(200);
-  const mail = await vi.waitFor(
-    () => {
-      const m = smtp.mailsTo(u.user.email).find((x) => x.subject?.includes('address was changed'));
-      if (!m) throw new Error('no mail to the old address yet');
-      return m;
-    },
-    { timeout: 20_000, interval: 50 },
-  );
+  const mail = await smtp.waitForSubject(u.user.email, (s) => s.includes('address was changed'));
   return { u, newEmail, mail, token: tokenIn(mail, 'undo-email-change') };
 }
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountLimits, accountMessages } from '@series-tracker/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import type { TestApp } from '../../../test/build-test-app';
 import { bearer, registerUser } from '../../../test/factories';
-import { startSmtp, tokenIn } from '../../../test/smtp';
+import type { startSmtp } from '../../../test/smtp';
+import { buildMailingTestApp, tokenIn } from '../../../test/smtp';
 
 /**
  * Changing the e-mail address does not reveal whether an address has an account (issue 21,
@@ -12,13 +13,10 @@ import { startSmtp, tokenIn } from '../../../test/smtp';
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await buildTestApp({
-    mail: { smtpUrl: smtp.url, from: 'Series Tracker <no-reply@test>', outboxDir: '' },
+  ({ t, smtp } = await buildMailingTestApp({
     publicUrl: 'https://tracker.example.test',
     sessionCacheSeconds: 30,
-  });
-  await t.app.services.jobs.start();
+  }));
 });
 afterAll(async () => {
   await t.close();

@@ -7,7 +7,8 @@ import {
   type TokenScope,
 } from '@series-tracker/contracts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, buildShowWithEpisodes, registerUser } from '../../../test/factories';
+import { buildShowWithEpisodes, registerUser } from '../../../test/factories';
+import { caller } from '../../../test/http';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,8 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (token: string | null, opts: InjectOptions) =>
-  t.app.inject({ ...opts, headers: { ...(token ? bearer(token) : {}), ...(opts.headers ?? {}) } });
+const call = caller(() => t.app);
 
 async function createToken(session: string, scopes: TokenScope[], name = 'Kodi script') {
   const res = await call(session, {

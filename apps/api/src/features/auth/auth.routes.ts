@@ -14,6 +14,7 @@ import {
 import { attemptLimit } from './attempt-limit';
 import type { AuthService } from './auth.service';
 import type { Registration } from './registration';
+import { errorResponses } from '../../lib/error-responses';
 
 export async function authRoutes(
   app: FastifyInstance,
@@ -27,12 +28,7 @@ export async function authRoutes(
   const { authService, registration } = opts;
   // Per IP: guessing passwords or mass-registering costs a client this many tries per window.
   const limited = attemptLimit(opts.rateLimit);
-  const errors = {
-    400: apiErrorSchema,
-    401: apiErrorSchema,
-    409: apiErrorSchema,
-    429: apiErrorSchema,
-  };
+  const errors = errorResponses(400, 401, 409, 429);
 
   r.post(
     '/auth/register',

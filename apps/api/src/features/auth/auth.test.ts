@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '@series-tracker/contracts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, registerUser } from '../../../test/factories';
+import { countRows } from '../../../test/test-db';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,15 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const countUsers = async () =>
-  Number(
-    (
-      await t.db.kysely
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const countUsers = () => countRows(t.db, 'users');
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers });

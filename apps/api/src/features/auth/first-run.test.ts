@@ -3,7 +3,7 @@ import { authMessages } from '@series-tracker/contracts';
 import { runAdmin } from '../../cli/admin';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer } from '../../../test/factories';
-import { startSmtp, tokenIn } from '../../../test/smtp';
+import { mailVia, startSmtp, tokenIn } from '../../../test/smtp';
 
 /**
  * First run (issue 28, ADR 173): the first registration of a site without accounts creates
@@ -18,7 +18,7 @@ afterAll(() => smtp.close());
 
 const withSmtp = () =>
   buildTestApp({
-    mail: { smtpUrl: smtp.url, from: 'Series Tracker <no-reply@test>', outboxDir: '' },
+    mail: mailVia(smtp),
     publicUrl: 'https://tracker.example.test',
   });
 

@@ -1,11 +1,12 @@
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages, errorCodes } from '@series-tracker/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import type { TestApp } from '../../../test/build-test-app';
 import { bearer, registerUser } from '../../../test/factories';
-import { startSmtp, tokenIn } from '../../../test/smtp';
+import type { startSmtp } from '../../../test/smtp';
+import { buildMailingTestApp, tokenIn } from '../../../test/smtp';
 
 /**
  * New passwords are at least 8 characters and not on the common-password list (ADR 150), on
@@ -15,12 +16,8 @@ let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let outbox: string;
 beforeAll(async () => {
-  smtp = await startSmtp();
   outbox = await fs.mkdtemp(path.join(os.tmpdir(), 'outbox-'));
-  t = await buildTestApp({
-    mail: { smtpUrl: smtp.url, from: 'Series Tracker <no-reply@test>', outboxDir: outbox },
-  });
-  await t.app.services.jobs.start();
+  ({ t, smtp } = await buildMailingTestApp({}, outbox));
   // The site has its first account, so registering goes the mailed way (first run: ADR 173,
   // first-run.test.ts).
   await registerUser(t.app);
@@ -81,14 +78,7 @@ describe('password policy', () => {
   it('reset password refuses a common password and leaves the link usable', async () => {
     const u = await registerUser(t.app);
     await post('/api/auth/forgot-password', { email: u.user.email });
-    const mail = await vi.waitFor(
-      () => {
-        const m = smtp.mailsTo(u.user.email).find((x) => x.subject?.startsWith('Reset'));
-        if (!m) throw new Error('no reset mail yet');
-        return m;
-      },
-      { timeout: 20_000, interval: 50 },
-    );
+    const mail = await smtp.waitForSubject(u.user.email, (s) => s.startsWith('Reset'));
     const token = tokenIn(mail, 'reset-password');
     const common = await post('/api/auth/reset-password', { token, password: 'letmein123' });
     expect(common.statusCode).toBe(400);
@@ -134,14 +124,7 @@ describe('password policy', () => {
     expect(change.json()).toMatchObject({ details: { newPassword: authMessages.passwordTooWeak } });
 
     await post('/api/auth/forgot-password', { email: u.user.email });
-    const mail = await vi.waitFor(
-      () => {
-        const m = smtp.mailsTo(u.user.email).find((x) => x.subject?.startsWith('Reset'));
-        if (!m) throw new Error('no reset mail yet');
-        return m;
-      },
-      { timeout: 20_000, interval: 50 },
-    );
+    const mail = await smtp.waitForSubject(u.user.email, (s) => s.startsWith('Reset'));
     const token = tokenIn(mail, 'reset-password');
     const weak = await post('/api/auth/reset-password', { token, password: 'abcdefgh' });
     expect(weak.statusCode).toBe(400);

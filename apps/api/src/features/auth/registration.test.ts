@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authLimits, authMessages } from '@series-tracker/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import type { TestApp } from '../../../test/build-test-app';
 import { bearer, registerUser } from '../../../test/factories';
-import { startSmtp, tokenIn } from '../../../test/smtp';
+import type { startSmtp } from '../../../test/smtp';
+import { buildMailingTestApp, tokenIn } from '../../../test/smtp';
 
 /**
  * Registration does not reveal whether an address has an account (issue 21, ADR 152): one
@@ -11,12 +12,7 @@ import { startSmtp, tokenIn } from '../../../test/smtp';
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await buildTestApp({
-    mail: { smtpUrl: smtp.url, from: 'Series Tracker <no-reply@test>', outboxDir: '' },
-    publicUrl: 'https://tracker.example.test',
-  });
-  await t.app.services.jobs.start();
+  ({ t, smtp } = await buildMailingTestApp({ publicUrl: 'https://tracker.example.test' }));
   // The site has its first account, so registering goes the mailed way (first run: ADR 173,
   // first-run.test.ts).
   await registerUser(t.app);

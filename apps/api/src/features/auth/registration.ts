@@ -35,6 +35,16 @@ export interface RegisterInput {
   displayName?: string | undefined;
 }
 
+/** The account row's fields from what a registration asked for (names compare without case). */
+const accountFields = (input: RegisterInput, password_hash: string): AccountFields => ({
+  username: input.username,
+  username_lower: input.username.toLowerCase(),
+  email: input.email,
+  email_lower: input.email.toLowerCase(),
+  display_name: input.displayName ?? null,
+  password_hash,
+});
+
 export interface RegistrationOptions {
   repo: AuthRepository;
   uow: UnitOfWork;
@@ -117,19 +127,7 @@ export function createRegistration({
     try {
       user = await uow.run(async (trx) => {
         await repo.claimSite(trx, now);
-        return insertAccount(
-          trx,
-          {
-            username: input.username,
-            username_lower: input.username.toLowerCase(),
-            email: input.email,
-            email_lower: input.email.toLowerCase(),
-            display_name: input.displayName ?? null,
-            password_hash,
-          },
-          now,
-          { role: 'admin' },
-        );
+        return insertAccount(trx, accountFields(input, password_hash), now, { role: 'admin' });
       });
     } catch (error) {
       if (isUniqueViolation(error, 'site_setup')) return null;
@@ -274,20 +272,7 @@ export function createRegistration({
       const now = nowIso();
       const password_hash = await hashPassword(input.password);
       const user = await uow
-        .run((trx) =>
-          insertAccount(
-            trx,
-            {
-              username: input.username,
-              username_lower: input.username.toLowerCase(),
-              email: input.email,
-              email_lower: input.email.toLowerCase(),
-              display_name: input.displayName ?? null,
-              password_hash,
-            },
-            now,
-          ),
-        )
+        .run((trx) => insertAccount(trx, accountFields(input, password_hash), now))
         .catch(mapTaken);
       return created(user, userAgent);
     },

@@ -15,14 +15,20 @@ afterAll(() => t.close());
 
 const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString();
 
+/** A member whose session was created (and last used) that many days ago. */
+async function memberSignedIn(times: { created_at: string; last_used_at?: string }) {
+  const member = await registerUser(t.app);
+  await t.db.kysely
+    .updateTable('sessions')
+    .set(times)
+    .where('token_hash', '=', hashToken(member.token))
+    .execute();
+  return member;
+}
+
 describe('absolute session lifetime', () => {
   it('refuses a session created longer ago than the maximum, even when recently used', async () => {
-    const ann = await registerUser(t.app);
-    await t.db.kysely
-      .updateTable('sessions')
-      .set({ created_at: daysAgo(91), last_used_at: daysAgo(0.5) })
-      .where('token_hash', '=', hashToken(ann.token))
-      .execute();
+    const ann = await memberSignedIn({ created_at: daysAgo(91), last_used_at: daysAgo(0.5) });
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/auth/me',
@@ -38,12 +44,7 @@ describe('absolute session lifetime', () => {
   });
 
   it('keeps a session inside the maximum, and never slides its expiry past it', async () => {
-    const ann = await registerUser(t.app);
-    await t.db.kysely
-      .updateTable('sessions')
-      .set({ created_at: daysAgo(80), last_used_at: daysAgo(2) })
-      .where('token_hash', '=', hashToken(ann.token))
-      .execute();
+    const ann = await memberSignedIn({ created_at: daysAgo(80), last_used_at: daysAgo(2) });
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/auth/me',
@@ -61,12 +62,7 @@ describe('absolute session lifetime', () => {
   });
 
   it('a refreshed token keeps the original sign-in time', async () => {
-    const ann = await registerUser(t.app);
-    await t.db.kysely
-      .updateTable('sessions')
-      .set({ created_at: daysAgo(89.9) })
-      .where('token_hash', '=', hashToken(ann.token))
-      .execute();
+    const ann = await memberSignedIn({ created_at: daysAgo(89.9) });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/refresh',

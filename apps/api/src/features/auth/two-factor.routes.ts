@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  apiErrorSchema,
   authResponseSchema,
   backupCodesResponseSchema,
   passkeyAnswerBodySchema,
@@ -25,15 +24,9 @@ import type { Passkeys } from './passkeys.service';
 import { requireRecentSignIn } from './recent-sign-in';
 import type { Registration } from './registration';
 import type { TwoFactor } from './two-factor.service';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 /**
  * First run, second factors, passkeys and recent sign-in (ADR 173). Routes that change how

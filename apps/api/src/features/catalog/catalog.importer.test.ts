@@ -4,7 +4,7 @@ import os from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../config';
-import { createTestDb } from '../../../test/test-db';
+import { createTestDb, countRows } from '../../../test/test-db';
 import type { Db } from '../../db/connection';
 import { importCatalog, importCatalogIfEmpty, readCatalogFile } from './catalog.importer';
 import type { CatalogFile } from './catalog.schema';
@@ -30,15 +30,8 @@ beforeAll(async () => {
 });
 afterAll(() => db.drop());
 
-const count = async (table: 'shows' | 'episodes' | 'seasons' | 'show_genres' | 'show_titles') =>
-  Number(
-    (
-      await db.kysely
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const count = (table: 'shows' | 'episodes' | 'seasons' | 'show_genres' | 'show_titles') =>
+  countRows(db, table);
 
 describe('catalogue import', () => {
   it('the bundled file is the real catalogue', () => {

@@ -1,23 +1,19 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { repoRoot } from '../../config';
 import type { Db } from '../../db/connection';
 import { buildShow } from '../../../test/factories';
 import { createTestDb } from '../../../test/test-db';
-import { startTvmazeStandIn, type TvmazeStandIn } from '../../../test/tvmaze-stand-in';
+import {
+  recordedTvmaze,
+  startTvmazeStandIn,
+  type TvmazeStandIn,
+} from '../../../test/tvmaze-stand-in';
 import { createJobs, type Jobs } from '../../platform/jobs/jobs';
 import { createCatalogIndex } from './catalog-index';
 import { createMetadataService } from './metadata.service';
 import type { TvmazeShow } from './tvmaze.mapper';
 
-const fixtures = path.join(repoRoot, 'apps/api/test/fixtures/tvmaze');
-const sopranos = JSON.parse(
-  fs.readFileSync(path.join(fixtures, 'shows-527.json'), 'utf8'),
-) as TvmazeShow;
-const page0 = JSON.parse(
-  fs.readFileSync(path.join(fixtures, 'shows-page-0.json'), 'utf8'),
-) as TvmazeShow[];
+const sopranos = recordedTvmaze<TvmazeShow>('shows-527.json');
+const page0 = recordedTvmaze<TvmazeShow[]>('shows-page-0.json');
 
 let db: Db & { drop(): Promise<void> };
 let standIn: TvmazeStandIn;

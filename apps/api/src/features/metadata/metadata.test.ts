@@ -6,9 +6,13 @@ import { repoRoot } from '../../config';
 import type { Db } from '../../db/connection';
 import type { ShowRow } from '../../db/types';
 import { buildShow } from '../../../test/factories';
-import { createTestDb } from '../../../test/test-db';
+import { createTestDb, countRows } from '../../../test/test-db';
 import { createJobs, type Jobs } from '../../platform/jobs/jobs';
-import { startTvmazeStandIn, type TvmazeStandIn } from '../../../test/tvmaze-stand-in';
+import {
+  recordedTvmaze,
+  startTvmazeStandIn,
+  type TvmazeStandIn,
+} from '../../../test/tvmaze-stand-in';
 import { importCatalog } from '../catalog/catalog.importer';
 import { catalogShowRow } from '../catalog/catalog.rows';
 import type { CatalogFile, CatalogShow } from '../catalog/catalog.schema';
@@ -26,9 +30,7 @@ import {
   type TvmazeShow,
 } from './tvmaze.mapper';
 
-const fixtures = path.join(repoRoot, 'apps/api/test/fixtures/tvmaze');
-const fixture = <T>(file: string): T =>
-  JSON.parse(fs.readFileSync(path.join(fixtures, file), 'utf8')) as T;
+const fixture = recordedTvmaze;
 const recordedShows = fixture<TvmazeShow[]>('shows-page-0.json');
 const gotEpisodes = fixture<TvmazeEpisode[]>('shows-82-episodes.json');
 const webSchedule = fixture<TvmazeEpisode[]>('schedule-web-2024-01-15.json');
@@ -117,15 +119,7 @@ const genresOf = async (showId: number) =>
       .orderBy('genres.name')
       .execute()
   ).map((g) => g.name);
-const count = async (table: 'shows' | 'episodes' | 'seasons') =>
-  Number(
-    (
-      await db.kysely
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const count = (table: 'shows' | 'episodes' | 'seasons') => countRows(db, table);
 
 describe('tvmaze mapper', () => {
   it('maps TVmaze statuses to ours', () => {

@@ -6,7 +6,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { repoRoot } from '../../config';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, buildShow, registerUser } from '../../../test/factories';
-import { startTvmazeStandIn, type TvmazeStandIn } from '../../../test/tvmaze-stand-in';
+import {
+  recordedTvmaze,
+  startTvmazeStandIn,
+  type TvmazeStandIn,
+} from '../../../test/tvmaze-stand-in';
 import { importCatalog } from '../catalog/catalog.importer';
 import type { CatalogFile } from '../catalog/catalog.schema';
 import type { TvmazeEpisode } from './tvmaze.mapper';
@@ -17,12 +21,7 @@ import type { TvmazeEpisode } from './tvmaze.mapper';
  * episode dropped, one renumbered); what users see is read through the API.
  */
 
-const recorded = JSON.parse(
-  fs.readFileSync(
-    path.join(repoRoot, 'apps/api/test/fixtures/tvmaze/shows-82-episodes.json'),
-    'utf8',
-  ),
-) as TvmazeEpisode[];
+const recorded = recordedTvmaze<TvmazeEpisode[]>('shows-82-episodes.json');
 const episodeAt = (season: number, number: number) =>
   recorded.find((e) => e.season === season && e.number === number)!;
 

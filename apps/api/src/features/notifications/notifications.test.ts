@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, buildShow, registerUser } from '../../../test/factories';
+import { buildShow, registerUser } from '../../../test/factories';
+import { injector } from '../../../test/http';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,18 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const inject = (
-  token: string | null,
-  method: 'GET' | 'POST' | 'DELETE',
-  url: string,
-  payload?: unknown,
-) =>
-  t.app.inject({
-    method,
-    url,
-    ...(token ? { headers: bearer(token) } : {}),
-    ...(payload ? { payload } : {}),
-  });
+const inject = injector(() => t.app);
 
 const bell = async (token: string) => (await inject(token, 'GET', '/api/notifications')).json();
 

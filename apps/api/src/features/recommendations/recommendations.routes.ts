@@ -2,15 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  apiErrorSchema,
   dismissRecommendationSchema,
   recommendationLimits,
   recommendationPageSchema,
 } from '@series-tracker/contracts';
 import { limitParam, offsetParam } from '../../lib/params';
 import type { RecommendationsService } from './recommendations.service';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+const errors = errorResponses(400, 401, 404);
 type Req = { auth: { user: { id: number } } | null };
 const viewer = (req: Req) => ({ id: req.auth!.user.id });
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recommendationMessages, type RecommendationPage } from '@series-tracker/contracts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, buildShow, registerUser } from '../../../test/factories';
+import { buildShow, registerUser } from '../../../test/factories';
+import { injector } from '../../../test/http';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,18 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const inject = (
-  token: string | null,
-  method: 'GET' | 'POST' | 'DELETE',
-  url: string,
-  payload?: unknown,
-) =>
-  t.app.inject({
-    method,
-    url,
-    ...(token ? { headers: bearer(token) } : {}),
-    ...(payload ? { payload } : {}),
-  });
+const inject = injector(() => t.app);
 
 const picks = async (token: string) => {
   const res = await inject(token, 'GET', '/api/users/me/recommendations?limit=60');

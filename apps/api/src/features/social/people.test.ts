@@ -1,8 +1,8 @@
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { peopleMessages } from '@series-tracker/contracts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, buildShowWithEpisodes, registerUser } from '../../../test/factories';
+import { buildShowWithEpisodes, registerUser } from '../../../test/factories';
+import { caller } from '../../../test/http';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,8 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (token: string | null, opts: InjectOptions) =>
-  t.app.inject({ ...opts, headers: { ...(token ? bearer(token) : {}), ...(opts.headers ?? {}) } });
+const call = caller(() => t.app);
 const follow = (token: string, id: number) =>
   call(token, { method: 'POST', url: `/api/social/${id}/follow` });
 const setPrivate = (id: number) =>

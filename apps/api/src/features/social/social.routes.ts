@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  apiErrorSchema,
   blockPageSchema,
   blockStatusSchema,
   followStatsSchema,
@@ -12,13 +11,9 @@ import {
 } from '@series-tracker/contracts';
 import { idParam, limitParam, offsetParam } from '../../lib/params';
 import type { SocialService } from './social.service';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 const params = z.object({ id: idParam });
 const paging = z.object({
   limit: limitParam(peopleLimits.pageDefault, peopleLimits.pageMax),

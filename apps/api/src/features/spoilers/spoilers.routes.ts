@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  apiErrorSchema,
   showSpoilersSchema,
   spoilerSettingsSchema,
   updateShowSpoilersSchema,
@@ -10,8 +9,9 @@ import {
 } from '@series-tracker/contracts';
 import { idParam } from '../../lib/params';
 import type { SpoilersService } from './spoilers.service';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+const errors = errorResponses(400, 401, 404);
 type Req = { auth: { user: { id: number } } | null };
 const viewer = (req: Req) => req.auth?.user.id ?? null;
 const me = (req: Req) => req.auth!.user.id;

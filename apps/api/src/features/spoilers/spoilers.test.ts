@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShowSpoilers } from '@series-tracker/contracts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, buildEpisode, buildShow, registerUser } from '../../../test/factories';
+import { buildEpisode, buildShow, registerUser } from '../../../test/factories';
 import { isSpoiler, spoilerState } from './spoiler-rule';
+import { injector } from '../../../test/http';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,18 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const inject = (
-  token: string | null,
-  method: 'GET' | 'PUT' | 'POST',
-  url: string,
-  payload?: object,
-) =>
-  t.app.inject({
-    method,
-    url,
-    ...(token ? { headers: bearer(token) } : {}),
-    ...(payload ? { payload } : {}),
-  });
+const inject = injector(() => t.app);
 
 /** A show with S1E1–E4, a special and S2E1, the first aired today (for the calendar). */
 async function showWithEpisodes(title = 'Spoiled Show') {

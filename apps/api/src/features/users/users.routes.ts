@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   activityPageSchema,
-  apiErrorSchema,
   favoriteSchema,
   listSummarySchema,
   reviewPageSchema,
@@ -27,13 +26,9 @@ import type { ReviewsService } from '../reviews/reviews.service';
 import type { StatsService } from '../stats/stats.service';
 import type { TrackingService } from '../tracking/tracking.service';
 import type { UsersService } from './users.service';
+import { errorResponses } from '../../lib/error-responses';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 const params = z.object({ id: idParam });
 const limit = limitParam(peopleLimits.pageDefault, peopleLimits.pageMax);
 const paging = z.object({ limit, offset: offsetParam });

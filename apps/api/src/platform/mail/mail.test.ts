@@ -1,61 +1,20 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/connection';
+import { simpleParser } from 'mailparser';
 import { createTestDb } from '../../../test/test-db';
+import { startSmtp as startSmtpStandIn } from '../../../test/smtp';
 import { createJobs, type Jobs } from '../jobs/jobs';
 import { createMail, escapeHtml, renderMail, type Mail } from './mail';
 
 const publicUrl = 'https://tracker.example.org';
 const quiet = { info() {}, warn() {}, error() {} };
 
-/** A real SMTP server on loopback that wants a login and keeps what it is sent. */
-async function startSmtp(opts: { rejectFirst?: number } = {}) {
-  const received: ParsedMail[] = [];
-  let rejections = 0;
-  const server = new SMTPServer({
-    secure: false,
-    disabledCommands: ['STARTTLS'],
-    allowInsecureAuth: true,
-    logger: false,
-    onAuth(auth, _session, callback) {
-      if (auth.username === 'tracker' && auth.password === 's3cret')
-        return callback(null, { user: auth.username });
-      return callback(new Error('Invalid username or password'));
-    },
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        if (rejections < (opts.rejectFirst ?? 0)) {
-          rejections++;
-          const err = Object.assign(new Error('Mailbox temporarily unavailable'), {
-            responseCode: 451,
-          });
-          return callback(err);
-        }
-        simpleParser(Buffer.concat(chunks))
-          .then((mail) => {
-            received.push(mail);
-            callback();
-          })
-          .catch(callback);
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://tracker:s3cret@127.0.0.1:${port}`,
-    received,
-    rejections: () => rejections,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+/** The SMTP stand-in, wanting a login as a real relay does. */
+const startSmtp = (opts: { rejectFirst?: number } = {}) =>
+  startSmtpStandIn({ ...opts, login: { user: 'tracker', pass: 's3cret' } });
 
 let db: Db & { drop(): Promise<void> };
 let jobs: Jobs | null = null;

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  apiErrorSchema,
   authProvidersSchema,
   authResponseSchema,
   identityLinksSchema,
@@ -14,6 +13,7 @@ import { AppError } from '../../../lib/errors';
 import { attemptLimit } from '../attempt-limit';
 import { ERROR_PAGE_CSP, ssoErrorPage } from './sso-error-page';
 import { SsoCallbackError, type SsoIntent, type SsoService } from './sso.service';
+import { errorResponses } from '../../../lib/error-responses';
 
 /** The cookie that binds a flow and its handoff code to the browser that started it. */
 const BROWSER_COOKIE = 'st_sso';
@@ -28,15 +28,7 @@ function browserSecret(request: FastifyRequest): string | null {
   return null;
 }
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-  503: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429, 503);
 
 /**
  * Single sign-on (ADR 174): what the sign-in page offers, the flow's start and callback (top-
