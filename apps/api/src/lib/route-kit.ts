@@ -1,17 +1,10 @@
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
-import { apiErrorSchema } from '@series-tracker/contracts';
+import { errorResponses } from './error-responses';
 import { idParam, limitParam, offsetParam } from './params';
 
 /** The error answers of a route that reads or writes a member's things (route schemas). */
-export const errorResponses = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-};
+export const memberErrors = errorResponses(400, 401, 403, 404, 409, 429);
 
 /** `:id` in the URL. */
 export const idParams = z.object({ id: idParam });
@@ -54,7 +47,7 @@ export function toggleRoutes<R extends z.ZodType>(
         tags: o.tags,
         summary: on ? o.summaries.on : o.summaries.off,
         params: idParams,
-        response: { 200: o.response, ...errorResponses },
+        response: { 200: o.response, ...memberErrors },
       },
       handler: async (req) => o.set(memberOf(req), (req.params as { id: number }).id, on),
     });
@@ -89,7 +82,7 @@ export function noContentRoute<P extends z.ZodType, B extends z.ZodType = z.ZodU
       summary: o.summary,
       params: o.params,
       ...(o.body ? { body: o.body } : {}),
-      response: { 204: z.null(), ...errorResponses },
+      response: { 204: z.null(), ...memberErrors },
     },
     handler: async (req, reply) => {
       await run(memberOf(req), req.params as z.infer<P>, req.body as z.infer<B>);
@@ -128,7 +121,7 @@ export function ownedRoutes<B extends z.ZodType, R extends z.ZodType>(
       summary: o.update.summary,
       params: idParams,
       body: o.update.body,
-      response: { 200: o.update.response, ...errorResponses },
+      response: { 200: o.update.response, ...memberErrors },
     },
     handler: async (req) =>
       o.update.run(memberOf(req), (req.params as { id: number }).id, req.body as z.infer<B>),

@@ -38,7 +38,11 @@ export function createServices({ config, db, log = silentLogger }: CreateService
   const people = wirePeople(infra);
   const identity = wireIdentity(infra);
   const { spoilers, calendar } = wireCalendar(infra);
-  const trackingArea = wireTracking(infra, { spoilers, metadata: () => catalogue.metadata });
+  const trackingArea = wireTracking(infra, {
+    spoilers,
+    metadata: () => catalogue.metadata,
+    plays: () => playsArea.plays,
+  });
   const { trackingRepo, tracking } = trackingArea;
   const catalogue = wireCatalogue(infra, { trackingRepo, reviews: () => community.reviews });
   const { metadata, shows, search } = catalogue;
@@ -48,8 +52,7 @@ export function createServices({ config, db, log = silentLogger }: CreateService
   const importsArea = wireImports(infra, {
     ...people,
     ...community,
-    ...playsArea,
-    trackingRepo,
+    tracking,
     metadata,
     search,
   });

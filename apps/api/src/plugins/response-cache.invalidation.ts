@@ -122,6 +122,21 @@ export function subscribeResponseCache(
     ...(['list.created', 'list.updated', 'list.deleted'] as const).map((name) =>
       events.onEveryServer(name, ({ userId }) => cache.invalidateTags([cacheTags.person(userId)])),
     ),
+    // A member's own pages (history, Up Next, statistics; issue 32): their marks, plays,
+    // watchlist, ratings and the settings those pages read; shows' titles and episodes.
+    ...(
+      [
+        'tracking.changed',
+        'episode.watched',
+        'episode.rewatched',
+        'plays.changed',
+        'ratings.changed',
+        'preferences.changed',
+      ] as const
+    ).map((name) =>
+      events.onEveryServer(name, ({ userId }) => cache.invalidateTags([cacheTags.mine(userId)])),
+    ),
+    events.onEveryServer('catalog.refreshed', () => cache.invalidateTags([cacheTags.tracked])),
     // Feeds show shows' titles and posters and episodes' titles.
     events.onEveryServer('catalog.refreshed', () => cache.invalidateTags([cacheTags.feeds])),
     // Moderation (ADR 151): what a moderator hid leaves every shared and per-viewer answer that

@@ -9,11 +9,7 @@ import {
 import { idParam } from '../../lib/params';
 import { requireRecentSignIn } from '../auth/recent-sign-in';
 import type { ApiTokensService } from './api-tokens.service';
-<<<<<<< HEAD
-import { errorResponses } from '../../lib/responses';
-=======
 import { errorResponses } from '../../lib/error-responses';
->>>>>>> platform
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 

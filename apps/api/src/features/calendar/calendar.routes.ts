@@ -13,7 +13,7 @@ import {
   updateCalendarSettingsSchema,
 } from '@series-tracker/contracts';
 import type { CalendarService } from './calendar.service';
-import { errorResponses } from '../../lib/responses';
+import { errorResponses } from '../../lib/error-responses';
 
 const errors = errorResponses(400, 401, 404);
 type Req = { auth: { user: { id: number } } | null };

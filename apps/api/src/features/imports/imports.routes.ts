@@ -23,7 +23,7 @@ import { AppError } from '../../lib/errors';
 import { limitParam, offsetParam } from '../../lib/params';
 import type { ExportService } from './export.service';
 import type { ImportsService } from './imports.service';
-import { errorResponses } from '../../lib/responses';
+import { errorResponses } from '../../lib/error-responses';
 
 const errors = errorResponses(400, 401, 404, 409, 413, 503);
 const security = [{ bearerAuth: [] }];

@@ -21,7 +21,7 @@ import {
 } from '@series-tracker/contracts';
 import { idParam, limitParam, offsetParam } from '../../lib/params';
 import {
-  errorResponses,
+  memberErrors,
   idParams,
   noContentRoute,
   ownedRoutes,
@@ -85,7 +85,7 @@ export async function listsRoutes(app: FastifyInstance, opts: ListsRoutesOptions
       },
     },
   };
-  const listPage = { 200: pageSchema(listSummarySchema), ...errorResponses };
+  const listPage = { 200: pageSchema(listSummarySchema), ...memberErrors };
   const listParams = idParams;
 
   r.get(
@@ -210,7 +210,7 @@ export async function listsRoutes(app: FastifyInstance, opts: ListsRoutesOptions
         summary:
           'Create a list and, optionally, its items in one transaction (a bad item: 400, nothing created)',
         body: createListSchema,
-        response: { 201: listDetailSchema, ...errorResponses },
+        response: { 201: listDetailSchema, ...memberErrors },
       },
     },
     async (req, reply) => reply.status(201).send(await lists.create(me(req), req.body)),
@@ -224,7 +224,7 @@ export async function listsRoutes(app: FastifyInstance, opts: ListsRoutesOptions
         tags,
         summary: 'One list (404 for a private list of someone else)',
         params: listParams,
-        response: { 200: listDetailSchema, ...errorResponses },
+        response: { 200: listDetailSchema, ...memberErrors },
       },
     },
     async (req) => lists.get(viewerOf(req), req.params.id),
@@ -260,7 +260,7 @@ export async function listsRoutes(app: FastifyInstance, opts: ListsRoutesOptions
           offset: offsetParam,
           ...servicesFilterQuerySchema.shape,
         }),
-        response: { 200: pageSchema(listItemSchema), ...errorResponses },
+        response: { 200: pageSchema(listItemSchema), ...memberErrors },
       },
     },
     async (req) =>
@@ -279,7 +279,7 @@ export async function listsRoutes(app: FastifyInstance, opts: ListsRoutesOptions
         summary: 'Add a show at a position (1 = first) or, without one, at the end (409 if on it)',
         params: listParams,
         body: listItemInputSchema,
-        response: { 201: listItemSchema, ...errorResponses },
+        response: { 201: listItemSchema, ...memberErrors },
       },
     },
     async (req, reply) =>
@@ -296,7 +296,7 @@ export async function listsRoutes(app: FastifyInstance, opts: ListsRoutesOptions
         summary: 'Change an item’s notes (≤ 1,000 characters) or its position (ranked lists)',
         params: itemParams,
         body: updateListItemSchema,
-        response: { 200: listItemSchema, ...errorResponses },
+        response: { 200: listItemSchema, ...memberErrors },
       },
     },
     async (req) => lists.updateItem(me(req), req.params.id, req.params.itemId, req.body),
@@ -325,7 +325,7 @@ export async function listsRoutes(app: FastifyInstance, opts: ListsRoutesOptions
         tags,
         summary: 'The item for a show on the list; 404 means it is not on it',
         params: showParams,
-        response: { 200: listItemSchema, ...errorResponses },
+        response: { 200: listItemSchema, ...memberErrors },
       },
     },
     async (req) => lists.itemForShow(viewerOf(req), req.params.id, req.params.showId),
@@ -384,7 +384,7 @@ export async function listsRoutes(app: FastifyInstance, opts: ListsRoutesOptions
           'Copy a list you can see, with items, positions and notes, as a new private list of yours',
         params: listParams,
         body: duplicateListSchema.default({}),
-        response: { 201: listDetailSchema, ...errorResponses },
+        response: { 201: listDetailSchema, ...memberErrors },
       },
     },
     async (req, reply) =>

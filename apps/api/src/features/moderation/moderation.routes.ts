@@ -13,7 +13,7 @@ import {
   reportItemTypes,
 } from '@series-tracker/contracts';
 import { idParam, limitParam, offsetParam } from '../../lib/params';
-import { errorResponses, memberOf } from '../../lib/route-kit';
+import { memberErrors, memberOf } from '../../lib/route-kit';
 import { memberWriteBudget } from '../../platform/write-budget';
 import type { ModerationService } from './moderation.service';
 
@@ -44,7 +44,7 @@ export async function moderationRoutes(
         summary:
           'Report a review, episode review, comment, list or profile (one open report per member and item)',
         body: createReportSchema,
-        response: { 201: reportCreatedSchema, ...errorResponses },
+        response: { 201: reportCreatedSchema, ...memberErrors },
       },
     },
     async (req, reply) => {
@@ -61,7 +61,7 @@ export async function moderationRoutes(
         tags,
         summary: 'Moderators: open reports grouped by item, oldest first, with content and context',
         querystring: paging,
-        response: { 200: queuePageSchema, ...errorResponses },
+        response: { 200: queuePageSchema, ...memberErrors },
       },
     },
     async (req) => moderation.queue(memberOf(req), req.query.limit, req.query.offset),
@@ -77,7 +77,7 @@ export async function moderationRoutes(
           'Moderators: dismiss, hide, mark as spoiler, remove, suspend or unsuspend (audited; the author is told by e-mail)',
         params: z.object({ itemType: z.enum(reportItemTypes), itemId: idParam }),
         body: moderationActionSchema,
-        response: { 200: actionResultSchema, ...errorResponses },
+        response: { 200: actionResultSchema, ...memberErrors },
       },
     },
     async (req) => moderation.act(memberOf(req), req.params.itemType, req.params.itemId, req.body),
@@ -92,7 +92,7 @@ export async function moderationRoutes(
         summary:
           'Moderators: the audit log (who, what, why, when), newest first; `authorId` narrows it to one member',
         querystring: paging.extend({ authorId: idParam.optional() }),
-        response: { 200: auditPageSchema, ...errorResponses },
+        response: { 200: auditPageSchema, ...memberErrors },
       },
     },
     async (req) =>

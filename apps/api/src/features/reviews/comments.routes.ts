@@ -8,7 +8,7 @@ import {
   updateCommentSchema,
 } from '@series-tracker/contracts';
 import {
-  errorResponses,
+  memberErrors,
   idParams,
   memberOf,
   ownedRoutes,
@@ -35,7 +35,7 @@ export function commentsRoutes(
         summary: 'Comments on a review, newest first, each with its replies (oldest first)',
         params: idParams,
         querystring: pagingQuery(20, 100),
-        response: { 200: commentPageSchema, ...errorResponses },
+        response: { 200: commentPageSchema, ...memberErrors },
       },
     },
     async (req) =>
@@ -50,7 +50,7 @@ export function commentsRoutes(
         summary: 'Comment on a review, or reply to a comment (parentId; one level of replies)',
         params: idParams,
         body: createCommentSchema,
-        response: { 201: commentSchema, ...errorResponses },
+        response: { 201: commentSchema, ...memberErrors },
       },
     },
     async (req, reply) => {
@@ -68,7 +68,7 @@ export function commentsRoutes(
         tags,
         summary: 'One comment with its replies',
         params: idParams,
-        response: { 200: commentSchema, ...errorResponses },
+        response: { 200: commentSchema, ...memberErrors },
       },
     },
     async (req) => comments.comment(viewerOf(req), req.params.id),
@@ -82,7 +82,7 @@ export function commentsRoutes(
         summary: 'Replies to a comment, oldest first',
         params: idParams,
         querystring: pagingQuery(50, 100),
-        response: { 200: pageSchema(commentSchema.omit({ replies: true })), ...errorResponses },
+        response: { 200: pageSchema(commentSchema.omit({ replies: true })), ...memberErrors },
       },
     },
     async (req) =>

@@ -7,7 +7,7 @@ import {
   updateEpisodeReviewSchema,
 } from '@series-tracker/contracts';
 import {
-  errorResponses,
+  memberErrors,
   idParams,
   memberOf,
   ownedRoutes,
@@ -34,7 +34,7 @@ export function episodeReviewsRoutes(
         summary: "An episode's reviews, newest first",
         params: idParams,
         querystring: pagingQuery(10, 50),
-        response: { 200: episodeReviewPageSchema, ...errorResponses },
+        response: { 200: episodeReviewPageSchema, ...memberErrors },
       },
     },
     async (req) =>
@@ -54,7 +54,7 @@ export function episodeReviewsRoutes(
         summary:
           'Review an episode (one per episode: 409 with details.episodeReviewId when you already did)',
         body: createEpisodeReviewSchema,
-        response: { 201: episodeReviewSchema, ...errorResponses },
+        response: { 201: episodeReviewSchema, ...memberErrors },
       },
     },
     async (req, reply) => {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { likerPageSchema, likeResultSchema, likeStatusSchema } from '@series-tracker/contracts';
 import {
-  errorResponses,
+  memberErrors,
   idParams,
   memberOf,
   pagingQuery,
@@ -47,7 +47,7 @@ export function likesRoutes(
           tags,
           summary: `Whether you like this ${target}`,
           params: idParams,
-          response: { 200: likeStatusSchema, ...errorResponses },
+          response: { 200: likeStatusSchema, ...memberErrors },
         },
       },
       async (req) => likes.status(memberOf(req), target, req.params.id),
@@ -62,7 +62,7 @@ export function likesRoutes(
           summary: `Who likes this ${target}, newest first`,
           params: idParams,
           querystring: pagingQuery(10, 50),
-          response: { 200: likerPageSchema, ...errorResponses },
+          response: { 200: likerPageSchema, ...memberErrors },
         },
       },
       async (req) =>

@@ -22,7 +22,7 @@ import { idParam, limitParam } from '../../lib/params';
 import { cacheTags, ownPages } from '../../platform/cache-tags';
 import type { TrendingService } from '../shows/trending.service';
 import type { StatsService } from './stats.service';
-import { errorResponses } from '../../lib/responses';
+import { errorResponses } from '../../lib/error-responses';
 
 const errors = errorResponses(400, 401, 403, 404);
 type Req = { auth: { user: { id: number } } | null };

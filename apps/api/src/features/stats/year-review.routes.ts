@@ -7,7 +7,7 @@ import { apiErrorSchema, yearParamSchema, yearReviewSchema } from '@series-track
 import { AppError } from '../../lib/errors';
 import { withMeta, yearCardSvg, yearSummaryLine } from './year-review-card';
 import type { YearReviewService } from './year-review.service';
-import { errorResponses } from '../../lib/responses';
+import { errorResponses } from '../../lib/error-responses';
 
 const errors = errorResponses(400, 401, 404);
 const tz = z.object({ tz: z.string().max(64).optional() });

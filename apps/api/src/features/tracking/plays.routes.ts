@@ -13,7 +13,7 @@ import { idParam, limitParam, offsetParam } from '../../lib/params';
 import { ownPages } from '../../platform/cache-tags';
 import type { Idempotency } from '../../platform/idempotency';
 import type { PlaysService } from './plays.service';
-import { errorResponses } from '../../lib/responses';
+import { errorResponses } from '../../lib/error-responses';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const security = [{ bearerAuth: [] }];

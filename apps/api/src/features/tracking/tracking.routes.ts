@@ -23,7 +23,7 @@ import { idParam, limitParam, offsetParam } from '../../lib/params';
 import { ownPages } from '../../platform/cache-tags';
 import type { Idempotency } from '../../platform/idempotency';
 import type { TrackingService } from './tracking.service';
-import { errorResponses } from '../../lib/responses';
+import { errorResponses } from '../../lib/error-responses';
 
 const errors = errorResponses(400, 401, 404, 409);
 const security = [{ bearerAuth: [] }];

@@ -12,7 +12,7 @@ import {
 } from '@series-tracker/contracts';
 import { idParam } from '../../lib/params';
 import type { TraktOAuthService } from './trakt-oauth.service';
-import { errorResponses } from '../../lib/responses';
+import { errorResponses } from '../../lib/error-responses';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 410);
 

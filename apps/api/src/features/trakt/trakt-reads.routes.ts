@@ -25,7 +25,7 @@ import {
 } from './trakt-paging';
 import type { TraktReadsService, TraktSearchType } from './trakt-reads.service';
 import type { TraktUsersService } from './trakt-users.service';
-import { errorResponses } from '../../lib/responses';
+import { errorResponses } from '../../lib/error-responses';
 
 const errors = errorResponses(400, 401, 403, 404, 429);
 const pathId = z.string().min(1).max(200);

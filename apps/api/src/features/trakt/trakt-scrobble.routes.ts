@@ -15,7 +15,7 @@ import {
 } from '@series-tracker/contracts';
 import { idParam } from '../../lib/params';
 import type { TraktScrobbleService } from './trakt-scrobble.service';
-import { errorResponses } from '../../lib/responses';
+import { errorResponses } from '../../lib/error-responses';
 
 const errors = errorResponses(400, 401, 403, 404, 422, 429);
 type Req = { auth: { user: { id: number } } | null };

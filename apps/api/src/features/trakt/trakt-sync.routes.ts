@@ -24,7 +24,7 @@ import {
 import type { TraktActivity } from './trakt-activity';
 import type { TraktSyncHistory } from './trakt-sync-history';
 import type { TraktSyncLists } from './trakt-sync-lists';
-import { errorResponses } from '../../lib/responses';
+import { errorResponses } from '../../lib/error-responses';
 
 const errors = errorResponses(400, 401, 403);
 const tags = ['Trakt-compatible API'];

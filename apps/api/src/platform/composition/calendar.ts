@@ -9,14 +9,15 @@ import { createSpoilersService } from '../../features/spoilers/spoilers.service'
 import type { Infrastructure } from './infrastructure';
 
 /** Spoiler protection and the calendar: when episodes air and what a member may see of them. */
-export function wireCalendar({ config, db }: Infrastructure) {
+export function wireCalendar({ config, db, events }: Infrastructure) {
   // Spoiler protection (issue 29, ADR 181): the one rule every episode-showing feature asks.
-  const spoilers = createSpoilersService({ repo: createSpoilersRepository(db.kysely) });
+  const spoilers = createSpoilersService({ repo: createSpoilersRepository(db.kysely), events });
   // Calendar, iCal feed, new-episode alerts and the bell (issue 22, ADR 160).
   const calendar = createCalendarService({
     repo: createCalendarRepository(db.kysely),
     publicUrl: config.publicUrl,
     spoilers,
+    events,
   });
   return { spoilers, calendar };
 }

@@ -9,7 +9,7 @@ import { createScrobbleService } from '../../features/scrobble/scrobble.service'
 import type { SearchService } from '../../features/search/search.service';
 import type { SpoilersService } from '../../features/spoilers/spoilers.service';
 import { createPlaysRepository } from '../../features/tracking/plays.repository';
-import { createPlaysService } from '../../features/tracking/plays.service';
+import { createPlaysService, type PlaysService } from '../../features/tracking/plays.service';
 import { createScrobblePlays } from '../../features/tracking/scrobble-play';
 import { createTrackingRepository } from '../../features/tracking/tracking.repository';
 import { createTrackingService } from '../../features/tracking/tracking.service';
@@ -25,10 +25,13 @@ export function wireTracking(
   {
     spoilers,
     metadata,
+    plays,
   }: {
     spoilers: SpoilersService;
     /** Built after tracking (the catalogue re-derives tracking's rows); read when called. */
     metadata: () => MetadataService;
+    /** Built after tracking (plays re-derive tracking's items); read when called. */
+    plays: () => PlaysService;
   },
 ) {
   const trackingRepo = createTrackingRepository(db.kysely, db.dialect);
@@ -37,6 +40,8 @@ export function wireTracking(
     spoilers,
     uow,
     events,
+    // Imports' plays go through tracking's write rule (issue 30).
+    history: { applyHistory: (trx, input) => plays().applyHistory(trx, input) },
     // What a member tracks is brought up to date as they look at it (ADR 176);
     // refreshShowInBackground does nothing with METADATA_SYNC=off.
     onShowsListed: (showIds) => {
@@ -86,19 +91,18 @@ export function wirePlays(
 
 /** Files from other trackers (a job), our own export, held episodes. */
 export function wireImports(
-  { config, db, uow, events, jobs, mail, log, importFiles, erasure }: Infrastructure,
+  { config, db, uow, jobs, mail, log, importFiles, erasure }: Infrastructure,
   {
-    trackingRepo,
-    plays,
+    tracking,
     metadata,
     search,
     lists,
     reviews,
+    episodeReviews,
     seasonRatings,
     social,
     socialRepo,
-  }: Pick<ReturnType<typeof wireTracking>, 'trackingRepo'> &
-    Pick<ReturnType<typeof wirePlays>, 'plays'> &
+  }: Pick<ReturnType<typeof wireTracking>, 'tracking'> &
     ReturnType<typeof wireCommunity> &
     Pick<ReturnType<typeof wirePeople>, 'social' | 'socialRepo'> & {
       metadata: MetadataService;
@@ -108,12 +112,10 @@ export function wireImports(
   const importsRepo = createImportsRepository(db.kysely);
   // imports: files from other trackers (a job), our own export, held episodes.
   const imports = createImportsService({
-    // Every play goes through tracking's write rule (plays).
-    history: { applyHistory: (trx, input) => plays.applyHistory(trx, input) },
+    // Every show of a file is written by tracking's rule: plays, item, status (issue 30).
+    tracking,
     repo: importsRepo,
     uow,
-    trackingRepo,
-    events,
     jobs,
     mail,
     log,
@@ -131,6 +133,7 @@ export function wireImports(
     targets: createImportTargets({
       lists,
       reviews,
+      episodeReviews,
       seasonRatings,
       social: { follow: (...args) => social.follow(...args) },
       people: { idByUsername: (username) => socialRepo.idByUsername(username) },

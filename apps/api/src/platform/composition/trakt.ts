@@ -1,5 +1,5 @@
 import type { CalendarService } from '../../features/calendar/calendar.service';
-import type { ReviewsService } from '../../features/reviews/reviews.service';
+import type { EpisodeReviewsService } from '../../features/reviews/episode-reviews.service';
 import type { SeasonRatingsService } from '../../features/reviews/season-ratings.service';
 import type { SearchService } from '../../features/search/search.service';
 import type { ShowsService } from '../../features/shows/shows.service';
@@ -33,12 +33,12 @@ export function wireTrakt(
     plays,
     scrobblePlays,
     tracking,
-    reviews,
+    episodeReviews,
     seasonRatings,
     search,
   }: Pick<ReturnType<typeof wirePlays>, 'plays' | 'scrobblePlays'> & {
     tracking: TrackingService;
-    reviews: ReviewsService;
+    episodeReviews: EpisodeReviewsService;
     seasonRatings: SeasonRatingsService;
     search: SearchService;
   },
@@ -69,7 +69,7 @@ export function wireTrakt(
       repo: traktSyncRepo,
       trakt: traktRepo,
       tracking,
-      reviews,
+      episodeReviews,
       seasonRatings,
     }),
   };
