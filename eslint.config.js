@@ -31,13 +31,6 @@ const otherFeaturesRepository = {
   message:
     "Another feature's repository is its own (ADR 141, ADR 184), even as a type: use its service, or declare the few methods you need and have the composition root pass them.",
 };
-/** Known cross-feature repository imports, each waiting for its own refactor (ADR 184). */
-const crossRepositoryExceptions = [
-  // metadata writes the catalogue's rows through catalog.repository (the TVmaze sync and the
-  // snapshot import share them).
-  'apps/api/src/features/metadata/metadata.service.ts',
-  'apps/api/src/features/metadata/metadata.writer.ts',
-];
 /** Arrows that point one way (ADR 184): what a feature never imports. */
 const featureOutwards = {
   group: [
@@ -140,24 +133,14 @@ export default tseslint.config(
   {
     // Feature boundaries (ADR 141): a feature never reaches into another feature's repository;
     // it asks that feature's service, or the composition root (platform/services.ts) hands it
-    // what it needs. Naming a type is fine. Exception: metadata writes the catalogue's rows
-    // through catalog.repository (the TVmaze sync and the snapshot import share them).
+    // what it needs, not even as a type (ADR 184). No exceptions: SQL two features share lives
+    // in db/ (catalogue-rows, counted-rows, moderation-marks).
     files: ['apps/api/src/features/**/*.ts'],
-    ignores: ['apps/api/src/**/*.test.ts', ...sqlHomes, ...crossRepositoryExceptions],
+    ignores: ['apps/api/src/**/*.test.ts', ...sqlHomes],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         { paths: [kyselyOnlyTypes], patterns: [otherFeaturesRepository, featureOutwards] },
-      ],
-    },
-  },
-  {
-    // The listed cross-repository exceptions keep the other arrows.
-    files: crossRepositoryExceptions,
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        { paths: [kyselyOnlyTypes], patterns: [featureOutwards] },
       ],
     },
   },
@@ -167,7 +150,7 @@ export default tseslint.config(
       'apps/api/src/features/**/*.repository.ts',
       ...sqlHomes.filter((f) => f.startsWith('apps/api/src/features/')),
     ],
-    ignores: ['apps/api/src/**/*.test.ts', ...crossRepositoryExceptions],
+    ignores: ['apps/api/src/**/*.test.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

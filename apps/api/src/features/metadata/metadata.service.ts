@@ -5,7 +5,7 @@ import type { Database } from '../../db/types';
 import type { Jobs } from '../../platform/jobs/jobs';
 import type { EventBus } from '../../platform/events';
 import { createUnitOfWork, type UnitOfWork } from '../../platform/unit-of-work';
-import { createCatalogRepository } from '../catalog/catalog.repository';
+import { catalogueRows } from '../../db/catalogue-rows';
 import { createMetadataRepository } from './metadata.repository';
 import {
   counts,
@@ -184,7 +184,7 @@ export function createMetadataService(options: MetadataServiceOptions) {
         record.episodes.map((e) => e.id),
         stamp,
       );
-      const catalog = createCatalogRepository(trx);
+      const catalog = catalogueRows(trx);
       await catalog.rebuildSeasons([showId], stamp);
       await repo.deleteEmptySeasons(showId);
       await catalog.syncShowCounts([showId]);
@@ -327,7 +327,7 @@ export function createMetadataService(options: MetadataServiceOptions) {
           });
         }
       }
-      const catalog = createCatalogRepository(trx);
+      const catalog = catalogueRows(trx);
       await catalog.rebuildSeasons(touched, stamp);
       const affected = [...new Set([...changed, ...touched])];
       await catalog.syncShowCounts(affected);

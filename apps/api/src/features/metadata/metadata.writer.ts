@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database, NewEpisode, ShowRow } from '../../db/types';
-import { createCatalogRepository } from '../catalog/catalog.repository';
+import { catalogueRows } from '../../db/catalogue-rows';
 import { catalogEpisodeRow, catalogHash, catalogShowRow } from '../catalog/catalog.rows';
 import type { CatalogShow } from '../catalog/catalog.schema';
 import { createMetadataRepository } from './metadata.repository';
@@ -46,7 +46,7 @@ export async function writeEpisodes(
     else result.inserted++;
     rows.push(catalogEpisodeRow(ep, showId, hash, stamp));
   }
-  const catalog = createCatalogRepository(trx);
+  const catalog = catalogueRows(trx);
   for (const group of chunks(rows, 200)) await catalog.upsertEpisodes(group);
   result.restored = await repo.restoreEpisodes(
     episodes.map((e) => e.id),
@@ -68,7 +68,7 @@ export async function writeShow(
 ): Promise<{ id: number; changed: boolean }> {
   const { episodes: _episodes, ...fields } = record;
   const hash = catalogHash(fields);
-  const catalog = createCatalogRepository(trx);
+  const catalog = catalogueRows(trx);
   const row = catalogShowRow(fields, hash, stamp);
   let id: number;
   if (existing) {
