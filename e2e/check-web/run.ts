@@ -4,7 +4,7 @@
  * Starts the real server (built SPA + API) on a throwaway SQLite file with the bundled
  * catalogue, registers a member with a small watchlist, then
  *  - runs Lighthouse 12 (default mobile profile, simulated throttling; performance and
- *    accessibility) on home, search, a show, an episode and the watchlist (signed in). A page
+ *    accessibility) on home, search, a show, an episode, reviews, lists and the watchlist (signed in). A page
  *    that misses 0.95 is run again, up to 3 runs, and its best run counts: simulated
  *    throttling is steady, but a 2-core machine shared with other work still flaps;
  *  - runs axe (WCAG 2.x A/AA and best practices) on every screen, signed out and signed in.
@@ -177,6 +177,8 @@ async function main() {
           { name: 'search', path: '/search?q=breaking' },
           { name: 'show', path: showPath },
           { name: 'episode', path: episodePath },
+          { name: 'reviews', path: '/reviews' },
+          { name: 'lists', path: '/lists' },
           { name: 'watchlist', path: '/watchlist', token: fixture.token },
         ],
         log,
