@@ -1,10 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { registerViaUi } from './helpers';
+import { registerViaUi, showSpoilers } from './helpers';
 
 test('watch again: the play count grows, the diary lists every play by day, deleting one takes it back', async ({
   page,
 }) => {
   await registerViaUi(page);
+  // Spoiler protection is on by default (ADR 181): this journey reads the unwatched title.
+  await showSpoilers(page);
   const found = await page.request.get('/api/search/shows?q=breaking%20bad');
   const show = ((await found.json()) as { data: { id: number; title: string }[] }).data.find(
     (s) => s.title === 'Breaking Bad',
