@@ -258,6 +258,9 @@ test('a half-written review survives navigation until it is published', async ({
 
   await page.getByRole('banner').getByRole('link', { name: 'Watchlist' }).click();
   await expect(page).toHaveURL(/\/watchlist$/);
+  // The URL changes before the watchlist's code has loaded, while the form is still mounted:
+  // going back then would return to the same form, never restored (the flake of stop 32).
+  await expect(page.getByRole('heading', { level: 1, name: 'My Watchlist' })).toBeVisible();
   await page.goBack();
   await expect(
     page.getByText('Your unpublished draft was restored from this device.'),
