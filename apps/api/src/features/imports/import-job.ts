@@ -5,7 +5,6 @@ import { pipeline } from 'node:stream/promises';
 import { importMessages, importSourceLabels, type ImportSource } from '@series-tracker/contracts';
 import { nowIso } from '../../lib/time';
 import type { Applier } from './apply';
-import { createHeld } from './held';
 import { Collector } from './collect';
 import { ImportFileError } from './import-records';
 import type { ImportsServiceOptions, ListImport, ReviewImport } from './imports.options';
@@ -46,11 +45,15 @@ export type ImportPayload = {
 };
 
 /** The `imports.run` job: read, gather, match and write one file, and record the outcome. */
-export function createImportJob(options: ImportsServiceOptions, applier: Applier) {
+export function createImportJob(
+  options: ImportsServiceOptions,
+  applier: Applier,
+  /** Held history's release (held.ts), the one catalog.refreshed runs. */
+  releaseHeld: (showIds: number[]) => Promise<void>,
+) {
   const { repo, jobs, mail, log } = options;
   const mailAfterMs = options.mailAfterMs ?? 60_000;
   const { writeShows } = applier;
-  const held = createHeld({ repo, applier });
 
   /** Reads, matches and writes one file (the job's work). */
   async function runImport(
@@ -292,7 +295,7 @@ export function createImportJob(options: ImportsServiceOptions, applier: Applier
       // A show looked up during the run may have got its episodes (the catalog refresh job
       // runs beside the import) before this run's held watches were committed, so that
       // refresh found nothing to release: place what can be placed now.
-      if (report.episodes.held) await held.releaseHeld(await repo.heldShowIdsOf(payload.userId));
+      if (report.episodes.held) await releaseHeld(await repo.heldShowIdsOf(payload.importId));
       if (Date.now() - startedAt >= mailAfterMs) await mailDone(payload, report);
       return { importId: payload.importId, report };
     } catch (err) {

@@ -235,13 +235,13 @@ export function createImportsRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** The shows a member has held history of. */
-    async heldShowIdsOf(userId: number): Promise<number[]> {
+    /** The shows one import left held history of. */
+    async heldShowIdsOf(importId: string): Promise<number[]> {
       const rows = await db
         .selectFrom('import_held_episodes')
         .select('show_id')
         .distinct()
-        .where('user_id', '=', userId)
+        .where('import_id', '=', importId)
         .execute();
       return rows.map((r) => r.show_id);
     },

@@ -36,7 +36,7 @@ export function createImportsService(options: ImportsServiceOptions) {
   const { writeShows } = applier;
   const held = createHeld({ repo, applier });
   const { releaseHeld } = held;
-  const { runImport, perform } = createImportJob(options, applier);
+  const { runImport, perform } = createImportJob(options, applier, releaseHeld);
 
   async function progressOf(row: { job_id: string | null; status: string }) {
     const job = row.job_id ? await jobs.get(row.job_id) : null;
