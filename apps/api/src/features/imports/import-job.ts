@@ -1,12 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { importMessages, importSourceLabels, type ImportSource } from '@series-tracker/contracts';
 import { nowIso } from '../../lib/time';
 import type { Applier } from './apply';
 import { Collector } from './collect';
 import { ImportFileError } from './import-records';
+import { localCopy, type LocalCopy } from './local-copy';
 import type { ImportsServiceOptions, ListImport, ReviewImport } from './imports.options';
 import type { ShowAgg } from './collect';
 import type { CatalogueShow } from './imports.repository';
@@ -281,7 +279,7 @@ export function createImportJob(
     await repo.updateImport(payload.importId, { status: 'running', updated_at: nowIso() });
     let local: LocalCopy | null = null;
     try {
-      local = await localCopy(payload);
+      local = await localCopy(payload, options);
       const report = await runImport({ ...payload, file: local.file }, progress, signal);
       const finished = nowIso();
       await repo.updateImport(payload.importId, {
@@ -321,40 +319,6 @@ export function createImportJob(
     } finally {
       await local?.release();
     }
-  }
-
-  interface LocalCopy {
-    file: string;
-    release(): Promise<void>;
-  }
-
-  /**
-   * The upload as a file on this server's disk (the readers seek in ZIP archives): the stored
-   * file itself with a local store; from a bucket, a scratch copy in this server's IMPORT_DIR,
-   * streamed down (never whole in memory) and removed after the run.
-   */
-  async function localCopy(payload: ImportPayload): Promise<LocalCopy> {
-    const none = async () => undefined;
-    if (!payload.key) return { file: payload.file!, release: none };
-    const store = options.importFiles;
-    if (store.localPath) {
-      const file = store.localPath(payload.key);
-      if (!fs.existsSync(file)) throw new ImportFileError(importMessages.uploadGone);
-      return { file, release: none };
-    }
-    const stored = await store.open(payload.key);
-    if (!stored) throw new ImportFileError(importMessages.uploadGone);
-    const dir = path.join(options.importDir, 'scratch');
-    await fs.promises.mkdir(dir, { recursive: true });
-    const file = path.join(dir, `${randomUUID()}.upload`);
-    const release = () => fs.promises.rm(file, { force: true });
-    try {
-      await pipeline(stored.body, fs.createWriteStream(file));
-    } catch (err) {
-      await release();
-      throw err;
-    }
-    return { file, release };
   }
 
   jobs.define<ImportPayload, unknown>(
