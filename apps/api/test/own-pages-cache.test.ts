@@ -1,5 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { integrationMessages } from '@series-tracker/contracts';
 import { buildTestApp, type TestApp } from './build-test-app';
 import { bearer, buildShowWithEpisodes, registerUser } from './factories';
 
@@ -120,6 +121,19 @@ describe('my history, Up Next and statistics, kept per viewer', () => {
     }
     const bad = await call('not-a-token', { url: '/api/users/me/history' });
     expect(bad.statusCode).toBe(401);
+
+    // The member's own held page is not served to their API token that may not read.
+    const created = await call(a.token, {
+      method: 'POST',
+      url: '/api/api-tokens',
+      payload: { name: 'writer', scopes: ['write:tracking'] },
+    });
+    expect(created.statusCode).toBe(201);
+    const writer = created.json().token as string;
+    const refused = await call(writer, { url: '/api/users/me/history' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe(integrationMessages.scopeRead);
+    expect(refused.headers['x-cache']).toBeUndefined();
   });
 });
 
