@@ -1,57 +1,45 @@
-import type { CreateTableBuilder, Kysely } from 'kysely';
 import type { DialectName } from '../connection';
+import { col, index, timestamps, withId, type AnyDb } from './kit';
 
-/** Database-generated integer primary key, spelled the way each dialect wants it. */
-export function withId<T extends string>(
-  table: CreateTableBuilder<T, never>,
-  dialect: DialectName,
-): CreateTableBuilder<T, 'id'> {
-  return dialect === 'postgres'
-    ? table.addColumn('id', 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity())
-    : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving Database type
-export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
+export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
   await withId(db.schema.createTable('users'), dialect)
-    .addColumn('username', 'text', (c) => c.notNull())
-    .addColumn('username_lower', 'text', (c) => c.notNull().unique())
-    .addColumn('email', 'text', (c) => c.notNull())
-    .addColumn('email_lower', 'text', (c) => c.notNull().unique())
-    .addColumn('password_hash', 'text', (c) => c.notNull())
+    .addColumn('username', 'text', col.notNull)
+    .addColumn('username_lower', 'text', col.notNullUnique)
+    .addColumn('email', 'text', col.notNull)
+    .addColumn('email_lower', 'text', col.notNullUnique)
+    .addColumn('password_hash', 'text', col.notNull)
     .addColumn('display_name', 'text')
     .addColumn('avatar_url', 'text')
     .addColumn('bio', 'text')
-    .addColumn('is_public', 'integer', (c) => c.notNull().defaultTo(1))
+    .addColumn('is_public', 'integer', col.notNullDefault(1))
     .addColumn('email_verified_at', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .$call(timestamps)
     .execute();
 
   await withId(db.schema.createTable('sessions'), dialect)
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('token_hash', 'text', (c) => c.notNull().unique())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('last_used_at', 'text', (c) => c.notNull())
-    .addColumn('expires_at', 'text', (c) => c.notNull())
+    .addColumn('user_id', 'integer', col.ref('users.id'))
+    .addColumn('token_hash', 'text', col.notNullUnique)
+    .addColumn('created_at', 'text', col.notNull)
+    .addColumn('last_used_at', 'text', col.notNull)
+    .addColumn('expires_at', 'text', col.notNull)
     .addColumn('user_agent', 'text')
     .execute();
-  await db.schema.createIndex('sessions_user_id_idx').on('sessions').column('user_id').execute();
+  await index(db, 'sessions_user_id_idx', 'sessions', 'user_id');
 
   await withId(db.schema.createTable('shows'), dialect)
-    .addColumn('source_id', 'text', (c) => c.notNull().unique())
-    .addColumn('source', 'text', (c) => c.notNull())
+    .addColumn('source_id', 'text', col.notNullUnique)
+    .addColumn('source', 'text', col.notNull)
     .addColumn('source_url', 'text')
-    .addColumn('source_hash', 'text', (c) => c.notNull())
-    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('source_hash', 'text', col.notNull)
+    .addColumn('kind', 'text', col.notNull)
     .addColumn('format', 'text')
-    .addColumn('title', 'text', (c) => c.notNull())
+    .addColumn('title', 'text', col.notNull)
     .addColumn('title_english', 'text')
     .addColumn('title_original', 'text')
     .addColumn('language', 'text')
     .addColumn('language_code', 'text')
     .addColumn('country', 'text')
-    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', col.notNull)
     .addColumn('status_raw', 'text')
     .addColumn('status_as_of', 'text')
     .addColumn('synopsis', 'text')
@@ -75,7 +63,7 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     .addColumn('rating', 'double precision')
     .addColumn('rating_count', 'integer')
     .addColumn('watch_links', 'text')
-    .addColumn('episodes_complete', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('episodes_complete', 'integer', col.notNullDefault(0))
     .addColumn('episodes_as_of', 'text')
     .addColumn('tvmaze_id', 'integer')
     .addColumn('imdb_id', 'text')
@@ -87,61 +75,49 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     .addColumn('anidb_id', 'integer')
     .addColumn('bangumi_id', 'integer')
     .addColumn('metadata_synced_at', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .$call(timestamps)
     .execute();
-  await db.schema.createIndex('shows_tvmaze_id_idx').on('shows').column('tvmaze_id').execute();
-  await db.schema.createIndex('shows_status_idx').on('shows').column('status').execute();
-  await db.schema.createIndex('shows_kind_idx').on('shows').column('kind').execute();
-  await db.schema
-    .createIndex('shows_first_air_date_idx')
-    .on('shows')
-    .column('first_air_date')
-    .execute();
+  await index(db, 'shows_tvmaze_id_idx', 'shows', 'tvmaze_id');
+  await index(db, 'shows_status_idx', 'shows', 'status');
+  await index(db, 'shows_kind_idx', 'shows', 'kind');
+  await index(db, 'shows_first_air_date_idx', 'shows', 'first_air_date');
 
   await db.schema
     .createTable('show_titles')
-    .addColumn('show_id', 'integer', (c) => c.notNull().references('shows.id').onDelete('cascade'))
-    .addColumn('title', 'text', (c) => c.notNull())
+    .addColumn('show_id', 'integer', col.ref('shows.id'))
+    .addColumn('title', 'text', col.notNull)
     .addPrimaryKeyConstraint('show_titles_pk', ['show_id', 'title'])
     .execute();
 
   await withId(db.schema.createTable('genres'), dialect)
-    .addColumn('name', 'text', (c) => c.notNull().unique())
+    .addColumn('name', 'text', col.notNullUnique)
     .execute();
 
   await db.schema
     .createTable('show_genres')
-    .addColumn('show_id', 'integer', (c) => c.notNull().references('shows.id').onDelete('cascade'))
-    .addColumn('genre_id', 'integer', (c) =>
-      c.notNull().references('genres.id').onDelete('cascade'),
-    )
+    .addColumn('show_id', 'integer', col.ref('shows.id'))
+    .addColumn('genre_id', 'integer', col.ref('genres.id'))
     .addPrimaryKeyConstraint('show_genres_pk', ['show_id', 'genre_id'])
     .execute();
-  await db.schema
-    .createIndex('show_genres_genre_idx')
-    .on('show_genres')
-    .column('genre_id')
-    .execute();
+  await index(db, 'show_genres_genre_idx', 'show_genres', 'genre_id');
 
   await withId(db.schema.createTable('seasons'), dialect)
-    .addColumn('show_id', 'integer', (c) => c.notNull().references('shows.id').onDelete('cascade'))
-    .addColumn('number', 'integer', (c) => c.notNull())
+    .addColumn('show_id', 'integer', col.ref('shows.id'))
+    .addColumn('number', 'integer', col.notNull)
     .addColumn('episode_count', 'integer')
     .addColumn('premiere_date', 'text')
     .addColumn('end_date', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .$call(timestamps)
     .addUniqueConstraint('seasons_show_number_uq', ['show_id', 'number'])
     .execute();
 
   await withId(db.schema.createTable('episodes'), dialect)
-    .addColumn('source_id', 'text', (c) => c.notNull().unique())
-    .addColumn('source_hash', 'text', (c) => c.notNull())
-    .addColumn('show_id', 'integer', (c) => c.notNull().references('shows.id').onDelete('cascade'))
+    .addColumn('source_id', 'text', col.notNullUnique)
+    .addColumn('source_hash', 'text', col.notNull)
+    .addColumn('show_id', 'integer', col.ref('shows.id'))
     .addColumn('season_number', 'integer')
     .addColumn('episode_number', 'integer')
-    .addColumn('type', 'text', (c) => c.notNull())
+    .addColumn('type', 'text', col.notNull)
     .addColumn('type_raw', 'text')
     .addColumn('title', 'text')
     .addColumn('overview', 'text')
@@ -153,13 +129,12 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     .addColumn('rating', 'double precision')
     .addColumn('vote_count', 'integer')
     .addColumn('url', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .$call(timestamps)
     .execute();
-  await db.schema
-    .createIndex('episodes_show_order_idx')
-    .on('episodes')
-    .columns(['show_id', 'season_number', 'episode_number'])
-    .execute();
-  await db.schema.createIndex('episodes_air_date_idx').on('episodes').column('air_date').execute();
+  await index(db, 'episodes_show_order_idx', 'episodes', [
+    'show_id',
+    'season_number',
+    'episode_number',
+  ]);
+  await index(db, 'episodes_air_date_idx', 'episodes', 'air_date');
 }

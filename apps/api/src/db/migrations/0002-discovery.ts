@@ -1,6 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { DialectName } from '../connection';
-import { withId } from './0001-initial';
+import { addColumn, col, index, sqlIndex, withId, type AnyDb } from './kit';
 
 /**
  * Discovery: catalogue popularity and community counters on shows, the search index, and
@@ -10,33 +10,19 @@ import { withId } from './0001-initial';
  * diacritics). SQLite indexes it with an FTS5 trigram table, PostgreSQL with a pg_trgm GIN
  * index; both find candidates for substrings and typos, which the search module then ranks.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving Database type
-export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
-  await db.schema
-    .alterTable('shows')
-    .addColumn('popularity', 'double precision', (c) => c.notNull().defaultTo(0))
-    .execute();
-  await db.schema
-    .alterTable('shows')
-    .addColumn('total_users', 'integer', (c) => c.notNull().defaultTo(0))
-    .execute();
-  await db.schema
-    .alterTable('shows')
-    .addColumn('total_reviews', 'integer', (c) => c.notNull().defaultTo(0))
-    .execute();
+export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
+  await addColumn(db, 'shows', 'popularity', 'double precision', col.notNullDefault(0));
+  await addColumn(db, 'shows', 'total_users', 'integer', col.notNullDefault(0));
+  await addColumn(db, 'shows', 'total_reviews', 'integer', col.notNullDefault(0));
   // The default browse order (community first, then catalogue popularity) reads straight off this.
-  await sql`create index shows_popular_idx on shows (total_users desc, popularity desc, id)`.execute(
-    db,
-  );
-  await db.schema.createIndex('shows_rating_idx').on('shows').column('rating').execute();
-  await db.schema.createIndex('shows_title_idx').on('shows').column('title').execute();
+  await sqlIndex(db, 'shows_popular_idx', 'shows', 'total_users desc, popularity desc, id');
+  await index(db, 'shows_rating_idx', 'shows', 'rating');
+  await index(db, 'shows_title_idx', 'shows', 'title');
 
   await db.schema
     .createTable('show_search')
-    .addColumn('show_id', 'integer', (c) =>
-      c.primaryKey().references('shows.id').onDelete('cascade'),
-    )
-    .addColumn('text', 'text', (c) => c.notNull())
+    .addColumn('show_id', 'integer', col.primaryRef('shows.id'))
+    .addColumn('text', 'text', col.notNull)
     .execute();
 
   if (dialect === 'sqlite') {
@@ -61,9 +47,9 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
   }
 
   await withId(db.schema.createTable('search_history'), dialect)
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('query', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('user_id', 'integer', col.ref('users.id'))
+    .addColumn('query', 'text', col.notNull)
+    .addColumn('created_at', 'text', col.notNull)
     .addUniqueConstraint('search_history_user_query_uq', ['user_id', 'query'])
     .execute();
 }

@@ -1,6 +1,5 @@
-import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../connection';
-import { withId } from './0001-initial';
+import { col, index, sqlIndex, timestamps, withId, type AnyDb } from './kit';
 
 /**
  * Tracking: one watchlist item per user and show, watched episodes, favourites.
@@ -11,79 +10,84 @@ import { withId } from './0001-initial';
  * `last_watched_at`. They are
  * rewritten in the same transaction as every change to the user's progress on that show.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving Database type
-export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
-  await withId(db.schema.createTable('watchlist_items'), dialect)
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('show_id', 'integer', (c) => c.notNull().references('shows.id').onDelete('cascade'))
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('score', 'integer')
-    .addColumn('progress', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('next_episode_id', 'integer', (c) =>
-      c.references('episodes.id').onDelete('set null'),
-    )
-    // The next episode's air date, copied here so up next can filter and count without a join.
-    .addColumn('next_air_date', 'text')
-    .addColumn('last_watched_at', 'text')
-    .addColumn('started_at', 'text')
-    .addColumn('completed_at', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
-    .addUniqueConstraint('watchlist_items_user_show_uq', ['user_id', 'show_id'])
-    .execute();
-  await sql`create index watchlist_items_user_updated_idx on watchlist_items (user_id, updated_at desc, id desc)`.execute(
+/** Where user data points at the catalogue: cascade here; 0004 makes it restrict (ADR 040). */
+type CatalogueDelete = 'cascade' | 'restrict';
+
+/**
+ * The three tables, created under `name` (0004 rebuilds them on SQLite under a temporary name,
+ * from these same definitions, with `restrict`).
+ */
+export const trackingTables = {
+  watchlist_items: (db: AnyDb, dialect: DialectName, name: string, catalogue: CatalogueDelete) =>
+    withId(db.schema.createTable(name), dialect)
+      .addColumn('user_id', 'integer', col.ref('users.id'))
+      .addColumn('show_id', 'integer', col.ref('shows.id', catalogue))
+      .addColumn('status', 'text', col.notNull)
+      .addColumn('score', 'integer')
+      .addColumn('progress', 'integer', col.notNullDefault(0))
+      .addColumn('next_episode_id', 'integer', col.nullableRef('episodes.id', 'set null'))
+      // The next episode's air date, copied here so up next can filter and count without a join.
+      .addColumn('next_air_date', 'text')
+      .addColumn('last_watched_at', 'text')
+      .addColumn('started_at', 'text')
+      .addColumn('completed_at', 'text')
+      .$call(timestamps)
+      .addUniqueConstraint('watchlist_items_user_show_uq', ['user_id', 'show_id'])
+      .execute(),
+  episode_progress: (db: AnyDb, dialect: DialectName, name: string, catalogue: CatalogueDelete) =>
+    withId(db.schema.createTable(name), dialect)
+      .addColumn('user_id', 'integer', col.ref('users.id'))
+      .addColumn('episode_id', 'integer', col.ref('episodes.id', catalogue))
+      .addColumn('show_id', 'integer', col.ref('shows.id', catalogue))
+      .addColumn('watched_at', 'text', col.notNull)
+      .$call(timestamps)
+      .addUniqueConstraint('episode_progress_user_episode_uq', ['user_id', 'episode_id'])
+      .execute(),
+  favorites: (db: AnyDb, dialect: DialectName, name: string, catalogue: CatalogueDelete) =>
+    withId(db.schema.createTable(name), dialect)
+      .addColumn('user_id', 'integer', col.ref('users.id'))
+      .addColumn('show_id', 'integer', col.ref('shows.id', catalogue))
+      .addColumn('created_at', 'text', col.notNull)
+      .addUniqueConstraint('favorites_user_show_uq', ['user_id', 'show_id'])
+      .execute(),
+};
+
+export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
+  await trackingTables.watchlist_items(db, dialect, 'watchlist_items', 'cascade');
+  await sqlIndex(
     db,
+    'watchlist_items_user_updated_idx',
+    'watchlist_items',
+    'user_id, updated_at desc, id desc',
   );
-  await sql`create index watchlist_items_user_status_updated_idx on watchlist_items (user_id, status, updated_at desc, id desc)`.execute(
+  await sqlIndex(
     db,
+    'watchlist_items_user_status_updated_idx',
+    'watchlist_items',
+    'user_id, status, updated_at desc, id desc',
   );
   // Up next walks this in order and stops after a page. SQLite already sorts NULLs last in DESC.
-  await (
-    dialect === 'postgres'
-      ? sql`create index watchlist_items_up_next_idx on watchlist_items (user_id, status, last_watched_at desc nulls last, id desc)`
-      : sql`create index watchlist_items_up_next_idx on watchlist_items (user_id, status, last_watched_at desc, id desc)`
-  ).execute(db);
-  await db.schema
-    .createIndex('watchlist_items_show_idx')
-    .on('watchlist_items')
-    .column('show_id')
-    .execute();
-  await db.schema
-    .createIndex('watchlist_items_created_idx')
-    .on('watchlist_items')
-    .column('created_at')
-    .execute();
-
-  await withId(db.schema.createTable('episode_progress'), dialect)
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('episode_id', 'integer', (c) =>
-      c.notNull().references('episodes.id').onDelete('cascade'),
-    )
-    .addColumn('show_id', 'integer', (c) => c.notNull().references('shows.id').onDelete('cascade'))
-    .addColumn('watched_at', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
-    .addUniqueConstraint('episode_progress_user_episode_uq', ['user_id', 'episode_id'])
-    .execute();
-  await db.schema
-    .createIndex('episode_progress_user_show_idx')
-    .on('episode_progress')
-    .columns(['user_id', 'show_id'])
-    .execute();
-  await db.schema
-    .createIndex('episode_progress_watched_idx')
-    .on('episode_progress')
-    .column('watched_at')
-    .execute();
-
-  await withId(db.schema.createTable('favorites'), dialect)
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('show_id', 'integer', (c) => c.notNull().references('shows.id').onDelete('cascade'))
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addUniqueConstraint('favorites_user_show_uq', ['user_id', 'show_id'])
-    .execute();
-  await sql`create index favorites_user_created_idx on favorites (user_id, created_at desc, id desc)`.execute(
+  const lastWatched =
+    dialect === 'postgres' ? 'last_watched_at desc nulls last' : 'last_watched_at desc';
+  await sqlIndex(
     db,
+    'watchlist_items_up_next_idx',
+    'watchlist_items',
+    `user_id, status, ${lastWatched}, id desc`,
   );
-  await db.schema.createIndex('favorites_show_idx').on('favorites').column('show_id').execute();
+  await index(db, 'watchlist_items_show_idx', 'watchlist_items', 'show_id');
+  await index(db, 'watchlist_items_created_idx', 'watchlist_items', 'created_at');
+
+  await trackingTables.episode_progress(db, dialect, 'episode_progress', 'cascade');
+  await index(db, 'episode_progress_user_show_idx', 'episode_progress', ['user_id', 'show_id']);
+  await index(db, 'episode_progress_watched_idx', 'episode_progress', 'watched_at');
+
+  await trackingTables.favorites(db, dialect, 'favorites', 'cascade');
+  await sqlIndex(
+    db,
+    'favorites_user_created_idx',
+    'favorites',
+    'user_id, created_at desc, id desc',
+  );
+  await index(db, 'favorites_show_idx', 'favorites', 'show_id');
 }

@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { DialectName } from '../connection';
-import { withId } from './0001-initial';
+import { addColumn, sqlIndex, type AnyDb } from './kit';
+import { trackingTables } from './0003-tracking';
 
 /**
  * Data safety (docs/decisions/040-never-lose-watch-history.md).
@@ -27,11 +28,7 @@ const userDataForeignKeys = [
   { table: 'favorites', column: 'show_id', references: 'shows' },
 ] as const;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving Database type
-type AnyDb = Kysely<any>;
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving Database type
-export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
+export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
   if (dialect === 'postgres') {
     // Kysely runs PostgreSQL migrations in a transaction already.
     await retiredColumn(db);
@@ -55,14 +52,12 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
  * alone; its activity is read off watchlist items added or watched since a moment.
  */
 async function trendingIndexes(db: AnyDb) {
-  await sql`create index shows_catalogue_popularity_idx on shows (popularity desc, id)`.execute(db);
-  await sql`create index watchlist_items_last_watched_idx on watchlist_items (last_watched_at)`.execute(
-    db,
-  );
+  await sqlIndex(db, 'shows_catalogue_popularity_idx', 'shows', 'popularity desc, id');
+  await sqlIndex(db, 'watchlist_items_last_watched_idx', 'watchlist_items', 'last_watched_at');
 }
 
 async function retiredColumn(db: AnyDb) {
-  await db.schema.alterTable('episodes').addColumn('retired_at', 'text').execute();
+  await addColumn(db, 'episodes', 'retired_at', 'text');
 }
 
 async function restrictPostgres(db: AnyDb) {
@@ -82,36 +77,10 @@ async function restrictPostgres(db: AnyDb) {
   }
 }
 
-/** SQLite: the tables of 0003-tracking, with RESTRICT where they pointed at the catalogue. */
-const sqliteTables: {
-  name: string;
-  create: (db: AnyDb, name: string) => Promise<void>;
-  indexes: string[];
-}[] = [
+/** SQLite: the tables of 0003-tracking, rebuilt with RESTRICT where they point at the catalogue. */
+const sqliteTables: { name: keyof typeof trackingTables; indexes: string[] }[] = [
   {
     name: 'watchlist_items',
-    create: (db, name) =>
-      withId(db.schema.createTable(name), 'sqlite')
-        .addColumn('user_id', 'integer', (c) =>
-          c.notNull().references('users.id').onDelete('cascade'),
-        )
-        .addColumn('show_id', 'integer', (c) =>
-          c.notNull().references('shows.id').onDelete('restrict'),
-        )
-        .addColumn('status', 'text', (c) => c.notNull())
-        .addColumn('score', 'integer')
-        .addColumn('progress', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('next_episode_id', 'integer', (c) =>
-          c.references('episodes.id').onDelete('set null'),
-        )
-        .addColumn('next_air_date', 'text')
-        .addColumn('last_watched_at', 'text')
-        .addColumn('started_at', 'text')
-        .addColumn('completed_at', 'text')
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
-        .addUniqueConstraint('watchlist_items_user_show_uq', ['user_id', 'show_id'])
-        .execute(),
     indexes: [
       'create index watchlist_items_user_updated_idx on watchlist_items (user_id, updated_at desc, id desc)',
       'create index watchlist_items_user_status_updated_idx on watchlist_items (user_id, status, updated_at desc, id desc)',
@@ -122,22 +91,6 @@ const sqliteTables: {
   },
   {
     name: 'episode_progress',
-    create: (db, name) =>
-      withId(db.schema.createTable(name), 'sqlite')
-        .addColumn('user_id', 'integer', (c) =>
-          c.notNull().references('users.id').onDelete('cascade'),
-        )
-        .addColumn('episode_id', 'integer', (c) =>
-          c.notNull().references('episodes.id').onDelete('restrict'),
-        )
-        .addColumn('show_id', 'integer', (c) =>
-          c.notNull().references('shows.id').onDelete('restrict'),
-        )
-        .addColumn('watched_at', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
-        .addUniqueConstraint('episode_progress_user_episode_uq', ['user_id', 'episode_id'])
-        .execute(),
     indexes: [
       'create index episode_progress_user_show_idx on episode_progress (user_id, show_id)',
       'create index episode_progress_watched_idx on episode_progress (watched_at)',
@@ -145,17 +98,6 @@ const sqliteTables: {
   },
   {
     name: 'favorites',
-    create: (db, name) =>
-      withId(db.schema.createTable(name), 'sqlite')
-        .addColumn('user_id', 'integer', (c) =>
-          c.notNull().references('users.id').onDelete('cascade'),
-        )
-        .addColumn('show_id', 'integer', (c) =>
-          c.notNull().references('shows.id').onDelete('restrict'),
-        )
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addUniqueConstraint('favorites_user_show_uq', ['user_id', 'show_id'])
-        .execute(),
     indexes: [
       'create index favorites_user_created_idx on favorites (user_id, created_at desc, id desc)',
       'create index favorites_show_idx on favorites (show_id)',
@@ -177,7 +119,7 @@ async function restrictSqlite(db: AnyDb) {
     const columns = sql.join(cols.map((c) => sql.id(c.name)));
     const before = await countRows(db, table.name);
 
-    await table.create(db, temp);
+    await trackingTables[table.name](db, 'sqlite', temp, 'restrict');
     await sql`insert into ${sql.table(temp)} (${columns}) select ${columns} from ${sql.table(table.name)}`.execute(
       db,
     );

@@ -1,6 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { DialectName } from '../connection';
-import { withId } from './0001-initial';
+import { col, index, pairTable, sqlIndex, timestamps, withId, type AnyDb } from './kit';
 
 /**
  * Reviews, comments (one level of replies), likes and episode reviews.
@@ -14,90 +14,69 @@ import { withId } from './0001-initial';
  * Search: SQLite keeps an FTS5 table over title and content (kept in step by triggers);
  * PostgreSQL a GIN index over the same text as a 'simple' tsvector.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving Database type
-export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
+export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
   await withId(db.schema.createTable('reviews'), dialect)
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('show_id', 'integer', (c) => c.notNull().references('shows.id').onDelete('restrict'))
-    .addColumn('title', 'text', (c) => c.notNull())
-    .addColumn('content', 'text', (c) => c.notNull())
-    .addColumn('rating', 'double precision', (c) => c.notNull())
-    .addColumn('is_spoiler', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('is_public', 'integer', (c) => c.notNull().defaultTo(1))
-    .addColumn('likes_count', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('comments_count', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .addColumn('user_id', 'integer', col.ref('users.id'))
+    .addColumn('show_id', 'integer', col.ref('shows.id', 'restrict'))
+    .addColumn('title', 'text', col.notNull)
+    .addColumn('content', 'text', col.notNull)
+    .addColumn('rating', 'double precision', col.notNull)
+    .addColumn('is_spoiler', 'integer', col.notNullDefault(0))
+    .addColumn('is_public', 'integer', col.notNullDefault(1))
+    .addColumn('likes_count', 'integer', col.notNullDefault(0))
+    .addColumn('comments_count', 'integer', col.notNullDefault(0))
+    .$call(timestamps)
     .addUniqueConstraint('reviews_user_show_uq', ['user_id', 'show_id'])
     .execute();
   // Feed orders over public reviews (anonymous viewers read straight off these).
-  await sql`create index reviews_public_created_idx on reviews (is_public, created_at desc, id desc)`.execute(
+  await sqlIndex(
     db,
+    'reviews_public_created_idx',
+    'reviews',
+    'is_public, created_at desc, id desc',
   );
-  await sql`create index reviews_public_rating_idx on reviews (is_public, rating desc, id desc)`.execute(
-    db,
-  );
-  await sql`create index reviews_public_likes_idx on reviews (is_public, likes_count desc, id desc)`.execute(
-    db,
-  );
-  await sql`create index reviews_show_created_idx on reviews (show_id, created_at desc, id desc)`.execute(
-    db,
-  );
-  await sql`create index reviews_user_created_idx on reviews (user_id, created_at desc, id desc)`.execute(
-    db,
-  );
+  await sqlIndex(db, 'reviews_public_rating_idx', 'reviews', 'is_public, rating desc, id desc');
+  await sqlIndex(db, 'reviews_public_likes_idx', 'reviews', 'is_public, likes_count desc, id desc');
+  await sqlIndex(db, 'reviews_show_created_idx', 'reviews', 'show_id, created_at desc, id desc');
+  await sqlIndex(db, 'reviews_user_created_idx', 'reviews', 'user_id, created_at desc, id desc');
 
   await withId(db.schema.createTable('review_comments'), dialect)
-    .addColumn('review_id', 'integer', (c) =>
-      c.notNull().references('reviews.id').onDelete('cascade'),
-    )
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('parent_id', 'integer', (c) =>
-      c.references('review_comments.id').onDelete('cascade'),
-    )
-    .addColumn('content', 'text', (c) => c.notNull())
+    .addColumn('review_id', 'integer', col.ref('reviews.id'))
+    .addColumn('user_id', 'integer', col.ref('users.id'))
+    .addColumn('parent_id', 'integer', col.nullableRef('review_comments.id'))
+    .addColumn('content', 'text', col.notNull)
     // Set when a comment with replies is deleted: it stays as a '[deleted]' placeholder.
     .addColumn('deleted_at', 'text')
-    .addColumn('likes_count', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .addColumn('likes_count', 'integer', col.notNullDefault(0))
+    .$call(timestamps)
     .execute();
-  await sql`create index review_comments_review_idx on review_comments (review_id, parent_id, created_at desc, id desc)`.execute(
+  await sqlIndex(
     db,
+    'review_comments_review_idx',
+    'review_comments',
+    'review_id, parent_id, created_at desc, id desc',
   );
-  await db.schema
-    .createIndex('review_comments_parent_idx')
-    .on('review_comments')
-    .column('parent_id')
-    .execute();
-  await db.schema
-    .createIndex('review_comments_user_idx')
-    .on('review_comments')
-    .column('user_id')
-    .execute();
+  await index(db, 'review_comments_parent_idx', 'review_comments', 'parent_id');
+  await index(db, 'review_comments_user_idx', 'review_comments', 'user_id');
 
   await withId(db.schema.createTable('episode_reviews'), dialect)
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('episode_id', 'integer', (c) =>
-      c.notNull().references('episodes.id').onDelete('restrict'),
-    )
-    .addColumn('show_id', 'integer', (c) => c.notNull().references('shows.id').onDelete('restrict'))
-    .addColumn('rating', 'integer', (c) => c.notNull())
+    .addColumn('user_id', 'integer', col.ref('users.id'))
+    .addColumn('episode_id', 'integer', col.ref('episodes.id', 'restrict'))
+    .addColumn('show_id', 'integer', col.ref('shows.id', 'restrict'))
+    .addColumn('rating', 'integer', col.notNull)
     .addColumn('content', 'text')
-    .addColumn('is_spoiler', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('likes_count', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .addColumn('is_spoiler', 'integer', col.notNullDefault(0))
+    .addColumn('likes_count', 'integer', col.notNullDefault(0))
+    .$call(timestamps)
     .addUniqueConstraint('episode_reviews_user_episode_uq', ['user_id', 'episode_id'])
     .execute();
-  await sql`create index episode_reviews_episode_created_idx on episode_reviews (episode_id, created_at desc, id desc)`.execute(
+  await sqlIndex(
     db,
+    'episode_reviews_episode_created_idx',
+    'episode_reviews',
+    'episode_id, created_at desc, id desc',
   );
-  await db.schema
-    .createIndex('episode_reviews_show_idx')
-    .on('episode_reviews')
-    .column('show_id')
-    .execute();
+  await index(db, 'episode_reviews_show_idx', 'episode_reviews', 'show_id');
 
   // One like per member and thing: the primary key is the rule.
   for (const [table, target, fk] of [
@@ -105,16 +84,8 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     ['comment_likes', 'comment_id', 'review_comments.id'],
     ['episode_review_likes', 'episode_review_id', 'episode_reviews.id'],
   ] as const) {
-    await db.schema
-      .createTable(table)
-      .addColumn(target, 'integer', (c) => c.notNull().references(fk).onDelete('cascade'))
-      .addColumn('user_id', 'integer', (c) =>
-        c.notNull().references('users.id').onDelete('cascade'),
-      )
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addPrimaryKeyConstraint(`${table}_pk`, [target, 'user_id'])
-      .execute();
-    await db.schema.createIndex(`${table}_user_idx`).on(table).column('user_id').execute();
+    await pairTable(db, table, [target, fk], ['user_id', 'users.id']);
+    await index(db, `${table}_user_idx`, table, 'user_id');
   }
 
   if (dialect === 'sqlite') {

@@ -1,6 +1,5 @@
-import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../connection';
-import { withId } from './0001-initial';
+import { col, index, pairTable, sqlIndex, timestamps, withId, type AnyDb } from './kit';
 
 /**
  * Community lists (issue 10, ADR 080): lists, their items and their followers.
@@ -12,63 +11,42 @@ import { withId } from './0001-initial';
  * serialized by locking its `lists` row first, so positions cannot collide; there is no unique
  * index on (list_id, position) because a shift moves many rows in one statement.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving Database type
-export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
+export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
   await withId(db.schema.createTable('lists'), dialect)
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('user_id', 'integer', col.ref('users.id'))
+    .addColumn('name', 'text', col.notNull)
     .addColumn('description', 'text')
-    .addColumn('is_public', 'integer', (c) => c.notNull().defaultTo(1))
-    .addColumn('is_ranked', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('item_count', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('followers_count', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .addColumn('is_public', 'integer', col.notNullDefault(1))
+    .addColumn('is_ranked', 'integer', col.notNullDefault(0))
+    .addColumn('item_count', 'integer', col.notNullDefault(0))
+    .addColumn('followers_count', 'integer', col.notNullDefault(0))
+    .$call(timestamps)
     .execute();
   // The community index pages walk these and stop after a page.
-  await sql`create index lists_public_updated_idx on lists (is_public, updated_at desc, id desc)`.execute(
+  await sqlIndex(db, 'lists_public_updated_idx', 'lists', 'is_public, updated_at desc, id desc');
+  await sqlIndex(db, 'lists_public_created_idx', 'lists', 'is_public, created_at desc, id desc');
+  await sqlIndex(
     db,
+    'lists_public_followers_idx',
+    'lists',
+    'is_public, followers_count desc, item_count desc, id desc',
   );
-  await sql`create index lists_public_created_idx on lists (is_public, created_at desc, id desc)`.execute(
-    db,
-  );
-  await sql`create index lists_public_followers_idx on lists (is_public, followers_count desc, item_count desc, id desc)`.execute(
-    db,
-  );
-  await sql`create index lists_public_items_idx on lists (is_public, item_count desc, id desc)`.execute(
-    db,
-  );
-  await sql`create index lists_user_updated_idx on lists (user_id, updated_at desc, id desc)`.execute(
-    db,
-  );
+  await sqlIndex(db, 'lists_public_items_idx', 'lists', 'is_public, item_count desc, id desc');
+  await sqlIndex(db, 'lists_user_updated_idx', 'lists', 'user_id, updated_at desc, id desc');
 
   await withId(db.schema.createTable('list_items'), dialect)
-    .addColumn('list_id', 'integer', (c) => c.notNull().references('lists.id').onDelete('cascade'))
+    .addColumn('list_id', 'integer', col.ref('lists.id'))
     // Catalogue rows are never deleted from under user data (ADR 040).
-    .addColumn('show_id', 'integer', (c) => c.notNull().references('shows.id').onDelete('restrict'))
-    .addColumn('position', 'integer', (c) => c.notNull())
+    .addColumn('show_id', 'integer', col.ref('shows.id', 'restrict'))
+    .addColumn('position', 'integer', col.notNull)
     .addColumn('notes', 'text')
-    .addColumn('added_at', 'text', (c) => c.notNull())
+    .addColumn('added_at', 'text', col.notNull)
     .addUniqueConstraint('list_items_list_show_uq', ['list_id', 'show_id'])
     .execute();
-  await sql`create index list_items_list_position_idx on list_items (list_id, position)`.execute(
-    db,
-  );
-  await sql`create index list_items_list_added_idx on list_items (list_id, added_at desc, id desc)`.execute(
-    db,
-  );
-  await db.schema.createIndex('list_items_show_idx').on('list_items').column('show_id').execute();
+  await sqlIndex(db, 'list_items_list_position_idx', 'list_items', 'list_id, position');
+  await sqlIndex(db, 'list_items_list_added_idx', 'list_items', 'list_id, added_at desc, id desc');
+  await index(db, 'list_items_show_idx', 'list_items', 'show_id');
 
-  await db.schema
-    .createTable('list_follows')
-    .addColumn('list_id', 'integer', (c) => c.notNull().references('lists.id').onDelete('cascade'))
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addPrimaryKeyConstraint('list_follows_pk', ['list_id', 'user_id'])
-    .execute();
-  await db.schema
-    .createIndex('list_follows_user_idx')
-    .on('list_follows')
-    .columns(['user_id', 'created_at'])
-    .execute();
+  await pairTable(db, 'list_follows', ['list_id', 'lists.id'], ['user_id', 'users.id']);
+  await index(db, 'list_follows_user_idx', 'list_follows', ['user_id', 'created_at']);
 }

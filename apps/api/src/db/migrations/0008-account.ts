@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { DialectName } from '../connection';
-import { withId } from './0001-initial';
+import { col, index, withId, type AnyDb } from './kit';
 
 /**
  * One-time tokens of the account feature (docs/decisions/100-account.md): password resets and
@@ -8,20 +7,15 @@ import { withId } from './0001-initial';
  * confirmation token confirms (a later change of address makes it worthless); `used_at` makes
  * a token single-use.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving Database type
-export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
+export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
   await withId(db.schema.createTable('account_tokens'), dialect)
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('purpose', 'text', (c) => c.notNull())
-    .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+    .addColumn('user_id', 'integer', col.ref('users.id'))
+    .addColumn('purpose', 'text', col.notNull)
+    .addColumn('token_hash', 'text', col.notNullUnique)
     .addColumn('email', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('expires_at', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', col.notNull)
+    .addColumn('expires_at', 'text', col.notNull)
     .addColumn('used_at', 'text')
     .execute();
-  await db.schema
-    .createIndex('account_tokens_user_idx')
-    .on('account_tokens')
-    .columns(['user_id', 'purpose'])
-    .execute();
+  await index(db, 'account_tokens_user_idx', 'account_tokens', ['user_id', 'purpose']);
 }

@@ -1,6 +1,5 @@
-import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../connection';
-import { withId } from './0001-initial';
+import { col, index, pairTable, sqlIndex, withId, type AnyDb } from './kit';
 
 /**
  * People (docs/decisions/090-people.md): follows, blocks and the activity log.
@@ -10,70 +9,33 @@ import { withId } from './0001-initial';
  * `activities` is written by event subscribers, never by the features themselves; feeds read
  * it newest first.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving Database type
-export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
-  await db.schema
-    .createTable('follows')
-    .addColumn('follower_id', 'integer', (c) =>
-      c.notNull().references('users.id').onDelete('cascade'),
-    )
-    .addColumn('followee_id', 'integer', (c) =>
-      c.notNull().references('users.id').onDelete('cascade'),
-    )
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addPrimaryKeyConstraint('follows_pk', ['follower_id', 'followee_id'])
-    .execute();
-  await db.schema
-    .createIndex('follows_followee_idx')
-    .on('follows')
-    .columns(['followee_id', 'created_at'])
-    .execute();
+export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
+  await pairTable(db, 'follows', ['follower_id', 'users.id'], ['followee_id', 'users.id']);
+  await index(db, 'follows_followee_idx', 'follows', ['followee_id', 'created_at']);
 
-  await db.schema
-    .createTable('blocks')
-    .addColumn('blocker_id', 'integer', (c) =>
-      c.notNull().references('users.id').onDelete('cascade'),
-    )
-    .addColumn('blocked_id', 'integer', (c) =>
-      c.notNull().references('users.id').onDelete('cascade'),
-    )
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addPrimaryKeyConstraint('blocks_pk', ['blocker_id', 'blocked_id'])
-    .execute();
-  await db.schema.createIndex('blocks_blocked_idx').on('blocks').column('blocked_id').execute();
+  await pairTable(db, 'blocks', ['blocker_id', 'users.id'], ['blocked_id', 'users.id']);
+  await index(db, 'blocks_blocked_idx', 'blocks', 'blocked_id');
 
   await withId(db.schema.createTable('activities'), dialect)
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('user_id', 'integer', col.ref('users.id'))
     // watched | completed | added | rated | reviewed | episode_reviewed | list_created |
     // list_updated | followed
-    .addColumn('action', 'text', (c) => c.notNull())
+    .addColumn('action', 'text', col.notNull)
     // Catalogue rows are never deleted under history (ADR 040).
-    .addColumn('show_id', 'integer', (c) => c.references('shows.id').onDelete('restrict'))
-    .addColumn('episode_id', 'integer', (c) => c.references('episodes.id').onDelete('restrict'))
-    .addColumn('episode_count', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('show_id', 'integer', col.nullableRef('shows.id', 'restrict'))
+    .addColumn('episode_id', 'integer', col.nullableRef('episodes.id', 'restrict'))
+    .addColumn('episode_count', 'integer', col.notNullDefault(0))
     .addColumn('rating', 'real')
     .addColumn('review_id', 'integer')
     .addColumn('list_id', 'integer')
-    .addColumn('target_user_id', 'integer', (c) => c.references('users.id').onDelete('cascade'))
+    .addColumn('target_user_id', 'integer', col.nullableRef('users.id'))
     .addColumn('content', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', col.notNull)
     .execute();
   // A member's own activity, newest first; and the whole community's, newest first.
-  await sql`create index activities_user_idx on activities (user_id, created_at desc, id desc)`.execute(
-    db,
-  );
-  await sql`create index activities_recent_idx on activities (created_at desc, id desc)`.execute(
-    db,
-  );
-  await db.schema
-    .createIndex('activities_review_idx')
-    .on('activities')
-    .column('review_id')
-    .execute();
-  await db.schema.createIndex('activities_list_idx').on('activities').column('list_id').execute();
-  await db.schema
-    .createIndex('activities_target_idx')
-    .on('activities')
-    .column('target_user_id')
-    .execute();
+  await sqlIndex(db, 'activities_user_idx', 'activities', 'user_id, created_at desc, id desc');
+  await sqlIndex(db, 'activities_recent_idx', 'activities', 'created_at desc, id desc');
+  await index(db, 'activities_review_idx', 'activities', 'review_id');
+  await index(db, 'activities_list_idx', 'activities', 'list_id');
+  await index(db, 'activities_target_idx', 'activities', 'target_user_id');
 }

@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { DialectName } from '../connection';
+import { type AnyDb } from './kit';
 
 /**
  * Review search on PostgreSQL keeps its tsvector in a stored generated column (ADR 070,
@@ -7,8 +8,7 @@ import type { DialectName } from '../connection';
  * common word ("the") matched most of 100,000 reviews and took ~2 s. The stored vector is
  * what the GIN index covers and what `ts_rank` reads. SQLite's FTS5 table is unchanged.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving Database type
-export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
+export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
   if (dialect !== 'postgres') return;
   await sql`alter table reviews add column search_vector tsvector generated always as
     (setweight(to_tsvector('simple', title), 'A') || setweight(to_tsvector('simple', content), 'B')) stored`.execute(

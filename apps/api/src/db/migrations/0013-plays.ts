@@ -1,6 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { DialectName } from '../connection';
-import { withId } from './0001-initial';
+import { addColumn, col, sqlIndex, withId, type AnyDb } from './kit';
 
 /**
  * Plays (issue 19, ADR 130): every watch of an episode is a row of `episode_plays`, with its
@@ -12,36 +12,34 @@ import { withId } from './0001-initial';
  * can never take them away (restrict). Every existing progress row becomes one play of run 1
  * (source 'migrated': we do not know whether it was marked on the site or imported).
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving Database type
-export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
+export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
   await withId(db.schema.createTable('episode_plays'), dialect)
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('episode_id', 'integer', (c) =>
-      c.notNull().references('episodes.id').onDelete('restrict'),
-    )
-    .addColumn('show_id', 'integer', (c) => c.notNull().references('shows.id').onDelete('restrict'))
-    .addColumn('watched_at', 'text', (c) => c.notNull())
-    .addColumn('source', 'text', (c) => c.notNull())
-    .addColumn('run', 'integer', (c) => c.notNull().defaultTo(1))
-    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('user_id', 'integer', col.ref('users.id'))
+    .addColumn('episode_id', 'integer', col.ref('episodes.id', 'restrict'))
+    .addColumn('show_id', 'integer', col.ref('shows.id', 'restrict'))
+    .addColumn('watched_at', 'text', col.notNull)
+    .addColumn('source', 'text', col.notNull)
+    .addColumn('run', 'integer', col.notNullDefault(1))
+    .addColumn('created_at', 'text', col.notNull)
     .execute();
   // A member's diary, newest first, paged.
-  await sql`create index episode_plays_user_watched_idx on episode_plays (user_id, watched_at desc, id desc)`.execute(
+  await sqlIndex(
     db,
+    'episode_plays_user_watched_idx',
+    'episode_plays',
+    'user_id, watched_at desc, id desc',
   );
   // One episode's plays (episode page, "first play?" checks, imports' idempotency probe).
-  await sql`create index episode_plays_user_episode_idx on episode_plays (user_id, episode_id, watched_at)`.execute(
+  await sqlIndex(
     db,
+    'episode_plays_user_episode_idx',
+    'episode_plays',
+    'user_id, episode_id, watched_at',
   );
   // One show's runs (rewatch, unmarking a season).
-  await sql`create index episode_plays_user_show_run_idx on episode_plays (user_id, show_id, run)`.execute(
-    db,
-  );
+  await sqlIndex(db, 'episode_plays_user_show_run_idx', 'episode_plays', 'user_id, show_id, run');
 
-  await db.schema
-    .alterTable('watchlist_items')
-    .addColumn('run', 'integer', (c) => c.notNull().defaultTo(1))
-    .execute();
+  await addColumn(db, 'watchlist_items', 'run', 'integer', col.notNullDefault(1));
 
   await sql`
     insert into episode_plays (user_id, episode_id, show_id, watched_at, source, run, created_at)

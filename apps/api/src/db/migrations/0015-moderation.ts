@@ -1,6 +1,5 @@
-import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../connection';
-import { withId } from './0001-initial';
+import { addColumn, col, index, withId, type AnyDb } from './kit';
 
 /**
  * Moderation (issue 21, docs/decisions/151-moderation.md): member roles and suspensions on
@@ -9,74 +8,55 @@ import { withId } from './0001-initial';
  *
  * Only ADD COLUMN with nullable or constant defaults, so SQLite needs no table rebuild.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving Database type
-export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
+export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
   // member | moderator | admin
-  await db.schema
-    .alterTable('users')
-    .addColumn('role', 'text', (c) => c.notNull().defaultTo('member'))
-    .execute();
+  await addColumn(db, 'users', 'role', 'text', col.notNullDefault('member'));
   // Suspended while suspended_at is set and suspended_until is null (for good) or later than now.
-  await db.schema.alterTable('users').addColumn('suspended_at', 'text').execute();
-  await db.schema.alterTable('users').addColumn('suspended_until', 'text').execute();
-  await db.schema.alterTable('users').addColumn('suspension_reason', 'text').execute();
+  await addColumn(db, 'users', 'suspended_at', 'text');
+  await addColumn(db, 'users', 'suspended_until', 'text');
+  await addColumn(db, 'users', 'suspension_reason', 'text');
 
   for (const table of ['reviews', 'episode_reviews', 'review_comments', 'lists']) {
-    await db.schema.alterTable(table).addColumn('hidden_at', 'text').execute();
-    await db.schema.alterTable(table).addColumn('removed_at', 'text').execute();
-    await db.schema.alterTable(table).addColumn('moderation_reason', 'text').execute();
+    await addColumn(db, table, 'hidden_at', 'text');
+    await addColumn(db, table, 'removed_at', 'text');
+    await addColumn(db, table, 'moderation_reason', 'text');
   }
 
   await withId(db.schema.createTable('reports'), dialect)
     // review | episode-review | comment | list | profile
-    .addColumn('item_type', 'text', (c) => c.notNull())
-    .addColumn('item_id', 'integer', (c) => c.notNull())
+    .addColumn('item_type', 'text', col.notNull)
+    .addColumn('item_id', 'integer', col.notNull)
     // Whose item it is (the profile's member for a profile): suspensions and mail go there.
-    .addColumn('author_id', 'integer', (c) =>
-      c.notNull().references('users.id').onDelete('cascade'),
-    )
-    .addColumn('reporter_id', 'integer', (c) =>
-      c.notNull().references('users.id').onDelete('cascade'),
-    )
+    .addColumn('author_id', 'integer', col.ref('users.id'))
+    .addColumn('reporter_id', 'integer', col.ref('users.id'))
     // spam | abuse | spoilers | other
-    .addColumn('reason', 'text', (c) => c.notNull())
+    .addColumn('reason', 'text', col.notNull)
     .addColumn('details', 'text')
     // open | resolved
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('open'))
-    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', col.notNullDefault('open'))
+    .addColumn('created_at', 'text', col.notNull)
     .addColumn('resolved_at', 'text')
-    .addColumn('resolved_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+    .addColumn('resolved_by', 'integer', col.nullableRef('users.id', 'set null'))
     .execute();
   // One open report per member and item; a resolved one may be followed by a new one.
-  await db.schema
-    .createIndex('reports_open_once_idx')
-    .on('reports')
-    .columns(['reporter_id', 'item_type', 'item_id'])
-    .unique()
-    .where(sql.raw<boolean>("status = 'open'"))
-    .execute();
-  await db.schema
-    .createIndex('reports_queue_idx')
-    .on('reports')
-    .columns(['status', 'item_type', 'item_id'])
-    .execute();
+  await index(db, 'reports_open_once_idx', 'reports', ['reporter_id', 'item_type', 'item_id'], {
+    unique: true,
+    where: "status = 'open'",
+  });
+  await index(db, 'reports_queue_idx', 'reports', ['status', 'item_type', 'item_id']);
 
   await withId(db.schema.createTable('moderation_actions'), dialect)
-    .addColumn('moderator_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+    .addColumn('moderator_id', 'integer', col.nullableRef('users.id', 'set null'))
     // dismiss | hide | spoiler | remove | suspend | unsuspend | grant
-    .addColumn('action', 'text', (c) => c.notNull())
-    .addColumn('item_type', 'text', (c) => c.notNull())
-    .addColumn('item_id', 'integer', (c) => c.notNull())
-    .addColumn('author_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
-    .addColumn('reason', 'text', (c) => c.notNull())
+    .addColumn('action', 'text', col.notNull)
+    .addColumn('item_type', 'text', col.notNull)
+    .addColumn('item_id', 'integer', col.notNull)
+    .addColumn('author_id', 'integer', col.nullableRef('users.id', 'set null'))
+    .addColumn('reason', 'text', col.notNull)
     // Suspensions: until when (null for good); how many public things were hidden with it.
     .addColumn('until', 'text')
-    .addColumn('hidden_count', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('hidden_count', 'integer', col.notNullDefault(0))
+    .addColumn('created_at', 'text', col.notNull)
     .execute();
-  await db.schema
-    .createIndex('moderation_actions_created_idx')
-    .on('moderation_actions')
-    .column('created_at')
-    .execute();
+  await index(db, 'moderation_actions_created_idx', 'moderation_actions', 'created_at');
 }

@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { DialectName } from '../connection';
-import { withId } from './0001-initial';
+import { col, index, withId, type AnyDb } from './kit';
 
 /**
  * Calendar and alerts (issue 22, ADR 160):
@@ -11,55 +10,44 @@ import { withId } from './0001-initial';
  * - notifications: the bell (new episodes, follows, likes, comments, replies), with read state;
  *   `dedupe_key` keeps a repeated event (unfollow, follow again) from ringing twice.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving Database type
-export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
+export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
   await db.schema
     .createTable('member_preferences')
-    .addColumn('user_id', 'integer', (c) =>
-      c.primaryKey().references('users.id').onDelete('cascade'),
-    )
+    .addColumn('user_id', 'integer', col.primaryRef('users.id'))
     .addColumn('time_zone', 'text')
-    .addColumn('episode_alerts', 'text', (c) => c.notNull().defaultTo('none'))
+    .addColumn('episode_alerts', 'text', col.notNullDefault('none'))
     .addColumn('alerts_from', 'text')
     .addColumn('feed_secret_hash', 'text', (c) => c.unique())
     .addColumn('feed_created_at', 'text')
     .addColumn('unsubscribe_token', 'text', (c) => c.unique())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', col.notNull)
     .execute();
 
   await db.schema
     .createTable('episode_alerts')
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('episode_id', 'integer', (c) => c.notNull())
-    .addColumn('mode', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('user_id', 'integer', col.ref('users.id'))
+    .addColumn('episode_id', 'integer', col.notNull)
+    .addColumn('mode', 'text', col.notNull)
+    .addColumn('created_at', 'text', col.notNull)
     .addPrimaryKeyConstraint('episode_alerts_pk', ['user_id', 'episode_id'])
     .execute();
 
   await withId(db.schema.createTable('notifications'), dialect)
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('kind', 'text', (c) => c.notNull())
-    .addColumn('actor_id', 'integer', (c) => c.references('users.id').onDelete('cascade'))
+    .addColumn('user_id', 'integer', col.ref('users.id'))
+    .addColumn('kind', 'text', col.notNull)
+    .addColumn('actor_id', 'integer', col.nullableRef('users.id'))
     .addColumn('show_id', 'integer')
     .addColumn('episode_id', 'integer')
     .addColumn('review_id', 'integer')
     .addColumn('comment_id', 'integer')
     .addColumn('target', 'text')
-    .addColumn('dedupe_key', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('dedupe_key', 'text', col.notNull)
+    .addColumn('created_at', 'text', col.notNull)
     .addColumn('read_at', 'text')
     .addUniqueConstraint('notifications_dedupe_uq', ['user_id', 'dedupe_key'])
     .execute();
-  await db.schema
-    .createIndex('notifications_user_idx')
-    .on('notifications')
-    .columns(['user_id', 'id'])
-    .execute();
+  await index(db, 'notifications_user_idx', 'notifications', ['user_id', 'id']);
 
   // The calendar and the alert job read a member's shows' episodes by air date.
-  await db.schema
-    .createIndex('episodes_show_air_date_idx')
-    .on('episodes')
-    .columns(['show_id', 'air_date'])
-    .execute();
+  await index(db, 'episodes_show_air_date_idx', 'episodes', ['show_id', 'air_date']);
 }

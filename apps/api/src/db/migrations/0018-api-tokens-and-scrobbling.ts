@@ -1,6 +1,5 @@
-import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../connection';
-import { withId } from './0001-initial';
+import { col, index, sqlIndex, withId, type AnyDb } from './kit';
 
 /**
  * Personal API tokens and media-server scrobbling (issue 22, ADR 161).
@@ -12,48 +11,41 @@ import { withId } from './0001-initial';
  * - `scrobble_events`: the last events each member's media servers sent (received, matched
  *   or why not), pruned to the newest 50 per member.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving Database type
-export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
+export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
   await withId(db.schema.createTable('api_tokens'), dialect)
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('prefix', 'text', (c) => c.notNull())
-    .addColumn('token_hash', 'text', (c) => c.notNull().unique())
-    .addColumn('scopes', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('user_id', 'integer', col.ref('users.id'))
+    .addColumn('name', 'text', col.notNull)
+    .addColumn('prefix', 'text', col.notNull)
+    .addColumn('token_hash', 'text', col.notNullUnique)
+    .addColumn('scopes', 'text', col.notNull)
+    .addColumn('created_at', 'text', col.notNull)
     .addColumn('last_used_at', 'text')
     .execute();
-  await db.schema.createIndex('api_tokens_user_idx').on('api_tokens').column('user_id').execute();
+  await index(db, 'api_tokens_user_idx', 'api_tokens', 'user_id');
 
   await db.schema
     .createTable('scrobble_hooks')
-    .addColumn('user_id', 'integer', (c) =>
-      c.primaryKey().references('users.id').onDelete('cascade'),
-    )
-    .addColumn('secret', 'text', (c) => c.notNull().unique())
-    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('user_id', 'integer', col.primaryRef('users.id'))
+    .addColumn('secret', 'text', col.notNullUnique)
+    .addColumn('created_at', 'text', col.notNull)
     .execute();
 
   await withId(db.schema.createTable('scrobble_events'), dialect)
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('source', 'text', (c) => c.notNull())
-    .addColumn('event', 'text', (c) => c.notNull())
-    .addColumn('received_at', 'text', (c) => c.notNull())
-    .addColumn('outcome', 'text', (c) => c.notNull())
-    .addColumn('detail', 'text', (c) => c.notNull())
+    .addColumn('user_id', 'integer', col.ref('users.id'))
+    .addColumn('source', 'text', col.notNull)
+    .addColumn('event', 'text', col.notNull)
+    .addColumn('received_at', 'text', col.notNull)
+    .addColumn('outcome', 'text', col.notNull)
+    .addColumn('detail', 'text', col.notNull)
     .addColumn('title', 'text')
     .addColumn('season_number', 'integer')
     .addColumn('episode_number', 'integer')
-    .addColumn('show_id', 'integer', (c) => c.references('shows.id').onDelete('set null'))
-    .addColumn('episode_id', 'integer', (c) => c.references('episodes.id').onDelete('set null'))
+    .addColumn('show_id', 'integer', col.nullableRef('shows.id', 'set null'))
+    .addColumn('episode_id', 'integer', col.nullableRef('episodes.id', 'set null'))
     .execute();
-  await db.schema
-    .createIndex('scrobble_events_user_idx')
-    .on('scrobble_events')
-    .columns(['user_id', 'id'])
-    .execute();
+  await index(db, 'scrobble_events_user_idx', 'scrobble_events', ['user_id', 'id']);
   // Webhooks name shows by title: case-insensitive lookups by index (same SQL on both dialects).
-  await sql`create index shows_title_lower_idx on shows (lower(title))`.execute(db);
-  await sql`create index shows_title_english_lower_idx on shows (lower(title_english))`.execute(db);
-  await sql`create index show_titles_title_lower_idx on show_titles (lower(title))`.execute(db);
+  await sqlIndex(db, 'shows_title_lower_idx', 'shows', 'lower(title)');
+  await sqlIndex(db, 'shows_title_english_lower_idx', 'shows', 'lower(title_english)');
+  await sqlIndex(db, 'show_titles_title_lower_idx', 'show_titles', 'lower(title)');
 }

@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { DialectName } from '../connection';
-import { withId } from './0001-initial';
+import { col, index, withId, type AnyDb } from './kit';
 
 /**
  * Registrations waiting for their address to be confirmed (issue 21, ADR 152). Registering
@@ -9,27 +8,18 @@ import { withId } from './0001-initial';
  * account leaves a row too, whose token is never mailed, so both cases reserve the username
  * alike and answer alike. One row per address (a new registration replaces it); rows expire.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving Database type
-export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
+export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
   await withId(db.schema.createTable('pending_registrations'), dialect)
-    .addColumn('username', 'text', (c) => c.notNull())
-    .addColumn('username_lower', 'text', (c) => c.notNull())
-    .addColumn('email', 'text', (c) => c.notNull())
-    .addColumn('email_lower', 'text', (c) => c.notNull().unique())
+    .addColumn('username', 'text', col.notNull)
+    .addColumn('username_lower', 'text', col.notNull)
+    .addColumn('email', 'text', col.notNull)
+    .addColumn('email_lower', 'text', col.notNullUnique)
     .addColumn('display_name', 'text')
-    .addColumn('password_hash', 'text', (c) => c.notNull())
-    .addColumn('token_hash', 'text', (c) => c.notNull().unique())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('expires_at', 'text', (c) => c.notNull())
+    .addColumn('password_hash', 'text', col.notNull)
+    .addColumn('token_hash', 'text', col.notNullUnique)
+    .addColumn('created_at', 'text', col.notNull)
+    .addColumn('expires_at', 'text', col.notNull)
     .execute();
-  await db.schema
-    .createIndex('pending_registrations_username_idx')
-    .on('pending_registrations')
-    .column('username_lower')
-    .execute();
-  await db.schema
-    .createIndex('pending_registrations_expires_idx')
-    .on('pending_registrations')
-    .column('expires_at')
-    .execute();
+  await index(db, 'pending_registrations_username_idx', 'pending_registrations', 'username_lower');
+  await index(db, 'pending_registrations_expires_idx', 'pending_registrations', 'expires_at');
 }

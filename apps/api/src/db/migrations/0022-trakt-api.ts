@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { DialectName } from '../connection';
-import { withId } from './0001-initial';
+import { col, index, withId, type AnyDb } from './kit';
 
 /**
  * The Trakt-compatible API (issue 27, ADR 170).
@@ -14,62 +13,56 @@ import { withId } from './0001-initial';
  * - `trakt_playback`: where a paused or stopped-early scrobble stands (Trakt's "playback
  *   progress"), one row per member and episode.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving Database type
-export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
+export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
   await withId(db.schema.createTable('trakt_grants'), dialect)
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('client_id', 'text', (c) => c.notNull())
+    .addColumn('user_id', 'integer', col.ref('users.id'))
+    .addColumn('client_id', 'text', col.notNull)
     .addColumn('app_name', 'text')
-    .addColumn('access_hash', 'text', (c) => c.notNull().unique())
-    .addColumn('refresh_hash', 'text', (c) => c.notNull().unique())
-    .addColumn('scope', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('refreshed_at', 'text', (c) => c.notNull())
-    .addColumn('access_expires_at', 'text', (c) => c.notNull())
+    .addColumn('access_hash', 'text', col.notNullUnique)
+    .addColumn('refresh_hash', 'text', col.notNullUnique)
+    .addColumn('scope', 'text', col.notNull)
+    .addColumn('created_at', 'text', col.notNull)
+    .addColumn('refreshed_at', 'text', col.notNull)
+    .addColumn('access_expires_at', 'text', col.notNull)
     .addColumn('last_used_at', 'text')
     .execute();
-  await db.schema
-    .createIndex('trakt_grants_user_idx')
-    .on('trakt_grants')
-    .column('user_id')
-    .execute();
+  await index(db, 'trakt_grants_user_idx', 'trakt_grants', 'user_id');
 
   await withId(db.schema.createTable('trakt_device_codes'), dialect)
-    .addColumn('client_id', 'text', (c) => c.notNull())
-    .addColumn('device_hash', 'text', (c) => c.notNull().unique())
-    .addColumn('user_code', 'text', (c) => c.notNull().unique())
-    .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('cascade'))
-    .addColumn('state', 'text', (c) => c.notNull())
-    .addColumn('interval_seconds', 'integer', (c) => c.notNull())
+    .addColumn('client_id', 'text', col.notNull)
+    .addColumn('device_hash', 'text', col.notNullUnique)
+    .addColumn('user_code', 'text', col.notNullUnique)
+    .addColumn('user_id', 'integer', col.nullableRef('users.id'))
+    .addColumn('state', 'text', col.notNull)
+    .addColumn('interval_seconds', 'integer', col.notNull)
     .addColumn('last_polled_at', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('expires_at', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', col.notNull)
+    .addColumn('expires_at', 'text', col.notNull)
     .execute();
 
   await withId(db.schema.createTable('trakt_auth_codes'), dialect)
-    .addColumn('client_id', 'text', (c) => c.notNull())
-    .addColumn('code_hash', 'text', (c) => c.notNull().unique())
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('redirect_uri', 'text', (c) => c.notNull())
+    .addColumn('client_id', 'text', col.notNull)
+    .addColumn('code_hash', 'text', col.notNullUnique)
+    .addColumn('user_id', 'integer', col.ref('users.id'))
+    .addColumn('redirect_uri', 'text', col.notNull)
     .addColumn('code_challenge', 'text')
     .addColumn('code_challenge_method', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('expires_at', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', col.notNull)
+    .addColumn('expires_at', 'text', col.notNull)
     .execute();
 
   await withId(db.schema.createTable('trakt_playback'), dialect)
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('show_id', 'integer', (c) => c.notNull().references('shows.id').onDelete('cascade'))
-    .addColumn('episode_id', 'integer', (c) =>
-      c.notNull().references('episodes.id').onDelete('cascade'),
-    )
-    .addColumn('progress', 'real', (c) => c.notNull())
-    .addColumn('paused_at', 'text', (c) => c.notNull())
+    .addColumn('user_id', 'integer', col.ref('users.id'))
+    .addColumn('show_id', 'integer', col.ref('shows.id'))
+    .addColumn('episode_id', 'integer', col.ref('episodes.id'))
+    .addColumn('progress', 'real', col.notNull)
+    .addColumn('paused_at', 'text', col.notNull)
     .execute();
-  await db.schema
-    .createIndex('trakt_playback_member_episode_idx')
-    .on('trakt_playback')
-    .columns(['user_id', 'episode_id'])
-    .unique()
-    .execute();
+  await index(
+    db,
+    'trakt_playback_member_episode_idx',
+    'trakt_playback',
+    ['user_id', 'episode_id'],
+    { unique: true },
+  );
 }

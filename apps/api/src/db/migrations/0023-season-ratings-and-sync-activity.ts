@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { DialectName } from '../connection';
-import { withId } from './0001-initial';
+import { col, index, withId, type AnyDb } from './kit';
 
 /**
  * Trakt sync (issue 27, ADR 171).
@@ -12,28 +11,28 @@ import { withId } from './0001-initial';
  *   `episodes.watched_at`), kept by event subscribers so `/trakt/sync/last_activities` also
  *   moves on removals, which leave no row behind to date.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving Database type
-export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
+export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
   await withId(db.schema.createTable('season_ratings'), dialect)
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('show_id', 'integer', (c) => c.notNull().references('shows.id').onDelete('cascade'))
-    .addColumn('season_number', 'integer', (c) => c.notNull())
-    .addColumn('rating', 'integer', (c) => c.notNull())
-    .addColumn('rated_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .addColumn('user_id', 'integer', col.ref('users.id'))
+    .addColumn('show_id', 'integer', col.ref('shows.id'))
+    .addColumn('season_number', 'integer', col.notNull)
+    .addColumn('rating', 'integer', col.notNull)
+    .addColumn('rated_at', 'text', col.notNull)
+    .addColumn('updated_at', 'text', col.notNull)
     .execute();
-  await db.schema
-    .createIndex('season_ratings_member_season_idx')
-    .on('season_ratings')
-    .columns(['user_id', 'show_id', 'season_number'])
-    .unique()
-    .execute();
+  await index(
+    db,
+    'season_ratings_member_season_idx',
+    'season_ratings',
+    ['user_id', 'show_id', 'season_number'],
+    { unique: true },
+  );
 
   await db.schema
     .createTable('sync_activity')
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('kind', 'text', (c) => c.notNull())
-    .addColumn('at', 'text', (c) => c.notNull())
+    .addColumn('user_id', 'integer', col.ref('users.id'))
+    .addColumn('kind', 'text', col.notNull)
+    .addColumn('at', 'text', col.notNull)
     .addPrimaryKeyConstraint('sync_activity_pk', ['user_id', 'kind'])
     .execute();
 }

@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { DialectName } from '../connection';
-import { withId } from './0001-initial';
+import { addColumn, col, index, withId, type AnyDb } from './kit';
 
 /**
  * First run and two-factor sign-in (issue 28, ADR 173).
@@ -17,12 +16,11 @@ import { withId } from './0001-initial';
  * - `auth_challenges`: short-lived server state of a sign-in waiting for its second factor
  *   and of WebAuthn ceremonies (the challenge), behind a hashed token.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving Database type
-export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
+export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
   await db.schema
     .createTable('site_setup')
     .addColumn('id', 'integer', (c) => c.primaryKey())
-    .addColumn('claimed_at', 'text', (c) => c.notNull())
+    .addColumn('claimed_at', 'text', col.notNull)
     .execute();
   const someone = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (someone)
@@ -31,55 +29,45 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
       .values({ id: 1, claimed_at: new Date().toISOString() })
       .execute();
 
-  await db.schema.alterTable('sessions').addColumn('verified_at', 'text').execute();
+  await addColumn(db, 'sessions', 'verified_at', 'text');
 
   await db.schema
     .createTable('totp_credentials')
-    .addColumn('user_id', 'integer', (c) =>
-      c.primaryKey().references('users.id').onDelete('cascade'),
-    )
-    .addColumn('secret', 'text', (c) => c.notNull())
+    .addColumn('user_id', 'integer', col.primaryRef('users.id'))
+    .addColumn('secret', 'text', col.notNull)
     .addColumn('confirmed_at', 'text')
     .addColumn('last_step', 'integer')
-    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', col.notNull)
     .execute();
 
   await withId(db.schema.createTable('backup_codes'), dialect)
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('code_hash', 'text', (c) => c.notNull())
+    .addColumn('user_id', 'integer', col.ref('users.id'))
+    .addColumn('code_hash', 'text', col.notNull)
     .addColumn('used_at', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', col.notNull)
     .execute();
-  await db.schema
-    .createIndex('backup_codes_user_idx')
-    .on('backup_codes')
-    .columns(['user_id', 'code_hash'])
-    .execute();
+  await index(db, 'backup_codes_user_idx', 'backup_codes', ['user_id', 'code_hash']);
 
   await withId(db.schema.createTable('passkeys'), dialect)
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('credential_id', 'text', (c) => c.notNull().unique())
-    .addColumn('public_key', 'text', (c) => c.notNull())
-    .addColumn('counter', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('user_id', 'integer', col.ref('users.id'))
+    .addColumn('credential_id', 'text', col.notNullUnique)
+    .addColumn('public_key', 'text', col.notNull)
+    .addColumn('counter', 'integer', col.notNullDefault(0))
     .addColumn('transports', 'text')
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('name', 'text', col.notNull)
+    .addColumn('created_at', 'text', col.notNull)
     .addColumn('last_used_at', 'text')
     .execute();
-  await db.schema.createIndex('passkeys_user_idx').on('passkeys').column('user_id').execute();
+  await index(db, 'passkeys_user_idx', 'passkeys', 'user_id');
 
   await withId(db.schema.createTable('auth_challenges'), dialect)
-    .addColumn('token_hash', 'text', (c) => c.notNull().unique())
-    .addColumn('purpose', 'text', (c) => c.notNull())
-    .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('cascade'))
+    .addColumn('token_hash', 'text', col.notNullUnique)
+    .addColumn('purpose', 'text', col.notNull)
+    .addColumn('user_id', 'integer', col.nullableRef('users.id'))
     .addColumn('challenge', 'text')
     .addColumn('user_agent', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('expires_at', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', col.notNull)
+    .addColumn('expires_at', 'text', col.notNull)
     .execute();
-  await db.schema
-    .createIndex('auth_challenges_expires_idx')
-    .on('auth_challenges')
-    .column('expires_at')
-    .execute();
+  await index(db, 'auth_challenges_expires_idx', 'auth_challenges', 'expires_at');
 }

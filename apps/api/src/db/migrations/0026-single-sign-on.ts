@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { DialectName } from '../connection';
-import { withId } from './0001-initial';
+import { col, index, withId, type AnyDb } from './kit';
 
 /**
  * Single sign-on with an OpenID Provider (issue 28, ADR 174).
@@ -12,43 +11,34 @@ import { withId } from './0001-initial';
  * - oidc_handoffs: the one-time code the callback hands the web app, exchanged (once, within a
  *   minute, from the same browser) for a session; only its SHA-256 is kept.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving Database type
-export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
+export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
   await withId(db.schema.createTable('identity_links'), dialect)
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('issuer', 'text', (c) => c.notNull())
-    .addColumn('subject', 'text', (c) => c.notNull())
+    .addColumn('user_id', 'integer', col.ref('users.id'))
+    .addColumn('issuer', 'text', col.notNull)
+    .addColumn('subject', 'text', col.notNull)
     .addColumn('email', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', col.notNull)
     .addUniqueConstraint('identity_links_issuer_subject_key', ['issuer', 'subject'])
     .execute();
-  await db.schema
-    .createIndex('identity_links_user_idx')
-    .on('identity_links')
-    .column('user_id')
-    .execute();
+  await index(db, 'identity_links_user_idx', 'identity_links', 'user_id');
 
   await withId(db.schema.createTable('oidc_flows'), dialect)
-    .addColumn('state_hash', 'text', (c) => c.notNull().unique())
-    .addColumn('browser_hash', 'text', (c) => c.notNull())
-    .addColumn('nonce', 'text', (c) => c.notNull())
-    .addColumn('code_verifier', 'text', (c) => c.notNull())
-    .addColumn('link_user_id', 'integer', (c) => c.references('users.id').onDelete('cascade'))
+    .addColumn('state_hash', 'text', col.notNullUnique)
+    .addColumn('browser_hash', 'text', col.notNull)
+    .addColumn('nonce', 'text', col.notNull)
+    .addColumn('code_verifier', 'text', col.notNull)
+    .addColumn('link_user_id', 'integer', col.nullableRef('users.id'))
     .addColumn('link_session_hash', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('expires_at', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', col.notNull)
+    .addColumn('expires_at', 'text', col.notNull)
     .execute();
-  await db.schema
-    .createIndex('oidc_flows_expires_idx')
-    .on('oidc_flows')
-    .column('expires_at')
-    .execute();
+  await index(db, 'oidc_flows_expires_idx', 'oidc_flows', 'expires_at');
 
   await withId(db.schema.createTable('oidc_handoffs'), dialect)
-    .addColumn('code_hash', 'text', (c) => c.notNull().unique())
-    .addColumn('browser_hash', 'text', (c) => c.notNull())
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('expires_at', 'text', (c) => c.notNull())
+    .addColumn('code_hash', 'text', col.notNullUnique)
+    .addColumn('browser_hash', 'text', col.notNull)
+    .addColumn('user_id', 'integer', col.ref('users.id'))
+    .addColumn('created_at', 'text', col.notNull)
+    .addColumn('expires_at', 'text', col.notNull)
     .execute();
 }

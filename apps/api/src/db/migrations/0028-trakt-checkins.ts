@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { DialectName } from '../connection';
-import { withId } from './0001-initial';
+import { col, index, withId, type AnyDb } from './kit';
 
 /**
  * Trakt-compatible checkins (issue 27, ADR 172): `trakt_checkins` holds the episode a member
@@ -8,22 +7,14 @@ import { withId } from './0001-initial';
  * is recorded when the checkin starts (`play_id`, null when tracking's duplicate window already
  * had one); cancelling the checkin before it ends removes that play.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving Database type
-export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
+export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
   await withId(db.schema.createTable('trakt_checkins'), dialect)
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('show_id', 'integer', (c) => c.notNull().references('shows.id').onDelete('cascade'))
-    .addColumn('episode_id', 'integer', (c) =>
-      c.notNull().references('episodes.id').onDelete('cascade'),
-    )
+    .addColumn('user_id', 'integer', col.ref('users.id'))
+    .addColumn('show_id', 'integer', col.ref('shows.id'))
+    .addColumn('episode_id', 'integer', col.ref('episodes.id'))
     .addColumn('play_id', 'integer')
-    .addColumn('started_at', 'text', (c) => c.notNull())
-    .addColumn('expires_at', 'text', (c) => c.notNull())
+    .addColumn('started_at', 'text', col.notNull)
+    .addColumn('expires_at', 'text', col.notNull)
     .execute();
-  await db.schema
-    .createIndex('trakt_checkins_member_idx')
-    .on('trakt_checkins')
-    .column('user_id')
-    .unique()
-    .execute();
+  await index(db, 'trakt_checkins_member_idx', 'trakt_checkins', 'user_id', { unique: true });
 }

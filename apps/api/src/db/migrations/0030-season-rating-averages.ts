@@ -1,16 +1,15 @@
-import type { Kysely } from 'kysely';
 import type { DialectName } from '../connection';
+import { index, type AnyDb } from './kit';
 
 /**
  * Season ratings on the show page (issue 29, ADR 180): the community's average per season is
  * counted from `season_ratings` by show, so it needs an index that starts with the show (the
  * existing unique index starts with the member).
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on the evolving Database type
-export async function up(db: Kysely<any>, _dialect: DialectName): Promise<void> {
-  await db.schema
-    .createIndex('season_ratings_show_season_idx')
-    .on('season_ratings')
-    .columns(['show_id', 'season_number', 'rating'])
-    .execute();
+export async function up(db: AnyDb, _dialect: DialectName): Promise<void> {
+  await index(db, 'season_ratings_show_season_idx', 'season_ratings', [
+    'show_id',
+    'season_number',
+    'rating',
+  ]);
 }
