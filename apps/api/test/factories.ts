@@ -36,6 +36,29 @@ export async function registerUser(
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/**
+ * Inserts a member row directly, in the columns the first schema had (0001), so a test of a
+ * migration can use it on the schema before that migration. Other tests register
+ * (`registerUser`).
+ */
+export async function buildMemberRow(db: Db, username = `member_${next()}`) {
+  const now = nowIso();
+  return db.kysely
+    .insertInto('users')
+    .values({
+      username,
+      username_lower: username.toLowerCase(),
+      email: `${username}@example.test`,
+      email_lower: `${username.toLowerCase()}@example.test`,
+      password_hash: 'x',
+      is_public: 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
 /** Inserts a show row directly (catalogue data is not created through the API). */
 export async function buildShow(db: Db, overrides: Partial<NewShow> = {}): Promise<ShowRow> {
   const id = next();

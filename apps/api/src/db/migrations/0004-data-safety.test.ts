@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildEpisode, buildMemberRow, buildShow } from '../../../test/factories';
 import { createTestDb } from '../../../test/test-db';
 import type { Db } from '../connection';
 import { migrateTo } from '../migrate';
@@ -42,62 +43,15 @@ async function indexNames(table: string): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
-const show = (sourceId: string) =>
-  db.kysely
-    .insertInto('shows')
-    .values({
-      source_id: sourceId,
-      source: 'test',
-      source_hash: sourceId,
-      kind: 'series',
-      title: sourceId,
-      status: 'airing',
-      episodes_complete: 0,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-const episode = (showId: number, n: number, type = 'regular') =>
-  db.kysely
-    .insertInto('episodes')
-    .values({
-      source_id: `test:${showId}:${n}`,
-      source_hash: 'h',
-      show_id: showId,
-      season_number: 1,
-      episode_number: n,
-      type,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-
 beforeAll(async () => {
   db = await createTestDb({ migrate: false });
   await migrateTo(db, '0003-tracking');
-  ids.user = (
-    await db.kysely
-      .insertInto('users')
-      .values({
-        username: 'keeper',
-        username_lower: 'keeper',
-        email: 'keeper@example.test',
-        email_lower: 'keeper@example.test',
-        password_hash: 'x',
-        is_public: 1,
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-  ids.showA = (await show('test:a')).id;
-  ids.showB = (await show('test:b')).id;
-  ids.ep1 = (await episode(ids.showA, 1)).id;
-  ids.ep2 = (await episode(ids.showA, 2)).id;
-  await episode(ids.showA, 3, 'special');
+  ids.user = (await buildMemberRow(db, 'keeper')).id;
+  ids.showA = (await buildShow(db)).id;
+  ids.showB = (await buildShow(db)).id;
+  ids.ep1 = (await buildEpisode(db, ids.showA, { episode_number: 1 })).id;
+  ids.ep2 = (await buildEpisode(db, ids.showA, { episode_number: 2 })).id;
+  await buildEpisode(db, ids.showA, { episode_number: 3, type: 'special' });
   const item = (showId: number) =>
     db.kysely
       .insertInto('watchlist_items')

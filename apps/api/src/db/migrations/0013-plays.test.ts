@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildEpisode, buildMemberRow, buildShow } from '../../../test/factories';
 import { createTestDb } from '../../../test/test-db';
 import type { Db } from '../connection';
 import { migrateTo, migrateToLatest } from '../migrate';
@@ -14,60 +15,10 @@ beforeAll(async () => {
   db = await createTestDb({ migrate: false });
   await migrateTo(db, '0012-catalog-sync-state');
   const k = db.kysely;
-  user = (
-    await k
-      .insertInto('users')
-      .values({
-        username: 'keeper',
-        username_lower: 'keeper',
-        email: 'keeper@example.test',
-        email_lower: 'keeper@example.test',
-        password_hash: 'x',
-        is_public: 1,
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-  const show = (
-    await k
-      .insertInto('shows')
-      .values({
-        source_id: 'test:a',
-        source: 'test',
-        source_hash: 'a',
-        kind: 'series',
-        title: 'A',
-        status: 'airing',
-        episodes_complete: 0,
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  user = (await buildMemberRow(db, 'keeper')).id;
+  const show = (await buildShow(db)).id;
   ep = [];
-  for (const n of [1, 2]) {
-    ep.push(
-      (
-        await k
-          .insertInto('episodes')
-          .values({
-            source_id: `test:a:${n}`,
-            source_hash: 'h',
-            show_id: show,
-            season_number: 1,
-            episode_number: n,
-            type: 'regular',
-            created_at: at,
-            updated_at: at,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id,
-    );
-  }
+  for (const n of [1, 2]) ep.push((await buildEpisode(db, show, { episode_number: n })).id);
   // `run` does not exist yet: insert without it, as 0012 would.
   await k
     .insertInto('watchlist_items')
