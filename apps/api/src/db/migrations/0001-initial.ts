@@ -1,5 +1,5 @@
-import type { DialectName } from '../connection';
-import { col, index, timestamps, withId, type AnyDb } from './kit';
+import { col, index, memberTable, timestamps, withId } from './kit';
+import type { AnyDb, DialectName } from './kit';
 
 export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
   await withId(db.schema.createTable('users'), dialect)
@@ -16,8 +16,7 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
     .$call(timestamps)
     .execute();
 
-  await withId(db.schema.createTable('sessions'), dialect)
-    .addColumn('user_id', 'integer', col.ref('users.id'))
+  await memberTable(db, dialect, 'sessions')
     .addColumn('token_hash', 'text', col.notNullUnique)
     .addColumn('created_at', 'text', col.notNull)
     .addColumn('last_used_at', 'text', col.notNull)
@@ -77,10 +76,9 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
     .addColumn('metadata_synced_at', 'text')
     .$call(timestamps)
     .execute();
-  await index(db, 'shows_tvmaze_id_idx', 'shows', 'tvmaze_id');
-  await index(db, 'shows_status_idx', 'shows', 'status');
-  await index(db, 'shows_kind_idx', 'shows', 'kind');
-  await index(db, 'shows_first_air_date_idx', 'shows', 'first_air_date');
+  for (const column of ['tvmaze_id', 'status', 'kind', 'first_air_date']) {
+    await index(db, `shows_${column}_idx`, 'shows', column);
+  }
 
   await db.schema
     .createTable('show_titles')

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { DialectName } from '../connection';
-import { addColumn, col, index, sqlIndex, withId, type AnyDb } from './kit';
+import { addColumn, col, index, memberTable, sqlIndex } from './kit';
+import type { AnyDb, DialectName } from './kit';
 
 /**
  * Discovery: catalogue popularity and community counters on shows, the search index, and
@@ -46,8 +46,7 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
     );
   }
 
-  await withId(db.schema.createTable('search_history'), dialect)
-    .addColumn('user_id', 'integer', col.ref('users.id'))
+  await memberTable(db, dialect, 'search_history')
     .addColumn('query', 'text', col.notNull)
     .addColumn('created_at', 'text', col.notNull)
     .addUniqueConstraint('search_history_user_query_uq', ['user_id', 'query'])

@@ -1,5 +1,5 @@
-import type { DialectName } from '../connection';
-import { col, index, sqlIndex, timestamps, withId, type AnyDb } from './kit';
+import { col, index, memberTable, sqlIndex, timestamps } from './kit';
+import type { AnyDb, DialectName } from './kit';
 
 /**
  * Tracking: one watchlist item per user and show, watched episodes, favourites.
@@ -10,48 +10,6 @@ import { col, index, sqlIndex, timestamps, withId, type AnyDb } from './kit';
  * `last_watched_at`. They are
  * rewritten in the same transaction as every change to the user's progress on that show.
  */
-/** Where user data points at the catalogue: cascade here; 0004 makes it restrict (ADR 040). */
-type CatalogueDelete = 'cascade' | 'restrict';
-
-/**
- * The three tables, created under `name` (0004 rebuilds them on SQLite under a temporary name,
- * from these same definitions, with `restrict`).
- */
-export const trackingTables = {
-  watchlist_items: (db: AnyDb, dialect: DialectName, name: string, catalogue: CatalogueDelete) =>
-    withId(db.schema.createTable(name), dialect)
-      .addColumn('user_id', 'integer', col.ref('users.id'))
-      .addColumn('show_id', 'integer', col.ref('shows.id', catalogue))
-      .addColumn('status', 'text', col.notNull)
-      .addColumn('score', 'integer')
-      .addColumn('progress', 'integer', col.notNullDefault(0))
-      .addColumn('next_episode_id', 'integer', col.nullableRef('episodes.id', 'set null'))
-      // The next episode's air date, copied here so up next can filter and count without a join.
-      .addColumn('next_air_date', 'text')
-      .addColumn('last_watched_at', 'text')
-      .addColumn('started_at', 'text')
-      .addColumn('completed_at', 'text')
-      .$call(timestamps)
-      .addUniqueConstraint('watchlist_items_user_show_uq', ['user_id', 'show_id'])
-      .execute(),
-  episode_progress: (db: AnyDb, dialect: DialectName, name: string, catalogue: CatalogueDelete) =>
-    withId(db.schema.createTable(name), dialect)
-      .addColumn('user_id', 'integer', col.ref('users.id'))
-      .addColumn('episode_id', 'integer', col.ref('episodes.id', catalogue))
-      .addColumn('show_id', 'integer', col.ref('shows.id', catalogue))
-      .addColumn('watched_at', 'text', col.notNull)
-      .$call(timestamps)
-      .addUniqueConstraint('episode_progress_user_episode_uq', ['user_id', 'episode_id'])
-      .execute(),
-  favorites: (db: AnyDb, dialect: DialectName, name: string, catalogue: CatalogueDelete) =>
-    withId(db.schema.createTable(name), dialect)
-      .addColumn('user_id', 'integer', col.ref('users.id'))
-      .addColumn('show_id', 'integer', col.ref('shows.id', catalogue))
-      .addColumn('created_at', 'text', col.notNull)
-      .addUniqueConstraint('favorites_user_show_uq', ['user_id', 'show_id'])
-      .execute(),
-};
-
 export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
   await trackingTables.watchlist_items(db, dialect, 'watchlist_items', 'cascade');
   await sqlIndex(
@@ -91,3 +49,48 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
   );
   await index(db, 'favorites_show_idx', 'favorites', 'show_id');
 }
+
+/** Where user data points at the catalogue: cascade here; 0004 makes it restrict (ADR 040). */
+type CatalogueDelete = 'cascade' | 'restrict';
+type CreateTable = (
+  db: AnyDb,
+  dialect: DialectName,
+  name: string,
+  catalogue: CatalogueDelete,
+) => Promise<void>;
+
+/**
+ * The three tables, created under `name` (0004 rebuilds them on SQLite under a temporary name,
+ * from these same definitions, with `restrict`).
+ */
+export const trackingTables = {
+  watchlist_items: (db, dialect, name, catalogue) =>
+    memberTable(db, dialect, name)
+      .addColumn('show_id', 'integer', col.ref('shows.id', catalogue))
+      .addColumn('status', 'text', col.notNull)
+      .addColumn('score', 'integer')
+      .addColumn('progress', 'integer', col.notNullDefault(0))
+      .addColumn('next_episode_id', 'integer', col.nullableRef('episodes.id', 'set null'))
+      // The next episode's air date, copied here so up next can filter and count without a join.
+      .addColumn('next_air_date', 'text')
+      .addColumn('last_watched_at', 'text')
+      .addColumn('started_at', 'text')
+      .addColumn('completed_at', 'text')
+      .$call(timestamps)
+      .addUniqueConstraint('watchlist_items_user_show_uq', ['user_id', 'show_id'])
+      .execute(),
+  episode_progress: (db, dialect, name, catalogue) =>
+    memberTable(db, dialect, name)
+      .addColumn('episode_id', 'integer', col.ref('episodes.id', catalogue))
+      .addColumn('show_id', 'integer', col.ref('shows.id', catalogue))
+      .addColumn('watched_at', 'text', col.notNull)
+      .$call(timestamps)
+      .addUniqueConstraint('episode_progress_user_episode_uq', ['user_id', 'episode_id'])
+      .execute(),
+  favorites: (db, dialect, name, catalogue) =>
+    memberTable(db, dialect, name)
+      .addColumn('show_id', 'integer', col.ref('shows.id', catalogue))
+      .addColumn('created_at', 'text', col.notNull)
+      .addUniqueConstraint('favorites_user_show_uq', ['user_id', 'show_id'])
+      .execute(),
+} satisfies Record<string, CreateTable>;

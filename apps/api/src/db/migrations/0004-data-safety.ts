@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { DialectName } from '../connection';
-import { addColumn, sqlIndex, type AnyDb } from './kit';
+import { addColumn, sqlIndex } from './kit';
+import type { AnyDb, DialectName } from './kit';
 import { trackingTables } from './0003-tracking';
 
 /**

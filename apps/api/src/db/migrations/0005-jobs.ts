@@ -1,5 +1,5 @@
-import type { DialectName } from '../connection';
-import { col, index, sqlIndex, type AnyDb } from './kit';
+import { col, index, sqlIndex } from './kit';
+import type { AnyDb, DialectName } from './kit';
 
 /**
  * Background jobs (docs/decisions/050-jobs.md).

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { DialectName } from '../connection';
-import { col, index, pairTable, sqlIndex, timestamps, withId, type AnyDb } from './kit';
+import { col, index, memberTable, pairTable, sqlIndex, timestamps, withId } from './kit';
+import type { AnyDb, DialectName } from './kit';
 
 /**
  * Reviews, comments (one level of replies), likes and episode reviews.
@@ -15,8 +15,7 @@ import { col, index, pairTable, sqlIndex, timestamps, withId, type AnyDb } from 
  * PostgreSQL a GIN index over the same text as a 'simple' tsvector.
  */
 export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
-  await withId(db.schema.createTable('reviews'), dialect)
-    .addColumn('user_id', 'integer', col.ref('users.id'))
+  await memberTable(db, dialect, 'reviews')
     .addColumn('show_id', 'integer', col.ref('shows.id', 'restrict'))
     .addColumn('title', 'text', col.notNull)
     .addColumn('content', 'text', col.notNull)
@@ -59,8 +58,7 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
   await index(db, 'review_comments_parent_idx', 'review_comments', 'parent_id');
   await index(db, 'review_comments_user_idx', 'review_comments', 'user_id');
 
-  await withId(db.schema.createTable('episode_reviews'), dialect)
-    .addColumn('user_id', 'integer', col.ref('users.id'))
+  await memberTable(db, dialect, 'episode_reviews')
     .addColumn('episode_id', 'integer', col.ref('episodes.id', 'restrict'))
     .addColumn('show_id', 'integer', col.ref('shows.id', 'restrict'))
     .addColumn('rating', 'integer', col.notNull)

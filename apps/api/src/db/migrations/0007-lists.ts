@@ -1,5 +1,5 @@
-import type { DialectName } from '../connection';
-import { col, index, pairTable, sqlIndex, timestamps, withId, type AnyDb } from './kit';
+import { col, index, memberTable, pairTable, sqlIndex, timestamps, withId } from './kit';
+import type { AnyDb, DialectName } from './kit';
 
 /**
  * Community lists (issue 10, ADR 080): lists, their items and their followers.
@@ -12,8 +12,7 @@ import { col, index, pairTable, sqlIndex, timestamps, withId, type AnyDb } from 
  * index on (list_id, position) because a shift moves many rows in one statement.
  */
 export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
-  await withId(db.schema.createTable('lists'), dialect)
-    .addColumn('user_id', 'integer', col.ref('users.id'))
+  await memberTable(db, dialect, 'lists')
     .addColumn('name', 'text', col.notNull)
     .addColumn('description', 'text')
     .addColumn('is_public', 'integer', col.notNullDefault(1))

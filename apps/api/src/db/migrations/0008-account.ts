@@ -1,5 +1,5 @@
-import type { DialectName } from '../connection';
-import { col, index, withId, type AnyDb } from './kit';
+import { col, expiring, index, memberTable } from './kit';
+import type { AnyDb, DialectName } from './kit';
 
 /**
  * One-time tokens of the account feature (docs/decisions/100-account.md): password resets and
@@ -8,13 +8,11 @@ import { col, index, withId, type AnyDb } from './kit';
  * a token single-use.
  */
 export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
-  await withId(db.schema.createTable('account_tokens'), dialect)
-    .addColumn('user_id', 'integer', col.ref('users.id'))
+  await memberTable(db, dialect, 'account_tokens')
     .addColumn('purpose', 'text', col.notNull)
     .addColumn('token_hash', 'text', col.notNullUnique)
     .addColumn('email', 'text')
-    .addColumn('created_at', 'text', col.notNull)
-    .addColumn('expires_at', 'text', col.notNull)
+    .$call(expiring)
     .addColumn('used_at', 'text')
     .execute();
   await index(db, 'account_tokens_user_idx', 'account_tokens', ['user_id', 'purpose']);

@@ -1,5 +1,5 @@
-import type { DialectName } from '../connection';
-import { col, index, pairTable, sqlIndex, withId, type AnyDb } from './kit';
+import { col, index, memberTable, pairTable, sqlIndex } from './kit';
+import type { AnyDb, DialectName } from './kit';
 
 /**
  * People (docs/decisions/090-people.md): follows, blocks and the activity log.
@@ -16,8 +16,7 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
   await pairTable(db, 'blocks', ['blocker_id', 'users.id'], ['blocked_id', 'users.id']);
   await index(db, 'blocks_blocked_idx', 'blocks', 'blocked_id');
 
-  await withId(db.schema.createTable('activities'), dialect)
-    .addColumn('user_id', 'integer', col.ref('users.id'))
+  await memberTable(db, dialect, 'activities')
     // watched | completed | added | rated | reviewed | episode_reviewed | list_created |
     // list_updated | followed
     .addColumn('action', 'text', col.notNull)

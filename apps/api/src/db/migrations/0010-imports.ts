@@ -1,5 +1,5 @@
-import type { DialectName } from '../connection';
-import { col, index, sqlIndex, withId, type AnyDb } from './kit';
+import { col, index, memberTable, sqlIndex } from './kit';
+import type { AnyDb, DialectName } from './kit';
 
 /**
  * Imports (docs/decisions/110-imports.md).
@@ -33,8 +33,7 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
     where: "status in ('queued', 'running')",
   });
 
-  await withId(db.schema.createTable('import_held_episodes'), dialect)
-    .addColumn('user_id', 'integer', col.ref('users.id'))
+  await memberTable(db, dialect, 'import_held_episodes')
     .addColumn('show_id', 'integer', col.ref('shows.id', 'restrict'))
     .addColumn('season_number', 'integer')
     .addColumn('episode_number', 'integer')

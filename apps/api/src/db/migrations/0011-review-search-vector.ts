@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import type { DialectName } from '../connection';
-import { type AnyDb } from './kit';
+import type { AnyDb, DialectName } from './kit';
 
 /**
  * Review search on PostgreSQL keeps its tsvector in a stored generated column (ADR 070,

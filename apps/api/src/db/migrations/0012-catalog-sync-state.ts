@@ -1,4 +1,5 @@
-import { col, type AnyDb } from './kit';
+import { col } from './kit';
+import type { AnyDb } from './kit';
 
 /**
  * Where the bulk catalogue sync stands (issue 18): `npm run catalog:sync -- --all` walks

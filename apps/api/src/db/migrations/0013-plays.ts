@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { DialectName } from '../connection';
-import { addColumn, col, sqlIndex, withId, type AnyDb } from './kit';
+import { addColumn, col, memberTable, sqlIndex } from './kit';
+import type { AnyDb, DialectName } from './kit';
 
 /**
  * Plays (issue 19, ADR 130): every watch of an episode is a row of `episode_plays`, with its
@@ -13,8 +13,7 @@ import { addColumn, col, sqlIndex, withId, type AnyDb } from './kit';
  * (source 'migrated': we do not know whether it was marked on the site or imported).
  */
 export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
-  await withId(db.schema.createTable('episode_plays'), dialect)
-    .addColumn('user_id', 'integer', col.ref('users.id'))
+  await memberTable(db, dialect, 'episode_plays')
     .addColumn('episode_id', 'integer', col.ref('episodes.id', 'restrict'))
     .addColumn('show_id', 'integer', col.ref('shows.id', 'restrict'))
     .addColumn('watched_at', 'text', col.notNull)

@@ -1,4 +1,5 @@
-import { addColumn, col, index, type AnyDb } from './kit';
+import { addColumn, col, index } from './kit';
+import type { AnyDb } from './kit';
 
 /**
  * Held history becomes visible and exportable (issue 19): `import_held_episodes` also keeps

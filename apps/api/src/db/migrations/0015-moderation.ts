@@ -1,5 +1,5 @@
-import type { DialectName } from '../connection';
-import { addColumn, col, index, withId, type AnyDb } from './kit';
+import { addColumn, col, index, withId } from './kit';
+import type { AnyDb, DialectName } from './kit';
 
 /**
  * Moderation (issue 21, docs/decisions/151-moderation.md): member roles and suspensions on

@@ -1,5 +1,5 @@
-import type { DialectName } from '../connection';
-import { col, index, withId, type AnyDb } from './kit';
+import { col, index, memberTable } from './kit';
+import type { AnyDb, DialectName } from './kit';
 
 /**
  * Calendar and alerts (issue 22, ADR 160):
@@ -32,8 +32,7 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
     .addPrimaryKeyConstraint('episode_alerts_pk', ['user_id', 'episode_id'])
     .execute();
 
-  await withId(db.schema.createTable('notifications'), dialect)
-    .addColumn('user_id', 'integer', col.ref('users.id'))
+  await memberTable(db, dialect, 'notifications')
     .addColumn('kind', 'text', col.notNull)
     .addColumn('actor_id', 'integer', col.nullableRef('users.id'))
     .addColumn('show_id', 'integer')

@@ -1,5 +1,5 @@
-import type { DialectName } from '../connection';
-import { col, index, sqlIndex, withId, type AnyDb } from './kit';
+import { col, index, memberTable, sqlIndex } from './kit';
+import type { AnyDb, DialectName } from './kit';
 
 /**
  * Personal API tokens and media-server scrobbling (issue 22, ADR 161).
@@ -12,8 +12,7 @@ import { col, index, sqlIndex, withId, type AnyDb } from './kit';
  *   or why not), pruned to the newest 50 per member.
  */
 export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
-  await withId(db.schema.createTable('api_tokens'), dialect)
-    .addColumn('user_id', 'integer', col.ref('users.id'))
+  await memberTable(db, dialect, 'api_tokens')
     .addColumn('name', 'text', col.notNull)
     .addColumn('prefix', 'text', col.notNull)
     .addColumn('token_hash', 'text', col.notNullUnique)
@@ -30,8 +29,7 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
     .addColumn('created_at', 'text', col.notNull)
     .execute();
 
-  await withId(db.schema.createTable('scrobble_events'), dialect)
-    .addColumn('user_id', 'integer', col.ref('users.id'))
+  await memberTable(db, dialect, 'scrobble_events')
     .addColumn('source', 'text', col.notNull)
     .addColumn('event', 'text', col.notNull)
     .addColumn('received_at', 'text', col.notNull)

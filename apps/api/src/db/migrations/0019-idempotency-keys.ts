@@ -1,4 +1,5 @@
-import { col, index, type AnyDb } from './kit';
+import { col, index } from './kit';
+import type { AnyDb } from './kit';
 
 /**
  * Idempotency keys (issue 22, ADR 162): the web app's offline queue sends each episode mark

@@ -1,4 +1,5 @@
-import { addColumn, type AnyDb } from './kit';
+import { addColumn } from './kit';
+import type { AnyDb } from './kit';
 
 /**
  * A running import records how far it got (issue 20): `imports.checkpoint` holds the report so

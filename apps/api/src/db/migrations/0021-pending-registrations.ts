@@ -1,5 +1,5 @@
-import type { DialectName } from '../connection';
-import { col, index, withId, type AnyDb } from './kit';
+import { col, expiring, index, withId } from './kit';
+import type { AnyDb, DialectName } from './kit';
 
 /**
  * Registrations waiting for their address to be confirmed (issue 21, ADR 152). Registering
@@ -17,8 +17,7 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
     .addColumn('display_name', 'text')
     .addColumn('password_hash', 'text', col.notNull)
     .addColumn('token_hash', 'text', col.notNullUnique)
-    .addColumn('created_at', 'text', col.notNull)
-    .addColumn('expires_at', 'text', col.notNull)
+    .$call(expiring)
     .execute();
   await index(db, 'pending_registrations_username_idx', 'pending_registrations', 'username_lower');
   await index(db, 'pending_registrations_expires_idx', 'pending_registrations', 'expires_at');

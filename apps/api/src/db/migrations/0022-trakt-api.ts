@@ -1,5 +1,5 @@
-import type { DialectName } from '../connection';
-import { col, index, withId, type AnyDb } from './kit';
+import { col, expiring, index, memberTable, withId } from './kit';
+import type { AnyDb, DialectName } from './kit';
 
 /**
  * The Trakt-compatible API (issue 27, ADR 170).
@@ -14,8 +14,7 @@ import { col, index, withId, type AnyDb } from './kit';
  *   progress"), one row per member and episode.
  */
 export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
-  await withId(db.schema.createTable('trakt_grants'), dialect)
-    .addColumn('user_id', 'integer', col.ref('users.id'))
+  await memberTable(db, dialect, 'trakt_grants')
     .addColumn('client_id', 'text', col.notNull)
     .addColumn('app_name', 'text')
     .addColumn('access_hash', 'text', col.notNullUnique)
@@ -36,8 +35,7 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
     .addColumn('state', 'text', col.notNull)
     .addColumn('interval_seconds', 'integer', col.notNull)
     .addColumn('last_polled_at', 'text')
-    .addColumn('created_at', 'text', col.notNull)
-    .addColumn('expires_at', 'text', col.notNull)
+    .$call(expiring)
     .execute();
 
   await withId(db.schema.createTable('trakt_auth_codes'), dialect)
@@ -47,12 +45,10 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
     .addColumn('redirect_uri', 'text', col.notNull)
     .addColumn('code_challenge', 'text')
     .addColumn('code_challenge_method', 'text')
-    .addColumn('created_at', 'text', col.notNull)
-    .addColumn('expires_at', 'text', col.notNull)
+    .$call(expiring)
     .execute();
 
-  await withId(db.schema.createTable('trakt_playback'), dialect)
-    .addColumn('user_id', 'integer', col.ref('users.id'))
+  await memberTable(db, dialect, 'trakt_playback')
     .addColumn('show_id', 'integer', col.ref('shows.id'))
     .addColumn('episode_id', 'integer', col.ref('episodes.id'))
     .addColumn('progress', 'real', col.notNull)

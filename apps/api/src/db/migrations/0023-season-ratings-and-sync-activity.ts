@@ -1,5 +1,5 @@
-import type { DialectName } from '../connection';
-import { col, index, withId, type AnyDb } from './kit';
+import { col, index, memberTable } from './kit';
+import type { AnyDb, DialectName } from './kit';
 
 /**
  * Trakt sync (issue 27, ADR 171).
@@ -12,8 +12,7 @@ import { col, index, withId, type AnyDb } from './kit';
  *   moves on removals, which leave no row behind to date.
  */
 export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
-  await withId(db.schema.createTable('season_ratings'), dialect)
-    .addColumn('user_id', 'integer', col.ref('users.id'))
+  await memberTable(db, dialect, 'season_ratings')
     .addColumn('show_id', 'integer', col.ref('shows.id'))
     .addColumn('season_number', 'integer', col.notNull)
     .addColumn('rating', 'integer', col.notNull)

@@ -1,5 +1,5 @@
-import type { DialectName } from '../connection';
-import { addColumn, col, index, withId, type AnyDb } from './kit';
+import { addColumn, col, expiring, index, memberTable, withId } from './kit';
+import type { AnyDb, DialectName } from './kit';
 
 /**
  * First run and two-factor sign-in (issue 28, ADR 173).
@@ -40,16 +40,14 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
     .addColumn('created_at', 'text', col.notNull)
     .execute();
 
-  await withId(db.schema.createTable('backup_codes'), dialect)
-    .addColumn('user_id', 'integer', col.ref('users.id'))
+  await memberTable(db, dialect, 'backup_codes')
     .addColumn('code_hash', 'text', col.notNull)
     .addColumn('used_at', 'text')
     .addColumn('created_at', 'text', col.notNull)
     .execute();
   await index(db, 'backup_codes_user_idx', 'backup_codes', ['user_id', 'code_hash']);
 
-  await withId(db.schema.createTable('passkeys'), dialect)
-    .addColumn('user_id', 'integer', col.ref('users.id'))
+  await memberTable(db, dialect, 'passkeys')
     .addColumn('credential_id', 'text', col.notNullUnique)
     .addColumn('public_key', 'text', col.notNull)
     .addColumn('counter', 'integer', col.notNullDefault(0))
@@ -66,8 +64,7 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
     .addColumn('user_id', 'integer', col.nullableRef('users.id'))
     .addColumn('challenge', 'text')
     .addColumn('user_agent', 'text')
-    .addColumn('created_at', 'text', col.notNull)
-    .addColumn('expires_at', 'text', col.notNull)
+    .$call(expiring)
     .execute();
   await index(db, 'auth_challenges_expires_idx', 'auth_challenges', 'expires_at');
 }

@@ -1,5 +1,5 @@
-import type { DialectName } from '../connection';
-import { col, index, withId, type AnyDb } from './kit';
+import { col, expiring, index, memberTable, withId } from './kit';
+import type { AnyDb, DialectName } from './kit';
 
 /**
  * Single sign-on with an OpenID Provider (issue 28, ADR 174).
@@ -12,8 +12,7 @@ import { col, index, withId, type AnyDb } from './kit';
  *   minute, from the same browser) for a session; only its SHA-256 is kept.
  */
 export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
-  await withId(db.schema.createTable('identity_links'), dialect)
-    .addColumn('user_id', 'integer', col.ref('users.id'))
+  await memberTable(db, dialect, 'identity_links')
     .addColumn('issuer', 'text', col.notNull)
     .addColumn('subject', 'text', col.notNull)
     .addColumn('email', 'text')
@@ -29,8 +28,7 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
     .addColumn('code_verifier', 'text', col.notNull)
     .addColumn('link_user_id', 'integer', col.nullableRef('users.id'))
     .addColumn('link_session_hash', 'text')
-    .addColumn('created_at', 'text', col.notNull)
-    .addColumn('expires_at', 'text', col.notNull)
+    .$call(expiring)
     .execute();
   await index(db, 'oidc_flows_expires_idx', 'oidc_flows', 'expires_at');
 
@@ -38,7 +36,6 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
     .addColumn('code_hash', 'text', col.notNullUnique)
     .addColumn('browser_hash', 'text', col.notNull)
     .addColumn('user_id', 'integer', col.ref('users.id'))
-    .addColumn('created_at', 'text', col.notNull)
-    .addColumn('expires_at', 'text', col.notNull)
+    .$call(expiring)
     .execute();
 }

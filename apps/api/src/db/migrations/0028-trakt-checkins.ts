@@ -1,5 +1,5 @@
-import type { DialectName } from '../connection';
-import { col, index, withId, type AnyDb } from './kit';
+import { col, index, memberTable } from './kit';
+import type { AnyDb, DialectName } from './kit';
 
 /**
  * Trakt-compatible checkins (issue 27, ADR 172): `trakt_checkins` holds the episode a member
@@ -8,8 +8,7 @@ import { col, index, withId, type AnyDb } from './kit';
  * had one); cancelling the checkin before it ends removes that play.
  */
 export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
-  await withId(db.schema.createTable('trakt_checkins'), dialect)
-    .addColumn('user_id', 'integer', col.ref('users.id'))
+  await memberTable(db, dialect, 'trakt_checkins')
     .addColumn('show_id', 'integer', col.ref('shows.id'))
     .addColumn('episode_id', 'integer', col.ref('episodes.id'))
     .addColumn('play_id', 'integer')

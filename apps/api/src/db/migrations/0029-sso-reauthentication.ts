@@ -1,4 +1,5 @@
-import { addColumn, type AnyDb } from './kit';
+import { addColumn } from './kit';
+import type { AnyDb } from './kit';
 
 /**
  * "Sign in again with <provider>" (issue 28, ADR 174): an OpenID flow may now confirm who holds

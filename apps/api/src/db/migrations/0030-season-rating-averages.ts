@@ -1,5 +1,5 @@
-import type { DialectName } from '../connection';
-import { index, type AnyDb } from './kit';
+import { index } from './kit';
+import type { AnyDb, DialectName } from './kit';
 
 /**
  * Season ratings on the show page (issue 29, ADR 180): the community's average per season is

@@ -1,4 +1,5 @@
-import { addColumn, col, pairTable, type AnyDb } from './kit';
+import { addColumn, col, pairTable } from './kit';
+import type { AnyDb } from './kit';
 
 /**
  * Spoiler protection (issue 29, ADR 181):

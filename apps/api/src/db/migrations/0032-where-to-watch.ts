@@ -1,5 +1,5 @@
-import type { DialectName } from '../connection';
-import { col, index, type AnyDb } from './kit';
+import { col, index } from './kit';
+import type { AnyDb, DialectName } from './kit';
 
 /**
  * Where to watch (issue 29, ADR 182):

@@ -1,5 +1,5 @@
-import type { DialectName } from '../connection';
-import { col, index, pairTable, type AnyDb } from './kit';
+import { col, index, pairTable } from './kit';
+import type { AnyDb, DialectName } from './kit';
 
 /**
  * Recommendations (issue 29, ADR 183). All three tables are written by the recommendations

@@ -1,6 +1,8 @@
 import { sql, type ColumnBuilderCallback, type CreateTableBuilder, type Kysely } from 'kysely';
 import type { DialectName } from '../connection';
 
+export type { DialectName };
+
 /*
  * The schema idioms the migrations repeat, each once. Migrations are applied history: a helper
  * here must send exactly the statements the migrations sent when they spelled it out (SQLite
@@ -62,9 +64,29 @@ export const col = {
       c.primaryKey().references(target).onDelete('cascade'),
 };
 
+/**
+ * A member's own rows: numbered, `user_id` first, gone with the member (user data → users
+ * cascades, ADR 040). The rest of the table follows as `addColumn`s.
+ */
+export function memberTable<T extends string>(db: AnyDb, dialect: DialectName, table: T) {
+  return withId(db.schema.createTable(table), dialect).addColumn(
+    'user_id',
+    'integer',
+    col.ref('users.id'),
+  );
+}
+
 /** `created_at` and `updated_at`, side by side, both required (use with `$call`). */
 export function timestamps<T extends string, C extends string>(table: CreateTableBuilder<T, C>) {
   return table.addColumn('created_at', 'text', notNull).addColumn('updated_at', 'text', notNull);
+}
+
+/**
+ * `created_at` and `expires_at`, side by side, both required: a short-lived row (a one-time
+ * token, a code, a sign-in on its way) that stops counting at `expires_at` (use with `$call`).
+ */
+export function expiring<T extends string, C extends string>(table: CreateTableBuilder<T, C>) {
+  return table.addColumn('created_at', 'text', notNull).addColumn('expires_at', 'text', notNull);
 }
 
 /**
