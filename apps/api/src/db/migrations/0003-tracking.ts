@@ -1,4 +1,4 @@
-import { col, index, memberTable, sqlIndex, timestamps } from './kit';
+import { col, index, memberTable, sqlIndexes, timestamps } from './kit';
 import type { AnyDb, DialectName } from './kit';
 
 /**
@@ -12,27 +12,15 @@ import type { AnyDb, DialectName } from './kit';
  */
 export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
   await trackingTables.watchlist_items(db, dialect, 'watchlist_items', 'cascade');
-  await sqlIndex(
-    db,
-    'watchlist_items_user_updated_idx',
-    'watchlist_items',
-    'user_id, updated_at desc, id desc',
-  );
-  await sqlIndex(
-    db,
-    'watchlist_items_user_status_updated_idx',
-    'watchlist_items',
-    'user_id, status, updated_at desc, id desc',
-  );
-  // Up next walks this in order and stops after a page. SQLite already sorts NULLs last in DESC.
+  // SQLite already sorts NULLs last in DESC.
   const lastWatched =
     dialect === 'postgres' ? 'last_watched_at desc nulls last' : 'last_watched_at desc';
-  await sqlIndex(
-    db,
-    'watchlist_items_up_next_idx',
-    'watchlist_items',
-    `user_id, status, ${lastWatched}, id desc`,
-  );
+  await sqlIndexes(db, 'watchlist_items', {
+    watchlist_items_user_updated_idx: 'user_id, updated_at desc, id desc',
+    watchlist_items_user_status_updated_idx: 'user_id, status, updated_at desc, id desc',
+    // Up next walks this in order and stops after a page.
+    watchlist_items_up_next_idx: `user_id, status, ${lastWatched}, id desc`,
+  });
   await index(db, 'watchlist_items_show_idx', 'watchlist_items', 'show_id');
   await index(db, 'watchlist_items_created_idx', 'watchlist_items', 'created_at');
 
@@ -41,12 +29,9 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
   await index(db, 'episode_progress_watched_idx', 'episode_progress', 'watched_at');
 
   await trackingTables.favorites(db, dialect, 'favorites', 'cascade');
-  await sqlIndex(
-    db,
-    'favorites_user_created_idx',
-    'favorites',
-    'user_id, created_at desc, id desc',
-  );
+  await sqlIndexes(db, 'favorites', {
+    favorites_user_created_idx: 'user_id, created_at desc, id desc',
+  });
   await index(db, 'favorites_show_idx', 'favorites', 'show_id');
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { col, index, memberTable, pairTable, sqlIndex, timestamps, withId } from './kit';
+import { col, index, memberTable, pairTable, sqlIndexes, timestamps, withId } from './kit';
 import type { AnyDb, DialectName } from './kit';
 
 /**
@@ -28,16 +28,13 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
     .addUniqueConstraint('reviews_user_show_uq', ['user_id', 'show_id'])
     .execute();
   // Feed orders over public reviews (anonymous viewers read straight off these).
-  await sqlIndex(
-    db,
-    'reviews_public_created_idx',
-    'reviews',
-    'is_public, created_at desc, id desc',
-  );
-  await sqlIndex(db, 'reviews_public_rating_idx', 'reviews', 'is_public, rating desc, id desc');
-  await sqlIndex(db, 'reviews_public_likes_idx', 'reviews', 'is_public, likes_count desc, id desc');
-  await sqlIndex(db, 'reviews_show_created_idx', 'reviews', 'show_id, created_at desc, id desc');
-  await sqlIndex(db, 'reviews_user_created_idx', 'reviews', 'user_id, created_at desc, id desc');
+  await sqlIndexes(db, 'reviews', {
+    reviews_public_created_idx: 'is_public, created_at desc, id desc',
+    reviews_public_rating_idx: 'is_public, rating desc, id desc',
+    reviews_public_likes_idx: 'is_public, likes_count desc, id desc',
+    reviews_show_created_idx: 'show_id, created_at desc, id desc',
+    reviews_user_created_idx: 'user_id, created_at desc, id desc',
+  });
 
   await withId(db.schema.createTable('review_comments'), dialect)
     .addColumn('review_id', 'integer', col.ref('reviews.id'))
@@ -49,12 +46,9 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
     .addColumn('likes_count', 'integer', col.notNullDefault(0))
     .$call(timestamps)
     .execute();
-  await sqlIndex(
-    db,
-    'review_comments_review_idx',
-    'review_comments',
-    'review_id, parent_id, created_at desc, id desc',
-  );
+  await sqlIndexes(db, 'review_comments', {
+    review_comments_review_idx: 'review_id, parent_id, created_at desc, id desc',
+  });
   await index(db, 'review_comments_parent_idx', 'review_comments', 'parent_id');
   await index(db, 'review_comments_user_idx', 'review_comments', 'user_id');
 
@@ -68,12 +62,9 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
     .$call(timestamps)
     .addUniqueConstraint('episode_reviews_user_episode_uq', ['user_id', 'episode_id'])
     .execute();
-  await sqlIndex(
-    db,
-    'episode_reviews_episode_created_idx',
-    'episode_reviews',
-    'episode_id, created_at desc, id desc',
-  );
+  await sqlIndexes(db, 'episode_reviews', {
+    episode_reviews_episode_created_idx: 'episode_id, created_at desc, id desc',
+  });
   await index(db, 'episode_reviews_show_idx', 'episode_reviews', 'show_id');
 
   // One like per member and thing: the primary key is the rule.

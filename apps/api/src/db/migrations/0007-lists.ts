@@ -1,4 +1,4 @@
-import { col, index, memberTable, pairTable, sqlIndex, timestamps, withId } from './kit';
+import { col, index, memberTable, pairTable, sqlIndexes, timestamps, withId } from './kit';
 import type { AnyDb, DialectName } from './kit';
 
 /**
@@ -22,16 +22,13 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
     .$call(timestamps)
     .execute();
   // The community index pages walk these and stop after a page.
-  await sqlIndex(db, 'lists_public_updated_idx', 'lists', 'is_public, updated_at desc, id desc');
-  await sqlIndex(db, 'lists_public_created_idx', 'lists', 'is_public, created_at desc, id desc');
-  await sqlIndex(
-    db,
-    'lists_public_followers_idx',
-    'lists',
-    'is_public, followers_count desc, item_count desc, id desc',
-  );
-  await sqlIndex(db, 'lists_public_items_idx', 'lists', 'is_public, item_count desc, id desc');
-  await sqlIndex(db, 'lists_user_updated_idx', 'lists', 'user_id, updated_at desc, id desc');
+  await sqlIndexes(db, 'lists', {
+    lists_public_updated_idx: 'is_public, updated_at desc, id desc',
+    lists_public_created_idx: 'is_public, created_at desc, id desc',
+    lists_public_followers_idx: 'is_public, followers_count desc, item_count desc, id desc',
+    lists_public_items_idx: 'is_public, item_count desc, id desc',
+    lists_user_updated_idx: 'user_id, updated_at desc, id desc',
+  });
 
   await withId(db.schema.createTable('list_items'), dialect)
     .addColumn('list_id', 'integer', col.ref('lists.id'))
@@ -42,8 +39,10 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
     .addColumn('added_at', 'text', col.notNull)
     .addUniqueConstraint('list_items_list_show_uq', ['list_id', 'show_id'])
     .execute();
-  await sqlIndex(db, 'list_items_list_position_idx', 'list_items', 'list_id, position');
-  await sqlIndex(db, 'list_items_list_added_idx', 'list_items', 'list_id, added_at desc, id desc');
+  await sqlIndexes(db, 'list_items', {
+    list_items_list_position_idx: 'list_id, position',
+    list_items_list_added_idx: 'list_id, added_at desc, id desc',
+  });
   await index(db, 'list_items_show_idx', 'list_items', 'show_id');
 
   await pairTable(db, 'list_follows', ['list_id', 'lists.id'], ['user_id', 'users.id']);

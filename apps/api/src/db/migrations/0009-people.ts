@@ -1,4 +1,4 @@
-import { col, index, memberTable, pairTable, sqlIndex } from './kit';
+import { col, index, memberTable, pairTable, sqlIndexes } from './kit';
 import type { AnyDb, DialectName } from './kit';
 
 /**
@@ -32,8 +32,10 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
     .addColumn('created_at', 'text', col.notNull)
     .execute();
   // A member's own activity, newest first; and the whole community's, newest first.
-  await sqlIndex(db, 'activities_user_idx', 'activities', 'user_id, created_at desc, id desc');
-  await sqlIndex(db, 'activities_recent_idx', 'activities', 'created_at desc, id desc');
+  await sqlIndexes(db, 'activities', {
+    activities_user_idx: 'user_id, created_at desc, id desc',
+    activities_recent_idx: 'created_at desc, id desc',
+  });
   await index(db, 'activities_review_idx', 'activities', 'review_id');
   await index(db, 'activities_list_idx', 'activities', 'list_id');
   await index(db, 'activities_target_idx', 'activities', 'target_user_id');

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { addColumn, col, memberTable, sqlIndex } from './kit';
+import { addColumn, col, memberTable, sqlIndexes } from './kit';
 import type { AnyDb, DialectName } from './kit';
 
 /**
@@ -21,22 +21,14 @@ export async function up(db: AnyDb, dialect: DialectName): Promise<void> {
     .addColumn('run', 'integer', col.notNullDefault(1))
     .addColumn('created_at', 'text', col.notNull)
     .execute();
-  // A member's diary, newest first, paged.
-  await sqlIndex(
-    db,
-    'episode_plays_user_watched_idx',
-    'episode_plays',
-    'user_id, watched_at desc, id desc',
-  );
-  // One episode's plays (episode page, "first play?" checks, imports' idempotency probe).
-  await sqlIndex(
-    db,
-    'episode_plays_user_episode_idx',
-    'episode_plays',
-    'user_id, episode_id, watched_at',
-  );
-  // One show's runs (rewatch, unmarking a season).
-  await sqlIndex(db, 'episode_plays_user_show_run_idx', 'episode_plays', 'user_id, show_id, run');
+  await sqlIndexes(db, 'episode_plays', {
+    // A member's diary, newest first, paged.
+    episode_plays_user_watched_idx: 'user_id, watched_at desc, id desc',
+    // One episode's plays (episode page, "first play?" checks, imports' idempotency probe).
+    episode_plays_user_episode_idx: 'user_id, episode_id, watched_at',
+    // One show's runs (rewatch, unmarking a season).
+    episode_plays_user_show_run_idx: 'user_id, show_id, run',
+  });
 
   await addColumn(db, 'watchlist_items', 'run', 'integer', col.notNullDefault(1));
 

@@ -158,3 +158,12 @@ export async function sqlIndex(
   const condition = where ? ` where ${where}` : '';
   await sql.raw(`${create} ${name} on ${table} (${columns})${condition}`).execute(db);
 }
+
+/** A table's indexes written as SQL (`sqlIndex`), name → columns, created in that order. */
+export async function sqlIndexes(
+  db: AnyDb,
+  table: string,
+  indexes: Record<string, string>,
+): Promise<void> {
+  for (const [name, columns] of Object.entries(indexes)) await sqlIndex(db, name, table, columns);
+}
