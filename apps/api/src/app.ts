@@ -20,6 +20,7 @@ import { authPlugin } from './plugins/auth';
 import { responseCachePlugin, subscribeResponseCache } from './plugins/response-cache';
 import { metricsPlugin } from './plugins/metrics';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { spaPages } from './plugins/spa-pages';
 import { accessPlugin } from './platform/access';
 import { createServices, type Services } from './platform/services';
 import { fallbackRateLimitStore } from './platform/rate-limit-store';
@@ -339,11 +340,13 @@ export async function buildApp({
 
   const indexHtml = config.webDistDir ? path.join(config.webDistDir, 'index.html') : null;
   const spaAvailable = indexHtml !== null && fs.existsSync(indexHtml);
+  const pages = spaAvailable ? spaPages(config.webDistDir!) : null;
   if (spaAvailable) {
     await app.register(fastifyStatic, {
       root: config.webDistDir!,
       prefix: '/',
-      index: ['index.html'],
+      // `/` is a page like the others: served below with its screen's code announced.
+      index: false,
       // The web build writes name.br and name.gz beside each text asset (ADR 020): the one the
       // client accepts is sent as it is, with Vary: Accept-Encoding.
       preCompressed: true,
@@ -362,6 +365,8 @@ export async function buildApp({
         }
       },
     });
+    // The home page is a page like the others (the static files' wildcard would answer 403).
+    app.get('/', (request, reply) => pages!.send(request, reply));
     // The year in review's page carries its own Open Graph tags (issue 29, ADR 180).
     await app.register(yearReviewPageRoute, {
       yearReview: services.yearReview,
@@ -387,8 +392,7 @@ export async function buildApp({
       (request.method === 'GET' || request.method === 'HEAD')
     ) {
       // History fallback: the SPA's router decides what to show, including its own 404.
-      // (setHeaders above marks it no-cache.)
-      return reply.sendFile('index.html');
+      return pages!.send(request, reply);
     }
     return reply
       .status(404)
