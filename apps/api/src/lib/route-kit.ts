@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
 import { errorResponses } from './error-responses';
 import { idParam, limitParam, offsetParam } from './params';
@@ -13,10 +13,13 @@ export const idParams = z.object({ id: idParam });
 export const pagingQuery = (def: number, max: number) =>
   z.object({ limit: limitParam(def, max), offset: offsetParam });
 
-/** The signed-in member (routes with access 'signed-in' or 'owner'). */
-export const memberOf = (req: FastifyRequest) => ({ id: req.auth!.user.id });
-/** Whoever asks: the signed-in member, or null for anonymous visitors. */
-export const viewerOf = (req: FastifyRequest) => (req.auth ? { id: req.auth.user.id } : null);
+import { routeTable } from './route-table';
+
+export { memberOf, viewerOf } from './route-table';
+
+/** A route's `hooks` when it runs a write budget first. */
+const hooksOf = (preHandler: RouteShorthandOptions['preHandler']) =>
+  preHandler ? { hooks: { preHandler } } : {};
 
 /**
  * POST `url` turns something of the signed-in member's on, DELETE turns it off (likes, list
@@ -29,66 +32,27 @@ export function toggleRoutes<R extends z.ZodType>(
     tags: string[];
     summaries: { on: string; off: string };
     response: R;
+    /** The error answers it documents; `memberErrors` unless given. */
+    errors?: Record<number, z.ZodType>;
     /** Before the change: a write budget (platform/write-budget.ts). */
     preHandler?: RouteShorthandOptions['preHandler'];
-    set: (member: { id: number }, id: number, on: boolean) => Promise<z.infer<R>>;
+    set: (member: { id: number }, id: number, on: boolean) => Promise<z.output<R>>;
   },
 ) {
-  for (const [method, on] of [
-    ['POST', true],
-    ['DELETE', false],
-  ] as const) {
-    app.route({
-      method,
-      url: o.url,
-      config: { access: 'signed-in' },
-      ...(o.preHandler ? { preHandler: o.preHandler } : {}),
-      schema: {
-        tags: o.tags,
-        summary: on ? o.summaries.on : o.summaries.off,
-        params: idParams,
-        response: { 200: o.response, ...memberErrors },
-      },
-      handler: async (req) => o.set(memberOf(req), (req.params as { id: number }).id, on),
+  const api = routeTable(app, {
+    access: 'signed-in',
+    tags: o.tags,
+    errors: o.errors ?? memberErrors,
+    ...hooksOf(o.preHandler),
+  });
+  for (const on of [true, false]) {
+    api[on ? 'post' : 'delete'](o.url, {
+      summary: on ? o.summaries.on : o.summaries.off,
+      params: idParams,
+      response: o.response,
+      run: async ({ member, params }) => o.set(member, params.id, on),
     });
   }
-}
-
-/**
- * A write that answers 204 with no body (deletes, a new ranking): the member, the validated
- * params and body go to `run`.
- */
-export function noContentRoute<P extends z.ZodType, B extends z.ZodType = z.ZodUndefined>(
-  app: FastifyInstance,
-  o: {
-    method: 'DELETE' | 'PUT';
-    url: string;
-    access: 'signed-in' | 'owner';
-    preHandler?: RouteShorthandOptions['preHandler'];
-    tags: string[];
-    summary: string;
-    params: P;
-    body?: B;
-  },
-  run: (member: { id: number }, params: z.infer<P>, body: z.infer<B>) => Promise<unknown>,
-) {
-  app.route({
-    method: o.method,
-    url: o.url,
-    config: { access: o.access },
-    ...(o.preHandler ? { preHandler: o.preHandler } : {}),
-    schema: {
-      tags: o.tags,
-      summary: o.summary,
-      params: o.params,
-      ...(o.body ? { body: o.body } : {}),
-      response: { 204: z.null(), ...memberErrors },
-    },
-    handler: async (req, reply) => {
-      await run(memberOf(req), req.params as z.infer<P>, req.body as z.infer<B>);
-      return reply.status(204).send(null);
-    },
-  });
 }
 
 /**
@@ -105,38 +69,28 @@ export function ownedRoutes<B extends z.ZodType, R extends z.ZodType>(
       summary: string;
       body: B;
       response: R;
-      run: (member: { id: number }, id: number, body: z.infer<B>) => Promise<z.infer<R>>;
+      run: (member: { id: number }, id: number, body: z.output<B>) => Promise<z.output<R>>;
     };
     remove: { summary: string; run: (member: { id: number }, id: number) => Promise<unknown> };
   },
 ) {
-  const pre = o.preHandler ? { preHandler: o.preHandler } : {};
-  app.route({
-    method: 'PUT',
-    url: o.url,
-    config: { access: 'owner' },
-    ...pre,
-    schema: {
-      tags: o.tags,
-      summary: o.update.summary,
-      params: idParams,
-      body: o.update.body,
-      response: { 200: o.update.response, ...memberErrors },
-    },
-    handler: async (req) =>
-      o.update.run(memberOf(req), (req.params as { id: number }).id, req.body as z.infer<B>),
+  const api = routeTable(app, {
+    access: 'owner',
+    tags: o.tags,
+    errors: memberErrors,
+    ...hooksOf(o.preHandler),
   });
-  noContentRoute(
-    app,
-    {
-      method: 'DELETE',
-      url: o.url,
-      access: 'owner',
-      ...pre,
-      tags: o.tags,
-      summary: o.remove.summary,
-      params: idParams,
-    },
-    (member, params) => o.remove.run(member, params.id),
-  );
+  api.put(o.url, {
+    summary: o.update.summary,
+    params: idParams,
+    body: o.update.body,
+    response: o.update.response,
+    run: async ({ member, params, body }) => o.update.run(member, params.id, body as z.output<B>),
+  });
+  api.delete(o.url, {
+    summary: o.remove.summary,
+    params: idParams,
+    status: 204,
+    run: async ({ member, params }) => o.remove.run(member, params.id),
+  });
 }

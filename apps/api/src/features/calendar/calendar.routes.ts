@@ -14,16 +14,14 @@ import {
 } from '@series-tracker/contracts';
 import type { CalendarService } from './calendar.service';
 import { errorResponses } from '../../lib/error-responses';
-
-const errors = errorResponses(400, 401, 404);
-type Req = { auth: { user: { id: number } } | null };
-const me = (req: Req) => req.auth!.user.id;
+import { routeTable } from '../../lib/route-table';
 
 /** /calendar, its settings, the private iCal feed and one-click unsubscribe (ADR 160). */
 export async function calendarRoutes(app: FastifyInstance, opts: { calendar: CalendarService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { calendar } = opts;
   const tags = ['calendar'];
+  const api = routeTable(app, { tags, errors: errorResponses(400, 401, 404), access: 'signed-in' });
 
   // Mail clients send one-click unsubscribes as a form post (RFC 8058); the token is in the URL.
   app.addContentTypeParser(
@@ -32,73 +30,34 @@ export async function calendarRoutes(app: FastifyInstance, opts: { calendar: Cal
     (_req, _body, done) => done(null, {}),
   );
 
-  r.get(
-    '/calendar',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: "Episodes of the member's tracked shows between two dates, on their own days",
-        querystring: calendarQuerySchema,
-        response: { 200: calendarResponseSchema, ...errors },
-      },
-    },
-    async (req) => calendar.calendar(me(req), req.query),
-  );
-
-  r.get(
-    '/calendar/settings',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'Time zone, e-mail alerts and the feed',
-        response: { 200: calendarSettingsSchema, ...errors },
-      },
-    },
-    async (req) => calendar.settings(me(req)),
-  );
-  r.put(
-    '/calendar/settings',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'Change the time zone or the new-episode e-mail mode',
-        body: updateCalendarSettingsSchema,
-        response: { 200: calendarSettingsSchema, ...errors },
-      },
-    },
-    async (req) => calendar.updateSettings(me(req), req.body),
-  );
-
-  r.post(
-    '/calendar/feed',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'A new private iCal address (the previous one stops working); shown once',
-        response: { 201: calendarFeedSchema, ...errors },
-      },
-    },
-    async (req, reply) => reply.status(201).send(await calendar.createFeed(me(req))),
-  );
-  r.delete(
-    '/calendar/feed',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'Revoke the private iCal address',
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (req, reply) => {
-      await calendar.revokeFeed(me(req));
-      return reply.status(204).send(null);
-    },
-  );
+  api.get('/calendar', {
+    summary: "Episodes of the member's tracked shows between two dates, on their own days",
+    query: calendarQuerySchema,
+    response: calendarResponseSchema,
+    run: async ({ member, query }) => calendar.calendar(member.id, query),
+  });
+  api.get('/calendar/settings', {
+    summary: 'Time zone, e-mail alerts and the feed',
+    response: calendarSettingsSchema,
+    run: async ({ member }) => calendar.settings(member.id),
+  });
+  api.put('/calendar/settings', {
+    summary: 'Change the time zone or the new-episode e-mail mode',
+    body: updateCalendarSettingsSchema,
+    response: calendarSettingsSchema,
+    run: async ({ member, body }) => calendar.updateSettings(member.id, body),
+  });
+  api.post('/calendar/feed', {
+    summary: 'A new private iCal address (the previous one stops working); shown once',
+    status: 201,
+    response: calendarFeedSchema,
+    run: async ({ member }) => calendar.createFeed(member.id),
+  });
+  api.delete('/calendar/feed', {
+    summary: 'Revoke the private iCal address',
+    status: 204,
+    run: async ({ member }) => calendar.revokeFeed(member.id),
+  });
 
   // The secret in the address is the credential (calendar apps cannot send a bearer token).
   r.get(

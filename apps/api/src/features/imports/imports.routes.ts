@@ -20,7 +20,8 @@ import {
   type ImportSource,
 } from '@series-tracker/contracts';
 import { AppError } from '../../lib/errors';
-import { limitParam, offsetParam } from '../../lib/params';
+import { pagingQuery } from '../../lib/route-kit';
+import { routeTable } from '../../lib/route-table';
 import type { ExportService } from './export.service';
 import type { ImportsService } from './imports.service';
 import { errorResponses } from '../../lib/error-responses';
@@ -40,6 +41,7 @@ export async function importsRoutes(
     limits: { fileSize: importMaxBytes, files: 1, fields: 5, fieldSize: 1024 },
   });
   const me = (req: { auth: { user: { id: number } } | null }) => req.auth!.user.id;
+  const api = routeTable(app, { tags, errors, security, access: 'signed-in' });
 
   r.post(
     '/imports',
@@ -107,77 +109,37 @@ export async function importsRoutes(
     },
   );
 
-  r.get(
-    '/imports',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        security,
-        summary: 'Your imports, newest first, with their reports',
-        querystring: z.object({ limit: limitParam(20, 50), offset: offsetParam }),
-        response: { 200: pageSchema(importSchema), ...errors },
-      },
-    },
-    async (req) => imports.list(me(req), req.query.limit, req.query.offset),
-  );
-
-  r.get(
-    '/imports/held',
-    {
-      // Only ever the signed-in member's own held history.
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        security,
-        summary:
-          'Your held history per show: watches and MyAnimeList counts kept until the catalogue can place them, with why and what resolves them',
-        querystring: heldQuerySchema,
-        response: { 200: heldPageSchema, ...errors },
-      },
-    },
-    async (req) => imports.held(me(req), req.query.limit, req.query.offset),
-  );
-
-  r.get(
-    '/imports/:id',
-    {
-      // The service asks the policy: someone else's import is a 404.
-      config: { access: 'owner' },
-      schema: {
-        tags,
-        security,
-        summary: 'One of your imports: status, progress, report',
-        params: importIdParamsSchema,
-        response: { 200: importSchema, ...errors },
-      },
-    },
-    async (req) => imports.get(req.auth && { id: req.auth.user.id }, req.params.id),
-  );
-
-  r.post(
-    '/imports/:id/rows/:index',
-    {
-      config: { access: 'owner' },
-      schema: {
-        tags,
-        security,
-        summary: "Apply an unmatched row of an import's report to the show you picked",
-        params: importIdParamsSchema.extend({
-          index: z.coerce.number().int().min(0).max(10_000),
-        }),
-        body: applyRowSchema,
-        response: { 200: importSchema, ...errors },
-      },
-    },
-    async (req) =>
-      imports.applyRow(
-        req.auth && { id: req.auth.user.id },
-        req.params.id,
-        req.params.index,
-        req.body.showId,
-      ),
-  );
+  api.get('/imports', {
+    summary: 'Your imports, newest first, with their reports',
+    query: pagingQuery(20, 50),
+    response: pageSchema(importSchema),
+    run: async ({ member, query }) => imports.list(member.id, query.limit, query.offset),
+  });
+  // Only ever the signed-in member's own held history.
+  api.get('/imports/held', {
+    summary:
+      'Your held history per show: watches and MyAnimeList counts kept until the catalogue can place them, with why and what resolves them',
+    query: heldQuerySchema,
+    response: heldPageSchema,
+    run: async ({ member, query }) => imports.held(member.id, query.limit, query.offset),
+  });
+  // The service asks the policy: someone else's import is a 404.
+  api.get('/imports/:id', {
+    access: 'owner',
+    summary: 'One of your imports: status, progress, report',
+    params: importIdParamsSchema,
+    response: importSchema,
+    run: async ({ member, params }) => imports.get(member, params.id),
+  });
+  api.post('/imports/:id/rows/:index', {
+    access: 'owner',
+    summary: "Apply an unmatched row of an import's report to the show you picked",
+    params: importIdParamsSchema.extend({ index: z.coerce.number().int().min(0).max(10_000) }),
+    body: applyRowSchema,
+    response: importSchema,
+    run: async ({ member, params, body }) =>
+      imports.applyRow(member, params.id, params.index, body.showId),
+  });
 
   r.get(
     '/users/me/export',

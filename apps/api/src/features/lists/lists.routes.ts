@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   servicesFilterQuerySchema,
@@ -20,14 +19,8 @@ import {
   updateListSchema,
 } from '@series-tracker/contracts';
 import { idParam, limitParam, offsetParam } from '../../lib/params';
-import {
-  memberErrors,
-  idParams,
-  noContentRoute,
-  ownedRoutes,
-  toggleRoutes,
-  viewerOf,
-} from '../../lib/route-kit';
+import { memberErrors, idParams, ownedRoutes, toggleRoutes } from '../../lib/route-kit';
+import { routeTable } from '../../lib/route-table';
 import { memberWriteBudget } from '../../platform/write-budget';
 import { cacheTags } from '../../platform/cache-tags';
 import type { ListsService } from './lists.service';
@@ -42,10 +35,9 @@ export interface ListsRoutesOptions {
 }
 
 export async function listsRoutes(app: FastifyInstance, opts: ListsRoutesOptions) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { lists } = opts;
   const tags = ['lists'];
-  const me = (req: FastifyRequest) => req.auth!.user.id;
+  const api = routeTable(app, { tags, errors: memberErrors, access: 'signed-in' });
 
   // One budget per member across every list write (all routes, all lists).
   const limited = memberWriteBudget(app, {
@@ -54,18 +46,13 @@ export async function listsRoutes(app: FastifyInstance, opts: ListsRoutesOptions
     timeWindow: opts.writeLimit.timeWindow,
     message: (retryAfter) => `${listWriteLimitMessage} (retry after ${retryAfter} s)`,
   });
-  const write = (access: 'signed-in' | 'owner') => ({
-    config: { access },
-    preHandler: limited,
-  });
+  const write = { hooks: { preHandler: limited } };
 
   // Shared answers: the same for everyone (public lists only), cached until a list changes.
   const cached = {
-    config: {
-      access: 'public' as const,
-      cache: { ttlSeconds: 60, tags: () => [cacheTags.lists] },
-    },
-  };
+    access: 'public',
+    config: { cache: { ttlSeconds: 60, tags: () => [cacheTags.lists] } },
+  } as const;
   const paging = (def: number) => ({
     limit: limitParam(def, listLimits.pageMax),
     offset: offsetParam,
@@ -73,8 +60,8 @@ export async function listsRoutes(app: FastifyInstance, opts: ListsRoutesOptions
   // One list read by visitors: cached for anonymous requests only (their answer is the same for
   // all: a public list, isFollowing false); signed-in readers always reach the handler.
   const anonymousCached = {
+    access: 'viewer',
     config: {
-      access: 'viewer' as const,
       cache: {
         ttlSeconds: 60,
         anonymousOnly: true,
@@ -84,152 +71,90 @@ export async function listsRoutes(app: FastifyInstance, opts: ListsRoutesOptions
         ],
       },
     },
-  };
-  const listPage = { 200: pageSchema(listSummarySchema), ...memberErrors };
-  const listParams = idParams;
+  } as const;
+  const listPage = pageSchema(listSummarySchema);
 
-  r.get(
-    '/lists',
-    {
-      // The viewer decides what `userId` shows (a private or blocking owner's lists: nothing,
-      // ADR 150); anonymous answers stay in the shared cache.
-      config: {
-        access: 'viewer',
-        cache: { ttlSeconds: 60, anonymousOnly: true, tags: () => [cacheTags.lists] },
-      },
-      schema: {
-        tags,
-        summary:
-          'Public lists, with item count, followers, owner and up to 4 covers (sort updated_at | created_at | item_count | followers | name)',
-        querystring: z.object({
-          ...paging(listLimits.pageDefault),
-          sort: z.enum(listSorts).default('updated_at'),
-          order: z.enum(['asc', 'desc']).default('desc'),
-          isRanked: z.enum(['true', 'false']).optional(),
-          userId: idParam.optional(),
-        }),
-        response: listPage,
-      },
-    },
-    async (req) => {
-      const { isRanked, userId, ...rest } = req.query;
-      return lists.index(viewerOf(req), {
+  api.get('/lists', {
+    // The viewer decides what `userId` shows (a private or blocking owner's lists: nothing,
+    // ADR 150); anonymous answers stay in the shared cache.
+    access: 'viewer',
+    config: { cache: { ttlSeconds: 60, anonymousOnly: true, tags: () => [cacheTags.lists] } },
+    summary:
+      'Public lists, with item count, followers, owner and up to 4 covers (sort updated_at | created_at | item_count | followers | name)',
+    query: z.object({
+      ...paging(listLimits.pageDefault),
+      sort: z.enum(listSorts).default('updated_at'),
+      order: z.enum(['asc', 'desc']).default('desc'),
+      isRanked: z.enum(['true', 'false']).optional(),
+      userId: idParam.optional(),
+    }),
+    response: listPage,
+    run: async ({ viewer, query: { isRanked, userId, ...rest } }) =>
+      lists.index(viewer, {
         ...rest,
         ...(isRanked ? { isRanked: isRanked === 'true' } : {}),
         ...(userId !== undefined ? { userId } : {}),
-      });
-    },
-  );
-
-  r.get(
-    '/lists/popular',
-    {
-      ...cached,
-      schema: {
-        tags,
-        summary: 'Most followed public lists',
-        querystring: z.object(paging(listLimits.pageDefault)),
-        response: listPage,
-      },
-    },
-    async (req) => lists.popular(req.query),
-  );
-
-  r.get(
-    '/lists/recent',
-    {
-      ...cached,
-      schema: {
-        tags,
-        summary: 'Newest public lists',
-        querystring: z.object(paging(listLimits.pageDefault)),
-        response: listPage,
-      },
-    },
-    async (req) => lists.recent(req.query),
-  );
-
+      }),
+  });
+  api.get('/lists/popular', {
+    ...cached,
+    summary: 'Most followed public lists',
+    query: z.object(paging(listLimits.pageDefault)),
+    response: listPage,
+    run: async ({ query }) => lists.popular(query),
+  });
+  api.get('/lists/recent', {
+    ...cached,
+    summary: 'Newest public lists',
+    query: z.object(paging(listLimits.pageDefault)),
+    response: listPage,
+    run: async ({ query }) => lists.recent(query),
+  });
   // The search page's lists search (spec §7 Search: /search/lists) is the same listing.
   for (const url of ['/lists/search', '/search/lists'])
-    r.get(
-      url,
-      {
-        ...cached,
-        schema: {
-          tags,
-          summary: 'Public lists whose name or description contains q',
-          querystring: z.object({
-            q: z.string().max(searchLimits.queryMax).default(''),
-            ...paging(listLimits.pageDefault),
-          }),
-          response: listPage,
-        },
-      },
-      async (req) => lists.search(req.query.q, req.query),
-    );
-
-  r.get(
-    '/shows/:id/lists',
-    {
+    api.get(url, {
       ...cached,
-      schema: {
-        tags,
-        summary: 'Public lists containing a show',
-        params: z.object({ id: idParam }),
-        querystring: z.object(paging(listLimits.pageDefault)),
-        response: listPage,
-      },
-    },
-    async (req) => lists.forShow(req.params.id, req.query),
-  );
+      summary: 'Public lists whose name or description contains q',
+      query: z.object({
+        q: z.string().max(searchLimits.queryMax).default(''),
+        ...paging(listLimits.pageDefault),
+      }),
+      response: listPage,
+      run: async ({ query }) => lists.search(query.q, query),
+    });
+  api.get('/shows/:id/lists', {
+    ...cached,
+    summary: 'Public lists containing a show',
+    params: idParams,
+    query: z.object(paging(listLimits.pageDefault)),
+    response: listPage,
+    run: async ({ params, query }) => lists.forShow(params.id, query),
+  });
+  api.get('/lists/me', {
+    summary:
+      'Your lists, private ones included, recently updated first; with showId, each says whether that show is on it (hasShow)',
+    query: z.object({ ...paging(listLimits.pageDefault), showId: idParam.optional() }),
+    response: listPage,
+    run: async ({ member, query: { showId, ...o } }) =>
+      lists.mine(member.id, { ...o, ...(showId !== undefined ? { showId } : {}) }),
+  });
 
-  r.get(
-    '/lists/me',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary:
-          'Your lists, private ones included, recently updated first; with showId, each says whether that show is on it (hasShow)',
-        querystring: z.object({ ...paging(listLimits.pageDefault), showId: idParam.optional() }),
-        response: listPage,
-      },
-    },
-    async (req) => {
-      const { showId, ...o } = req.query;
-      return lists.mine(me(req), { ...o, ...(showId !== undefined ? { showId } : {}) });
-    },
-  );
-
-  r.post(
-    '/lists',
-    {
-      ...write('signed-in'),
-      schema: {
-        tags,
-        summary:
-          'Create a list and, optionally, its items in one transaction (a bad item: 400, nothing created)',
-        body: createListSchema,
-        response: { 201: listDetailSchema, ...memberErrors },
-      },
-    },
-    async (req, reply) => reply.status(201).send(await lists.create(me(req), req.body)),
-  );
-
-  r.get(
-    '/lists/:id',
-    {
-      ...anonymousCached,
-      schema: {
-        tags,
-        summary: 'One list (404 for a private list of someone else)',
-        params: listParams,
-        response: { 200: listDetailSchema, ...memberErrors },
-      },
-    },
-    async (req) => lists.get(viewerOf(req), req.params.id),
-  );
-
+  api.post('/lists', {
+    ...write,
+    summary:
+      'Create a list and, optionally, its items in one transaction (a bad item: 400, nothing created)',
+    body: createListSchema,
+    status: 201,
+    response: listDetailSchema,
+    run: async ({ member, body }) => lists.create(member.id, body),
+  });
+  api.get('/lists/:id', {
+    ...anonymousCached,
+    summary: 'One list (404 for a private list of someone else)',
+    params: idParams,
+    response: listDetailSchema,
+    run: async ({ viewer, params }) => lists.get(viewer, params.id),
+  });
   ownedRoutes(app, {
     url: '/lists/:id',
     tags,
@@ -246,120 +171,76 @@ export async function listsRoutes(app: FastifyInstance, opts: ListsRoutesOptions
     },
   });
 
-  r.get(
-    '/lists/:id/items',
-    {
-      ...anonymousCached,
-      schema: {
-        tags,
-        summary:
-          'A page of the items: by rank on ranked lists, newest first otherwise; no cap on list size',
-        params: listParams,
-        querystring: z.object({
-          limit: limitParam(listLimits.itemsPageDefault, listLimits.itemsPageMax),
-          offset: offsetParam,
-          ...servicesFilterQuerySchema.shape,
-        }),
-        response: { 200: pageSchema(listItemSchema), ...memberErrors },
-      },
-    },
-    async (req) =>
-      lists.items(viewerOf(req), req.params.id, {
-        ...req.query,
-        services: toServicesFilter(req.query),
-      }),
-  );
-
-  r.post(
-    '/lists/:id/items',
-    {
-      ...write('owner'),
-      schema: {
-        tags,
-        summary: 'Add a show at a position (1 = first) or, without one, at the end (409 if on it)',
-        params: listParams,
-        body: listItemInputSchema,
-        response: { 201: listItemSchema, ...memberErrors },
-      },
-    },
-    async (req, reply) =>
-      reply.status(201).send(await lists.addItem(me(req), req.params.id, req.body)),
-  );
-
+  api.get('/lists/:id/items', {
+    ...anonymousCached,
+    summary:
+      'A page of the items: by rank on ranked lists, newest first otherwise; no cap on list size',
+    params: idParams,
+    query: z.object({
+      limit: limitParam(listLimits.itemsPageDefault, listLimits.itemsPageMax),
+      offset: offsetParam,
+      ...servicesFilterQuerySchema.shape,
+    }),
+    response: pageSchema(listItemSchema),
+    run: async ({ viewer, params, query }) =>
+      lists.items(viewer, params.id, { ...query, services: toServicesFilter(query) }),
+  });
+  api.post('/lists/:id/items', {
+    access: 'owner',
+    ...write,
+    summary: 'Add a show at a position (1 = first) or, without one, at the end (409 if on it)',
+    params: idParams,
+    body: listItemInputSchema,
+    status: 201,
+    response: listItemSchema,
+    run: async ({ member, params, body }) => lists.addItem(member.id, params.id, body),
+  });
   const itemParams = z.object({ id: idParam, itemId: idParam });
-  r.put(
-    '/lists/:id/items/:itemId',
-    {
-      ...write('owner'),
-      schema: {
-        tags,
-        summary: 'Change an item’s notes (≤ 1,000 characters) or its position (ranked lists)',
-        params: itemParams,
-        body: updateListItemSchema,
-        response: { 200: listItemSchema, ...memberErrors },
-      },
-    },
-    async (req) => lists.updateItem(me(req), req.params.id, req.params.itemId, req.body),
-  );
-
-  noContentRoute(
-    app,
-    {
-      method: 'DELETE',
-      url: '/lists/:id/items/:itemId',
-      access: 'owner',
-      preHandler: limited,
-      tags,
-      summary: 'Remove an item (the ones after it move up)',
-      params: itemParams,
-    },
-    (member, params) => lists.removeItem(member.id, params.id, params.itemId),
-  );
+  api.put('/lists/:id/items/:itemId', {
+    access: 'owner',
+    ...write,
+    summary: 'Change an item’s notes (≤ 1,000 characters) or its position (ranked lists)',
+    params: itemParams,
+    body: updateListItemSchema,
+    response: listItemSchema,
+    run: async ({ member, params, body }) =>
+      lists.updateItem(member.id, params.id, params.itemId, body),
+  });
+  api.delete('/lists/:id/items/:itemId', {
+    access: 'owner',
+    ...write,
+    summary: 'Remove an item (the ones after it move up)',
+    params: itemParams,
+    status: 204,
+    run: async ({ member, params }) => lists.removeItem(member.id, params.id, params.itemId),
+  });
 
   const showParams = z.object({ id: idParam, showId: idParam });
-  r.get(
-    '/lists/:id/shows/:showId',
-    {
-      config: { access: 'viewer' },
-      schema: {
-        tags,
-        summary: 'The item for a show on the list; 404 means it is not on it',
-        params: showParams,
-        response: { 200: listItemSchema, ...memberErrors },
-      },
-    },
-    async (req) => lists.itemForShow(viewerOf(req), req.params.id, req.params.showId),
-  );
-
-  noContentRoute(
-    app,
-    {
-      method: 'DELETE',
-      url: '/lists/:id/shows/:showId',
-      access: 'owner',
-      preHandler: limited,
-      tags,
-      summary: 'Remove a show from the list (404 when it is not on it)',
-      params: showParams,
-    },
-    (member, params) => lists.removeShow(member.id, params.id, params.showId),
-  );
-
-  noContentRoute(
-    app,
-    {
-      method: 'PUT',
-      url: '/lists/:id/reorder',
-      access: 'owner',
-      preHandler: limited,
-      tags,
-      summary:
-        'New ranking of a ranked list: itemIds names every item exactly once (else 400); positions become 1..n',
-      params: listParams,
-      body: reorderListSchema,
-    },
-    (member, params, body) => lists.reorder(member.id, params.id, body.itemIds),
-  );
+  api.get('/lists/:id/shows/:showId', {
+    access: 'viewer',
+    summary: 'The item for a show on the list; 404 means it is not on it',
+    params: showParams,
+    response: listItemSchema,
+    run: async ({ viewer, params }) => lists.itemForShow(viewer, params.id, params.showId),
+  });
+  api.delete('/lists/:id/shows/:showId', {
+    access: 'owner',
+    ...write,
+    summary: 'Remove a show from the list (404 when it is not on it)',
+    params: showParams,
+    status: 204,
+    run: async ({ member, params }) => lists.removeShow(member.id, params.id, params.showId),
+  });
+  api.put('/lists/:id/reorder', {
+    access: 'owner',
+    ...write,
+    summary:
+      'New ranking of a ranked list: itemIds names every item exactly once (else 400); positions become 1..n',
+    params: idParams,
+    body: reorderListSchema,
+    status: 204,
+    run: async ({ member, params, body }) => lists.reorder(member.id, params.id, body.itemIds),
+  });
 
   toggleRoutes(app, {
     url: '/lists/:id/follow',
@@ -374,20 +255,14 @@ export async function listsRoutes(app: FastifyInstance, opts: ListsRoutesOptions
       following ? lists.follow(member.id, id) : lists.unfollow(member.id, id),
   });
 
-  r.post(
-    '/lists/:id/duplicate',
-    {
-      ...write('signed-in'),
-      schema: {
-        tags,
-        summary:
-          'Copy a list you can see, with items, positions and notes, as a new private list of yours',
-        params: listParams,
-        body: duplicateListSchema.default({}),
-        response: { 201: listDetailSchema, ...memberErrors },
-      },
-    },
-    async (req, reply) =>
-      reply.status(201).send(await lists.duplicate(me(req), req.params.id, req.body)),
-  );
+  api.post('/lists/:id/duplicate', {
+    ...write,
+    summary:
+      'Copy a list you can see, with items, positions and notes, as a new private list of yours',
+    params: idParams,
+    body: duplicateListSchema.default({}),
+    status: 201,
+    response: listDetailSchema,
+    run: async ({ member, params, body }) => lists.duplicate(member.id, params.id, body),
+  });
 }

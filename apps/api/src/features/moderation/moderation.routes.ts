@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   actionResultSchema,
@@ -12,21 +11,21 @@ import {
   reportCreatedSchema,
   reportItemTypes,
 } from '@series-tracker/contracts';
-import { idParam, limitParam, offsetParam } from '../../lib/params';
-import { memberErrors, memberOf } from '../../lib/route-kit';
+import { idParam } from '../../lib/params';
+import { memberErrors, pagingQuery } from '../../lib/route-kit';
+import { routeTable } from '../../lib/route-table';
 import { memberWriteBudget } from '../../platform/write-budget';
 import type { ModerationService } from './moderation.service';
 
-const paging = z.object({ limit: limitParam(20, 50), offset: offsetParam });
+const paging = pagingQuery(20, 50);
 
 /** Moderation (issue 21, ADR 151): members' reports; the moderators' queue, actions and log. */
 export async function moderationRoutes(
   app: FastifyInstance,
   opts: { moderation: ModerationService; reportsPerHour?: number },
 ) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { moderation } = opts;
-  const tags = ['moderation'];
+  const api = routeTable(app, { tags: ['moderation'], errors: memberErrors, access: 'moderator' });
   const reportBudget = memberWriteBudget(app, {
     name: 'reports',
     max: opts.reportsPerHour ?? moderationLimits.reportsPerHour,
@@ -34,68 +33,37 @@ export async function moderationRoutes(
     message: () => moderationMessages.tooManyReports,
   });
 
-  r.post(
-    '/moderation/reports',
-    {
-      config: { access: 'signed-in' },
-      preHandler: reportBudget,
-      schema: {
-        tags,
-        summary:
-          'Report a review, episode review, comment, list or profile (one open report per member and item)',
-        body: createReportSchema,
-        response: { 201: reportCreatedSchema, ...memberErrors },
-      },
-    },
-    async (req, reply) => {
-      const created = await moderation.report(memberOf(req), req.body);
-      return reply.code(201).send(created);
-    },
-  );
-
-  r.get(
-    '/moderation/reports',
-    {
-      config: { access: 'moderator' },
-      schema: {
-        tags,
-        summary: 'Moderators: open reports grouped by item, oldest first, with content and context',
-        querystring: paging,
-        response: { 200: queuePageSchema, ...memberErrors },
-      },
-    },
-    async (req) => moderation.queue(memberOf(req), req.query.limit, req.query.offset),
-  );
-
-  r.post(
-    '/moderation/items/:itemType/:itemId/actions',
-    {
-      config: { access: 'moderator' },
-      schema: {
-        tags,
-        summary:
-          'Moderators: dismiss, hide, mark as spoiler, remove, suspend or unsuspend (audited; the author is told by e-mail)',
-        params: z.object({ itemType: z.enum(reportItemTypes), itemId: idParam }),
-        body: moderationActionSchema,
-        response: { 200: actionResultSchema, ...memberErrors },
-      },
-    },
-    async (req) => moderation.act(memberOf(req), req.params.itemType, req.params.itemId, req.body),
-  );
-
-  r.get(
-    '/moderation/actions',
-    {
-      config: { access: 'moderator' },
-      schema: {
-        tags,
-        summary:
-          'Moderators: the audit log (who, what, why, when), newest first; `authorId` narrows it to one member',
-        querystring: paging.extend({ authorId: idParam.optional() }),
-        response: { 200: auditPageSchema, ...memberErrors },
-      },
-    },
-    async (req) =>
-      moderation.audit(memberOf(req), req.query.limit, req.query.offset, req.query.authorId),
-  );
+  api.post('/moderation/reports', {
+    access: 'signed-in',
+    hooks: { preHandler: reportBudget },
+    summary:
+      'Report a review, episode review, comment, list or profile (one open report per member and item)',
+    body: createReportSchema,
+    status: 201,
+    response: reportCreatedSchema,
+    run: async ({ member, body }) => moderation.report(member, body),
+  });
+  api.get('/moderation/reports', {
+    summary: 'Moderators: open reports grouped by item, oldest first, with content and context',
+    query: paging,
+    response: queuePageSchema,
+    run: async ({ member, query }) => moderation.queue(member, query.limit, query.offset),
+  });
+  api.post('/moderation/items/:itemType/:itemId/actions', {
+    summary:
+      'Moderators: dismiss, hide, mark as spoiler, remove, suspend or unsuspend (audited; the author is told by e-mail)',
+    params: z.object({ itemType: z.enum(reportItemTypes), itemId: idParam }),
+    body: moderationActionSchema,
+    response: actionResultSchema,
+    run: async ({ member, params, body }) =>
+      moderation.act(member, params.itemType, params.itemId, body),
+  });
+  api.get('/moderation/actions', {
+    summary:
+      'Moderators: the audit log (who, what, why, when), newest first; `authorId` narrows it to one member',
+    query: paging.extend({ authorId: idParam.optional() }),
+    response: auditPageSchema,
+    run: async ({ member, query }) =>
+      moderation.audit(member, query.limit, query.offset, query.authorId),
+  });
 }

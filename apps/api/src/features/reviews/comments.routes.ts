@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   commentPageSchema,
   commentSchema,
@@ -7,14 +6,8 @@ import {
   pageSchema,
   updateCommentSchema,
 } from '@series-tracker/contracts';
-import {
-  memberErrors,
-  idParams,
-  memberOf,
-  ownedRoutes,
-  pagingQuery,
-  viewerOf,
-} from '../../lib/route-kit';
+import { memberErrors, idParams, ownedRoutes, pagingQuery } from '../../lib/route-kit';
+import { routeTable } from '../../lib/route-table';
 import type { CommentsService } from './comments.service';
 
 /** Comments on reviews and their replies (issue 9). */
@@ -24,70 +17,44 @@ export function commentsRoutes(
   /** The member's comment budget per hour (ADR 070). */
   budget: (req: FastifyRequest) => Promise<void>,
 ) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['comments'];
-  r.get(
-    '/reviews/:id/comments',
-    {
-      config: { access: 'viewer' },
-      schema: {
-        tags,
-        summary: 'Comments on a review, newest first, each with its replies (oldest first)',
-        params: idParams,
-        querystring: pagingQuery(20, 100),
-        response: { 200: commentPageSchema, ...memberErrors },
-      },
-    },
-    async (req) =>
-      comments.comments(viewerOf(req), req.params.id, req.query.limit, req.query.offset),
-  );
-  r.post(
-    '/reviews/:id/comments',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'Comment on a review, or reply to a comment (parentId; one level of replies)',
-        params: idParams,
-        body: createCommentSchema,
-        response: { 201: commentSchema, ...memberErrors },
-      },
-    },
-    async (req, reply) => {
+  const api = routeTable(app, { tags, errors: memberErrors, access: 'signed-in' });
+  api.get('/reviews/:id/comments', {
+    access: 'viewer',
+    summary: 'Comments on a review, newest first, each with its replies (oldest first)',
+    params: idParams,
+    query: pagingQuery(20, 100),
+    response: commentPageSchema,
+    run: async ({ viewer, params, query }) =>
+      comments.comments(viewer, params.id, query.limit, query.offset),
+  });
+  api.post('/reviews/:id/comments', {
+    summary: 'Comment on a review, or reply to a comment (parentId; one level of replies)',
+    params: idParams,
+    body: createCommentSchema,
+    status: 201,
+    response: commentSchema,
+    run: async ({ member, params, body, req }) => {
       await budget(req);
-      return reply
-        .status(201)
-        .send(await comments.addComment(memberOf(req), req.params.id, req.body));
+      return comments.addComment(member, params.id, body);
     },
-  );
-  r.get(
-    '/comments/:id',
-    {
-      config: { access: 'viewer' },
-      schema: {
-        tags,
-        summary: 'One comment with its replies',
-        params: idParams,
-        response: { 200: commentSchema, ...memberErrors },
-      },
-    },
-    async (req) => comments.comment(viewerOf(req), req.params.id),
-  );
-  r.get(
-    '/comments/:id/replies',
-    {
-      config: { access: 'viewer' },
-      schema: {
-        tags,
-        summary: 'Replies to a comment, oldest first',
-        params: idParams,
-        querystring: pagingQuery(50, 100),
-        response: { 200: pageSchema(commentSchema.omit({ replies: true })), ...memberErrors },
-      },
-    },
-    async (req) =>
-      comments.replies(viewerOf(req), req.params.id, req.query.limit, req.query.offset),
-  );
+  });
+  api.get('/comments/:id', {
+    access: 'viewer',
+    summary: 'One comment with its replies',
+    params: idParams,
+    response: commentSchema,
+    run: async ({ viewer, params }) => comments.comment(viewer, params.id),
+  });
+  api.get('/comments/:id/replies', {
+    access: 'viewer',
+    summary: 'Replies to a comment, oldest first',
+    params: idParams,
+    query: pagingQuery(50, 100),
+    response: pageSchema(commentSchema.omit({ replies: true })),
+    run: async ({ viewer, params, query }) =>
+      comments.replies(viewer, params.id, query.limit, query.offset),
+  });
   ownedRoutes(app, {
     url: '/comments/:id',
     tags,

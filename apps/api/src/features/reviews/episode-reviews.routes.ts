@@ -1,19 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   createEpisodeReviewSchema,
   episodeReviewPageSchema,
   episodeReviewSchema,
   updateEpisodeReviewSchema,
 } from '@series-tracker/contracts';
-import {
-  memberErrors,
-  idParams,
-  memberOf,
-  ownedRoutes,
-  pagingQuery,
-  viewerOf,
-} from '../../lib/route-kit';
+import { memberErrors, idParams, ownedRoutes, pagingQuery } from '../../lib/route-kit';
+import { routeTable } from '../../lib/route-table';
 import type { EpisodeReviewsService } from './episode-reviews.service';
 
 /** Episode reviews (issue 9). */
@@ -23,47 +16,28 @@ export function episodeReviewsRoutes(
   /** The member's episode review budget per hour (ADR 070). */
   budget: (req: FastifyRequest) => Promise<void>,
 ) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['episodes'];
-  r.get(
-    '/episodes/:id/reviews',
-    {
-      config: { access: 'viewer' },
-      schema: {
-        tags,
-        summary: "An episode's reviews, newest first",
-        params: idParams,
-        querystring: pagingQuery(10, 50),
-        response: { 200: episodeReviewPageSchema, ...memberErrors },
-      },
-    },
-    async (req) =>
-      episodeReviews.episodeReviews(
-        viewerOf(req),
-        req.params.id,
-        req.query.limit,
-        req.query.offset,
-      ),
-  );
-  r.post(
-    '/episode-reviews',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary:
-          'Review an episode (one per episode: 409 with details.episodeReviewId when you already did)',
-        body: createEpisodeReviewSchema,
-        response: { 201: episodeReviewSchema, ...memberErrors },
-      },
-    },
-    async (req, reply) => {
+  const api = routeTable(app, { tags, errors: memberErrors, access: 'signed-in' });
+  api.get('/episodes/:id/reviews', {
+    access: 'viewer',
+    summary: "An episode's reviews, newest first",
+    params: idParams,
+    query: pagingQuery(10, 50),
+    response: episodeReviewPageSchema,
+    run: async ({ viewer, params, query }) =>
+      episodeReviews.episodeReviews(viewer, params.id, query.limit, query.offset),
+  });
+  api.post('/episode-reviews', {
+    summary:
+      'Review an episode (one per episode: 409 with details.episodeReviewId when you already did)',
+    body: createEpisodeReviewSchema,
+    status: 201,
+    response: episodeReviewSchema,
+    run: async ({ member, body, req }) => {
       await budget(req);
-      return reply
-        .status(201)
-        .send(await episodeReviews.createEpisodeReview(memberOf(req), req.body));
+      return episodeReviews.createEpisodeReview(member, body);
     },
-  );
+  });
   ownedRoutes(app, {
     url: '/episode-reviews/:id',
     tags,

@@ -1,14 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { likerPageSchema, likeResultSchema, likeStatusSchema } from '@series-tracker/contracts';
-import {
-  memberErrors,
-  idParams,
-  memberOf,
-  pagingQuery,
-  toggleRoutes,
-  viewerOf,
-} from '../../lib/route-kit';
+import { memberErrors, idParams, pagingQuery, toggleRoutes } from '../../lib/route-kit';
+import { routeTable } from '../../lib/route-table';
 import type { LikeTarget } from './likes.repository';
 import type { LikesService } from './likes.service';
 
@@ -26,7 +19,7 @@ export function likesRoutes(
   /** The member's like budget per hour (ADR 070). */
   budget: (req: FastifyRequest) => Promise<void>,
 ) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const api = routeTable(app, { errors: memberErrors, access: 'signed-in' });
   for (const { base, target, tags, likers } of likeable) {
     toggleRoutes(app, {
       url: `${base}/like`,
@@ -39,34 +32,23 @@ export function likesRoutes(
       preHandler: budget,
       set: (member, id, liked) => likes.like(member, target, id, liked),
     });
-    r.get(
-      `${base}/like/check`,
-      {
-        config: { access: 'signed-in' },
-        schema: {
-          tags,
-          summary: `Whether you like this ${target}`,
-          params: idParams,
-          response: { 200: likeStatusSchema, ...memberErrors },
-        },
-      },
-      async (req) => likes.status(memberOf(req), target, req.params.id),
-    );
+    api.get(`${base}/like/check`, {
+      tags,
+      summary: `Whether you like this ${target}`,
+      params: idParams,
+      response: likeStatusSchema,
+      run: async ({ member, params }) => likes.status(member, target, params.id),
+    });
     if (!likers) continue;
-    r.get(
-      `${base}/likes`,
-      {
-        config: { access: 'viewer' },
-        schema: {
-          tags,
-          summary: `Who likes this ${target}, newest first`,
-          params: idParams,
-          querystring: pagingQuery(10, 50),
-          response: { 200: likerPageSchema, ...memberErrors },
-        },
-      },
-      async (req) =>
-        likes.likers(viewerOf(req), target, req.params.id, req.query.limit, req.query.offset),
-    );
+    api.get(`${base}/likes`, {
+      access: 'viewer',
+      tags,
+      summary: `Who likes this ${target}, newest first`,
+      params: idParams,
+      query: pagingQuery(10, 50),
+      response: likerPageSchema,
+      run: async ({ viewer, params, query }) =>
+        likes.likers(viewer, target, params.id, query.limit, query.offset),
+    });
   }
 }

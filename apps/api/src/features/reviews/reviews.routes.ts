@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  apiErrorSchema,
   createReviewSchema,
   reviewListQuerySchema,
   reviewMessages,
@@ -13,14 +11,9 @@ import {
 } from '@series-tracker/contracts';
 import type { AppConfig } from '../../config';
 import { idParam } from '../../lib/params';
-import {
-  memberErrors,
-  idParams,
-  memberOf,
-  ownedRoutes,
-  pagingQuery,
-  viewerOf,
-} from '../../lib/route-kit';
+import { errorResponses } from '../../lib/error-responses';
+import { memberErrors, idParams, ownedRoutes, pagingQuery } from '../../lib/route-kit';
+import { routeTable } from '../../lib/route-table';
 import { memberWriteBudget } from '../../platform/write-budget';
 import { cacheTags } from '../../platform/cache-tags';
 import { commentsRoutes } from './comments.routes';
@@ -47,22 +40,17 @@ export interface ReviewsRoutesOptions {
 
 /** Reviews, and beside them comments, episode reviews and likes (issue 9). */
 export async function reviewsRoutes(app: FastifyInstance, opts: ReviewsRoutesOptions) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { reviews } = opts;
   const limits = { ...defaultWriteLimits, ...opts.config.writeLimits };
-  const viewer = { config: { access: 'viewer' as const } };
   /**
    * Community listings and review pages: what anonymous visitors get is one answer for all of
    * them, kept until a review, like or comment changes (ADR 070); signed-in viewers (their
    * likes, their private reviews) always get a fresh answer.
    */
   const viewerCached = {
-    config: {
-      access: 'viewer' as const,
-      cache: { ttlSeconds: 60, anonymousOnly: true, tags: () => [cacheTags.reviews] },
-    },
-  };
-  const auth = { config: { access: 'signed-in' as const } };
+    access: 'viewer',
+    config: { cache: { ttlSeconds: 60, anonymousOnly: true, tags: () => [cacheTags.reviews] } },
+  } as const;
 
   /** A member's budget of one kind of write per hour (ADR 070; platform/write-budget.ts). */
   const budget = (kind: keyof typeof defaultWriteLimits, message: string) =>
@@ -78,23 +66,17 @@ export async function reviewsRoutes(app: FastifyInstance, opts: ReviewsRoutesOpt
   const episodeReviewBudget = budget('episodeReviews', reviewMessages.tooManyReviews);
 
   const tags = ['reviews'];
-  const id = idParams;
+  const api = routeTable(app, { tags, errors: memberErrors, access: 'signed-in' });
 
   // --- feeds ---
-  r.get(
-    '/reviews',
-    {
-      ...viewerCached,
-      schema: {
-        tags,
-        summary:
-          'Community reviews (public only): filter latest | top_rated (8+) | most_liked (1+ like); sort created_at | rating | likes_count',
-        querystring: reviewListQuerySchema,
-        response: { 200: reviewPageSchema, ...memberErrors },
-      },
-    },
-    async (req) => reviews.feed(viewerOf(req), req.query),
-  );
+  api.get('/reviews', {
+    ...viewerCached,
+    summary:
+      'Community reviews (public only): filter latest | top_rated (8+) | most_liked (1+ like); sort created_at | rating | likes_count',
+    query: reviewListQuerySchema,
+    response: reviewPageSchema,
+    run: async ({ viewer, query }) => reviews.feed(viewer, query),
+  });
   for (const [path, summary, fn] of [
     ['/reviews/recent', 'Newest public reviews', reviews.recent],
     ['/reviews/popular', 'Most liked public reviews (at least one like)', reviews.popular],
@@ -104,85 +86,55 @@ export async function reviewsRoutes(app: FastifyInstance, opts: ReviewsRoutesOpt
       reviews.featured,
     ],
   ] as const) {
-    r.get(
-      path,
-      {
-        ...viewerCached,
-        schema: {
-          tags,
-          summary,
-          querystring: paging,
-          response: { 200: reviewPageSchema, ...memberErrors },
-        },
-      },
-      async (req) => fn(viewerOf(req), req.query.limit, req.query.offset),
-    );
+    api.get(path, {
+      ...viewerCached,
+      summary,
+      query: paging,
+      response: reviewPageSchema,
+      run: async ({ viewer, query }) => fn(viewer, query.limit, query.offset),
+    });
   }
 
   // Public reviews only, the same for everyone: shared cache, dropped on review changes.
   for (const path of ['/reviews/search', '/search/reviews']) {
-    r.get(
-      path,
-      {
-        config: { access: 'public', cache: { ttlSeconds: 60, tags: () => [cacheTags.reviews] } },
-        schema: {
-          tags: path.startsWith('/search') ? ['search'] : tags,
-          summary: 'Public reviews whose title or content contains every word; best match first',
-          querystring: paging.extend({ q }),
-          response: { 200: reviewSearchPageSchema, 400: apiErrorSchema },
-        },
-      },
-      async (req) => reviews.search(req.query.q, req.query.limit, req.query.offset),
-    );
+    api.get(path, {
+      access: 'public',
+      config: { cache: { ttlSeconds: 60, tags: () => [cacheTags.reviews] } },
+      tags: path.startsWith('/search') ? ['search'] : tags,
+      summary: 'Public reviews whose title or content contains every word; best match first',
+      query: paging.extend({ q }),
+      response: reviewSearchPageSchema,
+      errors: errorResponses(400),
+      run: async ({ query }) => reviews.search(query.q, query.limit, query.offset),
+    });
   }
 
-  r.get(
-    '/reviews/me',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'Your reviews, private ones included',
-        querystring: reviewListQuerySchema,
-        response: { 200: reviewPageSchema, ...memberErrors },
-      },
-    },
-    async (req) => reviews.mine(memberOf(req), req.query),
-  );
+  api.get('/reviews/me', {
+    summary: 'Your reviews, private ones included',
+    query: reviewListQuerySchema,
+    response: reviewPageSchema,
+    run: async ({ member, query }) => reviews.mine(member, query),
+  });
 
   // --- one review ---
-  r.get(
-    '/reviews/:id',
-    {
-      ...viewerCached,
-      schema: {
-        tags,
-        summary: 'One review (404 when private and not yours)',
-        params: id,
-        response: { 200: reviewSchema, ...memberErrors },
-      },
-    },
-    async (req) => reviews.get(viewerOf(req), req.params.id),
-  );
-
-  r.post(
-    '/reviews',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary:
-          'Write a review (one per show: 409 with details.reviewId when you already did; PUT it instead)',
-        body: createReviewSchema,
-        response: { 201: reviewSchema, ...memberErrors },
-      },
-    },
-    async (req, reply) => {
+  api.get('/reviews/:id', {
+    ...viewerCached,
+    summary: 'One review (404 when private and not yours)',
+    params: idParams,
+    response: reviewSchema,
+    run: async ({ viewer, params }) => reviews.get(viewer, params.id),
+  });
+  api.post('/reviews', {
+    summary:
+      'Write a review (one per show: 409 with details.reviewId when you already did; PUT it instead)',
+    body: createReviewSchema,
+    status: 201,
+    response: reviewSchema,
+    run: async ({ member, body, req }) => {
       await reviewBudget(req);
-      return reply.status(201).send(await reviews.create(memberOf(req), req.body));
+      return reviews.create(member, body);
     },
-  );
-
+  });
   ownedRoutes(app, {
     url: '/reviews/:id',
     tags,
@@ -199,46 +151,27 @@ export async function reviewsRoutes(app: FastifyInstance, opts: ReviewsRoutesOpt
   });
 
   // --- a show's reviews ---
-  r.get(
-    '/shows/:id/reviews',
-    {
-      ...viewerCached,
-      schema: {
-        tags,
-        summary: "A show's public reviews (same filters and sorts as /reviews)",
-        params: id,
-        querystring: reviewListQuerySchema,
-        response: { 200: reviewPageSchema, ...memberErrors },
-      },
-    },
-    async (req) => reviews.forShow(viewerOf(req), req.params.id, req.query),
-  );
-  r.get(
-    '/shows/:id/reviews/me',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'Your review of this show; 404 when you have none',
-        params: id,
-        response: { 200: reviewSchema, ...memberErrors },
-      },
-    },
-    async (req) => reviews.byUserForShow(memberOf(req), req.auth!.user.id, req.params.id),
-  );
-  r.get(
-    '/shows/:id/reviews/user/:userId',
-    {
-      ...viewer,
-      schema: {
-        tags,
-        summary: "A member's review of this show, when you may see it; 404 otherwise",
-        params: z.object({ id: idParam, userId: idParam }),
-        response: { 200: reviewSchema, ...memberErrors },
-      },
-    },
-    async (req) => reviews.byUserForShow(viewerOf(req), req.params.userId, req.params.id),
-  );
+  api.get('/shows/:id/reviews', {
+    ...viewerCached,
+    summary: "A show's public reviews (same filters and sorts as /reviews)",
+    params: idParams,
+    query: reviewListQuerySchema,
+    response: reviewPageSchema,
+    run: async ({ viewer, params, query }) => reviews.forShow(viewer, params.id, query),
+  });
+  api.get('/shows/:id/reviews/me', {
+    summary: 'Your review of this show; 404 when you have none',
+    params: idParams,
+    response: reviewSchema,
+    run: async ({ member, params }) => reviews.byUserForShow(member, member.id, params.id),
+  });
+  api.get('/shows/:id/reviews/user/:userId', {
+    access: 'viewer',
+    summary: "A member's review of this show, when you may see it; 404 otherwise",
+    params: z.object({ id: idParam, userId: idParam }),
+    response: reviewSchema,
+    run: async ({ viewer, params }) => reviews.byUserForShow(viewer, params.userId, params.id),
+  });
 
   commentsRoutes(app, opts.comments, commentBudget);
   episodeReviewsRoutes(app, opts.episodeReviews, episodeReviewBudget);

@@ -1,8 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  apiErrorSchema,
   pageSchema,
   profileSeasonRatingSchema,
   seasonNumberParam,
@@ -10,16 +8,12 @@ import {
   seasonRatingSummarySchema,
   showSeasonRatingsSchema,
 } from '@series-tracker/contracts';
-import { idParam, limitParam, offsetParam } from '../../lib/params';
+import { idParam } from '../../lib/params';
+import { errorResponses } from '../../lib/error-responses';
+import { idParams, pagingQuery } from '../../lib/route-kit';
+import { routeTable } from '../../lib/route-table';
 import type { UsersService } from '../users/users.service';
 import type { SeasonRatingsService } from './season-ratings.service';
-
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-};
 
 /**
  * Season ratings for the web (issue 29, ADR 180): the show page's per-season control and the
@@ -29,71 +23,46 @@ export async function seasonRatingsRoutes(
   app: FastifyInstance,
   opts: { seasonRatings: SeasonRatingsService; users: Pick<UsersService, 'requireDetails'> },
 ) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { seasonRatings, users } = opts;
-  const tags = ['reviews'];
-  const me = (req: FastifyRequest) => req.auth!.user.id;
+  const api = routeTable(app, {
+    tags: ['reviews'],
+    errors: errorResponses(400, 401, 403, 404),
+    access: 'signed-in',
+  });
   const season = z.object({ id: idParam, season: seasonNumberParam });
 
-  r.get(
-    '/shows/:id/season-ratings',
-    {
-      config: { access: 'viewer' },
-      schema: {
-        tags,
-        summary: 'Per rated season: the community average and count, and your own rating',
-        params: z.object({ id: idParam }),
-        response: { 200: showSeasonRatingsSchema, ...errors },
-      },
+  api.get('/shows/:id/season-ratings', {
+    access: 'viewer',
+    summary: 'Per rated season: the community average and count, and your own rating',
+    params: idParams,
+    response: showSeasonRatingsSchema,
+    run: async ({ viewer, params }) => seasonRatings.forShow(viewer?.id ?? null, params.id),
+  });
+  api.put('/shows/:id/seasons/:season/rating', {
+    summary: 'Rate a season 1–10 (0 is the specials); answers the season’s figures after',
+    params: season,
+    body: seasonRatingBodySchema,
+    response: seasonRatingSummarySchema,
+    run: async ({ member, params, body }) =>
+      seasonRatings.rateSeason(member.id, params.id, params.season, body.rating),
+  });
+  api.delete('/shows/:id/seasons/:season/rating', {
+    summary: 'Clear your rating of a season; answers the season’s figures after',
+    params: season,
+    response: seasonRatingSummarySchema,
+    run: async ({ member, params }) =>
+      seasonRatings.clearSeason(member.id, params.id, params.season),
+  });
+  api.get('/users/:id/season-ratings', {
+    access: 'viewer',
+    tags: ['users'],
+    summary: 'A member’s season ratings, newest first (403 when their profile is private)',
+    params: idParams,
+    query: pagingQuery(20, 50),
+    response: pageSchema(profileSeasonRatingSchema),
+    run: async ({ viewer, params, query }) => {
+      await users.requireDetails(viewer, params.id);
+      return seasonRatings.profilePage(params.id, query.limit, query.offset);
     },
-    async (req) => seasonRatings.forShow(req.auth?.user.id ?? null, req.params.id),
-  );
-
-  r.put(
-    '/shows/:id/seasons/:season/rating',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'Rate a season 1–10 (0 is the specials); answers the season’s figures after',
-        params: season,
-        body: seasonRatingBodySchema,
-        response: { 200: seasonRatingSummarySchema, ...errors },
-      },
-    },
-    async (req) =>
-      seasonRatings.rateSeason(me(req), req.params.id, req.params.season, req.body.rating),
-  );
-
-  r.delete(
-    '/shows/:id/seasons/:season/rating',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'Clear your rating of a season; answers the season’s figures after',
-        params: season,
-        response: { 200: seasonRatingSummarySchema, ...errors },
-      },
-    },
-    async (req) => seasonRatings.clearSeason(me(req), req.params.id, req.params.season),
-  );
-
-  r.get(
-    '/users/:id/season-ratings',
-    {
-      config: { access: 'viewer' },
-      schema: {
-        tags: ['users'],
-        summary: 'A member’s season ratings, newest first (403 when their profile is private)',
-        params: z.object({ id: idParam }),
-        querystring: z.object({ limit: limitParam(20, 50), offset: offsetParam }),
-        response: { 200: pageSchema(profileSeasonRatingSchema), ...errors },
-      },
-    },
-    async (req) => {
-      await users.requireDetails(req.auth ? { id: req.auth.user.id } : null, req.params.id);
-      return seasonRatings.profilePage(req.params.id, req.query.limit, req.query.offset);
-    },
-  );
+  });
 }

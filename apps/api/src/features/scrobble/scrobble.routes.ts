@@ -1,27 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  apiErrorSchema,
   errorCodes,
   integrationMessages,
   mediaServers,
   scrobbleResultSchema,
   scrobbleSettingsSchema,
 } from '@series-tracker/contracts';
+import { errorResponses } from '../../lib/error-responses';
 import { AppError } from '../../lib/errors';
+import { routeTable } from '../../lib/route-table';
 import type { ScrobbleService } from './scrobble.service';
-
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  413: apiErrorSchema,
-  415: apiErrorSchema,
-  429: apiErrorSchema,
-};
 
 const MAX_BODY = 1024 * 1024;
 
@@ -84,7 +74,6 @@ async function readMultipart(req: FastifyRequest) {
 
 /** Scrobbling (ADR 161): the webhook every media server posts to, and its settings. */
 export async function scrobbleRoutes(app: FastifyInstance, opts: { scrobble: ScrobbleService }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { scrobble } = opts;
   // Plex posts multipart/form-data (a JSON `payload` field and sometimes a thumbnail).
   await app.register(multipart, {
@@ -96,52 +85,37 @@ export async function scrobbleRoutes(app: FastifyInstance, opts: { scrobble: Scr
     { parseAs: 'string', bodyLimit: MAX_BODY },
     (_req, text, done) => done(null, text),
   );
-  const settingsConfig = { access: 'signed-in' as const, tokens: 'never' as const };
-  const tags = ['scrobbling'];
+  const settings = { access: 'signed-in', config: { tokens: 'never' } } as const;
+  const api = routeTable(app, {
+    tags: ['scrobbling'],
+    errors: errorResponses(400, 401, 403, 404, 413, 415, 429),
+  });
 
-  r.post(
-    '/scrobble/:secret/:server',
-    {
-      // The secret in the URL is the credential: media servers cannot send our tokens.
-      config: { access: 'public', rateLimit: { max: 120, timeWindow: '1 minute' } },
-      schema: {
-        tags,
-        summary:
-          'Webhook for Jellyfin, Plex, Emby or Kodi: an episode played past 90 % is recorded as watched (idempotent)',
-        params: z.object({
-          secret: z.string().min(1).max(100),
-          server: z.enum(mediaServers, { error: integrationMessages.unknownServer }),
-        }),
-        body: z.unknown(),
-        response: { 200: scrobbleResultSchema, ...errors },
-      },
-    },
-    async (req) => scrobble.receive(req.params.secret, req.params.server, payloadOf(req.body)),
-  );
-
-  r.get(
-    '/scrobble/settings',
-    {
-      config: settingsConfig,
-      schema: {
-        tags,
-        summary: 'Your webhook URLs (one per media server) and the last events they sent',
-        response: { 200: scrobbleSettingsSchema, ...errors },
-      },
-    },
-    async (req) => scrobble.settings(req.auth!.user.id),
-  );
-
-  r.post(
-    '/scrobble/settings/rotate',
-    {
-      config: settingsConfig,
-      schema: {
-        tags,
-        summary: 'New webhook URLs: the old ones stop working at once',
-        response: { 200: scrobbleSettingsSchema, ...errors },
-      },
-    },
-    async (req) => scrobble.rotate(req.auth!.user.id),
-  );
+  api.post('/scrobble/:secret/:server', {
+    // The secret in the URL is the credential: media servers cannot send our tokens.
+    access: 'public',
+    config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+    summary:
+      'Webhook for Jellyfin, Plex, Emby or Kodi: an episode played past 90 % is recorded as watched (idempotent)',
+    params: z.object({
+      secret: z.string().min(1).max(100),
+      server: z.enum(mediaServers, { error: integrationMessages.unknownServer }),
+    }),
+    body: z.unknown(),
+    response: scrobbleResultSchema,
+    run: async ({ params, body }) =>
+      scrobble.receive(params.secret, params.server, payloadOf(body)),
+  });
+  api.get('/scrobble/settings', {
+    ...settings,
+    summary: 'Your webhook URLs (one per media server) and the last events they sent',
+    response: scrobbleSettingsSchema,
+    run: async ({ member }) => scrobble.settings(member.id),
+  });
+  api.post('/scrobble/settings/rotate', {
+    ...settings,
+    summary: 'New webhook URLs: the old ones stop working at once',
+    response: scrobbleSettingsSchema,
+    run: async ({ member }) => scrobble.rotate(member.id),
+  });
 }

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  apiErrorSchema,
   globalSearchSchema,
   rankedShowListSchema,
   rankedShowPageSchema,
@@ -14,7 +12,9 @@ import {
   trendingResponseSchema,
   userResultListSchema,
 } from '@series-tracker/contracts';
+import { errorResponses } from '../../lib/error-responses';
 import { limitParam, offsetParam } from '../../lib/params';
+import { routeTable } from '../../lib/route-table';
 import { cacheTags } from '../../platform/cache-tags';
 import type { ShowsService } from '../shows/shows.service';
 import type { TrendingService } from '../shows/trending.service';
@@ -36,168 +36,97 @@ export async function searchRoutes(
     users: UsersService;
   },
 ) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { search, shows, trending } = opts;
-  const tags = ['search'];
+  const api = routeTable(app, { tags: ['search'], errors: errorResponses(400), access: 'public' });
   const showSearchCache = { ttlSeconds: 60, tags: () => [cacheTags.showSearch] };
 
-  r.get(
-    '/search',
-    {
-      // The same for every viewer (members as anyone sees them: a private profile's name and
-      // avatar, not its bio); a member who joins, changes or goes private drops it at once
-      // (user.changed), the shows in it follow within the TTL.
-      config: {
-        access: 'public',
-        cache: {
-          ttlSeconds: 60,
-          tags: () => [cacheTags.users, cacheTags.reviews, cacheTags.showSearch],
-        },
-      },
-      schema: {
-        tags,
-        summary: 'Search shows, users and reviews at once',
-        querystring: z.object({ q, limit: limitParam(20, searchLimits.resultMax) }),
-        response: {
-          200: globalSearchSchema,
-          400: apiErrorSchema,
-        },
+  api.get('/search', {
+    // The same for every viewer (members as anyone sees them: a private profile's name and
+    // avatar, not its bio); a member who joins, changes or goes private drops it at once
+    // (user.changed), the shows in it follow within the TTL.
+    config: {
+      cache: {
+        ttlSeconds: 60,
+        tags: () => [cacheTags.users, cacheTags.reviews, cacheTags.showSearch],
       },
     },
-    async (req) => {
+    summary: 'Search shows, users and reviews at once',
+    query: z.object({ q, limit: limitParam(20, searchLimits.resultMax) }),
+    response: globalSearchSchema,
+    run: async ({ query }) => {
       const [found, users, reviews] = await Promise.all([
-        search.searchShows(req.query.q, req.query.limit, 0, {
-          remoteBudgetMs: remoteBudgets.page,
-        }),
-        opts.users.searchResults(req.query.q, req.query.limit),
+        search.searchShows(query.q, query.limit, 0, { remoteBudgetMs: remoteBudgets.page }),
+        opts.users.searchResults(query.q, query.limit),
         // Public reviews only (the reviews feature's search; private ones never match).
-        opts.reviews.search(req.query.q, req.query.limit, 0),
+        opts.reviews.search(query.q, query.limit, 0),
       ]);
       return {
-        query: req.query.q.trim(),
+        query: query.q.trim(),
         shows: found.data,
         users,
         reviews: reviews.data,
         remote: found.remote,
       };
     },
-  );
-
-  r.get(
-    '/search/shows',
-    {
-      config: { access: 'public', cache: showSearchCache },
-      schema: {
-        tags,
-        summary:
-          'Shows by any of their titles; typo-tolerant, best match first; asks TVmaze when the catalogue has few matches',
-        querystring: z.object({
-          q,
-          limit: limitParam(20, searchLimits.resultMax),
-          offset: offsetParam,
-        }),
-        response: { 200: rankedShowPageSchema, 400: apiErrorSchema },
-      },
+  });
+  api.get('/search/shows', {
+    config: { cache: showSearchCache },
+    summary:
+      'Shows by any of their titles; typo-tolerant, best match first; asks TVmaze when the catalogue has few matches',
+    query: z.object({ q, limit: limitParam(20, searchLimits.resultMax), offset: offsetParam }),
+    response: rankedShowPageSchema,
+    run: async ({ query: { q: text, limit, offset } }) => {
+      const { data, total, remote } = await search.searchShows(text, limit, offset, {
+        remoteBudgetMs: remoteBudgets.page,
+      });
+      return { data, total, remote, limit, offset, hasMore: offset + data.length < total };
     },
-    async (req) => {
-      const { data, total, remote } = await search.searchShows(
-        req.query.q,
-        req.query.limit,
-        req.query.offset,
-        { remoteBudgetMs: remoteBudgets.page },
-      );
-      return {
-        data,
-        total,
-        remote,
-        limit: req.query.limit,
-        offset: req.query.offset,
-        hasMore: req.query.offset + data.length < total,
-      };
-    },
-  );
-
-  r.get(
-    '/search/users',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary:
-          'Members by username or display name, typo-tolerant (a private profile without its bio)',
-        querystring: z.object({ q, limit: limitParam(20, searchLimits.resultMax) }),
-        response: { 200: userResultListSchema, 400: apiErrorSchema },
-      },
-    },
-    async (req) => ({ data: await opts.users.searchResults(req.query.q, req.query.limit) }),
-  );
+  });
+  api.get('/search/users', {
+    summary:
+      'Members by username or display name, typo-tolerant (a private profile without its bio)',
+    query: z.object({ q, limit: limitParam(20, searchLimits.resultMax) }),
+    response: userResultListSchema,
+    run: async ({ query }) => ({ data: await opts.users.searchResults(query.q, query.limit) }),
+  });
 
   // /search/reviews and /search/lists are registered by the reviews and lists features.
 
-  r.get(
-    '/search/suggestions',
-    {
-      config: { access: 'public', cache: showSearchCache },
-      schema: {
-        tags,
-        summary: 'Show suggestions while typing (2+ characters)',
-        querystring: z.object({ q, limit: limitParam(searchLimits.suggestionsDefault, 20) }),
-        response: { 200: rankedShowListSchema, 400: apiErrorSchema },
-      },
-    },
-    async (req) => {
-      if (req.query.q.trim().length < 2) return { data: [], remote: 'skipped' as const };
-      const found = await search.searchShows(req.query.q, req.query.limit, 0, {
+  api.get('/search/suggestions', {
+    config: { cache: showSearchCache },
+    summary: 'Show suggestions while typing (2+ characters)',
+    query: z.object({ q, limit: limitParam(searchLimits.suggestionsDefault, 20) }),
+    response: rankedShowListSchema,
+    run: async ({ query }) => {
+      if (query.q.trim().length < 2) return { data: [], remote: 'skipped' as const };
+      const found = await search.searchShows(query.q, query.limit, 0, {
         remoteBudgetMs: remoteBudgets.suggestions,
       });
       return { data: found.data, remote: found.remote };
     },
-  );
-
-  r.get(
-    '/search/trending',
-    {
-      config: { access: 'public', cache: { ttlSeconds: 30 } },
-      schema: {
-        tags,
-        summary: 'Trending shows',
-        querystring: z.object({ limit: limitParam(10, 50) }),
-        response: {
-          200: trendingResponseSchema,
-          400: apiErrorSchema,
-        },
-      },
-    },
-    async (req) => trending.trending(req.query.limit),
-  );
-
-  r.get(
-    '/search/popular',
-    {
-      config: { access: 'public', cache: { ttlSeconds: 60 } },
-      schema: {
-        tags,
-        summary: 'Popular shows',
-        querystring: z.object({ limit: limitParam(10, 50) }),
-        response: { 200: showListSchema, 400: apiErrorSchema },
-      },
-    },
-    async (req) => ({ data: (await shows.list({ sort: 'popular' }, req.query.limit, 0)).data }),
-  );
-
-  r.get(
-    '/search/advanced',
-    {
-      config: { access: 'public', cache: showSearchCache },
-      schema: {
-        tags,
-        summary: 'Browse filters plus a text query; with a query, best match first',
-        querystring: showFiltersSchema.extend({ q }),
-        response: { 200: showSearchPageSchema, 400: apiErrorSchema },
-      },
-    },
-    async (req) => {
-      const { q: text, limit, offset, ...filters } = req.query;
+  });
+  api.get('/search/trending', {
+    config: { cache: { ttlSeconds: 30 } },
+    summary: 'Trending shows',
+    query: z.object({ limit: limitParam(10, 50) }),
+    response: trendingResponseSchema,
+    run: async ({ query }) => trending.trending(query.limit),
+  });
+  api.get('/search/popular', {
+    config: { cache: { ttlSeconds: 60 } },
+    summary: 'Popular shows',
+    query: z.object({ limit: limitParam(10, 50) }),
+    response: showListSchema,
+    run: async ({ query }) => ({
+      data: (await shows.list({ sort: 'popular' }, query.limit, 0)).data,
+    }),
+  });
+  api.get('/search/advanced', {
+    config: { cache: showSearchCache },
+    summary: 'Browse filters plus a text query; with a query, best match first',
+    query: showFiltersSchema.extend({ q }),
+    response: showSearchPageSchema,
+    run: async ({ query: { q: text, limit, offset, ...filters } }) => {
       if (!text.trim())
         return { ...(await shows.list(filters, limit, offset)), remote: 'skipped' as const };
       const { ranked, remote } = await search.rankWithRemote(
@@ -226,70 +155,42 @@ export async function searchRoutes(
         remote,
       };
     },
-  );
+  });
 
-  const auth = { config: { access: 'signed-in' as const } };
-  r.get(
-    '/search/history',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'Your recent searches, newest first',
-        security: [{ bearerAuth: [] }],
-        response: { 200: searchHistorySchema, 401: apiErrorSchema },
-      },
-    },
-    async (req) => ({
-      data: (await search.history(req.auth!.user.id)).map((h) => ({
+  // Your own searches (API tokens document bearerAuth).
+  const own = { access: 'signed-in', security: [{ bearerAuth: [] }] } as const;
+  api.get('/search/history', {
+    ...own,
+    summary: 'Your recent searches, newest first',
+    response: searchHistorySchema,
+    errors: errorResponses(401),
+    run: async ({ member }) => ({
+      data: (await search.history(member.id)).map((h) => ({
         id: h.id,
         query: h.query,
         createdAt: h.created_at,
       })),
     }),
-  );
-
-  r.post(
-    '/search/history',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'Remember a search (a repeat moves to the top; the newest 20 are kept)',
-        security: [{ bearerAuth: [] }],
-        body: z.object({
-          query: z
-            .string()
-            .trim()
-            .min(1, 'Query is required')
-            .max(
-              searchLimits.queryMax,
-              `Query must be ${searchLimits.queryMax} characters or less`,
-            ),
-        }),
-        response: { 204: z.null(), 400: apiErrorSchema, 401: apiErrorSchema },
-      },
-    },
-    async (req, reply) => {
-      await search.remember(req.auth!.user.id, req.body.query);
-      return reply.status(204).send(null);
-    },
-  );
-
-  r.delete(
-    '/search/history',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'Forget all your searches',
-        security: [{ bearerAuth: [] }],
-        response: { 204: z.null(), 401: apiErrorSchema },
-      },
-    },
-    async (req, reply) => {
-      await search.forget(req.auth!.user.id);
-      return reply.status(204).send(null);
-    },
-  );
+  });
+  api.post('/search/history', {
+    ...own,
+    summary: 'Remember a search (a repeat moves to the top; the newest 20 are kept)',
+    body: z.object({
+      query: z
+        .string()
+        .trim()
+        .min(1, 'Query is required')
+        .max(searchLimits.queryMax, `Query must be ${searchLimits.queryMax} characters or less`),
+    }),
+    status: 204,
+    errors: errorResponses(400, 401),
+    run: async ({ member, body }) => search.remember(member.id, body.query),
+  });
+  api.delete('/search/history', {
+    ...own,
+    summary: 'Forget all your searches',
+    status: 204,
+    errors: errorResponses(401),
+    run: async ({ member }) => search.forget(member.id),
+  });
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   showSpoilersSchema,
@@ -8,73 +7,45 @@ import {
   updateSpoilerSettingsSchema,
 } from '@series-tracker/contracts';
 import { idParam } from '../../lib/params';
-import type { SpoilersService } from './spoilers.service';
 import { errorResponses } from '../../lib/error-responses';
+import { routeTable } from '../../lib/route-table';
+import type { SpoilersService } from './spoilers.service';
 
-const errors = errorResponses(400, 401, 404);
-type Req = { auth: { user: { id: number } } | null };
-const viewer = (req: Req) => req.auth?.user.id ?? null;
-const me = (req: Req) => req.auth!.user.id;
+const show = z.object({ showId: idParam });
 
 /** /spoilers: the member's setting and each show's spoiler state (ADR 181). */
 export async function spoilersRoutes(app: FastifyInstance, opts: { spoilers: SpoilersService }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { spoilers } = opts;
-  const tags = ['spoilers'];
+  const api = routeTable(app, {
+    tags: ['spoilers'],
+    errors: errorResponses(400, 401, 404),
+    access: 'signed-in',
+  });
 
-  r.get(
-    '/spoilers/settings',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'Whether unwatched episodes are hidden (on by default)',
-        response: { 200: spoilerSettingsSchema, ...errors },
-      },
-    },
-    async (req) => spoilers.settings(me(req)),
-  );
-
-  r.put(
-    '/spoilers/settings',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'Switch spoiler protection on or off',
-        body: updateSpoilerSettingsSchema,
-        response: { 200: spoilerSettingsSchema, ...errors },
-      },
-    },
-    async (req) => spoilers.updateSettings(me(req), req.body),
-  );
-
-  r.get(
-    '/spoilers/shows/:showId',
-    {
-      config: { access: 'viewer' },
-      schema: {
-        tags,
-        summary: "Which of a show's episodes are spoilers for the viewer (none for visitors)",
-        params: z.object({ showId: idParam }),
-        response: { 200: showSpoilersSchema, ...errors },
-      },
-    },
-    async (req) => spoilers.forShow(viewer(req), req.params.showId),
-  );
-
-  r.put(
-    '/spoilers/shows/:showId',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: '"Show spoilers for this show" on or off (stored)',
-        params: z.object({ showId: idParam }),
-        body: updateShowSpoilersSchema,
-        response: { 200: showSpoilersSchema, ...errors },
-      },
-    },
-    async (req) => spoilers.setShowRevealed(me(req), req.params.showId, req.body.revealed),
-  );
+  api.get('/spoilers/settings', {
+    summary: 'Whether unwatched episodes are hidden (on by default)',
+    response: spoilerSettingsSchema,
+    run: async ({ member }) => spoilers.settings(member.id),
+  });
+  api.put('/spoilers/settings', {
+    summary: 'Switch spoiler protection on or off',
+    body: updateSpoilerSettingsSchema,
+    response: spoilerSettingsSchema,
+    run: async ({ member, body }) => spoilers.updateSettings(member.id, body),
+  });
+  api.get('/spoilers/shows/:showId', {
+    access: 'viewer',
+    summary: "Which of a show's episodes are spoilers for the viewer (none for visitors)",
+    params: show,
+    response: showSpoilersSchema,
+    run: async ({ viewer, params }) => spoilers.forShow(viewer?.id ?? null, params.showId),
+  });
+  api.put('/spoilers/shows/:showId', {
+    summary: '"Show spoilers for this show" on or off (stored)',
+    params: show,
+    body: updateShowSpoilersSchema,
+    response: showSpoilersSchema,
+    run: async ({ member, params, body }) =>
+      spoilers.setShowRevealed(member.id, params.showId, body.revealed),
+  });
 }

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors';
 import { withMeta, yearCardSvg, yearSummaryLine } from './year-review-card';
 import type { YearReviewService } from './year-review.service';
 import { errorResponses } from '../../lib/error-responses';
+import { routeTable } from '../../lib/route-table';
 
 const errors = errorResponses(400, 401, 404);
 const tz = z.object({ tz: z.string().max(64).optional() });
@@ -21,41 +22,25 @@ export async function yearReviewRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { yearReview } = opts;
   const tags = ['stats'];
+  const api = routeTable(app, { tags, errors });
 
-  r.get(
-    '/users/me/year/:year',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'Your year in review, on your saved time zone (else `tz`, else UTC)',
-        params: yearParamSchema,
-        querystring: tz,
-        response: { 200: yearReviewSchema, ...errors },
-      },
-    },
-    async (req) => yearReview.mine({ id: req.auth!.user.id }, req.params.year, req.query.tz),
-  );
+  api.get('/users/me/year/:year', {
+    access: 'signed-in',
+    summary: 'Your year in review, on your saved time zone (else `tz`, else UTC)',
+    params: yearParamSchema,
+    query: tz,
+    response: yearReviewSchema,
+    run: async ({ member, params, query }) => yearReview.mine(member, params.year, query.tz),
+  });
 
   const memberYear = yearParamSchema.extend({ username: usernameParam });
-  r.get(
-    '/users/username/:username/year/:year',
-    {
-      config: { access: 'viewer' },
-      schema: {
-        tags,
-        summary: 'A member’s year in review (404 when their profile is private to you)',
-        params: memberYear,
-        response: { 200: yearReviewSchema, ...errors },
-      },
-    },
-    async (req) =>
-      yearReview.ofUsername(
-        req.auth ? { id: req.auth.user.id } : null,
-        req.params.username,
-        req.params.year,
-      ),
-  );
+  api.get('/users/username/:username/year/:year', {
+    access: 'viewer',
+    summary: 'A member’s year in review (404 when their profile is private to you)',
+    params: memberYear,
+    response: yearReviewSchema,
+    run: async ({ viewer, params }) => yearReview.ofUsername(viewer, params.username, params.year),
+  });
 
   r.get(
     '/users/username/:username/year/:year/card.png',

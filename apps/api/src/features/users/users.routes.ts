@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   activityPageSchema,
@@ -18,7 +17,9 @@ import {
   watchlistSorts,
   watchStatuses,
 } from '@series-tracker/contracts';
-import { idParam, limitParam, offsetParam } from '../../lib/params';
+import { limitParam, offsetParam } from '../../lib/params';
+import { idParams } from '../../lib/route-kit';
+import { routeTable } from '../../lib/route-table';
 import { cacheTags, tagResponse } from '../../platform/cache-tags';
 import type { ActivityService } from '../activity/activity.service';
 import type { ListsService } from '../lists/lists.service';
@@ -29,11 +30,9 @@ import type { UsersService } from './users.service';
 import { errorResponses } from '../../lib/error-responses';
 
 const errors = errorResponses(400, 401, 403, 404);
-const params = z.object({ id: idParam });
 const limit = limitParam(peopleLimits.pageDefault, peopleLimits.pageMax);
 const paging = z.object({ limit, offset: offsetParam });
-type Req = { auth: { user: { id: number } } | null };
-const viewerOf = (req: Req) => (req.auth ? { id: req.auth.user.id } : null);
+type Viewer = { id: number } | null;
 
 export interface UsersRoutesOptions {
   users: UsersService;
@@ -50,213 +49,129 @@ export interface UsersRoutesOptions {
  * anonymous visitors too, and for a member who blocks the viewer.
  */
 export async function usersRoutes(app: FastifyInstance, opts: UsersRoutesOptions) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { users, tracking, activity, stats, reviews, lists } = opts;
-  const tags = ['users'];
+  const api = routeTable(app, { tags: ['users'], errors, access: 'viewer' });
 
-  r.get(
-    '/users/username/:username',
-    {
-      // Kept per viewer until the member's counts or the viewer's follow or block state move
-      // (events, ADR 091); tagged with the member's id once it is known.
-      config: { access: 'viewer', cache: { ttlSeconds: 60, perViewer: true } },
-      schema: {
-        tags,
-        summary:
-          'A member’s profile: public fields, counters, and isFollowing for a signed-in viewer',
-        params: z.object({ username: z.string().min(1).max(60) }),
-        response: { 200: profileResponseSchema, ...errors },
-      },
-    },
-    async (req) => {
-      const user = await users.profile(viewerOf(req), req.params.username);
+  api.get('/users/username/:username', {
+    // Kept per viewer until the member's counts or the viewer's follow or block state move
+    // (events, ADR 091); tagged with the member's id once it is known.
+    config: { cache: { ttlSeconds: 60, perViewer: true } },
+    summary: 'A member’s profile: public fields, counters, and isFollowing for a signed-in viewer',
+    params: z.object({ username: z.string().min(1).max(60) }),
+    response: profileResponseSchema,
+    run: async ({ viewer, params, req }) => {
+      const user = await users.profile(viewer, params.username);
       tagResponse(req, cacheTags.person(user.id));
       return { user };
     },
-  );
+  });
 
-  r.get(
-    '/users',
-    {
-      config: { access: 'viewer' },
-      schema: {
-        tags,
-        summary: 'Every member, by username',
-        querystring: paging,
-        response: { 200: personPageSchema, ...errors },
-      },
-    },
-    async (req) => users.list(viewerOf(req), req.query.limit, req.query.offset),
-  );
+  api.get('/users', {
+    summary: 'Every member, by username',
+    query: paging,
+    response: personPageSchema,
+    run: async ({ viewer, query }) => users.list(viewer, query.limit, query.offset),
+  });
+  api.get('/users/search', {
+    summary: 'Members by username or display name, typo-tolerant, best match first',
+    query: z.object({
+      q: z.string().max(searchLimits.queryMax).default(''),
+      limit,
+      offset: offsetParam,
+    }),
+    response: personPageSchema,
+    run: async ({ viewer, query }) => users.search(viewer, query.q, query.limit, query.offset),
+  });
 
-  r.get(
-    '/users/search',
-    {
-      config: { access: 'viewer' },
-      schema: {
-        tags,
-        summary: 'Members by username or display name, typo-tolerant, best match first',
-        querystring: z.object({
-          q: z.string().max(searchLimits.queryMax).default(''),
-          limit,
-          offset: offsetParam,
-        }),
-        response: { 200: personPageSchema, ...errors },
-      },
+  /** What hangs off member `id`'s profile: first the profile rule, then `read`. */
+  const profilePart = <Q extends z.ZodType, R extends z.ZodType>(
+    part: string,
+    d: {
+      summary: string;
+      query: Q;
+      response: R;
+      read: (viewer: Viewer, id: number, query: z.output<Q>) => Promise<z.output<R>>;
     },
-    async (req) => users.search(viewerOf(req), req.query.q, req.query.limit, req.query.offset),
-  );
+  ) =>
+    api.get(`/users/:id/${part}`, {
+      summary: d.summary,
+      params: idParams,
+      query: d.query,
+      response: d.response,
+      run: async ({ viewer, params, query }) => {
+        await users.requireDetails(viewer, params.id);
+        return d.read(viewer, params.id, query as z.output<Q>);
+      },
+    });
 
-  r.get(
-    '/users/:id/watchlist',
-    {
-      config: { access: 'viewer' },
-      schema: {
-        tags,
-        summary: 'A member’s watchlist (403 when their profile is private)',
-        params,
-        querystring: z.object({
-          status: z.enum(watchStatuses, { error: trackingMessages.statusInvalid }).optional(),
-          sort: z.enum(watchlistSorts).default('updated'),
-          limit,
-          offset: offsetParam,
-        }),
-        response: { 200: pageSchema(watchlistItemSchema), ...errors },
-      },
-    },
-    async (req) => {
-      await users.requireDetails(viewerOf(req), req.params.id);
-      return tracking.list(req.params.id, req.query);
-    },
-  );
+  profilePart('watchlist', {
+    summary: 'A member’s watchlist (403 when their profile is private)',
+    query: z.object({
+      status: z.enum(watchStatuses, { error: trackingMessages.statusInvalid }).optional(),
+      sort: z.enum(watchlistSorts).default('updated'),
+      limit,
+      offset: offsetParam,
+    }),
+    response: pageSchema(watchlistItemSchema),
+    read: (_viewer, id, query) => tracking.list(id, query),
+  });
+  profilePart('favorites', {
+    summary: 'A member’s favourite shows (403 when their profile is private)',
+    query: paging,
+    response: pageSchema(favoriteSchema),
+    read: (_viewer, id, query) => tracking.favorites(id, query.limit, query.offset),
+  });
+  profilePart('reviews', {
+    summary:
+      'A member’s reviews, newest first: public ones (their own page: all); 403 when their profile is private',
+    query: paging,
+    response: reviewPageSchema,
+    read: (viewer, id, query) => reviews.listByUser(viewer, id, query),
+  });
+  profilePart('lists', {
+    summary:
+      'A member’s lists, last updated first: public ones (their own page: all); 403 when their profile is private',
+    query: paging,
+    response: pageSchema(listSummarySchema),
+    read: (viewer, id, query) => lists.listByOwner(viewer, id, query),
+  });
+  profilePart('activity', {
+    summary: 'A member’s activity, newest first (403 when private or when they block you)',
+    query: paging,
+    response: activityPageSchema,
+    read: (viewer, id, query) => activity.byUser(viewer, id, query.limit, query.offset),
+  });
 
-  r.get(
-    '/users/:id/favorites',
-    {
-      config: { access: 'viewer' },
-      schema: {
-        tags,
-        summary: 'A member’s favourite shows (403 when their profile is private)',
-        params,
-        querystring: paging,
-        response: { 200: pageSchema(favoriteSchema), ...errors },
-      },
-    },
-    async (req) => {
-      await users.requireDetails(viewerOf(req), req.params.id);
-      return tracking.favorites(req.params.id, req.query.limit, req.query.offset);
-    },
-  );
-
-  r.get(
-    '/users/:id/reviews',
-    {
-      config: { access: 'viewer' },
-      schema: {
-        tags,
-        summary:
-          'A member’s reviews, newest first: public ones (their own page: all); 403 when their profile is private',
-        params,
-        querystring: paging,
-        response: { 200: reviewPageSchema, ...errors },
-      },
-    },
-    async (req) => {
-      const viewer = viewerOf(req);
-      await users.requireDetails(viewer, req.params.id);
-      return reviews.listByUser(viewer, req.params.id, req.query);
-    },
-  );
-
-  r.get(
-    '/users/:id/lists',
-    {
-      config: { access: 'viewer' },
-      schema: {
-        tags,
-        summary:
-          'A member’s lists, last updated first: public ones (their own page: all); 403 when their profile is private',
-        params,
-        querystring: paging,
-        response: { 200: pageSchema(listSummarySchema), ...errors },
-      },
-    },
-    async (req) => {
-      const viewer = viewerOf(req);
-      await users.requireDetails(viewer, req.params.id);
-      return lists.listByOwner(viewer, req.params.id, req.query);
-    },
-  );
-
-  r.get(
-    '/users/:id/activity',
-    {
-      config: { access: 'viewer' },
-      schema: {
-        tags,
-        summary: 'A member’s activity, newest first (403 when private or when they block you)',
-        params,
-        querystring: paging,
-        response: { 200: activityPageSchema, ...errors },
-      },
-    },
-    async (req) => {
-      const viewer = viewerOf(req);
-      await users.requireDetails(viewer, req.params.id);
-      return activity.byUser(viewer, req.params.id, req.query.limit, req.query.offset);
-    },
-  );
-
-  r.get(
-    '/users/me/stats',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'Your viewing statistics, all time or one year',
-        querystring: statsYearQuerySchema,
-        response: { 200: personalStatsSchema, ...errors },
-      },
-    },
-    async (req) => stats.forUser(viewerOf(req), req.auth!.user.id, req.query.year ?? null),
-  );
-
-  r.get(
-    '/users/:id/stats',
-    {
-      config: { access: 'viewer' },
-      schema: {
-        tags,
-        summary: 'A member’s viewing statistics (403 when their profile is private)',
-        params,
-        querystring: statsYearQuerySchema,
-        response: { 200: personalStatsSchema, ...errors },
-      },
-    },
-    async (req) =>
-      stats.forUser(viewerOf(req), req.params.id, req.query.year ?? null, req.query.tz),
-  );
+  api.get('/users/me/stats', {
+    access: 'signed-in',
+    summary: 'Your viewing statistics, all time or one year',
+    query: statsYearQuerySchema,
+    response: personalStatsSchema,
+    run: async ({ viewer, member, query }) => stats.forUser(viewer, member.id, query.year ?? null),
+  });
+  api.get('/users/:id/stats', {
+    summary: 'A member’s viewing statistics (403 when their profile is private)',
+    params: idParams,
+    query: statsYearQuerySchema,
+    response: personalStatsSchema,
+    run: async ({ viewer, params, query }) =>
+      stats.forUser(viewer, params.id, query.year ?? null, query.tz),
+  });
 
   // Articles belong to the old manga site; this product has none. The path answers an honest
   // empty page (ADR 090) so old clients do not break.
-  r.get(
-    '/users/:id/articles',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'Always empty: articles do not exist in this product',
-        params,
-        querystring: paging,
-        response: { 200: pageSchema(z.never()), ...errors },
-      },
-    },
-    async (req) => ({
+  api.get('/users/:id/articles', {
+    access: 'public',
+    summary: 'Always empty: articles do not exist in this product',
+    params: idParams,
+    query: paging,
+    response: pageSchema(z.never()),
+    run: async ({ query }) => ({
       data: [],
       total: 0,
-      limit: req.query.limit,
-      offset: req.query.offset,
+      limit: query.limit,
+      offset: query.offset,
       hasMore: false,
     }),
-  );
+  });
 }

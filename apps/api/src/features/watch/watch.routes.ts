@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  apiErrorSchema,
   showWatchQuerySchema,
   showWatchSchema,
   updateWatchSettingsSchema,
@@ -10,78 +8,49 @@ import {
   watchServiceOptionsQuerySchema,
   watchSettingsSchema,
 } from '@series-tracker/contracts';
-import { idParam } from '../../lib/params';
+import { errorResponses } from '../../lib/error-responses';
+import { idParams } from '../../lib/route-kit';
+import { routeTable } from '../../lib/route-table';
 import type { WatchService } from './watch.service';
-
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
-type Req = { auth: { user: { id: number } } | null };
-const viewerId = (req: Req) => req.auth?.user.id ?? null;
 
 /** Where to watch (ADR 182): a show's channel and providers, the member's services. */
 export async function watchRoutes(app: FastifyInstance, opts: { watch: WatchService }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { watch } = opts;
-  const tags = ['watch'];
+  const api = routeTable(app, {
+    tags: ['watch'],
+    errors: errorResponses(400, 401, 404),
+    access: 'signed-in',
+  });
 
-  r.get(
-    '/shows/:id/watch',
-    {
-      // `viewer`: the member's saved country applies when the URL names none.
-      config: { access: 'viewer' },
-      schema: {
-        tags,
-        summary:
-          'Where to watch a show: its network or web channel, and TMDB watch providers in a country',
-        params: z.object({ id: idParam }),
-        querystring: showWatchQuerySchema,
-        response: { 200: showWatchSchema, ...errors },
-      },
-    },
-    async (req) => watch.showWatch(req.params.id, viewerId(req), req.query.country),
-  );
-
-  r.get(
-    '/me/watch-settings',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: "The member's country and streaming services",
-        response: { 200: watchSettingsSchema, ...errors },
-      },
-    },
-    async (req) => watch.settings(req.auth!.user.id),
-  );
-
-  r.put(
-    '/me/watch-settings',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: "Saves the member's country and streaming services",
-        body: updateWatchSettingsSchema,
-        response: { 200: watchSettingsSchema, ...errors },
-      },
-    },
-    async (req) => watch.updateSettings(req.auth!.user.id, req.body),
-  );
-
-  r.get(
-    '/watch/services',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary:
-          'Services to pick from in a country: TMDB providers known there, networks and web channels',
-        querystring: watchServiceOptionsQuerySchema,
-        response: {
-          200: z.object({ data: z.array(watchServiceOptionSchema) }),
-          400: apiErrorSchema,
-        },
-      },
-    },
-    async (req) => ({ data: await watch.serviceOptions(req.query.country ?? null) }),
-  );
+  api.get('/shows/:id/watch', {
+    // `viewer`: the member's saved country applies when the URL names none.
+    access: 'viewer',
+    summary:
+      'Where to watch a show: its network or web channel, and TMDB watch providers in a country',
+    params: idParams,
+    query: showWatchQuerySchema,
+    response: showWatchSchema,
+    run: async ({ viewer, params, query }) =>
+      watch.showWatch(params.id, viewer?.id ?? null, query.country),
+  });
+  api.get('/me/watch-settings', {
+    summary: "The member's country and streaming services",
+    response: watchSettingsSchema,
+    run: async ({ member }) => watch.settings(member.id),
+  });
+  api.put('/me/watch-settings', {
+    summary: "Saves the member's country and streaming services",
+    body: updateWatchSettingsSchema,
+    response: watchSettingsSchema,
+    run: async ({ member, body }) => watch.updateSettings(member.id, body),
+  });
+  api.get('/watch/services', {
+    access: 'public',
+    summary:
+      'Services to pick from in a country: TMDB providers known there, networks and web channels',
+    query: watchServiceOptionsQuerySchema,
+    response: z.object({ data: z.array(watchServiceOptionSchema) }),
+    errors: errorResponses(400),
+    run: async ({ query }) => ({ data: await watch.serviceOptions(query.country ?? null) }),
+  });
 }
