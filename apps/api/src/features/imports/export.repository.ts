@@ -1,25 +1,30 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types';
+import type { Database, ShowRow } from '../../db/types';
 
 /**
  * The export's reads (export.service.ts streams them): everything a member owns, page by page,
  * as rows of the export format (docs/export-format.md).
  */
 
-export interface ShowCols {
+/** The export's name of each outside id and its column, in the export's order. */
+const outsideIds = [
+  ['tvmaze', 'tvmaze_id'],
+  ['tvdb', 'tvdb_id'],
+  ['imdb', 'imdb_id'],
+  ['tmdb', 'tmdb_id'],
+  ['mal', 'mal_id'],
+  ['anilist', 'anilist_id'],
+  ['anidb', 'anidb_id'],
+  ['bangumi', 'bangumi_id'],
+  ['tvrage', 'tvrage_id'],
+] as const;
+
+/** The show's columns every export row carries (showCols), its outside ids as they are. */
+export type ShowCols = {
   s_source_id: string;
   s_title: string;
   s_first_air_date: string | null;
-  tvmaze_id: number | null;
-  tvdb_id: number | null;
-  imdb_id: string | null;
-  tmdb_id: number | null;
-  mal_id: number | null;
-  anilist_id: number | null;
-  anidb_id: number | null;
-  bangumi_id: number | null;
-  tvrage_id: number | null;
-}
+} & Pick<ShowRow, (typeof outsideIds)[number][1]>;
 
 const showCols = [
   's.source_id as s_source_id',
@@ -38,18 +43,10 @@ const showCols = [
 
 export function showRef(r: ShowCols) {
   const ids: Record<string, string | number> = {};
-  for (const [k, v] of [
-    ['tvmaze', r.tvmaze_id],
-    ['tvdb', r.tvdb_id],
-    ['imdb', r.imdb_id],
-    ['tmdb', r.tmdb_id],
-    ['mal', r.mal_id],
-    ['anilist', r.anilist_id],
-    ['anidb', r.anidb_id],
-    ['bangumi', r.bangumi_id],
-    ['tvrage', r.tvrage_id],
-  ] as const)
+  for (const [k, column] of outsideIds) {
+    const v = r[column];
     if (v !== null) ids[k] = v;
+  }
   return {
     sourceId: r.s_source_id,
     title: r.s_title,

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { deleteWhere, existsWhere } from '../../db/rows';
 import type { Database } from '../../db/types';
 import type { EpisodePlace } from './spoiler-rule';
 
@@ -44,12 +45,7 @@ export function createSpoilersRepository(db: Kysely<Database>) {
           .values({ user_id: userId, show_id: showId, created_at: now })
           .onConflict((oc) => oc.columns(['user_id', 'show_id']).doNothing())
           .execute();
-      else
-        await db
-          .deleteFrom('spoiler_reveals')
-          .where('user_id', '=', userId)
-          .where('show_id', '=', showId)
-          .execute();
+      else await deleteWhere(db, 'spoiler_reveals', { user_id: userId, show_id: showId });
     },
 
     /** The member's watched episodes of these shows, with where they sit in their show. */
@@ -84,14 +80,7 @@ export function createSpoilersRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async showExists(showId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('shows')
-        .select('id')
-        .where('id', '=', showId)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
+    showExists: (showId: number): Promise<boolean> => existsWhere(db, 'shows', { id: showId }),
   };
 }
 

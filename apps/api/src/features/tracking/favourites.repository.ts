@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import { offsetPage } from '../../db/paging';
+import { countWhere, deleteWhere } from '../../db/rows';
 import type { Database } from '../../db/types';
 import { showColumns, withShownStatus, type Tx } from './tracking-sql.repository';
 
@@ -25,22 +27,13 @@ export function createFavouritesRepository(db: Kysely<Database>) {
   }
 
   return {
-    async favorites(userId: number, limit: number, offset: number) {
-      const [rows, count] = await Promise.all([
-        withShow(userId)
-          .orderBy('f.created_at', 'desc')
-          .orderBy('f.id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        db
-          .selectFrom('favorites')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('user_id', '=', userId)
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(count.n) };
-    },
+    favorites: (userId: number, limit: number, offset: number) =>
+      offsetPage(
+        withShow(userId).orderBy('f.created_at', 'desc').orderBy('f.id', 'desc'),
+        countWhere(db, 'favorites', { user_id: userId }),
+        limit,
+        offset,
+      ),
 
     async favorite(userId: number, showId: number) {
       return withShow(userId).where('f.show_id', '=', showId).executeTakeFirst();
@@ -49,14 +42,8 @@ export function createFavouritesRepository(db: Kysely<Database>) {
     addFavorite: (userId: number, showId: number, now: string): Promise<boolean> =>
       addFavoriteAt(db, userId, showId, now),
 
-    async removeFavorite(userId: number, showId: number): Promise<boolean> {
-      const res = await db
-        .deleteFrom('favorites')
-        .where('user_id', '=', userId)
-        .where('show_id', '=', showId)
-        .executeTakeFirst();
-      return Number(res.numDeletedRows) > 0;
-    },
+    removeFavorite: (userId: number, showId: number): Promise<boolean> =>
+      deleteWhere(db, 'favorites', { user_id: userId, show_id: showId }),
 
     /** Which of several shows the member has favourited. */
     async favoritesOfShows(q: Tx, userId: number, showIds: number[]) {
