@@ -6,25 +6,15 @@ import type { Database, ShowRow } from '../../db/types';
  * as rows of the export format (docs/export-format.md).
  */
 
-/** The export's name of each outside id and its column, in the export's order. */
-const outsideIds = [
-  ['tvmaze', 'tvmaze_id'],
-  ['tvdb', 'tvdb_id'],
-  ['imdb', 'imdb_id'],
-  ['tmdb', 'tmdb_id'],
-  ['mal', 'mal_id'],
-  ['anilist', 'anilist_id'],
-  ['anidb', 'anidb_id'],
-  ['bangumi', 'bangumi_id'],
-  ['tvrage', 'tvrage_id'],
-] as const;
-
 /** The show's columns every export row carries (showCols), its outside ids as they are. */
 export type ShowCols = {
   s_source_id: string;
   s_title: string;
   s_first_air_date: string | null;
-} & Pick<ShowRow, (typeof outsideIds)[number][1]>;
+} & Pick<ShowRow, OutsideIdColumn>;
+
+type OutsideIdColumn =
+  `${'tvmaze' | 'tvdb' | 'imdb' | 'tmdb' | 'mal' | 'anilist' | 'anidb' | 'bangumi' | 'tvrage'}_id`;
 
 const showCols = [
   's.source_id as s_source_id',
@@ -43,10 +33,18 @@ const showCols = [
 
 export function showRef(r: ShowCols) {
   const ids: Record<string, string | number> = {};
-  for (const [k, column] of outsideIds) {
-    const v = r[column];
+  for (const [k, v] of [
+    ['tvmaze', r.tvmaze_id],
+    ['tvdb', r.tvdb_id],
+    ['imdb', r.imdb_id],
+    ['tmdb', r.tmdb_id],
+    ['mal', r.mal_id],
+    ['anilist', r.anilist_id],
+    ['anidb', r.anidb_id],
+    ['bangumi', r.bangumi_id],
+    ['tvrage', r.tvrage_id],
+  ] as const)
     if (v !== null) ids[k] = v;
-  }
   return {
     sourceId: r.s_source_id,
     title: r.s_title,
