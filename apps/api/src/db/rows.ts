@@ -1,9 +1,10 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from './types';
 
 /*
- * The plain reads and deletes of one table by column values that every repository wrote out in
- * full: the row with these values, whether there is one, how many, delete them (ADR 184).
+ * The plain reads and writes of one table by column values that every repository wrote out in
+ * full: the row with these values, whether there is one, how many, delete them, add one unless
+ * it is there (ADR 184).
  */
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -71,6 +72,24 @@ export async function deleteWhere<T extends Table>(
     .where((eb) => eb.and(match))
     .executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
+}
+
+/**
+ * Inserts `values` unless a row with the same `key` columns is there (`on conflict do
+ * nothing`); whether it was new. A repeated follow, block or favourite changes nothing.
+ */
+export async function insertNew<T extends Table>(
+  q: Q,
+  table: T,
+  values: Insertable<Database[T]>,
+  key: readonly (keyof Database[T] & string)[],
+): Promise<boolean> {
+  const res = await untyped(q)
+    .insertInto(table as string)
+    .values(values)
+    .onConflict((oc) => oc.columns([...key]).doNothing())
+    .executeTakeFirst();
+  return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { type Kysely, type Transaction } from 'kysely';
 import { offsetPage } from '../../db/paging';
-import { countWhere, deleteWhere, existsWhere } from '../../db/rows';
+import { countWhere, deleteWhere, existsWhere, insertNew } from '../../db/rows';
 import type { Database } from '../../db/types';
 
 type Exec = Kysely<Database> | Transaction<Database>;
@@ -11,14 +11,13 @@ export function createSocialRepository(db: Kysely<Database>) {
     db,
 
     /** True when the row was created (a repeated follow changes nothing). */
-    async follow(followerId: number, followeeId: number, now: string): Promise<boolean> {
-      const res = await db
-        .insertInto('follows')
-        .values({ follower_id: followerId, followee_id: followeeId, created_at: now })
-        .onConflict((oc) => oc.columns(['follower_id', 'followee_id']).doNothing())
-        .executeTakeFirst();
-      return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
-    },
+    follow: (followerId: number, followeeId: number, now: string): Promise<boolean> =>
+      insertNew(
+        db,
+        'follows',
+        { follower_id: followerId, followee_id: followeeId, created_at: now },
+        ['follower_id', 'followee_id'],
+      ),
 
     unfollow: (trx: Exec, followerId: number, followeeId: number): Promise<boolean> =>
       deleteWhere(trx, 'follows', { follower_id: followerId, followee_id: followeeId }),
@@ -85,14 +84,11 @@ export function createSocialRepository(db: Kysely<Database>) {
       );
     },
 
-    async block(trx: Exec, blockerId: number, blockedId: number, now: string): Promise<boolean> {
-      const res = await trx
-        .insertInto('blocks')
-        .values({ blocker_id: blockerId, blocked_id: blockedId, created_at: now })
-        .onConflict((oc) => oc.columns(['blocker_id', 'blocked_id']).doNothing())
-        .executeTakeFirst();
-      return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
-    },
+    block: (trx: Exec, blockerId: number, blockedId: number, now: string): Promise<boolean> =>
+      insertNew(trx, 'blocks', { blocker_id: blockerId, blocked_id: blockedId, created_at: now }, [
+        'blocker_id',
+        'blocked_id',
+      ]),
 
     unblock: (blockerId: number, blockedId: number): Promise<boolean> =>
       deleteWhere(db, 'blocks', { blocker_id: blockerId, blocked_id: blockedId }),

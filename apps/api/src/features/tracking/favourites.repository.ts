@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { offsetPage } from '../../db/paging';
-import { countWhere, deleteWhere } from '../../db/rows';
+import { countWhere, deleteWhere, insertNew } from '../../db/rows';
 import type { Database } from '../../db/types';
 import { showColumns, withShownStatus, type Tx } from './tracking-sql.repository';
 
@@ -16,15 +16,11 @@ export function createFavouritesRepository(db: Kysely<Database>) {
       .where('f.user_id', '=', userId);
 
   /** A favourite dated `at`; false when it was one already. */
-  async function addFavoriteAt(q: Tx, userId: number, showId: number, at: string) {
-    const row = await q
-      .insertInto('favorites')
-      .values({ user_id: userId, show_id: showId, created_at: at })
-      .onConflict((oc) => oc.columns(['user_id', 'show_id']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    return !!row;
-  }
+  const addFavoriteAt = (q: Tx, userId: number, showId: number, at: string) =>
+    insertNew(q, 'favorites', { user_id: userId, show_id: showId, created_at: at }, [
+      'user_id',
+      'show_id',
+    ]);
 
   return {
     favorites: (userId: number, limit: number, offset: number) =>
