@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { deleteWhere, rowWhere } from '../../db/rows';
 import type { AccountTokenRow, Database, UserRow, UserUpdate } from '../../db/types';
 
 type Tx = Kysely<Database> | Transaction<Database>;
@@ -8,17 +9,10 @@ export function createAccountRepository(db: Kysely<Database>) {
   return {
     db,
 
-    async user(id: number): Promise<UserRow | undefined> {
-      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-    },
+    user: (id: number): Promise<UserRow | undefined> => rowWhere(db, 'users', { id }),
 
-    async userByEmail(emailLower: string): Promise<UserRow | undefined> {
-      return db
-        .selectFrom('users')
-        .selectAll()
-        .where('email_lower', '=', emailLower)
-        .executeTakeFirst();
-    },
+    userByEmail: (emailLower: string): Promise<UserRow | undefined> =>
+      rowWhere(db, 'users', { email_lower: emailLower }),
 
     /** Whether another account uses this username or email (case-insensitive). */
     async taken(userId: number, field: 'username_lower' | 'email_lower', valueLower: string) {
@@ -144,14 +138,8 @@ export function createAccountRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async deleteSession(userId: number, id: number): Promise<boolean> {
-      const res = await db
-        .deleteFrom('sessions')
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      return Number(res.numDeletedRows) > 0;
-    },
+    deleteSession: (userId: number, id: number): Promise<boolean> =>
+      deleteWhere(db, 'sessions', { id, user_id: userId }),
 
     /** Every session of the user except `keepId` (null: all of them). */
     async deleteSessions(q: Tx, userId: number, keepId: number | null): Promise<number> {
@@ -178,10 +166,8 @@ export function createAccountRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async deleteUser(q: Tx, userId: number): Promise<boolean> {
-      const res = await q.deleteFrom('users').where('id', '=', userId).executeTakeFirst();
-      return Number(res.numDeletedRows) > 0;
-    },
+    deleteUser: (q: Tx, userId: number): Promise<boolean> =>
+      deleteWhere(q, 'users', { id: userId }),
   };
 }
 

@@ -1,4 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { offsetPage } from '../../db/paging';
+import { memberColumns } from '../../db/member-columns';
+import { countWhere, deleteWhere, existsWhere } from '../../db/rows';
 import type { Database } from '../../db/types';
 import { visible, type Viewer } from '../../platform/policy';
 
@@ -37,10 +40,7 @@ export function createActivityRepository(db: Kysely<Database>) {
         'a.content',
         'a.review_id',
         'a.list_id',
-        'u.id as u_id',
-        'u.username as u_username',
-        'u.display_name as u_display_name',
-        'u.avatar_url as u_avatar_url',
+        ...memberColumns('u', 'u_'),
         's.id as s_id',
         's.title as s_title',
         's.poster_url as s_poster_url',
@@ -48,10 +48,7 @@ export function createActivityRepository(db: Kysely<Database>) {
         'e.season_number as e_season',
         'e.episode_number as e_number',
         'e.title as e_title',
-        't.id as t_id',
-        't.username as t_username',
-        't.display_name as t_display_name',
-        't.avatar_url as t_avatar_url',
+        ...memberColumns('t', 't_'),
       ])
       .where(visible.authoredBy(viewer, 'u.id', 'u.is_public'));
   }
@@ -97,31 +94,21 @@ export function createActivityRepository(db: Kysely<Database>) {
       trx.deleteFrom('activities').where('id', '=', id).execute(),
     /** An episode rating's entry (a moderator hid or removed it, ADR 151). */
     deleteEpisodeReviewed: (userId: number, episodeId: number) =>
-      db
-        .deleteFrom('activities')
-        .where('user_id', '=', userId)
-        .where('episode_id', '=', episodeId)
-        .where('action', '=', 'episode_reviewed')
-        .execute(),
+      deleteWhere(db, 'activities', {
+        user_id: userId,
+        episode_id: episodeId,
+        action: 'episode_reviewed',
+      }),
     deleteByReview: (reviewId: number) =>
-      db
-        .deleteFrom('activities')
-        .where('review_id', '=', reviewId)
-        .where('action', '=', 'reviewed')
-        .execute(),
+      deleteWhere(db, 'activities', { review_id: reviewId, action: 'reviewed' }),
     deleteByList: (listId: number) =>
       db
         .deleteFrom('activities')
         .where('list_id', '=', listId)
         .where('action', 'in', ['list_created', 'list_updated'])
         .execute(),
-    hasReview: async (reviewId: number) =>
-      (await db
-        .selectFrom('activities')
-        .select('id')
-        .where('review_id', '=', reviewId)
-        .where('action', '=', 'reviewed')
-        .executeTakeFirst()) !== undefined,
+    hasReview: (reviewId: number) =>
+      existsWhere(db, 'activities', { review_id: reviewId, action: 'reviewed' }),
     updateReview: (reviewId: number, rating: number, title: string | null) =>
       db
         .updateTable('activities')
@@ -130,12 +117,11 @@ export function createActivityRepository(db: Kysely<Database>) {
         .where('action', '=', 'reviewed')
         .execute(),
     deleteFollow: (followerId: number, followeeId: number) =>
-      db
-        .deleteFrom('activities')
-        .where('user_id', '=', followerId)
-        .where('target_user_id', '=', followeeId)
-        .where('action', '=', 'followed')
-        .execute(),
+      deleteWhere(db, 'activities', {
+        user_id: followerId,
+        target_user_id: followeeId,
+        action: 'followed',
+      }),
 
     watchlistItem: (trx: Exec, userId: number, showId: number) =>
       trx
@@ -146,23 +132,16 @@ export function createActivityRepository(db: Kysely<Database>) {
         .executeTakeFirst(),
 
     /** One member's entries, newest first. */
-    async byUser(viewer: Viewer, userId: number, limit: number, offset: number) {
-      const [rows, total] = await Promise.all([
+    byUser: (viewer: Viewer, userId: number, limit: number, offset: number) =>
+      offsetPage(
         feedQuery(viewer)
           .where('a.user_id', '=', userId)
           .orderBy('a.created_at', 'desc')
-          .orderBy('a.id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        db
-          .selectFrom('activities')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('user_id', '=', userId)
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(total.n) };
-    },
+          .orderBy('a.id', 'desc'),
+        countWhere(db, 'activities', { user_id: userId }),
+        limit,
+        offset,
+      ),
 
     /**
      * The people `viewerId` follows, newest first: one query, checked against follows. `+a.user_id`

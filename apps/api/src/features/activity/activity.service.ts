@@ -9,6 +9,7 @@ import type { DomainEvents, EventBus, EventName, ReviewEventPayload } from '../.
 import type { Viewer } from '../../platform/policy';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { ActivityRepository, FeedRow } from './activity.repository';
+import { page } from '../shows/shows.service';
 
 /** Single episode marks of one show within this window join the entry before them. */
 export const BURST_WINDOW_MS = 60 * 60 * 1000;
@@ -305,13 +306,7 @@ export function createActivityService({ repo, uow, events }: ActivityServiceOpti
 
     async byUser(viewer: Viewer, userId: number, limit: number, offset: number) {
       const { rows, total } = await repo.byUser(viewer, userId, limit, offset);
-      return {
-        data: rows.map(toActivityItem),
-        total,
-        limit,
-        offset,
-        hasMore: offset + rows.length < total,
-      };
+      return page(rows.map(toActivityItem), total, limit, offset);
     },
 
     /**

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { countWhere, deleteWhere, rowWhere, rowWithUser } from '../../db/rows';
 import type { ApiTokenRow, Database, UserRow } from '../../db/types';
 
 /** SQL of personal API tokens (ADR 161). */
@@ -13,45 +14,20 @@ export function createApiTokensRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async count(userId: number): Promise<number> {
-      const row = await db
-        .selectFrom('api_tokens')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
+    count: (userId: number): Promise<number> => countWhere(db, 'api_tokens', { user_id: userId }),
 
     insert(row: Omit<ApiTokenRow, 'id'>): Promise<ApiTokenRow> {
       return db.insertInto('api_tokens').values(row).returningAll().executeTakeFirstOrThrow();
     },
 
-    async remove(userId: number, id: number): Promise<boolean> {
-      const r = await db
-        .deleteFrom('api_tokens')
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      return Number(r.numDeletedRows) > 0;
-    },
+    remove: (userId: number, id: number): Promise<boolean> =>
+      deleteWhere(db, 'api_tokens', { id, user_id: userId }),
 
-    byId(id: number): Promise<ApiTokenRow | undefined> {
-      return db.selectFrom('api_tokens').selectAll().where('id', '=', id).executeTakeFirst();
-    },
+    byId: (id: number): Promise<ApiTokenRow | undefined> => rowWhere(db, 'api_tokens', { id }),
 
     async withUser(tokenHash: string): Promise<{ token: ApiTokenRow; user: UserRow } | undefined> {
-      const token = await db
-        .selectFrom('api_tokens')
-        .selectAll()
-        .where('token_hash', '=', tokenHash)
-        .executeTakeFirst();
-      if (!token) return undefined;
-      const user = await db
-        .selectFrom('users')
-        .selectAll()
-        .where('id', '=', token.user_id)
-        .executeTakeFirst();
-      return user ? { token, user } : undefined;
+      const found = await rowWithUser(db, 'api_tokens', { token_hash: tokenHash });
+      return found && { token: found.row, user: found.user };
     },
 
     async touch(id: number, at: string): Promise<void> {

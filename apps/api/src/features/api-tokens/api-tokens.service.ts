@@ -9,7 +9,7 @@ import {
   type CreatedApiToken,
   type TokenScope,
 } from '@series-tracker/contracts';
-import type { ApiTokenRow, SessionRow } from '../../db/types';
+import type { ApiTokenRow } from '../../db/types';
 import { AppError, conflict } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import type { AttemptCounter } from '../../platform/attempts';
@@ -17,9 +17,8 @@ import { authorize } from '../../platform/policy';
 import type { ResolvedSession } from '../auth/auth.service';
 import { hashToken, newToken } from '../auth/tokens';
 import type { ApiTokensRepository } from './api-tokens.repository';
+import { tokenSession } from './token-session';
 
-/** last_used_at is written at most this often per token (a busy script would write every call). */
-const TOUCH_AFTER_MS = 60_000;
 const MINUTE = 60_000;
 
 const scopesOf = (row: ApiTokenRow): TokenScope[] =>
@@ -99,22 +98,9 @@ export function createApiTokensService({
       const used = await attempts.hit(`api-token:${row.id}`, MINUTE);
       if (used > requestsPerMinute)
         throw new AppError(429, errorCodes.rateLimited, integrationMessages.tokenRateLimited);
-      const now = Date.now();
-      if (!row.last_used_at || now - Date.parse(row.last_used_at) > TOUCH_AFTER_MS)
-        await repo.touch(row.id, new Date(now).toISOString());
-      // Not a session: id 0 matches no sessions row, and the routes that read the session
-      // (sign-out, sessions, password) refuse tokens (ADR 161).
-      const session: SessionRow = {
-        id: 0,
-        user_id: user.id,
-        token_hash: row.token_hash,
-        created_at: row.created_at,
-        last_used_at: row.last_used_at ?? row.created_at,
-        expires_at: '9999-12-31T23:59:59.999Z',
-        user_agent: null,
-        // Never a recent sign-in (ADR 173): a token cannot take the actions that need one.
-        verified_at: null,
-      };
+      // A personal token does not expire; it works until its member deletes it.
+      const presented = { ...row, expires_at: '9999-12-31T23:59:59.999Z' };
+      const session = await tokenSession(user.id, presented, Date.now(), repo.touch);
       return { session, user, apiToken: { id: row.id, scopes: scopesOf(row) } };
     },
   };

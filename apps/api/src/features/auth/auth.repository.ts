@@ -7,6 +7,7 @@ import type {
   SessionRow,
   UserRow,
 } from '../../db/types';
+import { deleteWhere, existsWhere, rowWhere, rowWithUser } from '../../db/rows';
 import type { Tx } from '../../platform/unit-of-work';
 
 export function createAuthRepository(db: Kysely<Database>) {
@@ -24,27 +25,14 @@ export function createAuthRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    async userById(id: number): Promise<UserRow | undefined> {
-      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-    },
+    userById: (id: number): Promise<UserRow | undefined> => rowWhere(db, 'users', { id }),
 
     /** The member an address belongs to (case-insensitive), for the registration mail. */
-    async userByEmail(emailLower: string): Promise<UserRow | undefined> {
-      return db
-        .selectFrom('users')
-        .selectAll()
-        .where('email_lower', '=', emailLower)
-        .executeTakeFirst();
-    },
+    userByEmail: (emailLower: string): Promise<UserRow | undefined> =>
+      rowWhere(db, 'users', { email_lower: emailLower }),
 
-    async usernameTaken(usernameLower: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('users')
-        .select('id')
-        .where('username_lower', '=', usernameLower)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
+    usernameTaken: (usernameLower: string): Promise<boolean> =>
+      existsWhere(db, 'users', { username_lower: usernameLower }),
 
     /** An unexpired registration of another address holds this username (ADR 152). */
     async usernameReserved(usernameLower: string, emailLower: string, now: string) {
@@ -83,11 +71,7 @@ export function createAuthRepository(db: Kysely<Database>) {
       tokenHash: string,
       now: string,
     ): Promise<PendingRegistrationRow | undefined> {
-      const row = await q
-        .selectFrom('pending_registrations')
-        .selectAll()
-        .where('token_hash', '=', tokenHash)
-        .executeTakeFirst();
+      const row = await rowWhere(q, 'pending_registrations', { token_hash: tokenHash });
       if (!row) return undefined;
       await q.deleteFrom('pending_registrations').where('id', '=', row.id).execute();
       return row.expires_at > now ? row : undefined;
@@ -144,33 +128,15 @@ export function createAuthRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async insertSession(session: {
-      user_id: number;
-      token_hash: string;
-      created_at: string;
-      last_used_at: string;
-      expires_at: string;
-      user_agent: string | null;
-      verified_at: string | null;
-    }): Promise<void> {
+    async insertSession(session: Omit<SessionRow, 'id'>): Promise<void> {
       await db.insertInto('sessions').values(session).execute();
     },
 
     async findSessionWithUser(
       tokenHash: string,
     ): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-      const session = await db
-        .selectFrom('sessions')
-        .selectAll()
-        .where('token_hash', '=', tokenHash)
-        .executeTakeFirst();
-      if (!session) return undefined;
-      const user = await db
-        .selectFrom('users')
-        .selectAll()
-        .where('id', '=', session.user_id)
-        .executeTakeFirst();
-      return user ? { session, user } : undefined;
+      const found = await rowWithUser(db, 'sessions', { token_hash: tokenHash });
+      return found && { session: found.row, user: found.user };
     },
 
     async extendSession(id: number, lastUsedAt: string, expiresAt: string): Promise<void> {
@@ -182,10 +148,7 @@ export function createAuthRepository(db: Kysely<Database>) {
     },
 
     /** Returns whether a session was deleted, so a token can be revoked only once. */
-    async deleteSession(id: number): Promise<boolean> {
-      const result = await db.deleteFrom('sessions').where('id', '=', id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
+    deleteSession: (id: number): Promise<boolean> => deleteWhere(db, 'sessions', { id }),
 
     async deleteExpiredSessions(nowIso: string): Promise<number> {
       const result = await db

@@ -7,6 +7,7 @@ import type {
   PasskeysTable,
   TotpCredentialRow,
 } from '../../db/types';
+import { deleteWhere, rowWhere } from '../../db/rows';
 import type { Tx } from '../../platform/unit-of-work';
 
 /**
@@ -15,13 +16,8 @@ import type { Tx } from '../../platform/unit-of-work';
  */
 export function createTwoFactorRepository(db: Kysely<Database>) {
   return {
-    async totp(userId: number): Promise<TotpCredentialRow | undefined> {
-      return db
-        .selectFrom('totp_credentials')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-    },
+    totp: (userId: number): Promise<TotpCredentialRow | undefined> =>
+      rowWhere(db, 'totp_credentials', { user_id: userId }),
 
     /** A new secret waiting for its first code (replaces an unconfirmed one). */
     async startTotp(userId: number, secret: string, now: string): Promise<void> {
@@ -106,13 +102,8 @@ export function createTwoFactorRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async passkeyByCredential(credentialId: string): Promise<PasskeyRow | undefined> {
-      return db
-        .selectFrom('passkeys')
-        .selectAll()
-        .where('credential_id', '=', credentialId)
-        .executeTakeFirst();
-    },
+    passkeyByCredential: (credentialId: string): Promise<PasskeyRow | undefined> =>
+      rowWhere(db, 'passkeys', { credential_id: credentialId }),
 
     async insertPasskey(row: Insertable<PasskeysTable>): Promise<PasskeyRow> {
       return db.insertInto('passkeys').values(row).returningAll().executeTakeFirstOrThrow();
@@ -126,14 +117,8 @@ export function createTwoFactorRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async deletePasskey(userId: number, id: number): Promise<boolean> {
-      const result = await db
-        .deleteFrom('passkeys')
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
+    deletePasskey: (userId: number, id: number): Promise<boolean> =>
+      deleteWhere(db, 'passkeys', { id, user_id: userId }),
 
     /** A new challenge; expired ones of any kind go at the same time. */
     async insertChallenge(row: Insertable<AuthChallengesTable>): Promise<void> {
@@ -160,10 +145,7 @@ export function createTwoFactorRepository(db: Kysely<Database>) {
     },
 
     /** Single use: true for the one request that removed it. */
-    async takeChallenge(id: number): Promise<boolean> {
-      const result = await db.deleteFrom('auth_challenges').where('id', '=', id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
+    takeChallenge: (id: number): Promise<boolean> => deleteWhere(db, 'auth_challenges', { id }),
   };
 }
 

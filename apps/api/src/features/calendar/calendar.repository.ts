@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { countWhere, rowWhere } from '../../db/rows';
 import type { Database } from '../../db/types';
 import type { WatchStatus } from '@series-tracker/contracts';
 
@@ -22,16 +23,41 @@ export interface CalendarEpisodeRow {
   watched: number | null;
 }
 
+/**
+ * Live episodes dated in [fromDate, toDate] of the shows tracked with `statuses`, with what
+ * the calendar and the episode alerts both show of them (the member's day is placed later).
+ */
+export const trackedEpisodes = (
+  db: Kysely<Database>,
+  statuses: readonly string[],
+  fromDate: string,
+  toDate: string,
+) =>
+  db
+    .selectFrom('watchlist_items as w')
+    .innerJoin('shows as s', 's.id', 'w.show_id')
+    .innerJoin('episodes as e', 'e.show_id', 'w.show_id')
+    .select([
+      'e.id as episode_id',
+      's.id as show_id',
+      's.title as show_title',
+      'e.season_number',
+      'e.episode_number',
+      'e.title',
+      'e.air_date',
+      'e.air_stamp',
+      's.schedule_time',
+      's.schedule_timezone',
+    ])
+    .where('w.status', 'in', [...statuses])
+    .where('e.retired_at', 'is', null)
+    .where('e.air_date', '>=', fromDate)
+    .where('e.air_date', '<=', toDate);
+
 /** The calendar's SQL: member preferences, the feed secret, a member's shows' episodes. */
 export function createCalendarRepository(db: Kysely<Database>) {
   return {
-    prefs(userId: number) {
-      return db
-        .selectFrom('member_preferences')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-    },
+    prefs: (userId: number) => rowWhere(db, 'member_preferences', { user_id: userId }),
 
     /** Creates the member's row on first save; `patch` sets only the columns it names. */
     async savePrefs(
@@ -72,14 +98,8 @@ export function createCalendarRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    async trackedShows(userId: number): Promise<number> {
-      const row = await db
-        .selectFrom('watchlist_items')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
+    trackedShows: (userId: number): Promise<number> =>
+      countWhere(db, 'watchlist_items', { user_id: userId }),
 
     /**
      * Live episodes of the member's tracked shows (with `statuses`) whose air date lies in
@@ -93,33 +113,16 @@ export function createCalendarRepository(db: Kysely<Database>) {
       toDate: string,
       withWatched = true,
     ): Promise<CalendarEpisodeRow[]> {
-      let q = db
-        .selectFrom('watchlist_items as w')
-        .innerJoin('shows as s', 's.id', 'w.show_id')
-        .innerJoin('episodes as e', 'e.show_id', 'w.show_id')
+      let q = trackedEpisodes(db, statuses.length ? statuses : ['-'], fromDate, toDate)
         .select([
-          'e.id as episode_id',
-          's.id as show_id',
-          's.title as show_title',
           's.poster_thumb_url',
           's.poster_url',
-          'e.season_number',
-          'e.episode_number',
-          'e.title',
-          'e.air_date',
-          'e.air_stamp',
           'e.runtime_minutes',
           's.runtime_minutes as show_runtime',
-          's.schedule_time',
-          's.schedule_timezone',
           'w.status',
           'e.updated_at',
         ])
-        .where('w.user_id', '=', userId)
-        .where('w.status', 'in', statuses.length ? [...statuses] : ['-'])
-        .where('e.retired_at', 'is', null)
-        .where('e.air_date', '>=', fromDate)
-        .where('e.air_date', '<=', toDate);
+        .where('w.user_id', '=', userId);
       q = withWatched
         ? q.select((eb) =>
             eb

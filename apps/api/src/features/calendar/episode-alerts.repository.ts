@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
+import { trackedEpisodes } from './calendar.repository';
 
 export interface AlertCandidateRow {
   user_id: number;
@@ -31,11 +32,8 @@ export function createEpisodeAlertsRepository(db: Kysely<Database>) {
       fromDate: string,
       toDate: string,
     ): Promise<AlertCandidateRow[]> {
-      return db
-        .selectFrom('watchlist_items as w')
+      return trackedEpisodes(db, statuses, fromDate, toDate)
         .innerJoin('users as u', 'u.id', 'w.user_id')
-        .innerJoin('shows as s', 's.id', 'w.show_id')
-        .innerJoin('episodes as e', 'e.show_id', 'w.show_id')
         .leftJoin('member_preferences as p', 'p.user_id', 'w.user_id')
         .select([
           'w.user_id',
@@ -46,21 +44,7 @@ export function createEpisodeAlertsRepository(db: Kysely<Database>) {
           'p.alerts_from',
           'p.unsubscribe_token',
           'w.created_at as tracked_since',
-          'e.id as episode_id',
-          's.id as show_id',
-          's.title as show_title',
-          'e.season_number',
-          'e.episode_number',
-          'e.title',
-          'e.air_date',
-          'e.air_stamp',
-          's.schedule_time',
-          's.schedule_timezone',
         ])
-        .where('w.status', 'in', [...statuses])
-        .where('e.retired_at', 'is', null)
-        .where('e.air_date', '>=', fromDate)
-        .where('e.air_date', '<=', toDate)
         .orderBy('w.user_id')
         .orderBy('e.air_date')
         .orderBy('e.id')

@@ -1,25 +1,20 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types';
+import type { Database, ShowRow } from '../../db/types';
 
 /**
  * The export's reads (export.service.ts streams them): everything a member owns, page by page,
  * as rows of the export format (docs/export-format.md).
  */
 
-export interface ShowCols {
+/** The show's columns every export row carries (showCols), its outside ids as they are. */
+export type ShowCols = {
   s_source_id: string;
   s_title: string;
   s_first_air_date: string | null;
-  tvmaze_id: number | null;
-  tvdb_id: number | null;
-  imdb_id: string | null;
-  tmdb_id: number | null;
-  mal_id: number | null;
-  anilist_id: number | null;
-  anidb_id: number | null;
-  bangumi_id: number | null;
-  tvrage_id: number | null;
-}
+} & Pick<ShowRow, OutsideIdColumn>;
+
+type OutsideIdColumn =
+  `${'tvmaze' | 'tvdb' | 'imdb' | 'tmdb' | 'mal' | 'anilist' | 'anidb' | 'bangumi' | 'tvrage'}_id`;
 
 const showCols = [
   's.source_id as s_source_id',

@@ -1,24 +1,9 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/types';
+import { offsetPage } from '../../db/paging';
+import { countWhere, rowWhere } from '../../db/rows';
+import type { Database, ShowRow } from '../../db/types';
 
 type Tx = Kysely<Database> | Transaction<Database>;
-
-export interface CatalogueShow {
-  id: number;
-  source_id: string;
-  title: string;
-  title_english: string | null;
-  title_original: string | null;
-  first_air_date: string | null;
-  tvmaze_id: number | null;
-  tvdb_id: number | null;
-  imdb_id: string | null;
-  tmdb_id: number | null;
-  mal_id: number | null;
-  anilist_id: number | null;
-  status: string;
-  episodes_complete: number;
-}
 
 const showColumns = [
   'id',
@@ -36,6 +21,9 @@ const showColumns = [
   'status',
   'episodes_complete',
 ] as const;
+
+/** What matching reads of a catalogue show. */
+export type CatalogueShow = Pick<ShowRow, (typeof showColumns)[number]>;
 
 export type IdColumn =
   'source_id' | 'tvmaze_id' | 'tvdb_id' | 'imdb_id' | 'tmdb_id' | 'mal_id' | 'anilist_id';
@@ -109,29 +97,20 @@ export function createImportsRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async findImport(id: string) {
-      return db.selectFrom('imports').selectAll().where('id', '=', id).executeTakeFirst();
-    },
+    findImport: (id: string) => rowWhere(db, 'imports', { id }),
 
-    async listImports(userId: number, limit: number, offset: number) {
-      const [rows, count] = await Promise.all([
+    listImports: (userId: number, limit: number, offset: number) =>
+      offsetPage(
         db
           .selectFrom('imports')
           .selectAll()
           .where('user_id', '=', userId)
           .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        db
-          .selectFrom('imports')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('user_id', '=', userId)
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(count.n) };
-    },
+          .orderBy('id', 'desc'),
+        countWhere(db, 'imports', { user_id: userId }),
+        limit,
+        offset,
+      ),
 
     /** Shows whose `column` is one of `values`. */
     async showsBy(column: IdColumn, values: (string | number)[]): Promise<CatalogueShow[]> {
@@ -251,14 +230,7 @@ export function createImportsRepository(db: Kysely<Database>) {
         await trx.deleteFrom('import_held_episodes').where('id', 'in', part).execute();
     },
 
-    async heldCount(userId: number) {
-      const row = await db
-        .selectFrom('import_held_episodes')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
+    heldCount: (userId: number) => countWhere(db, 'import_held_episodes', { user_id: userId }),
 
     /** Held watches and held counts of a member. */
     async heldTotals(userId: number) {

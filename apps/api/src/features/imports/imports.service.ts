@@ -14,6 +14,7 @@ import { createHeld } from './held';
 import { createImportJob, IMPORT_JOB } from './import-job';
 import type { ImportsServiceOptions } from './imports.options';
 import { emptyReport, toImport, type StoredReport } from './report';
+import { page } from '../shows/shows.service';
 
 export { IMPORT_JOB };
 export { Collector, type ShowAgg } from './collect';
@@ -134,7 +135,7 @@ export function createImportsService(options: ImportsServiceOptions) {
     async list(userId: number, limit: number, offset: number) {
       const { rows, total } = await repo.listImports(userId, limit, offset);
       const data = await Promise.all(rows.map(async (r) => toImport(r, await progressOf(r))));
-      return { data, total, limit, offset, hasMore: offset + data.length < total };
+      return page(data, total, limit, offset);
     },
 
     /** Applies one unmatched row to the show the user picked. */

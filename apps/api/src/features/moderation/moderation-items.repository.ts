@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { ReportItemType } from '@series-tracker/contracts';
+import { reviewColumns } from '../../db/review-columns';
 import type { Database } from '../../db/types';
 
 type Tx = Kysely<Database> | Transaction<Database>;
@@ -64,20 +65,8 @@ export async function readItem(
         .selectFrom('reviews as r')
         .innerJoin('shows as s', 's.id', 'r.show_id')
         .innerJoin('users as u', 'u.id', 'r.user_id')
-        .select([
-          'r.id',
-          'r.user_id',
-          'r.show_id',
-          'r.title',
-          'r.content',
-          'r.rating',
-          'r.is_spoiler',
-          'r.is_public',
-          'r.hidden_at',
-          'r.removed_at',
-          's.title as show_title',
-          'u.username',
-        ])
+        .select(reviewColumns)
+        .select(['s.title as show_title', 'u.username'])
         .where('r.id', '=', id)
         .executeTakeFirst();
       if (!r) return undefined;

@@ -1,5 +1,5 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/types';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Database, ModerationActionsTable, ReportsTable } from '../../db/types';
 import { readItem } from './moderation-items.repository';
 
 export type { ItemRow } from './moderation-items.repository';
@@ -27,15 +27,7 @@ export function createModerationRepository(db: Kysely<Database>) {
     /** Null when this member already has an open report on the item (the partial unique index). */
     async insertReport(
       trx: Transaction<Database>,
-      v: {
-        item_type: string;
-        item_id: number;
-        author_id: number;
-        reporter_id: number;
-        reason: string;
-        details: string | null;
-        created_at: string;
-      },
+      v: Omit<Selectable<ReportsTable>, 'id' | 'status' | 'resolved_at' | 'resolved_by'>,
     ): Promise<number | null> {
       const open = await trx
         .selectFrom('reports')
@@ -148,17 +140,7 @@ export function createModerationRepository(db: Kysely<Database>) {
 
     async insertAction(
       trx: Transaction<Database>,
-      v: {
-        moderator_id: number | null;
-        action: string;
-        item_type: string;
-        item_id: number;
-        author_id: number | null;
-        reason: string;
-        until: string | null;
-        hidden_count: number;
-        created_at: string;
-      },
+      v: Omit<Selectable<ModerationActionsTable>, 'id'>,
     ): Promise<number> {
       const row = await trx
         .insertInto('moderation_actions')

@@ -31,6 +31,7 @@ import {
 import type { AuditRow, ItemRow, ModerationRepository } from './moderation.repository';
 import { announce } from './moderation.announce';
 import { hideAllBy, type HiddenContent, type ModerationOwners } from './moderation.owners';
+import { page } from '../shows/shows.service';
 
 export interface ModerationServiceOptions {
   repo: ModerationRepository;
@@ -203,7 +204,7 @@ export function createModerationService({
           firstReportedAt: g.first,
         });
       }
-      return { data, total, limit, offset, hasMore: offset + data.length < total };
+      return page(data, total, limit, offset);
     },
 
     /** POST /moderation/items/:type/:id/actions: one decision, audited, the author told. */
@@ -321,13 +322,7 @@ export function createModerationService({
       const { rows, total } = await repo.actions(limit, offset, {
         ...(authorId !== undefined ? { authorId } : {}),
       });
-      return {
-        data: rows.map(toAuditEntry),
-        total,
-        limit,
-        offset,
-        hasMore: offset + rows.length < total,
-      };
+      return page(rows.map(toAuditEntry), total, limit, offset);
     },
 
     /**

@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import { memberColumns } from '../../db/member-columns';
+import { countOf, offsetPage } from '../../db/paging';
 import type { Database } from '../../db/types';
 import { visible, type Viewer } from '../../platform/policy';
 
@@ -62,49 +64,42 @@ export function createNotificationsRepository(db: Kysely<Database>) {
 
     async page(viewer: Viewer, limit: number, offset: number) {
       const base = db.selectFrom('notifications as n').where(mine(viewer));
-      const [rows, total, unread] = await Promise.all([
-        base
-          .leftJoin('users as a', 'a.id', 'n.actor_id')
-          .leftJoin('shows as s', 's.id', 'n.show_id')
-          .leftJoin('episodes as e', 'e.id', 'n.episode_id')
-          .select([
-            'n.id',
-            'n.kind',
-            'n.created_at',
-            'n.read_at',
-            'n.review_id',
-            'n.target',
-            'a.id as actor_id',
-            'a.username as actor_username',
-            'a.display_name as actor_display_name',
-            'a.avatar_url as actor_avatar_url',
-            's.id as show_id',
-            's.title as show_title',
-            'e.id as episode_id',
-            'e.season_number',
-            'e.episode_number',
-            'e.title as episode_title',
-          ])
-          .orderBy('n.created_at', 'desc')
-          .orderBy('n.id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      const [page, unread] = await Promise.all([
+        offsetPage(
+          base
+            .leftJoin('users as a', 'a.id', 'n.actor_id')
+            .leftJoin('shows as s', 's.id', 'n.show_id')
+            .leftJoin('episodes as e', 'e.id', 'n.episode_id')
+            .select([
+              'n.id',
+              'n.kind',
+              'n.created_at',
+              'n.read_at',
+              'n.review_id',
+              'n.target',
+              ...memberColumns('a', 'actor_'),
+              's.id as show_id',
+              's.title as show_title',
+              'e.id as episode_id',
+              'e.season_number',
+              'e.episode_number',
+              'e.title as episode_title',
+            ])
+            .orderBy('n.created_at', 'desc')
+            .orderBy('n.id', 'desc'),
+          countOf(base),
+          limit,
+          offset,
+        ),
         this.unreadCount(viewer),
       ]);
-      return { rows, total: Number(total.n), unread };
+      return { ...page, unread };
     },
 
-    async unreadCount(viewer: Viewer): Promise<number> {
-      const row = await db
-        .selectFrom('notifications as n')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where(mine(viewer))
-        .where('n.read_at', 'is', null)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
+    unreadCount: (viewer: Viewer): Promise<number> =>
+      countOf(
+        db.selectFrom('notifications as n').where(mine(viewer)).where('n.read_at', 'is', null),
+      ),
 
     /** Marks one (its id) or all of the viewer's unread as read; returns how many changed. */
     async markRead(viewer: Viewer, now: string, id?: number): Promise<number> {

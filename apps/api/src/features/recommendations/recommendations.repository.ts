@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { deleteWhere, existsWhere, insertNew } from '../../db/rows';
 import type { Database } from '../../db/types';
 import type { Executor } from '../../platform/unit-of-work';
 import type { Neighbour, Pick, ShowMeta } from './similarity';
@@ -235,28 +236,15 @@ export function createRecommendationsRepository(db: Kysely<Database>) {
       return { rows, total: Number(count?.n ?? 0), computedAt: stamp?.at ?? null };
     },
 
-    async showExists(showId: number): Promise<boolean> {
-      return !!(await db
-        .selectFrom('shows')
-        .select('id')
-        .where('id', '=', showId)
-        .executeTakeFirst());
-    },
+    showExists: (showId: number): Promise<boolean> => existsWhere(db, 'shows', { id: showId }),
 
     async dismiss(userId: number, showId: number, at: string): Promise<void> {
-      await db
-        .insertInto('recommendation_dismissals')
-        .values({ user_id: userId, show_id: showId, created_at: at })
-        .onConflict((oc) => oc.columns(['user_id', 'show_id']).doNothing())
-        .execute();
+      const row = { user_id: userId, show_id: showId, created_at: at };
+      await insertNew(db, 'recommendation_dismissals', row, ['user_id', 'show_id']);
     },
 
     async undismiss(userId: number, showId: number): Promise<void> {
-      await db
-        .deleteFrom('recommendation_dismissals')
-        .where('user_id', '=', userId)
-        .where('show_id', '=', showId)
-        .execute();
+      await deleteWhere(db, 'recommendation_dismissals', { user_id: userId, show_id: showId });
     },
   };
 }

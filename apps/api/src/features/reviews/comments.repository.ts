@@ -1,4 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { countOf, offsetPage } from '../../db/paging';
+import { countWhere } from '../../db/rows';
 import type { Database } from '../../db/types';
 import { visible } from '../../platform/policy';
 import { likedBy } from './likes.repository';
@@ -31,8 +33,7 @@ export function createCommentsRepository(db: Kysely<Database>) {
   const shownTo = (viewerId: number | null) =>
     visible.comments(viewerId === null ? null : { id: viewerId }, 'c');
   const marks = moderationMarks('review_comments');
-  const counted = () =>
-    db.selectFrom('review_comments as c').select((eb) => eb.fn.countAll<number>().as('n'));
+  const comments = () => db.selectFrom('review_comments as c');
 
   return {
     db,
@@ -45,22 +46,22 @@ export function createCommentsRepository(db: Kysely<Database>) {
     /** Top-level comments of a review, newest first, each with all its replies (oldest first). */
     async listComments(reviewId: number, viewerId: number | null, limit: number, offset: number) {
       const shown = shownTo(viewerId);
-      const [top, count] = await Promise.all([
+      const { rows: top, total } = await offsetPage(
         commentsWithAuthor(db, viewerId)
           .where(shown)
           .where('c.review_id', '=', reviewId)
           .where('c.parent_id', 'is', null)
           .orderBy('c.created_at', 'desc')
-          .orderBy('c.id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        counted()
-          .where(shown)
-          .where('c.review_id', '=', reviewId)
-          .where('c.parent_id', 'is', null)
-          .executeTakeFirstOrThrow(),
-      ]);
+          .orderBy('c.id', 'desc'),
+        countOf(
+          comments()
+            .where(shown)
+            .where('c.review_id', '=', reviewId)
+            .where('c.parent_id', 'is', null),
+        ),
+        limit,
+        offset,
+      );
       const ids = top.map((c) => c.id);
       const replies = ids.length
         ? ((await commentsWithAuthor(db, viewerId)
@@ -70,33 +71,26 @@ export function createCommentsRepository(db: Kysely<Database>) {
             .orderBy('c.id', 'asc')
             .execute()) as CommentWithAuthor[])
         : [];
-      return { rows: top as CommentWithAuthor[], replies, total: Number(count.n) };
+      return { rows: top as CommentWithAuthor[], replies, total };
     },
 
     async listReplies(parentId: number, viewerId: number | null, limit: number, offset: number) {
       const shown = shownTo(viewerId);
-      const [rows, count] = await Promise.all([
+      const page = await offsetPage(
         commentsWithAuthor(db, viewerId)
           .where(shown)
           .where('c.parent_id', '=', parentId)
           .orderBy('c.created_at', 'asc')
-          .orderBy('c.id', 'asc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        counted().where(shown).where('c.parent_id', '=', parentId).executeTakeFirstOrThrow(),
-      ]);
-      return { rows: rows as CommentWithAuthor[], total: Number(count.n) };
+          .orderBy('c.id', 'asc'),
+        countOf(comments().where(shown).where('c.parent_id', '=', parentId)),
+        limit,
+        offset,
+      );
+      return { rows: page.rows as CommentWithAuthor[], total: page.total };
     },
 
-    async countReplies(q: Tx, parentId: number): Promise<number> {
-      const row = await q
-        .selectFrom('review_comments')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('parent_id', '=', parentId)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
+    countReplies: (q: Tx, parentId: number): Promise<number> =>
+      countWhere(q, 'review_comments', { parent_id: parentId }),
 
     async insertComment(
       trx: Transaction<Database>,

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { moderationMarks } from '../../db/moderation-marks';
+import { countOf, offsetPage } from '../../db/paging';
 import type { Database } from '../../db/types';
 import { visible } from '../../platform/policy';
 import { likedBy } from './likes.repository';
@@ -75,23 +76,22 @@ export function createEpisodeReviewsRepository(db: Kysely<Database>) {
         'er.user_id',
         'er.is_public',
       );
-      const [rows, count] = await Promise.all([
+      const page = await offsetPage(
         episodeReviewsWithAuthor(db, viewerId)
           .where('er.episode_id', '=', episodeId)
           .where(shown)
           .orderBy('er.created_at', 'desc')
-          .orderBy('er.id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        db
-          .selectFrom('episode_reviews as er')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('er.episode_id', '=', episodeId)
-          .where(shown)
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows: rows as EpisodeReviewWithAuthor[], total: Number(count.n) };
+          .orderBy('er.id', 'desc'),
+        countOf(
+          db
+            .selectFrom('episode_reviews as er')
+            .where('er.episode_id', '=', episodeId)
+            .where(shown),
+        ),
+        limit,
+        offset,
+      );
+      return { rows: page.rows as EpisodeReviewWithAuthor[], total: page.total };
     },
 
     async insertEpisodeReview(

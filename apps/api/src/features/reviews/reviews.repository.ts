@@ -2,6 +2,7 @@ import { sql, type Expression, type Kysely, type SqlBool, type Transaction } fro
 import type { DialectName } from '../../db/connection';
 import type { Database } from '../../db/types';
 import { moderationMarks } from '../../db/moderation-marks';
+import { reviewColumns } from '../../db/review-columns';
 import { visible, type Viewer } from '../../platform/policy';
 import { likedBy } from './likes.repository';
 
@@ -68,24 +69,7 @@ export const reviewsWithRefs = (q: Tx, viewerId: number | null) =>
     .selectFrom('reviews as r')
     .innerJoin('users as u', 'u.id', 'r.user_id')
     .innerJoin('shows as s', 's.id', 'r.show_id')
-    // Named, not r.*: on PostgreSQL the row also holds its search vector (migration 0011).
-    .select([
-      'r.id',
-      'r.user_id',
-      'r.show_id',
-      'r.title',
-      'r.content',
-      'r.rating',
-      'r.is_spoiler',
-      'r.is_public',
-      'r.likes_count',
-      'r.comments_count',
-      'r.created_at',
-      'r.updated_at',
-      'r.hidden_at',
-      'r.removed_at',
-      'r.moderation_reason',
-    ])
+    .select(reviewColumns)
     .select([
       'u.username',
       'u.display_name',

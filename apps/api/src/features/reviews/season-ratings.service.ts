@@ -11,6 +11,7 @@ import { nowIso } from '../../lib/time';
 import type { EventBus } from '../../platform/events';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { SeasonRatingsRepository } from './season-ratings.repository';
+import { page } from '../shows/shows.service';
 
 export interface SeasonRating {
   showId: number;
@@ -81,8 +82,8 @@ export function createSeasonRatingsService(deps: {
       offset: number,
     ): Promise<Page<ProfileSeasonRating>> {
       const { rows, total } = await repo.pageOfMember(repo.db, userId, limit, offset);
-      return {
-        data: rows.map((r) => ({
+      return page(
+        rows.map((r) => ({
           show: { id: r.show_id, title: r.title, coverImageUrl: r.poster_url },
           seasonNumber: r.season_number,
           rating: r.rating,
@@ -91,8 +92,7 @@ export function createSeasonRatingsService(deps: {
         total,
         limit,
         offset,
-        hasMore: offset + rows.length < total,
-      };
+      );
     },
 
     /**

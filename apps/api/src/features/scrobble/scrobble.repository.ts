@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { scrobbleEventsKept } from '@series-tracker/contracts';
+import { rowWhere } from '../../db/rows';
 import type { Database, ScrobbleEventRow } from '../../db/types';
 import type { Tx } from '../../platform/unit-of-work';
 
@@ -8,13 +9,7 @@ export type NewScrobbleEvent = Omit<ScrobbleEventRow, 'id'>;
 /** SQL of scrobbling (ADR 161): webhook secrets, the events log, catalogue matching. */
 export function createScrobbleRepository(db: Kysely<Database>) {
   return {
-    hookOf(userId: number) {
-      return db
-        .selectFrom('scrobble_hooks')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-    },
+    hookOf: (userId: number) => rowWhere(db, 'scrobble_hooks', { user_id: userId }),
 
     /** The hook with its member's suspension (ADR 151): a suspended member's hook writes nothing. */
     hookBySecret(secret: string) {

@@ -1,4 +1,6 @@
 import { type Kysely, type Transaction } from 'kysely';
+import { offsetPage } from '../../db/paging';
+import { countWhere, deleteWhere, existsWhere, insertNew } from '../../db/rows';
 import type { Database } from '../../db/types';
 
 type Exec = Kysely<Database> | Transaction<Database>;
@@ -9,33 +11,19 @@ export function createSocialRepository(db: Kysely<Database>) {
     db,
 
     /** True when the row was created (a repeated follow changes nothing). */
-    async follow(followerId: number, followeeId: number, now: string): Promise<boolean> {
-      const res = await db
-        .insertInto('follows')
-        .values({ follower_id: followerId, followee_id: followeeId, created_at: now })
-        .onConflict((oc) => oc.columns(['follower_id', 'followee_id']).doNothing())
-        .executeTakeFirst();
-      return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
-    },
+    follow: (followerId: number, followeeId: number, now: string): Promise<boolean> =>
+      insertNew(
+        db,
+        'follows',
+        { follower_id: followerId, followee_id: followeeId, created_at: now },
+        ['follower_id', 'followee_id'],
+      ),
 
-    async unfollow(trx: Exec, followerId: number, followeeId: number): Promise<boolean> {
-      const res = await trx
-        .deleteFrom('follows')
-        .where('follower_id', '=', followerId)
-        .where('followee_id', '=', followeeId)
-        .executeTakeFirst();
-      return Number(res.numDeletedRows) > 0;
-    },
+    unfollow: (trx: Exec, followerId: number, followeeId: number): Promise<boolean> =>
+      deleteWhere(trx, 'follows', { follower_id: followerId, followee_id: followeeId }),
 
-    async isFollowing(followerId: number, followeeId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('follows')
-        .select('follower_id')
-        .where('follower_id', '=', followerId)
-        .where('followee_id', '=', followeeId)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
+    isFollowing: (followerId: number, followeeId: number): Promise<boolean> =>
+      existsWhere(db, 'follows', { follower_id: followerId, followee_id: followeeId }),
 
     /** Everyone following `userId` (ids only: whose cached home feeds their activity reaches). */
     async followersOf(userId: number): Promise<number[]> {
@@ -61,18 +49,10 @@ export function createSocialRepository(db: Kysely<Database>) {
 
     async counts(userId: number): Promise<{ followers: number; following: number }> {
       const [followers, following] = await Promise.all([
-        db
-          .selectFrom('follows')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('followee_id', '=', userId)
-          .executeTakeFirstOrThrow(),
-        db
-          .selectFrom('follows')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('follower_id', '=', userId)
-          .executeTakeFirstOrThrow(),
+        countWhere(db, 'follows', { followee_id: userId }),
+        countWhere(db, 'follows', { follower_id: userId }),
       ]);
-      return { followers: Number(followers.n), following: Number(following.n) };
+      return { followers, following };
     },
 
     /** Followers (`side` followee_id = userId) or followings of a member, newest follow first. */
@@ -81,7 +61,7 @@ export function createSocialRepository(db: Kysely<Database>) {
         side === 'followers'
           ? (['followee_id', 'follower_id'] as const)
           : (['follower_id', 'followee_id'] as const);
-      const [rows, total] = await Promise.all([
+      return offsetPage(
         db
           .selectFrom('follows')
           .innerJoin('users', 'users.id', `follows.${other}`)
@@ -97,47 +77,25 @@ export function createSocialRepository(db: Kysely<Database>) {
           ])
           .where(`follows.${mine}`, '=', userId)
           .orderBy('follows.created_at', 'desc')
-          .orderBy('users.id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        db
-          .selectFrom('follows')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where(mine, '=', userId)
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(total.n) };
+          .orderBy('users.id', 'desc'),
+        countWhere(db, 'follows', { [mine]: userId }),
+        limit,
+        offset,
+      );
     },
 
-    async block(trx: Exec, blockerId: number, blockedId: number, now: string): Promise<boolean> {
-      const res = await trx
-        .insertInto('blocks')
-        .values({ blocker_id: blockerId, blocked_id: blockedId, created_at: now })
-        .onConflict((oc) => oc.columns(['blocker_id', 'blocked_id']).doNothing())
-        .executeTakeFirst();
-      return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
-    },
+    block: (trx: Exec, blockerId: number, blockedId: number, now: string): Promise<boolean> =>
+      insertNew(trx, 'blocks', { blocker_id: blockerId, blocked_id: blockedId, created_at: now }, [
+        'blocker_id',
+        'blocked_id',
+      ]),
 
-    async unblock(blockerId: number, blockedId: number): Promise<boolean> {
-      const res = await db
-        .deleteFrom('blocks')
-        .where('blocker_id', '=', blockerId)
-        .where('blocked_id', '=', blockedId)
-        .executeTakeFirst();
-      return Number(res.numDeletedRows) > 0;
-    },
+    unblock: (blockerId: number, blockedId: number): Promise<boolean> =>
+      deleteWhere(db, 'blocks', { blocker_id: blockerId, blocked_id: blockedId }),
 
     /** Whether `blockerId` blocks `blockedId`. */
-    async blocks(blockerId: number, blockedId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('blocks')
-        .select('blocker_id')
-        .where('blocker_id', '=', blockerId)
-        .where('blocked_id', '=', blockedId)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
+    blocks: (blockerId: number, blockedId: number): Promise<boolean> =>
+      existsWhere(db, 'blocks', { blocker_id: blockerId, blocked_id: blockedId }),
 
     /** Whether either of the two blocks the other. */
     async blockedEitherWay(a: number, b: number): Promise<boolean> {
@@ -154,8 +112,8 @@ export function createSocialRepository(db: Kysely<Database>) {
       return row !== undefined;
     },
 
-    async blockList(blockerId: number, limit: number, offset: number) {
-      const [rows, total] = await Promise.all([
+    blockList: (blockerId: number, limit: number, offset: number) =>
+      offsetPage(
         db
           .selectFrom('blocks')
           .innerJoin('users', 'users.id', 'blocks.blocked_id')
@@ -168,18 +126,11 @@ export function createSocialRepository(db: Kysely<Database>) {
           ])
           .where('blocks.blocker_id', '=', blockerId)
           .orderBy('blocks.created_at', 'desc')
-          .orderBy('users.id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        db
-          .selectFrom('blocks')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('blocker_id', '=', blockerId)
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(total.n) };
-    },
+          .orderBy('users.id', 'desc'),
+        countWhere(db, 'blocks', { blocker_id: blockerId }),
+        limit,
+        offset,
+      ),
 
     /** Whom a member follows, oldest first, for the export (docs/export-format.md). */
     async *exportFollowing(userId: number): AsyncGenerator<Record<string, unknown>> {

@@ -7,6 +7,7 @@ import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { UserRow } from '../../db/types';
 import { toPerson } from '../users/users.mapper';
 import type { SocialRepository } from './social.repository';
+import { page } from '../shows/shows.service';
 
 const badRequest = (message: string) => new AppError(400, errorCodes.validation, message);
 
@@ -117,15 +118,14 @@ export function createSocialService({ repo, uow, users, events }: SocialServiceO
             rows.map((r) => r.id),
           )
         : null;
-      return {
-        data: rows.map((r) =>
+      return page(
+        rows.map((r) =>
           toPerson(r, viewer, Number(r.followers_count ?? 0), mine ? mine.has(r.id) : undefined),
         ),
         total,
         limit,
         offset,
-        hasMore: offset + rows.length < total,
-      };
+      );
     },
 
     /** Blocking also ends follows both ways: a blocked member stops seeing the blocker's feed. */
@@ -157,8 +157,8 @@ export function createSocialService({ repo, uow, users, events }: SocialServiceO
 
     async blockList(blockerId: number, limit: number, offset: number) {
       const { rows, total } = await repo.blockList(blockerId, limit, offset);
-      return {
-        data: rows.map((r) => ({
+      return page(
+        rows.map((r) => ({
           user: {
             id: r.id,
             username: r.username,
@@ -170,8 +170,7 @@ export function createSocialService({ repo, uow, users, events }: SocialServiceO
         total,
         limit,
         offset,
-        hasMore: offset + rows.length < total,
-      };
+      );
     },
 
     /** For other features' rules (comments on reviews): whether `blockerId` blocks `userId`. */

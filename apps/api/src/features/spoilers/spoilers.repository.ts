@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { deleteWhere, existsWhere, insertNew } from '../../db/rows';
 import type { Database } from '../../db/types';
 import type { EpisodePlace } from './spoiler-rule';
 
@@ -38,18 +39,10 @@ export function createSpoilersRepository(db: Kysely<Database>) {
     },
 
     async setRevealed(userId: number, showId: number, revealed: boolean, now: string) {
+      const row = { user_id: userId, show_id: showId };
       if (revealed)
-        await db
-          .insertInto('spoiler_reveals')
-          .values({ user_id: userId, show_id: showId, created_at: now })
-          .onConflict((oc) => oc.columns(['user_id', 'show_id']).doNothing())
-          .execute();
-      else
-        await db
-          .deleteFrom('spoiler_reveals')
-          .where('user_id', '=', userId)
-          .where('show_id', '=', showId)
-          .execute();
+        await insertNew(db, 'spoiler_reveals', { ...row, created_at: now }, ['user_id', 'show_id']);
+      else await deleteWhere(db, 'spoiler_reveals', row);
     },
 
     /** The member's watched episodes of these shows, with where they sit in their show. */
@@ -84,14 +77,7 @@ export function createSpoilersRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async showExists(showId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('shows')
-        .select('id')
-        .where('id', '=', showId)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
+    showExists: (showId: number): Promise<boolean> => existsWhere(db, 'shows', { id: showId }),
   };
 }
 

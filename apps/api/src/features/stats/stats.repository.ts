@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { existsWhere } from '../../db/rows';
 import type { Database } from '../../db/types';
 
 const n = (v: unknown) => Number(v ?? 0);
@@ -270,9 +271,7 @@ export function createStatsRepository(db: Kysely<Database>) {
       }));
     },
 
-    showExists: async (id: number) =>
-      (await db.selectFrom('shows').select('id').where('id', '=', id).executeTakeFirst()) !==
-      undefined,
+    showExists: (id: number) => existsWhere(db, 'shows', { id }),
     async showMembers(showId: number) {
       const [byStatus, scores, favorites] = await Promise.all([
         db

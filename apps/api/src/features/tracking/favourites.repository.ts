@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import { offsetPage } from '../../db/paging';
+import { countWhere, deleteWhere, insertNew } from '../../db/rows';
 import type { Database } from '../../db/types';
 import { showColumns, withShownStatus, type Tx } from './tracking-sql.repository';
 
@@ -14,33 +16,20 @@ export function createFavouritesRepository(db: Kysely<Database>) {
       .where('f.user_id', '=', userId);
 
   /** A favourite dated `at`; false when it was one already. */
-  async function addFavoriteAt(q: Tx, userId: number, showId: number, at: string) {
-    const row = await q
-      .insertInto('favorites')
-      .values({ user_id: userId, show_id: showId, created_at: at })
-      .onConflict((oc) => oc.columns(['user_id', 'show_id']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    return !!row;
-  }
+  const addFavoriteAt = (q: Tx, userId: number, showId: number, at: string) =>
+    insertNew(q, 'favorites', { user_id: userId, show_id: showId, created_at: at }, [
+      'user_id',
+      'show_id',
+    ]);
 
   return {
-    async favorites(userId: number, limit: number, offset: number) {
-      const [rows, count] = await Promise.all([
-        withShow(userId)
-          .orderBy('f.created_at', 'desc')
-          .orderBy('f.id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        db
-          .selectFrom('favorites')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('user_id', '=', userId)
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(count.n) };
-    },
+    favorites: (userId: number, limit: number, offset: number) =>
+      offsetPage(
+        withShow(userId).orderBy('f.created_at', 'desc').orderBy('f.id', 'desc'),
+        countWhere(db, 'favorites', { user_id: userId }),
+        limit,
+        offset,
+      ),
 
     async favorite(userId: number, showId: number) {
       return withShow(userId).where('f.show_id', '=', showId).executeTakeFirst();
@@ -49,14 +38,8 @@ export function createFavouritesRepository(db: Kysely<Database>) {
     addFavorite: (userId: number, showId: number, now: string): Promise<boolean> =>
       addFavoriteAt(db, userId, showId, now),
 
-    async removeFavorite(userId: number, showId: number): Promise<boolean> {
-      const res = await db
-        .deleteFrom('favorites')
-        .where('user_id', '=', userId)
-        .where('show_id', '=', showId)
-        .executeTakeFirst();
-      return Number(res.numDeletedRows) > 0;
-    },
+    removeFavorite: (userId: number, showId: number): Promise<boolean> =>
+      deleteWhere(db, 'favorites', { user_id: userId, show_id: showId }),
 
     /** Which of several shows the member has favourited. */
     async favoritesOfShows(q: Tx, userId: number, showIds: number[]) {

@@ -1,18 +1,13 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/types';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { offsetPage } from '../../db/paging';
+import { countWhere } from '../../db/rows';
+import type { Database, EpisodePlaysTable } from '../../db/types';
 import { createProgressSyncRepository } from './progress-sync.repository';
 
 type Tx = Kysely<Database> | Transaction<Database>;
 
 /** A play as the diary and the episode page show it. */
-export interface PlayRow {
-  id: number;
-  user_id: number;
-  episode_id: number;
-  show_id: number;
-  watched_at: string;
-  source: string;
-  run: number;
+export interface PlayRow extends Omit<Selectable<EpisodePlaysTable>, 'created_at'> {
   /** 1 when an earlier play of the same episode by the same member exists. */
   rewatch: number;
 }
@@ -186,8 +181,8 @@ export function createPlaysRepository(db: Kysely<Database>) {
      * A member's diary: plays newest first with their episode and show, one page. `hasMore`
      * comes from one extra row; `total` is a count on the diary index.
      */
-    async history(userId: number, limit: number, offset: number) {
-      const [rows, count] = await Promise.all([
+    history: (userId: number, limit: number, offset: number) =>
+      offsetPage(
         base(db)
           .innerJoin('episodes as e', 'e.id', 'p.episode_id')
           .innerJoin('shows as s', 's.id', 'p.show_id')
@@ -201,18 +196,11 @@ export function createPlaysRepository(db: Kysely<Database>) {
           ])
           .where('p.user_id', '=', userId)
           .orderBy('p.watched_at', 'desc')
-          .orderBy('p.id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        db
-          .selectFrom('episode_plays')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('user_id', '=', userId)
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(count.n) };
-    },
+          .orderBy('p.id', 'desc'),
+        countWhere(db, 'episode_plays', { user_id: userId }),
+        limit,
+        offset,
+      ),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { deleteWhere, rowWhere, rowWithUser } from '../../db/rows';
 import type { Database, TraktGrantRow, UserRow } from '../../db/types';
 
 /** SQL of the apps members connected through the Trakt-compatible OAuth (ADR 170). */
@@ -11,27 +12,12 @@ export function createTraktGrantsRepository(db: Kysely<Database>) {
     async withUser(
       accessHash: string,
     ): Promise<{ grant: TraktGrantRow; user: UserRow } | undefined> {
-      const grant = await db
-        .selectFrom('trakt_grants')
-        .selectAll()
-        .where('access_hash', '=', accessHash)
-        .executeTakeFirst();
-      if (!grant) return undefined;
-      const user = await db
-        .selectFrom('users')
-        .selectAll()
-        .where('id', '=', grant.user_id)
-        .executeTakeFirst();
-      return user ? { grant, user } : undefined;
+      const found = await rowWithUser(db, 'trakt_grants', { access_hash: accessHash });
+      return found && { grant: found.row, user: found.user };
     },
 
-    byRefreshHash(refreshHash: string): Promise<TraktGrantRow | undefined> {
-      return db
-        .selectFrom('trakt_grants')
-        .selectAll()
-        .where('refresh_hash', '=', refreshHash)
-        .executeTakeFirst();
-    },
+    byRefreshHash: (refreshHash: string): Promise<TraktGrantRow | undefined> =>
+      rowWhere(db, 'trakt_grants', { refresh_hash: refreshHash }),
 
     /** Swaps a grant's tokens only if its refresh token is still the one presented (single use). */
     async rotate(
@@ -68,18 +54,18 @@ export function createTraktGrantsRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    byId(id: number): Promise<TraktGrantRow | undefined> {
-      return db.selectFrom('trakt_grants').selectAll().where('id', '=', id).executeTakeFirst();
-    },
+    byId: (id: number): Promise<TraktGrantRow | undefined> => rowWhere(db, 'trakt_grants', { id }),
 
-    async remove(where: { id: number } | { accessHash: string } | { refreshHash: string }) {
-      let q = db.deleteFrom('trakt_grants');
-      if ('id' in where) q = q.where('id', '=', where.id);
-      else if ('accessHash' in where) q = q.where('access_hash', '=', where.accessHash);
-      else q = q.where('refresh_hash', '=', where.refreshHash);
-      const r = await q.executeTakeFirst();
-      return Number(r.numDeletedRows) > 0;
-    },
+    remove: (where: { id: number } | { accessHash: string } | { refreshHash: string }) =>
+      deleteWhere(
+        db,
+        'trakt_grants',
+        'id' in where
+          ? { id: where.id }
+          : 'accessHash' in where
+            ? { access_hash: where.accessHash }
+            : { refresh_hash: where.refreshHash },
+      ),
   };
 }
 

@@ -1,18 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { errorCodes } from '@series-tracker/contracts';
-import type { SessionRow, TraktGrantRow } from '../../db/types';
+import type { TraktGrantRow } from '../../db/types';
 import { AppError } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import type { AttemptCounter } from '../../platform/attempts';
 import { authorize } from '../../platform/policy';
 import type { ResolvedSession } from '../auth/auth.service';
+import { tokenSession } from '../api-tokens/token-session';
 import { hashToken } from '../auth/tokens';
 import type { TraktGrantsRepository } from './trakt-grants.repository';
 
 /** Trakt's access tokens last a day since 2025; apps refresh them with the refresh token. */
 export const TRAKT_ACCESS_SECONDS = 24 * 60 * 60;
-/** last_used_at is written at most this often per grant. */
-const TOUCH_AFTER_MS = 60_000;
 
 /** Trakt's tokens are 64 hex characters; ours look the same, so no app chokes on the length. */
 export const newTraktToken = (): string => randomBytes(32).toString('hex');
@@ -170,20 +169,12 @@ export function createTraktGrantsService({
           period,
         );
       }
-      if (!grant.last_used_at || now - Date.parse(grant.last_used_at) > TOUCH_AFTER_MS)
-        await repo.touch(grant.id, new Date(now).toISOString());
-      // Not a session: id 0 matches no sessions row (as for personal API tokens, ADR 161).
-      const session: SessionRow = {
-        id: 0,
-        user_id: user.id,
+      const presented = {
+        ...grant,
         token_hash: grant.access_hash,
-        created_at: grant.created_at,
-        last_used_at: grant.last_used_at ?? grant.created_at,
         expires_at: grant.access_expires_at,
-        user_agent: null,
-        // Never a recent sign-in (ADR 173): a token cannot take the actions that need one.
-        verified_at: null,
       };
+      const session = await tokenSession(user.id, presented, now, repo.touch);
       return {
         session,
         user,

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { deleteWhere, rowWhere } from '../../db/rows';
 import type { Database, TraktAuthCodeRow, TraktDeviceCodeRow } from '../../db/types';
 
 /** SQL of the codes apps exchange for a grant: device codes and authorization codes (ADR 170). */
@@ -12,21 +13,11 @@ export function createTraktOAuthRepository(db: Kysely<Database>) {
         .executeTakeFirstOrThrow();
     },
 
-    deviceByHash(deviceHash: string): Promise<TraktDeviceCodeRow | undefined> {
-      return db
-        .selectFrom('trakt_device_codes')
-        .selectAll()
-        .where('device_hash', '=', deviceHash)
-        .executeTakeFirst();
-    },
+    deviceByHash: (deviceHash: string): Promise<TraktDeviceCodeRow | undefined> =>
+      rowWhere(db, 'trakt_device_codes', { device_hash: deviceHash }),
 
-    deviceByUserCode(userCodeHash: string): Promise<TraktDeviceCodeRow | undefined> {
-      return db
-        .selectFrom('trakt_device_codes')
-        .selectAll()
-        .where('user_code', '=', userCodeHash)
-        .executeTakeFirst();
-    },
+    deviceByUserCode: (userCodeHash: string): Promise<TraktDeviceCodeRow | undefined> =>
+      rowWhere(db, 'trakt_device_codes', { user_code: userCodeHash }),
 
     notePoll(id: number, at: string) {
       return db
@@ -58,19 +49,11 @@ export function createTraktOAuthRepository(db: Kysely<Database>) {
       return db.insertInto('trakt_auth_codes').values(row).returningAll().executeTakeFirstOrThrow();
     },
 
-    authCodeByHash(codeHash: string): Promise<TraktAuthCodeRow | undefined> {
-      return db
-        .selectFrom('trakt_auth_codes')
-        .selectAll()
-        .where('code_hash', '=', codeHash)
-        .executeTakeFirst();
-    },
+    authCodeByHash: (codeHash: string): Promise<TraktAuthCodeRow | undefined> =>
+      rowWhere(db, 'trakt_auth_codes', { code_hash: codeHash }),
 
     /** Spends an authorization code: true for the one request that deleted it. */
-    async spendAuthCode(id: number): Promise<boolean> {
-      const r = await db.deleteFrom('trakt_auth_codes').where('id', '=', id).executeTakeFirst();
-      return Number(r.numDeletedRows) > 0;
-    },
+    spendAuthCode: (id: number): Promise<boolean> => deleteWhere(db, 'trakt_auth_codes', { id }),
 
     /** Codes that ended before `before` are of no use to anyone (an app gets 404 for them). */
     async purgeExpired(before: string) {

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { deleteWhere, rowWhere } from '../../db/rows';
 import type {
   Database,
   EpisodeRow,
@@ -35,16 +36,11 @@ export function createTraktPlaybackRepository(db: Kysely<Database>) {
     },
 
     async clear(userId: number, episodeId: number): Promise<void> {
-      await db
-        .deleteFrom('trakt_playback')
-        .where('user_id', '=', userId)
-        .where('episode_id', '=', episodeId)
-        .execute();
+      await deleteWhere(db, 'trakt_playback', { user_id: userId, episode_id: episodeId });
     },
 
-    byId(id: number): Promise<TraktPlaybackRow | undefined> {
-      return db.selectFrom('trakt_playback').selectAll().where('id', '=', id).executeTakeFirst();
-    },
+    byId: (id: number): Promise<TraktPlaybackRow | undefined> =>
+      rowWhere(db, 'trakt_playback', { id }),
 
     async remove(id: number): Promise<void> {
       await db.deleteFrom('trakt_playback').where('id', '=', id).execute();
@@ -87,13 +83,8 @@ export function createTraktPlaybackRepository(db: Kysely<Database>) {
       });
     },
 
-    checkinOf(userId: number): Promise<TraktCheckinRow | undefined> {
-      return db
-        .selectFrom('trakt_checkins')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-    },
+    checkinOf: (userId: number): Promise<TraktCheckinRow | undefined> =>
+      rowWhere(db, 'trakt_checkins', { user_id: userId }),
 
     /**
      * Starts a checkin unless one is running (an ended one is replaced), inside the caller's

@@ -27,43 +27,25 @@ export function createTraktRepository(db: Kysely<Database>) {
   return {
     /** A show by any of Trakt's ids, tried in the order Trakt apps trust them. */
     async showByIds(ids: TraktIdsInput): Promise<ShowRow | undefined> {
-      const trakt = asInt(ids.trakt);
-      if (trakt) {
-        const row = await shows().where('id', '=', trakt).executeTakeFirst();
-        if (row) return row;
-      }
+      // Our own id, as Trakt's id or inside a slug.
       const fromSlug = typeof ids.slug === 'string' ? idFromSlug(ids.slug) : null;
-      if (fromSlug) {
-        const row = await shows().where('id', '=', fromSlug).executeTakeFirst();
+      for (const id of [asInt(ids.trakt), fromSlug]) {
+        if (!id) continue;
+        const row = await shows().where('id', '=', id).executeTakeFirst();
         if (row) return row;
       }
-      const tvdb = asInt(ids.tvdb);
-      if (tvdb) {
+      // The outside ids, most trusted first; several shows may share one: the most popular wins.
+      const imdb = typeof ids.imdb === 'string' && /^tt\d{1,10}$/.test(ids.imdb) ? ids.imdb : null;
+      const outside = [
+        ['tvdb_id', asInt(ids.tvdb)],
+        ['imdb_id', imdb],
+        ['tmdb_id', asInt(ids.tmdb)],
+        ['tvrage_id', asInt(ids.tvrage)],
+      ] as const;
+      for (const [column, value] of outside) {
+        if (!value) continue;
         const row = await shows()
-          .where('tvdb_id', '=', tvdb)
-          .orderBy('popularity', 'desc')
-          .executeTakeFirst();
-        if (row) return row;
-      }
-      if (typeof ids.imdb === 'string' && /^tt\d{1,10}$/.test(ids.imdb)) {
-        const row = await shows()
-          .where('imdb_id', '=', ids.imdb)
-          .orderBy('popularity', 'desc')
-          .executeTakeFirst();
-        if (row) return row;
-      }
-      const tmdb = asInt(ids.tmdb);
-      if (tmdb) {
-        const row = await shows()
-          .where('tmdb_id', '=', tmdb)
-          .orderBy('popularity', 'desc')
-          .executeTakeFirst();
-        if (row) return row;
-      }
-      const tvrage = asInt(ids.tvrage);
-      if (tvrage) {
-        const row = await shows()
-          .where('tvrage_id', '=', tvrage)
+          .where(column, '=', value)
           .orderBy('popularity', 'desc')
           .executeTakeFirst();
         if (row) return row;

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../../db/connection';
+import { countWhere, rowWhere } from '../../db/rows';
 import type { Database, UserRow } from '../../db/types';
 import { visible } from '../../platform/policy';
 
@@ -17,14 +18,9 @@ export function trigrams(q: string): string[] {
 /** Member rows: lookups, the members directory and the candidates of people search. */
 export function createUsersRepository(db: Kysely<Database>, _dialect: DialectName) {
   return {
-    byId: (id: number) =>
-      db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+    byId: (id: number) => rowWhere(db, 'users', { id }),
     byUsername: (username: string) =>
-      db
-        .selectFrom('users')
-        .selectAll()
-        .where('username_lower', '=', username.toLowerCase())
-        .executeTakeFirst(),
+      rowWhere(db, 'users', { username_lower: username.toLowerCase() }),
     byUsernames: (usernames: string[]) =>
       db
         .selectFrom('users')
@@ -108,14 +104,8 @@ export function createUsersRepository(db: Kysely<Database>, _dialect: DialectNam
       };
     },
 
-    async showsCount(userId: number): Promise<number> {
-      const row = await db
-        .selectFrom('watchlist_items')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
+    showsCount: (userId: number): Promise<number> =>
+      countWhere(db, 'watchlist_items', { user_id: userId }),
 
     /** Every member, alphabetically (private ones too: their name and avatar are public). */
     async list(limit: number, offset: number) {

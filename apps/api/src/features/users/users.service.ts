@@ -7,6 +7,7 @@ import { titleScore } from '../search/relevance';
 import { toPerson, toPublicUser } from './users.mapper';
 import type { UsersRepository } from './users.repository';
 import type { UserRow } from '../../db/types';
+import { page } from '../shows/shows.service';
 
 /** Counts of other features' rows (a member's public reviews and public lists). */
 export interface ContentCounts {
@@ -110,13 +111,7 @@ export function createUsersService({ repo, social }: UsersServiceOptions) {
 
     async list(viewer: Viewer, limit: number, offset: number) {
       const { rows, total } = await repo.list(limit, offset);
-      return {
-        data: await people(viewer, rows),
-        total,
-        limit,
-        offset,
-        hasMore: offset + rows.length < total,
-      };
+      return page(await people(viewer, rows), total, limit, offset);
     },
 
     /**
@@ -128,17 +123,16 @@ export function createUsersService({ repo, social }: UsersServiceOptions) {
       const scored = await ranked(query);
       const pageRows = scored.slice(offset, offset + limit);
       const scores = new Map(pageRows.map((x) => [x.r.id, Math.round(x.score * 100) / 100]));
-      return {
-        data: await people(
+      return page(
+        await people(
           viewer,
           pageRows.map((x) => x.r),
           scores,
         ),
-        total: scored.length,
+        scored.length,
         limit,
         offset,
-        hasMore: offset + pageRows.length < scored.length,
-      };
+      );
     },
 
     /**

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { rowWhere } from '../../db/rows';
 import type { Database } from '../../db/types';
 import type { Executor, Tx } from '../../platform/unit-of-work';
 
@@ -33,13 +34,7 @@ export function createWatchRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    lookup(showId: number) {
-      return db
-        .selectFrom('watch_provider_lookups')
-        .selectAll()
-        .where('show_id', '=', showId)
-        .executeTakeFirst();
-    },
+    lookup: (showId: number) => rowWhere(db, 'watch_provider_lookups', { show_id: showId }),
 
     providers(showId: number): Promise<ProviderRow[]> {
       return db

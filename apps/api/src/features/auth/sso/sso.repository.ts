@@ -8,6 +8,7 @@ import type {
   OidcHandoffsTable,
   UserRow,
 } from '../../../db/types';
+import { countWhere, deleteWhere, rowWhere } from '../../../db/rows';
 import type { Tx } from '../../../platform/unit-of-work';
 
 /** The SQL of single sign-on (ADR 174): linked identities, flows in progress, handoff codes. */
@@ -42,14 +43,8 @@ export function createSsoRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    async findLink(issuer: string, subject: string): Promise<IdentityLinkRow | undefined> {
-      return db
-        .selectFrom('identity_links')
-        .selectAll()
-        .where('issuer', '=', issuer)
-        .where('subject', '=', subject)
-        .executeTakeFirst();
-    },
+    findLink: (issuer: string, subject: string): Promise<IdentityLinkRow | undefined> =>
+      rowWhere(db, 'identity_links', { issuer, subject }),
 
     async linksOf(userId: number, issuer: string): Promise<IdentityLinkRow[]> {
       return db
@@ -67,27 +62,13 @@ export function createSsoRepository(db: Kysely<Database>) {
     },
 
     /** Every identity of the member, of any issuer (another way in counts wherever it is). */
-    async countLinks(userId: number): Promise<number> {
-      const row = await db
-        .selectFrom('identity_links')
-        .select((eb) => eb.fn.countAll<string | number>().as('n'))
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
+    countLinks: (userId: number): Promise<number> =>
+      countWhere(db, 'identity_links', { user_id: userId }),
 
-    async deleteLink(userId: number, id: number): Promise<boolean> {
-      const result = await db
-        .deleteFrom('identity_links')
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
+    deleteLink: (userId: number, id: number): Promise<boolean> =>
+      deleteWhere(db, 'identity_links', { id, user_id: userId }),
 
-    async userById(id: number): Promise<UserRow | undefined> {
-      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-    },
+    userById: (id: number): Promise<UserRow | undefined> => rowWhere(db, 'users', { id }),
   };
 }
 
