@@ -9,15 +9,16 @@ import { useQuery } from '@tanstack/react-query';
 import { BadgeCheck, CircleAlert, MailCheck } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
+import { MutationError } from '@/components/forms/mutation-error';
+import { PasswordField } from '@/components/forms/password-field';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { getSecurity, securityKeys } from '@/features/auth/api/security';
 import { needsRecentSignIn, useRecentSignIn } from '@/features/auth/components/confirm-identity';
-import { serverMessageOr } from '@/lib/api-client';
 import { useChangePassword, useResendVerification, useUpdateMe } from '../api/account';
 import { apiFieldErrors, formAlertMessage, zodFieldErrors } from '@/lib/form-errors';
-import { SavedNote, SettingsSection } from './settings-section';
+import { SavedNote, SettingsSection, SubmitRow } from './settings-section';
 import { NewPasswordFields } from './new-password-fields';
 
 export function AccountSection({ user }: { user: CurrentUser }) {
@@ -56,11 +57,7 @@ function VerifiedState({ user }: { user: CurrentUser }) {
           {resend.isPending ? 'Sending...' : 'Resend confirmation email'}
         </Button>
         {resend.isSuccess ? <SavedNote>{resend.data.message}</SavedNote> : null}
-        {resend.isError ? (
-          <p role="alert" className="text-sm text-rose-300">
-            {serverMessageOr(resend.error, 'Could not send the email. Please try again.')}
-          </p>
-        ) : null}
+        <MutationError mutation={resend} fallback="Could not send the email. Please try again." />
       </div>
     </div>
   );
@@ -104,11 +101,7 @@ function PendingEmailNote({
           {cancel.isPending ? 'Cancelling...' : 'Cancel the change'}
         </Button>
       </div>
-      {cancel.isError ? (
-        <p role="alert" className="text-rose-300">
-          {serverMessageOr(cancel.error, 'Could not cancel the change. Please try again.')}
-        </p>
-      ) : null}
+      <MutationError mutation={cancel} fallback="Could not cancel the change. Please try again." />
     </div>
   );
 }
@@ -186,26 +179,22 @@ function EmailForm({ user }: { user: CurrentUser }) {
       ) : null}
       {dialog}
       {changing && withPassword ? (
-        <TextField
+        <PasswordField
           id={passwordId}
           label="Current Password"
           name="currentPassword"
-          type="password"
-          autoComplete="current-password"
           value={currentPassword}
           error={errors.currentPassword}
           hint="Needed to change your email address."
-          onChange={(e) => setCurrentPassword(e.target.value)}
+          onValue={setCurrentPassword}
         />
       ) : null}
-      <div className="flex flex-wrap items-center gap-4">
-        <Button type="submit" disabled={save.isPending || !changing}>
-          {save.isPending ? 'Saving...' : resending ? 'Send the link again' : 'Change email'}
-        </Button>
-        {save.isSuccess && !changing && !save.data.pendingEmail ? (
-          <SavedNote>{accountMessages.emailSaved}</SavedNote>
-        ) : null}
-      </div>
+      <SubmitRow
+        label={resending ? 'Send the link again' : 'Change email'}
+        busy={save.isPending}
+        disabled={!changing}
+        saved={save.isSuccess && !changing && !save.data.pendingEmail && accountMessages.emailSaved}
+      />
     </form>
   );
 }
@@ -249,14 +238,12 @@ function ChangePasswordForm() {
     <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Change password">
       <h3 className="text-base font-semibold text-white">Change password</h3>
       {formError ? <FormAlert>{formError}</FormAlert> : null}
-      <TextField
+      <PasswordField
         label="Current Password"
         name="currentPassword"
-        type="password"
-        autoComplete="current-password"
         value={currentPassword}
         error={errors.currentPassword}
-        onChange={(e) => setCurrentPassword(e.target.value)}
+        onValue={setCurrentPassword}
       />
       <NewPasswordFields
         name="newPassword"
@@ -266,12 +253,11 @@ function ChangePasswordForm() {
         onPassword={setNewPassword}
         onConfirm={setConfirmPassword}
       />
-      <div className="flex flex-wrap items-center gap-4">
-        <Button type="submit" disabled={change.isPending}>
-          {change.isPending ? 'Saving...' : 'Change password'}
-        </Button>
-        {change.isSuccess ? <SavedNote>{change.data.message}</SavedNote> : null}
-      </div>
+      <SubmitRow
+        label="Change password"
+        busy={change.isPending}
+        saved={change.isSuccess && change.data.message}
+      />
     </form>
   );
 }

@@ -2,9 +2,9 @@ import { accountMessages, deleteMeBodySchema } from '@series-tracker/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { PasswordField } from '@/components/forms/password-field';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
-import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/toaster';
 import { getSecurity, securityKeys } from '@/features/auth/api/security';
 import { needsRecentSignIn, useRecentSignIn } from '@/features/auth/components/confirm-identity';
@@ -68,15 +68,13 @@ export function DangerZone() {
         </p>
         {formError ? <FormAlert>{formError}</FormAlert> : null}
         {withPassword ? (
-          <TextField
+          <PasswordField
             label="Password"
             name="password"
-            type="password"
-            autoComplete="current-password"
             value={password}
             error={errors.password}
             hint="Enter your password to confirm."
-            onChange={(e) => setPassword(e.target.value)}
+            onValue={setPassword}
           />
         ) : (
           <label className="flex min-h-6 cursor-pointer items-start gap-3 text-sm text-slate-200">

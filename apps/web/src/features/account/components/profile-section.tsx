@@ -6,15 +6,14 @@ import {
   type CurrentUser,
 } from '@series-tracker/contracts';
 import { useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
+import { MutationAlert } from '@/components/forms/mutation-error';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { cn } from '@/lib/cn';
-import { serverMessageOr } from '@/lib/api-client';
 import { useUpdateMe } from '../api/account';
 import { AvatarUpload } from './avatar-upload';
 import { apiFieldErrors, formAlertMessage, zodFieldErrors } from '@/lib/form-errors';
-import { SavedNote, SettingsSection, textareaClass } from './settings-section';
+import { SettingsSection, SubmitRow, textareaClass } from './settings-section';
 
 export function ProfileSection({ user }: { user: CurrentUser }) {
   const [displayName, setDisplayName] = useState(user.displayName ?? '');
@@ -99,12 +98,11 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
             </p>
           ) : null}
         </div>
-        <div className="flex flex-wrap items-center gap-4">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save profile'}
-          </Button>
-          {save.isSuccess ? <SavedNote>{accountMessages.profileSaved}</SavedNote> : null}
-        </div>
+        <SubmitRow
+          label="Save profile"
+          busy={save.isPending}
+          saved={save.isSuccess && accountMessages.profileSaved}
+        />
       </form>
     </SettingsSection>
   );
@@ -120,11 +118,7 @@ export function PrivacySection({ user }: { user: CurrentUser }) {
   return (
     <SettingsSection id="privacy" title="Privacy">
       <form onSubmit={onSubmit} className="space-y-5" aria-label="Privacy">
-        {save.isError ? (
-          <FormAlert>
-            {serverMessageOr(save.error, 'Could not save the setting. Please try again.')}
-          </FormAlert>
-        ) : null}
+        <MutationAlert mutation={save} fallback="Could not save the setting. Please try again." />
         <div className="flex items-start gap-3">
           <input
             id="settings-private"
@@ -148,12 +142,11 @@ export function PrivacySection({ user }: { user: CurrentUser }) {
             </p>
           </div>
         </div>
-        <div className="flex flex-wrap items-center gap-4">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save privacy'}
-          </Button>
-          {save.isSuccess ? <SavedNote>{accountMessages.privacySaved}</SavedNote> : null}
-        </div>
+        <SubmitRow
+          label="Save privacy"
+          busy={save.isPending}
+          saved={save.isSuccess && accountMessages.privacySaved}
+        />
       </form>
     </SettingsSection>
   );

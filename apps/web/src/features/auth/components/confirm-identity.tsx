@@ -8,6 +8,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { LogIn } from 'lucide-react';
 import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import { MutationAlert } from '@/components/forms/mutation-error';
+import { PasswordField } from '@/components/forms/password-field';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -117,9 +119,7 @@ function ConfirmIdentityDialog({
   const fieldError = apiFieldError(error, 'password', 'code');
   const providerButton = linked ? (
     <div className="space-y-2">
-      {reauth.isError ? (
-        <FormAlert>{serverMessageOr(reauth.error, 'Could not reach the provider.')}</FormAlert>
-      ) : null}
+      <MutationAlert mutation={reauth} fallback="Could not reach the provider." />
       <Button
         variant={hasPassword ? 'secondary' : 'primary'}
         className="w-full"
@@ -179,14 +179,12 @@ function ConfirmIdentityDialog({
                 error={fieldError}
               />
             ) : (
-              <TextField
+              <PasswordField
                 key="password"
                 label="Password"
                 name="password"
-                type="password"
-                autoComplete="current-password"
                 value={value}
-                onChange={(event) => setValue(event.target.value)}
+                onValue={setValue}
                 error={fieldError}
               />
             )}

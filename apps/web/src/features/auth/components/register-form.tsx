@@ -6,7 +6,7 @@ import {
 } from '@series-tracker/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Crown } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -105,6 +105,16 @@ export function RegisterForm({ loginHref = '/login' }: RegisterFormProps) {
     });
   }
 
+  /** A field's name, value, error and typing, bound to `field` of the form's values. */
+  function field(name: Field) {
+    return {
+      name,
+      value: values[name],
+      onChange: (event: ChangeEvent<HTMLInputElement>) => update(name, event.target.value),
+      error: fieldErrors[name],
+    };
+  }
+
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
@@ -191,56 +201,42 @@ export function RegisterForm({ loginHref = '/login' }: RegisterFormProps) {
 
       <TextField
         label="Username"
-        name="username"
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
         maxLength={authLimits.usernameMax}
-        value={values.username}
-        onChange={(event) => update('username', event.target.value)}
-        error={fieldErrors.username}
+        {...field('username')}
         hint={`${authLimits.usernameMin}–${authLimits.usernameMax} characters: letters, digits, _ and -`}
       />
 
       <TextField
         label="Email"
-        name="email"
         type="email"
         autoComplete="email"
         maxLength={authLimits.emailMax}
-        value={values.email}
-        onChange={(event) => update('email', event.target.value)}
-        error={fieldErrors.email}
+        {...field('email')}
       />
 
       <TextField
         label="Display Name (Optional)"
-        name="displayName"
         autoComplete="nickname"
         maxLength={authLimits.displayNameMax}
-        value={values.displayName}
-        onChange={(event) => update('displayName', event.target.value)}
-        error={fieldErrors.displayName}
+        {...field('displayName')}
       />
 
       <TextField
         label="Password"
-        name="password"
         type="password"
         autoComplete="new-password"
-        value={values.password}
-        onChange={(event) => update('password', event.target.value)}
-        error={fieldErrors.password}
+        {...field('password')}
         hint={`At least ${authLimits.passwordMin} characters`}
       />
 
       <TextField
         label="Confirm Password"
-        name="confirmPassword"
         type="password"
         autoComplete="new-password"
-        value={values.confirmPassword}
-        onChange={(event) => update('confirmPassword', event.target.value)}
+        {...field('confirmPassword')}
         error={confirmError}
       />
 

@@ -1,19 +1,14 @@
 import { Radio } from 'lucide-react';
 import type { MediaServer, ScrobbleEvent, ScrobbleOutcome } from '@series-tracker/contracts';
 import { Link } from 'react-router';
+import { MutationError } from '@/components/forms/mutation-error';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { serverMessageOr } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { lazily } from '@/lib/format';
+import { itemTime } from '@/components/settings/item-time';
 import { SectionQueryState, SettingsSection } from '@/features/account/components/settings-section';
 import { useRotateScrobbleUrls, useScrobbleSettings } from '../api/integrations';
 import { CopyField } from './copy-field';
-
-const dateTime = lazily(
-  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
-);
-const when = (iso: string) => dateTime().format(new Date(iso));
 
 /** The Jellyfin webhook plugin's template: the fields the server reads (ADR 161). */
 export const jellyfinTemplate =
@@ -97,7 +92,7 @@ function EventRow({ event }: { event: ScrobbleEvent }) {
         {event.detail}
       </p>
       <p className="text-xs text-slate-500">
-        {serverName[event.source]} · {event.event} · {when(event.receivedAt)}
+        {serverName[event.source]} · {event.event} · {itemTime(event.receivedAt)}
       </p>
     </li>
   );
@@ -158,11 +153,10 @@ export function ScrobbleSection() {
             <p className="text-xs text-slate-400">
               The old URLs stop working at once; paste the new ones into your media servers.
             </p>
-            {rotate.isError ? (
-              <p role="alert" className="text-sm text-rose-300">
-                {serverMessageOr(rotate.error, 'Could not make new URLs. Please try again.')}
-              </p>
-            ) : null}
+            <MutationError
+              mutation={rotate}
+              fallback="Could not make new URLs. Please try again."
+            />
           </div>
 
           <div>
