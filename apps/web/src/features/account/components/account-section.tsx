@@ -5,18 +5,18 @@ import {
   updateMeBodySchema,
   type CurrentUser,
 } from '@series-tracker/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { BadgeCheck, CircleAlert, MailCheck } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { MutationError } from '@/components/forms/mutation-error';
 import { PasswordField } from '@/components/forms/password-field';
+import { BusyButton } from '@/components/forms/busy-button';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
-import { getSecurity, securityKeys } from '@/features/auth/api/security';
-import { needsRecentSignIn, useRecentSignIn } from '@/features/auth/components/confirm-identity';
+import { needsRecentSignIn } from '@/features/auth/components/confirm-identity';
 import { useChangePassword, useResendVerification, useUpdateMe } from '../api/account';
+import { useConfirmChange } from '../hooks/use-confirm-change';
 import { apiFieldErrors, formAlertMessage, zodFieldErrors } from '@/lib/form-errors';
 import { SavedNote, SettingsSection, SubmitRow } from './settings-section';
 import { NewPasswordFields } from './new-password-fields';
@@ -48,14 +48,15 @@ function VerifiedState({ user }: { user: CurrentUser }) {
         Not verified yet: open the link we sent to this address.
       </p>
       <div className="flex flex-wrap items-center gap-3">
-        <Button
+        <BusyButton
           variant="secondary"
           size="sm"
           onClick={() => resend.mutate()}
-          disabled={resend.isPending}
+          busy={resend.isPending}
+          busyLabel="Sending..."
         >
-          {resend.isPending ? 'Sending...' : 'Resend confirmation email'}
-        </Button>
+          Resend confirmation email
+        </BusyButton>
         {resend.isSuccess ? <SavedNote>{resend.data.message}</SavedNote> : null}
         <MutationError mutation={resend} fallback="Could not send the email. Please try again." />
       </div>
@@ -91,15 +92,17 @@ function PendingEmailNote({
         <Button variant="secondary" size="sm" type="button" onClick={onSendAgain}>
           Send the link again
         </Button>
-        <Button
+        <BusyButton
           variant="ghost"
           size="sm"
           type="button"
-          disabled={cancel.isPending}
+
           onClick={() => cancel.mutate({ email: user.email })}
+          busy={cancel.isPending}
+          busyLabel="Cancelling..."
         >
-          {cancel.isPending ? 'Cancelling...' : 'Cancel the change'}
-        </Button>
+          Cancel the change
+        </BusyButton>
       </div>
       <MutationError mutation={cancel} fallback="Could not cancel the change. Please try again." />
     </div>
@@ -110,11 +113,7 @@ function EmailForm({ user }: { user: CurrentUser }) {
   const [email, setEmail] = useState(user.email);
   const [currentPassword, setCurrentPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  // An account made through single sign-on has no password: a recent sign-in confirms the
-  // change instead ("Confirm it's you" → "Sign in again with <provider>", ADR 174).
-  const status = useQuery({ queryKey: securityKeys.status, queryFn: getSecurity });
-  const withPassword = status.data?.hasPassword ?? true;
-  const { run, dialog } = useRecentSignIn();
+  const { withPassword, run, dialog } = useConfirmChange();
   const save = useUpdateMe(run);
   const passwordId = useId();
   const changing = email.trim().toLowerCase() !== user.email.toLowerCase();

@@ -1,7 +1,7 @@
 import { CircleCheck, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ItemList } from '@/components/settings/item-list';
-import { Button } from '@/components/ui/button';
+import { BusyButton } from '@/components/forms/busy-button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -75,9 +75,9 @@ export function SubmitRow({
 }) {
   return (
     <div className="flex flex-wrap items-center gap-4">
-      <Button type="submit" disabled={busy || disabled}>
-        {busy ? busyLabel : label}
-      </Button>
+      <BusyButton type="submit" busy={busy} busyLabel={busyLabel} disabled={disabled}>
+        {label}
+      </BusyButton>
       {saved ? <SavedNote>{saved}</SavedNote> : null}
     </div>
   );
@@ -146,6 +146,23 @@ export function SectionQueryState({
   );
 }
 
+/** A section's data drawn by `children` once it is in; `SectionQueryState` until then. */
+export function SectionLoaded<T>({
+  query,
+  children,
+  ...state
+}: {
+  query: SectionQuery & { data: T | undefined };
+  loadingLabel: string;
+  rows?: string[];
+  failedTitle: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending || query.isError || query.data === undefined)
+    return <SectionQueryState query={query} {...state} />;
+  return children(query.data);
+}
+
 /**
  * A section's list of the member's things (tokens, apps): loading and failed states, an empty
  * state (`empty`), else an `ItemList` named `label` with a row (`row`) per item.
@@ -165,12 +182,17 @@ export function SectionItems<T>({
   label: string;
   row: (item: T) => ReactNode;
 }) {
-  if (query.isPending || query.isError || query.data === undefined)
-    return (
-      <SectionQueryState query={query} loadingLabel={loadingLabel} failedTitle={failedTitle} />
-    );
-  if (query.data.length === 0) return <EmptyState {...empty} headingLevel={3} className="py-8" />;
-  return <ItemList label={label}>{query.data.map(row)}</ItemList>;
+  return (
+    <SectionLoaded query={query} loadingLabel={loadingLabel} failedTitle={failedTitle}>
+      {(items) =>
+        items.length === 0 ? (
+          <EmptyState {...empty} headingLevel={3} className="py-8" />
+        ) : (
+          <ItemList label={label}>{items.map(row)}</ItemList>
+        )
+      }
+    </SectionLoaded>
+  );
 }
 
 export const textareaClass =

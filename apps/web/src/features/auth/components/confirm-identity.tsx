@@ -14,10 +14,10 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
-import { TextField } from '@/components/ui/text-field';
 import { isApiError, serverMessageOr } from '@/lib/api-client';
 import { apiFieldError } from '@/lib/form-errors';
 import { getSecurity, reauthenticate, securityKeys } from '../api/security';
+import { CodeField } from './code-field';
 import { useAuthProviders, useIdentityLinks, useReauthenticateWithProvider } from '../api/sso';
 
 /** The server wants a recent sign-in before this action (ADR 173). */
@@ -166,16 +166,11 @@ function ConfirmIdentityDialog({
               <FormAlert>{serverMessageOr(error, securityMessages.codeInvalid)}</FormAlert>
             ) : null}
             {withCode ? (
-              <TextField
+              <CodeField
                 key="code"
                 label="Authenticator or backup code"
-                name="code"
-                autoComplete="one-time-code"
-                autoCapitalize="none"
-                spellCheck={false}
-                maxLength={20}
                 value={value}
-                onChange={(event) => setValue(event.target.value)}
+                onValue={setValue}
                 error={fieldError}
               />
             ) : (

@@ -4,7 +4,6 @@ import { Download, FileUp } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { ErrorState } from '@/components/ui/error-state';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { errorReason } from '@/lib/api-client';
@@ -21,6 +20,7 @@ import {
 } from '../api/imports';
 import { HeldHistory } from './held-history';
 import { ImportReport } from './import-report';
+import { ImportsQueryState } from './query-state';
 
 const sources = Object.keys(importSourceLabels) as ImportSource[];
 const statusLabels: Record<Import['status'], string> = {
@@ -84,20 +84,12 @@ function CurrentImport({ id }: { id: string }) {
       el?.scrollIntoView?.({ block: 'start' });
     }
   }, [status, client]);
-  if (query.isPending) {
+  if (query.isPending || query.isError)
     return (
-      <p className="flex items-center gap-2 text-sm text-slate-300">
-        <Spinner className="size-4" /> Loading the import…
-      </p>
-    );
-  }
-  if (query.isError)
-    return (
-      <ErrorState
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        title="Could not load this import"
-        headingLevel={3}
+      <ImportsQueryState
+        query={query}
+        loading="Loading the import…"
+        failedTitle="Could not load this import"
       />
     );
   const value = query.data;
@@ -156,19 +148,12 @@ function PastImports({
   onSelect: (id: string) => void;
 }) {
   const list = useImports();
-  if (list.isPending)
+  if (list.isPending || list.isError)
     return (
-      <p className="flex items-center gap-2 text-sm text-slate-300">
-        <Spinner className="size-4" /> Loading past imports…
-      </p>
-    );
-  if (list.isError)
-    return (
-      <ErrorState
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        title="Could not load your imports"
-        headingLevel={3}
+      <ImportsQueryState
+        query={list}
+        loading="Loading past imports…"
+        failedTitle="Could not load your imports"
       />
     );
   if (list.data.data.length === 0)

@@ -9,6 +9,7 @@ import {
 import { MutationError } from '@/components/forms/mutation-error';
 import { ItemAction, ItemRow } from '@/components/settings/item-list';
 import { itemTime, lastUsed } from '@/components/settings/item-time';
+import { BusyButton } from '@/components/forms/busy-button';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
@@ -119,9 +120,9 @@ export function ApiTokensSection() {
             ) : null}
           </fieldset>
           {createError ? <FormAlert>{createError}</FormAlert> : null}
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Creating…' : 'Create token'}
-          </Button>
+          <BusyButton type="submit" busy={create.isPending} busyLabel="Creating…">
+            Create token
+          </BusyButton>
         </form>
 
         <SectionItems

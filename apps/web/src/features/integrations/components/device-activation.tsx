@@ -9,6 +9,7 @@ import {
   type TraktDeviceRequest,
 } from '@series-tracker/contracts';
 import { MutationAlert } from '@/components/forms/mutation-error';
+import { BusyButton } from '@/components/forms/busy-button';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { useDecideDeviceCode, useLookupDeviceCode } from '../api/trakt-apps';
@@ -123,9 +124,9 @@ export function DeviceActivation({ initialCode }: { initialCode: string }) {
       />
       <MutationAlert mutation={lookup} fallback="Could not check the code. Please try again." />
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" disabled={lookup.isPending}>
-          {lookup.isPending ? 'Checking…' : 'Continue'}
-        </Button>
+        <BusyButton type="submit" busy={lookup.isPending} busyLabel="Checking…">
+          Continue
+        </BusyButton>
         <Link to="/settings/apps" className={buttonStyles({ variant: 'ghost' })}>
           Apps &amp; devices
         </Link>

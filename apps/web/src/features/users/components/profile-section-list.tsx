@@ -39,8 +39,8 @@ export function ProfileSectionList<T>({
   testId,
 }: {
   query: PagedQuery<T>;
-  /** How many placeholders, laid out like the list, each with its own class. */
-  skeleton: { count: number; className: string; itemClassName: string };
+  /** How many placeholders, each with its own class, laid out like the list unless `className` says otherwise. */
+  skeleton: { count: number; className?: string; itemClassName: string };
   errorTitle: string;
   headingLevel?: 2 | 3;
   empty: { icon: LucideIcon; title: string };
@@ -55,7 +55,7 @@ export function ProfileSectionList<T>({
 }) {
   if (query.isPending) {
     return (
-      <div className={skeleton.className}>
+      <div className={skeleton.className ?? listClassName}>
         {Array.from({ length: skeleton.count }, (_, i) => (
           <Skeleton key={i} className={skeleton.itemClassName} />
         ))}
