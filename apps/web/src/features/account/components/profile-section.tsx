@@ -1,19 +1,18 @@
 import {
   accountLimits,
   accountMessages,
-  authLimits,
   updateMeBodySchema,
   type CurrentUser,
 } from '@series-tracker/contracts';
 import { useState, type FormEvent } from 'react';
 import { MutationAlert } from '@/components/forms/mutation-error';
+import { TextareaField } from '@/components/forms/textarea-field';
 import { FormAlert } from '@/components/ui/form-alert';
-import { TextField } from '@/components/ui/text-field';
-import { cn } from '@/lib/cn';
+import { DisplayNameField, UsernameField } from '@/features/auth/components/name-fields';
 import { useUpdateMe } from '../api/account';
 import { AvatarUpload } from './avatar-upload';
 import { apiFieldErrors, formAlertMessage, zodFieldErrors } from '@/lib/form-errors';
-import { SettingsSection, SubmitRow, textareaClass } from './settings-section';
+import { SettingsSection, SubmitRow } from './settings-section';
 
 export function ProfileSection({ user }: { user: CurrentUser }) {
   const [displayName, setDisplayName] = useState(user.displayName ?? '');
@@ -47,57 +46,30 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
       <AvatarUpload user={user} />
       <form onSubmit={onSubmit} noValidate className="mt-6 space-y-5" aria-label="Profile">
         {formError ? <FormAlert>{formError}</FormAlert> : null}
-        <TextField
+        <DisplayNameField
           label="Display Name"
-          name="displayName"
-          autoComplete="nickname"
-          maxLength={authLimits.displayNameMax}
           value={displayName}
           error={fieldError('displayName')}
           hint="Optional. Shown instead of your username."
           onChange={(e) => setDisplayName(e.target.value)}
         />
-        <TextField
+        <UsernameField
           label="Username"
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={authLimits.usernameMax}
           value={username}
           error={fieldError('username')}
           hint="Your profile address: letters, digits, _ and -."
           onChange={(e) => setUsername(e.target.value)}
         />
-        <div className="space-y-1.5">
-          <div className="flex items-baseline justify-between gap-3">
-            <label htmlFor="settings-bio" className="text-sm font-medium text-slate-200">
-              Bio
-            </label>
-            <span className="text-xs text-slate-400" aria-live="polite">
-              {bio.length}/{accountLimits.bioMax}
-            </span>
-          </div>
-          <textarea
-            id="settings-bio"
-            name="bio"
-            rows={4}
-            maxLength={accountLimits.bioMax}
-            value={bio}
-            aria-invalid={fieldError('bio') ? true : undefined}
-            aria-describedby={fieldError('bio') ? 'settings-bio-error' : undefined}
-            onChange={(e) => setBio(e.target.value)}
-            className={cn(
-              textareaClass,
-              fieldError('bio') ? 'border-rose-500/70' : 'border-slate-700 hover:border-slate-600',
-            )}
-          />
-          {fieldError('bio') ? (
-            <p id="settings-bio-error" role="alert" className="text-sm text-rose-300">
-              {fieldError('bio') ?? accountMessages.bioTooLong}
-            </p>
-          ) : null}
-        </div>
+        <TextareaField
+          id="settings-bio"
+          label="Bio"
+          name="bio"
+          rows={4}
+          max={accountLimits.bioMax}
+          value={bio}
+          error={fieldError('bio')}
+          onValue={setBio}
+        />
         <SubmitRow
           label="Save profile"
           busy={save.isPending}

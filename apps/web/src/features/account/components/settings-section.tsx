@@ -194,7 +194,3 @@ export function SectionItems<T>({
     </SectionLoaded>
   );
 }
-
-export const textareaClass =
-  'block w-full rounded-lg border bg-slate-900/80 px-3 py-2 text-base text-slate-100 placeholder:text-slate-500 sm:text-sm ' +
-  'transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-400/70';

@@ -17,6 +17,7 @@ import { pickFieldErrors, zodFieldErrors } from '@/lib/form-errors';
 import type { RegisterInput } from '../api/register';
 import { getSetup, securityKeys } from '../api/security';
 import { useRegister } from '../hooks/use-session-actions';
+import { DisplayNameField, UsernameField } from './name-fields';
 import { RegistrationSent } from './registration-sent';
 
 const fields = ['username', 'email', 'displayName', 'password', 'confirmPassword'] as const;
@@ -199,12 +200,8 @@ export function RegisterForm({ loginHref = '/login' }: RegisterFormProps) {
         </FormAlert>
       ) : null}
 
-      <TextField
+      <UsernameField
         label="Username"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        maxLength={authLimits.usernameMax}
         {...field('username')}
         hint={`${authLimits.usernameMin}–${authLimits.usernameMax} characters: letters, digits, _ and -`}
       />
@@ -217,12 +214,7 @@ export function RegisterForm({ loginHref = '/login' }: RegisterFormProps) {
         {...field('email')}
       />
 
-      <TextField
-        label="Display Name (Optional)"
-        autoComplete="nickname"
-        maxLength={authLimits.displayNameMax}
-        {...field('displayName')}
-      />
+      <DisplayNameField label="Display Name (Optional)" {...field('displayName')} />
 
       <TextField
         label="Password"

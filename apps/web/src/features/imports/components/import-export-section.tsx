@@ -65,6 +65,10 @@ function ProgressBar({ value }: { value: Import }) {
   );
 }
 
+/** The export's files: one JSON file, or a ZIP of CSV files. */
+const exportFormats = ['json', 'csv'] as const;
+type ExportFormat = (typeof exportFormats)[number];
+
 function CurrentImport({ id }: { id: string }) {
   const query = useImport(id);
   const client = useQueryClient();
@@ -212,7 +216,7 @@ export function ImportExportSection() {
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
-  const [exporting, setExporting] = useState<'json' | 'csv' | null>(null);
+  const [exporting, setExporting] = useState<ExportFormat | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
 
   const select = (id: string) => setParams({ import: id }, { replace: false });
@@ -247,7 +251,7 @@ export function ImportExportSection() {
     }
   }
 
-  async function exportAs(format: 'json' | 'csv') {
+  async function exportAs(format: ExportFormat) {
     setExporting(format);
     setExportError(null);
     try {
@@ -367,30 +371,21 @@ export function ImportExportSection() {
           or a ZIP of CSV files.
         </p>
         <div className="flex flex-wrap gap-3">
-          <Button
-            variant="secondary"
-            onClick={() => void exportAs('json')}
-            disabled={exporting !== null}
-          >
-            {exporting === 'json' ? (
-              <Spinner className="size-4" />
-            ) : (
-              <Download aria-hidden className="size-4" />
-            )}
-            Export JSON
-          </Button>
-          <Button
-            variant="secondary"
-            onClick={() => void exportAs('csv')}
-            disabled={exporting !== null}
-          >
-            {exporting === 'csv' ? (
-              <Spinner className="size-4" />
-            ) : (
-              <Download aria-hidden className="size-4" />
-            )}
-            Export CSV
-          </Button>
+          {exportFormats.map((format) => (
+            <Button
+              key={format}
+              variant="secondary"
+              onClick={() => void exportAs(format)}
+              disabled={exporting !== null}
+            >
+              {exporting === format ? (
+                <Spinner className="size-4" />
+              ) : (
+                <Download aria-hidden className="size-4" />
+              )}
+              {`Export ${format.toUpperCase()}`}
+            </Button>
+          ))}
         </div>
         {exportError ? <FormAlert>{exportError}</FormAlert> : null}
       </section>
