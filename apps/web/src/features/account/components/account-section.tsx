@@ -6,9 +6,10 @@ import {
   type CurrentUser,
 } from '@series-tracker/contracts';
 import { BadgeCheck, CircleAlert, MailCheck } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type ComponentProps, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { MutationError } from '@/components/forms/mutation-error';
+import { MutationAction } from '@/components/settings/mutation-action';
 import { PasswordField } from '@/components/forms/password-field';
 import { BusyButton } from '@/components/forms/busy-button';
 import { Button } from '@/components/ui/button';
@@ -20,6 +21,11 @@ import { useConfirmChange } from '../hooks/use-confirm-change';
 import { apiFieldErrors, formAlertMessage, zodFieldErrors } from '@/lib/form-errors';
 import { SavedNote, SettingsSection, SubmitRow } from './settings-section';
 import { NewPasswordFields } from './new-password-fields';
+
+/** The member's current password, which changing the e-mail address or the password asks for. */
+function CurrentPasswordField(props: Omit<ComponentProps<typeof PasswordField>, 'label' | 'name'>) {
+  return <PasswordField label="Current Password" name="currentPassword" {...props} />;
+}
 
 export function AccountSection({ user }: { user: CurrentUser }) {
   return (
@@ -47,19 +53,14 @@ function VerifiedState({ user }: { user: CurrentUser }) {
         <CircleAlert aria-hidden className="size-4" />
         Not verified yet: open the link we sent to this address.
       </p>
-      <div className="flex flex-wrap items-center gap-3">
-        <BusyButton
-          variant="secondary"
-          size="sm"
-          onClick={() => resend.mutate()}
-          busy={resend.isPending}
-          busyLabel="Sending..."
-        >
-          Resend confirmation email
-        </BusyButton>
+      <MutationAction
+        mutation={resend}
+        label="Resend confirmation email"
+        busyLabel="Sending..."
+        fallback="Could not send the email. Please try again."
+      >
         {resend.isSuccess ? <SavedNote>{resend.data.message}</SavedNote> : null}
-        <MutationError mutation={resend} fallback="Could not send the email. Please try again." />
-      </div>
+      </MutationAction>
     </div>
   );
 }
@@ -178,10 +179,8 @@ function EmailForm({ user }: { user: CurrentUser }) {
       ) : null}
       {dialog}
       {changing && withPassword ? (
-        <PasswordField
+        <CurrentPasswordField
           id={passwordId}
-          label="Current Password"
-          name="currentPassword"
           value={currentPassword}
           error={errors.currentPassword}
           hint="Needed to change your email address."
@@ -190,9 +189,9 @@ function EmailForm({ user }: { user: CurrentUser }) {
       ) : null}
       <SubmitRow
         label={resending ? 'Send the link again' : 'Change email'}
-        busy={save.isPending}
+        mutation={save}
         disabled={!changing}
-        saved={save.isSuccess && !changing && !save.data.pendingEmail && accountMessages.emailSaved}
+        saved={!changing && !save.data?.pendingEmail && accountMessages.emailSaved}
       />
     </form>
   );
@@ -237,9 +236,7 @@ function ChangePasswordForm() {
     <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Change password">
       <h3 className="text-base font-semibold text-white">Change password</h3>
       {formError ? <FormAlert>{formError}</FormAlert> : null}
-      <PasswordField
-        label="Current Password"
-        name="currentPassword"
+      <CurrentPasswordField
         value={currentPassword}
         error={errors.currentPassword}
         onValue={setCurrentPassword}
@@ -252,11 +249,7 @@ function ChangePasswordForm() {
         onPassword={setNewPassword}
         onConfirm={setConfirmPassword}
       />
-      <SubmitRow
-        label="Change password"
-        busy={change.isPending}
-        saved={change.isSuccess && change.data.message}
-      />
+      <SubmitRow label="Change password" mutation={change} saved={change.data?.message} />
     </form>
   );
 }

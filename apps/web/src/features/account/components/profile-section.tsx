@@ -7,6 +7,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { MutationAlert } from '@/components/forms/mutation-error';
 import { TextareaField } from '@/components/forms/textarea-field';
+import { useFormFields } from '@/components/forms/use-form-fields';
 import { FormAlert } from '@/components/ui/form-alert';
 import { DisplayNameField, UsernameField } from '@/features/auth/components/name-fields';
 import { useUpdateMe } from '../api/account';
@@ -15,15 +16,16 @@ import { apiFieldErrors, formAlertMessage, zodFieldErrors } from '@/lib/form-err
 import { SettingsSection, SubmitRow } from './settings-section';
 
 export function ProfileSection({ user }: { user: CurrentUser }) {
-  const [displayName, setDisplayName] = useState(user.displayName ?? '');
-  const [username, setUsername] = useState(user.username);
-  const [bio, setBio] = useState(user.bio ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, errors, setErrors, set, field } = useFormFields({
+    displayName: user.displayName ?? '',
+    username: user.username,
+    bio: user.bio ?? '',
+  });
   const save = useUpdateMe();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const body = { displayName, username, bio };
+    const body = values;
     const parsed = updateMeBodySchema.safeParse(body);
     if (!parsed.success) {
       setErrors(zodFieldErrors(parsed.error));
@@ -34,7 +36,6 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
     save.mutate(body, { onError: (error) => setErrors(apiFieldErrors(error)) });
   }
 
-  const fieldError = (name: string) => errors[name];
   const formError = formAlertMessage(save, 'Could not save your profile. Please try again.');
 
   return (
@@ -48,17 +49,13 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
         {formError ? <FormAlert>{formError}</FormAlert> : null}
         <DisplayNameField
           label="Display Name"
-          value={displayName}
-          error={fieldError('displayName')}
           hint="Optional. Shown instead of your username."
-          onChange={(e) => setDisplayName(e.target.value)}
+          {...field('displayName')}
         />
         <UsernameField
           label="Username"
-          value={username}
-          error={fieldError('username')}
           hint="Your profile address: letters, digits, _ and -."
-          onChange={(e) => setUsername(e.target.value)}
+          {...field('username')}
         />
         <TextareaField
           id="settings-bio"
@@ -66,15 +63,11 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
           name="bio"
           rows={4}
           max={accountLimits.bioMax}
-          value={bio}
-          error={fieldError('bio')}
-          onValue={setBio}
+          value={values.bio}
+          error={errors.bio}
+          onValue={(value) => set('bio', value)}
         />
-        <SubmitRow
-          label="Save profile"
-          busy={save.isPending}
-          saved={save.isSuccess && accountMessages.profileSaved}
-        />
+        <SubmitRow label="Save profile" mutation={save} saved={accountMessages.profileSaved} />
       </form>
     </SettingsSection>
   );
@@ -114,11 +107,7 @@ export function PrivacySection({ user }: { user: CurrentUser }) {
             </p>
           </div>
         </div>
-        <SubmitRow
-          label="Save privacy"
-          busy={save.isPending}
-          saved={save.isSuccess && accountMessages.privacySaved}
-        />
+        <SubmitRow label="Save privacy" mutation={save} saved={accountMessages.privacySaved} />
       </form>
     </SettingsSection>
   );

@@ -57,28 +57,28 @@ export function SavedNote({ children }: { children: ReactNode }) {
 }
 
 /**
- * A form's last row: its submit button (`busyLabel` while it saves) and, once saved, what was
- * saved as a `SavedNote`.
+ * A form's last row: its submit button (`busyLabel` while the save runs) and, once the save
+ * succeeded, what was saved (`saved`, when there is something to say) as a `SavedNote`.
  */
 export function SubmitRow({
   label,
-  busy,
+  mutation,
   busyLabel = 'Saving...',
   disabled = false,
   saved,
 }: {
   label: string;
-  busy: boolean;
+  mutation: { isPending: boolean; isSuccess: boolean };
   busyLabel?: string;
   disabled?: boolean;
   saved: ReactNode;
 }) {
   return (
     <div className="flex flex-wrap items-center gap-4">
-      <BusyButton type="submit" busy={busy} busyLabel={busyLabel} disabled={disabled}>
+      <BusyButton type="submit" busy={mutation.isPending} busyLabel={busyLabel} disabled={disabled}>
         {label}
       </BusyButton>
-      {saved ? <SavedNote>{saved}</SavedNote> : null}
+      {mutation.isSuccess && saved ? <SavedNote>{saved}</SavedNote> : null}
     </div>
   );
 }

@@ -6,8 +6,9 @@ import {
 } from '@series-tracker/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Crown } from 'lucide-react';
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { useFormFields } from '@/components/forms/use-form-fields';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
@@ -67,8 +68,12 @@ const linkClass =
  * signed in until the link is used (/finish-registration).
  */
 export function RegisterForm({ loginHref = '/login' }: RegisterFormProps) {
-  const [values, setValues] = useState<Values>(emptyValues);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const {
+    values,
+    errors: fieldErrors,
+    setErrors: setFieldErrors,
+    field,
+  } = useFormFields<Field>(emptyValues, { retireOnEdit: true });
   const [sent, setSent] = useState<Sent | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const focusEmail = useRef(false);
@@ -94,27 +99,6 @@ export function RegisterForm({ loginHref = '/login' }: RegisterFormProps) {
     values.password !== '' &&
     values.confirmPassword !== '';
   const canSubmit = requiredFilled && !passwordsDiffer && !isSending;
-
-  function update(field: Field, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    // An error belongs to the value it was about; editing the field retires it.
-    setFieldErrors((current) => {
-      if (!current[field]) return current;
-      const next = { ...current };
-      delete next[field];
-      return next;
-    });
-  }
-
-  /** A field's name, value, error and typing, bound to `field` of the form's values. */
-  function field(name: Field) {
-    return {
-      name,
-      value: values[name],
-      onChange: (event: ChangeEvent<HTMLInputElement>) => update(name, event.target.value),
-      error: fieldErrors[name],
-    };
-  }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,7 +1,7 @@
 import { Radio } from 'lucide-react';
 import type { MediaServer, ScrobbleEvent, ScrobbleOutcome } from '@series-tracker/contracts';
 import { Link } from 'react-router';
-import { MutationError } from '@/components/forms/mutation-error';
+import { MutationAction } from '@/components/settings/mutation-action';
 import { BusyButton } from '@/components/forms/busy-button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { cn } from '@/lib/cn';
@@ -140,24 +140,16 @@ export function ScrobbleSection() {
                 </details>
               ))}
             </div>
-            <div className="flex flex-wrap items-center gap-3">
-              <BusyButton
-                variant="secondary"
-                size="sm"
-                onClick={() => rotate.mutate()}
-                busy={rotate.isPending}
-                busyLabel="Making new URLs…"
-              >
-                Make new URLs
-              </BusyButton>
+            <MutationAction
+              mutation={rotate}
+              label="Make new URLs"
+              busyLabel="Making new URLs…"
+              fallback="Could not make new URLs. Please try again."
+            >
               <p className="text-xs text-slate-400">
                 The old URLs stop working at once; paste the new ones into your media servers.
               </p>
-              <MutationError
-                mutation={rotate}
-                fallback="Could not make new URLs. Please try again."
-              />
-            </div>
+            </MutationAction>
 
             <div>
               <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
