@@ -5,20 +5,27 @@ import {
   updateMeBodySchema,
   type CurrentUser,
 } from '@series-tracker/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { BadgeCheck, CircleAlert, MailCheck } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type ComponentProps, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
+import { MutationError } from '@/components/forms/mutation-error';
+import { MutationAction } from '@/components/settings/mutation-action';
+import { PasswordField } from '@/components/forms/password-field';
+import { BusyButton } from '@/components/forms/busy-button';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
-import { getSecurity, securityKeys } from '@/features/auth/api/security';
-import { needsRecentSignIn, useRecentSignIn } from '@/features/auth/components/confirm-identity';
-import { serverMessageOr } from '@/lib/api-client';
+import { needsRecentSignIn } from '@/features/auth/components/confirm-identity';
 import { useChangePassword, useResendVerification, useUpdateMe } from '../api/account';
+import { useConfirmChange } from '../hooks/use-confirm-change';
 import { apiFieldErrors, formAlertMessage, zodFieldErrors } from '@/lib/form-errors';
-import { SavedNote, SettingsSection } from './settings-section';
+import { SavedNote, SettingsSection, SubmitRow } from './settings-section';
 import { NewPasswordFields } from './new-password-fields';
+
+/** The member's current password, which changing the e-mail address or the password asks for. */
+function CurrentPasswordField(props: Omit<ComponentProps<typeof PasswordField>, 'label' | 'name'>) {
+  return <PasswordField label="Current Password" name="currentPassword" {...props} />;
+}
 
 export function AccountSection({ user }: { user: CurrentUser }) {
   return (
@@ -46,22 +53,14 @@ function VerifiedState({ user }: { user: CurrentUser }) {
         <CircleAlert aria-hidden className="size-4" />
         Not verified yet: open the link we sent to this address.
       </p>
-      <div className="flex flex-wrap items-center gap-3">
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => resend.mutate()}
-          disabled={resend.isPending}
-        >
-          {resend.isPending ? 'Sending...' : 'Resend confirmation email'}
-        </Button>
+      <MutationAction
+        mutation={resend}
+        label="Resend confirmation email"
+        busyLabel="Sending..."
+        fallback="Could not send the email. Please try again."
+      >
         {resend.isSuccess ? <SavedNote>{resend.data.message}</SavedNote> : null}
-        {resend.isError ? (
-          <p role="alert" className="text-sm text-rose-300">
-            {serverMessageOr(resend.error, 'Could not send the email. Please try again.')}
-          </p>
-        ) : null}
-      </div>
+      </MutationAction>
     </div>
   );
 }
@@ -94,21 +93,19 @@ function PendingEmailNote({
         <Button variant="secondary" size="sm" type="button" onClick={onSendAgain}>
           Send the link again
         </Button>
-        <Button
+        <BusyButton
           variant="ghost"
           size="sm"
           type="button"
-          disabled={cancel.isPending}
+
           onClick={() => cancel.mutate({ email: user.email })}
+          busy={cancel.isPending}
+          busyLabel="Cancelling..."
         >
-          {cancel.isPending ? 'Cancelling...' : 'Cancel the change'}
-        </Button>
+          Cancel the change
+        </BusyButton>
       </div>
-      {cancel.isError ? (
-        <p role="alert" className="text-rose-300">
-          {serverMessageOr(cancel.error, 'Could not cancel the change. Please try again.')}
-        </p>
-      ) : null}
+      <MutationError mutation={cancel} fallback="Could not cancel the change. Please try again." />
     </div>
   );
 }
@@ -117,11 +114,7 @@ function EmailForm({ user }: { user: CurrentUser }) {
   const [email, setEmail] = useState(user.email);
   const [currentPassword, setCurrentPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  // An account made through single sign-on has no password: a recent sign-in confirms the
-  // change instead ("Confirm it's you" → "Sign in again with <provider>", ADR 174).
-  const status = useQuery({ queryKey: securityKeys.status, queryFn: getSecurity });
-  const withPassword = status.data?.hasPassword ?? true;
-  const { run, dialog } = useRecentSignIn();
+  const { withPassword, run, dialog } = useConfirmChange();
   const save = useUpdateMe(run);
   const passwordId = useId();
   const changing = email.trim().toLowerCase() !== user.email.toLowerCase();
@@ -186,26 +179,20 @@ function EmailForm({ user }: { user: CurrentUser }) {
       ) : null}
       {dialog}
       {changing && withPassword ? (
-        <TextField
+        <CurrentPasswordField
           id={passwordId}
-          label="Current Password"
-          name="currentPassword"
-          type="password"
-          autoComplete="current-password"
           value={currentPassword}
           error={errors.currentPassword}
           hint="Needed to change your email address."
-          onChange={(e) => setCurrentPassword(e.target.value)}
+          onValue={setCurrentPassword}
         />
       ) : null}
-      <div className="flex flex-wrap items-center gap-4">
-        <Button type="submit" disabled={save.isPending || !changing}>
-          {save.isPending ? 'Saving...' : resending ? 'Send the link again' : 'Change email'}
-        </Button>
-        {save.isSuccess && !changing && !save.data.pendingEmail ? (
-          <SavedNote>{accountMessages.emailSaved}</SavedNote>
-        ) : null}
-      </div>
+      <SubmitRow
+        label={resending ? 'Send the link again' : 'Change email'}
+        mutation={save}
+        disabled={!changing}
+        saved={!changing && !save.data?.pendingEmail && accountMessages.emailSaved}
+      />
     </form>
   );
 }
@@ -249,14 +236,10 @@ function ChangePasswordForm() {
     <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Change password">
       <h3 className="text-base font-semibold text-white">Change password</h3>
       {formError ? <FormAlert>{formError}</FormAlert> : null}
-      <TextField
-        label="Current Password"
-        name="currentPassword"
-        type="password"
-        autoComplete="current-password"
+      <CurrentPasswordField
         value={currentPassword}
         error={errors.currentPassword}
-        onChange={(e) => setCurrentPassword(e.target.value)}
+        onValue={setCurrentPassword}
       />
       <NewPasswordFields
         name="newPassword"
@@ -266,12 +249,7 @@ function ChangePasswordForm() {
         onPassword={setNewPassword}
         onConfirm={setConfirmPassword}
       />
-      <div className="flex flex-wrap items-center gap-4">
-        <Button type="submit" disabled={change.isPending}>
-          {change.isPending ? 'Saving...' : 'Change password'}
-        </Button>
-        {change.isSuccess ? <SavedNote>{change.data.message}</SavedNote> : null}
-      </div>
+      <SubmitRow label="Change password" mutation={change} saved={change.data?.message} />
     </form>
   );
 }

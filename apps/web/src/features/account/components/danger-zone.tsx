@@ -1,14 +1,13 @@
 import { accountMessages, deleteMeBodySchema } from '@series-tracker/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { PasswordField } from '@/components/forms/password-field';
+import { BusyButton } from '@/components/forms/busy-button';
 import { FormAlert } from '@/components/ui/form-alert';
-import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/toaster';
-import { getSecurity, securityKeys } from '@/features/auth/api/security';
-import { needsRecentSignIn, useRecentSignIn } from '@/features/auth/components/confirm-identity';
+import { needsRecentSignIn } from '@/features/auth/components/confirm-identity';
 import { useDeleteAccount } from '../api/account';
+import { useConfirmChange } from '../hooks/use-confirm-change';
 import { apiFieldErrors, formAlertMessage, zodFieldErrors } from '@/lib/form-errors';
 import { SettingsSection } from './settings-section';
 
@@ -16,11 +15,7 @@ export function DangerZone() {
   const [password, setPassword] = useState('');
   const [understood, setUnderstood] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  // An account made through single sign-on has no password: a recent sign-in confirms instead
-  // ("Confirm it's you" → "Sign in again with <provider>", ADR 174).
-  const status = useQuery({ queryKey: securityKeys.status, queryFn: getSecurity });
-  const withPassword = status.data?.hasPassword ?? true;
-  const { run, dialog } = useRecentSignIn();
+  const { withPassword, run, dialog } = useConfirmChange();
   const remove = useDeleteAccount(run);
   const navigate = useNavigate();
 
@@ -68,15 +63,13 @@ export function DangerZone() {
         </p>
         {formError ? <FormAlert>{formError}</FormAlert> : null}
         {withPassword ? (
-          <TextField
+          <PasswordField
             label="Password"
             name="password"
-            type="password"
-            autoComplete="current-password"
             value={password}
             error={errors.password}
             hint="Enter your password to confirm."
-            onChange={(e) => setPassword(e.target.value)}
+            onValue={setPassword}
           />
         ) : (
           <label className="flex min-h-6 cursor-pointer items-start gap-3 text-sm text-slate-200">
@@ -89,13 +82,15 @@ export function DangerZone() {
             I understand that my account and everything in it will be gone for good.
           </label>
         )}
-        <Button
+        <BusyButton
           type="submit"
           variant="danger"
-          disabled={remove.isPending || (withPassword ? password === '' : !understood)}
+          disabled={withPassword ? password === '' : !understood}
+          busy={remove.isPending}
+          busyLabel="Deleting..."
         >
-          {remove.isPending ? 'Deleting...' : 'Delete my account'}
-        </Button>
+          Delete my account
+        </BusyButton>
       </form>
       {dialog}
     </SettingsSection>

@@ -1,4 +1,4 @@
-import { TextField } from '@/components/ui/text-field';
+import { PasswordField } from '@/components/forms/password-field';
 
 /**
  * 'New Password' and 'Confirm New Password', as the reset-password page and Settings ask for
@@ -21,23 +21,21 @@ export function NewPasswordFields({
 }) {
   return (
     <>
-      <TextField
+      <PasswordField
+        purpose="new"
         label="New Password"
         name={name}
-        type="password"
-        autoComplete="new-password"
         value={password}
         error={errors[name]}
-        onChange={(e) => onPassword(e.target.value)}
+        onValue={onPassword}
       />
-      <TextField
+      <PasswordField
+        purpose="new"
         label="Confirm New Password"
         name="confirmPassword"
-        type="password"
-        autoComplete="new-password"
         value={confirm}
         error={errors.confirmPassword}
-        onChange={(e) => onConfirm(e.target.value)}
+        onValue={onConfirm}
       />
     </>
   );

@@ -1,31 +1,31 @@
 import {
   accountLimits,
   accountMessages,
-  authLimits,
   updateMeBodySchema,
   type CurrentUser,
 } from '@series-tracker/contracts';
 import { useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
+import { MutationAlert } from '@/components/forms/mutation-error';
+import { TextareaField } from '@/components/forms/textarea-field';
+import { useFormFields } from '@/components/forms/use-form-fields';
 import { FormAlert } from '@/components/ui/form-alert';
-import { TextField } from '@/components/ui/text-field';
-import { cn } from '@/lib/cn';
-import { serverMessageOr } from '@/lib/api-client';
+import { DisplayNameField, UsernameField } from '@/features/auth/components/name-fields';
 import { useUpdateMe } from '../api/account';
 import { AvatarUpload } from './avatar-upload';
 import { apiFieldErrors, formAlertMessage, zodFieldErrors } from '@/lib/form-errors';
-import { SavedNote, SettingsSection, textareaClass } from './settings-section';
+import { SettingsSection, SubmitRow } from './settings-section';
 
 export function ProfileSection({ user }: { user: CurrentUser }) {
-  const [displayName, setDisplayName] = useState(user.displayName ?? '');
-  const [username, setUsername] = useState(user.username);
-  const [bio, setBio] = useState(user.bio ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, errors, setErrors, set, field } = useFormFields({
+    displayName: user.displayName ?? '',
+    username: user.username,
+    bio: user.bio ?? '',
+  });
   const save = useUpdateMe();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const body = { displayName, username, bio };
+    const body = values;
     const parsed = updateMeBodySchema.safeParse(body);
     if (!parsed.success) {
       setErrors(zodFieldErrors(parsed.error));
@@ -36,7 +36,6 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
     save.mutate(body, { onError: (error) => setErrors(apiFieldErrors(error)) });
   }
 
-  const fieldError = (name: string) => errors[name];
   const formError = formAlertMessage(save, 'Could not save your profile. Please try again.');
 
   return (
@@ -48,63 +47,27 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
       <AvatarUpload user={user} />
       <form onSubmit={onSubmit} noValidate className="mt-6 space-y-5" aria-label="Profile">
         {formError ? <FormAlert>{formError}</FormAlert> : null}
-        <TextField
+        <DisplayNameField
           label="Display Name"
-          name="displayName"
-          autoComplete="nickname"
-          maxLength={authLimits.displayNameMax}
-          value={displayName}
-          error={fieldError('displayName')}
           hint="Optional. Shown instead of your username."
-          onChange={(e) => setDisplayName(e.target.value)}
+          {...field('displayName')}
         />
-        <TextField
+        <UsernameField
           label="Username"
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={authLimits.usernameMax}
-          value={username}
-          error={fieldError('username')}
           hint="Your profile address: letters, digits, _ and -."
-          onChange={(e) => setUsername(e.target.value)}
+          {...field('username')}
         />
-        <div className="space-y-1.5">
-          <div className="flex items-baseline justify-between gap-3">
-            <label htmlFor="settings-bio" className="text-sm font-medium text-slate-200">
-              Bio
-            </label>
-            <span className="text-xs text-slate-400" aria-live="polite">
-              {bio.length}/{accountLimits.bioMax}
-            </span>
-          </div>
-          <textarea
-            id="settings-bio"
-            name="bio"
-            rows={4}
-            maxLength={accountLimits.bioMax}
-            value={bio}
-            aria-invalid={fieldError('bio') ? true : undefined}
-            aria-describedby={fieldError('bio') ? 'settings-bio-error' : undefined}
-            onChange={(e) => setBio(e.target.value)}
-            className={cn(
-              textareaClass,
-              fieldError('bio') ? 'border-rose-500/70' : 'border-slate-700 hover:border-slate-600',
-            )}
-          />
-          {fieldError('bio') ? (
-            <p id="settings-bio-error" role="alert" className="text-sm text-rose-300">
-              {fieldError('bio') ?? accountMessages.bioTooLong}
-            </p>
-          ) : null}
-        </div>
-        <div className="flex flex-wrap items-center gap-4">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save profile'}
-          </Button>
-          {save.isSuccess ? <SavedNote>{accountMessages.profileSaved}</SavedNote> : null}
-        </div>
+        <TextareaField
+          id="settings-bio"
+          label="Bio"
+          name="bio"
+          rows={4}
+          max={accountLimits.bioMax}
+          value={values.bio}
+          error={errors.bio}
+          onValue={(value) => set('bio', value)}
+        />
+        <SubmitRow label="Save profile" mutation={save} saved={accountMessages.profileSaved} />
       </form>
     </SettingsSection>
   );
@@ -120,11 +83,7 @@ export function PrivacySection({ user }: { user: CurrentUser }) {
   return (
     <SettingsSection id="privacy" title="Privacy">
       <form onSubmit={onSubmit} className="space-y-5" aria-label="Privacy">
-        {save.isError ? (
-          <FormAlert>
-            {serverMessageOr(save.error, 'Could not save the setting. Please try again.')}
-          </FormAlert>
-        ) : null}
+        <MutationAlert mutation={save} fallback="Could not save the setting. Please try again." />
         <div className="flex items-start gap-3">
           <input
             id="settings-private"
@@ -148,12 +107,7 @@ export function PrivacySection({ user }: { user: CurrentUser }) {
             </p>
           </div>
         </div>
-        <div className="flex flex-wrap items-center gap-4">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save privacy'}
-          </Button>
-          {save.isSuccess ? <SavedNote>{accountMessages.privacySaved}</SavedNote> : null}
-        </div>
+        <SubmitRow label="Save privacy" mutation={save} saved={accountMessages.privacySaved} />
       </form>
     </SettingsSection>
   );

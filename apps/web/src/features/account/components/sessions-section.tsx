@@ -1,15 +1,11 @@
 import { Laptop } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { serverMessageOr } from '@/lib/api-client';
-import { lazily } from '@/lib/format';
+import { MutationError } from '@/components/forms/mutation-error';
+import { ItemAction, ItemList, ItemRow } from '@/components/settings/item-list';
+import { itemTime } from '@/components/settings/item-time';
+import { BusyButton } from '@/components/forms/busy-button';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../api/account';
 import { deviceName } from '../lib/device-name';
-import { SavedNote, SectionQueryState, SettingsSection } from './settings-section';
-
-const dateTime = lazily(
-  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
-);
-const when = (iso: string) => dateTime().format(new Date(iso));
+import { SavedNote, SectionLoaded, SettingsSection } from './settings-section';
 
 export function SessionsSection() {
   const sessions = useSessions();
@@ -23,20 +19,31 @@ export function SessionsSection() {
       title="Sessions"
       description="Browsers and devices signed in to your account."
     >
-      {sessions.isPending || sessions.isError ? (
-        <SectionQueryState
-          query={sessions}
-          loadingLabel="Loading sessions"
-          rows={['h-16', 'h-16']}
-          failedTitle="Could not load your sessions"
-        />
-      ) : (
-        <div className="space-y-4">
-          <ul className="divide-y divide-slate-800 rounded-xl border border-slate-800">
-            {sessions.data.map((s) => (
-              <li key={s.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
-                <Laptop aria-hidden className="size-5 shrink-0 text-slate-400" />
-                <div className="min-w-0 flex-1">
+      <SectionLoaded
+        query={sessions}
+        loadingLabel="Loading sessions"
+        rows={['h-16', 'h-16']}
+        failedTitle="Could not load your sessions"
+      >
+        {(list) => (
+          <div className="space-y-4">
+            <ItemList>
+              {list.map((s) => (
+                <ItemRow
+                  key={s.id}
+                  icon={Laptop}
+                  action={
+                    s.current ? null : (
+                      <ItemAction
+                        onClick={() => revoke.mutate(s.id)}
+                        disabled={revoke.isPending && revoke.variables === s.id}
+                        label={`Sign out ${deviceName(s.userAgent)}, signed in ${itemTime(s.createdAt)}`}
+                      >
+                        Sign out
+                      </ItemAction>
+                    )
+                  }
+                >
                   <p
                     className="text-sm font-medium text-slate-100"
                     title={s.userAgent ?? undefined}
@@ -49,53 +56,42 @@ export function SessionsSection() {
                     ) : null}
                   </p>
                   <p className="text-xs text-slate-400">
-                    Signed in {when(s.createdAt)} · last used {when(s.lastUsedAt)}
+                    Signed in {itemTime(s.createdAt)} · last used {itemTime(s.lastUsedAt)}
                   </p>
-                </div>
-                {s.current ? null : (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    onClick={() => revoke.mutate(s.id)}
-                    disabled={revoke.isPending && revoke.variables === s.id}
-                    aria-label={`Sign out ${deviceName(s.userAgent)}, signed in ${when(s.createdAt)}`}
-                  >
-                    Sign out
-                  </Button>
-                )}
-              </li>
-            ))}
-          </ul>
-          {revoke.isError ? (
-            <p role="alert" className="text-sm text-rose-300">
-              {serverMessageOr(revoke.error, 'Could not sign that session out. Please try again.')}
-            </p>
-          ) : null}
-          <div className="flex flex-wrap items-center gap-4">
-            <Button
-              variant="secondary"
-              onClick={() => revokeOthers.mutate()}
-              disabled={others === 0 || revokeOthers.isPending}
-            >
-              {revokeOthers.isPending ? 'Signing out...' : 'Sign out everywhere else'}
-            </Button>
-            {revokeOthers.isSuccess ? (
-              <SavedNote>
-                {revokeOthers.data.revoked === 1
-                  ? '1 other session signed out'
-                  : `${revokeOthers.data.revoked} other sessions signed out`}
-              </SavedNote>
-            ) : others === 0 ? (
-              <p className="text-sm text-slate-400">This is your only session.</p>
-            ) : null}
-            {revokeOthers.isError ? (
-              <p role="alert" className="text-sm text-rose-300">
-                {serverMessageOr(revokeOthers.error, 'Could not sign out. Please try again.')}
-              </p>
-            ) : null}
+                </ItemRow>
+              ))}
+            </ItemList>
+            <MutationError
+              mutation={revoke}
+              fallback="Could not sign that session out. Please try again."
+            />
+            <div className="flex flex-wrap items-center gap-4">
+              <BusyButton
+                variant="secondary"
+                onClick={() => revokeOthers.mutate()}
+                disabled={others === 0}
+                busy={revokeOthers.isPending}
+                busyLabel="Signing out..."
+              >
+                Sign out everywhere else
+              </BusyButton>
+              {revokeOthers.isSuccess ? (
+                <SavedNote>
+                  {revokeOthers.data.revoked === 1
+                    ? '1 other session signed out'
+                    : `${revokeOthers.data.revoked} other sessions signed out`}
+                </SavedNote>
+              ) : others === 0 ? (
+                <p className="text-sm text-slate-400">This is your only session.</p>
+              ) : null}
+              <MutationError
+                mutation={revokeOthers}
+                fallback="Could not sign out. Please try again."
+              />
+            </div>
           </div>
-        </div>
-      )}
+        )}
+      </SectionLoaded>
     </SettingsSection>
   );
 }

@@ -1,5 +1,8 @@
-import { CircleCheck } from 'lucide-react';
+import { CircleCheck, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { ItemList } from '@/components/settings/item-list';
+import { BusyButton } from '@/components/forms/busy-button';
+import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -53,6 +56,33 @@ export function SavedNote({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * A form's last row: its submit button (`busyLabel` while the save runs) and, once the save
+ * succeeded, what was saved (`saved`, when there is something to say) as a `SavedNote`.
+ */
+export function SubmitRow({
+  label,
+  mutation,
+  busyLabel = 'Saving...',
+  disabled = false,
+  saved,
+}: {
+  label: string;
+  mutation: { isPending: boolean; isSuccess: boolean };
+  busyLabel?: string;
+  disabled?: boolean;
+  saved: ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-4">
+      <BusyButton type="submit" busy={mutation.isPending} busyLabel={busyLabel} disabled={disabled}>
+        {label}
+      </BusyButton>
+      {mutation.isSuccess && saved ? <SavedNote>{saved}</SavedNote> : null}
+    </div>
+  );
+}
+
 /** A section's settings that did not load: the reason and a way to ask again. */
 export function SettingsLoadError({
   what = 'these settings',
@@ -71,6 +101,15 @@ export function SettingsLoadError({
   );
 }
 
+/** What a section's data query tells it. */
+interface SectionQuery {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
 /**
  * A section's data while it loads (skeleton rows of the `rows` heights, named for readers) or
  * after it failed to load (an error with a retry); nothing once it is in.
@@ -81,13 +120,7 @@ export function SectionQueryState({
   rows = ['h-16'],
   failedTitle,
 }: {
-  query: {
-    isPending: boolean;
-    isError: boolean;
-    error: unknown;
-    isFetching: boolean;
-    refetch: () => unknown;
-  };
+  query: SectionQuery;
   loadingLabel: string;
   rows?: string[];
   failedTitle: string;
@@ -113,6 +146,51 @@ export function SectionQueryState({
   );
 }
 
-export const textareaClass =
-  'block w-full rounded-lg border bg-slate-900/80 px-3 py-2 text-base text-slate-100 placeholder:text-slate-500 sm:text-sm ' +
-  'transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-400/70';
+/** A section's data drawn by `children` once it is in; `SectionQueryState` until then. */
+export function SectionLoaded<T>({
+  query,
+  children,
+  ...state
+}: {
+  query: SectionQuery & { data: T | undefined };
+  loadingLabel: string;
+  rows?: string[];
+  failedTitle: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending || query.isError || query.data === undefined)
+    return <SectionQueryState query={query} {...state} />;
+  return children(query.data);
+}
+
+/**
+ * A section's list of the member's things (tokens, apps): loading and failed states, an empty
+ * state (`empty`), else an `ItemList` named `label` with a row (`row`) per item.
+ */
+export function SectionItems<T>({
+  query,
+  loadingLabel,
+  failedTitle,
+  empty,
+  label,
+  row,
+}: {
+  query: SectionQuery & { data: T[] | undefined };
+  loadingLabel: string;
+  failedTitle: string;
+  empty: { icon: LucideIcon; title: string; message: string };
+  label: string;
+  row: (item: T) => ReactNode;
+}) {
+  return (
+    <SectionLoaded query={query} loadingLabel={loadingLabel} failedTitle={failedTitle}>
+      {(items) =>
+        items.length === 0 ? (
+          <EmptyState {...empty} headingLevel={3} className="py-8" />
+        ) : (
+          <ItemList label={label}>{items.map(row)}</ItemList>
+        )
+      }
+    </SectionLoaded>
+  );
+}

@@ -5,20 +5,11 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { QueryRefreshError } from '@/components/ui/refresh-error';
 import { LoadMore } from '@/components/ui/load-more';
+import type { PagedQuery } from '@/features/users/components/profile-section-list';
 import { ActivityEntry, ActivityEntrySkeleton } from './activity-entry';
 
-interface InfiniteActivity {
-  isPending: boolean;
-  isError: boolean;
-  error: unknown;
-  isFetching: boolean;
-  refetch: () => unknown;
-  data: { pages: { data: ActivityItem[] }[] } | undefined;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  isFetchNextPageError: boolean;
-  fetchNextPage: () => unknown;
-}
+/** A feed's infinite query; a failed next page is always reported (the error line below). */
+type InfiniteActivity = PagedQuery<ActivityItem> & { isFetchNextPageError: boolean };
 
 /** A live feed: skeletons while loading, an error with retry, an empty message, or entries. */
 export function ActivityList({

@@ -8,14 +8,16 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { LogIn } from 'lucide-react';
 import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import { MutationAlert } from '@/components/forms/mutation-error';
+import { PasswordField } from '@/components/forms/password-field';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
-import { TextField } from '@/components/ui/text-field';
 import { isApiError, serverMessageOr } from '@/lib/api-client';
 import { apiFieldError } from '@/lib/form-errors';
 import { getSecurity, reauthenticate, securityKeys } from '../api/security';
+import { CodeField } from './code-field';
 import { useAuthProviders, useIdentityLinks, useReauthenticateWithProvider } from '../api/sso';
 
 /** The server wants a recent sign-in before this action (ADR 173). */
@@ -117,9 +119,7 @@ function ConfirmIdentityDialog({
   const fieldError = apiFieldError(error, 'password', 'code');
   const providerButton = linked ? (
     <div className="space-y-2">
-      {reauth.isError ? (
-        <FormAlert>{serverMessageOr(reauth.error, 'Could not reach the provider.')}</FormAlert>
-      ) : null}
+      <MutationAlert mutation={reauth} fallback="Could not reach the provider." />
       <Button
         variant={hasPassword ? 'secondary' : 'primary'}
         className="w-full"
@@ -166,27 +166,20 @@ function ConfirmIdentityDialog({
               <FormAlert>{serverMessageOr(error, securityMessages.codeInvalid)}</FormAlert>
             ) : null}
             {withCode ? (
-              <TextField
+              <CodeField
                 key="code"
                 label="Authenticator or backup code"
-                name="code"
-                autoComplete="one-time-code"
-                autoCapitalize="none"
-                spellCheck={false}
-                maxLength={20}
                 value={value}
-                onChange={(event) => setValue(event.target.value)}
+                onValue={setValue}
                 error={fieldError}
               />
             ) : (
-              <TextField
+              <PasswordField
                 key="password"
                 label="Password"
                 name="password"
-                type="password"
-                autoComplete="current-password"
                 value={value}
-                onChange={(event) => setValue(event.target.value)}
+                onValue={setValue}
                 error={fieldError}
               />
             )}

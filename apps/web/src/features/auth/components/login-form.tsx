@@ -1,11 +1,11 @@
 import { authMessages } from '@series-tracker/contracts/constants';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { MutationAlert } from '@/components/forms/mutation-error';
+import { PasswordField } from '@/components/forms/password-field';
 import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
-import { serverMessageOr } from '@/lib/api-client';
 import type { SecondFactorRequired } from '@series-tracker/contracts';
 import { useLogin } from '../hooks/use-session-actions';
 import { PasskeySignIn, SecondFactorStep } from './second-factor-step';
@@ -65,9 +65,7 @@ export function LoginForm({ onSuccess, registerHref = '/register', onSecondStep 
 
   return (
     <form onSubmit={handleSubmit} noValidate className="space-y-5" aria-label="Sign in">
-      {loginMutation.isError ? (
-        <FormAlert>{serverMessageOr(loginMutation.error, authMessages.loginFailed)}</FormAlert>
-      ) : null}
+      <MutationAlert mutation={loginMutation} fallback={authMessages.loginFailed} />
 
       <TextField
         label="Username or Email"
@@ -79,13 +77,11 @@ export function LoginForm({ onSuccess, registerHref = '/register', onSecondStep 
         onChange={(event) => setIdentifier(event.target.value)}
       />
 
-      <TextField
+      <PasswordField
         label="Password"
         name="password"
-        type="password"
-        autoComplete="current-password"
         value={password}
-        onChange={(event) => setPassword(event.target.value)}
+        onValue={setPassword}
         labelAside={
           <Link to="/forgot-password" className={`${linkClass} text-xs`}>
             Forgot your password?

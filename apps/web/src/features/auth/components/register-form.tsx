@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Crown } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { useFormFields } from '@/components/forms/use-form-fields';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
@@ -17,6 +18,7 @@ import { pickFieldErrors, zodFieldErrors } from '@/lib/form-errors';
 import type { RegisterInput } from '../api/register';
 import { getSetup, securityKeys } from '../api/security';
 import { useRegister } from '../hooks/use-session-actions';
+import { DisplayNameField, UsernameField } from './name-fields';
 import { RegistrationSent } from './registration-sent';
 
 const fields = ['username', 'email', 'displayName', 'password', 'confirmPassword'] as const;
@@ -66,8 +68,12 @@ const linkClass =
  * signed in until the link is used (/finish-registration).
  */
 export function RegisterForm({ loginHref = '/login' }: RegisterFormProps) {
-  const [values, setValues] = useState<Values>(emptyValues);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const {
+    values,
+    errors: fieldErrors,
+    setErrors: setFieldErrors,
+    field,
+  } = useFormFields<Field>(emptyValues, { retireOnEdit: true });
   const [sent, setSent] = useState<Sent | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const focusEmail = useRef(false);
@@ -93,17 +99,6 @@ export function RegisterForm({ loginHref = '/login' }: RegisterFormProps) {
     values.password !== '' &&
     values.confirmPassword !== '';
   const canSubmit = requiredFilled && !passwordsDiffer && !isSending;
-
-  function update(field: Field, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    // An error belongs to the value it was about; editing the field retires it.
-    setFieldErrors((current) => {
-      if (!current[field]) return current;
-      const next = { ...current };
-      delete next[field];
-      return next;
-    });
-  }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -189,58 +184,35 @@ export function RegisterForm({ loginHref = '/login' }: RegisterFormProps) {
         </FormAlert>
       ) : null}
 
-      <TextField
+      <UsernameField
         label="Username"
-        name="username"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        maxLength={authLimits.usernameMax}
-        value={values.username}
-        onChange={(event) => update('username', event.target.value)}
-        error={fieldErrors.username}
+        {...field('username')}
         hint={`${authLimits.usernameMin}–${authLimits.usernameMax} characters: letters, digits, _ and -`}
       />
 
       <TextField
         label="Email"
-        name="email"
         type="email"
         autoComplete="email"
         maxLength={authLimits.emailMax}
-        value={values.email}
-        onChange={(event) => update('email', event.target.value)}
-        error={fieldErrors.email}
+        {...field('email')}
       />
 
-      <TextField
-        label="Display Name (Optional)"
-        name="displayName"
-        autoComplete="nickname"
-        maxLength={authLimits.displayNameMax}
-        value={values.displayName}
-        onChange={(event) => update('displayName', event.target.value)}
-        error={fieldErrors.displayName}
-      />
+      <DisplayNameField label="Display Name (Optional)" {...field('displayName')} />
 
       <TextField
         label="Password"
-        name="password"
         type="password"
         autoComplete="new-password"
-        value={values.password}
-        onChange={(event) => update('password', event.target.value)}
-        error={fieldErrors.password}
+        {...field('password')}
         hint={`At least ${authLimits.passwordMin} characters`}
       />
 
       <TextField
         label="Confirm Password"
-        name="confirmPassword"
         type="password"
         autoComplete="new-password"
-        value={values.confirmPassword}
-        onChange={(event) => update('confirmPassword', event.target.value)}
+        {...field('confirmPassword')}
         error={confirmError}
       />
 

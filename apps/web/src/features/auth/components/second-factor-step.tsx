@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
-import { TextField } from '@/components/ui/text-field';
+import { CodeField } from './code-field';
 import { isApiError, serverMessageOr } from '@/lib/api-client';
 import { apiFieldError } from '@/lib/form-errors';
 import {
@@ -91,16 +91,11 @@ export function SecondFactorStep({
         </Button>
       ) : (
         <form onSubmit={submit} noValidate className="space-y-4" aria-label="Second factor">
-          <TextField
+          <CodeField
             label="Code"
-            name="code"
             inputMode="text"
-            autoComplete="one-time-code"
-            autoCapitalize="none"
-            spellCheck={false}
-            maxLength={20}
             value={code}
-            onChange={(event) => setCode(event.target.value)}
+            onValue={setCode}
             error={fieldError}
           />
           <Button

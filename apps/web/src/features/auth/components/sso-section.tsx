@@ -1,12 +1,13 @@
 import { ssoMessage, ssoMessages } from '@series-tracker/contracts/constants';
 import { KeyRound } from 'lucide-react';
 import { useSearchParams } from 'react-router';
+import { MutationError } from '@/components/forms/mutation-error';
+import { ItemAction, ItemList, ItemRow } from '@/components/settings/item-list';
 import { Button } from '@/components/ui/button';
 import { EmailAddress } from '@/components/ui/email-address';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SavedNote, SettingsSection } from '@/features/account/components/settings-section';
-import { serverMessageOr } from '@/lib/api-client';
 import { lazily } from '@/lib/format';
 import { useAuthProviders, useIdentityLinks, useStartLink, useUnlink } from '../api/sso';
 
@@ -52,35 +53,36 @@ export function SsoSection() {
             <SavedNote>{ssoMessage(ssoMessages.unlinked, name)}</SavedNote>
           ) : null}
           {links.data.links.length > 0 ? (
-            <ul className="divide-y divide-slate-800 rounded-xl border border-slate-800">
+            <ItemList>
               {links.data.links.map((link) => (
-                <li key={link.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
-                  <KeyRound aria-hidden className="size-5 shrink-0 text-slate-400" />
-                  <div className="min-w-0 flex-1 basis-56">
-                    <p className="text-sm font-medium text-slate-100">
-                      Linked to <span dir="auto">{name}</span>
+                <ItemRow
+                  key={link.id}
+                  icon={KeyRound}
+                  bodyClassName="basis-56"
+                  action={
+                    <ItemAction
+                      onClick={() => unlink.mutate(link.id)}
+                      disabled={!links.data.canUnlink || unlink.isPending}
+                      label={`Unlink ${name}`}
+                    >
+                      {unlink.isPending ? 'Unlinking...' : 'Unlink'}
+                    </ItemAction>
+                  }
+                >
+                  <p className="text-sm font-medium text-slate-100">
+                    Linked to <span dir="auto">{name}</span>
+                  </p>
+                  {link.email ? (
+                    <p className="text-sm text-slate-300">
+                      as <EmailAddress email={link.email} />
                     </p>
-                    {link.email ? (
-                      <p className="text-sm text-slate-300">
-                        as <EmailAddress email={link.email} />
-                      </p>
-                    ) : null}
-                    <p className="text-xs text-slate-400">
-                      Since {date().format(new Date(link.createdAt))}
-                    </p>
-                  </div>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    onClick={() => unlink.mutate(link.id)}
-                    disabled={!links.data.canUnlink || unlink.isPending}
-                    aria-label={`Unlink ${name}`}
-                  >
-                    {unlink.isPending ? 'Unlinking...' : 'Unlink'}
-                  </Button>
-                </li>
+                  ) : null}
+                  <p className="text-xs text-slate-400">
+                    Since {date().format(new Date(link.createdAt))}
+                  </p>
+                </ItemRow>
               ))}
-            </ul>
+            </ItemList>
           ) : (
             <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
               <p className="text-sm text-slate-300 sm:flex-1">
@@ -99,14 +101,10 @@ export function SsoSection() {
           {links.data.links.length > 0 && !links.data.canUnlink ? (
             <p className="text-sm text-slate-400">{ssoMessages.lastWayIn}</p>
           ) : null}
-          {startLink.isError || unlink.isError ? (
-            <p role="alert" className="text-sm text-rose-300">
-              {serverMessageOr(
-                startLink.error ?? unlink.error,
-                'That did not work. Please try again.',
-              )}
-            </p>
-          ) : null}
+          <MutationError
+            mutation={startLink.isError ? startLink : unlink}
+            fallback="That did not work. Please try again."
+          />
         </div>
       )}
     </SettingsSection>

@@ -68,41 +68,39 @@ export function useRegister() {
 }
 
 /**
- * Finishes a registration from the mailed link and signs the new account in, as login does.
- * A member already signed in on this device is signed out first (their session ends and
- * their offline data goes): the device switches to the new account.
+ * A sign-in that switches this device to the account it returns: a member already signed in
+ * here is signed out first (their session ends and their offline data goes); `welcome` marks
+ * a newcomer ("Welcome", not "welcome back"), then the session starts.
  */
-export function useFinishRegistration() {
+function useSwitchingSignIn(
+  call: (value: string) => Promise<AuthResponse>,
+  welcome: (user: AuthResponse['user']) => void,
+) {
   const queryClient = useQueryClient();
   const signOut = useLogout();
   return useMutation({
-    mutationFn: (token: string) => finishRegistration(token),
+    mutationFn: (value: string) => call(value),
     onSuccess: async (response) => {
       if (getStoredToken()) await signOut();
-      // The first sign-in of a new account: the home page says "Welcome", not "welcome back".
-      markNewMember(response.user.id);
+      welcome(response.user);
       await startSession(queryClient, response);
     },
   });
 }
 
 /**
- * Single sign-on's last step (ADR 174): the callback's one-time code becomes a session here,
- * switching from anyone signed in on this device, as finishing a registration does.
+ * Finishes a registration from the mailed link (its token) and signs the new account in, as
+ * login does; the first sign-in of a new account.
  */
-export function useSsoSignIn() {
-  const queryClient = useQueryClient();
-  const signOut = useLogout();
-  return useMutation({
-    mutationFn: (code: string) => exchangeSsoCode(code),
-    onSuccess: async (response) => {
-      if (getStoredToken()) await signOut();
-      // A first sign-in that created the account is a newcomer's: "Welcome", not "back".
-      markIfJustCreated(response.user);
-      await startSession(queryClient, response);
-    },
-  });
-}
+export const useFinishRegistration = () =>
+  useSwitchingSignIn(finishRegistration, (user) => markNewMember(user.id));
+
+/**
+ * Single sign-on's last step (ADR 174): the callback's one-time code becomes a session here;
+ * a first sign-in that created the account is a newcomer's.
+ */
+export const useSsoSignIn = () =>
+  useSwitchingSignIn(exchangeSsoCode, (user) => markIfJustCreated(user));
 
 /**
  * Signs out: the logout call goes out with the token, then the token is cleared at once,

@@ -4,10 +4,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
-import { Spinner } from '@/components/ui/spinner';
 import { episodeCode, formatCount, lazily } from '@/lib/format';
 import { heldPageSize, useHeld } from '../api/imports';
+import { ImportsQueryState } from './query-state';
 
 const day = lazily(() => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }));
 const plural = (n: number, word: string) =>
@@ -78,20 +77,14 @@ function HeldShowCard({ value }: { value: HeldShow }) {
 export function HeldHistory() {
   const [offset, setOffset] = useState(0);
   const held = useHeld(offset);
-  if (held.isPending)
+  if (held.isPending || held.isError)
     return (
-      <p className="flex items-center gap-2 text-sm text-slate-400">
-        <Spinner className="size-4" /> Loading held history…
-      </p>
-    );
-  if (held.isError)
-    return (
-      <ErrorState
-        error={held.error}
-        onRetry={() => void held.refetch()}
-        retrying={held.isFetching}
-        title="Could not load held history"
-        headingLevel={3}
+      <ImportsQueryState
+        query={held}
+        loading="Loading held history…"
+        failedTitle="Could not load held history"
+        retrying
+        muted
       />
     );
   const page = held.data;

@@ -4,7 +4,6 @@ import { Download, FileUp } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { ErrorState } from '@/components/ui/error-state';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { errorReason } from '@/lib/api-client';
@@ -21,6 +20,7 @@ import {
 } from '../api/imports';
 import { HeldHistory } from './held-history';
 import { ImportReport } from './import-report';
+import { ImportsQueryState } from './query-state';
 
 const sources = Object.keys(importSourceLabels) as ImportSource[];
 const statusLabels: Record<Import['status'], string> = {
@@ -65,6 +65,10 @@ function ProgressBar({ value }: { value: Import }) {
   );
 }
 
+/** The export's files: one JSON file, or a ZIP of CSV files. */
+const exportFormats = ['json', 'csv'] as const;
+type ExportFormat = (typeof exportFormats)[number];
+
 function CurrentImport({ id }: { id: string }) {
   const query = useImport(id);
   const client = useQueryClient();
@@ -84,20 +88,12 @@ function CurrentImport({ id }: { id: string }) {
       el?.scrollIntoView?.({ block: 'start' });
     }
   }, [status, client]);
-  if (query.isPending) {
+  if (query.isPending || query.isError)
     return (
-      <p className="flex items-center gap-2 text-sm text-slate-300">
-        <Spinner className="size-4" /> Loading the import…
-      </p>
-    );
-  }
-  if (query.isError)
-    return (
-      <ErrorState
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        title="Could not load this import"
-        headingLevel={3}
+      <ImportsQueryState
+        query={query}
+        loading="Loading the import…"
+        failedTitle="Could not load this import"
       />
     );
   const value = query.data;
@@ -156,19 +152,12 @@ function PastImports({
   onSelect: (id: string) => void;
 }) {
   const list = useImports();
-  if (list.isPending)
+  if (list.isPending || list.isError)
     return (
-      <p className="flex items-center gap-2 text-sm text-slate-300">
-        <Spinner className="size-4" /> Loading past imports…
-      </p>
-    );
-  if (list.isError)
-    return (
-      <ErrorState
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        title="Could not load your imports"
-        headingLevel={3}
+      <ImportsQueryState
+        query={list}
+        loading="Loading past imports…"
+        failedTitle="Could not load your imports"
       />
     );
   if (list.data.data.length === 0)
@@ -227,7 +216,7 @@ export function ImportExportSection() {
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
-  const [exporting, setExporting] = useState<'json' | 'csv' | null>(null);
+  const [exporting, setExporting] = useState<ExportFormat | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
 
   const select = (id: string) => setParams({ import: id }, { replace: false });
@@ -262,7 +251,7 @@ export function ImportExportSection() {
     }
   }
 
-  async function exportAs(format: 'json' | 'csv') {
+  async function exportAs(format: ExportFormat) {
     setExporting(format);
     setExportError(null);
     try {
@@ -382,30 +371,21 @@ export function ImportExportSection() {
           or a ZIP of CSV files.
         </p>
         <div className="flex flex-wrap gap-3">
-          <Button
-            variant="secondary"
-            onClick={() => void exportAs('json')}
-            disabled={exporting !== null}
-          >
-            {exporting === 'json' ? (
-              <Spinner className="size-4" />
-            ) : (
-              <Download aria-hidden className="size-4" />
-            )}
-            Export JSON
-          </Button>
-          <Button
-            variant="secondary"
-            onClick={() => void exportAs('csv')}
-            disabled={exporting !== null}
-          >
-            {exporting === 'csv' ? (
-              <Spinner className="size-4" />
-            ) : (
-              <Download aria-hidden className="size-4" />
-            )}
-            Export CSV
-          </Button>
+          {exportFormats.map((format) => (
+            <Button
+              key={format}
+              variant="secondary"
+              onClick={() => void exportAs(format)}
+              disabled={exporting !== null}
+            >
+              {exporting === format ? (
+                <Spinner className="size-4" />
+              ) : (
+                <Download aria-hidden className="size-4" />
+              )}
+              {`Export ${format.toUpperCase()}`}
+            </Button>
+          ))}
         </div>
         {exportError ? <FormAlert>{exportError}</FormAlert> : null}
       </section>

@@ -34,7 +34,9 @@ const skippedLabels: Record<string, string> = {
   unreadableRows: 'Unreadable rows',
 };
 
-function Count({ label, value }: { label: string; value: number }) {
+/** One figure of the report; none for a figure this kind of file does not have (undefined). */
+function Count({ label, value }: { label: string; value: number | undefined }) {
+  if (value === undefined) return null;
   return (
     <div className="rounded-lg border border-slate-800 bg-slate-900/60 px-3 py-2">
       <dt className="text-xs text-slate-400">{label}</dt>
@@ -143,18 +145,10 @@ export function ImportReport({ value }: { value: Import }) {
         <Count label="Favorites" value={report.favorites} />
         <Count label="Lists" value={report.lists} />
         <Count label="Reviews" value={report.reviews} />
-        {report.episodeRatings !== undefined ? (
-          <Count label="Episode ratings (private)" value={report.episodeRatings} />
-        ) : null}
-        {report.seasonRatings !== undefined ? (
-          <Count label="Season ratings" value={report.seasonRatings} />
-        ) : null}
-        {report.heldCounts !== undefined ? (
-          <Count label="Episode counts held" value={report.heldCounts} />
-        ) : null}
-        {report.follows !== undefined ? (
-          <Count label="Members followed" value={report.follows} />
-        ) : null}
+        <Count label="Episode ratings (private)" value={report.episodeRatings} />
+        <Count label="Season ratings" value={report.seasonRatings} />
+        <Count label="Episode counts held" value={report.heldCounts} />
+        <Count label="Members followed" value={report.follows} />
       </dl>
       {report.notes.length ? (
         <ul className="list-disc space-y-1 pl-5 text-sm text-slate-300">

@@ -37,22 +37,23 @@ export const useLookupDeviceCode = () =>
       api.post<TraktDeviceRequest>('/trakt-apps/device/lookup', { userCode }),
   });
 
-/** /activate, step 2: approve or deny; an approved app shows up under Connected apps. */
-export function useDecideDeviceCode() {
+/** The member's answer to an app (Approve or Deny); an approved app then shows under Connected apps. */
+function useTraktAnswer<Body extends { decision: TraktDecision }, Result>(path: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { userCode: string; decision: TraktDecision }) =>
-      api.post<TraktDeviceDecisionResult>('/trakt-apps/device', body),
+    mutationFn: (body: Body) => api.post<Result>(path, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: traktAppsKey }),
   });
 }
 
+/** /activate, step 2: approve or deny the app behind the code. */
+export const useDecideDeviceCode = () =>
+  useTraktAnswer<{ userCode: string; decision: TraktDecision }, TraktDeviceDecisionResult>(
+    '/trakt-apps/device',
+  );
+
 /** The consent page's answer (Approve / Deny). */
-export function useAuthorizeTraktApp() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { request: TraktAuthorizeRequest; decision: TraktDecision }) =>
-      api.post<TraktAuthorizeResult>('/trakt-apps/authorize', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: traktAppsKey }),
-  });
-}
+export const useAuthorizeTraktApp = () =>
+  useTraktAnswer<{ request: TraktAuthorizeRequest; decision: TraktDecision }, TraktAuthorizeResult>(
+    '/trakt-apps/authorize',
+  );

@@ -6,22 +6,18 @@ import {
   type CreatedApiToken,
   type TokenScope,
 } from '@series-tracker/contracts';
+import { MutationError } from '@/components/forms/mutation-error';
+import { ItemAction, ItemRow } from '@/components/settings/item-list';
+import { itemTime, lastUsed } from '@/components/settings/item-time';
+import { BusyButton } from '@/components/forms/busy-button';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
-import { serverMessageOr } from '@/lib/api-client';
-import { lazily } from '@/lib/format';
-import { SectionQueryState, SettingsSection } from '@/features/account/components/settings-section';
+import { SectionItems, SettingsSection } from '@/features/account/components/settings-section';
 import { apiFieldErrors, formAlertMessage, zodFieldErrors } from '@/lib/form-errors';
 import { useRecentSignIn } from '@/features/auth/components/confirm-identity';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/integrations';
 import { CopyField } from './copy-field';
-
-const dateTime = lazily(
-  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
-);
-const when = (iso: string) => dateTime().format(new Date(iso));
 
 const scopeLabels: Record<TokenScope, { label: string; hint: string }> = {
   read: { label: 'Read', hint: 'See your watchlist, progress, up next and anything you can see.' },
@@ -124,62 +120,47 @@ export function ApiTokensSection() {
             ) : null}
           </fieldset>
           {createError ? <FormAlert>{createError}</FormAlert> : null}
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Creating…' : 'Create token'}
-          </Button>
+          <BusyButton type="submit" busy={create.isPending} busyLabel="Creating…">
+            Create token
+          </BusyButton>
         </form>
 
-        {tokens.isPending || tokens.isError ? (
-          <SectionQueryState
-            query={tokens}
-            loadingLabel="Loading API tokens"
-            failedTitle="Could not load your API tokens"
-          />
-        ) : tokens.data.length === 0 ? (
-          <EmptyState
-            icon={KeyRound}
-            title="No API tokens yet"
-            message="Tokens you create appear here, with when they were last used."
-            headingLevel={3}
-            className="py-8"
-          />
-        ) : (
-          <ul
-            aria-label="Your API tokens"
-            className="divide-y divide-slate-800 rounded-xl border border-slate-800"
-          >
-            {tokens.data.map((t) => (
-              <li key={t.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
-                <KeyRound aria-hidden className="size-5 shrink-0 text-slate-400" />
-                <div className="min-w-0 flex-1">
-                  <p className="text-sm font-medium break-words text-slate-100" dir="auto">
-                    {t.name}
-                  </p>
-                  <p className="text-xs text-slate-400">
-                    <code className="text-slate-300">{t.prefix}…</code> ·{' '}
-                    {t.scopes.map((s) => scopeLabels[s].label).join(', ')} · created{' '}
-                    {when(t.createdAt)} ·{' '}
-                    {t.lastUsedAt ? `last used ${when(t.lastUsedAt)}` : 'never used'}
-                  </p>
-                </div>
-                <Button
-                  variant="ghost"
-                  size="sm"
+        <SectionItems
+          query={tokens}
+          loadingLabel="Loading API tokens"
+          failedTitle="Could not load your API tokens"
+          empty={{
+            icon: KeyRound,
+            title: 'No API tokens yet',
+            message: 'Tokens you create appear here, with when they were last used.',
+          }}
+          label="Your API tokens"
+          row={(t) => (
+            <ItemRow
+              key={t.id}
+              icon={KeyRound}
+              action={
+                <ItemAction
                   onClick={() => revoke.mutate(t.id)}
                   disabled={revoke.isPending && revoke.variables === t.id}
-                  aria-label={`Revoke token ${t.name}`}
+                  label={`Revoke token ${t.name}`}
                 >
                   Revoke
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
-        {revoke.isError ? (
-          <p role="alert" className="text-sm text-rose-300">
-            {serverMessageOr(revoke.error, 'Could not revoke the token. Please try again.')}
-          </p>
-        ) : null}
+                </ItemAction>
+              }
+            >
+              <p className="text-sm font-medium break-words text-slate-100" dir="auto">
+                {t.name}
+              </p>
+              <p className="text-xs text-slate-400">
+                <code className="text-slate-300">{t.prefix}…</code> ·{' '}
+                {t.scopes.map((s) => scopeLabels[s].label).join(', ')} · created{' '}
+                {itemTime(t.createdAt)} · {lastUsed(t.lastUsedAt, 'never used')}
+              </p>
+            </ItemRow>
+          )}
+        />
+        <MutationError mutation={revoke} fallback="Could not revoke the token. Please try again." />
       </div>
       {dialog}
     </SettingsSection>

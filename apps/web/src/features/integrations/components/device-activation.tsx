@@ -8,12 +8,12 @@ import {
   type TraktDecision,
   type TraktDeviceRequest,
 } from '@series-tracker/contracts';
+import { MutationAlert } from '@/components/forms/mutation-error';
+import { BusyButton } from '@/components/forms/busy-button';
 import { Button, buttonStyles } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
-import { serverMessageOr } from '@/lib/api-client';
 import { useDecideDeviceCode, useLookupDeviceCode } from '../api/trakt-apps';
-import { TraktAppIdentity, TraktAppPermissions } from './trakt-app-identity';
+import { TraktAnswer, TraktAppIdentity, TraktAppPermissions } from './trakt-app-identity';
 
 /**
  * /activate (the device flow's verification_url, ADR 170): the member types the code their
@@ -95,24 +95,11 @@ export function DeviceActivation({ initialCode }: { initialCode: string }) {
         </p>
         <TraktAppIdentity clientId={request.clientId} />
         <TraktAppPermissions />
-        {decide.isError ? (
-          <FormAlert>
-            {serverMessageOr(decide.error, 'Could not save your answer. Please try again.')}
-          </FormAlert>
-        ) : null}
-        <div className="flex flex-wrap gap-3">
-          <Button onClick={() => answer('approve')} disabled={decide.isPending}>
-            {decide.isPending && decide.variables?.decision === 'approve'
-              ? 'Approving…'
-              : 'Approve'}
-          </Button>
-          <Button variant="secondary" onClick={() => answer('deny')} disabled={decide.isPending}>
-            Deny
-          </Button>
+        <TraktAnswer mutation={decide} onAnswer={answer}>
           <Button variant="ghost" onClick={startOver} disabled={decide.isPending}>
             Use another code
           </Button>
-        </div>
+        </TraktAnswer>
       </div>
     );
 
@@ -135,15 +122,11 @@ export function DeviceActivation({ initialCode }: { initialCode: string }) {
         dir="ltr"
         className="font-mono text-lg tracking-widest uppercase"
       />
-      {lookup.isError ? (
-        <FormAlert>
-          {serverMessageOr(lookup.error, 'Could not check the code. Please try again.')}
-        </FormAlert>
-      ) : null}
+      <MutationAlert mutation={lookup} fallback="Could not check the code. Please try again." />
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" disabled={lookup.isPending}>
-          {lookup.isPending ? 'Checking…' : 'Continue'}
-        </Button>
+        <BusyButton type="submit" busy={lookup.isPending} busyLabel="Checking…">
+          Continue
+        </BusyButton>
         <Link to="/settings/apps" className={buttonStyles({ variant: 'ghost' })}>
           Apps &amp; devices
         </Link>

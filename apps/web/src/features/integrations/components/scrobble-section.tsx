@@ -1,19 +1,14 @@
 import { Radio } from 'lucide-react';
 import type { MediaServer, ScrobbleEvent, ScrobbleOutcome } from '@series-tracker/contracts';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { MutationAction } from '@/components/settings/mutation-action';
+import { BusyButton } from '@/components/forms/busy-button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { serverMessageOr } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { lazily } from '@/lib/format';
-import { SectionQueryState, SettingsSection } from '@/features/account/components/settings-section';
+import { itemTime } from '@/components/settings/item-time';
+import { SectionLoaded, SettingsSection } from '@/features/account/components/settings-section';
 import { useRotateScrobbleUrls, useScrobbleSettings } from '../api/integrations';
 import { CopyField } from './copy-field';
-
-const dateTime = lazily(
-  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
-);
-const when = (iso: string) => dateTime().format(new Date(iso));
 
 /** The Jellyfin webhook plugin's template: the fields the server reads (ADR 161). */
 export const jellyfinTemplate =
@@ -97,7 +92,7 @@ function EventRow({ event }: { event: ScrobbleEvent }) {
         {event.detail}
       </p>
       <p className="text-xs text-slate-500">
-        {serverName[event.source]} · {event.event} · {when(event.receivedAt)}
+        {serverName[event.source]} · {event.event} · {itemTime(event.receivedAt)}
       </p>
     </li>
   );
@@ -114,90 +109,83 @@ export function ScrobbleSection() {
       title="Media servers"
       description="Jellyfin, Plex, Emby or Kodi mark an episode watched here when you play it past 90 %. Each URL is private to you: anyone with it can mark episodes for you."
     >
-      {settings.isPending || settings.isError ? (
-        <SectionQueryState
-          query={settings}
-          loadingLabel="Loading media server settings"
-          rows={['h-14', 'h-14', 'h-32']}
-          failedTitle="Could not load your media server settings"
-        />
-      ) : (
-        <div className="space-y-6">
-          <div className="divide-y divide-slate-800 rounded-xl border border-slate-800">
-            {servers.map((s) => (
-              <details key={s.id} className="group px-4 py-3" open={s.id === 'jellyfin'}>
-                <summary className="cursor-pointer rounded text-sm font-semibold text-slate-100 focus-visible:outline-2 focus-visible:outline-violet-400">
-                  {s.name}
-                </summary>
-                <div className="mt-3 space-y-3">
-                  <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-300">
-                    {s.steps.map((step) => (
-                      <li key={step}>{step}</li>
-                    ))}
-                  </ol>
-                  <CopyField
-                    label={`${s.name} webhook URL`}
-                    value={`${origin}${settings.data.paths[s.id]}`}
-                  />
-                  {s.id === 'jellyfin' ? (
-                    <CopyField label="Jellyfin template" value={jellyfinTemplate} />
-                  ) : null}
-                </div>
-              </details>
-            ))}
-          </div>
-          <div className="flex flex-wrap items-center gap-3">
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => rotate.mutate()}
-              disabled={rotate.isPending}
-            >
-              {rotate.isPending ? 'Making new URLs…' : 'Make new URLs'}
-            </Button>
-            <p className="text-xs text-slate-400">
-              The old URLs stop working at once; paste the new ones into your media servers.
-            </p>
-            {rotate.isError ? (
-              <p role="alert" className="text-sm text-rose-300">
-                {serverMessageOr(rotate.error, 'Could not make new URLs. Please try again.')}
-              </p>
-            ) : null}
-          </div>
-
-          <div>
-            <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-              <h3 className="text-base font-semibold text-white">Last events</h3>
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => void settings.refetch()}
-                disabled={settings.isFetching}
-              >
-                {settings.isFetching ? 'Refreshing…' : 'Refresh'}
-              </Button>
+      <SectionLoaded
+        query={settings}
+        loadingLabel="Loading media server settings"
+        rows={['h-14', 'h-14', 'h-32']}
+        failedTitle="Could not load your media server settings"
+      >
+        {(data) => (
+          <div className="space-y-6">
+            <div className="divide-y divide-slate-800 rounded-xl border border-slate-800">
+              {servers.map((s) => (
+                <details key={s.id} className="group px-4 py-3" open={s.id === 'jellyfin'}>
+                  <summary className="cursor-pointer rounded text-sm font-semibold text-slate-100 focus-visible:outline-2 focus-visible:outline-violet-400">
+                    {s.name}
+                  </summary>
+                  <div className="mt-3 space-y-3">
+                    <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-300">
+                      {s.steps.map((step) => (
+                        <li key={step}>{step}</li>
+                      ))}
+                    </ol>
+                    <CopyField
+                      label={`${s.name} webhook URL`}
+                      value={`${origin}${data.paths[s.id]}`}
+                    />
+                    {s.id === 'jellyfin' ? (
+                      <CopyField label="Jellyfin template" value={jellyfinTemplate} />
+                    ) : null}
+                  </div>
+                </details>
+              ))}
             </div>
-            {settings.data.events.length === 0 ? (
-              <EmptyState
-                icon={Radio}
-                title="Nothing received yet"
-                message="Once a media server is set up, each event it sends shows here: marked, ignored, or why it did not match."
-                headingLevel={3}
-                className="py-8"
-              />
-            ) : (
-              <ul
-                aria-label="Last events from your media servers"
-                className="divide-y divide-slate-800 rounded-xl border border-slate-800"
-              >
-                {settings.data.events.map((e) => (
-                  <EventRow key={e.id} event={e} />
-                ))}
-              </ul>
-            )}
+            <MutationAction
+              mutation={rotate}
+              label="Make new URLs"
+              busyLabel="Making new URLs…"
+              fallback="Could not make new URLs. Please try again."
+            >
+              <p className="text-xs text-slate-400">
+                The old URLs stop working at once; paste the new ones into your media servers.
+              </p>
+            </MutationAction>
+
+            <div>
+              <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+                <h3 className="text-base font-semibold text-white">Last events</h3>
+                <BusyButton
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => void settings.refetch()}
+                  busy={settings.isFetching}
+                  busyLabel="Refreshing…"
+                >
+                  Refresh
+                </BusyButton>
+              </div>
+              {data.events.length === 0 ? (
+                <EmptyState
+                  icon={Radio}
+                  title="Nothing received yet"
+                  message="Once a media server is set up, each event it sends shows here: marked, ignored, or why it did not match."
+                  headingLevel={3}
+                  className="py-8"
+                />
+              ) : (
+                <ul
+                  aria-label="Last events from your media servers"
+                  className="divide-y divide-slate-800 rounded-xl border border-slate-800"
+                >
+                  {data.events.map((e) => (
+                    <EventRow key={e.id} event={e} />
+                  ))}
+                </ul>
+              )}
+            </div>
           </div>
-        </div>
-      )}
+        )}
+      </SectionLoaded>
     </SettingsSection>
   );
 }

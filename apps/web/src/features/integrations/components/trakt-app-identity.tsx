@@ -1,5 +1,8 @@
-import { Check, X } from 'lucide-react';
-import { shortClientId } from '@series-tracker/contracts';
+import { Check, X, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { shortClientId, type TraktDecision } from '@series-tracker/contracts';
+import { MutationAlert } from '@/components/forms/mutation-error';
+import { Button } from '@/components/ui/button';
 
 /**
  * Who is asking, as far as anyone can tell: apps speaking the Trakt API name themselves only
@@ -49,28 +52,80 @@ const never = ['Change your password, e-mail, profile or settings', 'Post review
 export function TraktAppPermissions() {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <div>
-        <h2 className="text-sm font-semibold text-slate-100">It will be able to</h2>
-        <ul className="mt-2 space-y-1.5 text-sm text-slate-300">
-          {allowed.map((line) => (
-            <li key={line} className="flex gap-2">
-              <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-emerald-400" />
-              {line}
-            </li>
-          ))}
-        </ul>
-      </div>
-      <div>
-        <h2 className="text-sm font-semibold text-slate-100">It will never be able to</h2>
-        <ul className="mt-2 space-y-1.5 text-sm text-slate-300">
-          {never.map((line) => (
-            <li key={line} className="flex gap-2">
-              <X aria-hidden className="mt-0.5 size-4 shrink-0 text-rose-400" />
-              {line}
-            </li>
-          ))}
-        </ul>
-      </div>
+      <PermissionList
+        title="It will be able to"
+        lines={allowed}
+        icon={Check}
+        tone="text-emerald-400"
+      />
+      <PermissionList
+        title="It will never be able to"
+        lines={never}
+        icon={X}
+        tone="text-rose-400"
+      />
     </div>
+  );
+}
+
+function PermissionList({
+  title,
+  lines,
+  icon: Icon,
+  tone,
+}: {
+  title: string;
+  lines: string[];
+  icon: LucideIcon;
+  tone: string;
+}) {
+  return (
+    <div>
+      <h2 className="text-sm font-semibold text-slate-100">{title}</h2>
+      <ul className="mt-2 space-y-1.5 text-sm text-slate-300">
+        {lines.map((line) => (
+          <li key={line} className="flex gap-2">
+            <Icon aria-hidden className={`mt-0.5 size-4 shrink-0 ${tone}`} />
+            {line}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * The member's answer to an app, on the Activate and the Approve page: why saving it failed,
+ * then Approve and Deny (and `children`, the page's other buttons).
+ */
+export function TraktAnswer({
+  mutation,
+  onAnswer,
+  children,
+}: {
+  mutation: {
+    isPending: boolean;
+    isError: boolean;
+    error: unknown;
+    variables?: { decision: TraktDecision } | undefined;
+  };
+  onAnswer: (decision: TraktDecision) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <MutationAlert mutation={mutation} fallback="Could not save your answer. Please try again." />
+      <div className="flex flex-wrap gap-3">
+        <Button onClick={() => onAnswer('approve')} disabled={mutation.isPending}>
+          {mutation.isPending && mutation.variables?.decision === 'approve'
+            ? 'Approving…'
+            : 'Approve'}
+        </Button>
+        <Button variant="secondary" onClick={() => onAnswer('deny')} disabled={mutation.isPending}>
+          Deny
+        </Button>
+        {children}
+      </div>
+    </>
   );
 }

@@ -6,12 +6,10 @@ import {
   type TraktAuthorizeRequest,
   type TraktDecision,
 } from '@series-tracker/contracts';
-import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
-import { serverMessageOr } from '@/lib/api-client';
 import { useAuthorizeTraktApp } from '../api/trakt-apps';
 import { CopyField } from './copy-field';
-import { TraktAppIdentity, TraktAppPermissions } from './trakt-app-identity';
+import { TraktAnswer, TraktAppIdentity, TraktAppPermissions } from './trakt-app-identity';
 
 /** Where Approve sends the member back, in words: a web address's host, or an app's scheme. */
 function destination(redirectUri: string): string {
@@ -105,21 +103,7 @@ function ConsentCard({ request }: { request: TraktAuthorizeRequest }) {
           </span>
         )}
       </p>
-      {authorize.isError ? (
-        <FormAlert>
-          {serverMessageOr(authorize.error, 'Could not save your answer. Please try again.')}
-        </FormAlert>
-      ) : null}
-      <div className="flex flex-wrap gap-3">
-        <Button onClick={() => answer('approve')} disabled={authorize.isPending}>
-          {authorize.isPending && authorize.variables?.decision === 'approve'
-            ? 'Approving…'
-            : 'Approve'}
-        </Button>
-        <Button variant="secondary" onClick={() => answer('deny')} disabled={authorize.isPending}>
-          Deny
-        </Button>
-      </div>
+      <TraktAnswer mutation={authorize} onAnswer={answer} />
     </div>
   );
 }

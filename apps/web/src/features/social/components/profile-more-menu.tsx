@@ -3,8 +3,8 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Ban, Ellipsis, Flag } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose } from '@/components/ui/dialog';
+import { ConfirmActions } from '@/components/forms/confirm-actions';
+import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toaster';
 import { activityKeys } from '@/features/activity/api/feed';
 import { useAuth } from '@/features/auth/hooks/use-auth';
@@ -85,20 +85,12 @@ export function ProfileMoreMenu({ profile }: { profile: ProfileUser }) {
         title={`Block ${name}?`}
         description="You stop following each other. They cannot follow you, comment on your reviews or see your activity until you unblock them."
       >
-        <div className="flex flex-wrap justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogClose>
-          <Button
-            className="bg-rose-600 hover:bg-rose-500"
-            onClick={() => {
-              mutation.mutate(true);
-              setAsking(false);
-            }}
-          >
-            Block
-          </Button>
-        </div>
+        <ConfirmActions
+          label="Block"
+          danger
+          onConfirm={() => mutation.mutate(true)}
+          onClose={() => setAsking(false)}
+        />
       </Dialog>
     </>
   );

@@ -1,5 +1,14 @@
 import type { PersonalStats } from '@series-tracker/contracts';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type XAxisProps,
+} from 'recharts';
 
 /*
  * The profile's charts. This module (and recharts with it) is loaded on demand by the
@@ -22,6 +31,47 @@ function ChartCard({ title, children }: { title: string; children: React.ReactNo
       <figcaption className="mb-3 text-sm font-semibold text-slate-200">{title}</figcaption>
       {children}
     </figure>
+  );
+}
+
+/** A chart's box: 14 rem high, the chart filling it. */
+function ChartFrame({ children }: { children: React.ReactElement }) {
+  return (
+    <div className="h-56">
+      <ResponsiveContainer width="100%" height="100%">
+        {children}
+      </ResponsiveContainer>
+    </div>
+  );
+}
+
+/**
+ * Upright bars over named columns (`name` of each row: months, scores): the rows' `dataKey`,
+ * called `name` in the tooltip; `xAxis` adds to the column axis.
+ */
+function ColumnChart({
+  data,
+  dataKey,
+  name,
+  fill,
+  xAxis,
+}: {
+  data: { name?: string }[];
+  dataKey: string;
+  name: string;
+  fill: string;
+  xAxis?: XAxisProps;
+}) {
+  return (
+    <ChartFrame>
+      <BarChart data={data} margin={{ left: -20, right: 4 }}>
+        <CartesianGrid stroke="#1e293b" vertical={false} />
+        <XAxis dataKey="name" {...axis} {...xAxis} />
+        <YAxis allowDecimals={false} {...axis} />
+        <Tooltip {...tooltip} />
+        <Bar dataKey={dataKey} name={name} fill={fill} radius={[4, 4, 0, 0]} />
+      </BarChart>
+    </ChartFrame>
   );
 }
 
@@ -86,51 +136,35 @@ export default function ProfileCharts({ stats }: { stats: PersonalStats }) {
   return (
     <div className="grid gap-4 lg:grid-cols-2" data-testid="profile-charts">
       <ChartCard title="Episodes by month">
-        <div className="h-56">
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={months} margin={{ left: -20, right: 4 }}>
-              <CartesianGrid stroke="#1e293b" vertical={false} />
-              <XAxis dataKey="name" {...axis} interval={0} tick={{ fontSize: 10 }} />
-              <YAxis allowDecimals={false} {...axis} />
-              <Tooltip {...tooltip} />
-              <Bar dataKey="episodes" name="Episodes" fill="#8b5cf6" radius={[4, 4, 0, 0]} />
-            </BarChart>
-          </ResponsiveContainer>
-        </div>
+        <ColumnChart
+          data={months}
+          dataKey="episodes"
+          name="Episodes"
+          fill="#8b5cf6"
+          xAxis={{ interval: 0, tick: { fontSize: 10 } }}
+        />
       </ChartCard>
       <ChartCard title={`Viewing times (weekday × hour, ${clockLabel(stats.timeZone)})`}>
         <Heatmap heatmap={stats.heatmap} clock={clockLabel(stats.timeZone)} />
       </ChartCard>
       <ChartCard title="Top genres">
         {genres.length ? (
-          <div className="h-56">
-            <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={genres} layout="vertical" margin={{ left: 10, right: 8 }}>
-                <CartesianGrid stroke="#1e293b" horizontal={false} />
-                <XAxis type="number" allowDecimals={false} {...axis} />
-                <YAxis type="category" dataKey="name" width={90} {...axis} />
-                <Tooltip {...tooltip} />
-                <Bar dataKey="episodes" name="Episodes" fill="#6366f1" radius={[0, 4, 4, 0]} />
-              </BarChart>
-            </ResponsiveContainer>
-          </div>
+          <ChartFrame>
+            <BarChart data={genres} layout="vertical" margin={{ left: 10, right: 8 }}>
+              <CartesianGrid stroke="#1e293b" horizontal={false} />
+              <XAxis type="number" allowDecimals={false} {...axis} />
+              <YAxis type="category" dataKey="name" width={90} {...axis} />
+              <Tooltip {...tooltip} />
+              <Bar dataKey="episodes" name="Episodes" fill="#6366f1" radius={[0, 4, 4, 0]} />
+            </BarChart>
+          </ChartFrame>
         ) : (
           <p className="text-sm text-slate-400">No episodes watched in this period.</p>
         )}
       </ChartCard>
       <ChartCard title="Scores given">
         {stats.ratingDistribution.some((n) => n > 0) ? (
-          <div className="h-56">
-            <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={ratings} margin={{ left: -20, right: 4 }}>
-                <CartesianGrid stroke="#1e293b" vertical={false} />
-                <XAxis dataKey="name" {...axis} />
-                <YAxis allowDecimals={false} {...axis} />
-                <Tooltip {...tooltip} />
-                <Bar dataKey="count" name="Shows" fill="#f59e0b" radius={[4, 4, 0, 0]} />
-              </BarChart>
-            </ResponsiveContainer>
-          </div>
+          <ColumnChart data={ratings} dataKey="count" name="Shows" fill="#f59e0b" />
         ) : (
           <p className="text-sm text-slate-400">No scores yet.</p>
         )}

@@ -62,12 +62,35 @@ export async function shareYear(url: string, title: string) {
   }
 }
 
+/** One figure of the review: its name over its value, which has the look `valueClassName`. */
+function Fact({
+  label,
+  className,
+  valueClassName,
+  children,
+}: {
+  label: string;
+  className?: string;
+  valueClassName: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <dt className="text-xs font-medium text-slate-400">{label}</dt>
+      <dd className={`mt-1 ${valueClassName}`}>{children}</dd>
+    </div>
+  );
+}
+
 function Tile({ label, value }: { label: string; value: ReactNode }) {
   return (
-    <div className="rounded-xl border border-slate-800 bg-slate-900/60 p-4">
-      <dt className="text-xs font-medium text-slate-400">{label}</dt>
-      <dd className="mt-1 text-2xl font-bold text-white tabular-nums">{value}</dd>
-    </div>
+    <Fact
+      label={label}
+      className="rounded-xl border border-slate-800 bg-slate-900/60 p-4"
+      valueClassName="text-2xl font-bold text-white tabular-nums"
+    >
+      {value}
+    </Fact>
   );
 }
 
@@ -141,22 +164,14 @@ function Watch({
 }) {
   if (!watch) return null;
   return (
-    <div>
-      <dt className="text-xs font-medium text-slate-400">{label}</dt>
-      <dd className="mt-1 text-sm text-slate-100">
-        <Link
-          to={`/show/${watch.showId}`}
-          dir="auto"
-          className="font-semibold hover:text-violet-300"
-        >
-          {watch.showTitle}
-        </Link>{' '}
-        <span className="text-slate-400">
-          {episodeCode(watch.seasonNumber, watch.episodeNumber)} ·{' '}
-          {instantLabel(watch.at, timeZone)}
-        </span>
-      </dd>
-    </div>
+    <Fact label={label} valueClassName="text-sm text-slate-100">
+      <Link to={`/show/${watch.showId}`} dir="auto" className="font-semibold hover:text-violet-300">
+        {watch.showTitle}
+      </Link>{' '}
+      <span className="text-slate-400">
+        {episodeCode(watch.seasonNumber, watch.episodeNumber)} · {instantLabel(watch.at, timeZone)}
+      </span>
+    </Fact>
   );
 }
 
@@ -236,21 +251,15 @@ export function YearReviewView({
             <Months byMonth={r.byMonth} />
             <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
               {r.busiestMonth ? (
-                <div>
-                  <dt className="text-xs font-medium text-slate-400">Busiest month</dt>
-                  <dd className="mt-1 text-slate-100">
-                    {monthLong[r.busiestMonth.month - 1]} ·{' '}
-                    {plural(r.busiestMonth.episodes, 'episode')}
-                  </dd>
-                </div>
+                <Fact label="Busiest month" valueClassName="text-slate-100">
+                  {monthLong[r.busiestMonth.month - 1]} ·{' '}
+                  {plural(r.busiestMonth.episodes, 'episode')}
+                </Fact>
               ) : null}
               {r.busiestDay ? (
-                <div>
-                  <dt className="text-xs font-medium text-slate-400">Busiest day</dt>
-                  <dd className="mt-1 text-slate-100">
-                    {dayLabel(r.busiestDay.day)} · {plural(r.busiestDay.episodes, 'episode')}
-                  </dd>
-                </div>
+                <Fact label="Busiest day" valueClassName="text-slate-100">
+                  {dayLabel(r.busiestDay.day)} · {plural(r.busiestDay.episodes, 'episode')}
+                </Fact>
               ) : null}
             </dl>
           </Card>

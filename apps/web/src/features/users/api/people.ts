@@ -9,7 +9,13 @@ import type {
   ProfileUser,
   WatchlistItem,
 } from '@series-tracker/contracts';
-import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { afterLimit, offsetPages } from '@/lib/paging';
 
@@ -37,17 +43,41 @@ export function profileQueryOptions(username: string) {
 }
 export const useProfile = (username: string) => useQuery(profileQueryOptions(username));
 
-export function useUserWatchlist(userId: number | undefined, enabled: boolean) {
-  return useInfiniteQuery(
-    offsetPages<Page<WatchlistItem>>({
-      queryKey: peopleKeys.watchlist(userId ?? 0),
-      path: `/users/${userId}/watchlist`,
-      params: (offset) => ({ limit: PEOPLE_PAGE, offset, sort: 'updated' }),
-      next: afterLimit,
-      enabled: enabled && userId !== undefined,
-    }),
-  );
+/**
+ * A paged people collection at `path`, PEOPLE_PAGE at a time from the start; `extra` goes
+ * after limit and offset in the query string.
+ */
+function peoplePages<T>(
+  queryKey: QueryKey,
+  path: string,
+  enabled: boolean,
+  extra: Record<string, string> = {},
+) {
+  return offsetPages<Page<T>>({
+    queryKey,
+    path,
+    params: (offset) => ({ limit: PEOPLE_PAGE, offset, ...extra }),
+    next: afterLimit,
+    enabled,
+  });
 }
+
+/** One of a member's collections (`/users/:id/<what>`), under `['people', what, id]`. */
+const memberPages = <T>(
+  what: 'watchlist' | 'favorites' | 'reviews' | 'lists',
+  userId: number | undefined,
+  enabled: boolean,
+  extra?: Record<string, string>,
+) =>
+  peoplePages<T>(
+    ['people', what, userId ?? 0],
+    `/users/${userId}/${what}`,
+    enabled && userId !== undefined,
+    extra,
+  );
+
+export const useUserWatchlist = (userId: number | undefined, enabled: boolean) =>
+  useInfiniteQuery(memberPages<WatchlistItem>('watchlist', userId, enabled, { sort: 'updated' }));
 
 export interface UserFavorite {
   id: number;
@@ -55,17 +85,8 @@ export interface UserFavorite {
   createdAt: string;
   show: WatchlistItem['show'];
 }
-export function useUserFavorites(userId: number | undefined, enabled: boolean) {
-  return useInfiniteQuery(
-    offsetPages<Page<UserFavorite>>({
-      queryKey: peopleKeys.favorites(userId ?? 0),
-      path: `/users/${userId}/favorites`,
-      params: (offset) => ({ limit: PEOPLE_PAGE, offset }),
-      next: afterLimit,
-      enabled: enabled && userId !== undefined,
-    }),
-  );
-}
+export const useUserFavorites = (userId: number | undefined, enabled: boolean) =>
+  useInfiniteQuery(memberPages<UserFavorite>('favorites', userId, enabled));
 
 function browserTimeZone(): string | undefined {
   try {
@@ -89,17 +110,14 @@ export function useUserStats(userId: number | undefined, year: number | null, en
   });
 }
 
-export function usePeople(userId: number | undefined, side: 'followers' | 'following') {
-  return useInfiniteQuery(
-    offsetPages<Page<Person>>({
-      queryKey: peopleKeys.network(userId ?? 0, side),
-      path: `/social/${userId}/${side}`,
-      params: (offset) => ({ limit: PEOPLE_PAGE, offset }),
-      next: afterLimit,
-      enabled: userId !== undefined,
-    }),
+export const usePeople = (userId: number | undefined, side: 'followers' | 'following') =>
+  useInfiniteQuery(
+    peoplePages<Person>(
+      peopleKeys.network(userId ?? 0, side),
+      `/social/${userId}/${side}`,
+      userId !== undefined,
+    ),
   );
-}
 
 export function usePeopleSearch(q: string, { enabled = true } = {}) {
   return useQuery({
@@ -123,26 +141,8 @@ export function useCompare(usernames: string[], enabled: boolean) {
 export const followUser = (id: number) => api.post<FollowStats>(`/social/${id}/follow`);
 export const unfollowUser = (id: number) => api.delete<FollowStats>(`/social/${id}/follow`);
 
-export function useUserReviews(userId: number | undefined, enabled: boolean) {
-  return useInfiniteQuery(
-    offsetPages<Page<Review>>({
-      queryKey: ['people', 'reviews', userId ?? 0] as const,
-      path: `/users/${userId}/reviews`,
-      params: (offset) => ({ limit: PEOPLE_PAGE, offset }),
-      next: afterLimit,
-      enabled: enabled && userId !== undefined,
-    }),
-  );
-}
+export const useUserReviews = (userId: number | undefined, enabled: boolean) =>
+  useInfiniteQuery(memberPages<Review>('reviews', userId, enabled));
 
-export function useUserLists(userId: number | undefined, enabled: boolean) {
-  return useInfiniteQuery(
-    offsetPages<Page<ListSummary>>({
-      queryKey: ['people', 'lists', userId ?? 0] as const,
-      path: `/users/${userId}/lists`,
-      params: (offset) => ({ limit: PEOPLE_PAGE, offset }),
-      next: afterLimit,
-      enabled: enabled && userId !== undefined,
-    }),
-  );
-}
+export const useUserLists = (userId: number | undefined, enabled: boolean) =>
+  useInfiniteQuery(memberPages<ListSummary>('lists', userId, enabled));

@@ -15,11 +15,7 @@ export function FavoritesGrid({
   return (
     <ProfileSectionList
       query={query}
-      skeleton={{
-        count: 6,
-        className: 'grid grid-cols-3 gap-3 sm:grid-cols-6',
-        itemClassName: 'aspect-[2/3] rounded-lg',
-      }}
+      skeleton={{ count: 6, itemClassName: 'aspect-[2/3] rounded-lg' }}
       errorTitle="Could not load the favourites"
       headingLevel={3}
       empty={{ icon: Heart, title: 'No favorites yet.' }}

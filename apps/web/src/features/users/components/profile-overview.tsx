@@ -2,7 +2,7 @@ import type { ProfileUser } from '@series-tracker/contracts';
 import { CalendarDays } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ErrorState } from '@/components/ui/error-state';
+import { ProfileLoadError } from './profile-section-list';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useUserActivity } from '@/features/activity/api/feed';
 import { ActivityList } from '@/features/activity/components/activity-list';
@@ -58,13 +58,7 @@ export function ProfileOverview({ user }: { user: ProfileUser }) {
         {stats.isPending ? (
           <Skeleton className="h-40 rounded-xl" />
         ) : stats.isError ? (
-          <ErrorState
-            title="Could not load the statistics"
-            error={stats.error}
-            headingLevel={3}
-            retrying={stats.isFetching}
-            onRetry={() => void stats.refetch()}
-          />
+          <ProfileLoadError query={stats} title="Could not load the statistics" headingLevel={3} />
         ) : (
           <ProfileStats stats={stats.data} />
         )}

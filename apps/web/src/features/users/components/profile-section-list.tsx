@@ -20,6 +20,27 @@ export interface PagedQuery<T> {
   isFetchNextPageError?: boolean;
 }
 
+/** A part of a profile that could not load: why, and Try again (busy while it refetches). */
+export function ProfileLoadError({
+  query,
+  title,
+  headingLevel,
+}: {
+  query: { error: unknown; isFetching: boolean; refetch: () => unknown };
+  title: string;
+  headingLevel: 2 | 3;
+}) {
+  return (
+    <ErrorState
+      title={title}
+      error={query.error}
+      headingLevel={headingLevel}
+      retrying={query.isFetching}
+      onRetry={() => void query.refetch()}
+    />
+  );
+}
+
 /**
  * One paged collection of a profile (lists, reviews, favourites, season ratings): skeletons
  * while it loads, the error with a retry, an empty state, then the items and 'Load more'.
@@ -39,8 +60,8 @@ export function ProfileSectionList<T>({
   testId,
 }: {
   query: PagedQuery<T>;
-  /** How many placeholders, laid out like the list, each with its own class. */
-  skeleton: { count: number; className: string; itemClassName: string };
+  /** How many placeholders, each with its own class, laid out like the list unless `className` says otherwise. */
+  skeleton: { count: number; className?: string; itemClassName: string };
   errorTitle: string;
   headingLevel?: 2 | 3;
   empty: { icon: LucideIcon; title: string };
@@ -55,7 +76,7 @@ export function ProfileSectionList<T>({
 }) {
   if (query.isPending) {
     return (
-      <div className={skeleton.className}>
+      <div className={skeleton.className ?? listClassName}>
         {Array.from({ length: skeleton.count }, (_, i) => (
           <Skeleton key={i} className={skeleton.itemClassName} />
         ))}
@@ -63,17 +84,8 @@ export function ProfileSectionList<T>({
     );
   }
   // A failed refresh keeps what is shown (ADR 176): the full error only when nothing loaded.
-  if (query.isError && !query.data) {
-    return (
-      <ErrorState
-        title={errorTitle}
-        error={query.error}
-        headingLevel={headingLevel}
-        retrying={query.isFetching}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
+  if (query.isError && !query.data)
+    return <ProfileLoadError query={query} title={errorTitle} headingLevel={headingLevel} />;
   const all = query.data?.pages.flatMap((p) => p.data) ?? [];
   const items = limit ? all.slice(0, limit) : all;
   if (items.length === 0)

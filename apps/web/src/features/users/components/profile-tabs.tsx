@@ -86,7 +86,11 @@ export function ProfileTabPanel({ tab, user }: { tab: ProfileTab; user: ProfileU
           message={`${user.displayName || user.username} keeps their watchlist, activity and statistics to themselves.`}
         />
       ) : (
-        <Tab user={user} />
+        <>
+          {/* The Overview has headings of its own; the other tabs are named for readers. */}
+          {tab === 'overview' ? null : <h2 className="sr-only">{tabLabels[tab]}</h2>}
+          <Tab user={user} />
+        </>
       )}
     </div>
   );
@@ -94,78 +98,55 @@ export function ProfileTabPanel({ tab, user }: { tab: ProfileTab; user: ProfileU
 
 function ActivityTab({ user }: { user: ProfileUser }) {
   const activity = useUserActivity(user.id, true);
-  return (
-    <>
-      <h2 className="sr-only">Activity</h2>
-      <ActivityList query={activity} emptyTitle="No recent activity." showUser={false} />
-    </>
-  );
+  return <ActivityList query={activity} emptyTitle="No recent activity." showUser={false} />;
 }
 
 /** The member's diary (ADR 130): the server applies the profile's privacy too. */
 function HistoryTab({ user }: { user: ProfileUser }) {
   const history = useHistory(user.id);
   return (
-    <>
-      <h2 className="sr-only">History</h2>
-      <HistoryList
-        query={history}
-        headingLevel={3}
-        emptyTitle="No plays yet."
-        emptyMessage={`Episodes ${user.displayName || user.username} watches show up here by day.`}
-      />
-    </>
+    <HistoryList
+      query={history}
+      headingLevel={3}
+      emptyTitle="No plays yet."
+      emptyMessage={`Episodes ${user.displayName || user.username} watches show up here by day.`}
+    />
   );
 }
 
 function FavoritesTab({ user }: { user: ProfileUser }) {
   const favorites = useUserFavorites(user.id, true);
-  return (
-    <>
-      <h2 className="sr-only">Favorites</h2>
-      <FavoritesGrid query={favorites} />
-    </>
-  );
+  return <FavoritesGrid query={favorites} />;
 }
 
 function ListsTab({ user }: { user: ProfileUser }) {
   const lists = useUserLists(user.id, true);
   return (
-    <>
-      <h2 className="sr-only">Lists</h2>
-      <ProfileSectionList
-        query={lists}
-        skeleton={{
-          count: 4,
-          className: 'grid gap-4 sm:grid-cols-2',
-          itemClassName: 'h-56 rounded-xl',
-        }}
-        errorTitle="Could not load the lists"
-        empty={{ icon: ListOrdered, title: 'No lists yet.' }}
-        listClassName="grid gap-4 sm:grid-cols-2"
-        itemClassName="min-w-0"
-        itemKey={(l) => l.id}
-        renderItem={(l) => <ListCard list={l} />}
-      />
-    </>
+    <ProfileSectionList
+      query={lists}
+      skeleton={{ count: 4, itemClassName: 'h-56 rounded-xl' }}
+      errorTitle="Could not load the lists"
+      empty={{ icon: ListOrdered, title: 'No lists yet.' }}
+      listClassName="grid gap-4 sm:grid-cols-2"
+      itemClassName="min-w-0"
+      itemKey={(l) => l.id}
+      renderItem={(l) => <ListCard list={l} />}
+    />
   );
 }
 
 function ReviewsTab({ user }: { user: ProfileUser }) {
   const reviews = useUserReviews(user.id, true);
   return (
-    <>
-      <h2 className="sr-only">Reviews</h2>
-      <ProfileSectionList
-        query={reviews}
-        skeleton={{ count: 3, className: 'space-y-3', itemClassName: 'h-32 rounded-xl' }}
-        errorTitle="Could not load the reviews"
-        empty={{ icon: MessageSquareText, title: 'No reviews yet.' }}
-        listClassName="space-y-3"
-        itemKey={(r) => r.id}
-        renderItem={(r) => <ProfileReviewCard review={r} />}
-      />
-    </>
+    <ProfileSectionList
+      query={reviews}
+      skeleton={{ count: 3, itemClassName: 'h-32 rounded-xl' }}
+      errorTitle="Could not load the reviews"
+      empty={{ icon: MessageSquareText, title: 'No reviews yet.' }}
+      listClassName="space-y-3"
+      itemKey={(r) => r.id}
+      renderItem={(r) => <ProfileReviewCard review={r} />}
+    />
   );
 }
 
