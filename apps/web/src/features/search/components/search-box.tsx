@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { CoverImage } from '@/components/ui/cover-image';
+import { ShowThumb } from '@/components/media/show-thumb';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { cn } from '@/lib/cn';
 import { showSubtitle } from '@/lib/show-title';
@@ -226,13 +226,7 @@ export function SearchBox({
                     index === active ? activeOption : 'hover:bg-slate-800/60',
                   )}
                 >
-                  <CoverImage
-                    src={show.coverThumbUrl ?? show.coverImageUrl}
-                    title={show.title}
-                    decorative
-                    showTitle={false}
-                    className="h-12 w-8 shrink-0 rounded [&_svg]:size-4"
-                  />
+                  <ShowThumb show={show} className="h-12 w-8 shrink-0 rounded [&_svg]:size-4" />
                   <span className="min-w-0 flex-1">
                     <span dir="auto" className="block truncate text-sm font-medium text-slate-100">
                       {show.title}

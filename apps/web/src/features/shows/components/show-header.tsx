@@ -3,7 +3,7 @@ import { Tv, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Rating } from '@/components/ui/rating';
-import { Skeleton } from '@/components/ui/skeleton';
+import { CoverSkeleton } from '@/components/media/media-skeleton';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { formatCount, yearOf } from '@/lib/format';
 import { showSubtitle } from '@/lib/show-title';
@@ -110,15 +110,12 @@ export function ShowHeader({
 export function ShowHeaderSkeleton() {
   return (
     <div className="border-b border-slate-800/60" data-testid="show-skeleton">
-      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 pt-10 pb-8 sm:flex-row sm:items-end sm:gap-8 sm:px-6 sm:pt-16">
-        <Skeleton className="aspect-[2/3] w-36 shrink-0 rounded-2xl sm:w-52" />
-        <div className="flex-1 space-y-3">
-          <Skeleton className="h-5 w-40" />
-          <Skeleton className="h-10 w-2/3" />
-          <Skeleton className="h-5 w-1/2" />
-          <Skeleton className="h-7 w-64 rounded-full" />
-        </div>
-      </div>
+      <CoverSkeleton
+        className="mx-auto flex max-w-6xl flex-col gap-6 px-4 pt-10 pb-8 sm:flex-row sm:items-end sm:gap-8 sm:px-6 sm:pt-16"
+        cover="aspect-[2/3] w-36 shrink-0 rounded-2xl sm:w-52"
+        linesClassName="flex-1 space-y-3"
+        lines={['h-5 w-40', 'h-10 w-2/3', 'h-5 w-1/2', 'h-7 w-64 rounded-full']}
+      />
     </div>
   );
 }

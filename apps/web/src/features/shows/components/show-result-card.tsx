@@ -1,6 +1,6 @@
 import type { ShowSummary } from '@series-tracker/contracts';
 import { Link } from 'react-router';
-import { CoverImage } from '@/components/ui/cover-image';
+import { ShowThumb } from '@/components/media/show-thumb';
 import { Rating } from '@/components/ui/rating';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { yearOf } from '@/lib/format';
@@ -19,13 +19,7 @@ export function ShowResultCard({ show }: { show: ShowSummary }) {
       to={`/show/${show.id}`}
       className="group flex h-full gap-4 rounded-xl border border-slate-800 bg-slate-900/50 p-3 transition hover:border-slate-600 hover:bg-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"
     >
-      <CoverImage
-        src={show.coverThumbUrl ?? show.coverImageUrl}
-        title={show.title}
-        decorative
-        showTitle={false}
-        className="h-36 w-24 shrink-0 rounded-lg"
-      />
+      <ShowThumb show={show} className="h-36 w-24 shrink-0 rounded-lg" />
       <div className="flex min-w-0 flex-1 flex-col">
         <h3 dir="auto" className="line-clamp-2 leading-snug font-semibold text-white">
           {show.title}

@@ -1,5 +1,5 @@
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose } from '@/components/ui/dialog';
+import { ConfirmActions } from '@/components/media/confirm-actions';
+import { Dialog } from '@/components/ui/dialog';
 
 /**
  * Removing asks first: it drops the status, score and dates. Watched episodes are kept by the
@@ -26,20 +26,14 @@ export function ConfirmRemoveDialog({
       description="Its status, score and dates go. Your watched episodes are kept, so adding it again brings your progress back."
       onCloseAutoFocus={onCloseAutoFocus}
     >
-      <div className="flex flex-wrap justify-end gap-2">
-        <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
-        </DialogClose>
-        <Button
-          className="bg-rose-600 hover:bg-rose-500"
-          onClick={() => {
-            onConfirm();
-            onOpenChange(false);
-          }}
-        >
-          Remove
-        </Button>
-      </div>
+      <ConfirmActions
+        label="Remove"
+        danger
+        onConfirm={() => {
+          onConfirm();
+          onOpenChange(false);
+        }}
+      />
     </Dialog>
   );
 }

@@ -1,5 +1,5 @@
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose } from '@/components/ui/dialog';
+import { ConfirmActions } from '@/components/media/confirm-actions';
+import { Dialog } from '@/components/ui/dialog';
 
 /**
  * Rewatching starts a new watch-through (ADR 130): progress starts again from the first
@@ -24,19 +24,13 @@ export function ConfirmRewatchDialog({
       title={`Watch ${title} again from the start?`}
       description="Your progress starts again at the first episode and the show goes back to Watching. Every episode you watched before stays in your history."
     >
-      <div className="flex flex-wrap justify-end gap-2">
-        <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
-        </DialogClose>
-        <Button
-          onClick={() => {
-            onConfirm();
-            onOpenChange(false);
-          }}
-        >
-          Start rewatch
-        </Button>
-      </div>
+      <ConfirmActions
+        label="Start rewatch"
+        onConfirm={() => {
+          onConfirm();
+          onOpenChange(false);
+        }}
+      />
     </Dialog>
   );
 }
