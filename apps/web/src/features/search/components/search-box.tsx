@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { ShowThumb } from '@/components/media/show-thumb';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { cn } from '@/lib/cn';
-import { showSubtitle } from '@/lib/show-title';
+import { ShowSubtitle } from '@/components/media/show-subtitle';
 import {
   SUGGESTION_CLOSE_DELAY_MS,
   SUGGESTION_DELAY_MS,
@@ -208,7 +208,6 @@ export function SearchBox({
       >
         {expanded
           ? suggestions.map((show, index) => {
-              const subtitle = showSubtitle(show);
               return (
                 // Keys are handled by the combobox input (aria-activedescendant); options never take focus.
                 // eslint-disable-next-line jsx-a11y/click-events-have-key-events
@@ -231,15 +230,11 @@ export function SearchBox({
                     <span dir="auto" className="block truncate text-sm font-medium text-slate-100">
                       {show.title}
                     </span>
-                    {subtitle ? (
-                      <span
-                        dir="auto"
-                        lang={subtitle.lang}
-                        className="block truncate text-xs text-slate-400"
-                      >
-                        {subtitle.text}
-                      </span>
-                    ) : null}
+                    <ShowSubtitle
+                      show={show}
+                      as="span"
+                      className="block truncate text-xs text-slate-400"
+                    />
                   </span>
                   <StatusBadge status={show.status} lastKnown={show.lastKnownStatus} />
                 </li>

@@ -4,14 +4,13 @@ import { ShowThumb } from '@/components/media/show-thumb';
 import { Rating } from '@/components/ui/rating';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { yearOf } from '@/lib/format';
-import { showSubtitle } from '@/lib/show-title';
+import { ShowSubtitle } from '@/components/media/show-subtitle';
 
 /** Spec §2 Search: show results show up to 4 genres. */
 export const RESULT_GENRE_LIMIT = 4;
 
 /** A search or browse result: cover, titles, facts, up to 4 genres and the synopsis start. */
 export function ShowResultCard({ show }: { show: ShowSummary }) {
-  const subtitle = showSubtitle(show);
   const year = yearOf(show.startDate);
   const synopsis = show.synopsis ?? show.description;
   return (
@@ -24,11 +23,7 @@ export function ShowResultCard({ show }: { show: ShowSummary }) {
         <h3 dir="auto" className="line-clamp-2 leading-snug font-semibold text-white">
           {show.title}
         </h3>
-        {subtitle ? (
-          <p dir="auto" lang={subtitle.lang} className="truncate text-sm text-slate-400">
-            {subtitle.text}
-          </p>
-        ) : null}
+        <ShowSubtitle show={show} className="truncate text-sm text-slate-400" />
         <div className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-400">
           <Rating value={show.averageRating} className="text-xs" />
           <StatusBadge status={show.status} lastKnown={show.lastKnownStatus} />

@@ -1,6 +1,14 @@
 import { ConfirmActions } from '@/components/media/confirm-actions';
 import { Dialog } from '@/components/ui/dialog';
 
+/** A question about one show of the watchlist, by its title, and what a yes does. */
+export interface ConfirmShowProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  onConfirm: () => void;
+}
+
 /**
  * Removing asks first: it drops the status, score and dates. Watched episodes are kept by the
  * server, so adding the show again brings the progress back — the dialog says so.
@@ -11,13 +19,7 @@ export function ConfirmRemoveDialog({
   title,
   onConfirm,
   onCloseAutoFocus,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  onConfirm: () => void;
-  onCloseAutoFocus?: (event: Event) => void;
-}) {
+}: ConfirmShowProps & { onCloseAutoFocus?: (event: Event) => void }) {
   return (
     <Dialog
       open={open}

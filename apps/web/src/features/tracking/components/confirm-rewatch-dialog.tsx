@@ -1,22 +1,13 @@
 import { ConfirmActions } from '@/components/media/confirm-actions';
 import { Dialog } from '@/components/ui/dialog';
+import type { ConfirmShowProps } from './confirm-remove-dialog';
 
 /**
  * Rewatching starts a new watch-through (ADR 130): progress starts again from the first
  * episode and the show goes back to Watching. Nothing is lost — every play of the earlier runs
  * stays in the history — but the ticks on the Episodes tab are cleared, so it asks first.
  */
-export function ConfirmRewatchDialog({
-  open,
-  onOpenChange,
-  title,
-  onConfirm,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  onConfirm: () => void;
-}) {
+export function ConfirmRewatchDialog({ open, onOpenChange, title, onConfirm }: ConfirmShowProps) {
   return (
     <Dialog
       open={open}

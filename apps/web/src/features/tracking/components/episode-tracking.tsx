@@ -61,6 +61,16 @@ function useEpisodeToggle({ showId, episode, code }: EpisodeToggleProps) {
   return { watched, aired, queued, saving: mutation.isPending, disabled, toggle };
 }
 
+/** Marking many episodes at once: visitors are sent to sign in; a member's call goes out. */
+function useBulkMark(showId: number) {
+  const { signedIn, requireSignIn, progress } = useProgress(showId);
+  const bulk = useBulkProgress(showId);
+  const mark = (change: Parameters<typeof bulk.mutate>[0]) => {
+    if (requireSignIn()) bulk.mutate(change);
+  };
+  return { signedIn, progress, bulk, mark };
+}
+
 const watchedSets = new WeakMap<ShowProgress, Set<number>>();
 export function watchedSet(progress: ShowProgress | undefined): Set<number> {
   if (!progress) return new Set();
@@ -197,8 +207,7 @@ export function WatchedUpToHere({
   ordered: Episode[];
   position: number;
 }) {
-  const { signedIn, requireSignIn, progress } = useProgress(showId);
-  const bulk = useBulkProgress(showId);
+  const { signedIn, progress, bulk, mark } = useBulkMark(showId);
   // Visitors get the plain toggles only (which lead to sign-in); 73 of these would be noise.
   if (!signedIn || !progress || position === 0 || !hasAired(episode)) return null;
   if (firstGap(ordered, progress) >= position) return null;
@@ -207,14 +216,13 @@ export function WatchedUpToHere({
       type="button"
       disabled={bulk.isPending}
       aria-label={`Watched up to here: mark every episode through ${code} as watched`}
-      onClick={() => {
-        if (!requireSignIn()) return;
-        bulk.mutate({
+      onClick={() =>
+        mark({
           target: { upToEpisodeId: episode.id },
           watched: true,
           label: `mark every episode through ${code} as watched`,
-        });
-      }}
+        })
+      }
       className="mt-2 inline-flex items-center gap-1.5 rounded-md px-1.5 py-1 text-xs font-medium text-slate-400 hover:bg-slate-800 hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-violet-400 disabled:opacity-50"
     >
       {bulk.isPending ? (
@@ -243,8 +251,7 @@ export function SeasonWatchButton({
   episodes: Episode[];
   headingId: string;
 }) {
-  const { signedIn, requireSignIn, progress } = useProgress(showId);
-  const bulk = useBulkProgress(showId);
+  const { signedIn, progress, bulk, mark } = useBulkMark(showId);
   const watched = watchedSet(progress);
   const aired = episodes.filter(hasAired);
   if (aired.length === 0) return null;
@@ -255,14 +262,13 @@ export function SeasonWatchButton({
       type="button"
       aria-describedby={headingId}
       disabled={bulk.isPending || (signedIn && !progress)}
-      onClick={() => {
-        if (!requireSignIn()) return;
-        bulk.mutate({
+      onClick={() =>
+        mark({
           target: { season },
           watched: !allWatched,
           label: `mark ${label} as ${allWatched ? 'unwatched' : 'watched'}`,
-        });
-      }}
+        })
+      }
       className="inline-flex h-9 shrink-0 items-center gap-1.5 rounded-lg border border-slate-700 bg-slate-900 px-3 text-xs font-semibold whitespace-nowrap text-slate-200 hover:border-slate-500 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 disabled:opacity-50"
     >
       {bulk.isPending ? (
