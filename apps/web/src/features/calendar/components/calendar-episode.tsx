@@ -3,6 +3,7 @@ import { Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
 import { episodeCode } from '@/lib/format';
+import { EpisodeTitleAfterCode } from '@/components/media/episode-title';
 
 /** One episode in the agenda: time (or "All day"), show, code and title, watched mark. */
 export function CalendarEpisodeRow({ episode }: { episode: CalendarEpisode }) {
@@ -21,12 +22,7 @@ export function CalendarEpisodeRow({ episode }: { episode: CalendarEpisode }) {
         <span className="block truncate text-xs text-slate-400">
           {episodeCode(episode.seasonNumber, episode.episodeNumber)}
           {/* A spoiler for the member (ADR 181): the code alone until watched. */}
-          {episode.title && !episode.spoiler ? (
-            <>
-              {' · '}
-              <span dir="auto">{episode.title}</span>
-            </>
-          ) : null}
+          <EpisodeTitleAfterCode title={episode.spoiler ? null : episode.title} />
         </span>
       </span>
       {episode.watched ? (

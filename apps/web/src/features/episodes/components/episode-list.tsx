@@ -1,6 +1,7 @@
 import type { Episode } from '@series-tracker/contracts';
 import { ChevronLeft, ChevronRight, Clapperboard } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
+import { ProgressBar } from '@/components/media/progress-bar';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { episodeCode } from '@/lib/format';
@@ -195,10 +196,6 @@ function SeasonPanel({
   children: ReactNode;
 }) {
   const headingId = `season-${group.key}`;
-  const percent =
-    progress && progress.aired > 0
-      ? Math.min(100, Math.round((progress.watched / progress.aired) * 100))
-      : 0;
   return (
     <section aria-labelledby={headingId}>
       <div className="sticky top-16 z-10 -mx-1 mb-3 flex flex-wrap items-center justify-between gap-x-3 gap-y-2 bg-slate-950/90 px-1 py-2 backdrop-blur">
@@ -214,12 +211,7 @@ function SeasonPanel({
               <p className="text-xs font-medium whitespace-nowrap text-slate-300">
                 {progress.watched} of {progress.aired} watched
               </p>
-              <div aria-hidden className="h-1 w-24 overflow-hidden rounded-full bg-slate-800">
-                <div
-                  className="h-full rounded-full bg-violet-500"
-                  style={{ width: `${percent}%` }}
-                />
-              </div>
+              <ProgressBar value={progress.watched} max={progress.aired} className="h-1 w-24" />
             </div>
           ) : null}
         </div>

@@ -3,6 +3,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
 import { episodeCode } from '@/lib/format';
+import { EpisodeTitleAfterCode } from '@/components/media/episode-title';
 
 const linkStyle =
   'group flex min-w-0 flex-1 items-center gap-2 rounded-xl border border-slate-800 bg-slate-900/40 px-3 py-2.5 hover:border-slate-600 hover:bg-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400 sm:max-w-[48%]';
@@ -33,12 +34,7 @@ function Neighbour({
         </span>
         <span className="line-clamp-2 text-sm font-semibold break-words text-slate-100">
           <span className="text-violet-300">{code}</span>
-          {episode.title && !hideTitle ? (
-            <>
-              {' · '}
-              <span dir="auto">{episode.title}</span>
-            </>
-          ) : null}
+          <EpisodeTitleAfterCode title={hideTitle ? null : episode.title} />
         </span>
       </span>
       {direction === 'next' ? (

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CoverImage } from '@/components/ui/cover-image';
 import { Rating } from '@/components/ui/rating';
+import { SkeletonLines } from '@/components/media/media-skeleton';
 import { Skeleton } from '@/components/ui/skeleton';
 import { HiddenStill, HiddenSummary } from '@/features/spoilers/components/hidden-summary';
 import { hiddenEpisodeTitle } from '@series-tracker/contracts/constants';
@@ -16,11 +17,10 @@ export function EpisodeRowsSkeleton({ testId }: { testId?: string }) {
       {Array.from({ length: EPISODE_SKELETON_ROWS }, (_, i) => (
         <li key={i} className="flex gap-4 rounded-xl border border-slate-800 p-3">
           <Skeleton className="aspect-video w-32 shrink-0 sm:w-44" />
-          <div className="flex-1 space-y-2 pt-1">
-            <Skeleton className="h-4 w-24" />
-            <Skeleton className="h-5 w-2/3" />
-            <Skeleton className="h-3 w-full" />
-          </div>
+          <SkeletonLines
+            className="flex-1 space-y-2 pt-1"
+            lines={['h-4 w-24', 'h-5 w-2/3', 'h-3 w-full']}
+          />
         </li>
       ))}
     </ul>

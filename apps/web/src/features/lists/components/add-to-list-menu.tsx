@@ -2,6 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Check, ListPlus, Lock, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { MenuPanel } from '@/components/media/menu-panel';
 import { Spinner } from '@/components/ui/spinner';
 import { buttonStyles } from '@/components/ui/button';
 import { useMyLists, useToggleShowOnList } from '../api/lists';
@@ -35,66 +36,61 @@ export function AddToListMenu({
         <ListPlus aria-hidden className="size-4" />
         Add to list
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="start"
-          sideOffset={6}
-          className="z-50 max-h-80 w-72 max-w-[calc(100vw-2rem)] overflow-y-auto rounded-xl border border-slate-700 bg-slate-900 p-1 shadow-2xl shadow-black/50"
-        >
-          <DropdownMenu.Label className="px-3 py-1.5 text-xs text-slate-400">
-            Your lists
-          </DropdownMenu.Label>
-          {lists.isPending ? (
-            <p className="flex items-center gap-2 px-3 py-2 text-sm text-slate-400">
-              <Spinner /> Loading...
-            </p>
-          ) : lists.isError ? (
-            <DropdownMenu.Item
-              className={item}
-              onSelect={(event) => {
-                event.preventDefault();
-                void lists.refetch();
-              }}
-            >
-              Could not load your lists. Try Again
-            </DropdownMenu.Item>
-          ) : lists.data.data.length === 0 ? (
-            <p className="px-3 py-2 text-sm text-slate-400">You have no lists yet.</p>
-          ) : (
-            lists.data.data.map((list) => (
-              <DropdownMenu.CheckboxItem
-                key={list.id}
-                checked={Boolean(list.hasShow)}
-                disabled={toggle.isPending}
-                onSelect={(event) => {
-                  // Stay open: several lists can be ticked in a row.
-                  event.preventDefault();
-                  toggle.mutate({ list, add: !list.hasShow });
-                }}
-                className={item}
-              >
-                <span className="flex size-4 shrink-0 items-center justify-center">
-                  <DropdownMenu.ItemIndicator>
-                    <Check aria-hidden className="size-4 text-emerald-300" />
-                  </DropdownMenu.ItemIndicator>
-                </span>
-                <span className="min-w-0 flex-1 truncate">{list.name}</span>
-                {!list.isPublic ? (
-                  <Lock aria-label="Private" className="size-3.5 shrink-0 text-slate-400" />
-                ) : null}
-              </DropdownMenu.CheckboxItem>
-            ))
-          )}
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-800" />
+      <MenuPanel
+        label="Your lists"
+        align="start"
+        className="max-h-80 w-72 max-w-[calc(100vw-2rem)] overflow-y-auto"
+      >
+        {lists.isPending ? (
+          <p className="flex items-center gap-2 px-3 py-2 text-sm text-slate-400">
+            <Spinner /> Loading...
+          </p>
+        ) : lists.isError ? (
           <DropdownMenu.Item
             className={item}
-            onSelect={() => void navigate(`/lists/create?showId=${showId}`)}
+            onSelect={(event) => {
+              event.preventDefault();
+              void lists.refetch();
+            }}
           >
-            <Plus aria-hidden className="size-4" />
-            New list
+            Could not load your lists. Try Again
           </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+        ) : lists.data.data.length === 0 ? (
+          <p className="px-3 py-2 text-sm text-slate-400">You have no lists yet.</p>
+        ) : (
+          lists.data.data.map((list) => (
+            <DropdownMenu.CheckboxItem
+              key={list.id}
+              checked={Boolean(list.hasShow)}
+              disabled={toggle.isPending}
+              onSelect={(event) => {
+                // Stay open: several lists can be ticked in a row.
+                event.preventDefault();
+                toggle.mutate({ list, add: !list.hasShow });
+              }}
+              className={item}
+            >
+              <span className="flex size-4 shrink-0 items-center justify-center">
+                <DropdownMenu.ItemIndicator>
+                  <Check aria-hidden className="size-4 text-emerald-300" />
+                </DropdownMenu.ItemIndicator>
+              </span>
+              <span className="min-w-0 flex-1 truncate">{list.name}</span>
+              {!list.isPublic ? (
+                <Lock aria-label="Private" className="size-3.5 shrink-0 text-slate-400" />
+              ) : null}
+            </DropdownMenu.CheckboxItem>
+          ))
+        )}
+        <DropdownMenu.Separator className="my-1 h-px bg-slate-800" />
+        <DropdownMenu.Item
+          className={item}
+          onSelect={() => void navigate(`/lists/create?showId=${showId}`)}
+        >
+          <Plus aria-hidden className="size-4" />
+          New list
+        </DropdownMenu.Item>
+      </MenuPanel>
     </DropdownMenu.Root>
   );
 }

@@ -4,6 +4,7 @@ import { ArrowDown, ArrowUp, Check, Plus, Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { ShowThumb } from '@/components/media/show-thumb';
 import { CoverImage } from '@/components/ui/cover-image';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
@@ -154,13 +155,7 @@ function ShowSearch({
                   aria-label={already ? `${show.title} (added)` : `Add ${show.title}`}
                   className="flex w-full items-center gap-3 rounded-lg p-2 text-left hover:bg-slate-800/70 focus-visible:outline-2 focus-visible:outline-violet-400 disabled:cursor-default disabled:hover:bg-transparent"
                 >
-                  <CoverImage
-                    src={show.coverThumbUrl ?? show.coverImageUrl}
-                    title={show.title}
-                    decorative
-                    showTitle={false}
-                    className="aspect-[2/3] w-10 shrink-0 rounded"
-                  />
+                  <ShowThumb show={show} className="aspect-[2/3] w-10 shrink-0 rounded" />
                   <span className="min-w-0 flex-1">
                     <span className="block truncate font-medium text-slate-100">{show.title}</span>
                     {show.titleEnglish && show.titleEnglish !== show.title ? (

@@ -1,5 +1,5 @@
 import { listLimits, listMessages } from '@series-tracker/contracts';
-import { useId } from 'react';
+import { useId, type ChangeEvent } from 'react';
 import { cn } from '@/lib/cn';
 
 export interface ListDetailsValue {
@@ -35,6 +35,18 @@ export function detailsBody(v: ListDetailsValue) {
 
 const inputStyle =
   'block w-full rounded-lg border bg-slate-900/80 px-3 text-base text-slate-100 placeholder:text-slate-500 transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-400/70 sm:text-sm';
+
+type TextKey = keyof ListDetailsErrors;
+
+/** A field's message under it, announced; nothing while it is fine. */
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="text-sm text-rose-300">
+      {message}
+    </p>
+  );
+}
 
 function Counter({ id, length, max }: { id: string; length: number; max: number }) {
   return (
@@ -103,6 +115,20 @@ export function ListDetailsFields({
   const id = useId();
   const set = <K extends keyof ListDetailsValue>(key: K, v: ListDetailsValue[K]) =>
     onChange({ ...value, [key]: v });
+  /** What the name input and the description box share: id, value, limit, error wiring. */
+  const textProps = (key: TextKey, slug: string, max: number, size: string) => ({
+    id: `${id}-${slug}`,
+    value: value[key],
+    maxLength: max,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(key, e.target.value),
+    'aria-invalid': errors[key] ? true : undefined,
+    'aria-describedby': `${id}-${slug}-count${errors[key] ? ` ${id}-${slug}-error` : ''}`,
+    className: cn(
+      inputStyle,
+      size,
+      errors[key] ? 'border-rose-500/70' : 'border-slate-700 hover:border-slate-600',
+    ),
+  });
   return (
     <div className="space-y-5">
       <div className="space-y-1.5">
@@ -113,24 +139,10 @@ export function ListDetailsFields({
           <Counter id={`${id}-name-count`} length={value.name.length} max={listLimits.nameMax} />
         </div>
         <input
-          id={`${id}-name`}
-          value={value.name}
-          maxLength={listLimits.nameMax}
-          onChange={(e) => set('name', e.target.value)}
+          {...textProps('name', 'name', listLimits.nameMax, 'h-11')}
           placeholder="e.g. Best Sci-Fi Series of the Decade"
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={`${id}-name-count${errors.name ? ` ${id}-name-error` : ''}`}
-          className={cn(
-            inputStyle,
-            'h-11',
-            errors.name ? 'border-rose-500/70' : 'border-slate-700 hover:border-slate-600',
-          )}
         />
-        {errors.name ? (
-          <p id={`${id}-name-error`} role="alert" className="text-sm text-rose-300">
-            {errors.name}
-          </p>
-        ) : null}
+        <FieldError id={`${id}-name-error`} message={errors.name} />
       </div>
       <div className="space-y-1.5">
         <div className="flex items-baseline justify-between gap-3">
@@ -144,25 +156,11 @@ export function ListDetailsFields({
           />
         </div>
         <textarea
-          id={`${id}-desc`}
-          value={value.description}
-          maxLength={listLimits.descriptionMax}
+          {...textProps('description', 'desc', listLimits.descriptionMax, 'py-2')}
           rows={4}
-          onChange={(e) => set('description', e.target.value)}
           placeholder="What ties these shows together?"
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={`${id}-desc-count${errors.description ? ` ${id}-desc-error` : ''}`}
-          className={cn(
-            inputStyle,
-            'py-2',
-            errors.description ? 'border-rose-500/70' : 'border-slate-700 hover:border-slate-600',
-          )}
         />
-        {errors.description ? (
-          <p id={`${id}-desc-error`} role="alert" className="text-sm text-rose-300">
-            {errors.description}
-          </p>
-        ) : null}
+        <FieldError id={`${id}-desc-error`} message={errors.description} />
       </div>
       <Toggle
         label="Public list"

@@ -5,6 +5,7 @@ import {
   type ListItem,
 } from '@series-tracker/contracts';
 import { useState } from 'react';
+import { ConfirmActions } from '@/components/media/confirm-actions';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -17,22 +18,23 @@ import {
   type ListDetailsValue,
 } from './list-details-fields';
 
+/** What the list page gives each of its dialogs that saves something. */
+export interface SavingDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  saving: boolean;
+  error: unknown;
+}
+
 /** Edit name, description, visibility and ranking (owner only). */
 export function EditListDialog({
   open,
   onOpenChange,
-  list,
   saving,
   error,
+  list,
   onSave,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  list: ListDetail;
-  saving: boolean;
-  error: unknown;
-  onSave: (value: ListDetailsValue) => void;
-}) {
+}: SavingDialogProps & { list: ListDetail; onSave: (value: ListDetailsValue) => void }) {
   const [value, setValue] = useState<ListDetailsValue>({
     name: list.name,
     description: list.description ?? '',
@@ -94,14 +96,13 @@ export function ConfirmDeleteListDialog({
           <FormAlert>Could not delete the list: {errorReason(error)}.</FormAlert>
         </div>
       ) : null}
-      <div className="flex flex-wrap justify-end gap-2">
-        <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
-        </DialogClose>
-        <Button className="bg-rose-600 hover:bg-rose-500" disabled={deleting} onClick={onConfirm}>
-          {deleting ? 'Deleting...' : 'Delete List'}
-        </Button>
-      </div>
+      <ConfirmActions
+        label="Delete List"
+        pendingLabel="Deleting..."
+        danger
+        pending={deleting}
+        onConfirm={onConfirm}
+      />
     </Dialog>
   );
 }
@@ -109,18 +110,11 @@ export function ConfirmDeleteListDialog({
 export function DuplicateListDialog({
   open,
   onOpenChange,
-  sourceName,
   saving,
   error,
+  sourceName,
   onDuplicate,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  sourceName: string;
-  saving: boolean;
-  error: unknown;
-  onDuplicate: (name: string) => void;
-}) {
+}: SavingDialogProps & { sourceName: string; onDuplicate: (name: string) => void }) {
   const [name, setName] = useState(`Copy of ${sourceName}`.slice(0, listLimits.nameMax));
   const [fieldError, setFieldError] = useState<string>();
   return (
@@ -166,18 +160,11 @@ export function DuplicateListDialog({
 export function NotesDialog({
   open,
   onOpenChange,
-  item,
   saving,
   error,
+  item,
   onSave,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  item: ListItem;
-  saving: boolean;
-  error: unknown;
-  onSave: (notes: string) => void;
-}) {
+}: SavingDialogProps & { item: ListItem; onSave: (notes: string) => void }) {
   const [notes, setNotes] = useState(item.notes ?? '');
   const tooLong = notes.trim().length > listLimits.notesMax;
   return (

@@ -1,7 +1,7 @@
 import type { ListDetail, ListItem } from '@series-tracker/contracts';
 import { useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose } from '@/components/ui/dialog';
+import { ConfirmActions } from '@/components/media/confirm-actions';
+import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toaster';
 import {
   useDeleteList,
@@ -39,15 +39,19 @@ export function ListPageDialogs({
   const duplicate = useDuplicateList(id);
   const notes = useUpdateListItemNotes(id);
   const removeItem = useRemoveListItem(id);
+  // Each dialog is open while it is the chosen one; closing it chooses none.
+  const shown = { open: true, onOpenChange: (open: boolean) => !open && setDialog(null) };
+  const savingBy = (m: { isPending: boolean; error: unknown }) => ({
+    saving: m.isPending,
+    error: m.error,
+  });
   return (
     <>
       {dialog?.kind === 'edit' ? (
         <EditListDialog
-          open
-          onOpenChange={(open) => !open && setDialog(null)}
+          {...shown}
           list={list}
-          saving={update.isPending}
-          error={update.error}
+          {...savingBy(update)}
           onSave={(value) => {
             const body = detailsBody(value);
             update.mutate(
@@ -59,8 +63,7 @@ export function ListPageDialogs({
       ) : null}
       {dialog?.kind === 'delete' ? (
         <ConfirmDeleteListDialog
-          open
-          onOpenChange={(open) => !open && setDialog(null)}
+          {...shown}
           name={list.name}
           deleting={remove.isPending}
           error={remove.error}
@@ -76,11 +79,9 @@ export function ListPageDialogs({
       ) : null}
       {dialog?.kind === 'duplicate' ? (
         <DuplicateListDialog
-          open
-          onOpenChange={(open) => !open && setDialog(null)}
+          {...shown}
           sourceName={list.name}
-          saving={duplicate.isPending}
-          error={duplicate.error}
+          {...savingBy(duplicate)}
           onDuplicate={(name) =>
             duplicate.mutate(name, {
               onSuccess: (copy) => {
@@ -93,11 +94,9 @@ export function ListPageDialogs({
       ) : null}
       {dialog?.kind === 'notes' ? (
         <NotesDialog
-          open
-          onOpenChange={(open) => !open && setDialog(null)}
+          {...shown}
           item={dialog.item}
-          saving={notes.isPending}
-          error={notes.error}
+          {...savingBy(notes)}
           onSave={(text) =>
             notes.mutate({ item: dialog.item, notes: text }, { onSuccess: () => setDialog(null) })
           }
@@ -137,14 +136,7 @@ function RemoveItemDialog({
       title={`Remove ${title} from “${listName}”?`}
       description="Its notes go with it. The shows after it move up one place."
     >
-      <div className="flex flex-wrap justify-end gap-2">
-        <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
-        </DialogClose>
-        <Button className="bg-rose-600 hover:bg-rose-500" onClick={onConfirm}>
-          Remove
-        </Button>
-      </div>
+      <ConfirmActions label="Remove" danger onConfirm={onConfirm} />
     </Dialog>
   );
 }

@@ -1,6 +1,7 @@
 import { ListX } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
+import { SkeletonLines } from '@/components/media/media-skeleton';
 import { Skeleton } from '@/components/ui/skeleton';
 import { pageTitle } from '@/lib/site';
 
@@ -58,10 +59,7 @@ export function ListSkeleton() {
         {Array.from({ length: LIST_SKELETON_ROWS }, (_, i) => (
           <li key={i} className="flex gap-4 rounded-xl border border-slate-800 p-4">
             <Skeleton className="aspect-[2/3] w-16" />
-            <div className="flex-1 space-y-2">
-              <Skeleton className="h-5 w-1/2" />
-              <Skeleton className="h-4 w-1/3" />
-            </div>
+            <SkeletonLines className="flex-1 space-y-2" lines={['h-5 w-1/2', 'h-4 w-1/3']} />
           </li>
         ))}
       </ul>

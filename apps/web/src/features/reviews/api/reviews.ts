@@ -20,6 +20,7 @@ import {
   useQueryClient,
   type InfiniteData,
   type QueryClient,
+  type QueryKey,
 } from '@tanstack/react-query';
 import { showsKeys } from '@/features/shows/api/shows-keys';
 import { api, isApiError } from '@/lib/api-client';
@@ -51,6 +52,16 @@ const likedAs =
   <T extends { id: number; likesCount: number; isLiked?: boolean }>(r: T): T =>
     r.id === id ? { ...r, likesCount: result.likesCount, isLiked: result.isLiked } : r;
 
+/** `limit` rows of `path` a page at a time, each page from what is loaded so far. */
+function pagesOf<T>(queryKey: QueryKey, path: string, limit: number) {
+  return offsetPages<Page<T>>({
+    queryKey,
+    path,
+    params: (offset) => ({ limit, offset }),
+    next: loadedOffset,
+  });
+}
+
 export function reviewFeedQueryOptions(filter: ReviewFilter, sort: ReviewSort | undefined) {
   return offsetPages<Page<Review>>({
     queryKey: reviewsKeys.feed(filter, sort),
@@ -75,12 +86,7 @@ export function useReview(id: number) {
 
 export function useShowReviews(showId: number) {
   return useInfiniteQuery(
-    offsetPages<Page<Review>>({
-      queryKey: reviewsKeys.show(showId),
-      path: `/shows/${showId}/reviews`,
-      params: (offset) => ({ limit: REVIEWS_PAGE_SIZE, offset }),
-      next: loadedOffset,
-    }),
+    pagesOf<Review>(reviewsKeys.show(showId), `/shows/${showId}/reviews`, REVIEWS_PAGE_SIZE),
   );
 }
 
@@ -175,12 +181,11 @@ export function useLikeReview(id: number) {
 
 export function useComments(reviewId: number) {
   return useInfiniteQuery(
-    offsetPages<Page<Comment>>({
-      queryKey: reviewsKeys.comments(reviewId),
-      path: `/reviews/${reviewId}/comments`,
-      params: (offset) => ({ limit: COMMENTS_PAGE_SIZE, offset }),
-      next: loadedOffset,
-    }),
+    pagesOf<Comment>(
+      reviewsKeys.comments(reviewId),
+      `/reviews/${reviewId}/comments`,
+      COMMENTS_PAGE_SIZE,
+    ),
   );
 }
 
@@ -262,12 +267,11 @@ export function useLikeComment(reviewId: number) {
 
 export function useEpisodeReviews(episodeId: number) {
   return useInfiniteQuery(
-    offsetPages<Page<EpisodeReview>>({
-      queryKey: reviewsKeys.episode(episodeId),
-      path: `/episodes/${episodeId}/reviews`,
-      params: (offset) => ({ limit: REVIEWS_PAGE_SIZE, offset }),
-      next: loadedOffset,
-    }),
+    pagesOf<EpisodeReview>(
+      reviewsKeys.episode(episodeId),
+      `/episodes/${episodeId}/reviews`,
+      REVIEWS_PAGE_SIZE,
+    ),
   );
 }
 

@@ -23,3 +23,16 @@ export function AuthorLink({
     </Link>
   );
 }
+
+/** The author of a review as `Avatar` and `AuthorLink` take them (the review carries flat fields). */
+export function reviewAuthor(review: {
+  username: string;
+  userDisplayName: string | null;
+  userAvatarUrl: string | null;
+}) {
+  return {
+    username: review.username,
+    displayName: review.userDisplayName,
+    avatarUrl: review.userAvatarUrl,
+  };
+}

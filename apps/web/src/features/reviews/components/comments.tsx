@@ -6,7 +6,7 @@ import { draftKey, useDraft } from '@/lib/drafts';
 import { Link, useLocation } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryErrorState } from '@/components/media/query-error-state';
 import { FormAlert } from '@/components/ui/form-alert';
 import { LoadMore } from '@/components/ui/load-more';
 import { Spinner } from '@/components/ui/spinner';
@@ -45,6 +45,7 @@ export function CommentsSection({
   const query = useComments(reviewId);
   const location = useLocation();
   const comments = useMemo(() => query.data?.pages.flatMap((p) => p.data) ?? [], [query.data]);
+  const thread: ThreadContext = { reviewId, reviewAuthorId, viewer };
 
   return (
     <section aria-labelledby="comments-heading" className="mt-10">
@@ -72,13 +73,7 @@ export function CommentsSection({
             Loading comments...
           </p>
         ) : query.isError && comments.length === 0 ? (
-          <ErrorState
-            title="Could not load comments"
-            error={query.error}
-            headingLevel={3}
-            retrying={query.isFetching}
-            onRetry={() => void query.refetch()}
-          />
+          <QueryErrorState query={query} title="Could not load comments" headingLevel={3} />
         ) : comments.length === 0 ? (
           <p className="rounded-xl border border-dashed border-slate-800 px-4 py-6 text-center text-sm text-slate-400">
             No comments yet. Be the first to comment!
@@ -88,12 +83,7 @@ export function CommentsSection({
             <ul className="space-y-4">
               {comments.map((c) => (
                 <li key={c.id}>
-                  <CommentThread
-                    comment={c}
-                    reviewId={reviewId}
-                    reviewAuthorId={reviewAuthorId}
-                    viewer={viewer}
-                  />
+                  <CommentThread comment={c} {...thread} />
                 </li>
               ))}
             </ul>
@@ -197,25 +187,21 @@ function CommentForm({
   );
 }
 
-function CommentThread({
-  comment,
-  reviewId,
-  reviewAuthorId,
-  viewer,
-}: {
-  comment: Comment;
+/** What every comment of a review's threads is shown with. */
+interface ThreadContext {
   reviewId: number;
   reviewAuthorId: number;
   viewer: Viewer | null;
-}) {
+}
+
+function CommentThread({ comment, ...thread }: { comment: Comment } & ThreadContext) {
+  const { reviewId, viewer } = thread;
   const [replying, setReplying] = useState(false);
   return (
     <div className="rounded-xl border border-slate-800 bg-slate-900/60 p-4">
       <CommentBody
         comment={comment}
-        reviewId={reviewId}
-        reviewAuthorId={reviewAuthorId}
-        viewer={viewer}
+        {...thread}
         onReply={comment.isDeleted ? undefined : () => setReplying((r) => !r)}
         replying={replying}
       />
@@ -223,12 +209,7 @@ function CommentThread({
         <ul className="mt-4 space-y-3 border-l-2 border-slate-800 pl-3 sm:pl-5">
           {comment.replies.map((r) => (
             <li key={r.id}>
-              <CommentBody
-                comment={r}
-                reviewId={reviewId}
-                reviewAuthorId={reviewAuthorId}
-                viewer={viewer}
-              />
+              <CommentBody comment={r} {...thread} />
             </li>
           ))}
           {replying && viewer ? (
@@ -255,11 +236,8 @@ function CommentBody({
   viewer,
   onReply,
   replying = false,
-}: {
+}: ThreadContext & {
   comment: CommentReply;
-  reviewId: number;
-  reviewAuthorId: number;
-  viewer: Viewer | null;
   onReply?: (() => void) | undefined;
   replying?: boolean;
 }) {

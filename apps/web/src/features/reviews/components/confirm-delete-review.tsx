@@ -1,5 +1,5 @@
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose } from '@/components/ui/dialog';
+import { ConfirmActions } from '@/components/media/confirm-actions';
+import { Dialog } from '@/components/ui/dialog';
 
 /** Deleting a review asks first: its comments and likes go with it. */
 export function ConfirmDeleteReviewDialog({
@@ -20,14 +20,13 @@ export function ConfirmDeleteReviewDialog({
       title="Delete this review?"
       description="Its comments and likes are deleted with it. This cannot be undone."
     >
-      <div className="flex flex-wrap justify-end gap-2">
-        <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
-        </DialogClose>
-        <Button className="bg-rose-600 hover:bg-rose-500" disabled={pending} onClick={onConfirm}>
-          {pending ? 'Deleting...' : 'Delete Review'}
-        </Button>
-      </div>
+      <ConfirmActions
+        label="Delete Review"
+        pendingLabel="Deleting..."
+        danger
+        pending={pending}
+        onConfirm={onConfirm}
+      />
     </Dialog>
   );
 }

@@ -11,6 +11,7 @@ import {
   useUpdateEpisodeReview,
 } from '../api/reviews';
 import { SPOILER_WARNING } from './spoiler';
+import { Checkbox } from './review-form';
 
 /**
  * The 'Write Episode Review' modal: rating 1-10 (default 5), optional text, spoiler flag. Its
@@ -83,15 +84,7 @@ export function EpisodeReviewDialog({
             className="block w-full rounded-lg border border-slate-700 bg-slate-900/80 px-3 py-2 text-base text-slate-100 hover:border-slate-600 focus:outline-none focus-visible:border-violet-400 focus-visible:ring-2 focus-visible:ring-violet-400/70 sm:text-sm"
           />
         </div>
-        <label className="flex cursor-pointer items-center gap-3 text-sm text-slate-200">
-          <input
-            type="checkbox"
-            checked={isSpoiler}
-            onChange={(e) => setIsSpoiler(e.target.checked)}
-            className="size-4 accent-violet-500"
-          />
-          {SPOILER_WARNING}
-        </label>
+        <Checkbox checked={isSpoiler} onChange={setIsSpoiler} label={SPOILER_WARNING} />
         {error ? (
           <FormAlert>
             {isApiError(error) && error.status === 409

@@ -5,7 +5,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryErrorState } from '@/components/media/query-error-state';
 import { LoadMore } from '@/components/ui/load-more';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
@@ -19,7 +19,7 @@ import { ReportButton } from '@/features/moderation/components/report-dialog';
 import { LikeButton } from './like-button';
 import { PlainText } from './plain-text';
 import { SPOILER_WARNING, Spoiler } from './spoiler';
-import { AuthorLink } from './author-link';
+import { AuthorLink, reviewAuthor } from './author-link';
 
 const loadDialog = () => import('./episode-review-dialog');
 const EpisodeReviewDialog = lazy(() =>
@@ -78,13 +78,7 @@ export function EpisodeReviews({
             <Skeleton className="h-24 w-full" />
           </div>
         ) : query.isError && reviews.length === 0 ? (
-          <ErrorState
-            title="Could not load episode reviews"
-            error={query.error}
-            headingLevel={3}
-            retrying={query.isFetching}
-            onRetry={() => void query.refetch()}
-          />
+          <QueryErrorState query={query} title="Could not load episode reviews" headingLevel={3} />
         ) : reviews.length === 0 ? (
           <EmptyState
             icon={MessageSquareText}
@@ -144,11 +138,7 @@ function EpisodeReviewItem({
   collapsed: boolean;
 }) {
   const like = useLikeEpisodeReview(episodeId);
-  const user = {
-    username: review.username,
-    displayName: review.userDisplayName,
-    avatarUrl: review.userAvatarUrl,
-  };
+  const user = reviewAuthor(review);
   return (
     <article className="rounded-xl border border-slate-800 bg-slate-900/60 p-4">
       <div className="flex items-center gap-3">

@@ -2,11 +2,11 @@ import type { Review } from '@series-tracker/contracts';
 import { Heart, MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { CoverImage } from '@/components/ui/cover-image';
-import { Skeleton } from '@/components/ui/skeleton';
+import { CoverSkeleton } from '@/components/media/media-skeleton';
 import { formatCount } from '@/lib/format';
 import { daysAgo } from '../lib/format';
 import { AuthorLink } from './author-link';
-import { Spoiler } from './spoiler';
+import { SpoilerExcerpt } from './spoiler';
 import { Stars } from './stars';
 
 const linkFocus =
@@ -71,14 +71,7 @@ export function ReviewCard({ review }: { review: Review }) {
             {formatCount(review.commentsCount ?? 0)}
           </span>
         </div>
-        <Spoiler isSpoiler={review.isSpoiler} className="mt-3">
-          <p
-            dir="auto"
-            className="line-clamp-3 text-sm leading-relaxed break-words whitespace-pre-line text-slate-300"
-          >
-            {review.content}
-          </p>
-        </Spoiler>
+        <SpoilerExcerpt review={review} className="mt-3" clampClassName="line-clamp-3" />
         <Link
           to={`/review/${review.id}`}
           className={`${linkFocus} mt-3 inline-block text-sm font-semibold text-violet-300 hover:text-violet-200`}
@@ -92,18 +85,12 @@ export function ReviewCard({ review }: { review: Review }) {
 
 export function ReviewCardSkeleton() {
   return (
-    <div
+    <CoverSkeleton
       className="flex gap-3 rounded-2xl border border-slate-800 bg-slate-900/60 p-4 sm:gap-5 sm:p-5"
-      data-testid="review-card-skeleton"
-    >
-      <Skeleton className="aspect-[2/3] w-16 shrink-0 sm:w-24" />
-      <div className="flex-1 space-y-2.5">
-        <Skeleton className="h-3 w-24" />
-        <Skeleton className="h-5 w-3/4" />
-        <Skeleton className="h-4 w-40" />
-        <Skeleton className="h-4 w-48" />
-        <Skeleton className="h-12 w-full" />
-      </div>
-    </div>
+      testId="review-card-skeleton"
+      cover="aspect-[2/3] w-16 shrink-0 sm:w-24"
+      linesClassName="flex-1 space-y-2.5"
+      lines={['h-3 w-24', 'h-5 w-3/4', 'h-4 w-40', 'h-4 w-48', 'h-12 w-full']}
+    />
   );
 }

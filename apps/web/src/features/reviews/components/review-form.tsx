@@ -201,7 +201,7 @@ export function ReviewForm({
   );
 }
 
-function Checkbox({
+export function Checkbox({
   checked,
   onChange,
   label,

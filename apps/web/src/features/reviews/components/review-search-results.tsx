@@ -12,7 +12,7 @@ import { reviewsKeys, searchReviews } from '../api/reviews';
 import { daysAgo } from '../lib/format';
 import { Spoiler } from './spoiler';
 import { Stars } from './stars';
-import { AuthorLink } from './author-link';
+import { AuthorLink, reviewAuthor } from './author-link';
 
 /** The search page's Reviews tab: public reviews, best match first. */
 export function ReviewSearchResults({ q, emptyHint }: { q: string; emptyHint: string }) {
@@ -60,11 +60,7 @@ export function ReviewSearchResults({ q, emptyHint }: { q: string; emptyHint: st
 }
 
 function ReviewResult({ review }: { review: ReviewSearchResult }) {
-  const user = {
-    username: review.username,
-    displayName: review.userDisplayName,
-    avatarUrl: review.userAvatarUrl,
-  };
+  const user = reviewAuthor(review);
   return (
     <article className="rounded-xl border border-slate-800 bg-slate-900/50 p-4">
       <p className="truncate text-xs font-semibold tracking-wide text-violet-300 uppercase">

@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { CoverImage } from '@/components/ui/cover-image';
+import { ShowThumb } from '@/components/media/show-thumb';
 import { Spinner } from '@/components/ui/spinner';
 import {
   SUGGESTION_DELAY_MS,
@@ -135,13 +135,7 @@ export function ShowPicker({
               i === active ? 'bg-slate-800 text-white' : 'text-slate-200',
             )}
           >
-            <CoverImage
-              src={show.coverThumbUrl ?? show.coverImageUrl}
-              title={show.title}
-              decorative
-              showTitle={false}
-              className="aspect-[2/3] w-8 shrink-0 rounded"
-            />
+            <ShowThumb show={show} className="aspect-[2/3] w-8 shrink-0 rounded" />
             <span className="min-w-0">
               <span className="block truncate font-medium">{show.title}</span>
               {show.titleEnglish && show.titleEnglish !== show.title ? (

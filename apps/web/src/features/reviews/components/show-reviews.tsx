@@ -11,7 +11,7 @@ import { formatCount } from '@/lib/format';
 import { useShowReviews } from '../api/reviews';
 import { daysAgo } from '../lib/format';
 import { ReviewCardSkeleton } from './review-card';
-import { Spoiler } from './spoiler';
+import { SpoilerExcerpt } from './spoiler';
 import { Stars } from './stars';
 import { AuthorLink } from './author-link';
 
@@ -92,14 +92,7 @@ function ShowReview({ review }: { review: Review }) {
       <h3 dir="auto" className="mt-2 text-lg font-bold break-words text-white">
         {review.title}
       </h3>
-      <Spoiler isSpoiler={review.isSpoiler} className="mt-2">
-        <p
-          dir="auto"
-          className="line-clamp-4 text-sm leading-relaxed break-words whitespace-pre-line text-slate-300"
-        >
-          {review.content}
-        </p>
-      </Spoiler>
+      <SpoilerExcerpt review={review} className="mt-2" clampClassName="line-clamp-4" />
       <div className="mt-3 flex items-center justify-between gap-3 text-sm">
         <Link
           to={`/review/${review.id}`}

@@ -49,3 +49,28 @@ export function Spoiler({
     </div>
   );
 }
+
+/** A review's text cut to a few lines (`clampClassName`), under the spoiler cover when it is one. */
+export function SpoilerExcerpt({
+  review,
+  className,
+  clampClassName,
+}: {
+  review: { isSpoiler: boolean; content: string };
+  className?: string;
+  clampClassName: string;
+}) {
+  return (
+    <Spoiler isSpoiler={review.isSpoiler} className={className}>
+      <p
+        dir="auto"
+        className={cn(
+          'text-sm leading-relaxed break-words whitespace-pre-line text-slate-300',
+          clampClassName,
+        )}
+      >
+        {review.content}
+      </p>
+    </Spoiler>
+  );
+}

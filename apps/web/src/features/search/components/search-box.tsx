@@ -1,10 +1,10 @@
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { CoverImage } from '@/components/ui/cover-image';
+import { ShowThumb } from '@/components/media/show-thumb';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { cn } from '@/lib/cn';
-import { showSubtitle } from '@/lib/show-title';
+import { ShowSubtitle } from '@/components/media/show-subtitle';
 import {
   SUGGESTION_CLOSE_DELAY_MS,
   SUGGESTION_DELAY_MS,
@@ -208,7 +208,6 @@ export function SearchBox({
       >
         {expanded
           ? suggestions.map((show, index) => {
-              const subtitle = showSubtitle(show);
               return (
                 // Keys are handled by the combobox input (aria-activedescendant); options never take focus.
                 // eslint-disable-next-line jsx-a11y/click-events-have-key-events
@@ -226,26 +225,16 @@ export function SearchBox({
                     index === active ? activeOption : 'hover:bg-slate-800/60',
                   )}
                 >
-                  <CoverImage
-                    src={show.coverThumbUrl ?? show.coverImageUrl}
-                    title={show.title}
-                    decorative
-                    showTitle={false}
-                    className="h-12 w-8 shrink-0 rounded [&_svg]:size-4"
-                  />
+                  <ShowThumb show={show} className="h-12 w-8 shrink-0 rounded [&_svg]:size-4" />
                   <span className="min-w-0 flex-1">
                     <span dir="auto" className="block truncate text-sm font-medium text-slate-100">
                       {show.title}
                     </span>
-                    {subtitle ? (
-                      <span
-                        dir="auto"
-                        lang={subtitle.lang}
-                        className="block truncate text-xs text-slate-400"
-                      >
-                        {subtitle.text}
-                      </span>
-                    ) : null}
+                    <ShowSubtitle
+                      show={show}
+                      as="span"
+                      className="block truncate text-xs text-slate-400"
+                    />
                   </span>
                   <StatusBadge status={show.status} lastKnown={show.lastKnownStatus} />
                 </li>

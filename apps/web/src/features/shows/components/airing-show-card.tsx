@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { CoverImage } from '@/components/ui/cover-image';
 import { Rating } from '@/components/ui/rating';
 import { episodeCode, formatUserCount } from '@/lib/format';
 import type { AiringShow } from '../api/get-today-shows';
+import { PosterFrame, PosterTitle } from './poster-parts';
 
 export const NO_SYNOPSIS = 'No synopsis available';
 
@@ -19,13 +19,7 @@ export function AiringShowCard({ show }: { show: AiringShow }) {
       to={`/show/${show.id}`}
       className="group block rounded-xl focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-violet-400"
     >
-      <div className="relative overflow-hidden rounded-xl border border-slate-800 bg-slate-900">
-        <CoverImage
-          src={show.coverThumbUrl ?? show.coverImageUrl}
-          title={show.title}
-          decorative
-          className="aspect-[2/3] w-full"
-        />
+      <PosterFrame show={show}>
         <div
           data-testid="synopsis-overlay"
           className="absolute inset-0 flex items-end bg-slate-950/90 p-3 opacity-0 transition-opacity duration-200 group-hover:opacity-100 group-focus-visible:opacity-100 motion-reduce:transition-none"
@@ -39,10 +33,8 @@ export function AiringShowCard({ show }: { show: AiringShow }) {
             {episodeCode(episode.seasonNumber, episode.episodeNumber)}
           </span>
         ) : null}
-      </div>
-      <h3 className="mt-2.5 line-clamp-2 text-sm leading-snug font-semibold text-slate-100 group-hover:text-white">
-        {show.title}
-      </h3>
+      </PosterFrame>
+      <PosterTitle>{show.title}</PosterTitle>
       {english ? <p className="truncate text-xs text-slate-400">{english}</p> : null}
       <p className="mt-1 flex items-center gap-2 text-xs text-slate-400">
         <Rating value={show.averageRating} className="text-xs" />

@@ -3,11 +3,11 @@ import { Tv, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Rating } from '@/components/ui/rating';
-import { Skeleton } from '@/components/ui/skeleton';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { formatCount, yearOf } from '@/lib/format';
-import { showSubtitle } from '@/lib/show-title';
+import { ShowSubtitle } from '@/components/media/show-subtitle';
 import { BackdropImage, HeroCover } from './show-hero-parts';
+import { HeroSkeleton } from './hero-skeleton';
 
 /** Backdrop, cover, titles, rating, episode count, status and genres (spec §2 Show detail). */
 export function ShowHeader({
@@ -17,7 +17,6 @@ export function ShowHeader({
   show: ShowDetail;
   /** Tracking controls, composed by the route. */ actions?: ReactNode;
 }) {
-  const subtitle = showSubtitle(show);
   const start = yearOf(show.startDate);
   const end = yearOf(show.endDate);
   const years = start
@@ -57,11 +56,7 @@ export function ShowHeader({
           >
             {show.title}
           </h1>
-          {subtitle ? (
-            <p dir="auto" lang={subtitle.lang} className="mt-1 text-lg text-slate-300">
-              {subtitle.text}
-            </p>
-          ) : null}
+          <ShowSubtitle show={show} className="mt-1 text-lg text-slate-300" />
           <ul className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-slate-300">
             <li className="inline-flex items-center gap-2">
               <Rating value={show.averageRating} size="lg" />
@@ -108,17 +103,5 @@ export function ShowHeader({
 }
 
 export function ShowHeaderSkeleton() {
-  return (
-    <div className="border-b border-slate-800/60" data-testid="show-skeleton">
-      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 pt-10 pb-8 sm:flex-row sm:items-end sm:gap-8 sm:px-6 sm:pt-16">
-        <Skeleton className="aspect-[2/3] w-36 shrink-0 rounded-2xl sm:w-52" />
-        <div className="flex-1 space-y-3">
-          <Skeleton className="h-5 w-40" />
-          <Skeleton className="h-10 w-2/3" />
-          <Skeleton className="h-5 w-1/2" />
-          <Skeleton className="h-7 w-64 rounded-full" />
-        </div>
-      </div>
-    </div>
-  );
+  return <HeroSkeleton kind="show" />;
 }

@@ -1,9 +1,9 @@
 import type { ShowSummary } from '@series-tracker/contracts';
 import { Link } from 'react-router';
-import { CoverImage } from '@/components/ui/cover-image';
 import { Rating } from '@/components/ui/rating';
 import { cn } from '@/lib/cn';
 import { yearOf } from '@/lib/format';
+import { PosterFrame, PosterTitle } from './poster-parts';
 
 /** A poster-shaped card for rows and grids; the whole card links to the show. */
 export function ShowPosterCard({
@@ -25,22 +25,18 @@ export function ShowPosterCard({
         className,
       )}
     >
-      <div className="relative overflow-hidden rounded-xl border border-slate-800 bg-slate-900 shadow-lg shadow-black/30 transition group-hover:border-slate-600">
-        <CoverImage
-          src={show.coverThumbUrl ?? show.coverImageUrl}
-          title={show.title}
-          decorative
-          className="aspect-[2/3] w-full transition duration-300 group-hover:scale-[1.03] motion-reduce:transition-none"
-        />
+      <PosterFrame
+        show={show}
+        className="shadow-lg shadow-black/30 transition group-hover:border-slate-600"
+        imageClassName="transition duration-300 group-hover:scale-[1.03] motion-reduce:transition-none"
+      >
         {rank !== undefined ? (
           <span className="absolute top-2 left-2 rounded-md bg-slate-950/85 px-1.5 py-0.5 text-xs font-bold text-white tabular-nums">
             #{rank}
           </span>
         ) : null}
-      </div>
-      <h3 className="mt-2.5 line-clamp-2 text-sm leading-snug font-semibold text-slate-100 group-hover:text-white">
-        {show.title}
-      </h3>
+      </PosterFrame>
+      <PosterTitle>{show.title}</PosterTitle>
       <p className="mt-1 flex items-center gap-2 text-xs text-slate-400">
         <Rating value={show.averageRating} className="text-xs" />
         {year ? <span aria-hidden>·</span> : null}

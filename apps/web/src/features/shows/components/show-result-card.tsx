@@ -1,17 +1,16 @@
 import type { ShowSummary } from '@series-tracker/contracts';
 import { Link } from 'react-router';
-import { CoverImage } from '@/components/ui/cover-image';
+import { ShowThumb } from '@/components/media/show-thumb';
 import { Rating } from '@/components/ui/rating';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { yearOf } from '@/lib/format';
-import { showSubtitle } from '@/lib/show-title';
+import { ShowSubtitle } from '@/components/media/show-subtitle';
 
 /** Spec §2 Search: show results show up to 4 genres. */
 export const RESULT_GENRE_LIMIT = 4;
 
 /** A search or browse result: cover, titles, facts, up to 4 genres and the synopsis start. */
 export function ShowResultCard({ show }: { show: ShowSummary }) {
-  const subtitle = showSubtitle(show);
   const year = yearOf(show.startDate);
   const synopsis = show.synopsis ?? show.description;
   return (
@@ -19,22 +18,12 @@ export function ShowResultCard({ show }: { show: ShowSummary }) {
       to={`/show/${show.id}`}
       className="group flex h-full gap-4 rounded-xl border border-slate-800 bg-slate-900/50 p-3 transition hover:border-slate-600 hover:bg-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"
     >
-      <CoverImage
-        src={show.coverThumbUrl ?? show.coverImageUrl}
-        title={show.title}
-        decorative
-        showTitle={false}
-        className="h-36 w-24 shrink-0 rounded-lg"
-      />
+      <ShowThumb show={show} className="h-36 w-24 shrink-0 rounded-lg" />
       <div className="flex min-w-0 flex-1 flex-col">
         <h3 dir="auto" className="line-clamp-2 leading-snug font-semibold text-white">
           {show.title}
         </h3>
-        {subtitle ? (
-          <p dir="auto" lang={subtitle.lang} className="truncate text-sm text-slate-400">
-            {subtitle.text}
-          </p>
-        ) : null}
+        <ShowSubtitle show={show} className="truncate text-sm text-slate-400" />
         <div className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-400">
           <Rating value={show.averageRating} className="text-xs" />
           <StatusBadge status={show.status} lastKnown={show.lastKnownStatus} />

@@ -3,9 +3,9 @@ import { Flame, Tv, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
 import { Rating } from '@/components/ui/rating';
-import { Skeleton } from '@/components/ui/skeleton';
 import { formatCount } from '@/lib/format';
 import { BackdropImage, HeroCover } from './show-hero-parts';
+import { HeroSkeleton } from './hero-skeleton';
 
 /** The home page hero: the #1 trending show (spec §2 Home). */
 export function TrendingHero({
@@ -83,17 +83,5 @@ export function TrendingHero({
 }
 
 export function TrendingHeroSkeleton() {
-  return (
-    <div className="border-b border-slate-800/60" data-testid="hero-skeleton">
-      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:flex-row sm:items-center sm:gap-10 sm:px-6 sm:py-14">
-        <Skeleton className="aspect-[2/3] w-36 shrink-0 rounded-2xl sm:w-52" />
-        <div className="flex-1 space-y-4">
-          <Skeleton className="h-6 w-40 rounded-full" />
-          <Skeleton className="h-12 w-3/4" />
-          <Skeleton className="h-5 w-1/2" />
-          <Skeleton className="h-16 w-full max-w-2xl" />
-        </div>
-      </div>
-    </div>
-  );
+  return <HeroSkeleton kind="trending" />;
 }

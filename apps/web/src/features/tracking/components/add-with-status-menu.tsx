@@ -1,6 +1,7 @@
 import type { WatchStatus } from '@series-tracker/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown } from 'lucide-react';
+import { MenuPanel } from '@/components/media/menu-panel';
 import { statusOrder, watchStatusLabels } from '../lib/watch-status';
 import { menuTriggerStyle } from './add-with-status-menu-style';
 
@@ -24,26 +25,17 @@ export function AddWithStatusMenu({
       >
         <ChevronDown aria-hidden className="size-4" />
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-48 rounded-xl border border-slate-700 bg-slate-900 p-1 shadow-2xl shadow-black/50"
-        >
-          <DropdownMenu.Label className="px-3 py-1.5 text-xs text-slate-400">
-            Add as
-          </DropdownMenu.Label>
-          {statusOrder.map((status) => (
-            <DropdownMenu.Item
-              key={status}
-              onSelect={() => onPick(status)}
-              className="cursor-pointer rounded-lg px-3 py-2 text-sm text-slate-100 outline-none data-[highlighted]:bg-violet-600/30"
-            >
-              {watchStatusLabels[status]}
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+      <MenuPanel label="Add as" align="end" className="min-w-48">
+        {statusOrder.map((status) => (
+          <DropdownMenu.Item
+            key={status}
+            onSelect={() => onPick(status)}
+            className="cursor-pointer rounded-lg px-3 py-2 text-sm text-slate-100 outline-none data-[highlighted]:bg-violet-600/30"
+          >
+            {watchStatusLabels[status]}
+          </DropdownMenu.Item>
+        ))}
+      </MenuPanel>
     </DropdownMenu.Root>
   );
 }

@@ -1,5 +1,13 @@
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose } from '@/components/ui/dialog';
+import { ConfirmActions } from '@/components/media/confirm-actions';
+import { Dialog } from '@/components/ui/dialog';
+
+/** A question about one show of the watchlist, by its title, and what a yes does. */
+export interface ConfirmShowProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  onConfirm: () => void;
+}
 
 /**
  * Removing asks first: it drops the status, score and dates. Watched episodes are kept by the
@@ -11,13 +19,7 @@ export function ConfirmRemoveDialog({
   title,
   onConfirm,
   onCloseAutoFocus,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  onConfirm: () => void;
-  onCloseAutoFocus?: (event: Event) => void;
-}) {
+}: ConfirmShowProps & { onCloseAutoFocus?: (event: Event) => void }) {
   return (
     <Dialog
       open={open}
@@ -26,20 +28,14 @@ export function ConfirmRemoveDialog({
       description="Its status, score and dates go. Your watched episodes are kept, so adding it again brings your progress back."
       onCloseAutoFocus={onCloseAutoFocus}
     >
-      <div className="flex flex-wrap justify-end gap-2">
-        <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
-        </DialogClose>
-        <Button
-          className="bg-rose-600 hover:bg-rose-500"
-          onClick={() => {
-            onConfirm();
-            onOpenChange(false);
-          }}
-        >
-          Remove
-        </Button>
-      </div>
+      <ConfirmActions
+        label="Remove"
+        danger
+        onConfirm={() => {
+          onConfirm();
+          onOpenChange(false);
+        }}
+      />
     </Dialog>
   );
 }

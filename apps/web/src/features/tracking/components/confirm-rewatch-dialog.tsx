@@ -1,22 +1,13 @@
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose } from '@/components/ui/dialog';
+import { ConfirmActions } from '@/components/media/confirm-actions';
+import { Dialog } from '@/components/ui/dialog';
+import type { ConfirmShowProps } from './confirm-remove-dialog';
 
 /**
  * Rewatching starts a new watch-through (ADR 130): progress starts again from the first
  * episode and the show goes back to Watching. Nothing is lost — every play of the earlier runs
  * stays in the history — but the ticks on the Episodes tab are cleared, so it asks first.
  */
-export function ConfirmRewatchDialog({
-  open,
-  onOpenChange,
-  title,
-  onConfirm,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  onConfirm: () => void;
-}) {
+export function ConfirmRewatchDialog({ open, onOpenChange, title, onConfirm }: ConfirmShowProps) {
   return (
     <Dialog
       open={open}
@@ -24,19 +15,13 @@ export function ConfirmRewatchDialog({
       title={`Watch ${title} again from the start?`}
       description="Your progress starts again at the first episode and the show goes back to Watching. Every episode you watched before stays in your history."
     >
-      <div className="flex flex-wrap justify-end gap-2">
-        <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
-        </DialogClose>
-        <Button
-          onClick={() => {
-            onConfirm();
-            onOpenChange(false);
-          }}
-        >
-          Start rewatch
-        </Button>
-      </div>
+      <ConfirmActions
+        label="Start rewatch"
+        onConfirm={() => {
+          onConfirm();
+          onOpenChange(false);
+        }}
+      />
     </Dialog>
   );
 }

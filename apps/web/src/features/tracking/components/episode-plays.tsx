@@ -1,6 +1,6 @@
 import type { Play } from '@series-tracker/contracts';
 import { History, Pencil, RotateCcw, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, type ButtonHTMLAttributes } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { errorReason } from '@/lib/api-client';
 import { localIsoDate } from '@/lib/format';
@@ -129,24 +129,23 @@ function PlayRow({ play, currentRun }: { play: Play; currentRun: number }) {
               className="h-9 rounded-lg border border-slate-700 bg-slate-950 px-2 text-sm text-slate-100 [color-scheme:dark]"
             />
           </label>
-          <button
+          <SmallButton
             type="submit"
             disabled={edit.isPending || !day}
-            className={`${small} bg-violet-600 text-white hover:bg-violet-500`}
+            pending={edit.isPending}
+            className="bg-violet-600 text-white hover:bg-violet-500"
           >
-            {edit.isPending ? <Spinner className="size-3.5" /> : null}
             Save
-          </button>
-          <button
-            type="button"
+          </SmallButton>
+          <SmallButton
             onClick={() => {
               edit.reset();
               setMode('view');
             }}
-            className={`${small} text-slate-300 hover:bg-slate-800`}
+            className="text-slate-300 hover:bg-slate-800"
           >
             Cancel
-          </button>
+          </SmallButton>
           {edit.isError ? (
             <p role="alert" className="w-full text-xs text-rose-300">
               Could not change the date: {errorReason(edit.error)}.
@@ -180,45 +179,57 @@ function PlayRow({ play, currentRun }: { play: Play; currentRun: number }) {
       {mode === 'delete' ? (
         <div className="flex items-center gap-1.5" role="group" aria-label="Delete this play?">
           <span className="text-xs text-slate-300">Delete this play?</span>
-          <button
-            type="button"
+          <SmallButton
             disabled={remove.isPending}
             onClick={() => remove.mutate({ playId: play.id })}
-            className={`${small} bg-rose-600 text-white hover:bg-rose-500`}
+            pending={remove.isPending}
+            className="bg-rose-600 text-white hover:bg-rose-500"
           >
-            {remove.isPending ? <Spinner className="size-3.5" /> : null}
             Delete
-          </button>
-          <button
-            type="button"
+          </SmallButton>
+          <SmallButton
             onClick={() => setMode('view')}
-            className={`${small} text-slate-300 hover:bg-slate-800`}
+            className="text-slate-300 hover:bg-slate-800"
           >
             Keep
-          </button>
+          </SmallButton>
         </div>
       ) : (
         <div className="flex items-center gap-1">
-          <button
-            type="button"
+          <SmallButton
             aria-label={`Edit the date of the play on ${when}`}
             onClick={() => setMode('edit')}
-            className={`${small} text-slate-300 hover:bg-slate-800 hover:text-white`}
+            className="text-slate-300 hover:bg-slate-800 hover:text-white"
           >
             <Pencil aria-hidden className="size-3.5" />
             Edit
-          </button>
-          <button
-            type="button"
+          </SmallButton>
+          <SmallButton
             aria-label={`Delete the play on ${when}`}
             onClick={() => setMode('delete')}
-            className={`${small} text-slate-300 hover:bg-slate-800 hover:text-rose-200`}
+            className="text-slate-300 hover:bg-slate-800 hover:text-rose-200"
           >
             <Trash2 aria-hidden className="size-3.5" />
             Delete
-          </button>
+          </SmallButton>
         </div>
       )}
     </li>
+  );
+}
+
+/** One of a play's small buttons; `pending` puts a spinner before its words. */
+function SmallButton({
+  type = 'button',
+  pending = false,
+  className,
+  children,
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { type?: 'button' | 'submit'; pending?: boolean }) {
+  return (
+    <button type={type} className={`${small} ${className}`} {...props}>
+      {pending ? <Spinner className="size-3.5" /> : null}
+      {children}
+    </button>
   );
 }

@@ -2,6 +2,7 @@ import type { Episode } from '@series-tracker/contracts';
 import { Check, CheckCheck, CloudOff, ListChecks } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router';
+import { ProgressBar } from '@/components/media/progress-bar';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { localIsoDate } from '@/lib/format';
@@ -14,6 +15,7 @@ import {
 } from '../api/progress';
 import { usePendingMarks, withPendingMarks } from '../api/offline-marks';
 import { loginPathFor, useRequireSignIn } from '@/features/auth/hooks/use-require-sign-in';
+import { RetryAlert } from './retry-alert';
 
 /** Progress of a show for the signed-in user; nothing is asked for visitors. */
 export function useProgress(showId: number) {
@@ -38,7 +40,13 @@ function useIsPending(episodeId: number, pending: ReturnType<typeof usePendingMa
  * One episode's watched state and the toggle both watch buttons share: visitors are sent to
  * sign in; a member's mark goes to the server (or the offline queue).
  */
-function useEpisodeToggle(showId: number, episode: Episode, code: string) {
+interface EpisodeToggleProps {
+  showId: number;
+  episode: Episode;
+  code: string;
+}
+
+function useEpisodeToggle({ showId, episode, code }: EpisodeToggleProps) {
   const { signedIn, requireSignIn, progress, pending } = useProgress(showId);
   const mutation = useSetEpisodeWatched();
   const watched = watchedSet(progress).has(episode.id);
@@ -51,6 +59,16 @@ function useEpisodeToggle(showId: number, episode: Episode, code: string) {
   };
   const disabled = mutation.isPending || (!aired && !watched) || (signedIn && !progress);
   return { watched, aired, queued, saving: mutation.isPending, disabled, toggle };
+}
+
+/** Marking many episodes at once: visitors are sent to sign in; a member's call goes out. */
+function useBulkMark(showId: number) {
+  const { signedIn, requireSignIn, progress } = useProgress(showId);
+  const bulk = useBulkProgress(showId);
+  const mark = (change: Parameters<typeof bulk.mutate>[0]) => {
+    if (requireSignIn()) bulk.mutate(change);
+  };
+  return { signedIn, progress, bulk, mark };
 }
 
 const watchedSets = new WeakMap<ShowProgress, Set<number>>();
@@ -104,19 +122,13 @@ export function EpisodeProgressSummary({ showId }: { showId: number }) {
   }
   if (query.isError) {
     return (
-      <p role="alert" className="text-sm text-rose-300">
-        Could not load your progress.{' '}
-        <button type="button" className="underline" onClick={() => void query.refetch()}>
-          Try again
-        </button>
-      </p>
+      <RetryAlert message="Could not load your progress." onRetry={() => void query.refetch()} />
     );
   }
   if (!progress)
     return <p className="h-5 w-40 animate-pulse rounded bg-slate-800/80" aria-hidden />;
   // Watched episodes that have aired, out of those that have: never more than all of them.
   const { watchedAiredCount: n, airedCount: m } = progress;
-  const percent = m > 0 ? Math.min(100, Math.round((n / m) * 100)) : 0;
   return (
     <div className="flex max-w-md items-center gap-3">
       <p
@@ -125,12 +137,7 @@ export function EpisodeProgressSummary({ showId }: { showId: number }) {
       >
         {n} of {m} watched
       </p>
-      <div aria-hidden className="h-1.5 flex-1 overflow-hidden rounded-full bg-slate-800">
-        <div
-          className="h-full rounded-full bg-violet-500 transition-[width]"
-          style={{ width: `${percent}%` }}
-        />
-      </div>
+      <ProgressBar value={n} max={m} className="h-1.5 flex-1" fillClassName="transition-[width]" />
     </div>
   );
 }
@@ -139,20 +146,9 @@ export function EpisodeProgressSummary({ showId }: { showId: number }) {
  * The watch toggle of one episode: a pressed/not-pressed button that changes only after the
  * server said yes (spec §4); while the call runs it shows a spinner and ignores clicks.
  */
-export function EpisodeWatchToggle({
-  showId,
-  episode,
-  code,
-}: {
-  showId: number;
-  episode: Episode;
-  code: string;
-}) {
-  const { watched, aired, queued, saving, disabled, toggle } = useEpisodeToggle(
-    showId,
-    episode,
-    code,
-  );
+export function EpisodeWatchToggle(props: EpisodeToggleProps) {
+  const { watched, aired, queued, saving, disabled, toggle } = useEpisodeToggle(props);
+  const { code } = props;
   const label =
     !aired && !watched
       ? `${code} has not aired yet`
@@ -211,8 +207,7 @@ export function WatchedUpToHere({
   ordered: Episode[];
   position: number;
 }) {
-  const { signedIn, requireSignIn, progress } = useProgress(showId);
-  const bulk = useBulkProgress(showId);
+  const { signedIn, progress, bulk, mark } = useBulkMark(showId);
   // Visitors get the plain toggles only (which lead to sign-in); 73 of these would be noise.
   if (!signedIn || !progress || position === 0 || !hasAired(episode)) return null;
   if (firstGap(ordered, progress) >= position) return null;
@@ -221,14 +216,13 @@ export function WatchedUpToHere({
       type="button"
       disabled={bulk.isPending}
       aria-label={`Watched up to here: mark every episode through ${code} as watched`}
-      onClick={() => {
-        if (!requireSignIn()) return;
-        bulk.mutate({
+      onClick={() =>
+        mark({
           target: { upToEpisodeId: episode.id },
           watched: true,
           label: `mark every episode through ${code} as watched`,
-        });
-      }}
+        })
+      }
       className="mt-2 inline-flex items-center gap-1.5 rounded-md px-1.5 py-1 text-xs font-medium text-slate-400 hover:bg-slate-800 hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-violet-400 disabled:opacity-50"
     >
       {bulk.isPending ? (
@@ -257,8 +251,7 @@ export function SeasonWatchButton({
   episodes: Episode[];
   headingId: string;
 }) {
-  const { signedIn, requireSignIn, progress } = useProgress(showId);
-  const bulk = useBulkProgress(showId);
+  const { signedIn, progress, bulk, mark } = useBulkMark(showId);
   const watched = watchedSet(progress);
   const aired = episodes.filter(hasAired);
   if (aired.length === 0) return null;
@@ -269,14 +262,13 @@ export function SeasonWatchButton({
       type="button"
       aria-describedby={headingId}
       disabled={bulk.isPending || (signedIn && !progress)}
-      onClick={() => {
-        if (!requireSignIn()) return;
-        bulk.mutate({
+      onClick={() =>
+        mark({
           target: { season },
           watched: !allWatched,
           label: `mark ${label} as ${allWatched ? 'unwatched' : 'watched'}`,
-        });
-      }}
+        })
+      }
       className="inline-flex h-9 shrink-0 items-center gap-1.5 rounded-lg border border-slate-700 bg-slate-900 px-3 text-xs font-semibold whitespace-nowrap text-slate-200 hover:border-slate-500 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 disabled:opacity-50"
     >
       {bulk.isPending ? (
@@ -290,20 +282,8 @@ export function SeasonWatchButton({
 }
 
 /** The episode page's 'Mark as Watched' / 'Watched' toggle; changes after the server agrees. */
-export function EpisodeWatchButton({
-  showId,
-  episode,
-  code,
-}: {
-  showId: number;
-  episode: Episode;
-  code: string;
-}) {
-  const { watched, aired, queued, saving, disabled, toggle } = useEpisodeToggle(
-    showId,
-    episode,
-    code,
-  );
+export function EpisodeWatchButton(props: EpisodeToggleProps) {
+  const { watched, aired, queued, saving, disabled, toggle } = useEpisodeToggle(props);
   return (
     <span className="inline-flex flex-wrap items-center gap-3">
       <button

@@ -4,12 +4,14 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CoverImage } from '@/components/ui/cover-image';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryErrorState } from '@/components/media/query-error-state';
 import { LoadMore } from '@/components/ui/load-more';
 import { Skeleton } from '@/components/ui/skeleton';
 import { episodeCode } from '@/lib/format';
+import { EpisodeTitleAfterCode } from '@/components/media/episode-title';
 import type { useHistory } from '../api/plays';
 import { formatDiaryDay, formatPlayClock, groupByDay, playSourceLabel } from '../lib/plays';
+import { RetryAlert } from './retry-alert';
 
 /**
  * A member's diary (ADR 130): plays grouped by the viewer's local day, newest first, "Load
@@ -41,12 +43,10 @@ export function HistoryList({
   }
   if (query.isError && !query.data) {
     return (
-      <ErrorState
+      <QueryErrorState
+        query={query}
         title="Could not load the history"
-        error={query.error}
         headingLevel={headingLevel}
-        retrying={query.isFetching}
-        onRetry={() => void query.refetch()}
       />
     );
   }
@@ -84,12 +84,11 @@ export function HistoryList({
         ))}
       </div>
       {query.isError && !query.isFetchNextPageError ? (
-        <p role="alert" className="mt-3 text-center text-sm text-rose-300">
-          Could not refresh the history.{' '}
-          <button type="button" className="underline" onClick={() => void query.refetch()}>
-            Try again
-          </button>
-        </p>
+        <RetryAlert
+          className="mt-3 text-center"
+          message="Could not refresh the history."
+          onRetry={() => void query.refetch()}
+        />
       ) : null}
       <LoadMore query={query} />
       {query.isFetchNextPageError ? (
@@ -131,12 +130,7 @@ function HistoryRow({ entry }: { entry: HistoryEntry }) {
             className="inline-block min-h-6 max-w-full truncate align-top leading-6 hover:text-violet-200 hover:underline"
           >
             <span className="font-medium text-slate-200">{code}</span>
-            {entry.episode.title ? (
-              <>
-                {' · '}
-                <span dir="auto">{entry.episode.title}</span>
-              </>
-            ) : null}
+            <EpisodeTitleAfterCode title={entry.episode.title} />
           </Link>
         </p>
         <p className="mt-0.5 flex flex-wrap items-center gap-x-2 text-xs text-slate-500">

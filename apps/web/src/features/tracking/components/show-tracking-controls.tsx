@@ -18,6 +18,7 @@ import { useRequireSignIn } from '@/features/auth/hooks/use-require-sign-in';
 import { menuTriggerStyle } from './add-with-status-menu-style';
 import { FavoriteButton } from './favorite-button';
 import { WatchStatusSelect } from './watch-status';
+import { RetryAlert } from './retry-alert';
 
 // Radix menus and dialogs are most of this page's script, and only members use them: they
 // load when first asked for (the menu on intent, a dialog when opened), never for visitors.
@@ -33,6 +34,8 @@ const ConfirmRewatchDialog = lazy(() =>
   import('./confirm-rewatch-dialog').then((m) => ({ default: m.ConfirmRewatchDialog })),
 );
 
+type DialogKind = 'rate' | 'remove' | 'rewatch';
+
 /**
  * Watchlist and favourite controls in the show header. 'Add to Watchlist' adds the show as
  * Plan to Watch (marking an episode later moves it to Watching by itself); the arrow next to
@@ -46,10 +49,15 @@ export function ShowTrackingControls({ showId, title }: { showId: number; title:
   const update = useUpdateWatchlistItem();
   const remove = useRemoveWatchlistItem();
   const rewatch = useRewatch(showId);
-  const [dialog, setDialog] = useState<'rate' | 'remove' | 'rewatch' | null>(null);
+  const [dialog, setDialog] = useState<DialogKind | null>(null);
   // A dialog mounts when first opened and stays, so it can animate closed and return focus.
   const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
   if (dialog && !opened.has(dialog)) setOpened(new Set([...opened, dialog]));
+  /** Open while it is the chosen dialog; closing it chooses none. */
+  const dialogState = (kind: DialogKind) => ({
+    open: dialog === kind,
+    onOpenChange: (open: boolean) => setDialog(open ? kind : null),
+  });
   const statusMenu = useLoadOnIntent(loadStatusMenu);
   // Looks and is named like the menu's own trigger (add-with-status-menu.tsx).
   const statusMenuStandIn = (
@@ -132,8 +140,7 @@ export function ShowTrackingControls({ showId, title }: { showId: number; title:
           <Suspense fallback={null}>
             {opened.has('rate') ? (
               <RateDialog
-                open={dialog === 'rate'}
-                onOpenChange={(open) => setDialog(open ? 'rate' : null)}
+                {...dialogState('rate')}
                 title={title}
                 score={item.score}
                 onRate={(score) => {
@@ -143,16 +150,14 @@ export function ShowTrackingControls({ showId, title }: { showId: number; title:
             ) : null}
             {opened.has('rewatch') ? (
               <ConfirmRewatchDialog
-                open={dialog === 'rewatch'}
-                onOpenChange={(open) => setDialog(open ? 'rewatch' : null)}
+                {...dialogState('rewatch')}
                 title={title}
                 onConfirm={() => rewatch.mutate(item.id)}
               />
             ) : null}
             {opened.has('remove') ? (
               <ConfirmRemoveDialog
-                open={dialog === 'remove'}
-                onOpenChange={(open) => setDialog(open ? 'remove' : null)}
+                {...dialogState('remove')}
                 title={title}
                 onConfirm={() => remove.mutate(item)}
               />
@@ -183,12 +188,11 @@ export function ShowTrackingControls({ showId, title }: { showId: number; title:
       )}
       {item ? null : <FavoriteButton showId={showId} />}
       {itemQuery.isError ? (
-        <p role="alert" className="w-full text-sm text-rose-300">
-          Could not load your watchlist status.{' '}
-          <button type="button" className="underline" onClick={() => void itemQuery.refetch()}>
-            Try again
-          </button>
-        </p>
+        <RetryAlert
+          className="w-full"
+          message="Could not load your watchlist status."
+          onRetry={() => void itemQuery.refetch()}
+        />
       ) : null}
     </div>
   );

@@ -2,7 +2,7 @@ import { Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { Carousel } from '@/components/ui/carousel';
 import { CoverLink } from '@/components/ui/cover-link';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryErrorState } from '@/components/media/query-error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { hiddenEpisodeTitle } from '@series-tracker/contracts/constants';
 import { episodeCode, formatAirDate } from '@/lib/format';
@@ -29,12 +29,10 @@ export function UpNextRow() {
         >
           Up Next
         </h2>
-        <ErrorState
+        <QueryErrorState
+          query={query}
           title="Could not load your next episodes"
-          error={query.error}
           headingLevel={3}
-          retrying={query.isFetching}
-          onRetry={() => void query.refetch()}
           className="py-8"
         />
       </section>

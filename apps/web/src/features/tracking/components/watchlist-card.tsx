@@ -1,8 +1,8 @@
 import type { WatchlistItem, WatchStatus } from '@series-tracker/contracts';
-import { Star, Trash2 } from 'lucide-react';
+import { Star, Trash2, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { CoverImage } from '@/components/ui/cover-image';
-import { Skeleton } from '@/components/ui/skeleton';
+import { CoverSkeleton } from '@/components/media/media-skeleton';
 import { formatAirDate } from '@/lib/format';
 import { WatchStatusBadge, WatchStatusSelect } from './watch-status';
 
@@ -48,24 +48,8 @@ export function WatchlistCard({
           className="absolute top-2 left-2 shadow-md shadow-black/40"
         />
         <div className="absolute inset-x-0 bottom-0 flex justify-center gap-2 bg-gradient-to-t from-slate-950/90 to-transparent p-2 pt-8 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 motion-reduce:transition-none [@media(hover:none)]:opacity-100">
-          <button
-            type="button"
-            className={action}
-            onClick={() => onRate(item)}
-            aria-label={`Rate ${title}`}
-          >
-            <Star aria-hidden className="size-3.5 shrink-0 max-sm:hidden" />
-            Rate
-          </button>
-          <button
-            type="button"
-            className={action}
-            onClick={() => onRemove(item)}
-            aria-label={`Remove ${title}`}
-          >
-            <Trash2 aria-hidden className="size-3.5 shrink-0 max-sm:hidden" />
-            Remove
-          </button>
+          <CardAction icon={Star} label="Rate" title={title} onClick={() => onRate(item)} />
+          <CardAction icon={Trash2} label="Remove" title={title} onClick={() => onRemove(item)} />
         </div>
       </div>
 
@@ -118,18 +102,34 @@ export function WatchlistCard({
   );
 }
 
+/** A button over the cover: its word, and '{word} {show}' for screen readers. */
+function CardAction({
+  icon: Icon,
+  label,
+  title,
+  onClick,
+}: {
+  icon: LucideIcon;
+  label: string;
+  title: string;
+  onClick: () => void;
+}) {
+  return (
+    <button type="button" className={action} onClick={onClick} aria-label={`${label} ${title}`}>
+      <Icon aria-hidden className="size-3.5 shrink-0 max-sm:hidden" />
+      {label}
+    </button>
+  );
+}
+
 export function WatchlistCardSkeleton() {
   return (
-    <div
+    <CoverSkeleton
       className="overflow-hidden rounded-xl border border-slate-800 bg-slate-900/60"
-      data-testid="watchlist-skeleton"
-    >
-      <Skeleton className="aspect-[2/3] w-full rounded-none" />
-      <div className="space-y-2 p-3">
-        <Skeleton className="h-4 w-4/5" />
-        <Skeleton className="h-3 w-1/2" />
-        <Skeleton className="h-9 w-full" />
-      </div>
-    </div>
+      testId="watchlist-skeleton"
+      cover="aspect-[2/3] w-full rounded-none"
+      linesClassName="space-y-2 p-3"
+      lines={['h-4 w-4/5', 'h-3 w-1/2', 'h-9 w-full']}
+    />
   );
 }

@@ -1,27 +1,23 @@
 import { lazily } from '@/lib/format';
 
-const playTime = lazily(
-  () =>
-    new Intl.DateTimeFormat('en', {
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-    }),
-);
-const dayHeading = lazily(
-  () =>
-    new Intl.DateTimeFormat('en', {
-      weekday: 'long',
-      year: 'numeric',
-      month: 'long',
-      day: 'numeric',
-    }),
-);
-const timeOnly = lazily(
-  () => new Intl.DateTimeFormat('en', { hour: 'numeric', minute: '2-digit' }),
-);
+/** An English date formatter for the viewer's time zone, made on first use. */
+const englishFormat = (options: Intl.DateTimeFormatOptions) =>
+  lazily(() => new Intl.DateTimeFormat('en', options));
+
+const playTime = englishFormat({
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const dayHeading = englishFormat({
+  weekday: 'long',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+});
+const timeOnly = englishFormat({ hour: 'numeric', minute: '2-digit' });
 
 /** A play's moment in the viewer's time zone: 'Jun 3, 2024, 9:15 PM'. */
 export const formatPlayTime = (iso: string) => playTime().format(new Date(iso));
