@@ -2,19 +2,22 @@ import { Button } from '@/components/ui/button';
 import { DialogClose } from '@/components/ui/dialog';
 
 /**
- * The buttons of a dialog that asks "are you sure?": Cancel closes it; the confirming button
- * (`label`, red when `danger`) runs `onConfirm`, then closes it through `onClose`.
+ * The two buttons under a "Remove …? / Delete …?" question in a dialog: Cancel closes it; the
+ * other says `label` (`pendingLabel` and disabled while `pending`) and calls `onConfirm`.
+ * `danger` paints it red, for what cannot be taken back.
  */
 export function ConfirmActions({
   label,
-  danger = false,
   onConfirm,
-  onClose,
+  danger = false,
+  pending = false,
+  pendingLabel = label,
 }: {
   label: string;
-  danger?: boolean;
   onConfirm: () => void;
-  onClose: () => void;
+  danger?: boolean;
+  pending?: boolean;
+  pendingLabel?: string;
 }) {
   return (
     <div className="flex flex-wrap justify-end gap-2">
@@ -23,12 +26,10 @@ export function ConfirmActions({
       </DialogClose>
       <Button
         className={danger ? 'bg-rose-600 hover:bg-rose-500' : undefined}
-        onClick={() => {
-          onConfirm();
-          onClose();
-        }}
+        disabled={pending}
+        onClick={onConfirm}
       >
-        {label}
+        {pending ? pendingLabel : label}
       </Button>
     </div>
   );

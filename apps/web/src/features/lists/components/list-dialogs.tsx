@@ -5,7 +5,7 @@ import {
   type ListItem,
 } from '@series-tracker/contracts';
 import { useState } from 'react';
-import { ConfirmActions } from '@/components/media/confirm-actions';
+import { ConfirmActions } from '@/components/forms/confirm-actions';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';

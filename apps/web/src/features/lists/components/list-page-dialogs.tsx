@@ -1,6 +1,6 @@
 import type { ListDetail, ListItem } from '@series-tracker/contracts';
 import { useNavigate } from 'react-router';
-import { ConfirmActions } from '@/components/media/confirm-actions';
+import { ConfirmActions } from '@/components/forms/confirm-actions';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toaster';
 import {

@@ -1,4 +1,4 @@
-import { ConfirmActions } from '@/components/media/confirm-actions';
+import { ConfirmActions } from '@/components/forms/confirm-actions';
 import { Dialog } from '@/components/ui/dialog';
 
 /** Deleting a review asks first: its comments and likes go with it. */

@@ -88,8 +88,10 @@ export function ProfileMoreMenu({ profile }: { profile: ProfileUser }) {
         <ConfirmActions
           label="Block"
           danger
-          onConfirm={() => mutation.mutate(true)}
-          onClose={() => setAsking(false)}
+          onConfirm={() => {
+            mutation.mutate(true);
+            setAsking(false);
+          }}
         />
       </Dialog>
     </>

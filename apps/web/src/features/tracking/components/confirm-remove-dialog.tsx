@@ -1,4 +1,4 @@
-import { ConfirmActions } from '@/components/media/confirm-actions';
+import { ConfirmActions } from '@/components/forms/confirm-actions';
 import { Dialog } from '@/components/ui/dialog';
 
 /** A question about one show of the watchlist, by its title, and what a yes does. */

@@ -1,4 +1,4 @@
-import { ConfirmActions } from '@/components/media/confirm-actions';
+import { ConfirmActions } from '@/components/forms/confirm-actions';
 import { Dialog } from '@/components/ui/dialog';
 import type { ConfirmShowProps } from './confirm-remove-dialog';
 
