@@ -1,7 +1,6 @@
 import { GitCompare } from 'lucide-react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
-import { buttonStyles } from '@/components/ui/button';
 import { CoverImage } from '@/components/ui/cover-image';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
@@ -42,11 +41,8 @@ export function CompareRoute() {
             icon={GitCompare}
             title="Sign in to compare"
             message="Comparing viewers is for members."
-          >
-            <Link to={loginPathFor(location)} className={buttonStyles()}>
-              Sign In
-            </Link>
-          </EmptyState>
+            link={{ to: loginPathFor(location), label: 'Sign In' }}
+          />
         ) : compare.isPending ? (
           <div className="space-y-4" data-testid="compare-loading">
             <Skeleton className="h-40 rounded-xl" />

@@ -1,10 +1,10 @@
-import type { ListSummary } from '@series-tracker/contracts';
 import { listViews, type ListView } from '@series-tracker/contracts/constants';
 import { ListPlus } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { SkeletonList } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/error-state';
 import { FormAlert } from '@/components/ui/form-alert';
 import { LoadMore } from '@/components/ui/load-more';
@@ -13,6 +13,7 @@ import { ListCard, ListCardSkeleton } from '@/features/lists/components/list-car
 import { listsTotalText } from '@/features/lists/lib/list-format';
 import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { uniqueItems } from '@/lib/paging';
 import { pageTitle } from '@/lib/site';
 
 /** Spec §9: 6 skeleton cards while lists load. */
@@ -35,17 +36,7 @@ export function ListsRoute() {
   const query = useLists(view);
 
   // Pages can overlap when lists move between loads; each list appears once.
-  const lists = useMemo(() => {
-    const seen = new Set<number>();
-    const out: ListSummary[] = [];
-    for (const page of query.data?.pages ?? [])
-      for (const list of page.data)
-        if (!seen.has(list.id)) {
-          seen.add(list.id);
-          out.push(list);
-        }
-    return out;
-  }, [query.data]);
+  const lists = useMemo(() => uniqueItems(query.data?.pages), [query.data]);
   const total = query.data?.pages.at(-1)?.total;
 
   function pick(next: ListView) {
@@ -98,13 +89,12 @@ export function ListsRoute() {
 
       <div className="mt-6">
         {query.isPending ? (
-          <ul className={grid} aria-label="Loading lists">
-            {Array.from({ length: LISTS_SKELETONS }, (_, i) => (
-              <li key={i}>
-                <ListCardSkeleton />
-              </li>
-            ))}
-          </ul>
+          <SkeletonList
+            count={LISTS_SKELETONS}
+            item={<ListCardSkeleton />}
+            className={grid}
+            label="Loading lists"
+          />
         ) : query.isError && lists.length === 0 ? (
           <ErrorState
             title="Failed to load lists"

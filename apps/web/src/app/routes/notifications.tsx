@@ -1,6 +1,5 @@
 import { Bell } from 'lucide-react';
-import { Link } from 'react-router';
-import { Button, buttonStyles } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { LoadMore } from '@/components/ui/load-more';
@@ -70,11 +69,8 @@ function NotificationsPage({ enabled }: { enabled: boolean }) {
             icon={Bell}
             title="No notifications yet"
             message="New episodes of shows you watch, new followers, likes, comments and replies show up here."
-          >
-            <Link to="/calendar" className={buttonStyles({ variant: 'secondary' })}>
-              Open your calendar
-            </Link>
-          </EmptyState>
+            link={{ to: '/calendar', label: 'Open your calendar', variant: 'secondary' }}
+          />
         ) : (
           <>
             <ul className="space-y-1">

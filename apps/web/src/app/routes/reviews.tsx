@@ -1,9 +1,10 @@
-import type { Review, ReviewFilter, ReviewSort } from '@series-tracker/contracts';
+import type { ReviewFilter, ReviewSort } from '@series-tracker/contracts';
 import { MessageSquareText, PenLine } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { SkeletonList } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/error-state';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
@@ -11,6 +12,7 @@ import { useReviewFeed } from '@/features/reviews/api/reviews';
 import { ReviewCard, ReviewCardSkeleton } from '@/features/reviews/components/review-card';
 import { reviewsLoadedText } from '@/features/reviews/lib/format';
 import { cn } from '@/lib/cn';
+import { uniqueItems } from '@/lib/paging';
 import { pageTitle } from '@/lib/site';
 
 /** Spec §9: 3 skeleton cards while the feed loads. */
@@ -49,19 +51,7 @@ export function ReviewsRoute() {
   const sort = sorts.find((s) => s.value === params.get('sort'))?.value;
   const query = useReviewFeed(filter, sort);
 
-  const reviews = useMemo(() => {
-    const seen = new Set<number>();
-    const out: Review[] = [];
-    for (const page of query.data?.pages ?? []) {
-      for (const r of page.data) {
-        if (!seen.has(r.id)) {
-          seen.add(r.id);
-          out.push(r);
-        }
-      }
-    }
-    return out;
-  }, [query.data]);
+  const reviews = useMemo(() => uniqueItems(query.data?.pages), [query.data]);
 
   function setParam(key: 'filter' | 'sort', value: string | undefined) {
     const next = new URLSearchParams(params);
@@ -130,13 +120,12 @@ export function ReviewsRoute() {
 
       <div className="mt-6">
         {query.isPending ? (
-          <ul className="space-y-4" aria-label="Loading reviews">
-            {Array.from({ length: REVIEW_SKELETONS }, (_, i) => (
-              <li key={i}>
-                <ReviewCardSkeleton />
-              </li>
-            ))}
-          </ul>
+          <SkeletonList
+            count={REVIEW_SKELETONS}
+            item={<ReviewCardSkeleton />}
+            className="space-y-4"
+            label="Loading reviews"
+          />
         ) : query.isError && reviews.length === 0 ? (
           <ErrorState
             title="Could not load reviews"
@@ -150,11 +139,8 @@ export function ReviewsRoute() {
             icon={MessageSquareText}
             title="No reviews found"
             message="Be the first to write a review!"
-          >
-            <Link to="/reviews/write" className={buttonStyles({ size: 'lg' })}>
-              Write a Review
-            </Link>
-          </EmptyState>
+            link={{ to: '/reviews/write', label: 'Write a Review', size: 'lg' }}
+          />
         ) : (
           <>
             <h2 className="sr-only">Reviews</h2>
