@@ -5,7 +5,7 @@ import {
 } from '@series-tracker/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildUser } from '@/test/fixtures';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';

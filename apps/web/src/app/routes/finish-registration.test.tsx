@@ -1,7 +1,7 @@
 import { authMessages, TOKEN_STORAGE_KEY } from '@series-tracker/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
 import { buildUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render';

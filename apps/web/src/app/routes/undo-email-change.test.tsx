@@ -1,7 +1,7 @@
 import { accountMessages } from '@series-tracker/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 import { expectLink } from '@/test/expect-link';
