@@ -3,7 +3,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { CoverImage } from '@/components/ui/cover-image';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryErrorState } from '@/components/ui/error-state';
 import { QueryRefreshError } from '@/components/ui/refresh-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth/hooks/use-auth';
@@ -49,12 +49,7 @@ export function CompareRoute() {
             <Skeleton className="h-64 rounded-xl" />
           </div>
         ) : compare.isError && !compare.data ? (
-          <ErrorState
-            title="Could not compare"
-            error={compare.error}
-            retrying={compare.isFetching}
-            onRetry={() => void compare.refetch()}
-          />
+          <QueryErrorState title="Could not compare" query={compare} />
         ) : (
           <>
             {/* A failed refresh keeps the comparison shown (ADR 176). */}

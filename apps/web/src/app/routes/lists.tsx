@@ -3,9 +3,10 @@ import { ListPlus } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
+import { ItemList } from '@/components/ui/item-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SkeletonList } from '@/components/ui/skeleton';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryErrorState } from '@/components/ui/error-state';
 import { FormAlert } from '@/components/ui/form-alert';
 import { LoadMore } from '@/components/ui/load-more';
 import { useLists } from '@/features/lists/api/lists';
@@ -96,16 +97,14 @@ export function ListsRoute() {
             label="Loading lists"
           />
         ) : query.isError && lists.length === 0 ? (
-          <ErrorState
+          <QueryErrorState
             title="Failed to load lists"
-            error={query.error}
+            query={query}
             message={
               isApiError(query.error) && query.error.fromServer
                 ? query.error.message
                 : 'Failed to load lists'
             }
-            retrying={query.isFetching}
-            onRetry={() => void query.refetch()}
           />
         ) : lists.length === 0 ? (
           <EmptyState
@@ -124,13 +123,9 @@ export function ListsRoute() {
         ) : (
           <>
             <h2 className="sr-only">{viewLabels[view]}</h2>
-            <ul className={grid}>
-              {lists.map((list) => (
-                <li key={list.id}>
-                  <ListCard list={list} />
-                </li>
-              ))}
-            </ul>
+            <ItemList items={lists} className={grid}>
+              {(list) => <ListCard list={list} />}
+            </ItemList>
             <div className="mt-8 flex flex-col items-center gap-3">
               {query.isFetchNextPageError ? (
                 <FormAlert>Could not load more lists. {query.error?.message}</FormAlert>

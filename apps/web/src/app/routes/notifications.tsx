@@ -1,5 +1,6 @@
 import { Bell } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { ItemList } from '@/components/ui/item-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { LoadMore } from '@/components/ui/load-more';
@@ -73,13 +74,11 @@ function NotificationsPage({ enabled }: { enabled: boolean }) {
           />
         ) : (
           <>
-            <ul className="space-y-1">
-              {items.map((n) => (
-                <li key={n.id}>
-                  <NotificationItem notification={n} onOpen={(x) => !x.read && mark.mutate(x.id)} />
-                </li>
-              ))}
-            </ul>
+            <ItemList items={items} className="space-y-1">
+              {(n) => (
+                <NotificationItem notification={n} onOpen={(x) => !x.read && mark.mutate(x.id)} />
+              )}
+            </ItemList>
             {query.isFetchNextPageError ? (
               <p role="alert" className="mt-4 text-sm text-rose-300">
                 Could not load more: {errorReason(query.error)}.

@@ -7,14 +7,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
-import { FormAlert, FormSuccess } from '@/components/ui/form-alert';
+import { FormAlert, FormSuccess, RequestAlert } from '@/components/ui/form-alert';
 import { BusyLabel, Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { forgotPassword, resetPassword, verifyEmail } from '@/features/account/api/account';
 import { NewPasswordFields } from '@/features/account/components/new-password-fields';
 import { authKeys } from '@/features/auth/api/auth-keys';
 import { useAuth } from '@/features/auth/hooks/use-auth';
-import { isApiError, serverMessageOr } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { apiFieldError, zodFieldErrors } from '@/lib/form-errors';
 import { AuthPage } from './auth-page';
 import { useLinkToken, useSignOutHere } from './link-token';
@@ -55,11 +55,7 @@ export function ForgotPasswordRoute() {
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Forgot password">
-          {send.isError ? (
-            <FormAlert>
-              {serverMessageOr(send.error, 'Could not send the email. Please try again.')}
-            </FormAlert>
-          ) : null}
+          <RequestAlert error={send.error} fallback="Could not send the email. Please try again." />
           <TextField
             label="Email"
             name="email"
@@ -155,9 +151,10 @@ export function ResetPasswordRoute() {
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Reset password">
           {reset.isError && !errors.password ? (
-            <FormAlert>
-              {serverMessageOr(reset.error, 'Could not change your password. Please try again.')}
-            </FormAlert>
+            <RequestAlert
+              error={reset.error}
+              fallback="Could not change your password. Please try again."
+            />
           ) : null}
           <NewPasswordFields
             name="password"
@@ -209,9 +206,10 @@ export function VerifyEmailRoute() {
         ) : verify.isSuccess ? (
           <FormSuccess>{verify.data.message}</FormSuccess>
         ) : verify.isError ? (
-          <FormAlert>
-            {serverMessageOr(verify.error, 'Could not confirm your address. Please try again.')}
-          </FormAlert>
+          <RequestAlert
+            error={verify.error}
+            fallback="Could not confirm your address. Please try again."
+          />
         ) : (
           <p
             role="status"

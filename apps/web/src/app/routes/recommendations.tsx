@@ -2,7 +2,7 @@ import { recommendationLimits, recommendationMessages } from '@series-tracker/co
 import { Sparkles } from 'lucide-react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SkeletonList } from '@/components/ui/skeleton';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryErrorState } from '@/components/ui/error-state';
 import { useRecommendations } from '@/features/recommendations/api/recommendations';
 import { BecauseRows } from '@/features/recommendations/components/because-rows';
 import { ShowPosterCardSkeleton } from '@/features/shows/components/show-poster-card';
@@ -38,12 +38,7 @@ function RecommendationsPage({ enabled }: { enabled: boolean }) {
           className="grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-6"
         />
       ) : query.isError && !query.data ? (
-        <ErrorState
-          title="Could not load your picks"
-          error={query.error}
-          retrying={query.isFetching}
-          onRetry={() => void query.refetch()}
-        />
+        <QueryErrorState title="Could not load your picks" query={query} />
       ) : picks.length === 0 ? (
         <EmptyState
           icon={Sparkles}

@@ -3,9 +3,10 @@ import { MessageSquareText, PenLine } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
+import { ItemList } from '@/components/ui/item-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SkeletonList } from '@/components/ui/skeleton';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryErrorState } from '@/components/ui/error-state';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { useReviewFeed } from '@/features/reviews/api/reviews';
@@ -127,13 +128,7 @@ export function ReviewsRoute() {
             label="Loading reviews"
           />
         ) : query.isError && reviews.length === 0 ? (
-          <ErrorState
-            title="Could not load reviews"
-            error={query.error}
-            message={FEED_FAILED}
-            retrying={query.isFetching}
-            onRetry={() => void query.refetch()}
-          />
+          <QueryErrorState title="Could not load reviews" query={query} message={FEED_FAILED} />
         ) : reviews.length === 0 ? (
           <EmptyState
             icon={MessageSquareText}
@@ -144,13 +139,9 @@ export function ReviewsRoute() {
         ) : (
           <>
             <h2 className="sr-only">Reviews</h2>
-            <ul className="space-y-4">
-              {reviews.map((r) => (
-                <li key={r.id}>
-                  <ReviewCard review={r} />
-                </li>
-              ))}
-            </ul>
+            <ItemList items={reviews} className="space-y-4">
+              {(r) => <ReviewCard review={r} />}
+            </ItemList>
             <div className="mt-8 flex flex-col items-center gap-3" aria-live="polite">
               {query.isFetchNextPageError ? <FormAlert>{FEED_FAILED}</FormAlert> : null}
               {query.isFetchingNextPage ? (

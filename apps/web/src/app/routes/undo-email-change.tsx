@@ -2,10 +2,10 @@ import { accountErrorCodes, accountMessages } from '@series-tracker/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
-import { FormAlert, FormSuccess } from '@/components/ui/form-alert';
+import { FormAlert, FormSuccess, RequestAlert } from '@/components/ui/form-alert';
 import { BusyLabel } from '@/components/ui/spinner';
 import { undoEmailChange } from '@/features/account/api/account';
-import { isApiError, serverMessageOr } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { AuthPage } from './auth-page';
 import { useLinkToken, useSignOutHere } from './link-token';
 
@@ -43,11 +43,10 @@ export function UndoEmailChangeRoute() {
           <FormAlert>{undo.error?.message}</FormAlert>
         ) : (
           <>
-            {undo.isError ? (
-              <FormAlert>
-                {serverMessageOr(undo.error, 'Could not undo the change. Please try again.')}
-              </FormAlert>
-            ) : null}
+            <RequestAlert
+              error={undo.error}
+              fallback="Could not undo the change. Please try again."
+            />
             <Button
               type="button"
               size="lg"

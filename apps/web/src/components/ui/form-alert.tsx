@@ -1,5 +1,6 @@
 import { CircleAlert, CircleCheck, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { serverMessageOr } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 
 const tones: Record<
@@ -41,4 +42,13 @@ export function FormAlert({ children }: { children: ReactNode }) {
 /** What a form's sending did, announced politely (a status). */
 export function FormSuccess({ children }: { children: ReactNode }) {
   return <FormNotice tone="success">{children}</FormNotice>;
+}
+
+/**
+ * A failed request's `FormAlert`: the server's own message, else `fallback` (spec §8);
+ * nothing while there is no error.
+ */
+export function RequestAlert({ error, fallback }: { error: unknown; fallback: string }) {
+  if (!error) return null;
+  return <FormAlert>{serverMessageOr(error, fallback)}</FormAlert>;
 }
