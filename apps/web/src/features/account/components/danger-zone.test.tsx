@@ -72,6 +72,14 @@ const notRecent = () =>
 // The settings page loads its sections on demand: the first render of a run takes a while.
 vi.setConfig({ testTimeout: 20_000 });
 
+/** Opens Settings, presses `button` and returns the "Confirm it’s you" dialog it opens. */
+async function confirmAfterPressing(button: string) {
+  const user = userEvent.setup();
+  renderApp('/settings');
+  await user.click(await screen.findByRole('button', { name: button }));
+  return { user, dialog: await screen.findByRole('dialog', { name: 'Confirm it’s you' }) };
+}
+
 describe('deleting an account that has no password', () => {
   it('asks to tick a box instead of a password, then to sign in again with the provider', async () => {
     const { calls } = signedIn({
@@ -175,10 +183,7 @@ describe('"Confirm it’s you" with a linked provider', () => {
       hasPassword: true,
       notRecentFor: '/api/auth/2fa/totp',
     });
-    const user = userEvent.setup();
-    renderApp('/settings');
-    await user.click(await screen.findByRole('button', { name: 'Set up an authenticator app' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    const { dialog } = await confirmAfterPressing('Set up an authenticator app');
     expect(within(dialog).getByLabelText('Password')).toBeInTheDocument();
     expect(
       await within(dialog).findByRole('button', { name: 'Sign in again with Test ID' }),
@@ -191,10 +196,7 @@ describe('"Confirm it’s you" with a linked provider', () => {
       totp: true,
       notRecentFor: '/api/auth/2fa/backup-codes',
     });
-    const user = userEvent.setup();
-    renderApp('/settings');
-    await user.click(await screen.findByRole('button', { name: 'New backup codes' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    const { user, dialog } = await confirmAfterPressing('New backup codes');
     await user.click(
       within(dialog).getByRole('button', { name: 'Use an authenticator or backup code instead' }),
     );
@@ -208,10 +210,7 @@ describe('"Confirm it’s you" with a linked provider', () => {
       linked: false,
       notRecentFor: '/api/auth/2fa/totp',
     });
-    const user = userEvent.setup();
-    renderApp('/settings');
-    await user.click(await screen.findByRole('button', { name: 'Set up an authenticator app' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    const { dialog } = await confirmAfterPressing('Set up an authenticator app');
     expect(await within(dialog).findByText(/Set a password first/)).toBeInTheDocument();
     expect(
       within(dialog).queryByRole('button', { name: 'Sign in again with Test ID' }),
