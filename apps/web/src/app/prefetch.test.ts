@@ -1,9 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { prefetchRouteData } from './prefetch';
-
-afterEach(() => vi.unstubAllGlobals());
 
 async function requested(pathname: string): Promise<string[]> {
   const { calls } = mockFetch(() => jsonResponse(200, { data: [], basis: 'catalogue' }));

@@ -57,3 +57,18 @@ export function mapPagedItems<T>(
 ): InfiniteData<Page<T>, number> | undefined {
   return old ? { ...old, pages: old.pages.map((p) => ({ ...p, data: p.data.map(change) })) } : old;
 }
+
+/**
+ * The items of every loaded page, each once: pages can overlap when the list changed on the
+ * server between loads. The first copy stays.
+ */
+export function uniqueItems<T extends { id: number }>(pages: readonly { data: T[] }[] = []): T[] {
+  const seen = new Set<number>();
+  return pages.flatMap((page) =>
+    page.data.filter((item) => {
+      if (seen.has(item.id)) return false;
+      seen.add(item.id);
+      return true;
+    }),
+  );
+}

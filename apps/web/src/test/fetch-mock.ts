@@ -46,3 +46,8 @@ export function deferred<T>() {
   });
   return { promise, resolve, reject };
 }
+
+/** The API's refusal of one field: the message is both the error and the field's detail. */
+export function fieldErrorResponse(status: number, code: string, field: string, message: string) {
+  return jsonResponse(status, { error: message, code, details: { [field]: message } });
+}

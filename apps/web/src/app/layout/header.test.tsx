@@ -6,6 +6,7 @@ import { deferred, jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { buildUser } from '@/test/fixtures';
 import { renderApp, renderWithProviders } from '@/test/render';
 import { Header } from './header';
+import { expectLink } from '@/test/expect-link';
 
 function navLinks() {
   const nav = screen.getByRole('navigation', { name: 'Main' });
@@ -47,7 +48,7 @@ describe('Header', () => {
     renderWithProviders(<Header />);
 
     expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
-    expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/register');
+    expectLink(screen, 'Sign Up', '/register');
     expect(navLinks()).toEqual([
       ['Home', '/'],
       ['Browse', '/search'],
@@ -292,7 +293,7 @@ describe('Header', () => {
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const panel = document.getElementById('mobile-menu') as HTMLElement;
-    expect(within(panel).getByRole('link', { name: 'Browse' })).toHaveAttribute('href', '/search');
+    expectLink(within(panel), 'Browse', '/search');
 
     await user.keyboard('{Escape}');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');

@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@series-tracker/contracts';
-import { Menu, Search, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Menu, Search, X, type LucideIcon } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState, type Ref } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
 import { useAuth } from '@/features/auth/hooks/use-auth';
@@ -9,7 +9,7 @@ import { SearchBox } from '@/features/search/components/search-box';
 import { cn } from '@/lib/cn';
 import { accountMenuLabel, accountTriggerClass, AccountTriggerFace } from './account-trigger';
 import { BrandMark, BrandName } from './brand';
-import { getNavItems, isCurrent } from './nav-items';
+import { getNavItems, isCurrent, type NavItem } from './nav-items';
 
 // The menu's primitives are a third of the header's weight and only signed-in people
 // need them, so they load on demand.
@@ -64,53 +64,30 @@ export function Header() {
         </Link>
 
         <nav aria-label="Main" className="hidden sm:block">
-          <ul className="flex items-center gap-1">
-            {navItems.map((item) => {
-              const current = isCurrent(item, location.pathname);
-              return (
-                <li key={item.label}>
-                  <Link
-                    to={item.to}
-                    aria-current={current ? 'page' : undefined}
-                    className={cn(
-                      'rounded-md px-3 py-2 text-sm font-medium transition-colors',
-                      focusRing,
-                      current
-                        ? 'bg-slate-800/80 text-white'
-                        : 'text-slate-300 hover:bg-slate-800/60 hover:text-white',
-                    )}
-                  >
-                    {item.label}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
+          <NavLinks
+            items={navItems}
+            pathname={location.pathname}
+            listClass="flex items-center gap-1"
+            linkClass="rounded-md px-3 py-2 text-sm font-medium transition-colors"
+            currentClass="bg-slate-800/80 text-white"
+            idleClass="text-slate-300 hover:bg-slate-800/60 hover:text-white"
+          />
         </nav>
 
         <SearchBox clearOnPick className="ml-auto hidden w-full max-w-xs lg:block" />
 
         <div className="ml-auto flex items-center gap-1 sm:gap-2 lg:ml-0">
-          <button
-            type="button"
-            className={cn(
-              'inline-flex size-10 items-center justify-center rounded-lg text-slate-300 hover:bg-slate-800 hover:text-white lg:hidden',
-              focusRing,
-            )}
-            aria-label="Search"
-            aria-expanded={searchOpen}
-            aria-controls="mobile-search"
+          <ToggleButton
+            label="Search"
+            controls="mobile-search"
+            open={searchOpen}
+            Icon={Search}
+            className="lg:hidden"
             onClick={() => {
               closeMenu();
               setSearchOpenedOn(searchOpen ? null : location.key);
             }}
-          >
-            {searchOpen ? (
-              <X aria-hidden className="size-5" />
-            ) : (
-              <Search aria-hidden className="size-5" />
-            )}
-          </button>
+          />
           {status === 'loading' ? (
             <span className="text-sm text-slate-400" aria-live="polite">
               Loading...
@@ -156,28 +133,19 @@ export function Header() {
             </>
           )}
 
-          <button
+          <ToggleButton
             ref={menuButtonRef}
-            type="button"
-            className={cn(
-              'inline-flex size-10 items-center justify-center rounded-lg text-slate-300 hover:bg-slate-800 hover:text-white sm:hidden',
-              focusRing,
-            )}
-            aria-label="Menu"
-            aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
+            label="Menu"
+            controls="mobile-menu"
+            open={menuOpen}
+            Icon={Menu}
+            className="sm:hidden"
             onClick={() => {
               setSearchOpenedOn(null);
               if (menuOpen) closeMenu();
               else setMenuOpenedOn(location.key);
             }}
-          >
-            {menuOpen ? (
-              <X aria-hidden className="size-5" />
-            ) : (
-              <Menu aria-hidden className="size-5" />
-            )}
-          </button>
+          />
         </div>
       </div>
 
@@ -201,29 +169,15 @@ export function Header() {
           className="border-t border-slate-800 bg-slate-950 px-4 pt-2 pb-4 sm:hidden"
         >
           <nav aria-label="Main">
-            <ul className="space-y-1">
-              {navItems.map((item) => {
-                const current = isCurrent(item, location.pathname);
-                return (
-                  <li key={item.label}>
-                    <Link
-                      to={item.to}
-                      aria-current={current ? 'page' : undefined}
-                      onClick={() => closeMenu()}
-                      className={cn(
-                        'block rounded-lg px-3 py-2.5 text-base font-medium',
-                        focusRing,
-                        current
-                          ? 'bg-slate-800 text-white'
-                          : 'text-slate-300 hover:bg-slate-800/70 hover:text-white',
-                      )}
-                    >
-                      {item.label}
-                    </Link>
-                  </li>
-                );
-              })}
-            </ul>
+            <NavLinks
+              items={navItems}
+              pathname={location.pathname}
+              onNavigate={closeMenu}
+              listClass="space-y-1"
+              linkClass="block rounded-lg px-3 py-2.5 text-base font-medium"
+              currentClass="bg-slate-800 text-white"
+              idleClass="text-slate-300 hover:bg-slate-800/70 hover:text-white"
+            />
           </nav>
           {status === 'anonymous' ? (
             <div className="mt-3 grid grid-cols-2 gap-2 border-t border-slate-800 pt-4">
@@ -242,6 +196,82 @@ export function Header() {
         </div>
       ) : null}
     </header>
+  );
+}
+
+/** The site's main links; the one for the current page says so (aria-current). */
+function NavLinks({
+  items,
+  pathname,
+  onNavigate,
+  listClass,
+  linkClass,
+  currentClass,
+  idleClass,
+}: {
+  items: NavItem[];
+  pathname: string;
+  onNavigate?: () => void;
+  listClass: string;
+  linkClass: string;
+  currentClass: string;
+  idleClass: string;
+}) {
+  return (
+    <ul className={listClass}>
+      {items.map((item) => {
+        const current = isCurrent(item, pathname);
+        return (
+          <li key={item.label}>
+            <Link
+              to={item.to}
+              aria-current={current ? 'page' : undefined}
+              onClick={onNavigate}
+              className={cn(linkClass, focusRing, current ? currentClass : idleClass)}
+            >
+              {item.label}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** A 40 px icon button that opens a row under the header and shows a cross while it is open. */
+function ToggleButton({
+  ref,
+  label,
+  controls,
+  open,
+  Icon,
+  className,
+  onClick,
+}: {
+  ref?: Ref<HTMLButtonElement>;
+  label: string;
+  controls: string;
+  open: boolean;
+  Icon: LucideIcon;
+  className: string;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      ref={ref}
+      type="button"
+      className={cn(
+        'inline-flex size-10 items-center justify-center rounded-lg text-slate-300 hover:bg-slate-800 hover:text-white',
+        className,
+        focusRing,
+      )}
+      aria-label={label}
+      aria-expanded={open}
+      aria-controls={controls}
+      onClick={onClick}
+    >
+      {open ? <X aria-hidden className="size-5" /> : <Icon aria-hidden className="size-5" />}
+    </button>
   );
 }
 

@@ -9,6 +9,7 @@ import {
   ShieldCheck,
   Sparkles,
   UserRound,
+  type LucideIcon,
 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
@@ -23,6 +24,20 @@ import {
 const itemClass =
   'flex cursor-pointer items-center gap-2.5 rounded-md px-2.5 py-2 text-sm text-slate-200 outline-none select-none ' +
   'data-[highlighted]:bg-slate-800 data-[highlighted]:text-white';
+
+/** The menu's links, in order; Moderation only for moderators and administrators. */
+function menuLinks(user: CurrentUser): { to: string; label: string; Icon: LucideIcon }[] {
+  const moderates = user.role === 'moderator' || user.role === 'admin';
+  return [
+    { to: `/profile/${encodeURIComponent(user.username)}`, label: 'Your Profile', Icon: UserRound },
+    { to: '/calendar', label: 'Calendar', Icon: CalendarDays },
+    { to: '/recommendations', label: 'Recommendations', Icon: Sparkles },
+    { to: '/history', label: 'History', Icon: History },
+    { to: '/settings', label: 'Settings', Icon: Settings },
+    ...(moderates ? [{ to: '/moderation', label: 'Moderation', Icon: ShieldCheck }] : []),
+    { to: '/settings/import', label: 'Import & export', Icon: ArrowDownUp },
+  ];
+}
 
 /**
  * The signed-in user's menu (spec §2): Your Profile, Calendar (ADR 160), History (the diary,
@@ -68,51 +83,14 @@ export function UserMenu({
             </div>
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-800" />
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link to={`/profile/${encodeURIComponent(user.username)}`}>
-              <UserRound aria-hidden className="size-4 text-slate-400" />
-              Your Profile
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link to="/calendar">
-              <CalendarDays aria-hidden className="size-4 text-slate-400" />
-              Calendar
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link to="/recommendations">
-              <Sparkles aria-hidden className="size-4 text-slate-400" />
-              Recommendations
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link to="/history">
-              <History aria-hidden className="size-4 text-slate-400" />
-              History
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link to="/settings">
-              <Settings aria-hidden className="size-4 text-slate-400" />
-              Settings
-            </Link>
-          </DropdownMenu.Item>
-          {user.role === 'moderator' || user.role === 'admin' ? (
-            <DropdownMenu.Item asChild className={itemClass}>
-              <Link to="/moderation">
-                <ShieldCheck aria-hidden className="size-4 text-slate-400" />
-                Moderation
+          {menuLinks(user).map(({ to, label, Icon }) => (
+            <DropdownMenu.Item key={to} asChild className={itemClass}>
+              <Link to={to}>
+                <Icon aria-hidden className="size-4 text-slate-400" />
+                {label}
               </Link>
             </DropdownMenu.Item>
-          ) : null}
-          {/* imports */}
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link to="/settings/import">
-              <ArrowDownUp aria-hidden className="size-4 text-slate-400" />
-              Import & export
-            </Link>
-          </DropdownMenu.Item>
+          ))}
           <DropdownMenu.Item className={itemClass} onSelect={() => void signOut()}>
             <LogOut aria-hidden className="size-4 text-slate-400" />
             Sign Out

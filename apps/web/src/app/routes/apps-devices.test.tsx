@@ -5,7 +5,7 @@ import {
 } from '@series-tracker/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildUser } from '@/test/fixtures';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
@@ -60,11 +60,6 @@ function signedIn(handler: (call: RecordedCall) => Response | undefined = () => 
     return jsonResponse(404, { error: 'unexpected', code: 'NOT_FOUND' });
   });
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
 
 describe('/settings/apps', () => {
   it('shows each media server URL on this origin and the last events with their reason', async () => {

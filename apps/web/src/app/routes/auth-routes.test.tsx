@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { buildUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
+import { expectLink } from '@/test/expect-link';
 
 const authResponse = { token: 'tok', expiresAt: '2030-01-01T00:00:00Z', user: buildUser() };
 
@@ -130,7 +131,7 @@ describe('screens that are not built yet', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Page Not Found' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+    expectLink(screen, 'Back to Home', '/');
   });
 });
 

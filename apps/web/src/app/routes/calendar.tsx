@@ -8,7 +8,7 @@ import {
 } from '@series-tracker/contracts';
 import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { Button, buttonStyles } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -230,11 +230,8 @@ function CalendarPage() {
             icon={CalendarDays}
             title={calendarMessages.calendarEmpty}
             message="Add shows to your watchlist and their new and recent episodes appear on your calendar, on your own days."
-          >
-            <Link to="/browse" className={buttonStyles()}>
-              Browse Shows
-            </Link>
-          </EmptyState>
+            link={{ to: '/browse', label: 'Browse Shows' }}
+          />
         ) : (
           <>
             {calendar.isError ? (

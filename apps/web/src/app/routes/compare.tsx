@@ -1,10 +1,9 @@
 import { GitCompare } from 'lucide-react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
-import { buttonStyles } from '@/components/ui/button';
 import { CoverImage } from '@/components/ui/cover-image';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryErrorState } from '@/components/ui/error-state';
 import { QueryRefreshError } from '@/components/ui/refresh-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth/hooks/use-auth';
@@ -42,23 +41,15 @@ export function CompareRoute() {
             icon={GitCompare}
             title="Sign in to compare"
             message="Comparing viewers is for members."
-          >
-            <Link to={loginPathFor(location)} className={buttonStyles()}>
-              Sign In
-            </Link>
-          </EmptyState>
+            link={{ to: loginPathFor(location), label: 'Sign In' }}
+          />
         ) : compare.isPending ? (
           <div className="space-y-4" data-testid="compare-loading">
             <Skeleton className="h-40 rounded-xl" />
             <Skeleton className="h-64 rounded-xl" />
           </div>
         ) : compare.isError && !compare.data ? (
-          <ErrorState
-            title="Could not compare"
-            error={compare.error}
-            retrying={compare.isFetching}
-            onRetry={() => void compare.refetch()}
-          />
+          <QueryErrorState title="Could not compare" query={compare} />
         ) : (
           <>
             {/* A failed refresh keeps the comparison shown (ADR 176). */}

@@ -1,16 +1,11 @@
 import { authMessages, TOKEN_STORAGE_KEY } from '@series-tracker/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
 import { buildUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
 import { incompleteLinkMessage } from './finish-registration';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
 
 const newAccount = buildUser({ id: 42, username: 'newcomer', displayName: 'New Comer' });
 const created = { token: 'fresh-token', expiresAt: '2030-01-01T00:00:00Z', user: newAccount };

@@ -2,10 +2,10 @@ import { authMessages } from '@series-tracker/contracts';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
+import { FormAlert, RequestAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { useFinishRegistration } from '@/features/auth/hooks/use-session-actions';
-import { isApiError, serverMessageOr } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { AuthPage } from './auth-page';
 
 /** A link whose token was cut off (a mail program wrapping the line, a partial copy). */
@@ -77,14 +77,10 @@ export function FinishRegistrationRoute() {
         ) : (
           <>
             {/* Never wiped: a failure that is not the link keeps the button to try again. */}
-            {finish.isError ? (
-              <FormAlert>
-                {serverMessageOr(
-                  finish.error,
-                  'Could not finish creating your account. Please try again.',
-                )}
-              </FormAlert>
-            ) : null}
+            <RequestAlert
+              error={finish.error}
+              fallback="Could not finish creating your account. Please try again."
+            />
             <Button
               size="lg"
               className="w-full"

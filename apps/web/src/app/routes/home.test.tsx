@@ -5,6 +5,7 @@ import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 import { buildEpisode, buildShow } from '@/test/shows';
 import { signedInHandler } from '@/test/tracking';
+import { expectLink } from '@/test/expect-link';
 
 const stats = {
   totalShows: 8540,
@@ -82,32 +83,17 @@ describe('home', () => {
     expect(within(hero).getByText('9.1')).toBeInTheDocument();
     expect(within(hero).getByText('81 episodes')).toBeInTheDocument();
     expect(within(hero).getByText('12 watching')).toBeInTheDocument();
-    expect(within(hero).getByRole('link', { name: 'View Details' })).toHaveAttribute(
-      'href',
-      '/show/208',
-    );
-    expect(within(hero).getByRole('link', { name: 'Browse Shows' })).toHaveAttribute(
-      'href',
-      '/search',
-    );
+    expectLink(within(hero), 'View Details', '/show/208');
+    expectLink(within(hero), 'Browse Shows', '/search');
 
     // The sections below the hero mount once it has painted (ADR 020).
     const trending = await screen.findByRole('region', { name: 'Trending This Week' });
-    expect(within(trending).getByRole('link', { name: /Fargo/ })).toHaveAttribute(
-      'href',
-      '/show/31',
-    );
+    expectLink(within(trending), /Fargo/, '/show/31');
     expect(await screen.findByText('8,540')).toBeInTheDocument();
     expect(screen.getByText('No New Episodes Today')).toBeInTheDocument();
     expect(screen.getByText('Check back later for updates!')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Need a laugh' })).toHaveAttribute(
-      'href',
-      '/browse?genre=Comedy',
-    );
-    expect(screen.getByRole('link', { name: 'Mind-bending' })).toHaveAttribute(
-      'href',
-      '/browse?genre=Science-Fiction',
-    );
+    expectLink(screen, 'Need a laugh', '/browse?genre=Comedy');
+    expectLink(screen, 'Mind-bending', '/browse?genre=Science-Fiction');
   });
 
   it("shows at most 4 of today's shows and hands the list to /today", async () => {

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { AfterPaint } from '@/components/ui/after-paint';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryErrorState } from '@/components/ui/error-state';
 import { QueryRefreshError } from '@/components/ui/refresh-error';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useTrendingShows } from '@/features/shows/api/get-trending-shows';
@@ -31,12 +31,7 @@ export function HomeRoute() {
         <TrendingHeroSkeleton />
       ) : trending.isError && !trending.data ? (
         <div className="mx-auto max-w-6xl px-4 pt-12 sm:px-6">
-          <ErrorState
-            title="Could not load trending shows"
-            error={trending.error}
-            retrying={trending.isFetching}
-            onRetry={() => void trending.refetch()}
-          />
+          <QueryErrorState title="Could not load trending shows" query={trending} />
         </div>
       ) : top ? (
         <>

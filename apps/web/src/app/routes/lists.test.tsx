@@ -7,6 +7,7 @@ import { buildListDetail, buildListItem, buildListSummary, listPage } from '@/te
 import { renderApp } from '@/test/render';
 import { buildShow, buildShowDetail } from '@/test/shows';
 import { signedInHandler } from '@/test/tracking';
+import { expectLink } from '@/test/expect-link';
 
 const url = (call: RecordedCall) => new URL(call.url, 'http://x');
 
@@ -34,10 +35,7 @@ describe('/lists', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Community Lists' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Create List/ })).toHaveAttribute(
-      'href',
-      '/lists/create',
-    );
+    expectLink(screen, /Create List/, '/lists/create');
     expect(await screen.findByText('2 lists total')).toBeInTheDocument();
     const cards = screen.getAllByRole('article');
     expect(cards).toHaveLength(2);
@@ -127,10 +125,7 @@ describe('/lists', () => {
     expect(
       await screen.findByText('Try adjusting your filters or create a new list to get started.'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Create Your First List' })).toHaveAttribute(
-      'href',
-      '/lists/create',
-    );
+    expectLink(screen, 'Create Your First List', '/lists/create');
     await user.click(screen.getByRole('button', { name: 'All Lists' }));
     expect(
       await screen.findByText(
@@ -156,7 +151,7 @@ describe('/list/:id', () => {
       screen.getByText("The list you're looking for doesn't exist or has been removed."),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Lists' })).toHaveAttribute('href', '/lists');
+    expectLink(screen, 'Back to Lists', '/lists');
   });
 
   it("answers 'Error Loading List' when loading fails", async () => {
@@ -198,12 +193,9 @@ describe('/list/:id', () => {
     expect(screen.getByRole('heading', { name: 'Rankings' })).toBeInTheDocument();
     expect(await screen.findByText('Peak TV')).toBeInTheDocument();
     expect(screen.getByText('#1')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Show ID: 102' })).toHaveAttribute('href', '/show/102');
+    expectLink(screen, 'Show ID: 102', '/show/102');
     expect(screen.getByText('@bob')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Bob Builder' })).toHaveAttribute(
-      'href',
-      '/profile/bob',
-    );
+    expectLink(screen, 'Bob Builder', '/profile/bob');
     expect(screen.getByText('2 items')).toBeInTheDocument();
     // Others get no owner controls.
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();

@@ -1,11 +1,12 @@
-import type { ListSummary } from '@series-tracker/contracts';
 import { listViews, type ListView } from '@series-tracker/contracts/constants';
 import { ListPlus } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
+import { ItemList } from '@/components/ui/item-list';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
+import { SkeletonList } from '@/components/ui/skeleton';
+import { QueryErrorState } from '@/components/ui/error-state';
 import { FormAlert } from '@/components/ui/form-alert';
 import { LoadMore } from '@/components/ui/load-more';
 import { useLists } from '@/features/lists/api/lists';
@@ -13,6 +14,7 @@ import { ListCard, ListCardSkeleton } from '@/features/lists/components/list-car
 import { listsTotalText } from '@/features/lists/lib/list-format';
 import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { uniqueItems } from '@/lib/paging';
 import { pageTitle } from '@/lib/site';
 
 /** Spec §9: 6 skeleton cards while lists load. */
@@ -35,17 +37,7 @@ export function ListsRoute() {
   const query = useLists(view);
 
   // Pages can overlap when lists move between loads; each list appears once.
-  const lists = useMemo(() => {
-    const seen = new Set<number>();
-    const out: ListSummary[] = [];
-    for (const page of query.data?.pages ?? [])
-      for (const list of page.data)
-        if (!seen.has(list.id)) {
-          seen.add(list.id);
-          out.push(list);
-        }
-    return out;
-  }, [query.data]);
+  const lists = useMemo(() => uniqueItems(query.data?.pages), [query.data]);
   const total = query.data?.pages.at(-1)?.total;
 
   function pick(next: ListView) {
@@ -98,24 +90,21 @@ export function ListsRoute() {
 
       <div className="mt-6">
         {query.isPending ? (
-          <ul className={grid} aria-label="Loading lists">
-            {Array.from({ length: LISTS_SKELETONS }, (_, i) => (
-              <li key={i}>
-                <ListCardSkeleton />
-              </li>
-            ))}
-          </ul>
+          <SkeletonList
+            count={LISTS_SKELETONS}
+            item={<ListCardSkeleton />}
+            className={grid}
+            label="Loading lists"
+          />
         ) : query.isError && lists.length === 0 ? (
-          <ErrorState
+          <QueryErrorState
             title="Failed to load lists"
-            error={query.error}
+            query={query}
             message={
               isApiError(query.error) && query.error.fromServer
                 ? query.error.message
                 : 'Failed to load lists'
             }
-            retrying={query.isFetching}
-            onRetry={() => void query.refetch()}
           />
         ) : lists.length === 0 ? (
           <EmptyState
@@ -134,13 +123,9 @@ export function ListsRoute() {
         ) : (
           <>
             <h2 className="sr-only">{viewLabels[view]}</h2>
-            <ul className={grid}>
-              {lists.map((list) => (
-                <li key={list.id}>
-                  <ListCard list={list} />
-                </li>
-              ))}
-            </ul>
+            <ItemList items={lists} className={grid}>
+              {(list) => <ListCard list={list} />}
+            </ItemList>
             <div className="mt-8 flex flex-col items-center gap-3">
               {query.isFetchNextPageError ? (
                 <FormAlert>Could not load more lists. {query.error?.message}</FormAlert>

@@ -1,9 +1,9 @@
 import { securityMessages, TOKEN_STORAGE_KEY } from '@series-tracker/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildUser } from '@/test/fixtures';
-import { jsonResponse, mockFetch } from '@/test/fetch-mock';
+import { jsonResponse, mockFetch, type RecordedCall, fieldErrorResponse } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 
 /*
@@ -14,36 +14,33 @@ import { renderApp } from '@/test/render';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
+/** The provider's button on /login, and a right password answered with a second step. */
+function passwordStep(call: RecordedCall, challengeToken: string): Response | undefined {
+  if (call.url === '/api/auth/providers')
+    return jsonResponse(200, {
+      oidc: { name: 'Test ID', startUrl: '/api/auth/oidc/start' },
+      passwordSignIn: true,
+    });
+  if (call.url === '/api/auth/login')
+    return jsonResponse(200, {
+      secondFactor: {
+        challengeToken,
+        methods: ['totp'],
+        expiresAt: new Date(Date.now() + 300_000).toISOString(),
+      },
+    });
+}
 
 describe('/login: the second step', () => {
   it('asks for the code alone, refuses a wrong one, and signs in with the right one', async () => {
     let tries = 0;
     const { calls } = mockFetch((call) => {
-      if (call.url === '/api/auth/providers')
-        return jsonResponse(200, {
-          oidc: { name: 'Test ID', startUrl: '/api/auth/oidc/start' },
-          passwordSignIn: true,
-        });
-      if (call.url === '/api/auth/login')
-        return jsonResponse(200, {
-          secondFactor: {
-            challengeToken: 'challenge-1',
-            methods: ['totp'],
-            expiresAt: new Date(Date.now() + 300_000).toISOString(),
-          },
-        });
+      const first = passwordStep(call, 'challenge-1');
+      if (first) return first;
       if (call.url === '/api/auth/2fa') {
         tries++;
         if (tries === 1)
-          return jsonResponse(400, {
-            error: securityMessages.codeInvalid,
-            code: 'CODE_INVALID',
-            details: { code: securityMessages.codeInvalid },
-          });
+          return fieldErrorResponse(400, 'CODE_INVALID', 'code', securityMessages.codeInvalid);
         return jsonResponse(200, {
           token: 'two-step-token',
           expiresAt: '2030-01-01T00:00:00Z',
@@ -82,19 +79,8 @@ describe('/login: the second step', () => {
 
   it('"Back to sign in" brings the password form and the provider back', async () => {
     mockFetch((call) => {
-      if (call.url === '/api/auth/providers')
-        return jsonResponse(200, {
-          oidc: { name: 'Test ID', startUrl: '/api/auth/oidc/start' },
-          passwordSignIn: true,
-        });
-      if (call.url === '/api/auth/login')
-        return jsonResponse(200, {
-          secondFactor: {
-            challengeToken: 'challenge-2',
-            methods: ['totp'],
-            expiresAt: new Date(Date.now() + 300_000).toISOString(),
-          },
-        });
+      const first = passwordStep(call, 'challenge-2');
+      if (first) return first;
       return jsonResponse(401, { error: 'Sign in', code: 'UNAUTHORIZED' });
     });
     const user = userEvent.setup();

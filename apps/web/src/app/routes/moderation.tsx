@@ -12,7 +12,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryErrorState } from '@/components/ui/error-state';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toaster';
@@ -72,14 +72,7 @@ function Queue() {
       </div>
     );
   if (queue.isError && !queue.data)
-    return (
-      <ErrorState
-        title="Could not load the reports"
-        error={queue.error}
-        retrying={queue.isFetching}
-        onRetry={() => void queue.refetch()}
-      />
-    );
+    return <QueryErrorState title="Could not load the reports" query={queue} />;
   if (queue.data.data.length === 0)
     return (
       <EmptyState
@@ -306,13 +299,7 @@ function AuditLog() {
           <Spinner className="size-5 text-slate-500" label="Loading the audit log" />
         </div>
       ) : audit.isError && !audit.data ? (
-        <ErrorState
-          headingLevel={3}
-          title="Could not load the audit log"
-          error={audit.error}
-          retrying={audit.isFetching}
-          onRetry={() => void audit.refetch()}
-        />
+        <QueryErrorState headingLevel={3} title="Could not load the audit log" query={audit} />
       ) : audit.data.data.length === 0 ? (
         <p className="mt-3 text-sm text-slate-400">No actions yet.</p>
       ) : (

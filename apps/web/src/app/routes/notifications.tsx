@@ -1,6 +1,6 @@
 import { Bell } from 'lucide-react';
-import { Link } from 'react-router';
-import { Button, buttonStyles } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
+import { ItemList } from '@/components/ui/item-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { LoadMore } from '@/components/ui/load-more';
@@ -70,20 +70,15 @@ function NotificationsPage({ enabled }: { enabled: boolean }) {
             icon={Bell}
             title="No notifications yet"
             message="New episodes of shows you watch, new followers, likes, comments and replies show up here."
-          >
-            <Link to="/calendar" className={buttonStyles({ variant: 'secondary' })}>
-              Open your calendar
-            </Link>
-          </EmptyState>
+            link={{ to: '/calendar', label: 'Open your calendar', variant: 'secondary' }}
+          />
         ) : (
           <>
-            <ul className="space-y-1">
-              {items.map((n) => (
-                <li key={n.id}>
-                  <NotificationItem notification={n} onOpen={(x) => !x.read && mark.mutate(x.id)} />
-                </li>
-              ))}
-            </ul>
+            <ItemList items={items} className="space-y-1">
+              {(n) => (
+                <NotificationItem notification={n} onOpen={(x) => !x.read && mark.mutate(x.id)} />
+              )}
+            </ItemList>
             {query.isFetchNextPageError ? (
               <p role="alert" className="mt-4 text-sm text-rose-300">
                 Could not load more: {errorReason(query.error)}.

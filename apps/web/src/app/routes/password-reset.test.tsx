@@ -1,15 +1,11 @@
 import { accountMessages, authMessages, TOKEN_STORAGE_KEY } from '@series-tracker/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildUser } from '@/test/fixtures';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
+import { expectLink } from '@/test/expect-link';
 
 describe('/forgot-password', () => {
   it('is linked from /login and answers with one neutral message', async () => {
@@ -30,7 +26,7 @@ describe('/forgot-password', () => {
     expect(calls.find((c) => c.url === '/api/auth/forgot-password')!.body).toEqual({
       email: 'someone@example.com',
     });
-    expect(screen.getByRole('link', { name: 'Back to Sign In' })).toHaveAttribute('href', '/login');
+    expectLink(screen, 'Back to Sign In', '/login');
   });
 
   it('checks the address and shows a rate limit', async () => {
@@ -92,10 +88,7 @@ describe('/reset-password', () => {
     await user.type(screen.getByLabelText('Confirm New Password'), 'a new password');
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
     expect(await screen.findByText(accountMessages.tokenExpired)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute(
-      'href',
-      '/forgot-password',
-    );
+    expectLink(screen, 'Ask for a new link', '/forgot-password');
   });
 
   it('without a token there is nothing to reset', async () => {
@@ -115,7 +108,7 @@ describe('/verify-email', () => {
     );
     renderApp('/verify-email?token=tok');
     expect(await screen.findByText(accountMessages.emailVerified)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+    expectLink(screen, 'Go to the home page', '/');
     await waitFor(() =>
       expect(calls.filter((c) => c.url === '/api/auth/verify-email')).toHaveLength(1),
     );

@@ -4,36 +4,23 @@ import {
   resetPasswordFormSchema,
 } from '@series-tracker/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CircleCheck } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
-import { Spinner } from '@/components/ui/spinner';
+import { FormAlert, FormSuccess, RequestAlert } from '@/components/ui/form-alert';
+import { BusyLabel, Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { forgotPassword, resetPassword, verifyEmail } from '@/features/account/api/account';
 import { NewPasswordFields } from '@/features/account/components/new-password-fields';
 import { authKeys } from '@/features/auth/api/auth-keys';
 import { useAuth } from '@/features/auth/hooks/use-auth';
-import { useLogout } from '@/features/auth/hooks/use-session-actions';
-import { isApiError, serverMessageOr } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { apiFieldError, zodFieldErrors } from '@/lib/form-errors';
 import { AuthPage } from './auth-page';
+import { useLinkToken, useSignOutHere } from './link-token';
 
 export const linkClass =
   'rounded font-medium text-violet-300 hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400';
-
-export function Success({ children }: { children: ReactNode }) {
-  return (
-    <div
-      role="status"
-      className="flex items-start gap-2.5 rounded-lg border border-emerald-500/40 bg-emerald-500/10 px-3.5 py-3 text-sm text-emerald-200"
-    >
-      <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-emerald-300" />
-      <div>{children}</div>
-    </div>
-  );
-}
 
 /** /forgot-password: one neutral answer whatever the address. */
 export function ForgotPasswordRoute() {
@@ -59,7 +46,7 @@ export function ForgotPasswordRoute() {
     >
       {send.isSuccess ? (
         <div className="space-y-5">
-          <Success>{send.data.message}</Success>
+          <FormSuccess>{send.data.message}</FormSuccess>
           <p className="text-center text-sm text-slate-400">
             <Link to="/login" className={linkClass}>
               Back to Sign In
@@ -68,11 +55,7 @@ export function ForgotPasswordRoute() {
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Forgot password">
-          {send.isError ? (
-            <FormAlert>
-              {serverMessageOr(send.error, 'Could not send the email. Please try again.')}
-            </FormAlert>
-          ) : null}
+          <RequestAlert error={send.error} fallback="Could not send the email. Please try again." />
           <TextField
             label="Email"
             name="email"
@@ -90,14 +73,9 @@ export function ForgotPasswordRoute() {
             className="w-full"
             disabled={send.isPending || !email.trim()}
           >
-            {send.isPending ? (
-              <>
-                <Spinner />
-                Sending...
-              </>
-            ) : (
-              'Send reset link'
-            )}
+            <BusyLabel busy={send.isPending} busyText="Sending...">
+              Send reset link
+            </BusyLabel>
           </Button>
           <p className="text-center text-sm text-slate-400">
             Remembered it?{' '}
@@ -115,20 +93,16 @@ const tokenCodes = new Set(['TOKEN_INVALID', 'TOKEN_EXPIRED', 'TOKEN_USED']);
 
 /** /reset-password?token=: a new password with the register form's rules, then sign in. */
 export function ResetPasswordRoute() {
-  const [params] = useSearchParams();
-  const token = params.get('token')?.trim() ?? '';
+  const token = useLinkToken();
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const { status } = useAuth();
-  const logout = useLogout();
+  const signOutHere = useSignOutHere();
   const reset = useMutation({
     mutationFn: (input: { token: string; password: string }) =>
       resetPassword(input.token, input.password),
     // Every session of the account ended, this browser's too if it was signed in.
-    onSuccess: async () => {
-      if (status === 'authenticated') await logout();
-    },
+    onSuccess: signOutHere,
   });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -159,7 +133,7 @@ export function ResetPasswordRoute() {
     >
       {reset.isSuccess ? (
         <div className="space-y-5">
-          <Success>{reset.data.message}</Success>
+          <FormSuccess>{reset.data.message}</FormSuccess>
           <Link to="/login" className={buttonStyles({ size: 'lg', className: 'w-full' })}>
             Sign In
           </Link>
@@ -177,9 +151,10 @@ export function ResetPasswordRoute() {
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Reset password">
           {reset.isError && !errors.password ? (
-            <FormAlert>
-              {serverMessageOr(reset.error, 'Could not change your password. Please try again.')}
-            </FormAlert>
+            <RequestAlert
+              error={reset.error}
+              fallback="Could not change your password. Please try again."
+            />
           ) : null}
           <NewPasswordFields
             name="password"
@@ -195,14 +170,9 @@ export function ResetPasswordRoute() {
             className="w-full"
             disabled={reset.isPending || password === '' || confirmPassword === ''}
           >
-            {reset.isPending ? (
-              <>
-                <Spinner />
-                Saving...
-              </>
-            ) : (
-              'Set new password'
-            )}
+            <BusyLabel busy={reset.isPending} busyText="Saving...">
+              Set new password
+            </BusyLabel>
           </Button>
         </form>
       )}
@@ -212,8 +182,7 @@ export function ResetPasswordRoute() {
 
 /** /verify-email?token=: confirms the address as the page opens, then links home. */
 export function VerifyEmailRoute() {
-  const [params] = useSearchParams();
-  const token = params.get('token')?.trim() ?? '';
+  const token = useLinkToken();
   const queryClient = useQueryClient();
   const { status } = useAuth();
   const verify = useMutation({
@@ -235,11 +204,12 @@ export function VerifyEmailRoute() {
         {!token ? (
           <FormAlert>{accountMessages.tokenInvalid}</FormAlert>
         ) : verify.isSuccess ? (
-          <Success>{verify.data.message}</Success>
+          <FormSuccess>{verify.data.message}</FormSuccess>
         ) : verify.isError ? (
-          <FormAlert>
-            {serverMessageOr(verify.error, 'Could not confirm your address. Please try again.')}
-          </FormAlert>
+          <RequestAlert
+            error={verify.error}
+            fallback="Could not confirm your address. Please try again."
+          />
         ) : (
           <p
             role="status"

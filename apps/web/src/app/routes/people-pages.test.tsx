@@ -6,6 +6,7 @@ import { deferred, jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 import { page } from '@/test/shows';
 import { signedInHandler } from '@/test/tracking';
+import { expectLink } from '@/test/expect-link';
 
 const bob: ProfileUser = {
   id: 2,
@@ -148,7 +149,7 @@ describe('compare page', () => {
     renderApp('/compare?users=alice,bob');
     expect(await screen.findByText('78%')).toBeInTheDocument();
     expect(screen.getByText('from 1 show you all scored')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Severance' })).toHaveAttribute('href', '/show/7');
+    expectLink(screen, 'Severance', '/show/7');
     expect(screen.getByText('9/10')).toBeInTheDocument();
     expect(calls.find((c) => c.url === '/api/stats/compare-users')!.body).toEqual({
       usernames: ['alice', 'bob'],

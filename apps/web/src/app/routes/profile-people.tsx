@@ -1,5 +1,6 @@
 import { ArrowLeft, Lock, Users } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { ItemList } from '@/components/ui/item-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { QueryRefreshError } from '@/components/ui/refresh-error';
@@ -80,13 +81,9 @@ export function ProfilePeopleRoute({ side }: { side: 'followers' | 'following' }
               {people.data.pages[0]?.total}{' '}
               {people.data.pages[0]?.total === 1 ? 'person' : 'people'}
             </p>
-            <ul className="space-y-3">
-              {rows.map((p) => (
-                <li key={p.id}>
-                  <PersonRow person={p} />
-                </li>
-              ))}
-            </ul>
+            <ItemList items={rows} className="space-y-3">
+              {(p) => <PersonRow person={p} />}
+            </ItemList>
             <LoadMore query={people} />
           </>
         )}

@@ -8,6 +8,7 @@ import { page } from '@/test/shows';
 import { signedInHandler } from '@/test/tracking';
 import { joinedLabel } from '@/features/users/components/profile-header';
 import { libraryColor } from '@/features/users/components/profile-stats';
+import { expectLink } from '@/test/expect-link';
 
 function buildProfile(overrides: Partial<ProfileUser> = {}): ProfileUser {
   return {
@@ -126,10 +127,7 @@ describe('profile page', () => {
     expect(screen.getByText('@bob')).toBeInTheDocument();
     expect(screen.getByText('Watches everything twice.')).toBeInTheDocument();
     expect(screen.getByText('Joined March 2024')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '4' })).toHaveAttribute(
-      'href',
-      '/profile/bob/followers',
-    );
+    expectLink(screen, '4', '/profile/bob/followers');
     expect(screen.getByText('Total Shows')).toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
       'Overview',
@@ -142,15 +140,12 @@ describe('profile page', () => {
     expect(await screen.findByText('Plan to Watch')).toBeInTheDocument();
     expect(screen.getByText('On Hold')).toBeInTheDocument();
     expect(await screen.findByText(/watched 10 episodes of/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Severance' })).toHaveAttribute('href', '/show/7');
+    expectLink(screen, 'Severance', '/show/7');
     expect(screen.getByText('2 days ago')).toBeInTheDocument();
     expect(await screen.findByText('No favorites yet.')).toBeInTheDocument();
     // Season ratings (issue 29) and the way to the year in review.
     expect(await screen.findByText('No season ratings yet.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '2025 in review' })).toHaveAttribute(
-      'href',
-      '/profile/bob/year/2025',
-    );
+    expectLink(screen, '2025 in review', '/profile/bob/year/2025');
     // Signed out: no Follow, no Edit Profile, no message button.
     expect(screen.queryByRole('button', { name: /Follow/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Edit Profile' })).not.toBeInTheDocument();
@@ -205,10 +200,7 @@ describe('profile page', () => {
     expect(await screen.findByRole('button', { name: 'Follow' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '4' })).toBeInTheDocument();
     expect(await screen.findByText(/You cannot follow this member/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Compare with me' })).toHaveAttribute(
-      'href',
-      '/compare?users=alice,bob',
-    );
+    expectLink(screen, 'Compare with me', '/compare?users=alice,bob');
   });
 
   it('Block asks first, then blocks; a blocked member shows Unblock and no Follow', async () => {

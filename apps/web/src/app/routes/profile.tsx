@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryErrorState } from '@/components/ui/error-state';
 import { QueryRefreshError } from '@/components/ui/refresh-error';
 import { useProfile } from '@/features/users/api/people';
 import { ProfileHeader, ProfileSkeleton } from '@/features/users/components/profile-header';
@@ -33,12 +33,7 @@ export function ProfileRoute() {
       <div className="mx-auto w-full max-w-5xl flex-1 px-4 py-10 sm:px-6">
         <title>{pageTitle('Profile')}</title>
         <h1 className="sr-only">Profile</h1>
-        <ErrorState
-          title="Failed to load profile"
-          error={profile.error}
-          retrying={profile.isFetching}
-          onRetry={() => void profile.refetch()}
-        />
+        <QueryErrorState title="Failed to load profile" query={profile} />
       </div>
     );
   }

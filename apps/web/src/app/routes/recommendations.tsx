@@ -1,9 +1,8 @@
 import { recommendationLimits, recommendationMessages } from '@series-tracker/contracts/constants';
 import { Sparkles } from 'lucide-react';
-import { Link } from 'react-router';
-import { buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
+import { SkeletonList } from '@/components/ui/skeleton';
+import { QueryErrorState } from '@/components/ui/error-state';
 import { useRecommendations } from '@/features/recommendations/api/recommendations';
 import { BecauseRows } from '@/features/recommendations/components/because-rows';
 import { ShowPosterCardSkeleton } from '@/features/shows/components/show-poster-card';
@@ -33,26 +32,20 @@ function RecommendationsPage({ enabled }: { enabled: boolean }) {
         </p>
       </div>
       {query.isPending || !enabled ? (
-        <ul className="grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-6" aria-busy="true">
-          {Array.from({ length: 6 }, (_, i) => (
-            <li key={i}>
-              <ShowPosterCardSkeleton />
-            </li>
-          ))}
-        </ul>
-      ) : query.isError && !query.data ? (
-        <ErrorState
-          title="Could not load your picks"
-          error={query.error}
-          retrying={query.isFetching}
-          onRetry={() => void query.refetch()}
+        <SkeletonList
+          count={6}
+          item={<ShowPosterCardSkeleton />}
+          className="grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-6"
         />
+      ) : query.isError && !query.data ? (
+        <QueryErrorState title="Could not load your picks" query={query} />
       ) : picks.length === 0 ? (
-        <EmptyState icon={Sparkles} title="No picks yet" message={recommendationMessages.empty}>
-          <Link to="/browse" className={buttonStyles({ variant: 'secondary' })}>
-            Browse shows
-          </Link>
-        </EmptyState>
+        <EmptyState
+          icon={Sparkles}
+          title="No picks yet"
+          message={recommendationMessages.empty}
+          link={{ to: '/browse', label: 'Browse shows', variant: 'secondary' }}
+        />
       ) : (
         <BecauseRows picks={picks} />
       )}

@@ -1,16 +1,19 @@
-import type { Review, ReviewFilter, ReviewSort } from '@series-tracker/contracts';
+import type { ReviewFilter, ReviewSort } from '@series-tracker/contracts';
 import { MessageSquareText, PenLine } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
+import { ItemList } from '@/components/ui/item-list';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
+import { SkeletonList } from '@/components/ui/skeleton';
+import { QueryErrorState } from '@/components/ui/error-state';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { useReviewFeed } from '@/features/reviews/api/reviews';
 import { ReviewCard, ReviewCardSkeleton } from '@/features/reviews/components/review-card';
 import { reviewsLoadedText } from '@/features/reviews/lib/format';
 import { cn } from '@/lib/cn';
+import { uniqueItems } from '@/lib/paging';
 import { pageTitle } from '@/lib/site';
 
 /** Spec §9: 3 skeleton cards while the feed loads. */
@@ -49,19 +52,7 @@ export function ReviewsRoute() {
   const sort = sorts.find((s) => s.value === params.get('sort'))?.value;
   const query = useReviewFeed(filter, sort);
 
-  const reviews = useMemo(() => {
-    const seen = new Set<number>();
-    const out: Review[] = [];
-    for (const page of query.data?.pages ?? []) {
-      for (const r of page.data) {
-        if (!seen.has(r.id)) {
-          seen.add(r.id);
-          out.push(r);
-        }
-      }
-    }
-    return out;
-  }, [query.data]);
+  const reviews = useMemo(() => uniqueItems(query.data?.pages), [query.data]);
 
   function setParam(key: 'filter' | 'sort', value: string | undefined) {
     const next = new URLSearchParams(params);
@@ -130,41 +121,27 @@ export function ReviewsRoute() {
 
       <div className="mt-6">
         {query.isPending ? (
-          <ul className="space-y-4" aria-label="Loading reviews">
-            {Array.from({ length: REVIEW_SKELETONS }, (_, i) => (
-              <li key={i}>
-                <ReviewCardSkeleton />
-              </li>
-            ))}
-          </ul>
-        ) : query.isError && reviews.length === 0 ? (
-          <ErrorState
-            title="Could not load reviews"
-            error={query.error}
-            message={FEED_FAILED}
-            retrying={query.isFetching}
-            onRetry={() => void query.refetch()}
+          <SkeletonList
+            count={REVIEW_SKELETONS}
+            item={<ReviewCardSkeleton />}
+            className="space-y-4"
+            label="Loading reviews"
           />
+        ) : query.isError && reviews.length === 0 ? (
+          <QueryErrorState title="Could not load reviews" query={query} message={FEED_FAILED} />
         ) : reviews.length === 0 ? (
           <EmptyState
             icon={MessageSquareText}
             title="No reviews found"
             message="Be the first to write a review!"
-          >
-            <Link to="/reviews/write" className={buttonStyles({ size: 'lg' })}>
-              Write a Review
-            </Link>
-          </EmptyState>
+            link={{ to: '/reviews/write', label: 'Write a Review', size: 'lg' }}
+          />
         ) : (
           <>
             <h2 className="sr-only">Reviews</h2>
-            <ul className="space-y-4">
-              {reviews.map((r) => (
-                <li key={r.id}>
-                  <ReviewCard review={r} />
-                </li>
-              ))}
-            </ul>
+            <ItemList items={reviews} className="space-y-4">
+              {(r) => <ReviewCard review={r} />}
+            </ItemList>
             <div className="mt-8 flex flex-col items-center gap-3" aria-live="polite">
               {query.isFetchNextPageError ? <FormAlert>{FEED_FAILED}</FormAlert> : null}
               {query.isFetchingNextPage ? (

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 import { buildShow, page } from '@/test/shows';
+import { expectLink } from '@/test/expect-link';
 
 const emptyHint = 'Try adjusting your search terms or exploring different categories';
 
@@ -78,7 +79,7 @@ describe('/search and /browse', () => {
     // A person links to their profile; signed out, there is no Follow button (spec §2).
     expect(await screen.findByText('Walter')).toBeInTheDocument();
     expect(screen.getByText(/@walt · 3 followers/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Walter/ })).toHaveAttribute('href', '/profile/walt');
+    expectLink(screen, /Walter/, '/profile/walt');
     expect(screen.queryByRole('button', { name: /Follow/ })).not.toBeInTheDocument();
   });
 

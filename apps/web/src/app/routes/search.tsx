@@ -5,6 +5,7 @@ import { SearchX, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { ItemList } from '@/components/ui/item-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { QueryRefreshError } from '@/components/ui/refresh-error';
@@ -296,13 +297,9 @@ function ShowResults({
       <p className="mb-4 text-sm text-slate-400" aria-live="polite">
         {formatCount(total)} {total === 1 ? 'show' : 'shows'}
       </p>
-      <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
-        {shows.map((show) => (
-          <li key={show.id}>
-            <ShowResultCard show={show} />
-          </li>
-        ))}
-      </ul>
+      <ItemList items={shows} className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
+        {(show) => <ShowResultCard show={show} />}
+      </ItemList>
       <LoadMore query={query} className="mt-8" />
       {query.isFetchNextPageError ? (
         <p role="alert" className="mt-3 text-center text-sm text-red-300">

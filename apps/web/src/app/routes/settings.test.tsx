@@ -6,10 +6,11 @@ import {
 } from '@series-tracker/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildUser } from '@/test/fixtures';
-import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
+import { jsonResponse, mockFetch, type RecordedCall, fieldErrorResponse } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
+import { expectLink } from '@/test/expect-link';
 
 const sessions = [
   {
@@ -54,11 +55,6 @@ function signedIn(
   });
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
-
 describe('/settings', () => {
   it('sends a visitor to sign in and back', async () => {
     mockFetch(() => jsonResponse(500));
@@ -83,10 +79,7 @@ describe('/settings', () => {
     expect(screen.getByText('Chrome on Linux')).toBeInTheDocument();
     expect(screen.getByText('Safari on iOS')).toBeInTheDocument();
     // The export is offered before the account can be deleted.
-    expect(screen.getByRole('link', { name: 'Export my data' })).toHaveAttribute(
-      'href',
-      '/settings/import',
-    );
+    expectLink(screen, 'Export my data', '/settings/import');
   });
 
   it('saves the profile and says so; a taken username shows beside its field', async () => {
@@ -95,11 +88,7 @@ describe('/settings', () => {
       if (call.url === '/api/users/me' && call.method === 'PUT') {
         if (taken) {
           taken = false;
-          return jsonResponse(409, {
-            error: authMessages.usernameTaken,
-            code: 'USERNAME_TAKEN',
-            details: { username: authMessages.usernameTaken },
-          });
+          return fieldErrorResponse(409, 'USERNAME_TAKEN', 'username', authMessages.usernameTaken);
         }
         return jsonResponse(200, {
           user: buildUser({ username: 'alice_2', displayName: 'Al', bio: 'Hi' }),
@@ -237,11 +226,12 @@ describe('/settings', () => {
       if (call.url === '/api/auth/change-password') {
         if (wrong) {
           wrong = false;
-          return jsonResponse(400, {
-            error: accountMessages.currentPasswordIncorrect,
-            code: 'INVALID_CREDENTIALS',
-            details: { currentPassword: accountMessages.currentPasswordIncorrect },
-          });
+          return fieldErrorResponse(
+            400,
+            'INVALID_CREDENTIALS',
+            'currentPassword',
+            accountMessages.currentPasswordIncorrect,
+          );
         }
         return jsonResponse(200, { message: accountMessages.passwordChanged });
       }
@@ -301,11 +291,12 @@ describe('/settings', () => {
       if (call.method === 'DELETE' && call.url === '/api/users/me') {
         if (wrong) {
           wrong = false;
-          return jsonResponse(400, {
-            error: accountMessages.passwordIncorrect,
-            code: 'INVALID_CREDENTIALS',
-            details: { password: accountMessages.passwordIncorrect },
-          });
+          return fieldErrorResponse(
+            400,
+            'INVALID_CREDENTIALS',
+            'password',
+            accountMessages.passwordIncorrect,
+          );
         }
         return new Response(null, { status: 204 });
       }

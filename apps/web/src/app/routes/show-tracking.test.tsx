@@ -5,6 +5,7 @@ import { deferred, jsonResponse, mockFetch, type RecordedCall } from '@/test/fet
 import { renderApp } from '@/test/render';
 import { buildEpisode, buildShowDetail, page } from '@/test/shows';
 import { buildWatchlistItem, signedInHandler } from '@/test/tracking';
+import { expectLink } from '@/test/expect-link';
 
 const show = buildShowDetail({ id: 7, title: 'Slow Horses', status: 'airing', episodes: 3 });
 const episodes = [
@@ -305,14 +306,8 @@ describe('home Up Next', () => {
     const user = userEvent.setup();
     renderApp('/');
     const row = (await screen.findByRole('heading', { name: 'Up Next' })).closest('section')!;
-    expect(within(row).getByRole('link', { name: /S1E2 Second/ })).toHaveAttribute(
-      'href',
-      '/episode/3',
-    );
-    expect(within(row).getByRole('link', { name: 'Slow Horses' })).toHaveAttribute(
-      'href',
-      '/show/7',
-    );
+    expectLink(within(row), /S1E2 Second/, '/episode/3');
+    expectLink(within(row), 'Slow Horses', '/show/7');
     await user.click(
       within(row).getByRole('button', { name: 'Mark S1E2 of Slow Horses as watched' }),
     );

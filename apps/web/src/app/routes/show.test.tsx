@@ -5,6 +5,7 @@ import { jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { reloadApp, renderApp } from '@/test/render';
 import { buildReview } from '@/test/reviews';
 import { buildEpisode, buildShowDetail, page } from '@/test/shows';
+import { expectLink } from '@/test/expect-link';
 
 function serve(
   show = buildShowDetail({ id: 7, title: 'Slow Horses', totalReviews: 3, status: 'airing' }),
@@ -61,7 +62,7 @@ describe('show page', () => {
       await screen.findByRole('heading', { level: 1, name: 'Show Not Found' }),
     ).toBeInTheDocument();
     expect(screen.getByText("The show you're looking for doesn't exist.")).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Browse Shows' })).toHaveAttribute('href', '/search');
+    expectLink(screen, 'Browse Shows', '/search');
   });
 
   it('treats a non-numeric id as not found without asking the API', async () => {
@@ -168,10 +169,7 @@ describe('show page', () => {
     await user.click(await screen.findByRole('tab', { name: 'Reviews (0)' }));
     const panel = screen.getByRole('tabpanel');
     expect(await within(panel).findByText('No reviews yet for this show.')).toBeInTheDocument();
-    expect(within(panel).getByRole('link', { name: 'Be the First to Review' })).toHaveAttribute(
-      'href',
-      '/reviews/write?showId=7',
-    );
+    expectLink(within(panel), 'Be the First to Review', '/reviews/write?showId=7');
   });
 
   it('reviews tab lists the reviews with Read Full Review and likes, spoilers blurred', async () => {
@@ -195,10 +193,7 @@ describe('show page', () => {
     expect(await within(panel).findByText('Great spies')).toBeInTheDocument();
     const links = within(panel).getAllByRole('link', { name: 'Read Full Review' });
     expect(links.map((l) => l.getAttribute('href'))).toEqual(['/review/41', '/review/42']);
-    expect(within(panel).getByRole('link', { name: /Write Review/ })).toHaveAttribute(
-      'href',
-      '/reviews/write?showId=7',
-    );
+    expectLink(within(panel), /Write Review/, '/reviews/write?showId=7');
     expect(
       within(panel).getByText('Lamb did it').closest('[data-testid="spoiler-blur"]'),
     ).not.toBeNull();
@@ -235,11 +230,8 @@ describe('show page', () => {
     });
     const { router } = renderApp('/episode/5');
     const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });
-    expect(within(crumbs).getByRole('link', { name: 'Search' })).toHaveAttribute('href', '/search');
-    expect(within(crumbs).getByRole('link', { name: 'Slow Horses' })).toHaveAttribute(
-      'href',
-      '/show/7',
-    );
+    expectLink(within(crumbs), 'Search', '/search');
+    expectLink(within(crumbs), 'Slow Horses', '/show/7');
     expect(within(crumbs).getByText('S1E3')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Jolly Boys' })).toBeInTheDocument();
 

@@ -2,7 +2,7 @@ import { ssoMessages } from '@series-tracker/contracts/constants';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
+import { FormAlert, RequestAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { takeSsoNext } from '@/features/auth/api/sso';
 import { useSsoSignIn } from '@/features/auth/hooks/use-session-actions';
@@ -60,9 +60,10 @@ export function SsoCallbackRoute() {
           </>
         ) : exchange.isError ? (
           <>
-            <FormAlert>
-              {serverMessageOr(exchange.error, 'Could not finish signing in. Please try again.')}
-            </FormAlert>
+            <RequestAlert
+              error={exchange.error}
+              fallback="Could not finish signing in. Please try again."
+            />
             <Button size="lg" className="w-full" onClick={run}>
               Try again
             </Button>

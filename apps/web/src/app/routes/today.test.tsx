@@ -5,11 +5,25 @@ import { localIsoDate } from '@/lib/format';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 import { buildEpisode, buildShow } from '@/test/shows';
+import { expectLink } from '@/test/expect-link';
 
 const airing = (id: number, extra: Parameters<typeof buildShow>[0] = {}) => ({
   ...buildShow({ id, title: `Airing ${id}`, ...extra }),
   airingEpisodes: [buildEpisode({ id: id * 10, showId: id, seasonNumber: 2, episodeNumber: 4 })],
 });
+
+/** /api/shows/today in two pages of one show: `first`, then Airing 2. */
+function twoPages(url: URL, first: ReturnType<typeof airing>) {
+  const offset = Number(url.searchParams.get('offset'));
+  return jsonResponse(200, {
+    data: offset === 0 ? [first] : [airing(2)],
+    total: 2,
+    limit: 1,
+    offset,
+    hasMore: offset === 0,
+    date: url.searchParams.get('date'),
+  });
+}
 
 describe('/today', () => {
   it('uses the list passed from the home page without fetching it again', async () => {
@@ -28,7 +42,7 @@ describe('/today', () => {
       await screen.findByRole('heading', { level: 1, name: "Today's New Episodes" }),
     ).toBeInTheDocument();
     expect(screen.getByText('2 shows have new episodes today.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Airing 1/ })).toHaveAttribute('href', '/show/1');
+    expectLink(screen, /Airing 1/, '/show/1');
     expect(screen.getByText('First in English')).toBeInTheDocument();
     expect(screen.getByText('8.4')).toBeInTheDocument();
     expect(screen.getByText('1.2k users')).toBeInTheDocument();
@@ -43,15 +57,7 @@ describe('/today', () => {
       const url = new URL(call.url, 'http://x');
       if (url.pathname !== '/api/shows/today')
         return jsonResponse(404, { error: 'x', code: 'NOT_FOUND' });
-      const offset = Number(url.searchParams.get('offset'));
-      return jsonResponse(200, {
-        data: offset === 0 ? [airing(1, { synopsis: 'Spies at Slough House.' })] : [airing(2)],
-        total: 2,
-        limit: 1,
-        offset,
-        hasMore: offset === 0,
-        date: url.searchParams.get('date'),
-      });
+      return twoPages(url, airing(1, { synopsis: 'Spies at Slough House.' }));
     });
     const user = userEvent.setup();
     renderApp('/today');
@@ -95,14 +101,7 @@ describe('/today', () => {
         failNext = false;
         return jsonResponse(503, { error: 'The server is busy. Please try again.' });
       }
-      return jsonResponse(200, {
-        data: offset === 0 ? [airing(1)] : [airing(2)],
-        total: 2,
-        limit: 1,
-        offset,
-        hasMore: offset === 0,
-        date: url.searchParams.get('date'),
-      });
+      return twoPages(url, airing(1));
     });
     const user = userEvent.setup();
     renderApp('/today');

@@ -1,6 +1,6 @@
 import { CalendarClock } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
-import { buttonStyles } from '@/components/ui/button';
+import { useLocation } from 'react-router';
+import { ItemList } from '@/components/ui/item-list';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { LoadMore } from '@/components/ui/load-more';
@@ -76,20 +76,16 @@ export function TodayRoute() {
             icon={CalendarClock}
             title="No New Episodes Today"
             message="Check back later for updates!"
-          >
-            <Link to="/browse" className={buttonStyles({ variant: 'secondary' })}>
-              Browse Shows
-            </Link>
-          </EmptyState>
+            link={{ to: '/browse', label: 'Browse Shows', variant: 'secondary' }}
+          />
         ) : (
           <>
-            <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5">
-              {shows.map((show) => (
-                <li key={show.id}>
-                  <AiringShowCard show={show} />
-                </li>
-              ))}
-            </ul>
+            <ItemList
+              items={shows}
+              className="grid grid-cols-2 gap-4 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5"
+            >
+              {(show) => <AiringShowCard show={show} />}
+            </ItemList>
             {query.isFetchNextPageError ? (
               // The cards already loaded stay; the button below tries the next page again.
               <p role="alert" className="mt-8 text-center text-sm text-rose-300">

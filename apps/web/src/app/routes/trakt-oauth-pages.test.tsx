@@ -6,7 +6,7 @@ import {
 } from '@series-tracker/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildUser } from '@/test/fixtures';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
@@ -20,11 +20,6 @@ function signedIn(handler: (call: RecordedCall) => Response | undefined) {
     return handler(call) ?? jsonResponse(404, { error: 'unexpected', code: 'NOT_FOUND' });
   });
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
 
 describe('/activate', { timeout: 20_000 }, () => {
   it("takes the code from the link, shows the app's id shortened, and approves", async () => {

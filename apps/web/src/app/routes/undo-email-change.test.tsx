@@ -1,14 +1,10 @@
 import { accountMessages } from '@series-tracker/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
+import { expectLink } from '@/test/expect-link';
 
 describe('/undo-email-change', () => {
   it('undoes on a click (never on load) and offers sign-in', async () => {
@@ -26,7 +22,7 @@ describe('/undo-email-change', () => {
     expect(calls.find((c) => c.url === '/api/auth/undo-email-change')!.body).toEqual({
       token: 'abc123',
     });
-    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    expectLink(screen, 'Sign in', '/login');
   });
 
   it('shows why a used or expired link is refused, and offers the way home instead', async () => {
@@ -38,7 +34,7 @@ describe('/undo-email-change', () => {
     await user.click(await screen.findByRole('button', { name: 'Undo the change' }));
     expect(await screen.findByText(accountMessages.tokenExpired)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Undo the change' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+    expectLink(screen, 'Go to the home page', '/');
   });
 
   it('a failure that is not the link keeps the button to try again', async () => {

@@ -1,15 +1,13 @@
 import { accountErrorCodes, accountMessages } from '@series-tracker/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
-import { Spinner } from '@/components/ui/spinner';
+import { FormAlert, FormSuccess, RequestAlert } from '@/components/ui/form-alert';
+import { BusyLabel } from '@/components/ui/spinner';
 import { undoEmailChange } from '@/features/account/api/account';
-import { useAuth } from '@/features/auth/hooks/use-auth';
-import { useLogout } from '@/features/auth/hooks/use-session-actions';
-import { isApiError, serverMessageOr } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { AuthPage } from './auth-page';
-import { Success } from './password-reset';
+import { useLinkToken, useSignOutHere } from './link-token';
 
 /**
  * /undo-email-change?token=: the link mailed to the old address after an e-mail change
@@ -23,16 +21,10 @@ const refusedCodes = new Set<string>([
 ]);
 
 export function UndoEmailChangeRoute() {
-  const [params] = useSearchParams();
-  const token = params.get('token')?.trim() ?? '';
-  const { status } = useAuth();
-  const logout = useLogout();
-  const undo = useMutation({
-    mutationFn: undoEmailChange,
-    onSuccess: async () => {
-      if (status === 'authenticated') await logout();
-    },
-  });
+  const token = useLinkToken();
+  // Every session of the account ended, this browser's too if it was signed in.
+  const signOutHere = useSignOutHere();
+  const undo = useMutation({ mutationFn: undoEmailChange, onSuccess: signOutHere });
 
   // A refused link stays refused: no button to try it again, a way home instead.
   const refused = isApiError(undo.error) && refusedCodes.has(undo.error.code ?? '');
@@ -46,16 +38,15 @@ export function UndoEmailChangeRoute() {
         {!token ? (
           <FormAlert>{accountMessages.tokenInvalid}</FormAlert>
         ) : undo.isSuccess ? (
-          <Success>{undo.data.message}</Success>
+          <FormSuccess>{undo.data.message}</FormSuccess>
         ) : refused ? (
           <FormAlert>{undo.error?.message}</FormAlert>
         ) : (
           <>
-            {undo.isError ? (
-              <FormAlert>
-                {serverMessageOr(undo.error, 'Could not undo the change. Please try again.')}
-              </FormAlert>
-            ) : null}
+            <RequestAlert
+              error={undo.error}
+              fallback="Could not undo the change. Please try again."
+            />
             <Button
               type="button"
               size="lg"
@@ -63,14 +54,9 @@ export function UndoEmailChangeRoute() {
               disabled={undo.isPending}
               onClick={() => undo.mutate(token)}
             >
-              {undo.isPending ? (
-                <>
-                  <Spinner />
-                  Undoing...
-                </>
-              ) : (
-                'Undo the change'
-              )}
+              <BusyLabel busy={undo.isPending} busyText="Undoing...">
+                Undo the change
+              </BusyLabel>
             </Button>
           </>
         )}

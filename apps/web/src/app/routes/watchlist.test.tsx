@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { deferred, jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 import { buildWatchlistItem, signedInHandler, watchlistPage } from '@/test/tracking';
+import { expectLink } from '@/test/expect-link';
 
 const listCalls = (calls: { url: string; method: string }[]) =>
   calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/user-content-status?'));
@@ -91,7 +92,7 @@ describe('watchlist page', () => {
     expect(
       screen.getByText('Start building your watchlist by adding some shows!'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Browse Shows' })).toHaveAttribute('href', '/browse');
+    expectLink(screen, 'Browse Shows', '/browse');
     expect(screen.getByText('0 shows in your list')).toBeInTheDocument();
   });
 

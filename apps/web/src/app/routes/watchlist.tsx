@@ -7,6 +7,7 @@ import { useCompleteOffer } from '@/features/tracking/hooks/use-complete-offer';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { SkeletonList } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/error-state';
 import { FormAlert } from '@/components/ui/form-alert';
 import { LoadMore } from '@/components/ui/load-more';
@@ -33,6 +34,7 @@ import {
 } from '@/features/tracking/lib/watch-status';
 import { cn } from '@/lib/cn';
 import { formatCount } from '@/lib/format';
+import { uniqueItems } from '@/lib/paging';
 import { pageTitle } from '@/lib/site';
 
 // The dialogs (Radix) load on the first Rate or Remove click, not with the page.
@@ -92,19 +94,7 @@ function WatchlistPage({ authLoading }: { authLoading: boolean }) {
   const removedRef = useRef(false);
 
   // Pages can overlap after the list changed on the server; each show appears once.
-  const items = useMemo(() => {
-    const seen = new Set<number>();
-    const out: WatchlistItem[] = [];
-    for (const page of query.data?.pages ?? []) {
-      for (const item of page.data) {
-        if (!seen.has(item.id)) {
-          seen.add(item.id);
-          out.push(item);
-        }
-      }
-    }
-    return out;
-  }, [query.data]);
+  const items = useMemo(() => uniqueItems(query.data?.pages), [query.data]);
   const total = query.data?.pages.at(-1)?.total;
   // The dialog follows the card's latest values (a score saved a moment ago), and keeps its
   // copy once the card is gone.
@@ -191,13 +181,12 @@ function WatchlistPage({ authLoading }: { authLoading: boolean }) {
 
       <div className="mt-6">
         {loading ? (
-          <ul className={grid} aria-label="Loading your watchlist">
-            {Array.from({ length: WATCHLIST_SKELETONS }, (_, i) => (
-              <li key={i}>
-                <WatchlistCardSkeleton />
-              </li>
-            ))}
-          </ul>
+          <SkeletonList
+            count={WATCHLIST_SKELETONS}
+            item={<WatchlistCardSkeleton />}
+            className={grid}
+            label="Loading your watchlist"
+          />
         ) : query.isError && items.length === 0 ? (
           <ErrorState
             title="Could not load your watchlist"
@@ -210,11 +199,8 @@ function WatchlistPage({ authLoading }: { authLoading: boolean }) {
               icon={ListVideo}
               title="No shows found"
               message="Start building your watchlist by adding some shows!"
-            >
-              <Link to="/browse" className={buttonStyles({ size: 'lg' })}>
-                Browse Shows
-              </Link>
-            </EmptyState>
+              link={{ to: '/browse', label: 'Browse Shows', size: 'lg' }}
+            />
           ) : (
             <EmptyState
               icon={SearchX}

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 import { signedInHandler } from '@/test/tracking';
+import { expectLink } from '@/test/expect-link';
 
 function buildYear(overrides: Partial<YearReview> = {}): YearReview {
   return {
@@ -68,7 +69,7 @@ describe('year in review', () => {
       'href',
       '/show/7',
     );
-    expect(screen.getByRole('link', { name: '2025' })).toHaveAttribute('href', '/year/2025');
+    expectLink(screen, '2025', '/year/2025');
 
     await user.click(screen.getByRole('button', { name: 'Share' }));
     expect(await screen.findByText('Link copied to clipboard.')).toBeInTheDocument();
@@ -117,9 +118,6 @@ describe('year in review', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'bob’s 2026' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '2025' })).toHaveAttribute(
-      'href',
-      '/profile/bob/year/2025',
-    );
+    expectLink(screen, '2025', '/profile/bob/year/2025');
   });
 });

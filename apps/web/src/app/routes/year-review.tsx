@@ -2,7 +2,7 @@ import type { YearReview } from '@series-tracker/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import { useParams } from 'react-router';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SignInCheckFailed } from '@/features/auth/components/sign-in-check-failed';
 import { useMemberYear, useMyYear, yearPath } from '@/features/stats/api/year-review';
@@ -33,14 +33,7 @@ function Loading() {
 }
 
 function Failed({ query }: { query: UseQueryResult<YearReview> }) {
-  return (
-    <ErrorState
-      title="Could not load this year in review"
-      error={query.error}
-      retrying={query.isFetching}
-      onRetry={() => void query.refetch()}
-    />
-  );
+  return <QueryErrorState title="Could not load this year in review" query={query} />;
 }
 
 const notAYear = <StatusPage title="Page Not Found" message="That is not a year we can show." />;

@@ -1,11 +1,14 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { buttonStyles, type ButtonSize, type ButtonVariant } from './button';
 import { cn } from '@/lib/cn';
 
 export function EmptyState({
   icon: Icon,
   title,
   message,
+  link,
   children,
   className,
   headingLevel = 2,
@@ -13,6 +16,8 @@ export function EmptyState({
   icon: LucideIcon;
   title: string;
   message?: string;
+  /** A way on, drawn as a button: "Browse Shows", "Write a Review". Before `children`. */
+  link?: { to: string; label: string; variant?: ButtonVariant; size?: ButtonSize };
   children?: ReactNode;
   className?: string;
   headingLevel?: 2 | 3;
@@ -32,7 +37,16 @@ export function EmptyState({
       {message ? (
         <p className="mt-1.5 max-w-md text-sm leading-relaxed text-slate-400">{message}</p>
       ) : null}
-      {children ? <div className="mt-5 flex flex-wrap justify-center gap-3">{children}</div> : null}
+      {link || children ? (
+        <div className="mt-5 flex flex-wrap justify-center gap-3">
+          {link ? (
+            <Link to={link.to} className={buttonStyles({ variant: link.variant, size: link.size })}>
+              {link.label}
+            </Link>
+          ) : null}
+          {children}
+        </div>
+      ) : null}
     </div>
   );
 }

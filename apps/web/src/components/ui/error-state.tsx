@@ -9,15 +9,7 @@ import { EmptyState } from './empty-state';
  * what failed, the line under it why: when no answer came (outage, offline), that the server
  * cannot be reached, whatever generic wording the caller has; never the title twice (ADR 176).
  */
-export function ErrorState({
-  error,
-  onRetry,
-  title = 'Something went wrong',
-  message,
-  retrying = false,
-  headingLevel = 2,
-  className,
-}: {
+interface ErrorStateProps {
   error: unknown;
   onRetry: () => void;
   title?: string;
@@ -27,7 +19,17 @@ export function ErrorState({
   retrying?: boolean;
   headingLevel?: 2 | 3;
   className?: string;
-}) {
+}
+
+export function ErrorState({
+  error,
+  onRetry,
+  title = 'Something went wrong',
+  message,
+  retrying = false,
+  headingLevel = 2,
+  className,
+}: ErrorStateProps) {
   const reason = isNoAnswer(error)
     ? (error as Error).message
     : (message ?? (isApiError(error) ? error.message : DEFAULT_ERROR_MESSAGE));
@@ -46,5 +48,22 @@ export function ErrorState({
         </Button>
       </EmptyState>
     </div>
+  );
+}
+
+/** `ErrorState` for a query's failed first load: Try Again refetches it and waits while it runs. */
+export function QueryErrorState({
+  query,
+  ...props
+}: Omit<ErrorStateProps, 'error' | 'onRetry' | 'retrying'> & {
+  query: { error: unknown; isFetching: boolean; refetch: () => unknown };
+}) {
+  return (
+    <ErrorState
+      {...props}
+      error={query.error}
+      retrying={query.isFetching}
+      onRetry={() => void query.refetch()}
+    />
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
 /** A decorative spinner; pair it with visible text or give it a `label`. */
@@ -12,5 +13,27 @@ export function Spinner({ className, label }: { className?: string; label?: stri
         className,
       )}
     />
+  );
+}
+
+/**
+ * A button's label while its action runs: the spinner and `busyText` ("Saving..."), else
+ * `children`.
+ */
+export function BusyLabel({
+  busy,
+  busyText,
+  children,
+}: {
+  busy: boolean;
+  busyText: string;
+  children: ReactNode;
+}) {
+  if (!busy) return children;
+  return (
+    <>
+      <Spinner />
+      {busyText}
+    </>
   );
 }

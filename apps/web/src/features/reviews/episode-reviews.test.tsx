@@ -6,6 +6,7 @@ import { jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 import { buildEpisode, buildShow, page } from '@/test/shows';
 import { signedInHandler } from '@/test/tracking';
+import { expectLink } from '@/test/expect-link';
 
 function episodeReview(overrides: Partial<EpisodeReview> = {}): EpisodeReview {
   return {
@@ -72,7 +73,7 @@ describe('episode reviews', () => {
     const user = userEvent.setup();
     renderApp('/episode/40');
     expect(await screen.findByText('A strong opener.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Bob' })).toHaveAttribute('href', '/profile/bob');
+    expectLink(screen, 'Bob', '/profile/bob');
     const open = await screen.findByRole('button', { name: /Write Episode Review/ });
 
     await user.click(open);

@@ -9,6 +9,7 @@ import { buildComment, buildReview } from '@/test/reviews';
 import { buildShowDetail, page } from '@/test/shows';
 import { signedInHandler } from '@/test/tracking';
 import { daysAgo, reviewsLoadedText, starParts } from './lib/format';
+import { expectLink } from '@/test/expect-link';
 
 const xss = '<img src=x onerror=alert(1)> <script>alert(2)</script>';
 
@@ -59,28 +60,13 @@ describe('/reviews', () => {
     );
     expect(await screen.findByText('10 reviews loaded')).toBeInTheDocument();
     const card = screen.getByRole('article', { name: 'Review number 1' });
-    expect(within(card).getByRole('link', { name: 'Review number 1' })).toHaveAttribute(
-      'href',
-      '/review/1',
-    );
-    expect(within(card).getByRole('link', { name: 'Read full review →' })).toHaveAttribute(
-      'href',
-      '/review/1',
-    );
-    expect(within(card).getByRole('link', { name: 'Slow Horses' })).toHaveAttribute(
-      'href',
-      '/show/7',
-    );
-    expect(within(card).getByRole('link', { name: 'Bob Builder' })).toHaveAttribute(
-      'href',
-      '/profile/bob',
-    );
+    expectLink(within(card), 'Review number 1', '/review/1');
+    expectLink(within(card), 'Read full review →', '/review/1');
+    expectLink(within(card), 'Slow Horses', '/show/7');
+    expectLink(within(card), 'Bob Builder', '/profile/bob');
     expect(within(card).getByText('2 days ago')).toBeInTheDocument();
     expect(within(card).getByRole('img', { name: 'Rated 8.5 out of 10' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Write Review/ })).toHaveAttribute(
-      'href',
-      '/reviews/write',
-    );
+    expectLink(screen, /Write Review/, '/reviews/write');
 
     await user.click(screen.getByRole('button', { name: 'Load More Reviews' }));
     expect(await screen.findByText('Page two')).toBeInTheDocument();
@@ -111,10 +97,7 @@ describe('/reviews', () => {
     renderApp('/reviews');
     expect(await screen.findByText('No reviews found')).toBeInTheDocument();
     expect(screen.getByText('Be the first to write a review!')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Write a Review' })).toHaveAttribute(
-      'href',
-      '/reviews/write',
-    );
+    expectLink(screen, 'Write a Review', '/reviews/write');
   });
 
   it('an error is not an empty list: the spec message and a retry', async () => {
@@ -220,10 +203,7 @@ describe('/review/:id', () => {
     expect(await screen.findByRole('heading', { name: 'The best spy show' })).toBeInTheDocument();
     expect(screen.getByText('First para.')).toBeInTheDocument();
     expect(screen.getByText('Second para.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Back to Reviews/ })).toHaveAttribute(
-      'href',
-      '/reviews',
-    );
+    expectLink(screen, /Back to Reviews/, '/reviews');
     expect(screen.getByText('@bob')).toBeInTheDocument();
     expect(screen.getByText('7.5/10')).toBeInTheDocument();
     const like = screen.getByRole('button', { name: /Like this review/ });
@@ -231,11 +211,8 @@ describe('/review/:id', () => {
     expect(like).toHaveAttribute('title', 'Please log in to like reviews');
     expect(await screen.findByText('Agreed!')).toBeInTheDocument();
     // Authors' names lead to their profiles: the review's and the comment's.
-    expect(screen.getByRole('link', { name: 'Bob Builder' })).toHaveAttribute(
-      'href',
-      '/profile/bob',
-    );
-    expect(screen.getByRole('link', { name: 'carol' })).toHaveAttribute('href', '/profile/carol');
+    expectLink(screen, 'Bob Builder', '/profile/bob');
+    expectLink(screen, 'carol', '/profile/carol');
     expect(screen.getByRole('heading', { name: 'Comments (0)' })).toBeInTheDocument();
     expect(
       screen.getByRole('link', { name: 'Please log in to comment on reviews.' }),
@@ -251,10 +228,7 @@ describe('/review/:id', () => {
     expect(
       screen.getByText("The review you're looking for doesn't exist or has been removed."),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Reviews' })).toHaveAttribute(
-      'href',
-      '/reviews',
-    );
+    expectLink(screen, 'Back to Reviews', '/reviews');
   });
 
   it('shows Error Loading Review when the server fails', async () => {

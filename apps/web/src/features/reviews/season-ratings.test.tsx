@@ -7,6 +7,7 @@ import { renderWithProviders } from '@/test/render';
 import { signedInHandler } from '@/test/tracking';
 import { ProfileSeasonRatings } from './components/profile-season-ratings';
 import { SeasonRating } from './components/season-rating';
+import { expectLink } from '@/test/expect-link';
 
 const figures = (mine: number | null): ShowSeasonRatings => ({
   showId: 7,
@@ -90,10 +91,7 @@ describe('season ratings on the profile', () => {
     mockFetch(() => jsonResponse(200, page([rating])));
     renderWithProviders(<ProfileSeasonRatings userId={2} />);
     const list = await screen.findByTestId('profile-season-ratings');
-    expect(within(list).getByRole('link', { name: 'Severance' })).toHaveAttribute(
-      'href',
-      '/show/7?tab=episodes',
-    );
+    expectLink(within(list), 'Severance', '/show/7?tab=episodes');
     expect(within(list).getByText('Season 2')).toBeInTheDocument();
     expect(within(list).getByLabelText('Rated 8 out of 10')).toBeInTheDocument();
   });

@@ -1,7 +1,7 @@
 import { securityMessages, TOKEN_STORAGE_KEY } from '@series-tracker/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildUser } from '@/test/fixtures';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
@@ -16,11 +16,14 @@ function signedIn({
   hasPassword,
   linked = true,
   totp = false,
+  notRecentFor,
   handler = () => undefined,
 }: {
   hasPassword: boolean;
   linked?: boolean;
   totp?: boolean;
+  /** A call (`/path` or `METHOD /path`) refused for want of a recent sign-in. */
+  notRecentFor?: string;
   handler?: (call: RecordedCall) => Response | undefined;
 }) {
   window.localStorage.setItem(TOKEN_STORAGE_KEY, 'valid-token');
@@ -47,6 +50,10 @@ function signedIn({
           : [],
         canUnlink: hasPassword,
       });
+    if (notRecentFor === call.url || notRecentFor === `${call.method} ${call.url}`)
+      return notRecent();
+    if (call.url === '/api/auth/oidc/reauthenticate')
+      return jsonResponse(200, { url: 'http://idp.example/auth?prompt=login' });
     const answer = handler(call);
     if (answer) return answer;
     if (call.url === '/api/auth/sessions') return jsonResponse(200, { data: [] });
@@ -65,20 +72,19 @@ const notRecent = () =>
 // The settings page loads its sections on demand: the first render of a run takes a while.
 vi.setConfig({ testTimeout: 20_000 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
+/** Opens Settings, presses `button` and returns the "Confirm it’s you" dialog it opens. */
+async function confirmAfterPressing(button: string) {
+  const user = userEvent.setup();
+  renderApp('/settings');
+  await user.click(await screen.findByRole('button', { name: button }));
+  return { user, dialog: await screen.findByRole('dialog', { name: 'Confirm it’s you' }) };
+}
 
 describe('deleting an account that has no password', () => {
   it('asks to tick a box instead of a password, then to sign in again with the provider', async () => {
     const { calls } = signedIn({
       hasPassword: false,
-      handler: (call) => {
-        if (call.method === 'DELETE' && call.url === '/api/users/me') return notRecent();
-        if (call.url === '/api/auth/oidc/reauthenticate')
-          return jsonResponse(200, { url: 'http://idp.example/auth?prompt=login' });
-      },
+      notRecentFor: 'DELETE /api/users/me',
     });
     const user = userEvent.setup();
     renderApp('/settings#danger');
@@ -132,11 +138,7 @@ describe('changing the address of an account that has no password', () => {
   it('asks for no password and confirms through the provider when the sign-in is old', async () => {
     const { calls } = signedIn({
       hasPassword: false,
-      handler: (call) => {
-        if (call.method === 'PUT' && call.url === '/api/users/me') return notRecent();
-        if (call.url === '/api/auth/oidc/reauthenticate')
-          return jsonResponse(200, { url: 'http://idp.example/auth?prompt=login' });
-      },
+      notRecentFor: 'PUT /api/users/me',
     });
     const user = userEvent.setup();
     renderApp('/settings');
@@ -179,14 +181,9 @@ describe('"Confirm it’s you" with a linked provider', () => {
   it('a member with a password sees the password first and the provider as another way', async () => {
     signedIn({
       hasPassword: true,
-      handler: (call) => {
-        if (call.url === '/api/auth/2fa/totp') return notRecent();
-      },
+      notRecentFor: '/api/auth/2fa/totp',
     });
-    const user = userEvent.setup();
-    renderApp('/settings');
-    await user.click(await screen.findByRole('button', { name: 'Set up an authenticator app' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    const { dialog } = await confirmAfterPressing('Set up an authenticator app');
     expect(within(dialog).getByLabelText('Password')).toBeInTheDocument();
     expect(
       await within(dialog).findByRole('button', { name: 'Sign in again with Test ID' }),
@@ -197,14 +194,9 @@ describe('"Confirm it’s you" with a linked provider', () => {
     signedIn({
       hasPassword: false,
       totp: true,
-      handler: (call) => {
-        if (call.url === '/api/auth/2fa/backup-codes') return notRecent();
-      },
+      notRecentFor: '/api/auth/2fa/backup-codes',
     });
-    const user = userEvent.setup();
-    renderApp('/settings');
-    await user.click(await screen.findByRole('button', { name: 'New backup codes' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    const { user, dialog } = await confirmAfterPressing('New backup codes');
     await user.click(
       within(dialog).getByRole('button', { name: 'Use an authenticator or backup code instead' }),
     );
@@ -216,14 +208,9 @@ describe('"Confirm it’s you" with a linked provider', () => {
     signedIn({
       hasPassword: false,
       linked: false,
-      handler: (call) => {
-        if (call.url === '/api/auth/2fa/totp') return notRecent();
-      },
+      notRecentFor: '/api/auth/2fa/totp',
     });
-    const user = userEvent.setup();
-    renderApp('/settings');
-    await user.click(await screen.findByRole('button', { name: 'Set up an authenticator app' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    const { dialog } = await confirmAfterPressing('Set up an authenticator app');
     expect(await within(dialog).findByText(/Set a password first/)).toBeInTheDocument();
     expect(
       within(dialog).queryByRole('button', { name: 'Sign in again with Test ID' }),

@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ActivityEntry } from './activity-entry';
+import { expectLink } from '@/test/expect-link';
 
 const base: ActivityItem = {
   id: 1,
@@ -37,7 +38,7 @@ describe('ActivityEntry', () => {
         <ActivityEntry item={base} />
       </MemoryRouter>,
     );
-    expect(screen.getByRole('link', { name: /S1E4/ })).toHaveAttribute('href', '/episode/70');
+    expectLink(screen, /S1E4/, '/episode/70');
     expect(screen.getByText(/rewatched/)).toBeInTheDocument();
     expect(textOf({ ...base, episode: null, episodeCount: 3 })).toContain(
       'rewatched 3 episodes of Severance',

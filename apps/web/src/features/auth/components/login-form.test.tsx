@@ -6,6 +6,7 @@ import { deferred, jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { buildUser } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { LoginForm } from './login-form';
+import { expectLink } from '@/test/expect-link';
 
 function renderForm(onSuccess = vi.fn()) {
   const user = userEvent.setup();
@@ -108,10 +109,7 @@ describe('LoginForm', () => {
   it('links to sign-up and to password recovery', () => {
     mockFetch(() => jsonResponse(500));
     renderForm();
-    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
-      'href',
-      '/forgot-password',
-    );
-    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
+    expectLink(screen, 'Forgot your password?', '/forgot-password');
+    expectLink(screen, 'Sign up', '/register');
   });
 });

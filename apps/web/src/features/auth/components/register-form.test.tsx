@@ -2,9 +2,10 @@ import { authMessages, securityMessages, TOKEN_STORAGE_KEY } from '@series-track
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { deferred, jsonResponse, mockFetch } from '@/test/fetch-mock';
+import { deferred, jsonResponse, mockFetch, fieldErrorResponse } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
 import { RegisterForm } from './register-form';
+import { expectLink } from '@/test/expect-link';
 
 /** The form also asks whether the site has no account yet (ADR 173): not a registration. */
 const sent = <T extends { url: string }>(calls: T[]) =>
@@ -53,7 +54,7 @@ describe('RegisterForm', () => {
     expect(field('Display Name (Optional)')).toBeInTheDocument();
     expect(field('Password')).toHaveAttribute('type', 'password');
     expect(field('Confirm Password')).toHaveAttribute('type', 'password');
-    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    expectLink(screen, 'Sign in', '/login');
   });
 
   it("shows 'Passwords do not match' and keeps the button disabled until they match", async () => {
@@ -119,7 +120,7 @@ describe('RegisterForm', () => {
     );
     expect(screen.getByText('alice@example.com')).toHaveAttribute('dir', 'auto');
     expect(panel).toHaveTextContent('Not there? Look in your spam folder, or send it again.');
-    expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login');
+    expectLink(screen, 'Back to sign in', '/login');
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
   });
@@ -199,11 +200,7 @@ describe('RegisterForm', () => {
 
   it('says why a common password is refused, once, on the Password field', async () => {
     mockFetch(() =>
-      jsonResponse(400, {
-        error: authMessages.passwordTooCommon,
-        code: 'VALIDATION_ERROR',
-        details: { password: authMessages.passwordTooCommon },
-      }),
+      fieldErrorResponse(400, 'VALIDATION_ERROR', 'password', authMessages.passwordTooCommon),
     );
     const { user, fill, field, submit } = renderForm();
 
@@ -218,11 +215,7 @@ describe('RegisterForm', () => {
 
   it('says a taken username once, on the Username field', async () => {
     mockFetch(() =>
-      jsonResponse(409, {
-        error: authMessages.usernameTaken,
-        code: 'USERNAME_TAKEN',
-        details: { username: authMessages.usernameTaken },
-      }),
+      fieldErrorResponse(409, 'USERNAME_TAKEN', 'username', authMessages.usernameTaken),
     );
     const { user, fill, field, submit } = renderForm();
 

@@ -1,11 +1,12 @@
 import type { Import } from '@series-tracker/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 import { buildShow } from '@/test/shows';
 import { signedInHandler } from '@/test/tracking';
+import { expectLink } from '@/test/expect-link';
 
 const id = '3f1c1c39-6a41-4c2f-9d55-0f0a4a1f3b11';
 
@@ -48,8 +49,6 @@ const report: NonNullable<Import['report']> = {
   ],
   unmatchedRowsOmitted: 0,
 };
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('/settings/import', () => {
   it('uploads a file, shows the detected source and the progress step, then the report; fixes a row', async () => {
@@ -151,10 +150,7 @@ describe('/settings/import', () => {
     expect(
       await screen.findByText('Import complete.', { exact: false }, { timeout: 3000 }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Open your watchlist' })).toHaveAttribute(
-      'href',
-      '/watchlist',
-    );
+    expectLink(screen, 'Open your watchlist', '/watchlist');
     // Finished: the report is brought into view and focused (below the fold at 360 px, ADR 176).
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('current-import')));
     expect(screen.getByText('Episodes marked').nextSibling).toHaveTextContent('340');

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ShowWatch } from '@series-tracker/contracts';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
@@ -24,8 +24,6 @@ const ready: ShowWatch = {
   },
   countries: ['GB', 'US'],
 };
-
-afterEach(() => window.localStorage.clear());
 
 describe('Where to watch on the show page', () => {
   it("lists the member's country's offers by kind, with TMDB's attribution", async () => {
