@@ -12,13 +12,7 @@ import { benchMember } from './member';
 export async function benchCalendar(app: FastifyInstance, db: Db, iterations = 100) {
   const started = performance.now();
   const id = `${process.pid}_${Date.now().toString(36)}`;
-  const { user, headers } = await benchMember(app, `cal_${id}`);
-  await app.inject({
-    method: 'PUT',
-    url: '/api/calendar/settings',
-    headers,
-    payload: { timeZone: 'Asia/Tokyo' },
-  });
+  const { user, headers } = await benchMember(app, `cal_${id}`, { timeZone: 'Asia/Tokyo' });
   const shows = await popularShowIds(db, 500);
   const now = new Date();
   const iso = now.toISOString();

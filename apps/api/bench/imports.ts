@@ -4,6 +4,7 @@ import path from 'node:path';
 import yazl from 'yazl';
 import type { Db } from '../src/db/connection';
 import type { Services } from '../src/platform/services';
+import { insertMemberRow } from '../test/factories';
 
 /**
  * Issue 13's benchmark: a generated ten-year Trakt export (20,000 plays, 1,000 ratings,
@@ -180,24 +181,7 @@ export async function generateTraktExport(dir: string): Promise<{ file: string; 
 }
 
 /** A member straight in the table (no password to hash), named `{prefix}_{time}`. */
-function benchMember(db: Db, prefix: string) {
-  const name = `${prefix}_${Date.now()}`;
-  const at = new Date().toISOString();
-  return db.kysely
-    .insertInto('users')
-    .values({
-      username: name,
-      username_lower: name,
-      email: `${name}@example.test`,
-      email_lower: `${name}@example.test`,
-      password_hash: 'x',
-      is_public: 1,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-}
+const benchMember = (db: Db, prefix: string) => insertMemberRow(db, `${prefix}_${Date.now()}`);
 
 /** Imports the generated export for a new member and prints time and peak memory. */
 export async function benchImport(db: Db, services: Services) {

@@ -1,5 +1,6 @@
 import type { Db } from '../src/db/connection';
 import { createUnitOfWork } from '../src/platform/unit-of-work';
+import { insertMemberRow } from '../test/factories';
 
 /**
  * Lists for the bench (issue 10): `lists` public lists by 200 members, each with 0–8 shows
@@ -23,21 +24,11 @@ export async function seedLists(
   const users: number[] = [];
   for (let i = 0; i < 200; i++) {
     const name = `lister_${tag}_${i}`;
-    const row = await k
-      .insertInto('users')
-      .values({
-        username: name,
-        username_lower: name,
-        email: `${name}@example.test`,
-        email_lower: `${name}@example.test`,
-        password_hash: 'bench:not-a-login',
-        display_name: i % 3 ? `Lister ${i}` : null,
-        is_public: 1,
-        created_at: iso(base),
-        updated_at: iso(base),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await insertMemberRow(db, name, {
+      password_hash: 'bench:not-a-login',
+      display_name: i % 3 ? `Lister ${i}` : null,
+      at: iso(base),
+    });
     users.push(row.id);
   }
   // Deterministic "random".

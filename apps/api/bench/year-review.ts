@@ -11,13 +11,7 @@ import { benchMember } from './member';
 export async function benchYearReview(app: FastifyInstance, db: Db, iterations = 50) {
   const started = performance.now();
   const id = `${process.pid}_${Date.now().toString(36)}`;
-  const { token, user } = await benchMember(app, `year_${id}`);
-  await app.inject({
-    method: 'PUT',
-    url: '/api/calendar/settings',
-    headers: { authorization: `Bearer ${token}` },
-    payload: { timeZone: 'Europe/Berlin' },
-  });
+  const { token, user } = await benchMember(app, `year_${id}`, { timeZone: 'Europe/Berlin' });
   const episodes = await db.kysely
     .selectFrom('episodes')
     .select(['id', 'show_id'])

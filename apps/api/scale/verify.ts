@@ -15,24 +15,19 @@ export async function verifyDatabase(url: string, ledger: Ledger) {
     const users = await n('select count(*) as n from users where id = any($1::int[])', [
       ledger.users.map((u) => u.id),
     ]);
-    const tracked = await n(
-      `select count(*) as n from unnest($1::int[], $2::int[]) as l(u, s)
-       where exists (select 1 from watchlist_items w where w.user_id = l.u and w.show_id = l.s)`,
-      pairs(ledger.tracked),
-    );
-    const marked = await n(
-      `select count(*) as n from unnest($1::int[], $2::int[]) as l(u, e)
-       where exists (select 1 from episode_progress p where p.user_id = l.u and p.episode_id = l.e)`,
-      pairs(ledger.marked),
-    );
+    /** How many of the ledger's (member, item) pairs have their row in `table`. */
+    const pairsStored = (table: string, column: string, rows: [number, number][]) =>
+      n(
+        `select count(*) as n from unnest($1::int[], $2::int[]) as l(u, x)
+         where exists (select 1 from ${table} t where t.user_id = l.u and t.${column} = l.x)`,
+        pairs(rows),
+      );
+    const tracked = await pairsStored('watchlist_items', 'show_id', ledger.tracked);
+    const marked = await pairsStored('episode_progress', 'episode_id', ledger.marked);
     const reviews = await n('select count(*) as n from reviews where id = any($1::int[])', [
       ledger.reviews.map((r) => r.id),
     ]);
-    const likes = await n(
-      `select count(*) as n from unnest($1::int[], $2::int[]) as l(u, r)
-       where exists (select 1 from review_likes k where k.user_id = l.u and k.review_id = l.r)`,
-      pairs(ledger.likes),
-    );
+    const likes = await pairsStored('review_likes', 'review_id', ledger.likes);
     const counters = {
       watchers: await n(`select count(*) as n from shows s
         where s.total_users <> (select count(*) from watchlist_items w where w.show_id = s.id)`),

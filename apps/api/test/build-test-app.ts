@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config';
 import type { Db } from '../src/db/connection';
@@ -34,5 +35,32 @@ export async function buildTestApp(overrides: Partial<AppConfig> = {}): Promise<
       await app.close();
       await db.drop();
     },
+  };
+}
+
+/**
+ * The test app of a file: built in `beforeAll` (with these settings, or the ones the function
+ * gives once earlier hooks have run), closed in `afterAll`. `t.app` and `t.db` are read at use.
+ */
+export function useTestApp(
+  overrides: Partial<AppConfig> | (() => Partial<AppConfig>) = {},
+): TestApp {
+  let built: TestApp | undefined;
+  const current = () => {
+    if (!built) throw new Error('the test app is built in beforeAll');
+    return built;
+  };
+  beforeAll(async () => {
+    built = await buildTestApp(typeof overrides === 'function' ? overrides() : overrides);
+  });
+  afterAll(() => built?.close());
+  return {
+    get app() {
+      return current().app;
+    },
+    get db() {
+      return current().db;
+    },
+    close: () => current().close(),
   };
 }

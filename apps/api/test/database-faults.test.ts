@@ -1,10 +1,8 @@
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
-import { testConfig } from './build-test-app';
-import { bearer, buildShow, registerUser } from './factories';
-import { createTestDb } from './test-db';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './build-test-app';
+import { caller } from './http';
+import { buildShow, registerUser } from './factories';
+import { usePgAdmin } from './test-db';
 
 /*
  * Issue 20: PostgreSQL's connections dropped under concurrent requests (a restart, a failover,
@@ -16,25 +14,10 @@ import { createTestDb } from './test-db';
 const url = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!url)('database faults (PostgreSQL)', () => {
-  let db: Awaited<ReturnType<typeof createTestDb>>;
-  let app: FastifyInstance;
-  let admin: pg.Client;
-  beforeAll(async () => {
-    db = await createTestDb();
-    // Uncached answers: every request reaches the database.
-    app = await buildApp({
-      config: testConfig({ responseCache: false, sessionCacheSeconds: 0 }),
-      db,
-    });
-    await app.ready();
-    admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-  });
-  afterAll(async () => {
-    await admin.end();
-    await app.close();
-    await db.drop();
-  });
+  // Uncached answers: every request reaches the database.
+  const t = useTestApp({ responseCache: false, sessionCacheSeconds: 0 });
+  const admin = usePgAdmin();
+  const call = caller(() => t.app);
 
   /** Ends every connection this file's app holds (they carry the schema as application_name). */
   const terminate = async () =>
@@ -42,25 +25,21 @@ describe.skipIf(!url)('database faults (PostgreSQL)', () => {
       await admin.query(
         `select pg_terminate_backend(pid) from pg_stat_activity
           where application_name = $1 and pid <> pg_backend_pid()`,
-        [db.schema],
+        [t.db.schema],
       )
     ).rowCount ?? 0;
 
   it('a dropped connection is a 503 for the requests on it, and the next ones succeed', async () => {
-    const member = await registerUser(app);
-    const show = await buildShow(db, { title: 'Fault Tolerance' });
-    const read = () =>
-      app.inject({ url: '/api/auth/me', headers: bearer(member.token) }).then((r) => r.statusCode);
+    const member = await registerUser(t.app);
+    const show = await buildShow(t.db, { title: 'Fault Tolerance' });
+    const read = () => call(member.token, { url: '/api/auth/me' }).then((r) => r.statusCode);
     const write = (i: number) =>
-      app
-        .inject({
-          method: 'POST',
-          url: '/api/search/history',
-          headers: bearer(member.token),
-          payload: { query: `fault ${i}` },
-        })
-        .then((r) => r.statusCode);
-    const view = () => app.inject({ url: `/api/shows/${show.id}` }).then((r) => r.statusCode);
+      call(member.token, {
+        method: 'POST',
+        url: '/api/search/history',
+        payload: { query: `fault ${i}` },
+      }).then((r) => r.statusCode);
+    const view = () => t.app.inject({ url: `/api/shows/${show.id}` }).then((r) => r.statusCode);
 
     let killed = 0;
     const statuses: number[] = [];
@@ -79,7 +58,7 @@ describe.skipIf(!url)('database faults (PostgreSQL)', () => {
     // Once PostgreSQL answers again (at once here), everything works without a restart.
     const after = await Promise.all([read(), write(999), view(), read()]);
     expect(after).toEqual([200, 204, 200, 200]);
-    const unavailable = await app.inject({ url: '/api/auth/me', headers: bearer(member.token) });
+    const unavailable = await call(member.token, { url: '/api/auth/me' });
     expect(unavailable.statusCode).toBe(200);
   });
 
@@ -89,7 +68,7 @@ describe.skipIf(!url)('database faults (PostgreSQL)', () => {
     const results = await Promise.all(
       Array.from({ length: 20 }, async (_, i) => {
         if (i === 5) await terminate();
-        return app.inject({ url: '/api/stats/global' });
+        return t.app.inject({ url: '/api/stats/global' });
       }),
     );
     for (const r of results) {

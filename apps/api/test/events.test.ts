@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DomainEvents } from '../src/platform/events';
-import { buildTestApp, type TestApp } from './build-test-app';
-import { bearer, buildEpisode, buildShow, registerUser } from './factories';
+import { useTestApp } from './build-test-app';
+import { caller } from './http';
+import { buildEpisode, buildShow, registerUser } from './factories';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
+
+const call = caller(() => t.app);
 
 describe('domain events', () => {
   it('are published after the change commits, and a failed change publishes nothing', async () => {
@@ -30,10 +29,9 @@ describe('domain events', () => {
     });
     try {
       const add = () =>
-        t.app.inject({
+        call(token, {
           method: 'POST',
           url: '/api/user-content-status',
-          headers: bearer(token),
           payload: { showId: show.id, status: 'watching' },
         });
       expect((await add()).statusCode).toBe(201);
@@ -58,10 +56,9 @@ describe('domain events', () => {
       throw new Error('subscriber broke');
     });
     try {
-      const res = await t.app.inject({
+      const res = await call(token, {
         method: 'POST',
         url: '/api/user-content-status',
-        headers: bearer(token),
         payload: { showId: show.id, status: 'watching' },
       });
       expect(res.statusCode).toBe(201);
@@ -77,10 +74,9 @@ describe('domain events', () => {
     const heard: DomainEvents['episode.watched'][] = [];
     const off = t.app.services.events.on('episode.watched', (e) => void heard.push(e));
     try {
-      const res = await t.app.inject({
+      const res = await call(token, {
         method: 'POST',
         url: `/api/episodes/${ep.id}/progress`,
-        headers: bearer(token),
         payload: { watched: true },
       });
       expect(res.statusCode).toBeLessThan(300);

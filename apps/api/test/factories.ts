@@ -161,3 +161,75 @@ export async function connectTraktApp(
 ) {
   return app.services.traktGrants.issue({ userId, clientId, appName: null });
 }
+
+/** One play of an episode at a fixed time, as history holds it (source web, first run). */
+export async function recordPlay(
+  db: Db,
+  play: { userId: number; showId: number; episodeId: number; at: string },
+) {
+  await db.kysely
+    .insertInto('episode_plays')
+    .values({
+      user_id: play.userId,
+      show_id: play.showId,
+      episode_id: play.episodeId,
+      watched_at: play.at,
+      source: 'web',
+      run: 1,
+      created_at: play.at,
+    })
+    .execute();
+}
+
+/** Files a show under a genre, making the genre if it is new. */
+export async function tagGenre(db: Db, showId: number, name: string) {
+  const g =
+    (await db.kysely
+      .selectFrom('genres')
+      .select('id')
+      .where('name', '=', name)
+      .executeTakeFirst()) ??
+    (await db.kysely
+      .insertInto('genres')
+      .values({ name })
+      .returning('id')
+      .executeTakeFirstOrThrow());
+  await db.kysely.insertInto('show_genres').values({ show_id: showId, genre_id: g.id }).execute();
+  return g.id;
+}
+
+/** A catalogue show that came from TVmaze (`tvmaze:<id>`), as a sync or an import leaves it. */
+export const buildTvmazeShow = (db: Db, tvmazeId: number, overrides: Partial<NewShow> = {}) =>
+  buildShow(db, {
+    source_id: `tvmaze:${tvmazeId}`,
+    source: 'tvmaze',
+    tvmaze_id: tvmazeId,
+    ...overrides,
+  });
+
+/**
+ * A member row written straight to the table, without the registration service (no password
+ * to hash, so it cannot sign in): for repository tests and bench seeds.
+ */
+export function insertMemberRow(
+  db: Db,
+  username: string,
+  fields: { password_hash?: string; display_name?: string | null; at?: string } = {},
+) {
+  const at = fields.at ?? nowIso();
+  return db.kysely
+    .insertInto('users')
+    .values({
+      username,
+      username_lower: username,
+      email: `${username}@example.test`,
+      email_lower: `${username}@example.test`,
+      password_hash: fields.password_hash ?? 'x',
+      ...(fields.display_name !== undefined ? { display_name: fields.display_name } : {}),
+      is_public: 1,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}

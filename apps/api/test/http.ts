@@ -1,4 +1,5 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { expect, it } from 'vitest';
 import { bearer } from './factories';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -27,3 +28,35 @@ export const injector =
       ...(token ? { headers: bearer(token) } : {}),
       ...(payload ? { payload: payload as InjectOptions['payload'] } : {}),
     });
+
+/**
+ * One test a route: each `[method, url]` answers a signed-out visitor 401 UNAUTHORIZED
+ * (a write is sent an empty body, so the refusal comes before validation).
+ */
+export function itRefusesSignedOut(
+  app: () => FastifyInstance,
+  routes: readonly (readonly [Method, string])[],
+) {
+  it.each(routes)('%s %s → 401', async (method, url) => {
+    const res = await app().inject({
+      method,
+      url,
+      payload: method === 'GET' || method === 'DELETE' ? undefined : {},
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('UNAUTHORIZED');
+  });
+}
+
+/** Puts a show on the member's watchlist (`fields`: status, score…); the answer is the caller's to check. */
+export const trackShow = (
+  app: FastifyInstance,
+  token: string,
+  showId: number,
+  fields: Record<string, unknown> = {},
+) =>
+  injectAs(app, token, {
+    method: 'POST',
+    url: '/api/user-content-status',
+    payload: { showId, ...fields },
+  });

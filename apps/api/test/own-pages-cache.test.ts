@@ -1,8 +1,8 @@
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationMessages } from '@series-tracker/contracts';
 import { buildTestApp, type TestApp } from './build-test-app';
-import { bearer, buildShowWithEpisodes, registerUser } from './factories';
+import { caller } from './http';
+import { buildShowWithEpisodes, registerUser } from './factories';
 
 /**
  * Issue 32: a member's own history, Up Next and statistics are kept per viewer (ADR 091) like
@@ -16,8 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (token: string | null, opts: InjectOptions) =>
-  t.app.inject({ ...opts, headers: { ...(token ? bearer(token) : {}), ...(opts.headers ?? {}) } });
+const call = caller(() => t.app);
 const mark = (token: string, episodeId: number) =>
   call(token, { method: 'POST', url: `/api/episodes/${episodeId}/progress`, payload: {} });
 

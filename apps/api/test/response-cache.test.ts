@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ShowRow } from '../src/db/types';
 import { pickEncoding } from '../src/plugins/response-cache';
 import { buildTestApp, type TestApp } from './build-test-app';
-import { bearer, buildEpisode, buildShow, registerUser } from './factories';
+import { caller } from './http';
+import { buildEpisode, buildShow, registerUser } from './factories';
 
 let t: TestApp;
 let a: ShowRow;
@@ -17,6 +18,8 @@ beforeAll(async () => {
   for (let n = 1; n <= 3; n++) await buildEpisode(t.db, a.id, { episode_number: n });
 }, 60_000);
 afterAll(() => t.close());
+
+const call = caller(() => t.app);
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
 
@@ -144,10 +147,9 @@ describe('invalidation by domain event, by key', () => {
     expect((await get(`/api/shows/${show.id}`)).headers['x-cache']).toBe('hit');
 
     const u = await registerUser(t.app);
-    const added = await t.app.inject({
+    const added = await call(u.token, {
       method: 'POST',
       url: '/api/user-content-status',
-      headers: bearer(u.token),
       payload: { showId: show.id, status: 'watching' },
     });
     expect(added.statusCode).toBe(201);
@@ -160,19 +162,17 @@ describe('invalidation by domain event, by key', () => {
   it("a deleted account's watchlist leaves cached show pages at once", async () => {
     const show = await buildShow(t.db, { title: 'Tracked Then Gone' });
     const u = await registerUser(t.app);
-    await t.app.inject({
+    await call(u.token, {
       method: 'POST',
       url: '/api/user-content-status',
-      headers: bearer(u.token),
       payload: { showId: show.id, status: 'watching' },
     });
     expect((await get(`/api/shows/${show.id}`)).json().totalUsers).toBe(1);
     expect((await get(`/api/shows/${show.id}`)).headers['x-cache']).toBe('hit');
 
-    const deleted = await t.app.inject({
+    const deleted = await call(u.token, {
       method: 'DELETE',
       url: '/api/users/me',
-      headers: bearer(u.token),
       payload: { password: u.password },
     });
     expect(deleted.statusCode).toBeLessThan(300);
@@ -245,20 +245,15 @@ describe('platform figures', () => {
     const afterJoin = await stats();
     expect(afterJoin.totalUsers).toBe(start.totalUsers + 1);
 
-    const fav = await t.app.inject({
+    const fav = await call(u.token, {
       method: 'POST',
       url: '/api/favorites',
-      headers: bearer(u.token),
       payload: { showId: b.id },
     });
     expect(fav.statusCode).toBe(201);
     expect((await stats()).totalFavorites).toBe(start.totalFavorites + 1);
 
-    const unfav = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/favorites/${b.id}`,
-      headers: bearer(u.token),
-    });
+    const unfav = await call(u.token, { method: 'DELETE', url: `/api/favorites/${b.id}` });
     expect(unfav.statusCode).toBe(204);
     expect((await stats()).totalFavorites).toBe(start.totalFavorites);
 

@@ -14,7 +14,7 @@ import { bearer, registerUser } from './factories';
 import { seedImportCatalogue, tvtimeMembers, zipFile } from './import-fixtures';
 import { multipart, upload, waitForImport } from './import-helpers';
 import { startS3StandIn, type S3StandIn } from './s3-stand-in';
-import { createTestDb } from './test-db';
+import { createTestDb, memberRows } from './test-db';
 
 /**
  * Shared files on an S3-compatible bucket (ADR 140), two app servers on one database and one
@@ -266,11 +266,7 @@ describe('a bucket that does not answer', () => {
       const imp = await upload(app, ann.token, await zipFile('down.zip', tvtimeMembers()));
       expect(imp.statusCode).toBe(503);
       expect(imp.json().code).toBe(errorCodes.unavailable);
-      const rows = await db.kysely
-        .selectFrom('imports')
-        .select('id')
-        .where('user_id', '=', ann.user.id)
-        .execute();
+      const rows = await memberRows(db, 'imports', ann.user.id, ['id']);
       expect(rows).toEqual([]);
       expect(await db.kysely.selectFrom('jobs').select('id').execute()).toEqual(jobsBefore);
 

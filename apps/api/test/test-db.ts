@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { connect, type Db } from '../src/db/connection';
 import { migrateToLatest } from '../src/db/migrate';
+import type { Selectable } from 'kysely';
 import type { Database } from '../src/db/types';
 
 /**
@@ -54,3 +56,46 @@ export async function countRows(db: Db, table: keyof Database & string): Promise
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** The tables whose rows belong to a member (`user_id`). */
+type MemberTable = {
+  [K in keyof Database & string]: 'user_id' extends keyof Database[K] ? K : never;
+}[keyof Database & string];
+
+/**
+ * A member's rows of a table (all columns, or the ones named), in the database's order: what
+ * a test reads back to see what a request wrote, or that it wrote nothing.
+ */
+export async function memberRows<
+  T extends MemberTable,
+  C extends keyof Selectable<Database[T]> & string = keyof Selectable<Database[T]> & string,
+>(db: Db, table: T, userId: number, columns?: readonly C[]) {
+  const query = db.kysely.selectFrom(table as 'reviews').where('user_id', '=', userId);
+  const rows = await (columns
+    ? query.select(columns as unknown as 'id'[]).execute()
+    : query.selectAll().execute());
+  return rows as unknown as Pick<Selectable<Database[T]>, C>[];
+}
+
+/**
+ * A PostgreSQL client of its own on TEST_DATABASE_URL, outside the app's pool (to end the
+ * app's connections as a restart would): opened before the tests of the suite, closed after.
+ */
+export function usePgAdmin() {
+  let client: pg.Client | undefined;
+  beforeAll(async () => {
+    client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await client.connect();
+  });
+  afterAll(() => client?.end());
+  return {
+    query: (text: string, values?: unknown[]) => {
+      if (!client) throw new Error('the PostgreSQL admin client opens in beforeAll');
+      return client.query(text, values);
+    },
+  };
+}
+
+/** A show's row as the database holds it now (counters, sync stamps). */
+export const showRow = (db: Db, id: number) =>
+  db.kysely.selectFrom('shows').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import Trakt from 'trakt.tv';
-import { connectTraktApp, registerUser } from './factories';
+import type { Db } from '../src/db/connection';
+import type { NewShow } from '../src/db/types';
+import { buildShowWithEpisodes, connectTraktApp, registerUser } from './factories';
 
 /**
  * The real npm Trakt client (`trakt.tv`) pointed at our /trakt surface: the app listens on
@@ -46,3 +48,14 @@ export async function failure(call: Promise<unknown>): Promise<{ status: number;
   }
   throw new Error('The call succeeded');
 }
+
+/** Breaking Bad as the catalogue holds it (2 seasons of 4 and a special), the shows Trakt tests ask for. */
+export const buildBreakingBad = (db: Db, extra: Partial<NewShow> = {}) =>
+  buildShowWithEpisodes(db, 2, 4, {
+    title: 'Breaking Bad',
+    first_air_date: '2008-01-20',
+    tvdb_id: 81189,
+    imdb_id: 'tt0903747',
+    runtime_minutes: 47,
+    ...extra,
+  });

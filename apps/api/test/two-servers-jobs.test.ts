@@ -1,34 +1,28 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { REFRESH_SHOW_JOB } from '../src/features/metadata/metadata.service';
 import { APPLY_UPDATES_JOB } from '../src/features/metadata/catalog-index';
 import { testConfig } from './build-test-app';
-import { buildShow } from './factories';
-import { createTestDb } from './test-db';
-import { startTvmazeStandIn, type TvmazeStandIn } from './tvmaze-stand-in';
+import { buildTvmazeShow } from './factories';
+import { useTvmazeWorld } from './tvmaze-world';
+import { showRow } from './test-db';
 
 /**
  * Background work with two app servers on one database: a stale show viewed on both is
  * refreshed from TVmaze once, by whichever server's worker claims the job.
  */
-let db: Awaited<ReturnType<typeof createTestDb>>;
-let standIn: TvmazeStandIn;
 const apps: FastifyInstance[] = [];
 
-beforeAll(async () => {
-  [db, standIn] = await Promise.all([createTestDb(), startTvmazeStandIn()]);
-});
+const world = useTvmazeWorld();
 afterAll(async () => {
   for (const app of apps.splice(0)) await app.close();
-  await standIn.close();
-  await db.drop();
 });
 
 async function server() {
   const app = await buildApp({
-    config: testConfig({ metadataSync: true, tvmazeBaseUrl: standIn.baseUrl }),
-    db,
+    config: testConfig({ metadataSync: true, tvmazeBaseUrl: world.standIn.baseUrl }),
+    db: world.db,
   });
   await app.ready();
   apps.push(app);
@@ -37,10 +31,7 @@ async function server() {
 
 describe('two app servers, one job queue', () => {
   it('views of a stale show on both servers refresh it from TVmaze once', async () => {
-    const show = await buildShow(db, {
-      source_id: 'tvmaze:82',
-      source: 'tvmaze',
-      tvmaze_id: 82,
+    const show = await buildTvmazeShow(world.db, 82, {
       title: 'Game of Thrones',
     });
     const [a, b] = [await server(), await server()];
@@ -49,7 +40,7 @@ describe('two app servers, one job queue', () => {
       expect((await app.inject({ url: `/api/shows/${show.id}` })).statusCode).toBe(200);
       await app.services.metadata.flush();
     }
-    const queued = await db.kysely
+    const queued = await world.db.kysely
       .selectFrom('jobs')
       .select(['id', 'state'])
       .where('name', '=', REFRESH_SHOW_JOB)
@@ -61,20 +52,16 @@ describe('two app servers, one job queue', () => {
     await b.services.metadata.idle();
 
     expect((await a.services.jobs.get(queued[0]!.id))?.state).toBe('completed');
-    expect(standIn.hits.filter((h) => h.startsWith('/shows/')).sort()).toEqual([
+    expect(world.standIn.hits.filter((h) => h.startsWith('/shows/')).sort()).toEqual([
       '/shows/82',
       '/shows/82/episodes?specials=1',
     ]);
     // The daily updates job (a schedule) ran on one of the two servers, not on both.
-    await vi.waitFor(() => expect(standIn.hitsOf('/updates/shows')).toBe(1));
+    await vi.waitFor(() => expect(world.standIn.hitsOf('/updates/shows')).toBe(1));
     await a.services.jobs.idle(APPLY_UPDATES_JOB);
     await b.services.jobs.idle(APPLY_UPDATES_JOB);
-    expect(standIn.hitsOf('/updates/shows')).toBe(1);
-    const refreshed = await db.kysely
-      .selectFrom('shows')
-      .select(['episodes_complete', 'metadata_synced_at'])
-      .where('id', '=', show.id)
-      .executeTakeFirstOrThrow();
+    expect(world.standIn.hitsOf('/updates/shows')).toBe(1);
+    const refreshed = await showRow(world.db, show.id);
     expect(refreshed.episodes_complete).toBe(1);
     expect(refreshed.metadata_synced_at).not.toBeNull();
   });

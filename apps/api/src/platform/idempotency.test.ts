@@ -1,14 +1,11 @@
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { idempotencyMessages } from '@series-tracker/contracts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { useTestApp } from '../../test/build-test-app';
 import { bearer, buildShowWithEpisodes, registerUser } from '../../test/factories';
+import { memberRows } from '../../test/test-db';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const call = (token: string, key: string | null, opts: InjectOptions) =>
   t.app.inject({
@@ -136,11 +133,7 @@ describe('Idempotency-Key on episode marks (ADR 162)', () => {
     const again = await mark(u.token, 'retry-key-0001', 999_999, true);
     expect(again.statusCode).toBe(404);
     expect(again.headers['idempotent-replayed']).toBeUndefined();
-    const rows = await t.db.kysely
-      .selectFrom('idempotency_keys')
-      .selectAll()
-      .where('user_id', '=', u.user.id)
-      .execute();
+    const rows = await memberRows(t.db, 'idempotency_keys', u.user.id);
     expect(rows).toEqual([]);
   });
 

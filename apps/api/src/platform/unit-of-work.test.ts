@@ -1,11 +1,10 @@
-import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from '../lib/db-errors';
-import { buildApp } from '../app';
-import { testConfig } from '../../test/build-test-app';
-import { bearer, buildShow, registerUser } from '../../test/factories';
-import { createTestDb } from '../../test/test-db';
+import { useTestApp } from '../../test/build-test-app';
+import { injectAs, trackShow } from '../../test/http';
+import { buildShow, registerUser } from '../../test/factories';
+import { createTestDb, usePgAdmin, showRow } from '../../test/test-db';
 import { createUnitOfWork, type Tx } from './unit-of-work';
 
 /*
@@ -106,16 +105,11 @@ describe('unit of work', () => {
 
 describe.skipIf(!url)('unit of work: PostgreSQL connections dropped', () => {
   let db: Awaited<ReturnType<typeof createTestDb>>;
-  let admin: pg.Client;
+  const admin = usePgAdmin();
   beforeAll(async () => {
     db = await createTestDb();
-    admin = new pg.Client({ connectionString: url });
-    await admin.connect();
   });
-  afterAll(async () => {
-    await admin.end();
-    await db.drop();
-  });
+  afterAll(() => db.drop());
 
   const backendPid = async (trx: Tx) =>
     (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]!.pid;
@@ -190,27 +184,14 @@ describe.skipIf(!url)('unit of work: PostgreSQL connections dropped', () => {
 describe.skipIf(!url)(
   'unit of work in the app: a write whose connection drops (PostgreSQL)',
   () => {
-    let db: Awaited<ReturnType<typeof createTestDb>>;
-    let admin: pg.Client;
-    let app: Awaited<ReturnType<typeof buildApp>>;
-    beforeAll(async () => {
-      db = await createTestDb();
-      app = await buildApp({ config: testConfig({ responseCache: false }), db });
-      await app.ready();
-      admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-    });
-    afterAll(async () => {
-      await admin.end();
-      await app.close();
-      await db.drop();
-    });
+    const t = useTestApp({ responseCache: false });
+    const admin = usePgAdmin();
 
     it('deleting an account survives its connection being killed mid-transaction: 204, once', async () => {
       // An erasure step that, the first time, has PostgreSQL end the transaction's connection
       // (as a restart or failover would) after the tracking step already deleted rows in it.
       let calls = 0;
-      app.services.erasure.register('probe-drop', async (trx) => {
+      t.app.services.erasure.register('probe-drop', async (trx) => {
         calls++;
         if (calls === 1) {
           const pid = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx))
@@ -218,39 +199,29 @@ describe.skipIf(!url)(
           await admin.query('select pg_terminate_backend($1)', [pid]);
         }
       });
-      const member = await registerUser(app);
-      const stays = await registerUser(app);
-      const show = await buildShow(db);
+      const member = await registerUser(t.app);
+      const stays = await registerUser(t.app);
+      const show = await buildShow(t.db);
       for (const who of [member, stays]) {
-        const added = await app.inject({
-          method: 'POST',
-          url: '/api/user-content-status',
-          headers: bearer(who.token),
-          payload: { showId: show.id },
-        });
+        const added = await trackShow(t.app, who.token, show.id);
         expect(added.statusCode).toBe(201);
       }
 
-      const res = await app.inject({
+      const res = await injectAs(t.app, member.token, {
         method: 'DELETE',
         url: '/api/users/me',
-        headers: bearer(member.token),
         payload: { password: member.password },
       });
       expect(res.statusCode).toBe(204);
       // The first run lost its connection before commit and was rolled back; the second committed.
       expect(calls).toBe(2);
-      const users = await db.kysely
+      const users = await t.db.kysely
         .selectFrom('users')
         .select('id')
         .where('id', 'in', [member.user.id, stays.user.id])
         .execute();
       expect(users.map((u) => u.id)).toEqual([stays.user.id]);
-      const counted = await db.kysely
-        .selectFrom('shows')
-        .select('total_users')
-        .where('id', '=', show.id)
-        .executeTakeFirstOrThrow();
+      const counted = await showRow(t.db, show.id);
       expect(counted.total_users).toBe(1);
     });
   },

@@ -10,6 +10,7 @@ import { buildMailingTestApp, tokenIn } from '../../../test/smtp';
 import { hashToken } from '../auth/tokens';
 import { FORGOT_PASSWORD_JOB } from './account.service';
 import { caller } from '../../../test/http';
+import { showRow } from '../../../test/test-db';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -540,14 +541,7 @@ describe('DELETE /api/users/me', () => {
       });
       expect(added.statusCode).toBe(201);
     }
-    const totalUsers = async () =>
-      (
-        await t.db.kysely
-          .selectFrom('shows')
-          .select('total_users')
-          .where('id', '=', show.id)
-          .executeTakeFirstOrThrow()
-      ).total_users;
+    const totalUsers = async () => (await showRow(t.db, show.id)).total_users;
     expect(await totalUsers()).toBe(2);
     const statsBefore = (await t.app.inject({ url: '/api/stats/global' })).json().totalUsers;
     const seen: unknown[] = [];
@@ -649,11 +643,7 @@ describe('DELETE /api/users/me', () => {
         .select('followers_count')
         .where('id', '=', listId)
         .executeTakeFirstOrThrow();
-      const s = await t.db.kysely
-        .selectFrom('shows')
-        .select('total_reviews')
-        .where('id', '=', show.id)
-        .executeTakeFirstOrThrow();
+      const s = await showRow(t.db, show.id);
       return {
         likes: Number(r.likes_count),
         comments: Number(r.comments_count),
@@ -707,11 +697,7 @@ describe('DELETE /api/users/me', () => {
       erasure.run = run;
     }
     expect((await me(u.token)).statusCode).toBe(200);
-    const total = await t.db.kysely
-      .selectFrom('shows')
-      .select('total_users')
-      .where('id', '=', show.id)
-      .executeTakeFirstOrThrow();
+    const total = await showRow(t.db, show.id);
     expect(total.total_users).toBe(1);
   });
 });

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '@series-tracker/contracts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { caller } from '../../../test/http';
 import { bearer, registerUser } from '../../../test/factories';
 
 let t: TestApp;
@@ -19,6 +20,8 @@ afterAll(async () => {
   await t.close();
   await fs.rm(uploadDir, { recursive: true, force: true });
 });
+
+const call = caller(() => t.app);
 
 /** A multipart/form-data body with one file part, as a browser sends it. */
 function multipart(data: Buffer, filename: string, contentType: string, field = 'file') {
@@ -115,9 +118,7 @@ describe('POST /api/users/me/avatar', () => {
     expect(res.statusCode).toBe(200);
     const avatarUrl = res.json().user.avatarUrl as string;
     expect(avatarUrl).toMatch(new RegExp(`^/uploads/avatars/${u.user.id}/[a-z0-9]+-256\\.webp$`));
-    expect(
-      (await t.app.inject({ url: '/api/auth/me', headers: bearer(u.token) })).json().user.avatarUrl,
-    ).toBe(avatarUrl);
+    expect((await call(u.token, { url: '/api/auth/me' })).json().user.avatarUrl).toBe(avatarUrl);
 
     for (const size of [256, 64]) {
       const file = await t.app.inject({ url: avatarUrl.replace('-256.webp', `-${size}.webp`) });
@@ -173,11 +174,7 @@ describe('POST /api/users/me/avatar', () => {
     );
     expect(mine).toHaveLength(2);
 
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/users/me/avatar',
-      headers: bearer(u.token),
-    });
+    const removed = await call(u.token, { method: 'DELETE', url: '/api/users/me/avatar' });
     expect(removed.statusCode).toBe(200);
     expect(removed.json().user.avatarUrl).toBeNull();
     expect((await t.app.inject({ url: second })).statusCode).toBe(404);
@@ -196,11 +193,10 @@ describe('POST /api/users/me/avatar', () => {
     // A file a failed delete left behind goes too: the whole folder is the member's.
     const stray = path.join(uploadDir, 'avatars', String(u.user.id), 'left-over-256.webp');
     await fs.writeFile(stray, 'x');
-    const del = await t.app.inject({
+    const del = await call(u.token, {
       method: 'DELETE',
       url: '/api/users/me',
       payload: { password: u.password },
-      headers: bearer(u.token),
     });
     expect(del.statusCode).toBe(204);
     const files = await stored();
@@ -316,11 +312,10 @@ describe('POST /api/users/me/avatar', () => {
         400,
         accountMessages.avatarRequired,
       );
-      const json = await t.app.inject({
+      const json = await call(token, {
         method: 'POST',
         url: '/api/users/me/avatar',
         payload: { file: 'nope' },
-        headers: bearer(token),
       });
       expect(json.statusCode).toBe(415);
     });

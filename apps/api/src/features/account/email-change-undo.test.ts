@@ -4,7 +4,8 @@ import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '@series-tracker/contracts';
 import type { TestApp } from '../../../test/build-test-app';
-import { bearer, registerUser } from '../../../test/factories';
+import { caller } from '../../../test/http';
+import { registerUser } from '../../../test/factories';
 import type { startSmtp } from '../../../test/smtp';
 import { buildMailingTestApp, tokenIn } from '../../../test/smtp';
 import { hashToken } from '../auth/tokens';
@@ -27,16 +28,17 @@ afterAll(async () => {
   await fs.rm(outbox, { recursive: true, force: true });
 });
 
+const call = caller(() => t.app);
+
 const undo = (token: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/undo-email-change', payload: { token } });
 
 async function changeEmail() {
   const u = await registerUser(t.app);
   const newEmail = `taken.over.${u.user.id}@example.test`;
-  const res = await t.app.inject({
+  const res = await call(u.token, {
     method: 'PUT',
     url: '/api/users/me',
-    headers: bearer(u.token),
     payload: { email: newEmail, currentPassword: u.password },
   });
   expect(res.statusCode).toBe(200);
@@ -69,10 +71,9 @@ describe('e-mail change', () => {
     expect(row.purpose).toBe('email-change-undo');
     // Whoever changed it asks for yet another address; undoing ends that link too.
     const further = `further.${u.user.id}@example.test`;
-    await t.app.inject({
+    await call(u.token, {
       method: 'PUT',
       url: '/api/users/me',
-      headers: bearer(u.token),
       payload: { email: further, currentPassword: u.password },
     });
     const furtherLink = tokenIn(await smtp.waitFor(further), 'verify-email');
@@ -92,7 +93,7 @@ describe('e-mail change', () => {
       payload: { token: furtherLink },
     });
     expect(late.statusCode).toBe(400);
-    const me = await t.app.inject({ url: '/api/auth/me', headers: bearer(u.token) });
+    const me = await call(u.token, { url: '/api/auth/me' });
     expect(me.statusCode).toBe(401);
     // The old address signs in again.
     const login = await t.app.inject({

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountLimits, accountMessages } from '@series-tracker/contracts';
 import type { TestApp } from '../../../test/build-test-app';
-import { bearer, registerUser } from '../../../test/factories';
+import { caller } from '../../../test/http';
+import { registerUser } from '../../../test/factories';
 import type { startSmtp } from '../../../test/smtp';
 import { buildMailingTestApp, tokenIn } from '../../../test/smtp';
 
@@ -23,18 +24,19 @@ afterAll(async () => {
   await smtp.close();
 });
 
+const call = caller(() => t.app);
+
 let seq = 0;
 const fresh = (name: string) => `${name}${++seq}${Date.now().toString(36)}@example.test`;
 
 type Member = Awaited<ReturnType<typeof registerUser>>;
 const change = (m: Member, email: string) =>
-  t.app.inject({
+  call(m.token, {
     method: 'PUT',
     url: '/api/users/me',
-    headers: bearer(m.token),
     payload: { email, currentPassword: m.password },
   });
-const me = (m: Member) => t.app.inject({ url: '/api/auth/me', headers: bearer(m.token) });
+const me = (m: Member) => call(m.token, { url: '/api/auth/me' });
 const verify = (token: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
 const stored = (id: number) =>
@@ -93,10 +95,9 @@ describe('asking for a new address', () => {
   it('still needs the current password, checked first', async () => {
     const a = await registerUser(t.app);
     const owner = await registerUser(t.app);
-    const res = await t.app.inject({
+    const res = await call(a.token, {
       method: 'PUT',
       url: '/api/users/me',
-      headers: bearer(a.token),
       payload: { email: owner.user.email, currentPassword: 'not the password' },
     });
     expect(res.statusCode).toBe(400);
@@ -151,10 +152,9 @@ it(`lets one account ask for at most ${accountLimits.emailChangesPerHour} change
     expect((await change(m, email)).statusCode).toBe(200);
   }
   const last = asked.at(-1)!;
-  const refused = await t.app.inject({
+  const refused = await call(m.token, {
     method: 'PUT',
     url: '/api/users/me',
-    headers: bearer(m.token),
     payload: { email: fresh('spray'), currentPassword: m.password, displayName: 'Renamed' },
   });
   expect(refused.statusCode).toBe(429);

@@ -1,20 +1,17 @@
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   apiTokenLimits,
   integrationMessages,
   type CreatedApiToken,
   type TokenScope,
 } from '@series-tracker/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { useTestApp } from '../../../test/build-test-app';
 import { buildShowWithEpisodes, registerUser } from '../../../test/factories';
 import { caller } from '../../../test/http';
+import { memberRows } from '../../../test/test-db';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const call = caller(() => t.app);
 
@@ -98,17 +95,9 @@ describe('personal API tokens', () => {
     });
     expect(list.statusCode).toBe(403);
     expect(list.json().error).toBe(integrationMessages.scopeWrite);
-    const lists = await t.db.kysely
-      .selectFrom('lists')
-      .select('id')
-      .where('user_id', '=', u.user.id)
-      .execute();
+    const lists = await memberRows(t.db, 'lists', u.user.id, ['id']);
     expect(lists).toEqual([]);
-    const progress = await t.db.kysely
-      .selectFrom('episode_plays')
-      .select('source')
-      .where('user_id', '=', u.user.id)
-      .execute();
+    const progress = await memberRows(t.db, 'episode_plays', u.user.id, ['source']);
     expect(progress).toHaveLength(2);
   });
 

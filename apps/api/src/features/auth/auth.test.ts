@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '@series-tracker/contracts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { caller } from '../../../test/http';
 import { bearer, registerUser } from '../../../test/factories';
-import { countRows } from '../../../test/test-db';
+import { countRows, memberRows } from '../../../test/test-db';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,10 +14,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const call = caller(() => t.app);
+
 const countUsers = () => countRows(t.db, 'users');
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+
+const register = (username: string, email: string, password: string) =>
+  post('/api/auth/register', { username, email, password });
+/** A registration body sent as is, with this content type. */
+const registerRaw = (contentType: string, body: string) =>
+  post('/api/auth/register', body, { 'content-type': contentType });
+const signIn = (identifier: string, password: string) =>
+  post('/api/auth/login', { identifier, password });
 
 /** Nothing secret may ever appear in a response body. */
 function expectNoSecrets(body: string) {
@@ -44,10 +55,7 @@ describe('POST /api/auth/register', () => {
     expectNoSecrets(res.body);
     expect(await countUsers()).toBe(before);
     // Not yet an account: the password does not sign in, exactly like an unknown name.
-    const login = await post('/api/auth/login', {
-      identifier: 'Jon_Snow',
-      password: 'winteriscoming',
-    });
+    const login = await signIn('Jon_Snow', 'winteriscoming');
     expect(login.statusCode).toBe(401);
     expect(login.json().error).toBe(authMessages.invalidCredentials);
   });
@@ -61,11 +69,7 @@ describe('POST /api/auth/register', () => {
       .executeTakeFirstOrThrow();
     expect(row.password_hash).not.toContain(password);
     expect(row.password_hash).toMatch(/^scrypt\$/);
-    const sessions = await t.db.kysely
-      .selectFrom('sessions')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .execute();
+    const sessions = await memberRows(t.db, 'sessions', user.id);
     expect(sessions).toHaveLength(1);
     expect(sessions[0]!.token_hash).not.toBe(token);
   });
@@ -121,7 +125,7 @@ describe('POST /api/auth/register', () => {
   });
 
   it('reports every invalid field at once', async () => {
-    const res = await post('/api/auth/register', { username: 'x', email: 'nope', password: '1' });
+    const res = await register('x', 'nope', '1');
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().details).sort()).toEqual(['email', 'password', 'username']);
   });
@@ -129,11 +133,7 @@ describe('POST /api/auth/register', () => {
   it('refuses a username taken in another case with 409 and creates nothing', async () => {
     await registerUser(t.app, { username: 'Arya' });
     const before = await countUsers();
-    const res = await post('/api/auth/register', {
-      username: 'aRYA',
-      email: 'other@x.test',
-      password: 'needle-one',
-    });
+    const res = await register('aRYA', 'other@x.test', 'needle-one');
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       code: 'USERNAME_TAKEN',
@@ -145,11 +145,7 @@ describe('POST /api/auth/register', () => {
 
   it('names only the username when both the username and the email are taken', async () => {
     await registerUser(t.app, { username: 'brienne', email: 'brienne@tarth.test' });
-    const res = await post('/api/auth/register', {
-      username: 'Brienne',
-      email: 'brienne@tarth.test',
-      password: 'oathkeeper',
-    });
+    const res = await register('Brienne', 'brienne@tarth.test', 'oathkeeper');
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       code: 'USERNAME_TAKEN',
@@ -181,12 +177,7 @@ describe('POST /api/auth/register', () => {
   });
 
   it('answers malformed JSON with 400 INVALID_JSON, never 500', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"username": "broken",',
-    });
+    const res = await registerRaw('application/json', '{"username": "broken",');
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('INVALID_JSON');
   });
@@ -194,34 +185,20 @@ describe('POST /api/auth/register', () => {
   it.each([['[]'], ['"just a string"'], ['null'], ['42']])(
     'answers a JSON %s body with 400',
     async (payload) => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        headers: { 'content-type': 'application/json' },
-        payload,
-      });
+      const res = await registerRaw('application/json', payload);
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toBeTruthy();
     },
   );
 
   it('answers a body over 1 MB with 413', async () => {
-    const res = await post('/api/auth/register', {
-      username: 'big',
-      email: 'b@b.test',
-      password: 'x'.repeat(1_100_000),
-    });
+    const res = await register('big', 'b@b.test', 'x'.repeat(1_100_000));
     expect(res.statusCode).toBe(413);
     expect(res.json().code).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('answers a non-JSON content type with 415', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      headers: { 'content-type': 'application/xml' },
-      payload: '<user/>',
-    });
+    const res = await registerRaw('application/xml', '<user/>');
     expect(res.statusCode).toBe(415);
     expect(res.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
@@ -234,7 +211,7 @@ describe('POST /api/auth/login', () => {
       email: 'tyrion@lannister.test',
     });
     for (const identifier of ['Tyrion', 'tyrion', 'TYRION@lannister.TEST']) {
-      const res = await post('/api/auth/login', { identifier, password });
+      const res = await signIn(identifier, password);
       expect(res.statusCode, identifier).toBe(200);
       expect(res.json().user.id).toBe(user.id);
       expectNoSecrets(res.body);
@@ -243,8 +220,8 @@ describe('POST /api/auth/login', () => {
 
   it('gives the same 401 for a wrong password and an unknown account', async () => {
     const { password } = await registerUser(t.app, { username: 'cersei' });
-    const wrong = await post('/api/auth/login', { identifier: 'cersei', password: `${password}!` });
-    const unknown = await post('/api/auth/login', { identifier: 'nobody_here', password });
+    const wrong = await signIn('cersei', `${password}!`);
+    const unknown = await signIn('nobody_here', password);
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({
@@ -255,7 +232,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('requires both fields', async () => {
-    const res = await post('/api/auth/login', { identifier: '  ', password: '' });
+    const res = await signIn('  ', '');
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toEqual({
       identifier: authMessages.identifierRequired,
@@ -280,17 +257,12 @@ describe('sessions', () => {
 
   it('logout revokes the token and only that token', async () => {
     const { token, password, user } = await registerUser(t.app);
-    const second = (await post('/api/auth/login', { identifier: user.username, password })).json()
-      .token as string;
+    const second = (await signIn(user.username, password)).json().token as string;
     const res = await post('/api/auth/logout', undefined, bearer(token));
     expect(res.statusCode).toBe(204);
-    expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(
-      401,
-    );
+    expect((await call(token, { url: '/api/auth/me' })).statusCode).toBe(401);
     expect((await post('/api/auth/logout', undefined, bearer(token))).statusCode).toBe(401);
-    expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(second) })).statusCode).toBe(
-      200,
-    );
+    expect((await call(second, { url: '/api/auth/me' })).statusCode).toBe(200);
   });
 
   it('refresh rotates the token: the old one stops working', async () => {
@@ -299,12 +271,8 @@ describe('sessions', () => {
     expect(res.statusCode).toBe(200);
     const fresh = res.json().token as string;
     expect(fresh).not.toBe(token);
-    expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(
-      401,
-    );
-    expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(fresh) })).statusCode).toBe(
-      200,
-    );
+    expect((await call(token, { url: '/api/auth/me' })).statusCode).toBe(401);
+    expect((await call(fresh, { url: '/api/auth/me' })).statusCode).toBe(200);
     expect((await post('/api/auth/refresh', undefined, bearer(token))).statusCode).toBe(401);
   });
 
@@ -315,14 +283,8 @@ describe('sessions', () => {
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where('user_id', '=', user.id)
       .execute();
-    expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(
-      401,
-    );
-    const left = await t.db.kysely
-      .selectFrom('sessions')
-      .select('id')
-      .where('user_id', '=', user.id)
-      .execute();
+    expect((await call(token, { url: '/api/auth/me' })).statusCode).toBe(401);
+    const left = await memberRows(t.db, 'sessions', user.id, ['id']);
     expect(left).toHaveLength(0);
   });
 
@@ -335,9 +297,7 @@ describe('sessions', () => {
       .set({ last_used_at: old, expires_at: soon })
       .where('user_id', '=', user.id)
       .execute();
-    expect((await t.app.inject({ url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(
-      200,
-    );
+    expect((await call(token, { url: '/api/auth/me' })).statusCode).toBe(200);
     const row = await t.db.kysely
       .selectFrom('sessions')
       .selectAll()
@@ -355,7 +315,7 @@ describe('sessions', () => {
     const b = await registerUser(t.app);
     // Every response that carries another user: the viewer's own profile, user search and
     // global search, signed in and anonymously. Each must find A (else the check is empty).
-    const me = await t.app.inject({ url: '/api/auth/me', headers: bearer(b.token) });
+    const me = await call(b.token, { url: '/api/auth/me' });
     expect(me.json().user.id).toBe(b.user.id);
     expect(me.body).not.toContain('private-a@x.test');
     for (const headers of [bearer(b.token), {}]) {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '@series-tracker/contracts';
 import { runAdmin } from '../../cli/admin';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { caller } from '../../../test/http';
 import { bearer } from '../../../test/factories';
 import { mailVia, startSmtp, tokenIn } from '../../../test/smtp';
 
@@ -24,6 +25,8 @@ const withSmtp = () =>
 
 const post = (t: TestApp, url: string, payload: object, token?: string) =>
   t.app.inject({ method: 'POST', url, payload, headers: token ? bearer(token) : {} });
+const register = (t: TestApp, username: string, email: string, password: string) =>
+  post(t, '/api/auth/register', { username, email, password });
 const setup = async (t: TestApp) =>
   (await t.app.inject({ url: '/api/auth/setup' })).json() as { firstRun: boolean };
 const admins = (t: TestApp) =>
@@ -35,6 +38,7 @@ const admins = (t: TestApp) =>
 
 describe('the first registration of an empty site', () => {
   let t: TestApp;
+  const call = caller(() => t.app);
   beforeAll(async () => {
     t = await withSmtp();
     await t.app.services.jobs.start();
@@ -43,33 +47,22 @@ describe('the first registration of an empty site', () => {
 
   it('creates the administrator at once, signed in; then registration is mailed as before', async () => {
     expect(await setup(t)).toEqual({ firstRun: true });
-    const first = await post(t, '/api/auth/register', {
-      username: 'Ada_First',
-      email: 'ada@first.test',
-      password: 'analytical engine',
-    });
+    const first = await register(t, 'Ada_First', 'ada@first.test', 'analytical engine');
     expect(first.statusCode).toBe(201);
     const body = first.json();
     expect(body.user).toMatchObject({ username: 'Ada_First', role: 'admin', emailVerified: false });
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const me = await t.app.inject({ url: '/api/auth/me', headers: bearer(body.token) });
+    const me = await call(body.token, { url: '/api/auth/me' });
     expect(me.json().user).toMatchObject({ username: 'Ada_First', role: 'admin' });
     // The operator's own address was not proven by a link: no mail went anywhere.
     await t.app.services.jobs.idle('mail.send');
     expect(smtp.mailsTo('ada@first.test')).toHaveLength(0);
     // The moderation queue is open to the administrator.
-    const queue = await t.app.inject({
-      url: '/api/moderation/reports',
-      headers: bearer(body.token),
-    });
+    const queue = await call(body.token, { url: '/api/moderation/reports' });
     expect(queue.statusCode).toBe(200);
 
     expect(await setup(t)).toEqual({ firstRun: false });
-    const second = await post(t, '/api/auth/register', {
-      username: 'Bob_Second',
-      email: 'bob@second.test',
-      password: 'violet kettle drum',
-    });
+    const second = await register(t, 'Bob_Second', 'bob@second.test', 'violet kettle drum');
     expect(second.statusCode).toBe(202);
     expect(second.json()).toEqual({
       message: authMessages.registrationSent,
@@ -83,16 +76,8 @@ describe('the first registration of an empty site', () => {
   });
 
   it("tells nothing about the administrator's address: the same answer as a new one", async () => {
-    const taken = await post(t, '/api/auth/register', {
-      username: 'Not_Ada',
-      email: 'ADA@first.test',
-      password: 'violet kettle drum',
-    });
-    const free = await post(t, '/api/auth/register', {
-      username: 'Not_Anyone',
-      email: 'nobody@first.test',
-      password: 'violet kettle drum',
-    });
+    const taken = await register(t, 'Not_Ada', 'ADA@first.test', 'violet kettle drum');
+    const free = await register(t, 'Not_Anyone', 'nobody@first.test', 'violet kettle drum');
     expect(taken.statusCode).toBe(202);
     expect(free.statusCode).toBe(202);
     expect({ ...taken.json(), email: '' }).toEqual({ ...free.json(), email: '' });
@@ -104,11 +89,7 @@ describe('the first registration of an empty site', () => {
   });
 
   it('the operator can print a pending registration’s link (a fresh one replaces the mailed one)', async () => {
-    await post(t, '/api/auth/register', {
-      username: 'Cy_Pending',
-      email: 'cy@pending.test',
-      password: 'violet kettle drum',
-    });
+    await register(t, 'Cy_Pending', 'cy@pending.test', 'violet kettle drum');
     const mailed = tokenIn(await smtp.waitFor('cy@pending.test'), 'finish-registration');
     const services = t.app.services;
     const more = { registration: services.registration, publicUrl: 'https://tracker.example.test' };
@@ -176,21 +157,9 @@ describe('a server without SMTP', () => {
   afterAll(() => t.close());
 
   it('says where the mail went, the same for every address', async () => {
-    await post(t, '/api/auth/register', {
-      username: 'Admin_Here',
-      email: 'admin@here.test',
-      password: 'violet kettle drum',
-    });
-    const a = await post(t, '/api/auth/register', {
-      username: 'Dee_Outbox',
-      email: 'admin@here.test',
-      password: 'violet kettle drum',
-    });
-    const b = await post(t, '/api/auth/register', {
-      username: 'Eve_Outbox',
-      email: 'eve@here.test',
-      password: 'violet kettle drum',
-    });
+    await register(t, 'Admin_Here', 'admin@here.test', 'violet kettle drum');
+    const a = await register(t, 'Dee_Outbox', 'admin@here.test', 'violet kettle drum');
+    const b = await register(t, 'Eve_Outbox', 'eve@here.test', 'violet kettle drum');
     expect(a.json()).toMatchObject({ mailOutbox: true });
     expect({ ...a.json(), email: '' }).toEqual({ ...b.json(), email: '' });
   });

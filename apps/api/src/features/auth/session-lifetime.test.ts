@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, registerUser } from '../../../test/factories';
+import { caller } from '../../../test/http';
+import { registerUser } from '../../../test/factories';
 import { hashToken } from './tokens';
 
 /**
@@ -12,6 +13,8 @@ beforeAll(async () => {
   t = await buildTestApp({ sessionMaxAgeDays: 90, sessionCacheSeconds: 0 });
 });
 afterAll(() => t.close());
+
+const call = caller(() => t.app);
 
 const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString();
 
@@ -29,11 +32,7 @@ async function memberSignedIn(times: { created_at: string; last_used_at?: string
 describe('absolute session lifetime', () => {
   it('refuses a session created longer ago than the maximum, even when recently used', async () => {
     const ann = await memberSignedIn({ created_at: daysAgo(91), last_used_at: daysAgo(0.5) });
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: bearer(ann.token),
-    });
+    const res = await call(ann.token, { method: 'GET', url: '/api/auth/me' });
     expect(res.statusCode).toBe(401);
     const left = await t.db.kysely
       .selectFrom('sessions')
@@ -45,11 +44,7 @@ describe('absolute session lifetime', () => {
 
   it('keeps a session inside the maximum, and never slides its expiry past it', async () => {
     const ann = await memberSignedIn({ created_at: daysAgo(80), last_used_at: daysAgo(2) });
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: bearer(ann.token),
-    });
+    const res = await call(ann.token, { method: 'GET', url: '/api/auth/me' });
     expect(res.statusCode).toBe(200);
     const row = await t.db.kysely
       .selectFrom('sessions')
@@ -63,11 +58,7 @@ describe('absolute session lifetime', () => {
 
   it('a refreshed token keeps the original sign-in time', async () => {
     const ann = await memberSignedIn({ created_at: daysAgo(89.9) });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      headers: bearer(ann.token),
-    });
+    const res = await call(ann.token, { method: 'POST', url: '/api/auth/refresh' });
     expect(res.statusCode).toBe(200);
     const { expiresAt } = res.json() as { expiresAt: string };
     expect(Date.parse(expiresAt)).toBeLessThan(Date.now() + 86_400_000);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountMessages, authMessages } from '@series-tracker/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { useTestApp } from '../../../test/build-test-app';
 import { registerUser } from '../../../test/factories';
 
 /**
@@ -9,11 +9,7 @@ import { registerUser } from '../../../test/factories';
  * password from another address still signs in, after a bounded delay. An unknown account
  * answers exactly like a known one.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const login = (identifier: string, password: string, ip: string) =>
   t.app.inject({

@@ -3,6 +3,7 @@ import { errorCodes, securityErrorCodes, securityLimits } from '@series-tracker/
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, registerUser } from '../../../test/factories';
 import { makeStale, totpCode } from '../../../test/second-factor';
+import { memberRows } from '../../../test/test-db';
 
 /**
  * Two-factor sign-in with an authenticator app and backup codes, and the recent sign-in
@@ -77,11 +78,7 @@ describe('turning on two-factor sign-in', () => {
     expect(new Set(codes).size).toBe(codes.length);
     for (const code of codes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
     // Stored hashed only.
-    const rows = await t.db.kysely
-      .selectFrom('backup_codes')
-      .select('code_hash')
-      .where('user_id', '=', member.user.id)
-      .execute();
+    const rows = await memberRows(t.db, 'backup_codes', member.user.id, ['code_hash']);
     expect(rows).toHaveLength(10);
     expect(rows.map((r) => r.code_hash)).not.toContain(codes[0]);
 
@@ -200,11 +197,7 @@ describe('recent sign-in', () => {
 
     expect((await send('DELETE', '/api/auth/2fa/totp', m.token)).statusCode).toBe(204);
     expect((await login(m.user.username, m.password)).json().token).toBeDefined();
-    const codes = await t.db.kysely
-      .selectFrom('backup_codes')
-      .select('id')
-      .where('user_id', '=', m.user.id)
-      .execute();
+    const codes = await memberRows(t.db, 'backup_codes', m.user.id, ['id']);
     expect(codes).toEqual([]);
   });
 

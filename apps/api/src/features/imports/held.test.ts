@@ -2,7 +2,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { heldReasonText, type HeldPage } from '@series-tracker/contracts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, buildEpisode, buildShow, registerUser } from '../../../test/factories';
+import { caller } from '../../../test/http';
+import { buildEpisode, buildShow, registerUser } from '../../../test/factories';
 import { dir, textFile, zipFile } from '../../../test/import-fixtures';
 import { importFile } from '../../../test/import-helpers';
 
@@ -90,6 +91,8 @@ afterAll(async () => {
   await t.close();
 });
 
+const call = caller(() => t.app);
+
 const show = (title: string, tvdb: number) => ({
   title,
   year: null,
@@ -129,11 +132,7 @@ const malEntry = (
   `<anime><series_animedb_id>${id}</series_animedb_id><series_title><![CDATA[${title}]]></series_title><series_type>TV</series_type><series_episodes>0</series_episodes><my_watched_episodes>${watched}</my_watched_episodes><my_start_date>${start}</my_start_date><my_finish_date>0000-00-00</my_finish_date><my_score>0</my_score><my_status>${status}</my_status></anime>`;
 
 async function heldOf(token: string, query = ''): Promise<HeldPage> {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/imports/held${query}`,
-    headers: bearer(token),
-  });
+  const res = await call(token, { method: 'GET', url: `/api/imports/held${query}` });
   expect(res.statusCode).toBe(200);
   return res.json();
 }
@@ -146,6 +145,10 @@ async function progressOf(userId: number) {
     .orderBy('episode_id')
     .execute();
 }
+
+/** Imports a MyAnimeList export holding these entries, as `file`. */
+const importMal = (token: string, file: string, entries: string) =>
+  importFile(t.app, token, textFile(file, malFile(entries)));
 
 describe('held history', () => {
   it('lists held watches and held counts per show with why and what resolves them', async () => {
@@ -169,16 +172,11 @@ describe('held history', () => {
       },
     ]);
 
-    const mal = await importFile(
-      t.app,
+    const mal = await importMal(
       ann.token,
-      textFile(
-        'mal.xml',
-        malFile(
-          malEntry(9201, 'Moon Blade', 2, 'Watching') +
-            malEntry(9202, 'Star Hunters', 2, 'Completed', '2018-01-20'),
-        ),
-      ),
+      'mal.xml',
+      malEntry(9201, 'Moon Blade', 2, 'Watching') +
+        malEntry(9202, 'Star Hunters', 2, 'Completed', '2018-01-20'),
     );
     expect(mal.report).toMatchObject({ heldCounts: 1, episodes: { marked: 2 } });
     expect(mal.report!.heldShows).toEqual([
@@ -222,11 +220,7 @@ describe('held history', () => {
     // Only ever one's own; bad paging is a 400, not a 500; signed out is a 401.
     const bob = await registerUser(t.app);
     expect((await heldOf(bob.token)).total).toBe(0);
-    const bad = await t.app.inject({
-      method: 'GET',
-      url: '/api/imports/held?limit=abc',
-      headers: bearer(ann.token),
-    });
+    const bad = await call(ann.token, { method: 'GET', url: '/api/imports/held?limit=abc' });
     expect(bad.statusCode).toBe(400);
     const anon = await t.app.inject({ method: 'GET', url: '/api/imports/held' });
     expect(anon.statusCode).toBe(401);
@@ -234,16 +228,10 @@ describe('held history', () => {
 
   it('applies a MAL count only when certain, never on guessed episodes, and invents no dates', async () => {
     const ann = await registerUser(t.app);
-    await importFile(
-      t.app,
+    await importMal(
       ann.token,
-      textFile(
-        'mal.xml',
-        malFile(
-          malEntry(9201, 'Moon Blade', 2, 'Watching') +
-            malEntry(9202, 'Star Hunters', 2, 'Completed'),
-        ),
-      ),
+      'mal.xml',
+      malEntry(9201, 'Moon Blade', 2, 'Watching') + malEntry(9202, 'Star Hunters', 2, 'Completed'),
     );
     const watched = (await progressOf(ann.user.id)).map((p) => p.episode_id);
     // Single complete season: its first two episodes. Two seasons: nothing is guessed.
@@ -275,11 +263,7 @@ describe('held history', () => {
     for (const n of [1, 2])
       eps.push((await buildEpisode(t.db, arc.id, { season_number: 1, episode_number: n })).id);
     const ann = await registerUser(t.app);
-    await importFile(
-      t.app,
-      ann.token,
-      textFile('arc.xml', malFile(malEntry(9203, 'Moon Arc', 2, 'Completed', '2022-02-02'))),
-    );
+    await importMal(ann.token, 'arc.xml', malEntry(9203, 'Moon Arc', 2, 'Completed', '2022-02-02'));
     // A partial list: the count is held, no episode is marked.
     expect(await progressOf(ann.user.id)).toEqual([]);
     expect((await heldOf(ann.token)).data[0]).toMatchObject({
@@ -299,17 +283,9 @@ describe('held history', () => {
   it('keeps every play through an export and an import into a new account', async () => {
     const ann = await registerUser(t.app);
     await importFile(t.app, ann.token, await zipFile('held2.zip', traktHeldMembers()));
-    await importFile(
-      t.app,
-      ann.token,
-      textFile('mal2.xml', malFile(malEntry(9202, 'Star Hunters', 2, 'Completed'))),
-    );
+    await importMal(ann.token, 'mal2.xml', malEntry(9202, 'Star Hunters', 2, 'Completed'));
     const before = await heldOf(ann.token);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/users/me/export?format=json',
-      headers: bearer(ann.token),
-    });
+    const res = await call(ann.token, { method: 'GET', url: '/api/users/me/export?format=json' });
     const doc = res.json();
     expect(doc.version).toBe(2);
     expect(doc.held).toHaveLength(3);
@@ -327,11 +303,7 @@ describe('held history', () => {
     );
 
     // The CSV ZIP carries held history too.
-    const csv = await t.app.inject({
-      method: 'GET',
-      url: '/api/users/me/export?format=csv',
-      headers: bearer(ann.token),
-    });
+    const csv = await call(ann.token, { method: 'GET', url: '/api/users/me/export?format=csv' });
     const { openArchive } = await import('./archive');
     const archive = await openArchive(textFile('held-export.zip', csv.rawPayload));
     const heldCsv = (

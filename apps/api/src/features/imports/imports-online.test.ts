@@ -6,6 +6,7 @@ import { registerUser } from '../../../test/factories';
 import { dir, zipFile } from '../../../test/import-fixtures';
 import { importFile } from '../../../test/import-helpers';
 import { startTvmazeStandIn, type TvmazeStandIn } from '../../../test/tvmaze-stand-in';
+import { memberRows } from '../../../test/test-db';
 
 let tvmaze: TvmazeStandIn;
 let t: TestApp;
@@ -76,11 +77,7 @@ describe('shows missing from the catalogue, online', () => {
       { season_number: 1, episode_number: 1, watched_at: '2012-01-01T20:00:00.000Z' },
       { season_number: 1, episode_number: 2, watched_at: '2012-01-02T20:00:00.000Z' },
     ]);
-    const held = await t.db.kysely
-      .selectFrom('import_held_episodes')
-      .select('id')
-      .where('user_id', '=', ann.user.id)
-      .execute();
+    const held = await memberRows(t.db, 'import_held_episodes', ann.user.id, ['id']);
     expect(held).toEqual([]);
     const item = await t.db.kysely
       .selectFrom('watchlist_items')

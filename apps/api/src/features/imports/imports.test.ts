@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importMessages, type Import } from '@series-tracker/contracts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { caller } from '../../../test/http';
 import { bearer, registerUser } from '../../../test/factories';
 import {
   dir,
@@ -32,6 +33,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+
+const call = caller(() => t.app);
 
 const k = () => t.db.kysely;
 async function snapshot(userId: number) {
@@ -114,17 +117,15 @@ describe('Trakt export ZIP (flat layout, paged history)', () => {
       .execute();
     expect(announced).toEqual([]);
     const others = await registerUser(t.app);
-    const listed = await t.app.inject({
+    const listed = await call(others.token, {
       method: 'GET',
       url: `/api/episodes/${cat.lr['1:1']}/reviews`,
-      headers: bearer(others.token),
     });
     expect(listed.statusCode).toBe(200);
     expect(listed.json().total).toBe(0);
-    const mine = await t.app.inject({
+    const mine = await call(ann.token, {
       method: 'GET',
       url: `/api/episodes/${cat.lr['1:1']}/reviews`,
-      headers: bearer(ann.token),
     });
     expect(mine.json()).toMatchObject({ total: 1, data: [{ rating: 10, isPublic: false }] });
     const reasons = result.report!.unmatchedRows.map((r) => [r.kind, r.show.title, r.reason]);
@@ -305,11 +306,10 @@ describe('Trakt export ZIP (flat layout, paged history)', () => {
     );
     const row = result.report!.unmatchedRows.find((r) => r.show.title === 'Echo')!;
     const apply = (token: string, showId: number) =>
-      t.app.inject({
+      call(token, {
         method: 'POST',
         url: `/api/imports/${result.id}/rows/${row.index}`,
         payload: { showId },
-        headers: bearer(token),
       });
     const other = await registerUser(t.app);
     expect((await apply(other.token, cat.echo2012.id)).statusCode).toBe(404);
@@ -481,23 +481,13 @@ describe('export and round trip', () => {
     const eve = await registerUser(t.app);
     for (const other of [dora, eve])
       expect(
-        (
-          await t.app.inject({
-            method: 'POST',
-            url: `/api/social/${other.user.id}/follow`,
-            headers: bearer(ann.token),
-          })
-        ).statusCode,
+        (await call(ann.token, { method: 'POST', url: `/api/social/${other.user.id}/follow` }))
+          .statusCode,
       ).toBeLessThan(300);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/users/me/export?format=json',
-      headers: bearer(ann.token),
-    });
-    await t.app.inject({
+    const res = await call(ann.token, { method: 'GET', url: '/api/users/me/export?format=json' });
+    await call(eve.token, {
       method: 'DELETE',
       url: '/api/users/me',
-      headers: bearer(eve.token),
       payload: { password: eve.password },
     });
     expect(res.statusCode).toBe(200);
@@ -601,11 +591,7 @@ describe('export and round trip', () => {
   it('exports a ZIP of CSV files', async () => {
     const ann = await registerUser(t.app);
     await importFile(t.app, ann.token, await zipFile('trakt-csv.zip', traktFlatMembers()));
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/users/me/export?format=csv',
-      headers: bearer(ann.token),
-    });
+    const res = await call(ann.token, { method: 'GET', url: '/api/users/me/export?format=csv' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/zip');
     const zipPath = textFile('export.zip', res.rawPayload);
@@ -645,11 +631,7 @@ describe('export and round trip', () => {
 
   it('answers 400 for an unknown format and 401 signed out', async () => {
     const ann = await registerUser(t.app);
-    const bad = await t.app.inject({
-      method: 'GET',
-      url: '/api/users/me/export?format=xml',
-      headers: bearer(ann.token),
-    });
+    const bad = await call(ann.token, { method: 'GET', url: '/api/users/me/export?format=xml' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBe(importMessages.formatInvalid);
     expect((await t.app.inject({ method: 'GET', url: '/api/users/me/export' })).statusCode).toBe(
@@ -768,11 +750,7 @@ describe('npm run import (services.imports.importNow)', () => {
     expect(result.report).toMatchObject({ episodes: { marked: 2 } });
     expect(steps).toContain('Matching shows');
     expect(fs.existsSync(file)).toBe(true);
-    const list = await t.app.inject({
-      method: 'GET',
-      url: '/api/imports',
-      headers: bearer(ann.token),
-    });
+    const list = await call(ann.token, { method: 'GET', url: '/api/imports' });
     expect(list.json().data[0]).toMatchObject({
       id: result.importId,
       status: 'done',
@@ -793,12 +771,7 @@ describe('POST /api/imports', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe(importMessages.fileMissing);
-    const json = await t.app.inject({
-      method: 'POST',
-      url: '/api/imports',
-      payload: {},
-      headers: bearer(ann.token),
-    });
+    const json = await call(ann.token, { method: 'POST', url: '/api/imports', payload: {} });
     expect(json.statusCode).toBe(400);
     const bad = await upload(t.app, ann.token, textFile('x.csv', imdbRatingsCsv), {
       source: 'letterboxd',

@@ -1,24 +1,21 @@
-import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { listMessages, type ListDetail, type ListItem } from '@series-tracker/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { buildTestApp, useTestApp } from '../../../test/build-test-app';
+import { caller, itRefusesSignedOut } from '../../../test/http';
 import { bearer, buildShow, registerUser } from '../../../test/factories';
 import type { ShowRow } from '../../db/types';
 
-let t: TestApp;
+const t = useTestApp();
 let shows: ShowRow[];
 beforeAll(async () => {
-  t = await buildTestApp();
   shows = [];
   for (let i = 0; i < 60; i++)
     shows.push(
       await buildShow(t.db, { title: `List Show ${i}`, poster_url: `https://img.test/${i}.jpg` }),
     );
 });
-afterAll(() => t.close());
 
-const call = (token: string | null, opts: InjectOptions) =>
-  t.app.inject({ ...opts, headers: { ...(token ? bearer(token) : {}), ...(opts.headers ?? {}) } });
+const call = caller(() => t.app);
 
 async function createList(token: string, body: Record<string, unknown>): Promise<ListDetail> {
   const res = await call(token, { method: 'POST', url: '/api/lists', payload: body });
@@ -60,27 +57,23 @@ async function positions(listId: number): Promise<number[]> {
 const oneToN = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
 describe('signed-out visitors', () => {
-  it.each([
-    ['GET', '/api/lists/me'],
-    ['POST', '/api/lists'],
-    ['PUT', '/api/lists/1'],
-    ['DELETE', '/api/lists/1'],
-    ['POST', '/api/lists/1/items'],
-    ['PUT', '/api/lists/1/items/1'],
-    ['DELETE', '/api/lists/1/items/1'],
-    ['DELETE', '/api/lists/1/shows/1'],
-    ['PUT', '/api/lists/1/reorder'],
-    ['POST', '/api/lists/1/follow'],
-    ['DELETE', '/api/lists/1/follow'],
-    ['POST', '/api/lists/1/duplicate'],
-  ] as const)('%s %s → 401', async (method, url) => {
-    const res = await t.app.inject({
-      method,
-      url,
-      payload: method === 'GET' || method === 'DELETE' ? undefined : {},
-    });
-    expect(res.statusCode).toBe(401);
-  });
+  itRefusesSignedOut(
+    () => t.app,
+    [
+      ['GET', '/api/lists/me'],
+      ['POST', '/api/lists'],
+      ['PUT', '/api/lists/1'],
+      ['DELETE', '/api/lists/1'],
+      ['POST', '/api/lists/1/items'],
+      ['PUT', '/api/lists/1/items/1'],
+      ['DELETE', '/api/lists/1/items/1'],
+      ['DELETE', '/api/lists/1/shows/1'],
+      ['PUT', '/api/lists/1/reorder'],
+      ['POST', '/api/lists/1/follow'],
+      ['DELETE', '/api/lists/1/follow'],
+      ['POST', '/api/lists/1/duplicate'],
+    ],
+  );
 });
 
 describe('creating lists', () => {

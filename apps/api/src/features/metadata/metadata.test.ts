@@ -1,74 +1,42 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { repoRoot } from '../../config';
-import type { Db } from '../../db/connection';
 import type { ShowRow } from '../../db/types';
-import { buildShow } from '../../../test/factories';
-import { createTestDb, countRows } from '../../../test/test-db';
+import { buildShow, buildTvmazeShow } from '../../../test/factories';
+import { countRows } from '../../../test/test-db';
+import { emptyCatalogue, useTvmazeWorld } from '../../../test/tvmaze-world';
 import { createJobs, type Jobs } from '../../platform/jobs/jobs';
-import {
-  recordedTvmaze,
-  startTvmazeStandIn,
-  type TvmazeStandIn,
-} from '../../../test/tvmaze-stand-in';
+import { recordedTvmaze, startTvmazeStandIn } from '../../../test/tvmaze-stand-in';
 import { importCatalog } from '../catalog/catalog.importer';
-import { catalogShowRow } from '../catalog/catalog.rows';
-import type { CatalogFile, CatalogShow } from '../catalog/catalog.schema';
+import type { CatalogFile } from '../catalog/catalog.schema';
 import { createMetadataRepository } from './metadata.repository';
 import { createMetadataService, type MetadataServiceOptions } from './metadata.service';
 import { createTvmazeClient, MetadataUnavailableError } from './tvmaze.client';
-import {
-  htmlToText,
-  httpsUrl,
-  mapEpisode,
-  mapShow,
-  mapStatus,
-  mergeShowRow,
-  type TvmazeEpisode,
-  type TvmazeShow,
-} from './tvmaze.mapper';
+import type { TvmazeEpisode } from './tvmaze.mapper';
 
-const fixture = recordedTvmaze;
-const recordedShows = fixture<TvmazeShow[]>('shows-page-0.json');
-const gotEpisodes = fixture<TvmazeEpisode[]>('shows-82-episodes.json');
-const webSchedule = fixture<TvmazeEpisode[]>('schedule-web-2024-01-15.json');
-const got = recordedShows.find((s) => s.id === 82)!;
+const webSchedule = recordedTvmaze<TvmazeEpisode[]>('schedule-web-2024-01-15.json');
 
-let db: Db & { drop(): Promise<void> };
-let standIn: TvmazeStandIn;
-beforeAll(async () => {
-  [db, standIn] = await Promise.all([createTestDb(), startTvmazeStandIn()]);
-});
-afterAll(async () => {
-  await standIn.close();
-  await db.drop();
-});
+const world = useTvmazeWorld();
 beforeEach(async () => {
-  standIn.reset();
   // Each test starts from an empty catalogue (the database is shared by the file).
-  for (const table of ['show_genres', 'show_titles', 'seasons', 'episodes', 'shows'] as const) {
-    await db.kysely.deleteFrom(table).execute();
-  }
+  await emptyCatalogue(world.db);
 });
 
 const T0 = new Date('2026-03-01T12:00:00.000Z');
 
 function service(overrides: Partial<MetadataServiceOptions> = {}) {
   return createMetadataService({
-    db,
-    config: { tvmazeBaseUrl: standIn.baseUrl, metadataSync: true },
+    db: world.db,
+    config: { tvmazeBaseUrl: world.standIn.baseUrl, metadataSync: true },
     now: () => T0,
     ...overrides,
   });
 }
 
 const seedGot = (extra: Partial<ShowRow> = {}) =>
-  buildShow(db, {
-    source_id: 'tvmaze:82',
-    source: 'tvmaze',
-    tvmaze_id: 82,
+  buildTvmazeShow(world.db, 82, {
     title: 'Game of Thrones',
     status: 'unknown',
     ...extra,
@@ -84,7 +52,7 @@ afterEach(async () => {
 async function backgroundService(overrides: Partial<MetadataServiceOptions> = {}) {
   await worker?.stop();
   worker = createJobs({
-    db,
+    db: world.db,
     log: { info() {}, warn() {}, error() {} },
     pollIntervalMs: 20,
   });
@@ -94,16 +62,16 @@ async function backgroundService(overrides: Partial<MetadataServiceOptions> = {}
 }
 
 const showById = (id: number) =>
-  db.kysely.selectFrom('shows').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  world.db.kysely.selectFrom('shows').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const episodesOf = (showId: number) =>
-  db.kysely
+  world.db.kysely
     .selectFrom('episodes')
     .selectAll()
     .where('show_id', '=', showId)
     .orderBy('source_id')
     .execute();
 const seasonsOf = (showId: number) =>
-  db.kysely
+  world.db.kysely
     .selectFrom('seasons')
     .select(['number', 'episode_count', 'premiere_date', 'end_date', 'updated_at'])
     .where('show_id', '=', showId)
@@ -111,7 +79,7 @@ const seasonsOf = (showId: number) =>
     .execute();
 const genresOf = async (showId: number) =>
   (
-    await db.kysely
+    await world.db.kysely
       .selectFrom('show_genres')
       .innerJoin('genres', 'genres.id', 'show_genres.genre_id')
       .select('genres.name')
@@ -119,123 +87,7 @@ const genresOf = async (showId: number) =>
       .orderBy('genres.name')
       .execute()
   ).map((g) => g.name);
-const count = (table: 'shows' | 'episodes' | 'seasons') => countRows(db, table);
-
-describe('tvmaze mapper', () => {
-  it('maps TVmaze statuses to ours', () => {
-    expect(mapStatus('Running')).toBe('airing');
-    expect(mapStatus('Ended')).toBe('completed');
-    expect(mapStatus('In Development')).toBe('upcoming');
-    expect(mapStatus('To Be Determined')).toBe('tbd');
-    expect(mapStatus('Something New')).toBe('unknown');
-    expect(mapStatus(null)).toBe('unknown');
-  });
-
-  it('turns summary HTML into plain paragraphs and decodes entities', () => {
-    expect(
-      htmlToText('<p>Tom &amp; <b>Jerry</b>&#39;s  chase.</p><p>Line one<br />line two</p>'),
-    ).toBe("Tom & Jerry's chase.\n\nLine one\nline two");
-    expect(htmlToText('<p></p>')).toBeNull();
-    expect(htmlToText(null)).toBeNull();
-  });
-
-  it('rewrites http links to https', () => {
-    expect(httpsUrl('http://static.tvmaze.com/a.jpg')).toBe('https://static.tvmaze.com/a.jpg');
-    expect(httpsUrl('https://x.test/')).toBe('https://x.test/');
-    expect(httpsUrl('')).toBeNull();
-  });
-
-  it('types specials and keeps the raw type', () => {
-    const base = { id: 1, name: 'x', season: 1, number: null };
-    expect(mapEpisode({ ...base, type: 'significant_special' })).toMatchObject({
-      id: 'tvmaze:1',
-      type: 'special',
-      typeRaw: 'significant_special',
-    });
-    expect(mapEpisode({ ...base, type: 'insignificant_special' }).type).toBe('special');
-    expect(mapEpisode({ ...base, type: 'regular', number: 3 })).toMatchObject({
-      type: 'regular',
-      number: 3,
-    });
-    // Old responses have no type at all: those are regular episodes.
-    expect(mapEpisode({ ...base, number: 1 })).toMatchObject({ type: 'regular', typeRaw: null });
-  });
-
-  it('maps Game of Thrones exactly as the bundled catalogue has it', () => {
-    const bundled = (
-      JSON.parse(
-        gunzipSync(fs.readFileSync(path.join(repoRoot, 'data/catalog.json.gz'))).toString('utf8'),
-      ) as CatalogFile
-    ).shows.find((s) => s.id === 'tvmaze:82')!;
-    const mapped = mapShow(got, {
-      asOf: bundled.episodesAsOf!,
-      episodes: gotEpisodes,
-      complete: true,
-    });
-    expect(mapped.episodes).toEqual(bundled.episodes);
-    const { statusAsOf: _a, ...rest } = mapped;
-    const {
-      statusAsOf: _b,
-      linkedSources: _c,
-      ...expected
-    } = bundled as CatalogShow & { linkedSources: string[] };
-    expect(rest).toEqual(expected);
-    expect(mapped.synopsis).not.toMatch(/<|>/);
-    expect(mapped.posterUrl).toMatch(/^https:\/\/static\.tvmaze\.com\//);
-  });
-
-  it('marks Japanese animation as anime', () => {
-    const hellsing = recordedShows.find((s) => s.id === 25)!;
-    expect(mapShow(hellsing, { asOf: '2026-03-01' })).toMatchObject({
-      kind: 'anime',
-      languageCode: 'ja',
-      country: 'JP',
-    });
-    expect(mapShow(got, { asOf: '2026-03-01' }).kind).toBe('series');
-  });
-
-  it('merging never blanks what another source gave us', () => {
-    const record = mapShow(
-      recordedShows.find((s) => s.id === 25)!,
-      { asOf: '2026-03-01' },
-    );
-    const { episodes: _e, ...fields } = record;
-    const incoming = catalogShowRow(
-      { ...fields, externalIds: { ...fields.externalIds, imdb: null } },
-      'h',
-      'now',
-    );
-    const existing = {
-      ...catalogShowRow(fields, 'old', 'then'),
-      id: 7,
-      source_id: 'tvmaze:25',
-      title_original: 'HELLSING',
-      title_english: 'Hellsing',
-      mal_id: 270,
-      anilist_id: 270,
-      imdb_id: 'tt0325547',
-      watch_links: '[{"site":"unext"}]',
-      episodes_complete: 1,
-      episode_count: 13,
-      metadata_synced_at: null,
-    } as ShowRow;
-    const merged = mergeShowRow(existing, incoming, { partial: true });
-    expect(merged).toMatchObject({
-      title_original: 'HELLSING',
-      title_english: 'Hellsing',
-      mal_id: 270,
-      anilist_id: 270,
-      imdb_id: 'tt0325547',
-      watch_links: '[{"site":"unext"}]',
-      episodes_complete: 1,
-      episode_count: 13,
-      source_hash: 'h',
-    });
-    expect(merged).not.toHaveProperty('source_id');
-    expect(merged).not.toHaveProperty('created_at');
-    expect(mergeShowRow(existing, incoming, { partial: false }).episodes_complete).toBe(0);
-  });
-});
+const count = (table: 'shows' | 'episodes' | 'seasons') => countRows(world.db, table);
 
 describe('refreshShow', () => {
   it('loads the full episode list, seasons and genres of Game of Thrones into the existing row', async () => {
@@ -315,7 +167,7 @@ describe('refreshShow', () => {
       created_at: now,
       updated_at: now,
     };
-    const kept = await db.kysely
+    const kept = await world.db.kysely
       .insertInto('episodes')
       .values({
         ...epBase,
@@ -326,12 +178,12 @@ describe('refreshShow', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const dropped = await db.kysely
+    const dropped = await world.db.kysely
       .insertInto('episodes')
       .values({ ...epBase, source_id: 'tvmaze:999999999', season_number: 9, episode_number: 1 })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await db.kysely
+    await world.db.kysely
       .insertInto('seasons')
       .values({ show_id: show.id, number: 9, episode_count: 1, created_at: now, updated_at: now })
       .execute();
@@ -344,7 +196,7 @@ describe('refreshShow', () => {
       retired: 1,
       restored: 0,
     });
-    const winter = await db.kysely
+    const winter = await world.db.kysely
       .selectFrom('episodes')
       .selectAll()
       .where('source_id', '=', 'tvmaze:4952')
@@ -353,7 +205,7 @@ describe('refreshShow', () => {
     expect((await seasonsOf(show.id)).map((s) => s.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     // Kept, with its id, flagged: watch history may point at it.
     expect(
-      await db.kysely
+      await world.db.kysely
         .selectFrom('episodes')
         .select(['id', 'retired_at'])
         .where('source_id', '=', 'tvmaze:999999999')
@@ -394,11 +246,11 @@ describe('refreshShow', () => {
     const bundled = JSON.parse(
       gunzipSync(fs.readFileSync(path.join(repoRoot, 'data/catalog.json.gz'))).toString('utf8'),
     ) as CatalogFile;
-    await importCatalog(db, {
+    await importCatalog(world.db, {
       ...bundled,
       shows: bundled.shows.filter((s) => s.id === 'tvmaze:82'),
     });
-    const row = await db.kysely
+    const row = await world.db.kysely
       .selectFrom('shows')
       .selectAll()
       .where('source_id', '=', 'tvmaze:82')
@@ -415,17 +267,14 @@ describe('refreshShow', () => {
   });
 
   it('returns null for shows that are not on TVmaze and asks TVmaze nothing', async () => {
-    const anime = await buildShow(db, { source: 'bangumi-data', source_id: 'bangumi:1' });
+    const anime = await buildShow(world.db, { source: 'bangumi-data', source_id: 'bangumi:1' });
     expect(await service().refreshShow(anime.id)).toBeNull();
     expect(await service().refreshShow(anime.id + 1000)).toBeNull();
-    expect(standIn.hits).toEqual([]);
+    expect(world.standIn.hits).toEqual([]);
   });
 
   it('a show TVmaze does not know is only stamped as looked at', async () => {
-    const show = await buildShow(db, {
-      source_id: 'tvmaze:99999',
-      source: 'tvmaze',
-      tvmaze_id: 99999,
+    const show = await buildTvmazeShow(world.db, 99999, {
       title: 'Gone',
     });
     const result = await service().refreshShow(show.id);
@@ -437,24 +286,28 @@ describe('refreshShow', () => {
 describe('rate limits and outages', () => {
   it('waits for Retry-After on 429 and then succeeds', async () => {
     const show = await seedGot();
-    standIn.rateLimit(2, '1');
+    world.standIn.rateLimit(2, '1');
     const started = Date.now();
     const result = await service().refreshShow(show.id);
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
     expect(result!.episodes.inserted).toBe(73);
     // Two calls, each answered 429 once (the two arrive together) and retried.
-    expect(standIn.hitsOf('/shows/82')).toBe(4);
+    expect(world.standIn.hitsOf('/shows/82')).toBe(4);
   });
 
   it('backs off exponentially without Retry-After and gives up after bounded retries', async () => {
-    standIn.rateLimit(100, null);
-    const client = createTvmazeClient({ baseUrl: standIn.baseUrl, maxRetries: 3, backoffMs: 10 });
+    world.standIn.rateLimit(100, null);
+    const client = createTvmazeClient({
+      baseUrl: world.standIn.baseUrl,
+      maxRetries: 3,
+      backoffMs: 10,
+    });
     await expect(client.getShow(82)).rejects.toBeInstanceOf(MetadataUnavailableError);
-    expect(standIn.hits).toHaveLength(4);
-    standIn.reset();
-    standIn.rateLimit(2, null);
+    expect(world.standIn.hits).toHaveLength(4);
+    world.standIn.reset();
+    world.standIn.rateLimit(2, null);
     await expect(client.getShow(82)).resolves.toMatchObject({ id: 82, name: 'Game of Thrones' });
-    expect(standIn.hits).toHaveLength(3);
+    expect(world.standIn.hits).toHaveLength(3);
   });
 
   it('a refused connection and a timeout are MetadataUnavailableError', async () => {
@@ -464,23 +317,20 @@ describe('rate limits and outages', () => {
     await expect(createTvmazeClient({ baseUrl: refusedUrl }).getShow(82)).rejects.toBeInstanceOf(
       MetadataUnavailableError,
     );
-    standIn.setDelay(500);
+    world.standIn.setDelay(500);
     await expect(
-      createTvmazeClient({ baseUrl: standIn.baseUrl, timeoutMs: 50 }).getShow(82),
+      createTvmazeClient({ baseUrl: world.standIn.baseUrl, timeoutMs: 50 }).getShow(82),
     ).rejects.toThrow(/timed out/);
   });
 
   it('offline: background refreshes do not throw, warn once, change nothing, and recover', async () => {
     const a = await seedGot();
-    const b = await buildShow(db, {
-      source_id: 'tvmaze:1',
-      source: 'tvmaze',
-      tvmaze_id: 1,
+    const b = await buildTvmazeShow(world.db, 1, {
       title: 'Under the Dome',
     });
     const before = [await showById(a.id), await showById(b.id)];
     const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
-    const real = createTvmazeClient({ baseUrl: standIn.baseUrl });
+    const real = createTvmazeClient({ baseUrl: world.standIn.baseUrl });
     const failures: unknown[] = [];
     const client = {
       ...real,
@@ -491,7 +341,7 @@ describe('rate limits and outages', () => {
         }),
     };
     const svc = await backgroundService({ log, offlineRetryMs: 0, client });
-    standIn.setDown(true);
+    world.standIn.setDown(true);
     expect(() => {
       svc.refreshShowInBackground(a.id);
       svc.refreshShowInBackground(b.id);
@@ -511,7 +361,7 @@ describe('rate limits and outages', () => {
     expect(stale).toMatchObject({ offline: true, refreshed: 0, schedule: null });
     expect(log.warn).toHaveBeenCalledTimes(1);
 
-    standIn.setDown(false);
+    world.standIn.setDown(false);
     svc.refreshShowInBackground(a.id);
     await svc.idle();
     expect(log.info).toHaveBeenCalledWith({}, 'TVmaze reachable again');
@@ -521,14 +371,14 @@ describe('rate limits and outages', () => {
   it('after an outage, background refreshes pause instead of hitting TVmaze on every view', async () => {
     const a = await seedGot();
     const svc = await backgroundService({ offlineRetryMs: 60_000 });
-    standIn.setDown(true);
+    world.standIn.setDown(true);
     svc.refreshShowInBackground(a.id);
     await svc.idle();
-    const hits = standIn.hits.length;
-    standIn.setDown(false);
+    const hits = world.standIn.hits.length;
+    world.standIn.setDown(false);
     svc.refreshShowInBackground(a.id);
     await svc.idle();
-    expect(standIn.hits).toHaveLength(hits);
+    expect(world.standIn.hits).toHaveLength(hits);
   });
 });
 
@@ -536,10 +386,10 @@ describe('refreshShowInBackground', () => {
   it('runs one refresh per show however many views ask at once', async () => {
     const show = await seedGot();
     const svc = await backgroundService();
-    standIn.setDelay(50);
+    world.standIn.setDelay(50);
     for (let i = 0; i < 5; i++) svc.refreshShowInBackground(show.id);
     await svc.idle();
-    expect([...standIn.hits].sort()).toEqual(['/shows/82', '/shows/82/episodes?specials=1']);
+    expect([...world.standIn.hits].sort()).toEqual(['/shows/82', '/shows/82/episodes?specials=1']);
     expect((await showById(show.id)).episode_count).toBe(73);
   });
 
@@ -550,20 +400,20 @@ describe('refreshShowInBackground', () => {
     const svc = await backgroundService();
     svc.refreshShowInBackground(show.id);
     await svc.idle();
-    expect(standIn.hits).toEqual([]);
+    expect(world.standIn.hits).toEqual([]);
 
     const off = await backgroundService({
-      config: { tvmazeBaseUrl: standIn.baseUrl, metadataSync: false },
+      config: { tvmazeBaseUrl: world.standIn.baseUrl, metadataSync: false },
       now: () => new Date(T0.getTime() + 2 * 86_400_000),
     });
     off.refreshShowInBackground(show.id);
     await off.idle();
-    expect(standIn.hits).toEqual([]);
+    expect(world.standIn.hits).toEqual([]);
 
     const dayLater = await backgroundService({ now: () => new Date(T0.getTime() + 86_400_000) });
     dayLater.refreshShowInBackground(show.id);
     await dayLater.idle();
-    expect(standIn.hits).toHaveLength(2);
+    expect(world.standIn.hits).toHaveLength(2);
   });
 });
 
@@ -571,15 +421,12 @@ describe('syncSchedule', () => {
   const scheduleShowIds = new Set(webSchedule.map((e) => e._embedded!.show!.id));
 
   it('inserts the shows and episodes of a day, updating shows we already have in place', async () => {
-    const existing = await buildShow(db, {
-      source_id: 'tvmaze:59201',
-      source: 'tvmaze',
-      tvmaze_id: 59201,
+    const existing = await buildTvmazeShow(world.db, 59201, {
       title: 'Old name',
       bangumi_id: 42,
     });
     const result = await service().syncSchedule('2024-01-15');
-    expect(standIn.hits.sort()).toEqual([
+    expect(world.standIn.hits.sort()).toEqual([
       '/schedule/web?date=2024-01-15',
       '/schedule?date=2024-01-15&country=US',
     ]);
@@ -606,20 +453,20 @@ describe('syncSchedule', () => {
     ]);
     expect(await genresOf(existing.id)).toEqual(['Comedy', 'Crime']);
 
-    const maomao = await db.kysely
+    const maomao = await world.db.kysely
       .selectFrom('shows')
       .selectAll()
       .where('title', '=', 'Maomao no Hitorigoto')
       .executeTakeFirstOrThrow();
     expect(maomao).toMatchObject({ kind: 'anime', source: 'tvmaze', metadata_synced_at: null });
     expect(maomao.source_url).toMatch(/^https:\/\/www\.tvmaze\.com\/shows\//);
-    const seasons = await db.kysely
+    const seasons = await world.db.kysely
       .selectFrom('seasons')
       .select((eb) => eb.fn.countAll().as('n'))
       .where('show_id', '=', maomao.id)
       .executeTakeFirstOrThrow();
     expect(Number(seasons.n)).toBe(1);
-    const overviews = await db.kysely.selectFrom('episodes').select('overview').execute();
+    const overviews = await world.db.kysely.selectFrom('episodes').select('overview').execute();
     expect(overviews.some((o) => /<[a-z/]|&amp;/i.test(o.overview ?? ''))).toBe(false);
 
     const again = await service().syncSchedule('2024-01-15');
@@ -629,10 +476,7 @@ describe('syncSchedule', () => {
   });
 
   it('a complete list that gains an episode from the schedule is no longer marked complete', async () => {
-    const show = await buildShow(db, {
-      source_id: 'tvmaze:59201',
-      source: 'tvmaze',
-      tvmaze_id: 59201,
+    const show = await buildTvmazeShow(world.db, 59201, {
       title: 'Ресторан по понятиям',
       episodes_complete: 1,
       season_count: 3,
@@ -655,26 +499,17 @@ describe('syncStale', () => {
   it("refreshes stale TVmaze shows, most recently aired first, then the day's schedule", async () => {
     const day = new Date('2024-01-15T18:00:00.000Z');
     const gotShow = await seedGot();
-    const fresh = await buildShow(db, {
-      source_id: 'tvmaze:1',
-      source: 'tvmaze',
-      tvmaze_id: 1,
+    const fresh = await buildTvmazeShow(world.db, 1, {
       metadata_synced_at: day.toISOString(),
     });
-    const older = await buildShow(db, {
-      source_id: 'tvmaze:2',
-      source: 'tvmaze',
-      tvmaze_id: 2,
+    const older = await buildTvmazeShow(world.db, 2, {
       last_air_date: '2015-09-10',
     });
-    const recent = await buildShow(db, {
-      source_id: 'tvmaze:3',
-      source: 'tvmaze',
-      tvmaze_id: 3,
+    const recent = await buildTvmazeShow(world.db, 3, {
       metadata_synced_at: '2024-01-01T00:00:00.000Z',
     });
     const stamp = day.toISOString();
-    await db.kysely
+    await world.db.kysely
       .insertInto('episodes')
       .values({
         source_id: 'tvmaze:123',
@@ -686,9 +521,9 @@ describe('syncStale', () => {
         updated_at: stamp,
       })
       .execute();
-    await buildShow(db, { source: 'bangumi-data', source_id: 'bangumi:9' });
+    await buildShow(world.db, { source: 'bangumi-data', source_id: 'bangumi:9' });
 
-    const ids = await createMetadataRepository(db.kysely).staleShowIds({
+    const ids = await createMetadataRepository(world.db.kysely).staleShowIds({
       cutoff: '2024-01-14T18:00:00.000Z',
       today: '2024-01-15',
       limit: 10,
@@ -708,9 +543,9 @@ describe('syncStale', () => {
     ]);
     expect(result).toMatchObject({ offline: false, refreshed: 2, failed: 0 });
     expect(result.schedule!.episodes.inserted).toBe(webSchedule.length);
-    expect(standIn.hitsOf('/shows/3')).toBe(2);
-    expect(standIn.hitsOf('/shows/2')).toBe(2);
-    expect(standIn.hitsOf('/shows/82')).toBe(0);
+    expect(world.standIn.hitsOf('/shows/3')).toBe(2);
+    expect(world.standIn.hitsOf('/shows/2')).toBe(2);
+    expect(world.standIn.hitsOf('/shows/82')).toBe(0);
     expect((await showById(older.id)).metadata_synced_at).toBe(day.toISOString());
   });
 });

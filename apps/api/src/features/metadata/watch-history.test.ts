@@ -5,7 +5,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../config';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, buildShow, registerUser } from '../../../test/factories';
+import { bearer, registerUser, buildTvmazeShow } from '../../../test/factories';
 import {
   recordedTvmaze,
   startTvmazeStandIn,
@@ -58,10 +58,7 @@ async function ours(tvmazeEpisodeId: number) {
 }
 
 async function gameOfThrones() {
-  const show = await buildShow(t.db, {
-    source_id: 'tvmaze:82',
-    source: 'tvmaze',
-    tvmaze_id: 82,
+  const show = await buildTvmazeShow(t.db, 82, {
     title: 'Game of Thrones',
   });
   const first = await metadata().refreshShow(show.id);

@@ -1,24 +1,20 @@
-import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { moderationErrorCodes, moderationMessages } from '@series-tracker/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, buildShow, registerUser } from '../../../test/factories';
+import { useTestApp } from '../../../test/build-test-app';
+import { communityOf, registerModerator } from '../../../test/community';
+import { caller } from '../../../test/http';
+import { buildShow, registerUser } from '../../../test/factories';
 
 /*
  * Review of 2026-11-26 (ADR 150): a moderator acts on what was reported, or on an item from
  * its own page (`fromItemPage`, which files the moderator's own report in the same step);
  * an item that does not exist is a 404 and leaves no audit row.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
-const send = (url: string, payload: object, token: string) =>
-  t.app.inject({ method: 'POST', url, payload, headers: bearer(token) } as InjectOptions);
-const act = (token: string, type: string, id: number, body: object) =>
-  send(`/api/moderation/items/${type}/${id}/actions`, body, token);
+const call = caller(() => t.app);
+
+const { review, report, act, suspendForADay } = communityOf(call);
 const auditRows = async () =>
   Number(
     (
@@ -30,23 +26,12 @@ const auditRows = async () =>
   );
 
 async function setUp() {
-  const mod = await registerUser(t.app);
-  await t.app.services.moderation.setRole(mod.user.username, 'moderator');
+  const mod = await registerModerator(t.app);
   const author = await registerUser(t.app);
   const reporter = await registerUser(t.app);
   const show = await buildShow(t.db);
-  const review = await send(
-    '/api/reviews',
-    {
-      showId: show.id,
-      title: 'Slow burn',
-      content: 'A slow and careful first season.',
-      rating: 8,
-    },
-    author.token,
-  );
-  expect(review.statusCode).toBe(201);
-  return { mod, author, reporter, reviewId: review.json().id as number };
+  const { id: reviewId } = await review(author.token, show.id);
+  return { mod, author, reporter, reviewId };
 }
 
 describe('moderator actions need a report', () => {
@@ -64,11 +49,7 @@ describe('moderator actions need a report', () => {
       fromItemPage: true,
     });
     expect(fromPage.statusCode).toBe(404);
-    const profile = await act(mod.token, 'profile', 999_999, {
-      action: 'suspend',
-      reason: 'x',
-      suspendDays: 1,
-    });
+    const profile = await suspendForADay(mod.token, 999_999);
     expect(profile.statusCode).toBe(404);
     expect(await auditRows()).toBe(before);
   });
@@ -84,11 +65,7 @@ describe('moderator actions need a report', () => {
     });
     const dismiss = await act(mod.token, 'review', reviewId, { action: 'dismiss', reason: 'x' });
     expect(dismiss.statusCode).toBe(409);
-    const suspend = await act(mod.token, 'profile', author.user.id, {
-      action: 'suspend',
-      reason: 'x',
-      suspendDays: 1,
-    });
+    const suspend = await suspendForADay(mod.token, author.user.id);
     expect(suspend.statusCode).toBe(409);
     expect(await auditRows()).toBe(before);
     const review = await t.app.inject({ url: `/api/reviews/${reviewId}` });
@@ -125,22 +102,11 @@ describe('moderator actions need a report', () => {
 
   it('a reported item is acted on from the queue as before; a deleted one’s reports can be dismissed', async () => {
     const { mod, author, reporter, reviewId } = await setUp();
-    const filed = await send(
-      '/api/moderation/reports',
-      { itemType: 'review', itemId: reviewId, reason: 'spam' },
-      reporter.token,
-    );
+    const filed = await report(reporter.token, 'review', reviewId, 'spam');
     expect(filed.statusCode).toBe(201);
-    const queue = await t.app.inject({
-      url: '/api/moderation/reports',
-      headers: bearer(mod.token),
-    });
+    const queue = await call(mod.token, { url: '/api/moderation/reports' });
     expect(queue.json().data.some((i: { itemId: number }) => i.itemId === reviewId)).toBe(true);
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/reviews/${reviewId}`,
-      headers: bearer(author.token),
-    });
+    const deleted = await call(author.token, { method: 'DELETE', url: `/api/reviews/${reviewId}` });
     expect(deleted.statusCode).toBe(204);
     const hide = await act(mod.token, 'review', reviewId, { action: 'hide', reason: 'x' });
     expect(hide.statusCode).toBe(404);

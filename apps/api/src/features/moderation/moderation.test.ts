@@ -1,12 +1,14 @@
-import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   moderationErrorCodes,
   moderationMessages,
   peopleMessages,
 } from '@series-tracker/contracts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, buildShow, connectTraktApp, registerUser } from '../../../test/factories';
+import { communityOf } from '../../../test/community';
+import { caller } from '../../../test/http';
+import { fillParams } from '../../../test/route-walk';
+import { buildShow, connectTraktApp, registerUser } from '../../../test/factories';
 import { startSmtp } from '../../../test/smtp';
 import { runAdmin } from '../../cli/admin';
 import { suspendedMayStill } from '../../platform/access';
@@ -15,14 +17,7 @@ let t: TestApp;
 
 /** The first mail to `address` whose subject is `subject` (the sign-up confirmation comes first). */
 const mailWith = (address: string, subject: string) =>
-  vi.waitFor(
-    () => {
-      const m = smtp.mailsTo(address).find((x) => x.subject === subject);
-      if (!m) throw new Error(`no "${subject}" yet`);
-      return m;
-    },
-    { timeout: 20_000, interval: 50 },
-  );
+  smtp.waitForSubject(address, (s) => s === subject);
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 
 beforeAll(async () => {
@@ -38,12 +33,10 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const call = (token: string | null, opts: InjectOptions) =>
-  t.app.inject({ ...opts, headers: { ...(token ? bearer(token) : {}), ...(opts.headers ?? {}) } });
+const call = caller(() => t.app);
 const get = (url: string, token: string | null = null) => call(token, { url });
 const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload: object, token: string) =>
   call(token, { method, url, payload });
-const fill = (url: string, value: string) => url.replace(/:[A-Za-z]+/g, value);
 
 type Member = Awaited<ReturnType<typeof registerUser>>;
 async function moderator(): Promise<Member> {
@@ -54,35 +47,19 @@ async function moderator(): Promise<Member> {
   return m;
 }
 
+const { review: postReview, comment: postComment, report, act, suspendForADay } = communityOf(call);
+
+/** An action from the item's own page, which needs no earlier report (ADR 150). */
+const actFromPage = (token: string, type: string, id: number, action: string, reason: string) =>
+  act(token, type, id, { action, reason, fromItemPage: true });
+
 /** A public review by `author` on a fresh show, with a comment by `commenter`. */
 async function reviewWithComment(author: Member, commenter: Member) {
   const show = await buildShow(t.db);
-  const review = (
-    await send(
-      'POST',
-      '/api/reviews',
-      {
-        showId: show.id,
-        title: 'Slow burn',
-        content: 'A slow and careful first season.',
-        rating: 8,
-      },
-      author.token,
-    )
-  ).json();
-  const comment = (
-    await send(
-      'POST',
-      `/api/reviews/${review.id}/comments`,
-      { content: 'Buy cheap pills at spam.example' },
-      commenter.token,
-    )
-  ).json();
+  const review = await postReview(author.token, show.id);
+  const comment = await postComment(commenter.token, review.id, 'Buy cheap pills at spam.example');
   return { show, review, comment };
 }
-
-const act = (token: string, type: string, id: number, body: object) =>
-  send('POST', `/api/moderation/items/${type}/${id}/actions`, body, token);
 
 describe('reports', () => {
   it('files one open report per member and item, with the contract messages', async () => {
@@ -92,77 +69,39 @@ describe('reports', () => {
       await registerUser(t.app),
     ];
     const { comment } = await reviewWithComment(author, commenter);
-    const ok = await send(
-      'POST',
-      '/api/moderation/reports',
-      { itemType: 'comment', itemId: comment.id, reason: 'spam' },
-      reporter.token,
-    );
+    const ok = await report(reporter.token, 'comment', comment.id, 'spam');
     expect(ok.statusCode).toBe(201);
     expect(ok.json()).toMatchObject({ itemType: 'comment', itemId: comment.id, reason: 'spam' });
 
-    const again = await send(
-      'POST',
-      '/api/moderation/reports',
-      { itemType: 'comment', itemId: comment.id, reason: 'abuse' },
-      reporter.token,
-    );
+    const again = await report(reporter.token, 'comment', comment.id, 'abuse');
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({
       code: moderationErrorCodes.alreadyReported,
       error: moderationMessages.alreadyReported,
     });
 
-    const other = await send(
-      'POST',
-      '/api/moderation/reports',
-      { itemType: 'comment', itemId: comment.id, reason: 'other' },
-      author.token,
-    );
+    const other = await report(author.token, 'comment', comment.id, 'other');
     expect(other.statusCode).toBe(400);
     expect(other.json().details).toEqual({ details: moderationMessages.detailsRequired });
 
-    const own = await send(
-      'POST',
-      '/api/moderation/reports',
-      { itemType: 'comment', itemId: comment.id, reason: 'spam' },
-      commenter.token,
-    );
+    const own = await report(commenter.token, 'comment', comment.id, 'spam');
     expect(own.statusCode).toBe(400);
     expect(own.json().error).toBe(moderationMessages.ownItem);
 
-    const missing = await send(
-      'POST',
-      '/api/moderation/reports',
-      { itemType: 'review', itemId: 999_999, reason: 'spam' },
-      reporter.token,
-    );
+    const missing = await report(reporter.token, 'review', 999_999, 'spam');
     expect(missing.statusCode).toBe(404);
   });
 
   it('a private review cannot be reported by others: it is absent to them', async () => {
     const [author, reporter] = [await registerUser(t.app), await registerUser(t.app)];
     const show = await buildShow(t.db);
-    const review = (
-      await send(
-        'POST',
-        '/api/reviews',
-        {
-          showId: show.id,
-          title: 'Mine alone',
-          content: 'Just for me, nobody else.',
-          rating: 5,
-          isPublic: false,
-        },
-        author.token,
-      )
-    ).json();
-    const res = await send(
-      'POST',
-      '/api/moderation/reports',
-      { itemType: 'review', itemId: review.id, reason: 'spam' },
-      reporter.token,
-    );
+    const review = await postReview(author.token, show.id, {
+      title: 'Mine alone',
+      content: 'Just for me, nobody else.',
+      rating: 5,
+      isPublic: false,
+    });
+    const res = await report(reporter.token, 'review', review.id, 'spam');
     expect(res.statusCode).toBe(404);
   });
 });
@@ -178,7 +117,7 @@ describe('moderator actions', () => {
       'POST /api/moderation/items/:itemType/:itemId/actions',
     ]);
     for (const r of routes) {
-      const url = fill(r.url, '1').replace('/items/1/', '/items/comment/');
+      const url = fillParams(r.url).replace('/items/1/', '/items/comment/');
       const payload = { action: 'hide', reason: 'x' };
       const res = await call(member.token, {
         method: r.method as 'GET',
@@ -206,12 +145,7 @@ describe('moderator actions', () => {
     expect(before.json().data.map((c: { id: number }) => c.id)).toEqual([comment.id]);
     expect((await get(`/api/reviews/${review.id}`)).json().commentsCount).toBe(1);
 
-    await send(
-      'POST',
-      '/api/moderation/reports',
-      { itemType: 'comment', itemId: comment.id, reason: 'spam' },
-      reporter.token,
-    );
+    await report(reporter.token, 'comment', comment.id, 'spam');
     const queue = (await get('/api/moderation/reports', mod.token)).json();
     const entry = queue.data.find(
       (i: { itemId: number; itemType: string }) =>
@@ -302,19 +236,11 @@ describe('moderator actions', () => {
     const [author, reader] = [await registerUser(t.app), await registerUser(t.app)];
     const mod = await moderator();
     const show = await buildShow(t.db);
-    const review = (
-      await send(
-        'POST',
-        '/api/reviews',
-        {
-          showId: show.id,
-          title: 'Zyxwvut marvel',
-          content: 'Quixotic sparkle everywhere in this one.',
-          rating: 9,
-        },
-        author.token,
-      )
-    ).json();
+    const review = await postReview(author.token, show.id, {
+      title: 'Zyxwvut marvel',
+      content: 'Quixotic sparkle everywhere in this one.',
+      rating: 9,
+    });
     const paths = [
       '/api/reviews?limit=50',
       '/api/reviews/recent?limit=50',
@@ -328,15 +254,9 @@ describe('moderator actions', () => {
     for (const url of paths) expect(await has(url, null), url).toBe(true);
     const stats = (await get('/api/stats/global')).json();
 
-    expect(
-      (
-        await act(mod.token, 'review', review.id, {
-          action: 'hide',
-          reason: 'Insults',
-          fromItemPage: true,
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await actFromPage(mod.token, 'review', review.id, 'hide', 'Insults')).statusCode).toBe(
+      200,
+    );
     for (const url of paths) {
       expect(await has(url, null), `anonymous ${url}`).toBe(false);
       expect(await has(url, reader.token), `member ${url}`).toBe(false);
@@ -351,13 +271,7 @@ describe('moderator actions', () => {
     ).toBe(404);
 
     expect(
-      (
-        await act(mod.token, 'review', review.id, {
-          action: 'remove',
-          reason: 'Insults, again',
-          fromItemPage: true,
-        })
-      ).statusCode,
+      (await actFromPage(mod.token, 'review', review.id, 'remove', 'Insults, again')).statusCode,
     ).toBe(200);
     expect((await get(`/api/reviews/${review.id}`, author.token)).statusCode).toBe(404);
   });
@@ -377,13 +291,7 @@ describe('moderator actions', () => {
       JSON.stringify((await get('/api/lists?limit=100')).json()).includes('Qwertyuiop picks');
     expect(await inIndex()).toBe(true);
     expect(
-      (
-        await act(mod.token, 'list', list.id, {
-          action: 'hide',
-          reason: 'Slurs in the name',
-          fromItemPage: true,
-        })
-      ).statusCode,
+      (await actFromPage(mod.token, 'list', list.id, 'hide', 'Slurs in the name')).statusCode,
     ).toBe(200);
     expect(await inIndex()).toBe(false);
     expect((await get(`/api/lists/${list.id}`, reader.token)).statusCode).toBe(404);
@@ -401,13 +309,7 @@ describe('moderator actions', () => {
       );
     expect(await mine()).toContain(list.id);
     expect(
-      (
-        await act(mod.token, 'list', list.id, {
-          action: 'remove',
-          reason: 'Slurs again',
-          fromItemPage: true,
-        })
-      ).statusCode,
+      (await actFromPage(mod.token, 'list', list.id, 'remove', 'Slurs again')).statusCode,
     ).toBe(200);
     expect(await mine()).not.toContain(list.id);
     expect((await get(`/api/lists/${list.id}`, owner.token)).statusCode).toBe(404);
@@ -416,17 +318,9 @@ describe('moderator actions', () => {
   it('moderators cannot act on their own content or suspend staff; profiles take no hide', async () => {
     const mod = await moderator();
     const other = await moderator();
-    const self = await act(mod.token, 'profile', mod.user.id, {
-      action: 'suspend',
-      reason: 'x',
-      suspendDays: 1,
-    });
+    const self = await suspendForADay(mod.token, mod.user.id);
     expect(self.statusCode).toBe(403);
-    const staff = await act(mod.token, 'profile', other.user.id, {
-      action: 'suspend',
-      reason: 'x',
-      suspendDays: 1,
-    });
+    const staff = await suspendForADay(mod.token, other.user.id);
     expect(staff.statusCode).toBe(403);
     expect(staff.json().error).toBe(moderationMessages.cannotSuspendStaff);
     const member = await registerUser(t.app);
@@ -440,14 +334,11 @@ describe('suspension', () => {
     const mod = await moderator();
     const member = await registerUser(t.app);
     const show = await buildShow(t.db);
-    const review = (
-      await send(
-        'POST',
-        '/api/reviews',
-        { showId: show.id, title: 'Fine enough', content: 'Something fine to read.', rating: 7 },
-        member.token,
-      )
-    ).json();
+    const review = await postReview(member.token, show.id, {
+      title: 'Fine enough',
+      content: 'Something fine to read.',
+      rating: 7,
+    });
     expect((await get('/api/auth/me', member.token)).json().user).toMatchObject({
       role: 'member',
       suspension: null,
@@ -489,7 +380,7 @@ describe('suspension', () => {
     for (const r of writes) {
       const out = await call(r.url.startsWith('/trakt/') ? await traktToken() : member.token, {
         method: r.method as 'POST',
-        url: fill(r.url, '1'),
+        url: fillParams(r.url),
         payload: {},
       });
       expect(out.statusCode, `${r.method} ${r.url}`).toBe(403);
@@ -508,25 +399,11 @@ describe('suspension', () => {
     expect(mail.text).toContain('1 public things you wrote are hidden');
 
     expect(
-      (
-        await act(mod.token, 'profile', member.user.id, {
-          action: 'unsuspend',
-          reason: 'Appeal accepted',
-          fromItemPage: true,
-        })
-      ).statusCode,
+      (await actFromPage(mod.token, 'profile', member.user.id, 'unsuspend', 'Appeal accepted'))
+        .statusCode,
     ).toBe(200);
     expect((await get('/api/auth/me', member.token)).json().user.suspension).toBeNull();
-    expect(
-      (
-        await send(
-          'POST',
-          '/api/moderation/reports',
-          { itemType: 'profile', itemId: mod.user.id, reason: 'spam' },
-          member.token,
-        )
-      ).statusCode,
-    ).toBe(201);
+    expect((await report(member.token, 'profile', mod.user.id, 'spam')).statusCode).toBe(201);
   });
 });
 
@@ -559,14 +436,7 @@ describe('blocking (ADR 151)', () => {
       await send('POST', '/api/lists', { name: 'Owner picks', isPublic: true }, owner.token)
     ).json();
     // Owner's own comment on their review, to try liking it.
-    const ownComment = (
-      await send(
-        'POST',
-        `/api/reviews/${review.id}/comments`,
-        { content: 'Thanks all' },
-        owner.token,
-      )
-    ).json();
+    const ownComment = await postComment(owner.token, review.id, 'Thanks all');
     expect(
       (await send('POST', `/api/users/${blocked.user.id}/block`, {}, owner.token)).statusCode,
     ).toBeLessThan(300);

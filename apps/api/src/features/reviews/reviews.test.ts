@@ -1,17 +1,15 @@
-import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { reviewMessages as m, type Review } from '@series-tracker/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { buildTestApp, useTestApp } from '../../../test/build-test-app';
+import { communityOf } from '../../../test/community';
+import { caller, itRefusesSignedOut } from '../../../test/http';
 import { bearer, buildEpisode, buildShow, registerUser } from '../../../test/factories';
+import { memberRows } from '../../../test/test-db';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
-const call = (token: string | null, opts: InjectOptions) =>
-  t.app.inject({ ...opts, headers: { ...(token ? bearer(token) : {}), ...(opts.headers ?? {}) } });
+const call = caller(() => t.app);
+const { comment: postComment } = communityOf(call);
 
 const draft = (showId: number, over: Record<string, unknown> = {}) => ({
   showId,
@@ -37,31 +35,27 @@ const reviewRow = (id: number) =>
   t.db.kysely.selectFrom('reviews').selectAll().where('id', '=', id).executeTakeFirst();
 
 describe('signed-out visitors', () => {
-  it.each([
-    ['POST', '/api/reviews'],
-    ['PUT', '/api/reviews/1'],
-    ['DELETE', '/api/reviews/1'],
-    ['POST', '/api/reviews/1/like'],
-    ['DELETE', '/api/reviews/1/like'],
-    ['GET', '/api/reviews/1/like/check'],
-    ['GET', '/api/reviews/me'],
-    ['POST', '/api/reviews/1/comments'],
-    ['PUT', '/api/comments/1'],
-    ['DELETE', '/api/comments/1'],
-    ['POST', '/api/comments/1/like'],
-    ['POST', '/api/episode-reviews'],
-    ['PUT', '/api/episode-reviews/1'],
-    ['DELETE', '/api/episode-reviews/1'],
-    ['POST', '/api/episode-reviews/1/like'],
-    ['GET', '/api/shows/1/reviews/me'],
-  ] as const)('%s %s → 401', async (method, url) => {
-    const res = await t.app.inject({
-      method,
-      url,
-      payload: method === 'GET' || method === 'DELETE' ? undefined : {},
-    });
-    expect(res.statusCode).toBe(401);
-  });
+  itRefusesSignedOut(
+    () => t.app,
+    [
+      ['POST', '/api/reviews'],
+      ['PUT', '/api/reviews/1'],
+      ['DELETE', '/api/reviews/1'],
+      ['POST', '/api/reviews/1/like'],
+      ['DELETE', '/api/reviews/1/like'],
+      ['GET', '/api/reviews/1/like/check'],
+      ['GET', '/api/reviews/me'],
+      ['POST', '/api/reviews/1/comments'],
+      ['PUT', '/api/comments/1'],
+      ['DELETE', '/api/comments/1'],
+      ['POST', '/api/comments/1/like'],
+      ['POST', '/api/episode-reviews'],
+      ['PUT', '/api/episode-reviews/1'],
+      ['DELETE', '/api/episode-reviews/1'],
+      ['POST', '/api/episode-reviews/1/like'],
+      ['GET', '/api/shows/1/reviews/me'],
+    ],
+  );
 });
 
 describe('writing a review', () => {
@@ -562,13 +556,7 @@ describe('comments', () => {
     const fan = await registerUser(t.app);
     const show = await buildShow(t.db);
     const r = await writeReview(author.token, show.id);
-    const c = (
-      await call(author.token, {
-        method: 'POST',
-        url: `/api/reviews/${r.id}/comments`,
-        payload: { content: 'Author speaking' },
-      })
-    ).json();
+    const c = await postComment(author.token, r.id, 'Author speaking');
     const url = `/api/comments/${c.id}/like`;
     await Promise.all([
       call(fan.token, { method: 'POST', url }),
@@ -697,25 +685,13 @@ describe('account erasure', () => {
     const theirs = await writeReview(leaving.token, show.id);
     const kept = await writeReview(stays.token, show.id);
     await call(leaving.token, { method: 'POST', url: `/api/reviews/${kept.id}/like` });
-    const c = (
-      await call(leaving.token, {
-        method: 'POST',
-        url: `/api/reviews/${kept.id}/comments`,
-        payload: { content: 'I was here' },
-      })
-    ).json();
+    const c = await postComment(leaving.token, kept.id, 'I was here');
     await call(stays.token, {
       method: 'POST',
       url: `/api/reviews/${kept.id}/comments`,
       payload: { content: 'reply', parentId: c.id },
     });
-    const own = (
-      await call(stays.token, {
-        method: 'POST',
-        url: `/api/reviews/${kept.id}/comments`,
-        payload: { content: 'mine' },
-      })
-    ).json();
+    const own = await postComment(stays.token, kept.id, 'mine');
     await call(leaving.token, { method: 'POST', url: `/api/comments/${own.id}/like` });
     expect((await reviewRow(kept.id))!).toMatchObject({ likes_count: 1, comments_count: 3 });
     expect((await showRow(show.id)).total_reviews).toBe(2);
@@ -757,11 +733,7 @@ describe('write limits', () => {
         }
       }
       expect(statuses).toEqual([201, 201, 429]);
-      const rows = await limited.db.kysely
-        .selectFrom('reviews')
-        .select('id')
-        .where('user_id', '=', u.user.id)
-        .execute();
+      const rows = await memberRows(limited.db, 'reviews', u.user.id, ['id']);
       expect(rows).toHaveLength(2);
       // Another member has a budget of their own.
       const v = await registerUser(limited.app);

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seasonRatingMessages } from '@series-tracker/contracts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, buildShowWithEpisodes, registerUser } from '../../../test/factories';
+import { caller } from '../../../test/http';
+import { buildShowWithEpisodes, registerUser } from '../../../test/factories';
 import {
   dir,
   seedImportCatalogue,
@@ -12,6 +12,7 @@ import {
   zipFile,
 } from '../../../test/import-fixtures';
 import { importFile } from '../../../test/import-helpers';
+import { memberRows } from '../../../test/test-db';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,8 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (token: string | null, opts: InjectOptions) =>
-  t.app.inject({ ...opts, headers: { ...(token ? bearer(token) : {}), ...(opts.headers ?? {}) } });
+const call = caller(() => t.app);
 const rate = (token: string | null, showId: number, season: number | string, payload: unknown) =>
   call(token, {
     method: 'PUT',
@@ -186,11 +186,12 @@ describe('season ratings in and out', () => {
     expect(result.report!.seasonRatings).toBe(1);
     expect(result.report!.skipped).toMatchObject({ seasonRatingsUnmatched: 1 });
     expect(result.report!.skipped.unreadableRows).toBeGreaterThanOrEqual(2);
-    const rows = await t.db.kysely
-      .selectFrom('season_ratings')
-      .select(['show_id', 'season_number', 'rating', 'rated_at'])
-      .where('user_id', '=', ann.user.id)
-      .execute();
+    const rows = await memberRows(t.db, 'season_ratings', ann.user.id, [
+      'show_id',
+      'season_number',
+      'rating',
+      'rated_at',
+    ]);
     expect(rows).toEqual([
       {
         show_id: cat.longRoad.id,

@@ -4,8 +4,10 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationMessages, type ScrobbleSettings } from '@series-tracker/contracts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, buildShow, buildShowWithEpisodes, registerUser } from '../../../test/factories';
+import { caller } from '../../../test/http';
+import { buildShow, buildShowWithEpisodes, registerUser } from '../../../test/factories';
 import type { EpisodeRow, ShowRow } from '../../db/types';
+import { memberRows } from '../../../test/test-db';
 
 /* Webhooks of each media server, replayed from recorded payloads (test/fixtures/scrobble). */
 
@@ -36,12 +38,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const call = caller(() => t.app);
+
 const ep = (season: number, number: number) =>
   episodes.find((e) => e.season_number === season && e.episode_number === number)!;
 
 async function member() {
   const u = await registerUser(t.app);
-  const res = await t.app.inject({ url: '/api/scrobble/settings', headers: bearer(u.token) });
+  const res = await call(u.token, { url: '/api/scrobble/settings' });
   expect(res.statusCode).toBe(200);
   return { ...u, settings: res.json() as ScrobbleSettings };
 }
@@ -70,7 +74,7 @@ const playsOf = (userId: number) =>
     .execute();
 
 async function upNext(token: string) {
-  const res = await t.app.inject({ url: '/api/me/up-next', headers: bearer(token) });
+  const res = await call(token, { url: '/api/me/up-next' });
   const entry = res
     .json()
     .data.find((d: { item: { showId: number } }) => d.item.showId === show.id);
@@ -78,7 +82,7 @@ async function upNext(token: string) {
 }
 
 async function events(token: string) {
-  const res = await t.app.inject({ url: '/api/scrobble/settings', headers: bearer(token) });
+  const res = await call(token, { url: '/api/scrobble/settings' });
   return (res.json() as ScrobbleSettings).events;
 }
 
@@ -118,11 +122,7 @@ describe('scrobbling webhooks', () => {
       outcome: 'marked',
     });
     // The first watch was a day before this one: the same webhook now is a second watch.
-    const [play] = await t.db.kysely
-      .selectFrom('episode_plays')
-      .select(['id', 'watched_at'])
-      .where('user_id', '=', u.user.id)
-      .execute();
+    const [play] = await memberRows(t.db, 'episode_plays', u.user.id, ['id', 'watched_at']);
     const dayBefore = new Date(Date.parse(play!.watched_at) - 86_400_000).toISOString();
     await t.db.kysely
       .updateTable('episode_plays')
@@ -133,10 +133,7 @@ describe('scrobbling webhooks', () => {
       outcome: 'marked',
     });
     expect(await playsOf(u.user.id)).toHaveLength(2);
-    const feed = await t.app.inject({
-      url: `/api/users/${u.user.id}/activity`,
-      headers: bearer(u.token),
-    });
+    const feed = await call(u.token, { url: `/api/users/${u.user.id}/activity` });
     expect(
       (feed.json().data as { action: string; episodeCount: number }[])
         .filter((e) => e.action.endsWith('watched'))
@@ -226,10 +223,7 @@ describe('scrobbling webhooks', () => {
       detail: 'Playback stopped at 50 %; an episode counts as watched from 90 %',
     });
     expect(await playsOf(u.user.id)).toEqual([]);
-    const item = await t.app.inject({
-      url: `/api/user-content-status/show/${show.id}`,
-      headers: bearer(u.token),
-    });
+    const item = await call(u.token, { url: `/api/user-content-status/show/${show.id}` });
     expect(item.statusCode).toBe(404);
   });
 
@@ -283,11 +277,7 @@ describe('scrobbling webhooks', () => {
 
   it('new URLs replace the old ones, which then answer 404', async () => {
     const u = await member();
-    const rotated = await t.app.inject({
-      method: 'POST',
-      url: '/api/scrobble/settings/rotate',
-      headers: bearer(u.token),
-    });
+    const rotated = await call(u.token, { method: 'POST', url: '/api/scrobble/settings/rotate' });
     expect(rotated.statusCode).toBe(200);
     const fresh = rotated.json() as ScrobbleSettings;
     expect(fresh.paths.kodi).not.toBe(u.settings.paths.kodi);

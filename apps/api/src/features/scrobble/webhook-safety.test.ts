@@ -8,7 +8,8 @@ import {
   type ScrobbleSettings,
 } from '@series-tracker/contracts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, buildShowWithEpisodes, registerUser } from '../../../test/factories';
+import { caller } from '../../../test/http';
+import { buildShowWithEpisodes, registerUser } from '../../../test/factories';
 
 /*
  * Review of 2026-11-26 (ADR 150): a suspended member's webhook writes nothing, and a body the
@@ -30,9 +31,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const call = caller(() => t.app);
+
 async function member() {
   const u = await registerUser(t.app);
-  const res = await t.app.inject({ url: '/api/scrobble/settings', headers: bearer(u.token) });
+  const res = await call(u.token, { url: '/api/scrobble/settings' });
   return { ...u, settings: res.json() as ScrobbleSettings };
 }
 
@@ -62,10 +65,7 @@ describe('webhook safety', () => {
       details: { reason: 'spam', until: 'permanent' },
     });
     expect(await playsOf(u.user.id)).toEqual([]);
-    const settings = await t.app.inject({
-      url: '/api/scrobble/settings',
-      headers: bearer(u.token),
-    });
+    const settings = await call(u.token, { url: '/api/scrobble/settings' });
     const events = (settings.json() as ScrobbleSettings).events;
     expect(events.map((e) => [e.source, e.outcome])).toEqual([['kodi', 'refused']]);
     expect(events[0]!.detail).toBe(moderationMessages.suspended);

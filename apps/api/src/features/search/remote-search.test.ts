@@ -1,11 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app';
-import type { Db } from '../../db/connection';
 import { bearer, buildShow, registerUser } from '../../../test/factories';
 import { testConfig } from '../../../test/build-test-app';
-import { createTestDb } from '../../../test/test-db';
-import { startTvmazeStandIn, type TvmazeStandIn } from '../../../test/tvmaze-stand-in';
+import { emptyCatalogue, useTvmazeWorld } from '../../../test/tvmaze-world';
 import { refreshDerivedShowData } from './search-index';
 
 /*
@@ -15,44 +13,29 @@ import { refreshDerivedShowData } from './search-index';
  * local answer.
  */
 
-let db: Db & { drop(): Promise<void> };
-let standIn: TvmazeStandIn;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  [db, standIn] = await Promise.all([createTestDb(), startTvmazeStandIn()]);
-});
-afterAll(async () => {
-  await standIn.close();
-  await db.drop();
-});
+const world = useTvmazeWorld();
 
 async function start(overrides: { metadataSync?: boolean } = {}) {
   app = await buildApp({
     config: testConfig({
       metadataSync: overrides.metadataSync ?? true,
-      tvmazeBaseUrl: standIn.baseUrl,
+      tvmazeBaseUrl: world.standIn.baseUrl,
     }),
-    db,
+    db: world.db,
   });
   await app.ready();
 }
 
 beforeEach(async () => {
-  standIn.reset();
   // Member data first: it points at the catalogue (RESTRICT, ADR 040).
-  for (const table of [
+  await emptyCatalogue(world.db, [
     'activities',
     'episode_plays',
     'episode_progress',
     'watchlist_items',
-    'show_genres',
-    'show_titles',
-    'seasons',
-    'episodes',
-    'shows',
-  ] as const)
-    await db.kysely.deleteFrom(table).execute();
+  ]);
 });
 afterEach(async () => {
   await app?.close();
@@ -60,8 +43,8 @@ afterEach(async () => {
 
 /** A show already in the catalogue, in the search index as the importer would put it. */
 async function localShow(title: string, extra: { tvdb_id?: number } = {}) {
-  const show = await buildShow(db, { title, ...extra });
-  await refreshDerivedShowData(db.kysely, [show.id]);
+  const show = await buildShow(world.db, { title, ...extra });
+  await refreshDerivedShowData(world.db.kysely, [show.id]);
   return show;
 }
 
@@ -71,7 +54,11 @@ const search = async (q: string, path = '/api/search/shows') => {
   return res.json() as { data: { id: number; title: string }[]; remote: string };
 };
 const sopranosRows = () =>
-  db.kysely.selectFrom('shows').select(['id', 'title']).where('tvmaze_id', '=', 527).execute();
+  world.db.kysely
+    .selectFrom('shows')
+    .select(['id', 'title'])
+    .where('tvmaze_id', '=', 527)
+    .execute();
 
 describe('search reaches TVmaze', () => {
   it('finds a show the catalogue lacks, adds it once however many search at once', async () => {
@@ -87,7 +74,7 @@ describe('search reaches TVmaze', () => {
       expect(answer.data[0]?.title).toBe('The Sopranos');
     }
     expect(await sopranosRows()).toHaveLength(1);
-    expect(standIn.hitsOf('/search/shows')).toBe(1);
+    expect(world.standIn.hitsOf('/search/shows')).toBe(1);
 
     // The header's suggestions and the global search see it as a local show now.
     const suggestions = await search('soprano', '/api/search/suggestions');
@@ -145,29 +132,29 @@ describe('search reaches TVmaze', () => {
     const answer = await search('stargate');
     expect(answer.remote).toBe('skipped');
     expect(answer.data).toHaveLength(5);
-    expect(standIn.hitsOf('/search/shows')).toBe(0);
+    expect(world.standIn.hitsOf('/search/shows')).toBe(0);
   });
 
   it('answers locally, and says so, while TVmaze is down; it is not asked again at once', async () => {
     await start();
     const local = await localShow('The Sopranos Family Album');
-    standIn.setDown(true);
+    world.standIn.setDown(true);
     const first = await search('sopranos');
     expect(first.remote).toBe('unavailable');
     expect(first.data.map((s) => s.id)).toEqual([local.id]);
     expect(await sopranosRows()).toHaveLength(0);
 
-    const hits = standIn.hits.length;
+    const hits = world.standIn.hits.length;
     const again = await search('sopranos family');
     expect(again.remote).toBe('unavailable');
     expect(again.data.map((s) => s.id)).toEqual([local.id]);
-    expect(standIn.hits.length).toBe(hits);
+    expect(world.standIn.hits.length).toBe(hits);
   });
 
   it('does not hold the local answer for a slow TVmaze; its shows appear on the next search', async () => {
     await start();
     const local = await localShow('Sopranos Cooking');
-    standIn.setDelay(2_500);
+    world.standIn.setDelay(2_500);
     const first = await search('sopranos');
     expect(first.remote).toBe('pending');
     expect(first.data.map((s) => s.id)).toEqual([local.id]);
@@ -176,13 +163,13 @@ describe('search reaches TVmaze', () => {
     await app.services.search.remoteIdle();
     const next = await search('sopranos');
     expect(next.data.map((s) => s.title).sort()).toEqual(['Sopranos Cooking', 'The Sopranos']);
-    expect(standIn.hitsOf('/search/shows')).toBe(1);
+    expect(world.standIn.hitsOf('/search/shows')).toBe(1);
   });
 
   it('keeps the local answer when TVmaze keeps answering 429', async () => {
     await start();
     const local = await localShow('Sopranos Cooking');
-    standIn.rateLimit(50, '0');
+    world.standIn.rateLimit(50, '0');
     const first = await search('sopranos');
     expect(['pending', 'unavailable']).toContain(first.remote);
     expect(first.data.map((s) => s.id)).toEqual([local.id]);
@@ -202,7 +189,7 @@ describe('search reaches TVmaze', () => {
     const linked = await localShow('Game of Thrones', { tvdb_id: 121361 });
     const id = await app.services.metadata.lookupShow({ tvdb: 121361 });
     expect(id).toBe(linked.id);
-    const rows = await db.kysely
+    const rows = await world.db.kysely
       .selectFrom('shows')
       .select(['id', 'tvmaze_id'])
       .where('title', '=', 'Game of Thrones')
@@ -214,6 +201,6 @@ describe('search reaches TVmaze', () => {
     await start({ metadataSync: false });
     const answer = await search('sopranos');
     expect(answer).toMatchObject({ data: [], remote: 'skipped' });
-    expect(standIn.hits).toHaveLength(0);
+    expect(world.standIn.hits).toHaveLength(0);
   });
 });

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../config';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, registerUser } from '../../../test/factories';
+import { caller } from '../../../test/http';
+import { registerUser } from '../../../test/factories';
 import { importCatalog, readCatalogFile } from '../catalog/catalog.importer';
 import { createSearchRepository } from './search.repository';
 
@@ -13,6 +14,8 @@ beforeAll(async () => {
   await importCatalog(t.db, readCatalogFile(path.join(repoRoot, 'data/catalog.json.gz')));
 }, 120_000);
 afterAll(() => t.close());
+
+const call = caller(() => t.app);
 
 const searchShows = async (q: string, limit = 5) => {
   const res = await t.app.inject({ url: '/api/search/shows', query: { q, limit: String(limit) } });
@@ -99,10 +102,9 @@ describe('search endpoints', () => {
 
   it('finds members typo-tolerantly; a private profile by its name, never its bio (ADR 090)', async () => {
     const hidden = await registerUser(t.app, { username: 'hidden_viewer' });
-    await t.app.inject({
+    await call(hidden.token, {
       method: 'PUT',
       url: '/api/users/me',
-      headers: bearer(hidden.token),
       payload: { bio: 'my secret bio', isPrivate: true },
     });
     const res = await t.app.inject({ url: '/api/search/users', query: { q: 'hidden_viewer' } });
@@ -168,43 +170,33 @@ describe('search history', () => {
     const b = await registerUser(t.app);
     expect((await t.app.inject({ url: '/api/search/history' })).statusCode).toBe(401);
     for (const query of ['breaking bad', 'frieren', 'breaking bad']) {
-      const res = await t.app.inject({
+      const res = await call(a.token, {
         method: 'POST',
         url: '/api/search/history',
-        headers: bearer(a.token),
         payload: { query },
       });
       expect(res.statusCode).toBe(204);
     }
-    const mine = await t.app.inject({ url: '/api/search/history', headers: bearer(a.token) });
+    const mine = await call(a.token, { url: '/api/search/history' });
     expect(mine.json().data.map((h: { query: string }) => h.query)).toEqual([
       'breaking bad',
       'frieren',
     ]);
-    const theirs = await t.app.inject({ url: '/api/search/history', headers: bearer(b.token) });
+    const theirs = await call(b.token, { url: '/api/search/history' });
     expect(theirs.json().data).toEqual([]);
 
-    const blank = await t.app.inject({
+    const blank = await call(a.token, {
       method: 'POST',
       url: '/api/search/history',
-      headers: bearer(a.token),
       payload: { query: '   ' },
     });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().details.query).toBe('Query is required');
 
-    expect(
-      (
-        await t.app.inject({
-          method: 'DELETE',
-          url: '/api/search/history',
-          headers: bearer(a.token),
-        })
-      ).statusCode,
-    ).toBe(204);
-    expect(
-      (await t.app.inject({ url: '/api/search/history', headers: bearer(a.token) })).json().data,
-    ).toEqual([]);
+    expect((await call(a.token, { method: 'DELETE', url: '/api/search/history' })).statusCode).toBe(
+      204,
+    );
+    expect((await call(a.token, { url: '/api/search/history' })).json().data).toEqual([]);
   });
 
   it('a repeated query goes to the top even within the same millisecond', async () => {
@@ -213,7 +205,7 @@ describe('search history', () => {
     const now = new Date().toISOString();
     for (const query of ['breaking bad', 'frieren', 'breaking bad'])
       await repo.remember(a.user.id, query, now, 20);
-    const mine = await t.app.inject({ url: '/api/search/history', headers: bearer(a.token) });
+    const mine = await call(a.token, { url: '/api/search/history' });
     expect(mine.json().data.map((h: { query: string }) => h.query)).toEqual([
       'breaking bad',
       'frieren',
@@ -223,16 +215,13 @@ describe('search history', () => {
   it('keeps only the newest 20', async () => {
     const a = await registerUser(t.app);
     for (let i = 0; i < 23; i++) {
-      await t.app.inject({
+      await call(a.token, {
         method: 'POST',
         url: '/api/search/history',
-        headers: bearer(a.token),
         payload: { query: `query ${i}` },
       });
     }
-    const list = (
-      await t.app.inject({ url: '/api/search/history', headers: bearer(a.token) })
-    ).json().data;
+    const list = (await call(a.token, { url: '/api/search/history' })).json().data;
     expect(list).toHaveLength(20);
     expect(list[0].query).toBe('query 22');
   });

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../config';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { useTestApp } from '../../../test/build-test-app';
 import { bearer, buildShow, registerUser } from '../../../test/factories';
 import { importCatalog } from '../catalog/catalog.importer';
 import type { CatalogFile } from '../catalog/catalog.schema';
@@ -19,11 +19,7 @@ const bundled = JSON.parse(
 ) as CatalogFile;
 const rickAndMorty = bundled.shows.find((s) => s.id === 'tvmaze:216')!;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const showId = async () =>
   (

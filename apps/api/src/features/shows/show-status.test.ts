@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { trackShow } from '../../../test/http';
 import { bearer, buildEpisode, buildShow, registerUser } from '../../../test/factories';
 import { airingCutoff } from './show-status';
 
@@ -148,22 +149,12 @@ describe("the shown status: a 'Running' show must show signs of life to be Airin
 
   it('shows the same status in a watchlist item', async () => {
     const { token } = await registerUser(t.app);
-    const add = await t.app.inject({
-      method: 'POST',
-      url: '/api/user-content-status',
-      headers: bearer(token),
-      payload: { showId: ids.dormant, status: 'watching' },
-    });
+    const add = await trackShow(t.app, token, ids.dormant!, { status: 'watching' });
     expect(add.statusCode).toBe(201);
     expect(add.json().show.status).toBe('tbd');
     const list = await get('/api/user-content-status', bearer(token));
     expect(list.data[0].show.status).toBe('tbd');
-    const stale = await t.app.inject({
-      method: 'POST',
-      url: '/api/user-content-status',
-      headers: bearer(token),
-      payload: { showId: ids.stale, status: 'watching' },
-    });
+    const stale = await trackShow(t.app, token, ids.stale!, { status: 'watching' });
     expect(stale.json().show.status).toBe('unknown');
   });
 });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, buildShow, buildShowWithEpisodes, registerUser } from '../../../test/factories';
+import { caller } from '../../../test/http';
+import { buildShow, buildShowWithEpisodes, registerUser } from '../../../test/factories';
 import { scoreTrends, trendingRules } from './trending.service';
 
 /*
@@ -10,6 +11,7 @@ import { scoreTrends, trendingRules } from './trending.service';
  */
 
 let t: TestApp;
+const call = caller(() => t.app);
 beforeEach(async () => {
   t = await buildTestApp();
   // A catalogue to fall back on: better known than anything the tests' members act on.
@@ -23,19 +25,13 @@ async function member() {
   return (await registerUser(t.app)).token;
 }
 const add = (token: string, showId: number, status?: string) =>
-  t.app.inject({
+  call(token, {
     method: 'POST',
     url: '/api/user-content-status',
-    headers: bearer(token),
     payload: status ? { showId, status } : { showId },
   });
 const watchAll = (token: string, showId: number) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/episodes/show/${showId}/progress`,
-    headers: bearer(token),
-    payload: {},
-  });
+  call(token, { method: 'POST', url: `/api/episodes/show/${showId}/progress`, payload: {} });
 async function trending(): Promise<{ basis: string; ids: number[] }> {
   t.app.responseCache.clear();
   const res = await t.app.inject({ url: '/api/shows/trending', query: { limit: '10' } });
@@ -99,14 +95,10 @@ describe('trending', () => {
     await watchAll(first, show.id);
     await watchAll(await member(), show.id);
     expect((await trending()).ids[0]).toBe(show.id);
-    const item = await t.app.inject({
-      url: `/api/user-content-status/show/${show.id}`,
-      headers: bearer(first),
-    });
-    await t.app.inject({
+    const item = await call(first, { url: `/api/user-content-status/show/${show.id}` });
+    await call(first, {
       method: 'PUT',
       url: `/api/user-content-status/${item.json().id}`,
-      headers: bearer(first),
       payload: { status: 'paused' },
     });
     ranked = await trending();

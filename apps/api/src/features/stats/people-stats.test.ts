@@ -1,17 +1,19 @@
-import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, buildEpisode, buildShow, registerUser } from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, useTestApp } from '../../../test/build-test-app';
+import { caller } from '../../../test/http';
+import {
+  bearer,
+  buildEpisode,
+  buildShow,
+  recordPlay,
+  registerUser,
+  tagGenre,
+} from '../../../test/factories';
 import { bucketKeys, longestStreak } from './stats.service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
-const call = (token: string | null, opts: InjectOptions) =>
-  t.app.inject({ ...opts, headers: { ...(token ? bearer(token) : {}), ...(opts.headers ?? {}) } });
+const call = caller(() => t.app);
 
 /** Records watched episodes at fixed times, as history would hold them (progress and a play). */
 async function watch(userId: number, showId: number, episodeId: number, at: string) {
@@ -27,34 +29,10 @@ async function watch(userId: number, showId: number, episodeId: number, at: stri
     })
     .execute();
   // Every watch is a play too (ADR 130); statistics count plays.
-  await t.db.kysely
-    .insertInto('episode_plays')
-    .values({
-      user_id: userId,
-      show_id: showId,
-      episode_id: episodeId,
-      watched_at: at,
-      source: 'web',
-      run: 1,
-      created_at: at,
-    })
-    .execute();
+  await recordPlay(t.db, { userId, showId, episodeId, at });
 }
 
-async function genre(showId: number, name: string) {
-  let g = await t.db.kysely
-    .selectFrom('genres')
-    .select('id')
-    .where('name', '=', name)
-    .executeTakeFirst();
-  if (!g)
-    g = await t.db.kysely
-      .insertInto('genres')
-      .values({ name })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-  await t.db.kysely.insertInto('show_genres').values({ show_id: showId, genre_id: g.id }).execute();
-}
+const genre = (showId: number, name: string) => tagGenre(t.db, showId, name);
 
 describe('personal statistics', () => {
   it('match a hand-computed fixture', async () => {

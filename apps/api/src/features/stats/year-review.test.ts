@@ -1,11 +1,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { yearReviewMessages } from '@series-tracker/contracts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, buildEpisode, buildShow, registerUser } from '../../../test/factories';
+import { caller } from '../../../test/http';
+import {
+  buildEpisode,
+  buildShow,
+  recordPlay,
+  registerUser,
+  tagGenre,
+} from '../../../test/factories';
 import { localDays, localYearBounds } from './year-review.service';
 
 let t: TestApp;
@@ -20,38 +26,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (token: string | null, opts: InjectOptions) =>
-  t.app.inject({ ...opts, headers: { ...(token ? bearer(token) : {}), ...(opts.headers ?? {}) } });
+const call = caller(() => t.app);
 
-async function play(userId: number, showId: number, episodeId: number, at: string) {
-  await t.db.kysely
-    .insertInto('episode_plays')
-    .values({
-      user_id: userId,
-      show_id: showId,
-      episode_id: episodeId,
-      watched_at: at,
-      source: 'web',
-      run: 1,
-      created_at: at,
-    })
-    .execute();
-}
-
-async function genre(showId: number, name: string) {
-  const g =
-    (await t.db.kysely
-      .selectFrom('genres')
-      .select('id')
-      .where('name', '=', name)
-      .executeTakeFirst()) ??
-    (await t.db.kysely
-      .insertInto('genres')
-      .values({ name })
-      .returning('id')
-      .executeTakeFirstOrThrow());
-  await t.db.kysely.insertInto('show_genres').values({ show_id: showId, genre_id: g.id }).execute();
-}
+const play = (userId: number, showId: number, episodeId: number, at: string) =>
+  recordPlay(t.db, { userId, showId, episodeId, at });
+const genre = (showId: number, name: string) => tagGenre(t.db, showId, name);
 
 /** A member on Tokyo time with a hand-counted 2026. */
 async function memberWithYear() {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../../test/test-db';
-import { buildEpisode, buildShow } from '../../../test/factories';
+import { buildEpisode, buildShow, insertMemberRow } from '../../../test/factories';
 import { createUnitOfWork } from '../../platform/unit-of-work';
 import { createTrackingRepository } from './tracking.repository';
 
@@ -10,23 +10,8 @@ import { createTrackingRepository } from './tracking.repository';
  */
 let db: Awaited<ReturnType<typeof createTestDb>>;
 let n = 0;
-async function buildUser(d: typeof db) {
-  const name = `history_${++n}_${Date.now()}`;
-  return d.kysely
-    .insertInto('users')
-    .values({
-      username: name,
-      username_lower: name,
-      email: `${name}@example.test`,
-      email_lower: `${name}@example.test`,
-      password_hash: 'x',
-      is_public: 1,
-      created_at: '2026-01-01T00:00:00.000Z',
-      updated_at: '2026-01-01T00:00:00.000Z',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-}
+const buildUser = (d: typeof db) =>
+  insertMemberRow(d, `history_${++n}_${Date.now()}`, { at: '2026-01-01T00:00:00.000Z' });
 beforeAll(async () => {
   db = await createTestDb();
 });

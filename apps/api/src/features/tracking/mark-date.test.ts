@@ -1,15 +1,11 @@
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { playsMessages } from '@series-tracker/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { useTestApp } from '../../../test/build-test-app';
 import { bearer, buildShowWithEpisodes, registerUser } from '../../../test/factories';
 
 /** ADR 176: a mark made offline keeps the instant of the tap when it syncs later. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const call = (token: string, opts: InjectOptions) =>
   t.app.inject({ ...opts, headers: { ...bearer(token), ...(opts.headers ?? {}) } });

@@ -1,9 +1,10 @@
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playsMessages } from '@series-tracker/contracts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, buildShowWithEpisodes, registerUser } from '../../../test/factories';
+import { caller } from '../../../test/http';
+import { buildShowWithEpisodes, registerUser } from '../../../test/factories';
 import type { Services } from '../../platform/services';
+import { memberRows } from '../../../test/test-db';
 
 let t: TestApp;
 let services: Services;
@@ -13,8 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (token: string | null, opts: InjectOptions) =>
-  t.app.inject({ ...opts, headers: { ...(token ? bearer(token) : {}), ...(opts.headers ?? {}) } });
+const call = caller(() => t.app);
 const mark = (token: string, episodeId: number, watched = true) =>
   call(token, { method: 'POST', url: `/api/episodes/${episodeId}/progress`, payload: { watched } });
 const again = (token: string, episodeId: number, payload: object = {}) =>
@@ -49,11 +49,7 @@ describe('plays', () => {
     expect(p.playCount).toBe(11);
     expect(p.data.filter((x: { rewatch: boolean }) => !x.rewatch)).toHaveLength(1);
     expect((await item(u.token, show.id)).progress).toBe(1);
-    const progress = await t.db.kysely
-      .selectFrom('episode_progress')
-      .selectAll()
-      .where('user_id', '=', u.user.id)
-      .execute();
+    const progress = await memberRows(t.db, 'episode_progress', u.user.id);
     expect(progress).toHaveLength(1);
   });
 

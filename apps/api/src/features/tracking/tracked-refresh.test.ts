@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import type { Db } from '../../db/connection';
 import { bearer, buildShow, registerUser } from '../../../test/factories';
 import { testConfig } from '../../../test/build-test-app';
-import { createTestDb } from '../../../test/test-db';
-import { startTvmazeStandIn, type TvmazeStandIn } from '../../../test/tvmaze-stand-in';
+import { useTvmazeWorld } from '../../../test/tvmaze-world';
+import { showRow } from '../../../test/test-db';
 
 /*
  * ADR 176: what a member tracks is brought up to date as they look at it. A show on their
@@ -14,26 +13,17 @@ import { startTvmazeStandIn, type TvmazeStandIn } from '../../../test/tvmaze-sta
  * one is not asked again, and METADATA_SYNC=off asks TVmaze nothing.
  */
 
-let db: Db & { drop(): Promise<void> };
-let standIn: TvmazeStandIn;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  [db, standIn] = await Promise.all([createTestDb(), startTvmazeStandIn()]);
-});
-afterAll(async () => {
-  await standIn.close();
-  await db.drop();
-});
-beforeEach(() => standIn.reset());
+const world = useTvmazeWorld();
 afterEach(async () => {
   await app?.close();
 });
 
 async function start(metadataSync: boolean) {
   app = await buildApp({
-    config: testConfig({ metadataSync, tvmazeBaseUrl: standIn.baseUrl }),
-    db,
+    config: testConfig({ metadataSync, tvmazeBaseUrl: world.standIn.baseUrl }),
+    db: world.db,
   });
   await app.ready();
   await app.services.jobs.start();
@@ -41,14 +31,14 @@ async function start(metadataSync: boolean) {
 
 /** A tracked Game of Thrones (TVmaze 82) never refreshed since the snapshot; no event fired. */
 async function staleTrackedShow(userId: number) {
-  const show = await buildShow(db, {
+  const show = await buildShow(world.db, {
     title: `Stale ${Date.now()}`,
     tvmaze_id: 82,
     status: 'unknown',
     metadata_synced_at: null,
   });
   const at = new Date().toISOString();
-  await db.kysely
+  await world.db.kysely
     .insertInto('watchlist_items')
     .values({
       user_id: userId,
@@ -76,16 +66,12 @@ describe('listing what a member tracks refreshes stale shows (ADR 176)', () => {
       app.inject({ method: 'GET', url: '/api/user-content-status', headers: bearer(u.token) });
     expect((await list()).statusCode).toBe(200);
     await app.services.metadata.idle();
-    expect(standIn.hitsOf('/shows/82')).toBeGreaterThanOrEqual(1);
-    const row = await db.kysely
-      .selectFrom('shows')
-      .select(['status', 'metadata_synced_at'])
-      .where('id', '=', show.id)
-      .executeTakeFirstOrThrow();
+    expect(world.standIn.hitsOf('/shows/82')).toBeGreaterThanOrEqual(1);
+    const row = await showRow(world.db, show.id);
     expect(row.metadata_synced_at).not.toBeNull();
     expect(row.status).not.toBe('unknown');
 
-    const hits = standIn.hits.length;
+    const hits = world.standIn.hits.length;
     await list();
     const upNext = await app.inject({
       method: 'GET',
@@ -94,7 +80,7 @@ describe('listing what a member tracks refreshes stale shows (ADR 176)', () => {
     });
     expect(upNext.statusCode).toBe(200);
     await app.services.metadata.idle();
-    expect(standIn.hits.length).toBe(hits);
+    expect(world.standIn.hits.length).toBe(hits);
   });
 
   it('METADATA_SYNC=off: listing asks TVmaze nothing', async () => {
@@ -104,6 +90,6 @@ describe('listing what a member tracks refreshes stale shows (ADR 176)', () => {
     await app.inject({ method: 'GET', url: '/api/user-content-status', headers: bearer(u.token) });
     await app.inject({ method: 'GET', url: '/api/me/up-next', headers: bearer(u.token) });
     await app.services.metadata.idle();
-    expect(standIn.hits).toEqual([]);
+    expect(world.standIn.hits).toEqual([]);
   });
 });

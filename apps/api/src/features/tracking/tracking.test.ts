@@ -1,57 +1,40 @@
-import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { trackingMessages } from '@series-tracker/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { useTestApp } from '../../../test/build-test-app';
+import { caller, itRefusesSignedOut, trackShow } from '../../../test/http';
 import {
-  bearer,
   buildEpisode,
   buildShow,
   buildShowWithEpisodes,
   registerUser,
 } from '../../../test/factories';
+import { memberRows, showRow } from '../../../test/test-db';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
-const call = (token: string | null, opts: InjectOptions) =>
-  t.app.inject({ ...opts, headers: { ...(token ? bearer(token) : {}), ...(opts.headers ?? {}) } });
-const totalUsers = async (showId: number) =>
-  (
-    await t.db.kysely
-      .selectFrom('shows')
-      .select('total_users')
-      .where('id', '=', showId)
-      .executeTakeFirstOrThrow()
-  ).total_users;
+const call = caller(() => t.app);
+const totalUsers = async (showId: number) => (await showRow(t.db, showId)).total_users;
 
 describe('signed-out visitors', () => {
-  it.each([
-    ['GET', '/api/user-content-status'],
-    ['POST', '/api/user-content-status'],
-    ['GET', '/api/user-content-status/1'],
-    ['PUT', '/api/user-content-status/1'],
-    ['DELETE', '/api/user-content-status/1'],
-    ['GET', '/api/user-content-status/show/1'],
-    ['POST', '/api/episodes/1/progress'],
-    ['GET', '/api/episodes/show/1/progress'],
-    ['POST', '/api/episodes/show/1/progress'],
-    ['GET', '/api/me/up-next'],
-    ['GET', '/api/favorites'],
-    ['POST', '/api/favorites'],
-    ['GET', '/api/favorites/1'],
-    ['DELETE', '/api/favorites/1'],
-  ] as const)('%s %s → 401', async (method, url) => {
-    const res = await t.app.inject({
-      method,
-      url,
-      payload: method === 'GET' || method === 'DELETE' ? undefined : {},
-    });
-    expect(res.statusCode).toBe(401);
-    expect(res.json().code).toBe('UNAUTHORIZED');
-  });
+  itRefusesSignedOut(
+    () => t.app,
+    [
+      ['GET', '/api/user-content-status'],
+      ['POST', '/api/user-content-status'],
+      ['GET', '/api/user-content-status/1'],
+      ['PUT', '/api/user-content-status/1'],
+      ['DELETE', '/api/user-content-status/1'],
+      ['GET', '/api/user-content-status/show/1'],
+      ['POST', '/api/episodes/1/progress'],
+      ['GET', '/api/episodes/show/1/progress'],
+      ['POST', '/api/episodes/show/1/progress'],
+      ['GET', '/api/me/up-next'],
+      ['GET', '/api/favorites'],
+      ['POST', '/api/favorites'],
+      ['GET', '/api/favorites/1'],
+      ['DELETE', '/api/favorites/1'],
+    ],
+  );
 });
 
 describe('watchlist', () => {
@@ -142,13 +125,7 @@ describe('watchlist', () => {
     const owner = await registerUser(t.app);
     const other = await registerUser(t.app);
     const show = await buildShow(t.db);
-    const item = (
-      await call(owner.token, {
-        method: 'POST',
-        url: '/api/user-content-status',
-        payload: { showId: show.id, status: 'watching' },
-      })
-    ).json();
+    const item = (await trackShow(t.app, owner.token, show.id, { status: 'watching' })).json();
     for (const [method, payload] of [
       ['GET', undefined],
       ['PUT', { status: 'dropped' }],
@@ -178,13 +155,7 @@ describe('watchlist', () => {
   it('updates status, score and dates by the rules', async () => {
     const u = await registerUser(t.app);
     const show = await buildShow(t.db);
-    const item = (
-      await call(u.token, {
-        method: 'POST',
-        url: '/api/user-content-status',
-        payload: { showId: show.id, status: 'want_to_watch' },
-      })
-    ).json();
+    const item = (await trackShow(t.app, u.token, show.id, { status: 'want_to_watch' })).json();
     const put = (payload: object) =>
       call(u.token, { method: 'PUT', url: `/api/user-content-status/${item.id}`, payload });
 
@@ -517,17 +488,9 @@ describe('episode progress', () => {
       ),
     );
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
-    const rows = await t.db.kysely
-      .selectFrom('episode_progress')
-      .select('id')
-      .where('user_id', '=', u.user.id)
-      .execute();
+    const rows = await memberRows(t.db, 'episode_progress', u.user.id, ['id']);
     expect(rows).toHaveLength(1);
-    const items = await t.db.kysely
-      .selectFrom('watchlist_items')
-      .selectAll()
-      .where('user_id', '=', u.user.id)
-      .execute();
+    const items = await memberRows(t.db, 'watchlist_items', u.user.id);
     expect(items).toHaveLength(1);
     expect(items[0]!.progress).toBe(1);
     expect(await totalUsers(show.id)).toBe(1);

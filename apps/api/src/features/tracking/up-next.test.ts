@@ -1,26 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, buildEpisode, buildShowWithEpisodes, registerUser } from '../../../test/factories';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/build-test-app';
+import { caller } from '../../../test/http';
+import { buildEpisode, buildShowWithEpisodes, registerUser } from '../../../test/factories';
 import { createTrackingRepository } from './tracking.repository';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
+
+const call = caller(() => t.app);
 
 type Member = Awaited<ReturnType<typeof registerUser>>;
 
 const mark = (u: Member, episodeId: number, watched = true) =>
-  t.app.inject({
+  call(u.token, {
     method: 'POST',
     url: `/api/episodes/${episodeId}/progress`,
-    headers: bearer(u.token),
     payload: { watched },
   });
 
 async function upNextFor(u: Member, showId: number) {
-  const res = await t.app.inject({ url: '/api/me/up-next', headers: bearer(u.token) });
+  const res = await call(u.token, { url: '/api/me/up-next' });
   expect(res.statusCode).toBe(200);
   const entry = res.json().data.find((d: { item: { showId: number } }) => d.item.showId === showId);
   return (entry?.episode ?? null) as {
@@ -34,10 +32,9 @@ describe('up next continues after the furthest watched episode (ADR 009)', () =>
   it('after all of season 2 comes S3E1, not the unwatched S1E1', async () => {
     const u = await registerUser(t.app);
     const { show, episodes } = await buildShowWithEpisodes(t.db, 3, 3, { status: 'airing' });
-    await t.app.inject({
+    await call(u.token, {
       method: 'POST',
       url: `/api/episodes/show/${show.id}/progress`,
-      headers: bearer(u.token),
       payload: { season: 2 },
     });
     expect(await upNextFor(u, show.id)).toMatchObject({

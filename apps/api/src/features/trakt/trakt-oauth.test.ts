@@ -12,7 +12,7 @@ import {
 import { buildApp } from '../../app';
 import { testConfig } from '../../../test/build-test-app';
 import { registerUser } from '../../../test/factories';
-import { createTestDb } from '../../../test/test-db';
+import { createTestDb, memberRows } from '../../../test/test-db';
 
 /*
  * OAuth for apps speaking the Trakt API (ADR 170), driven by the real npm client `trakt.tv`
@@ -552,13 +552,7 @@ describe('bad input', () => {
       );
       expect([request, res.status, res.body.error]).toEqual([request, 400, message]);
     }
-    expect(
-      await db.kysely
-        .selectFrom('trakt_auth_codes')
-        .select('id')
-        .where('user_id', '=', member.user.id)
-        .execute(),
-    ).toEqual([]);
+    expect(await memberRows(db, 'trakt_auth_codes', member.user.id, ['id'])).toEqual([]);
   });
 });
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Trakt from 'trakt.tv';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildEpisode, buildShowWithEpisodes } from '../../../test/factories';
-import { failure, listenForTrakt, traktMember } from '../../../test/trakt-client';
+import { buildEpisode, buildShowWithEpisodes, tagGenre } from '../../../test/factories';
+import { buildBreakingBad, failure, listenForTrakt, traktMember } from '../../../test/trakt-client';
 import { expectTraktShape } from '../../../test/trakt-shapes';
 import type { EpisodeRow, ShowRow } from '../../db/types';
 import { refreshDerivedShowData } from '../search/search-index';
@@ -27,16 +27,11 @@ const day = (offset: number) =>
 beforeAll(async () => {
   t = await buildTestApp();
   base = await listenForTrakt(t.app);
-  const built = await buildShowWithEpisodes(t.db, 2, 4, {
-    title: 'Breaking Bad',
-    first_air_date: '2008-01-20',
-    tvdb_id: 81189,
-    imdb_id: 'tt0903747',
+  const built = await buildBreakingBad(t.db, {
     tmdb_id: 1396,
     network_name: 'AMC',
     network_country: 'US',
     language_code: 'en',
-    runtime_minutes: 47,
     schedule_days: 'Sunday',
     schedule_time: '21:00',
     schedule_timezone: 'America/New_York',
@@ -59,15 +54,7 @@ beforeAll(async () => {
     title: 'Felina',
   });
   episodes.push(finale);
-  const genre = await t.db.kysely
-    .insertInto('genres')
-    .values({ name: 'Science Fiction' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await t.db.kysely
-    .insertInto('show_genres')
-    .values({ show_id: show.id, genre_id: genre.id })
-    .execute();
+  await tagGenre(t.db, show.id, 'Science Fiction');
   await refreshDerivedShowData(t.db.kysely, [show.id]);
   anonymous = new Trakt({ client_id: 'test-client-id', api_url: base });
 });

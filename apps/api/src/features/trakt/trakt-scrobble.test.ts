@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryPage } from '@series-tracker/contracts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { bearer, buildShowWithEpisodes } from '../../../test/factories';
-import { failure, listenForTrakt, traktMember } from '../../../test/trakt-client';
+import { caller } from '../../../test/http';
+import { buildBreakingBad, failure, listenForTrakt, traktMember } from '../../../test/trakt-client';
 import { expectTraktShape } from '../../../test/trakt-shapes';
 import type { EpisodeRow, ShowRow } from '../../db/types';
 import { refreshDerivedShowData } from '../search/search-index';
@@ -20,13 +20,7 @@ let episodes: EpisodeRow[];
 beforeAll(async () => {
   t = await buildTestApp();
   base = await listenForTrakt(t.app);
-  const built = await buildShowWithEpisodes(t.db, 2, 4, {
-    title: 'Breaking Bad',
-    first_air_date: '2008-01-20',
-    tvdb_id: 81189,
-    imdb_id: 'tt0903747',
-    runtime_minutes: 47,
-  });
+  const built = await buildBreakingBad(t.db);
   show = built.show;
   episodes = built.episodes;
   // The search index, as a catalogue sync leaves it (title matching goes through search).
@@ -34,12 +28,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const call = caller(() => t.app);
+
 const ep = (season: number, number: number) =>
   episodes.find((e) => e.season_number === season && e.episode_number === number)!;
 const member = () => traktMember(t.app, base);
 
 async function diary(token: string) {
-  const res = await t.app.inject({ url: '/api/users/me/history', headers: bearer(token) });
+  const res = await call(token, { url: '/api/users/me/history' });
   expect(res.statusCode).toBe(200);
   return res.json() as HistoryPage;
 }
@@ -119,10 +115,7 @@ describe('scrobble', () => {
       showId: show.id,
       source: 'trakt',
     });
-    const progress = await t.app.inject({
-      url: `/api/episodes/show/${show.id}/progress`,
-      headers: bearer(m.token),
-    });
+    const progress = await call(m.token, { url: `/api/episodes/show/${show.id}/progress` });
     expect(progress.json().data.map((d: { episodeId: number }) => d.episodeId)).toEqual([
       ep(1, 1).id,
     ]);

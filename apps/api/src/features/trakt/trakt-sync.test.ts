@@ -4,12 +4,8 @@ import path from 'node:path';
 import Trakt from 'trakt.tv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import {
-  bearer,
-  buildShowWithEpisodes,
-  connectTraktApp,
-  registerUser,
-} from '../../../test/factories';
+import { caller } from '../../../test/http';
+import { buildShowWithEpisodes, connectTraktApp, registerUser } from '../../../test/factories';
 
 /**
  * The Trakt sync calls (issue 27, ADR 171) driven by the real npm Trakt client (`trakt.tv`)
@@ -27,6 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const call = caller(() => t.app);
+
 /** A member with an app connected over Trakt's OAuth, and the Trakt client holding its token. */
 async function member() {
   const { user, token } = await registerUser(t.app);
@@ -39,7 +37,7 @@ async function member() {
     expires: Date.now() + 3_600_000,
   });
   const web = async (url: string) => {
-    const res = await t.app.inject({ url, headers: bearer(token) });
+    const res = await call(token, { url });
     return { status: res.statusCode, body: res.json() };
   };
   return { user, token, grant, trakt, web };
@@ -214,11 +212,7 @@ describe('Trakt sync: history and watched', () => {
     const [play] = await m.trakt.sync.history.get({});
     const beforeWeb = await m.trakt.sync.last_activities();
     await pause();
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/plays/${play.id}`,
-      headers: bearer(m.token),
-    });
+    const del = await call(m.token, { method: 'DELETE', url: `/api/plays/${play.id}` });
     expect(del.statusCode).toBeLessThan(300);
     const afterWeb = await m.trakt.sync.last_activities();
     expect(afterWeb.episodes.watched_at > beforeWeb.episodes.watched_at).toBe(true);
@@ -353,10 +347,7 @@ describe('Trakt sync: season ratings leave with the export', () => {
     await m.trakt.sync.ratings.add({
       shows: [{ ids: { trakt: show.id }, seasons: [{ number: 2, rating: 4 }] }],
     });
-    const res = await t.app.inject({
-      url: '/api/users/me/export?format=json',
-      headers: bearer(m.token),
-    });
+    const res = await call(m.token, { url: '/api/users/me/export?format=json' });
     expect(res.statusCode).toBe(200);
     const doc = JSON.parse(res.body) as {
       seasonRatings: { show: { title: string }; season: number; rating: number }[];

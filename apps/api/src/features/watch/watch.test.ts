@@ -5,6 +5,7 @@ import { buildApp } from '../../app';
 import type { ShowRow } from '../../db/types';
 import { buildTestApp, testConfig, type TestApp } from '../../../test/build-test-app';
 import { bearer, buildShow, buildShowWithEpisodes, registerUser } from '../../../test/factories';
+import { trackShow } from '../../../test/http';
 import { startTmdbStandIn, TMDB_TEST_KEY, type TmdbStandIn } from '../../../test/tmdb-stand-in';
 import { createTestDb } from '../../../test/test-db';
 import { REFRESH_PROVIDERS_JOB, REFRESH_STALE_JOB } from './watch.service';
@@ -227,12 +228,7 @@ describe('"On my services"', () => {
     const m = await registerUser(app);
     token = m.token;
     for (const show of [got, bb, netflixOnly, unknown]) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/user-content-status',
-        headers: bearer(token),
-        payload: { showId: show.id, status: 'watching' },
-      });
+      const res = await trackShow(app, token, show.id, { status: 'watching' });
       expect(res.statusCode).toBeLessThan(300);
     }
   });

@@ -2,13 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityErrorCodes, ssoErrorCodes } from '@series-tracker/contracts';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
-import { bearer, registerUser } from '../../../../test/factories';
+import { caller } from '../../../../test/http';
+import { registerUser } from '../../../../test/factories';
 import {
   signInAtProvider,
   startOpenIdProvider,
   type ProviderAccount,
   type TestOpenIdProvider,
 } from '../../../../test/oidc-provider';
+import {
+  addProviderAccount,
+  browserOf,
+  oidcSettings,
+  signInWithProvider,
+  SSO_CALLBACK,
+  ssoCallback,
+} from '../../../../test/sso';
 
 /*
  * "Sign in again with <provider>" (ADR 174): a member whose account was made through single
@@ -17,53 +26,17 @@ import {
  * panva's oidc-provider on loopback; nothing of ours is stood in for.
  */
 
-const CALLBACK = 'http://localhost:3000/api/auth/oidc/callback';
 let op: TestOpenIdProvider;
 let t: TestApp;
-let seq = 0;
+const call = caller(() => t.app);
 
-function providerAccount(): ProviderAccount {
-  seq++;
-  return op.addAccount({
-    sub: `reauth-${seq}-${Math.random().toString(36).slice(2)}`,
-    username: `reauth_person_${seq}`,
-    password: 'provider password',
-    email: `reauth${seq}.${Date.now()}@idp.example.test`,
-    emailVerified: true,
-    name: `Reauth Person ${seq}`,
-  });
-}
-
-const browserOf = (setCookie: string | string[] | undefined) =>
-  /st_sso=([^;]+)/.exec(String(setCookie))?.[1] ?? '';
-
-async function callback(app: FastifyInstance, url: URL, browser: string | null) {
-  return app.inject({
-    url: url.pathname + url.search,
-    headers: { accept: 'application/json', ...(browser ? { cookie: `st_sso=${browser}` } : {}) },
-  });
-}
+const providerAccount = () => addProviderAccount(op, 'reauth');
 
 /** An account made through the provider (no password), signed in: its token. */
 async function ssoMember(app: FastifyInstance, account: ProviderAccount) {
-  const started = await app.inject({ url: '/api/auth/oidc/start' });
-  const browser = browserOf(started.headers['set-cookie']);
-  const back = await signInAtProvider(
-    started.headers.location as string,
-    account.username,
-    account.password,
-  );
-  const res = await callback(app, back, browser);
-  expect(res.statusCode, res.body).toBe(303);
-  const code = decodeURIComponent(/#code=(.+)$/.exec(res.headers.location as string)![1]!);
-  const session = await app.inject({
-    method: 'POST',
-    url: '/api/auth/oidc/exchange',
-    headers: { cookie: `st_sso=${browser}` },
-    payload: { code },
-  });
-  expect(session.statusCode, session.body).toBe(200);
-  return session.json() as { token: string; user: { id: number; email: string } };
+  const { callback, session } = await signInWithProvider(app, account);
+  expect(callback.statusCode, callback.body).toBe(303);
+  return session!;
 }
 
 /** The session signed in 20 minutes ago: no longer a recent sign-in. */
@@ -76,16 +49,15 @@ async function makeStale(userId: number) {
 }
 
 async function recentUntil(token: string): Promise<string | null> {
-  const res = await t.app.inject({ url: '/api/auth/security', headers: bearer(token) });
+  const res = await call(token, { url: '/api/auth/security' });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().recentUntil;
 }
 
 async function startReauth(token: string, returnTo?: string) {
-  return t.app.inject({
+  return call(token, {
     method: 'POST',
     url: '/api/auth/oidc/reauthenticate',
-    headers: bearer(token),
     payload: returnTo === undefined ? {} : { returnTo },
   });
 }
@@ -96,20 +68,12 @@ async function reauth(token: string, as: ProviderAccount, returnTo = '/settings#
   expect(started.statusCode, started.body).toBe(200);
   const browser = browserOf(started.headers['set-cookie']);
   const back = await signInAtProvider(started.json().url, as.username, as.password);
-  return { res: await callback(t.app, back, browser), url: new URL(started.json().url), back };
+  return { res: await ssoCallback(t.app, back, browser), url: new URL(started.json().url), back };
 }
 
 beforeAll(async () => {
-  op = await startOpenIdProvider({ redirectUris: [CALLBACK] });
-  t = await buildTestApp({
-    oidc: {
-      issuer: op.issuer,
-      clientId: op.clientId,
-      clientSecret: op.clientSecret,
-      providerName: 'Test ID',
-      autoRegister: true,
-    },
-  });
+  op = await startOpenIdProvider({ redirectUris: [SSO_CALLBACK] });
+  t = await buildTestApp({ oidc: oidcSettings(op) });
 });
 afterAll(async () => {
   await t?.close();
@@ -119,15 +83,13 @@ afterAll(async () => {
 describe('sign in again with the provider (no password to confirm with)', () => {
   it('says which accounts have a password', async () => {
     const member = await ssoMember(t.app, providerAccount());
-    expect(
-      (await t.app.inject({ url: '/api/auth/security', headers: bearer(member.token) })).json(),
-    ).toMatchObject({ hasPassword: false });
+    expect((await call(member.token, { url: '/api/auth/security' })).json()).toMatchObject({
+      hasPassword: false,
+    });
     const withPassword = await registerUser(t.app);
-    expect(
-      (
-        await t.app.inject({ url: '/api/auth/security', headers: bearer(withPassword.token) })
-      ).json(),
-    ).toMatchObject({ hasPassword: true });
+    expect((await call(withPassword.token, { url: '/api/auth/security' })).json()).toMatchObject({
+      hasPassword: true,
+    });
   });
 
   it('the provider asks again, the session becomes recent, and the account can be deleted', async () => {
@@ -136,10 +98,9 @@ describe('sign in again with the provider (no password to confirm with)', () => 
     await makeStale(member.user.id);
     expect(await recentUntil(member.token)).toBeNull();
     // No password to give: deleting asks for a recent sign-in, and nothing goes.
-    const refused = await t.app.inject({
+    const refused = await call(member.token, {
       method: 'DELETE',
       url: '/api/users/me',
-      headers: bearer(member.token),
       payload: {},
     });
     expect(refused.statusCode, refused.body).toBe(403);
@@ -157,10 +118,9 @@ describe('sign in again with the provider (no password to confirm with)', () => 
       Date.now() + 14 * 60_000,
     );
 
-    const deleted = await t.app.inject({
+    const deleted = await call(member.token, {
       method: 'DELETE',
       url: '/api/users/me',
-      headers: bearer(member.token),
       payload: {},
     });
     expect(deleted.statusCode, deleted.body).toBe(204);
@@ -174,11 +134,10 @@ describe('sign in again with the provider (no password to confirm with)', () => 
     const member = await ssoMember(t.app, account);
     await makeStale(member.user.id);
     const change = () =>
-      t.app.inject({
+      call(member.token, {
         method: 'PUT',
         url: '/api/users/me',
-        headers: bearer(member.token),
-        payload: { email: `moved.${seq}.${Date.now()}@example.test` },
+        payload: { email: `moved.${account.sub}@example.test` },
       });
     expect((await change()).statusCode).toBe(403);
     expect((await reauth(member.token, account)).res.statusCode).toBe(303);
@@ -218,7 +177,7 @@ describe('sign in again with the provider (no password to confirm with)', () => 
       .where('link_user_id', '=', member.user.id)
       .execute();
     const back = await signInAtProvider(started.json().url, account.username, account.password);
-    const res = await callback(t.app, back, browser);
+    const res = await ssoCallback(t.app, back, browser);
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe(ssoErrorCodes.reauthStale);
     expect(await recentUntil(member.token)).toBeNull();
@@ -231,17 +190,17 @@ describe('sign in again with the provider (no password to confirm with)', () => 
     const started = await startReauth(member.token);
     const back = await signInAtProvider(started.json().url, account.username, account.password);
     // Carried to another browser: refused, and the flow is spent.
-    expect((await callback(t.app, back, null)).statusCode).toBe(400);
-    expect((await callback(t.app, back, browserOf(started.headers['set-cookie']))).statusCode).toBe(
-      400,
-    );
+    expect((await ssoCallback(t.app, back, null)).statusCode).toBe(400);
+    expect(
+      (await ssoCallback(t.app, back, browserOf(started.headers['set-cookie']))).statusCode,
+    ).toBe(400);
     expect(await recentUntil(member.token)).toBeNull();
 
     // Signed out meanwhile: the ended session is not revived.
     const again = await startReauth(member.token);
-    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(member.token) });
+    await call(member.token, { method: 'POST', url: '/api/auth/logout' });
     const back2 = await signInAtProvider(again.json().url, account.username, account.password);
-    const res = await callback(t.app, back2, browserOf(again.headers['set-cookie']));
+    const res = await ssoCallback(t.app, back2, browserOf(again.headers['set-cookie']));
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe(ssoErrorCodes.callbackInvalid);
   });
@@ -283,12 +242,7 @@ describe('sign in again with the provider (no password to confirm with)', () => 
 
   it('a member with a password still needs it to delete the account', async () => {
     const member = await registerUser(t.app);
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/users/me',
-      headers: bearer(member.token),
-      payload: {},
-    });
+    const res = await call(member.token, { method: 'DELETE', url: '/api/users/me', payload: {} });
     expect(res.statusCode).toBe(400);
     expect(res.json().details.password).toBe('Password is required');
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ssoErrorCodes } from '@series-tracker/contracts';
 import type { OidcSettings } from '../../../config';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
+import { caller } from '../../../../test/http';
 import { bearer, registerUser } from '../../../../test/factories';
 import {
   signInAtProvider,
@@ -10,6 +11,17 @@ import {
   type ProviderAccount,
   type TestOpenIdProvider,
 } from '../../../../test/oidc-provider';
+import {
+  addProviderAccount,
+  browserOf,
+  codeOf,
+  oidcSettings,
+  signInWithProvider,
+  SSO_CALLBACK,
+  ssoCallback,
+  ssoExchange,
+  ssoStart,
+} from '../../../../test/sso';
 
 /*
  * Single sign-on against a real OpenID Provider (panva's oidc-provider) on loopback: the
@@ -17,90 +29,14 @@ import {
  * redirect back is handed to our callback; nothing of ours is stood in for (ADR 174).
  */
 
-const CALLBACK = 'http://localhost:3000/api/auth/oidc/callback';
 let op: TestOpenIdProvider;
 let t: TestApp;
-let seq = 0;
+const call = caller(() => t.app);
 
-const settings = (overrides: Partial<OidcSettings> = {}): OidcSettings => ({
-  issuer: op.issuer,
-  clientId: op.clientId,
-  clientSecret: op.clientSecret,
-  providerName: 'Test ID',
-  autoRegister: true,
-  ...overrides,
-});
-
+const settings = (overrides: Partial<OidcSettings> = {}) => oidcSettings(op, overrides);
 /** A new account at the provider, unique per call. */
-function providerAccount(overrides: Partial<ProviderAccount> = {}): ProviderAccount {
-  seq++;
-  return op.addAccount({
-    sub: `sub-${seq}-${Math.random().toString(36).slice(2)}`,
-    username: `sso_person_${seq}`,
-    password: 'provider password',
-    email: `sso${seq}.${Date.now()}@idp.example.test`,
-    emailVerified: true,
-    name: `SSO Person ${seq}`,
-    ...overrides,
-  });
-}
-
-const browserOf = (setCookie: string | string[] | undefined) =>
-  /st_sso=([^;]+)/.exec(String(setCookie))?.[1] ?? '';
-
-/** GET /start: the provider's authorization URL and this browser's cookie. */
-async function start(app: FastifyInstance, cookie?: string) {
-  const res = await app.inject({
-    url: '/api/auth/oidc/start',
-    headers: cookie ? { cookie: `st_sso=${cookie}` } : {},
-  });
-  expect(res.statusCode, res.body).toBe(302);
-  return {
-    location: res.headers.location as string,
-    browser: browserOf(res.headers['set-cookie']),
-  };
-}
-
-async function callback(
-  app: FastifyInstance,
-  url: URL,
-  browser: string | null,
-  accept = 'application/json',
-) {
-  return app.inject({
-    url: url.pathname + url.search,
-    headers: { accept, ...(browser ? { cookie: `st_sso=${browser}` } : {}) },
-  });
-}
-
-async function exchange(app: FastifyInstance, code: string, browser: string | null) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/auth/oidc/exchange',
-    headers: browser ? { cookie: `st_sso=${browser}` } : {},
-    payload: { code },
-  });
-}
-
-const codeOf = (location: string) => decodeURIComponent(/#code=(.+)$/.exec(location)?.[1] ?? '');
-
-/** The whole journey: start, sign in at the provider, callback, exchange. */
-async function signInWithProvider(app: FastifyInstance, account: ProviderAccount) {
-  const { location, browser } = await start(app);
-  const back = await signInAtProvider(location, account.username, account.password);
-  const res = await callback(app, back, browser);
-  if (res.statusCode !== 303) return { callback: res, session: null };
-  expect(res.headers.location).toMatch(/^\/auth\/sso#code=/);
-  const session = await exchange(app, codeOf(res.headers.location as string), browser);
-  expect(session.statusCode, session.body).toBe(200);
-  return {
-    callback: res,
-    session: session.json() as {
-      token: string;
-      user: { id: number; username: string; email: string; emailVerified: boolean };
-    },
-  };
-}
+const providerAccount = (overrides: Partial<ProviderAccount> = {}) =>
+  addProviderAccount(op, 'sso', overrides);
 
 async function count(
   table: 'users' | 'sessions' | 'identity_links' | 'oidc_handoffs',
@@ -114,7 +50,7 @@ async function count(
 }
 
 beforeAll(async () => {
-  op = await startOpenIdProvider({ redirectUris: [CALLBACK] });
+  op = await startOpenIdProvider({ redirectUris: [SSO_CALLBACK] });
   t = await buildTestApp({ oidc: settings() });
 });
 afterAll(async () => {
@@ -138,7 +74,7 @@ describe('single sign-on: what the sign-in page offers', () => {
     const url = new URL(res.headers.location as string);
     expect(url.origin).toBe(op.issuer);
     expect(url.searchParams.get('client_id')).toBe(op.clientId);
-    expect(url.searchParams.get('redirect_uri')).toBe(CALLBACK);
+    expect(url.searchParams.get('redirect_uri')).toBe(SSO_CALLBACK);
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
     expect(url.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
     expect(url.searchParams.get('state')).toBeTruthy();
@@ -157,13 +93,10 @@ describe('single sign-on: first sign-in (OIDC_AUTO_REGISTER on)', () => {
     expect(session!.user.username).toBe('Zoe_Muller');
     expect(session!.user.email).toBe(account.email);
     expect(session!.user.emailVerified).toBe(true);
-    const me = await t.app.inject({ url: '/api/auth/me', headers: bearer(session!.token) });
+    const me = await call(session!.token, { url: '/api/auth/me' });
     expect(me.json().user.id).toBe(session!.user.id);
     // Linked once; no password signs in as them.
-    const links = await t.app.inject({
-      url: '/api/auth/oidc/links',
-      headers: bearer(session!.token),
-    });
+    const links = await call(session!.token, { url: '/api/auth/oidc/links' });
     expect(links.json()).toMatchObject({ provider: 'Test ID', canUnlink: false });
     expect(links.json().links).toHaveLength(1);
     expect(links.json().links[0].email).toBe(account.email);
@@ -181,7 +114,10 @@ describe('single sign-on: first sign-in (OIDC_AUTO_REGISTER on)', () => {
   });
 
   it('reads e-mail and names from userinfo when the ID token leaves them out', async () => {
-    const strict = await startOpenIdProvider({ redirectUris: [CALLBACK], idTokenClaims: false });
+    const strict = await startOpenIdProvider({
+      redirectUris: [SSO_CALLBACK],
+      idTokenClaims: false,
+    });
     const app = await buildTestApp({
       oidc: settings({ issuer: strict.issuer, clientId: strict.clientId }),
     });
@@ -241,15 +177,15 @@ describe('single sign-on: first sign-in (OIDC_AUTO_REGISTER on)', () => {
 
   it('the one-time code works once, only in the browser that started, and a browser gets a page', async () => {
     const account = providerAccount();
-    const { location, browser } = await start(t.app);
+    const { location, browser } = await ssoStart(t.app);
     const back = await signInAtProvider(location, account.username, account.password);
-    const res = await callback(t.app, back, browser);
+    const res = await ssoCallback(t.app, back, browser);
     const code = codeOf(res.headers.location as string);
-    const elsewhere = await exchange(t.app, code, 'another-browser');
+    const elsewhere = await ssoExchange(t.app, code, 'another-browser');
     expect(elsewhere.statusCode).toBe(400);
     expect(elsewhere.json().code).toBe(ssoErrorCodes.codeInvalid);
     // Taken by the failed try too: a stolen code is spent, not retried.
-    expect((await exchange(t.app, code, browser)).statusCode).toBe(400);
+    expect((await ssoExchange(t.app, code, browser)).statusCode).toBe(400);
   });
 });
 
@@ -262,12 +198,12 @@ describe('single sign-on: tampered or replayed callbacks are refused with no ses
     ) => Promise<{ url: URL; browser: string | null }>,
   ) {
     const account = providerAccount();
-    const { location, browser } = await start(t.app);
+    const { location, browser } = await ssoStart(t.app);
     const state = new URL(location).searchParams.get('state')!;
     const back = await signInAtProvider(location, account.username, account.password);
     const before = [await count('users'), await count('sessions'), await count('oidc_handoffs')];
     const changed = await tamper(back, browser, state);
-    const res = await callback(t.app, changed.url, changed.browser);
+    const res = await ssoCallback(t.app, changed.url, changed.browser);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().code).toBe(ssoErrorCodes.callbackInvalid);
     expect([await count('users'), await count('sessions'), await count('oidc_handoffs')]).toEqual(
@@ -290,10 +226,10 @@ describe('single sign-on: tampered or replayed callbacks are refused with no ses
 
   it('a replayed callback', async () => {
     const account = providerAccount();
-    const { location, browser } = await start(t.app);
+    const { location, browser } = await ssoStart(t.app);
     const back = await signInAtProvider(location, account.username, account.password);
-    expect((await callback(t.app, back, browser)).statusCode).toBe(303);
-    const replay = await callback(t.app, back, browser);
+    expect((await ssoCallback(t.app, back, browser)).statusCode).toBe(303);
+    const replay = await ssoCallback(t.app, back, browser);
     expect(replay.statusCode).toBe(400);
     expect(replay.json().code).toBe(ssoErrorCodes.callbackInvalid);
   });
@@ -331,10 +267,10 @@ describe('single sign-on: tampered or replayed callbacks are refused with no ses
 
   it('a browser gets a page with the message and the way back, with the same status', async () => {
     const account = providerAccount();
-    const { location, browser } = await start(t.app);
+    const { location, browser } = await ssoStart(t.app);
     const back = await signInAtProvider(location, account.username, account.password);
     back.searchParams.set('state', 'forged');
-    const res = await callback(t.app, back, browser, 'text/html,application/xhtml+xml');
+    const res = await ssoCallback(t.app, back, browser, 'text/html,application/xhtml+xml');
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.body).toContain('Signing in did not work');
@@ -343,13 +279,13 @@ describe('single sign-on: tampered or replayed callbacks are refused with no ses
   });
 
   it('the member cancelling at the provider', async () => {
-    const { location, browser } = await start(t.app);
+    const { location, browser } = await ssoStart(t.app);
     const state = new URL(location).searchParams.get('state')!;
     const url = new URL(
       `/api/auth/oidc/callback?error=access_denied&state=${state}&iss=${encodeURIComponent(op.issuer)}`,
       'http://localhost:3000',
     );
-    const res = await callback(t.app, url, browser);
+    const res = await ssoCallback(t.app, url, browser);
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe(ssoErrorCodes.cancelled);
   });
@@ -365,7 +301,7 @@ describe('single sign-on: linking from Settings', () => {
     expect(res.statusCode, res.body).toBe(200);
     const browser = browserOf(res.headers['set-cookie']);
     const back = await signInAtProvider(res.json().url, account.username, account.password);
-    return callback(app, back, browser);
+    return ssoCallback(app, back, browser);
   }
 
   it('links the identity to the signed-in member; then signing in with it lands there', async () => {
@@ -374,9 +310,7 @@ describe('single sign-on: linking from Settings', () => {
     const res = await link(t.app, member.token, account);
     expect(res.statusCode, res.body).toBe(303);
     expect(res.headers.location).toBe('/settings?sso=linked#sso-heading');
-    const links = (
-      await t.app.inject({ url: '/api/auth/oidc/links', headers: bearer(member.token) })
-    ).json();
+    const links = (await call(member.token, { url: '/api/auth/oidc/links' })).json();
     expect(links.links).toHaveLength(1);
     expect(links.canUnlink).toBe(true);
     const { session } = await signInWithProvider(t.app, account);
@@ -393,16 +327,12 @@ describe('single sign-on: linking from Settings', () => {
     expect(refused.json().code).toBe(ssoErrorCodes.linkedElsewhere);
 
     const third = await registerUser(t.app);
-    const started = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/oidc/link',
-      headers: bearer(third.token),
-    });
+    const started = await call(third.token, { method: 'POST', url: '/api/auth/oidc/link' });
     const browser = browserOf(started.headers['set-cookie']);
-    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(third.token) });
+    await call(third.token, { method: 'POST', url: '/api/auth/logout' });
     const other = providerAccount();
     const back = await signInAtProvider(started.json().url, other.username, other.password);
-    const res = await callback(t.app, back, browser);
+    const res = await ssoCallback(t.app, back, browser);
     expect(res.statusCode).toBe(400);
     expect(
       await t.db.kysely
@@ -416,37 +346,27 @@ describe('single sign-on: linking from Settings', () => {
   it('unlinks only while another way in stays', async () => {
     const member = await registerUser(t.app);
     await link(t.app, member.token, providerAccount());
-    const [row] = (
-      await t.app.inject({ url: '/api/auth/oidc/links', headers: bearer(member.token) })
-    ).json().links;
-    const res = await t.app.inject({
+    const [row] = (await call(member.token, { url: '/api/auth/oidc/links' })).json().links;
+    const res = await call(member.token, {
       method: 'DELETE',
       url: `/api/auth/oidc/links/${row.id}`,
-      headers: bearer(member.token),
     });
     expect(res.statusCode).toBe(204);
-    expect(
-      (await t.app.inject({ url: '/api/auth/oidc/links', headers: bearer(member.token) })).json()
-        .links,
-    ).toEqual([]);
+    expect((await call(member.token, { url: '/api/auth/oidc/links' })).json().links).toEqual([]);
 
     const { session } = await signInWithProvider(t.app, providerAccount());
-    const [only] = (
-      await t.app.inject({ url: '/api/auth/oidc/links', headers: bearer(session!.token) })
-    ).json().links;
-    const refused = await t.app.inject({
+    const [only] = (await call(session!.token, { url: '/api/auth/oidc/links' })).json().links;
+    const refused = await call(session!.token, {
       method: 'DELETE',
       url: `/api/auth/oidc/links/${only.id}`,
-      headers: bearer(session!.token),
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe(ssoErrorCodes.lastWayIn);
     // Someone else's link is not found.
     const stranger = await registerUser(t.app);
-    const other = await t.app.inject({
+    const other = await call(stranger.token, {
       method: 'DELETE',
       url: `/api/auth/oidc/links/${only.id}`,
-      headers: bearer(stranger.token),
     });
     expect(other.statusCode).toBe(404);
   });
@@ -502,7 +422,7 @@ describe('single sign-on: settings', () => {
   });
 
   it('a provider that cannot be reached: 503 with the message, never a 500', async () => {
-    const down = await startOpenIdProvider({ redirectUris: [CALLBACK] });
+    const down = await startOpenIdProvider({ redirectUris: [SSO_CALLBACK] });
     await down.close();
     const app = await buildTestApp({ oidc: settings({ issuer: down.issuer }) });
     try {
