@@ -6,7 +6,7 @@ import { draftKey, useDraft } from '@/lib/drafts';
 import { Link, useLocation } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import { QueryErrorState } from '@/components/media/query-error-state';
+import { QueryErrorState } from '@/components/ui/error-state';
 import { FormAlert } from '@/components/ui/form-alert';
 import { LoadMore } from '@/components/ui/load-more';
 import { Spinner } from '@/components/ui/spinner';

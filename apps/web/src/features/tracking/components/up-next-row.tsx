@@ -2,7 +2,7 @@ import { Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { Carousel } from '@/components/ui/carousel';
 import { CoverLink } from '@/components/ui/cover-link';
-import { QueryErrorState } from '@/components/media/query-error-state';
+import { QueryErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { hiddenEpisodeTitle } from '@series-tracker/contracts/constants';
 import { episodeCode, formatAirDate } from '@/lib/format';
