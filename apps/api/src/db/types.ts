@@ -1,4 +1,75 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  CatalogSyncStateTable,
+  EpisodesTable,
+  GenresTable,
+  SearchHistoryTable,
+  SeasonsTable,
+  ShowGenresTable,
+  ShowSearchTable,
+  ShowSimilaritiesTable,
+  ShowTitlesTable,
+  ShowsTable,
+  WatchProviderLookupsTable,
+  WatchProvidersTable,
+} from './types/catalogue';
+import type {
+  ActivitiesTable,
+  BlocksTable,
+  CommentLikesTable,
+  EpisodeReviewLikesTable,
+  EpisodeReviewsTable,
+  FollowsTable,
+  ListFollowsTable,
+  ListItemsTable,
+  ListsTable,
+  ModerationActionsTable,
+  NotificationsTable,
+  ReportsTable,
+  ReviewCommentsTable,
+  ReviewLikesTable,
+  ReviewsTable,
+} from './types/community';
+import type {
+  ApiTokensTable,
+  ScrobbleEventsTable,
+  ScrobbleHooksTable,
+  TraktAuthCodesTable,
+  TraktCheckinsTable,
+  TraktDeviceCodesTable,
+  TraktGrantsTable,
+  TraktPlaybackTable,
+} from './types/integrations';
+import type {
+  AccountTokensTable,
+  AuthChallengesTable,
+  BackupCodesTable,
+  IdentityLinksTable,
+  MemberPreferencesTable,
+  OidcFlowsTable,
+  OidcHandoffsTable,
+  PasskeysTable,
+  PendingRegistrationsTable,
+  SessionsTable,
+  SiteSetupTable,
+  TotpCredentialsTable,
+  UsersTable,
+} from './types/members';
+import type { IdempotencyKeysTable, JobSchedulesTable, JobsTable } from './types/platform';
+import type {
+  EpisodeAlertsTable,
+  EpisodePlaysTable,
+  EpisodeProgressTable,
+  FavoritesTable,
+  ImportHeldEpisodesTable,
+  ImportsTable,
+  MemberRecommendationsTable,
+  MemberWatchSettingsTable,
+  RecommendationDismissalsTable,
+  SeasonRatingsTable,
+  SpoilerRevealsTable,
+  SyncActivityTable,
+  WatchlistItemsTable,
+} from './types/tracking';
 
 /*
  * Portable column conventions (docs/decisions/003-two-dialects.md):
@@ -8,310 +79,14 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
  * - booleans are integers 0/1 on both dialects, mapped to true/false before leaving the server.
  */
 
-export interface UsersTable {
-  id: Generated<number>;
-  username: string;
-  username_lower: string;
-  email: string;
-  email_lower: string;
-  password_hash: string;
-  display_name: string | null;
-  avatar_url: string | null;
-  bio: string | null;
-  is_public: number;
-  email_verified_at: string | null;
-  created_at: string;
-  updated_at: string;
-  /** Moderation (0015): member | moderator | admin. */
-  role: Generated<string>;
-  suspended_at: string | null;
-  /** Null with suspended_at set: suspended for good. */
-  suspended_until: string | null;
-  suspension_reason: string | null;
-}
+export * from './types/members';
+export * from './types/catalogue';
+export * from './types/tracking';
+export * from './types/community';
+export * from './types/integrations';
+export * from './types/platform';
 
-export interface SessionsTable {
-  id: Generated<number>;
-  user_id: number;
-  token_hash: string;
-  created_at: string;
-  last_used_at: string;
-  expires_at: string;
-  user_agent: string | null;
-  /** When the session last proved who holds it (0025, ADR 173): recent sign-in checks. */
-  verified_at: string | null;
-}
-
-export interface ShowsTable {
-  id: Generated<number>;
-  source_id: string;
-  source: string;
-  source_url: string | null;
-  source_hash: string;
-  kind: string;
-  format: string | null;
-  title: string;
-  title_english: string | null;
-  title_original: string | null;
-  language: string | null;
-  language_code: string | null;
-  country: string | null;
-  status: string;
-  status_raw: string | null;
-  status_as_of: string | null;
-  synopsis: string | null;
-  first_air_date: string | null;
-  first_air_stamp: string | null;
-  last_air_date: string | null;
-  season_count: number | null;
-  episode_count: number | null;
-  network_name: string | null;
-  network_country: string | null;
-  streaming_service: string | null;
-  runtime_minutes: number | null;
-  schedule_days: string | null;
-  schedule_time: string | null;
-  schedule_timezone: string | null;
-  broadcast: string | null;
-  official_site: string | null;
-  poster_url: string | null;
-  poster_thumb_url: string | null;
-  backdrop_url: string | null;
-  rating: number | null;
-  rating_count: number | null;
-  watch_links: string | null;
-  episodes_complete: number;
-  episodes_as_of: string | null;
-  tvmaze_id: number | null;
-  imdb_id: string | null;
-  tvdb_id: number | null;
-  tmdb_id: number | null;
-  tvrage_id: number | null;
-  mal_id: number | null;
-  anilist_id: number | null;
-  anidb_id: number | null;
-  bangumi_id: number | null;
-  metadata_synced_at: string | null;
-  popularity: Generated<number>;
-  total_users: Generated<number>;
-  total_reviews: Generated<number>;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface ShowSearchTable {
-  show_id: number;
-  text: string;
-}
-
-export interface SearchHistoryTable {
-  id: Generated<number>;
-  user_id: number;
-  query: string;
-  created_at: string;
-}
-
-export interface ShowTitlesTable {
-  show_id: number;
-  title: string;
-}
-
-export interface GenresTable {
-  id: Generated<number>;
-  name: string;
-}
-
-export interface ShowGenresTable {
-  show_id: number;
-  genre_id: number;
-}
-
-export interface SeasonsTable {
-  id: Generated<number>;
-  show_id: number;
-  number: number;
-  episode_count: number | null;
-  premiere_date: string | null;
-  end_date: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface EpisodesTable {
-  id: Generated<number>;
-  source_id: string;
-  source_hash: string;
-  show_id: number;
-  season_number: number | null;
-  episode_number: number | null;
-  type: string;
-  type_raw: string | null;
-  title: string | null;
-  overview: string | null;
-  air_date: string | null;
-  air_stamp: string | null;
-  runtime_minutes: number | null;
-  still_url: string | null;
-  still_thumb_url: string | null;
-  rating: number | null;
-  vote_count: number | null;
-  url: string | null;
-  /** Set when TVmaze stopped listing the episode: kept for the history pointing at it, hidden elsewhere. */
-  retired_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface WatchlistItemsTable {
-  id: Generated<number>;
-  user_id: number;
-  show_id: number;
-  status: string;
-  score: number | null;
-  progress: Generated<number>;
-  next_episode_id: number | null;
-  next_air_date: string | null;
-  last_watched_at: string | null;
-  started_at: string | null;
-  completed_at: string | null;
-  created_at: string;
-  updated_at: string;
-  /** 0013: the current watch-through (1 for the first; a rewatch starts the next). */
-  run: Generated<number>;
-}
-
-/** 0013: one watch of an episode (ADR 130). */
-export interface EpisodePlaysTable {
-  id: Generated<number>;
-  user_id: number;
-  episode_id: number;
-  show_id: number;
-  watched_at: string;
-  /** 'web', 'import:trakt', 'migrated', …: at most 32 characters. */
-  source: string;
-  run: number;
-  created_at: string;
-}
-
-export interface EpisodeProgressTable {
-  id: Generated<number>;
-  user_id: number;
-  episode_id: number;
-  show_id: number;
-  watched_at: string;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface FavoritesTable {
-  id: Generated<number>;
-  user_id: number;
-  show_id: number;
-  created_at: string;
-}
-
-/** One background job (platform/jobs); JSON columns hold JSON text. */
-export interface JobsTable {
-  id: string;
-  name: string;
-  user_id: number | null;
-  payload: string | null;
-  state: 'queued' | 'running' | 'retry' | 'completed' | 'failed';
-  singleton_key: string | null;
-  attempts: Generated<number>;
-  retry_limit: Generated<number>;
-  retry_delay: Generated<number>;
-  retry_backoff: Generated<number>;
-  run_after: string;
-  progress_done: number | null;
-  progress_total: number | null;
-  progress_message: string | null;
-  result: string | null;
-  error: string | null;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  updated_at: string;
-}
-
-export interface JobSchedulesTable {
-  name: string;
-  every_seconds: number;
-  next_run_at: string;
-}
-
-/** 0012: named cursors of the bulk catalogue sync (the next page of TVmaze's show index). */
-export interface CatalogSyncStateTable {
-  name: string;
-  value: string;
-  updated_at: string;
-}
-
-// People (0009-people)
-export interface FollowsTable {
-  follower_id: number;
-  followee_id: number;
-  created_at: string;
-}
-
-export interface BlocksTable {
-  blocker_id: number;
-  blocked_id: number;
-  created_at: string;
-}
-
-export interface ActivitiesTable {
-  id: Generated<number>;
-  user_id: number;
-  action: string;
-  show_id: number | null;
-  episode_id: number | null;
-  episode_count: Generated<number>;
-  rating: number | null;
-  review_id: number | null;
-  list_id: number | null;
-  target_user_id: number | null;
-  content: string | null;
-  created_at: string;
-}
-
-// Idempotency keys (0019, ADR 162)
-export interface IdempotencyKeysTable {
-  user_id: number;
-  key: string;
-  fingerprint: string;
-  status: number | null;
-  body: string | null;
-  created_at: string;
-}
-
-/** Where to watch (ADR 182): which TMDB show a catalogue show resolved to, and when. */
-export interface WatchProviderLookupsTable {
-  show_id: number;
-  tmdb_id: number | null;
-  fetched_at: string;
-}
-
-/** TMDB watch providers of a show, per country and kind (flatrate, free, ads, rent, buy). */
-export interface WatchProvidersTable {
-  show_id: number;
-  country: string;
-  kind: string;
-  provider_id: number;
-  provider_name: string;
-  logo_path: string | null;
-  display_priority: Generated<number>;
-  link: string | null;
-}
-
-/** A member's country and "my services" (a JSON array of provider names). */
-export interface MemberWatchSettingsTable {
-  user_id: number;
-  country: string | null;
-  services: Generated<string>;
-  updated_at: string;
-}
-
+/** Every table, by name, for Kysely; the tables themselves live by area in db/types/. */
 export interface Database {
   watch_provider_lookups: WatchProviderLookupsTable;
   watch_providers: WatchProvidersTable;
@@ -391,493 +166,4 @@ export interface Database {
   recommendation_dismissals: RecommendationDismissalsTable;
   // Spoiler protection (0031, ADR 181)
   spoiler_reveals: SpoilerRevealsTable;
-}
-
-/** 0031: shows a member chose to see spoilers for (ADR 181). */
-export interface SpoilerRevealsTable {
-  user_id: number;
-  show_id: number;
-  created_at: string;
-}
-
-/** 0017: a member's time zone, new-episode e-mail mode and private iCal feed (ADR 160). */
-export interface MemberPreferencesTable {
-  user_id: number;
-  /** IANA name; null until saved (the calendar then uses UTC). */
-  time_zone: string | null;
-  episode_alerts: Generated<string>;
-  /** Episodes airing before this are never alerted (set when alerts are switched on). */
-  alerts_from: string | null;
-  /** SHA-256 of the feed secret; null when the member has no feed (or revoked it). */
-  feed_secret_hash: string | null;
-  feed_created_at: string | null;
-  /** Random; the one-click unsubscribe link of alert e-mails (it can only switch alerts off). */
-  unsubscribe_token: string | null;
-  /** 0031: 1 hides unwatched episodes' titles, stills and summaries (ADR 181); on by default. */
-  spoiler_protection: Generated<number>;
-  updated_at: string;
-}
-
-/** 0017: one e-mailed alert per (member, episode): the claim that makes it once. */
-export interface EpisodeAlertsTable {
-  user_id: number;
-  episode_id: number;
-  mode: string;
-  created_at: string;
-}
-
-/** 0017: the bell. */
-export interface NotificationsTable {
-  id: Generated<number>;
-  user_id: number;
-  kind: string;
-  actor_id: number | null;
-  show_id: number | null;
-  episode_id: number | null;
-  review_id: number | null;
-  comment_id: number | null;
-  /** What a like was on: 'review', 'comment' or 'episode-review'. */
-  target: string | null;
-  dedupe_key: string;
-  created_at: string;
-  read_at: string | null;
-}
-
-/** Moderation marks (0015) on reviews, episode reviews, comments and lists. */
-export interface ModeratedColumns {
-  hidden_at: string | null;
-  removed_at: string | null;
-  moderation_reason: string | null;
-}
-
-export interface ReportsTable {
-  id: Generated<number>;
-  item_type: string;
-  item_id: number;
-  author_id: number;
-  reporter_id: number;
-  reason: string;
-  details: string | null;
-  status: Generated<string>;
-  created_at: string;
-  resolved_at: string | null;
-  resolved_by: number | null;
-}
-
-export interface ModerationActionsTable {
-  id: Generated<number>;
-  moderator_id: number | null;
-  action: string;
-  item_type: string;
-  item_id: number;
-  author_id: number | null;
-  reason: string;
-  until: string | null;
-  hidden_count: Generated<number>;
-  created_at: string;
-}
-
-export type WatchlistItemRow = Selectable<WatchlistItemsTable>;
-
-export type UserRow = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
-export type SessionRow = Selectable<SessionsTable>;
-export type ShowRow = Selectable<ShowsTable>;
-export type NewShow = Insertable<ShowsTable>;
-export type EpisodeRow = Selectable<EpisodesTable>;
-export type NewEpisode = Insertable<EpisodesTable>;
-
-export type JobRow = Selectable<JobsTable>;
-
-// Lists (0007-lists, issue 10)
-export interface ListsTable extends ModeratedColumns {
-  id: Generated<number>;
-  user_id: number;
-  name: string;
-  description: string | null;
-  is_public: number;
-  is_ranked: number;
-  item_count: Generated<number>;
-  followers_count: Generated<number>;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface ListItemsTable {
-  id: Generated<number>;
-  list_id: number;
-  show_id: number;
-  /** 1..n on every list; shown only on ranked lists. */
-  position: number;
-  notes: string | null;
-  added_at: string;
-}
-
-export interface ListFollowsTable {
-  list_id: number;
-  user_id: number;
-  created_at: string;
-}
-
-export type ListRow = Selectable<ListsTable>;
-export type ListItemRow = Selectable<ListItemsTable>;
-
-// --- reviews (0006-reviews) ---
-export interface ReviewsTable extends ModeratedColumns {
-  id: Generated<number>;
-  user_id: number;
-  show_id: number;
-  title: string;
-  content: string;
-  rating: number;
-  is_spoiler: Generated<number>;
-  is_public: Generated<number>;
-  likes_count: Generated<number>;
-  comments_count: Generated<number>;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface ReviewCommentsTable extends ModeratedColumns {
-  id: Generated<number>;
-  review_id: number;
-  user_id: number;
-  parent_id: number | null;
-  content: string;
-  deleted_at: string | null;
-  likes_count: Generated<number>;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface EpisodeReviewsTable extends ModeratedColumns {
-  id: Generated<number>;
-  user_id: number;
-  episode_id: number;
-  show_id: number;
-  rating: number;
-  content: string | null;
-  is_spoiler: Generated<number>;
-  likes_count: Generated<number>;
-  created_at: string;
-  updated_at: string;
-  /** 0014: 0 for an imported episode rating its author has not published. */
-  is_public: Generated<number>;
-}
-
-export interface ReviewLikesTable {
-  review_id: number;
-  user_id: number;
-  created_at: string;
-}
-export interface CommentLikesTable {
-  comment_id: number;
-  user_id: number;
-  created_at: string;
-}
-export interface EpisodeReviewLikesTable {
-  episode_review_id: number;
-  user_id: number;
-  created_at: string;
-}
-export type ReviewRow = Selectable<ReviewsTable>;
-export type ReviewCommentRow = Selectable<ReviewCommentsTable>;
-export type EpisodeReviewRow = Selectable<EpisodeReviewsTable>;
-/** One-time account tokens (0008-account): password resets and email confirmations. */
-export interface AccountTokensTable {
-  id: Generated<number>;
-  user_id: number;
-  /**
-   * email-change-undo (ADR 150): `email` holds the address to restore. email-change (ADR 152):
-   * `email` holds the new address, in force once the link is opened.
-   */
-  purpose: 'password-reset' | 'email-verification' | 'email-change' | 'email-change-undo';
-  token_hash: string;
-  email: string | null;
-  created_at: string;
-  expires_at: string;
-  used_at: string | null;
-}
-export type AccountTokenRow = Selectable<AccountTokensTable>;
-/** A registration waiting for its address to be confirmed (0021, ADR 152). */
-export interface PendingRegistrationsTable {
-  id: Generated<number>;
-  username: string;
-  username_lower: string;
-  email: string;
-  email_lower: string;
-  display_name: string | null;
-  password_hash: string;
-  token_hash: string;
-  created_at: string;
-  expires_at: string;
-}
-export type PendingRegistrationRow = Selectable<PendingRegistrationsTable>;
-// Single sign-on (0026-single-sign-on, ADR 174)
-export interface IdentityLinksTable {
-  id: Generated<number>;
-  user_id: number;
-  issuer: string;
-  subject: string;
-  email: string | null;
-  created_at: string;
-}
-export type IdentityLinkRow = Selectable<IdentityLinksTable>;
-export interface OidcFlowsTable {
-  id: Generated<number>;
-  state_hash: string;
-  browser_hash: string;
-  nonce: string;
-  code_verifier: string;
-  link_user_id: number | null;
-  link_session_hash: string | null;
-  /** `reauth`: confirms the session's holder (0029); null: a sign-in or a link. */
-  purpose: 'reauth' | null;
-  /** Where a `reauth` flow goes back to: a path of this site. */
-  return_to: string | null;
-  created_at: string;
-  expires_at: string;
-}
-export type OidcFlowRow = Selectable<OidcFlowsTable>;
-export interface OidcHandoffsTable {
-  id: Generated<number>;
-  code_hash: string;
-  browser_hash: string;
-  user_id: number;
-  created_at: string;
-  expires_at: string;
-}
-// imports (0010-imports)
-export interface ImportsTable {
-  id: string;
-  user_id: number;
-  job_id: string | null;
-  source: string | null;
-  file_name: string | null;
-  status: string;
-  report: string | null;
-  error: string | null;
-  created_at: string;
-  finished_at: string | null;
-  updated_at: string;
-  /** 0020: how far a running import got (JSON: report so far, shows written); null when idle. */
-  checkpoint: string | null;
-}
-
-export interface ImportHeldEpisodesTable {
-  id: Generated<number>;
-  user_id: number;
-  show_id: number;
-  season_number: number | null;
-  episode_number: number | null;
-  air_date: string | null;
-  episode_key: string;
-  watched_at: string;
-  import_id: string | null;
-  created_at: string;
-  /** 0014: 'watch' (one play) or 'count' (a MyAnimeList count of `watched_count` episodes). */
-  kind: Generated<string>;
-  watched_count: number | null;
-}
-
-// API tokens and scrobbling (0018-api-tokens-and-scrobbling, ADR 161)
-export interface ApiTokensTable {
-  id: Generated<number>;
-  user_id: number;
-  name: string;
-  /** The token's first characters, shown in the list. */
-  prefix: string;
-  token_hash: string;
-  /** Space-separated scopes: read, write:tracking. */
-  scopes: string;
-  created_at: string;
-  last_used_at: string | null;
-}
-export type ApiTokenRow = Selectable<ApiTokensTable>;
-
-export interface ScrobbleHooksTable {
-  user_id: number;
-  secret: string;
-  created_at: string;
-}
-
-export interface ScrobbleEventsTable {
-  id: Generated<number>;
-  user_id: number;
-  source: string;
-  event: string;
-  received_at: string;
-  outcome: string;
-  detail: string;
-  title: string | null;
-  season_number: number | null;
-  episode_number: number | null;
-  show_id: number | null;
-  episode_id: number | null;
-}
-export type ScrobbleEventRow = Selectable<ScrobbleEventsTable>;
-
-// Trakt-compatible API (0022-trakt-api, ADR 170)
-export interface TraktGrantsTable {
-  id: Generated<number>;
-  user_id: number;
-  client_id: string;
-  app_name: string | null;
-  access_hash: string;
-  refresh_hash: string;
-  scope: string;
-  created_at: string;
-  refreshed_at: string;
-  access_expires_at: string;
-  last_used_at: string | null;
-}
-export type TraktGrantRow = Selectable<TraktGrantsTable>;
-
-export interface TraktDeviceCodesTable {
-  id: Generated<number>;
-  client_id: string;
-  device_hash: string;
-  user_code: string;
-  user_id: number | null;
-  /** pending | approved | denied | used */
-  state: string;
-  interval_seconds: number;
-  last_polled_at: string | null;
-  created_at: string;
-  expires_at: string;
-}
-export type TraktDeviceCodeRow = Selectable<TraktDeviceCodesTable>;
-
-export interface TraktAuthCodesTable {
-  id: Generated<number>;
-  client_id: string;
-  code_hash: string;
-  user_id: number;
-  redirect_uri: string;
-  code_challenge: string | null;
-  code_challenge_method: string | null;
-  created_at: string;
-  expires_at: string;
-}
-export type TraktAuthCodeRow = Selectable<TraktAuthCodesTable>;
-
-export interface TraktPlaybackTable {
-  id: Generated<number>;
-  user_id: number;
-  show_id: number;
-  episode_id: number;
-  /** 0–100, as Trakt sends it. */
-  progress: number;
-  paused_at: string;
-}
-export type TraktPlaybackRow = Selectable<TraktPlaybackTable>;
-
-/** 0023: a member's rating of one season of a show (ADR 171). */
-export interface SeasonRatingsTable {
-  id: Generated<number>;
-  user_id: number;
-  show_id: number;
-  season_number: number;
-  /** 1..10 */
-  rating: number;
-  rated_at: string;
-  updated_at: string;
-}
-export type SeasonRatingRow = Selectable<SeasonRatingsTable>;
-
-/** 0023: when each kind of a member's data last changed (`/trakt/sync/last_activities`). */
-export interface SyncActivityTable {
-  user_id: number;
-  kind: string;
-  at: string;
-}
-/** One row (id 1) once the site has its first administrator (0025, ADR 173). */
-export interface SiteSetupTable {
-  id: number;
-  claimed_at: string;
-}
-
-/** A member's authenticator app (0025); confirmed_at null while enrolling. */
-export interface TotpCredentialsTable {
-  user_id: number;
-  secret: string;
-  confirmed_at: string | null;
-  /** The last 30-second step accepted: a code is never accepted twice. */
-  last_step: number | null;
-  created_at: string;
-}
-export type TotpCredentialRow = Selectable<TotpCredentialsTable>;
-
-export interface BackupCodesTable {
-  id: Generated<number>;
-  user_id: number;
-  code_hash: string;
-  used_at: string | null;
-  created_at: string;
-}
-
-export interface PasskeysTable {
-  id: Generated<number>;
-  user_id: number;
-  /** base64url credential id. */
-  credential_id: string;
-  /** base64url COSE public key. */
-  public_key: string;
-  counter: number;
-  /** JSON array of transports, or null. */
-  transports: string | null;
-  name: string;
-  created_at: string;
-  last_used_at: string | null;
-}
-export type PasskeyRow = Selectable<PasskeysTable>;
-
-/** Short-lived state of a sign-in waiting for its second factor or a WebAuthn ceremony. */
-export interface AuthChallengesTable {
-  id: Generated<number>;
-  token_hash: string;
-  purpose: string;
-  user_id: number | null;
-  challenge: string | null;
-  user_agent: string | null;
-  created_at: string;
-  expires_at: string;
-}
-export type AuthChallengeRow = Selectable<AuthChallengesTable>;
-/** 0028: the episode a member checked into through a Trakt app, until its runtime passes. */
-export interface TraktCheckinsTable {
-  id: Generated<number>;
-  user_id: number;
-  show_id: number;
-  episode_id: number;
-  /** The play recorded at checkin (removed if the checkin is cancelled); null: a duplicate. */
-  play_id: number | null;
-  started_at: string;
-  expires_at: string;
-}
-export type TraktCheckinRow = Selectable<TraktCheckinsTable>;
-
-/** 0033: a tracked show's nearest shows, written by the recommendations job (ADR 183). */
-export interface ShowSimilaritiesTable {
-  show_id: number;
-  similar_show_id: number;
-  score: number;
-  /** 'community' (co-tracked, co-liked) or 'content' (genres, network, era). */
-  source: string;
-  computed_at: string;
-}
-/** 0033: a member's picks and the tracked show that brought each one. */
-export interface MemberRecommendationsTable {
-  user_id: number;
-  show_id: number;
-  because_show_id: number;
-  score: number;
-  computed_at: string;
-}
-/** 0033: "Not interested": a show never recommended to this member again. */
-export interface RecommendationDismissalsTable {
-  user_id: number;
-  show_id: number;
-  created_at: string;
 }
