@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { ItemList } from '@/components/settings/item-list';
 import { BusyButton } from '@/components/forms/busy-button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryErrorState } from '@/components/ui/error-state';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorReason } from '@/lib/api-client';
@@ -135,15 +135,7 @@ export function SectionQueryState({
     );
   }
   if (!query.isError) return null;
-  return (
-    <ErrorState
-      title={failedTitle}
-      error={query.error}
-      onRetry={() => void query.refetch()}
-      retrying={query.isFetching}
-      headingLevel={3}
-    />
-  );
+  return <QueryErrorState query={query} title={failedTitle} headingLevel={3} />;
 }
 
 /** A section's data drawn by `children` once it is in; `SectionQueryState` until then. */

@@ -2,7 +2,7 @@ import type { ActivityItem } from '@series-tracker/contracts';
 import { Activity } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryErrorState } from '@/components/ui/error-state';
 import { QueryRefreshError } from '@/components/ui/refresh-error';
 import { LoadMore } from '@/components/ui/load-more';
 import type { PagedQuery } from '@/features/users/components/profile-section-list';
@@ -43,12 +43,10 @@ export function ActivityList({
   }
   if (query.isError && !query.data) {
     return (
-      <ErrorState
+      <QueryErrorState
+        query={query}
         title="Could not load the activity"
-        error={query.error}
         headingLevel={headingLevel}
-        retrying={query.isFetching}
-        onRetry={() => void query.refetch()}
       />
     );
   }

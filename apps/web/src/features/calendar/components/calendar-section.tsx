@@ -7,14 +7,14 @@ import {
 } from '@series-tracker/contracts';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
+import { FormAlert, RequestAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import {
   SavedNote,
   SettingsLoadError,
   SettingsSection,
 } from '@/features/account/components/settings-section';
-import { errorReason, serverMessageOr } from '@/lib/api-client';
+import { errorReason } from '@/lib/api-client';
 import {
   browserTimeZone,
   useAdoptBrowserTimeZone,
@@ -124,7 +124,7 @@ export function CalendarSection() {
             </div>
           </fieldset>
           {update.isError ? (
-            <FormAlert>{serverMessageOr(update.error, 'Could not save. Try again.')}</FormAlert>
+            <RequestAlert error={update.error} fallback="Could not save. Try again." />
           ) : saved && update.isSuccess ? (
             <SavedNote>{saved}</SavedNote>
           ) : null}

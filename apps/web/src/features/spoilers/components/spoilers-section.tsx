@@ -1,13 +1,12 @@
 import { spoilerMessages } from '@series-tracker/contracts/constants';
 import { useState } from 'react';
-import { FormAlert } from '@/components/ui/form-alert';
+import { RequestAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import {
   SavedNote,
   SettingsLoadError,
   SettingsSection,
 } from '@/features/account/components/settings-section';
-import { serverMessageOr } from '@/lib/api-client';
 import { useSpoilerSettings, useUpdateSpoilerSettings } from '../api/spoilers';
 
 /** Settings → Spoilers: one switch, on by default (ADR 181). */
@@ -52,7 +51,7 @@ export function SpoilersSection() {
             </div>
           </div>
           {update.isError ? (
-            <FormAlert>{serverMessageOr(update.error, 'Could not save. Try again.')}</FormAlert>
+            <RequestAlert error={update.error} fallback="Could not save. Try again." />
           ) : update.isSuccess ? (
             <SavedNote>Saved.</SavedNote>
           ) : null}

@@ -1,14 +1,14 @@
 import { watchCountries, type WatchSettings } from '@series-tracker/contracts';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
+import { FormAlert, RequestAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import {
   SavedNote,
   SettingsLoadError,
   SettingsSection,
 } from '@/features/account/components/settings-section';
-import { errorReason, serverMessageOr } from '@/lib/api-client';
+import { errorReason } from '@/lib/api-client';
 import {
   browserCountry,
   useServiceOptions,
@@ -136,7 +136,7 @@ function WatchForm({ saved }: { saved: WatchSettings }) {
         )}
       </fieldset>
       {update.isError ? (
-        <FormAlert>{serverMessageOr(update.error, 'Could not save these settings.')}</FormAlert>
+        <RequestAlert error={update.error} fallback="Could not save these settings." />
       ) : null}
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={update.isPending}>
