@@ -101,6 +101,33 @@ export function SettingsLoadError({
   );
 }
 
+/**
+ * A settings form once its saved values are in: a `skeleton` bar (its class sizes it) while
+ * they load, `SettingsLoadError` (about `what`) if they could not, else `children(data)`.
+ */
+export function SettingsLoaded<T>({
+  query,
+  skeleton = 'h-40 w-full',
+  what,
+  children,
+}: {
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    error: unknown;
+    refetch: () => unknown;
+    data: T | undefined;
+  };
+  skeleton?: string;
+  what?: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <Skeleton className={skeleton} />;
+  if (query.isError || query.data === undefined)
+    return <SettingsLoadError what={what} query={query} />;
+  return children(query.data);
+}
+
 /** What a section's data query tells it. */
 interface SectionQuery {
   isPending: boolean;

@@ -1,6 +1,8 @@
 import type { ActivityItem } from '@series-tracker/contracts';
 import { Activity } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryErrorState } from '@/components/ui/error-state';
 import { QueryRefreshError } from '@/components/ui/refresh-error';
@@ -81,5 +83,14 @@ export function ActivityList({
         </p>
       ) : null}
     </>
+  );
+}
+
+/** The following feed's way out of "nothing yet": a link to find people to follow. */
+export function FindPeopleLink() {
+  return (
+    <Link to="/search?tab=users" className={buttonStyles({ variant: 'secondary' })}>
+      Find people
+    </Link>
   );
 }

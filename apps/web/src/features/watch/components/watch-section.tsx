@@ -5,7 +5,7 @@ import { FormAlert, RequestAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import {
   SavedNote,
-  SettingsLoadError,
+  SettingsLoaded,
   SettingsSection,
 } from '@/features/account/components/settings-section';
 import { errorReason } from '@/lib/api-client';
@@ -29,13 +29,7 @@ export function WatchSection() {
       title="Where to watch"
       description="Your country decides which streaming offers show pages list; your services power the “On my services” filter on browse, search, your watchlist, Up Next and lists."
     >
-      {settings.isPending ? (
-        <Skeleton className="h-40 w-full" />
-      ) : settings.isError ? (
-        <SettingsLoadError query={settings} />
-      ) : (
-        <WatchForm saved={settings.data} />
-      )}
+      <SettingsLoaded query={settings}>{(saved) => <WatchForm saved={saved} />}</SettingsLoaded>
     </SettingsSection>
   );
 }
