@@ -1,8 +1,6 @@
-import { Link } from 'react-router';
-import { buttonStyles } from '@/components/ui/button';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useActivityFeed } from '@/features/activity/api/feed';
-import { ActivityList } from '@/features/activity/components/activity-list';
+import { ActivityList, FindPeopleLink } from '@/features/activity/components/activity-list';
 import { pageTitle } from '@/lib/site';
 
 /** /activity: the whole feed behind the home page's 'View more'. */
@@ -30,13 +28,7 @@ export function ActivityFeedRoute() {
                 ? 'Follow people to see what they watch here. Find them on the search page.'
                 : undefined
             }
-            emptyAction={
-              scope === 'following' ? (
-                <Link to="/search?tab=users" className={buttonStyles({ variant: 'secondary' })}>
-                  Find people
-                </Link>
-              ) : undefined
-            }
+            emptyAction={scope === 'following' ? <FindPeopleLink /> : undefined}
           />
         )}
       </div>

@@ -9,14 +9,15 @@ import {
 import { Inbox, ShieldCheck } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { BusyButton } from '@/components/forms/busy-button';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose } from '@/components/ui/dialog';
+import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryErrorState } from '@/components/ui/error-state';
-import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toaster';
 import { useAudit, useModerate, useQueue } from '@/features/moderation/api/moderation';
+import { DialogFormFooter } from '@/features/moderation/components/dialog-form-footer';
 import { useSignedInPage } from '@/features/auth/hooks/use-require-sign-in';
 import { serverMessageOr } from '@/lib/api-client';
 import { pageTitle } from '@/lib/site';
@@ -266,21 +267,16 @@ function ActionDialog({
             />
           </fieldset>
         ) : null}
-        {error ? <FormAlert>{error}</FormAlert> : null}
-        <div className="flex flex-wrap justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="secondary" type="button">
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button
+        <DialogFormFooter error={error}>
+          <BusyButton
             type="submit"
             variant={destructive(action) ? 'danger' : 'primary'}
-            disabled={moderate.isPending}
+            busy={moderate.isPending}
+            busyLabel="Saving..."
           >
-            {moderate.isPending ? 'Saving...' : actionLabels[action]}
-          </Button>
-        </div>
+            {actionLabels[action]}
+          </BusyButton>
+        </DialogFormFooter>
       </form>
     </Dialog>
   );

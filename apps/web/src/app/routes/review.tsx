@@ -5,6 +5,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { QueryRefreshError } from '@/components/ui/refresh-error';
 import { CoverImage } from '@/components/ui/cover-image';
+import { CoverSkeleton } from '@/components/media/media-skeleton';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
 import { useAuth } from '@/features/auth/hooks/use-auth';
@@ -74,14 +75,12 @@ function ReviewPage({ id }: { id: number }) {
         data-testid="review-skeleton"
       >
         <Skeleton className="h-4 w-32" />
-        <div className="flex gap-4">
-          <Skeleton className="aspect-[2/3] w-20" />
-          <div className="flex-1 space-y-3">
-            <Skeleton className="h-5 w-1/2" />
-            <Skeleton className="h-8 w-3/4" />
-            <Skeleton className="h-4 w-40" />
-          </div>
-        </div>
+        <CoverSkeleton
+          className="flex gap-4"
+          cover="aspect-[2/3] w-20"
+          linesClassName="flex-1 space-y-3"
+          lines={['h-5 w-1/2', 'h-8 w-3/4', 'h-4 w-40']}
+        />
         <Skeleton className="h-40 w-full" />
       </div>
     );

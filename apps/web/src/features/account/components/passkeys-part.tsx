@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
+import { RequestAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import {
@@ -14,7 +14,6 @@ import {
 } from '@/features/auth/api/security';
 import { needsRecentSignIn } from '@/features/auth/components/confirm-identity';
 import { createPasskey, passkeyCancelled, passkeysSupported } from '@/lib/passkey-browser';
-import { serverMessageOr } from '@/lib/api-client';
 import { lazily } from '@/lib/format';
 import { SavedNote } from './settings-section';
 
@@ -73,7 +72,7 @@ export function PasskeysPart({ status, run }: { status: SecurityStatus; run: Run
         sign-in on, a passkey can also be the second step.
       </p>
       {failed ? (
-        <FormAlert>{serverMessageOr(failed.error, securityMessages.passkeyInvalid)}</FormAlert>
+        <RequestAlert error={failed.error} fallback={securityMessages.passkeyInvalid} />
       ) : null}
       {note ? <SavedNote>{note}</SavedNote> : null}
       {status.passkeys.length ? (

@@ -10,7 +10,7 @@ import { ShieldCheck, ShieldOff } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
-import { FormAlert } from '@/components/ui/form-alert';
+import { RequestAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
@@ -24,7 +24,6 @@ import {
 } from '@/features/auth/api/security';
 import { needsRecentSignIn, useRecentSignIn } from '@/features/auth/components/confirm-identity';
 import { CopyField } from '@/features/integrations/components/copy-field';
-import { serverMessageOr } from '@/lib/api-client';
 import { apiFieldError } from '@/lib/form-errors';
 import { PasskeysPart } from './passkeys-part';
 import { SavedNote, SettingsSection } from './settings-section';
@@ -111,9 +110,7 @@ function TwoFactorPart({ status, run }: { status: SecurityStatus; run: Run }) {
           Two-factor sign-in: {status.totp ? 'on' : 'off'}
         </h3>
       </div>
-      {failed ? (
-        <FormAlert>{serverMessageOr(failed.error, 'Something went wrong.')}</FormAlert>
-      ) : null}
+      {failed ? <RequestAlert error={failed.error} fallback="Something went wrong." /> : null}
       {done ? <SavedNote>{done}</SavedNote> : null}
 
       {codes ? (
@@ -204,7 +201,7 @@ function TotpEnrolment({
           <CopyField label="Key" value={setup.secret.replace(/(.{4})/g, '$1 ').trim()} wrap />
           <form onSubmit={submit} noValidate className="space-y-3" aria-label="Confirm the app">
             {confirm.isError && !fieldError ? (
-              <FormAlert>{serverMessageOr(confirm.error, securityMessages.codeInvalid)}</FormAlert>
+              <RequestAlert error={confirm.error} fallback={securityMessages.codeInvalid} />
             ) : null}
             <TextField
               label="Code from the app"

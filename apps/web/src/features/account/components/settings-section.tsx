@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { ItemList } from '@/components/settings/item-list';
 import { BusyButton } from '@/components/forms/busy-button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryErrorState } from '@/components/ui/error-state';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorReason } from '@/lib/api-client';
@@ -101,6 +101,33 @@ export function SettingsLoadError({
   );
 }
 
+/**
+ * A settings form once its saved values are in: a `skeleton` bar (its class sizes it) while
+ * they load, `SettingsLoadError` (about `what`) if they could not, else `children(data)`.
+ */
+export function SettingsLoaded<T>({
+  query,
+  skeleton = 'h-40 w-full',
+  what,
+  children,
+}: {
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    error: unknown;
+    refetch: () => unknown;
+    data: T | undefined;
+  };
+  skeleton?: string;
+  what?: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <Skeleton className={skeleton} />;
+  if (query.isError || query.data === undefined)
+    return <SettingsLoadError what={what} query={query} />;
+  return children(query.data);
+}
+
 /** What a section's data query tells it. */
 interface SectionQuery {
   isPending: boolean;
@@ -135,15 +162,7 @@ export function SectionQueryState({
     );
   }
   if (!query.isError) return null;
-  return (
-    <ErrorState
-      title={failedTitle}
-      error={query.error}
-      onRetry={() => void query.refetch()}
-      retrying={query.isFetching}
-      headingLevel={3}
-    />
-  );
+  return <QueryErrorState query={query} title={failedTitle} headingLevel={3} />;
 }
 
 /** A section's data drawn by `children` once it is in; `SectionQueryState` until then. */

@@ -1,8 +1,10 @@
 import type { ActivityItem } from '@series-tracker/contracts';
 import { Activity } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryErrorState } from '@/components/ui/error-state';
 import { QueryRefreshError } from '@/components/ui/refresh-error';
 import { LoadMore } from '@/components/ui/load-more';
 import type { PagedQuery } from '@/features/users/components/profile-section-list';
@@ -43,12 +45,10 @@ export function ActivityList({
   }
   if (query.isError && !query.data) {
     return (
-      <ErrorState
+      <QueryErrorState
+        query={query}
         title="Could not load the activity"
-        error={query.error}
         headingLevel={headingLevel}
-        retrying={query.isFetching}
-        onRetry={() => void query.refetch()}
       />
     );
   }
@@ -83,5 +83,14 @@ export function ActivityList({
         </p>
       ) : null}
     </>
+  );
+}
+
+/** The following feed's way out of "nothing yet": a link to find people to follow. */
+export function FindPeopleLink() {
+  return (
+    <Link to="/search?tab=users" className={buttonStyles({ variant: 'secondary' })}>
+      Find people
+    </Link>
   );
 }

@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
-import { buttonStyles } from '@/components/ui/button';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useActivityFeed } from '../api/feed';
-import { ActivityList } from './activity-list';
+import { ActivityList, FindPeopleLink } from './activity-list';
 
 const HOME_ENTRIES = 5;
 
@@ -40,13 +39,7 @@ export function RecentActivity() {
                 ? 'Follow people to see what they watch here.'
                 : 'When members watch, rate and review, it shows here.'
             }
-            emptyAction={
-              scope === 'following' ? (
-                <Link to="/search?tab=users" className={buttonStyles({ variant: 'secondary' })}>
-                  Find people
-                </Link>
-              ) : undefined
-            }
+            emptyAction={scope === 'following' ? <FindPeopleLink /> : undefined}
             skeletons={3}
             more={<></>}
           />

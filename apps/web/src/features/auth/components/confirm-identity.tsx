@@ -12,9 +12,9 @@ import { MutationAlert } from '@/components/forms/mutation-error';
 import { PasswordField } from '@/components/forms/password-field';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { FormAlert } from '@/components/ui/form-alert';
+import { RequestAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
-import { isApiError, serverMessageOr } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { apiFieldError } from '@/lib/form-errors';
 import { getSecurity, reauthenticate, securityKeys } from '../api/security';
 import { CodeField } from './code-field';
@@ -163,7 +163,7 @@ function ConfirmIdentityDialog({
         {showForm ? (
           <form onSubmit={submit} noValidate className="space-y-4" aria-label="Confirm it’s you">
             {error && !fieldError ? (
-              <FormAlert>{serverMessageOr(error, securityMessages.codeInvalid)}</FormAlert>
+              <RequestAlert error={error} fallback={securityMessages.codeInvalid} />
             ) : null}
             {withCode ? (
               <CodeField

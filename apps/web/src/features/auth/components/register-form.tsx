@@ -10,10 +10,10 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useFormFields } from '@/components/forms/use-form-fields';
 import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
+import { RequestAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
-import { isApiError, serverMessageOr } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { pickFieldErrors, zodFieldErrors } from '@/lib/form-errors';
 import type { RegisterInput } from '../api/register';
 import { getSetup, securityKeys } from '../api/security';
@@ -179,9 +179,7 @@ export function RegisterForm({ loginHref = '/login' }: RegisterFormProps) {
       ) : null}
 
       {showAlert ? (
-        <FormAlert>
-          {serverMessageOr(registerMutation.error, authMessages.registrationFailed)}
-        </FormAlert>
+        <RequestAlert error={registerMutation.error} fallback={authMessages.registrationFailed} />
       ) : null}
 
       <UsernameField

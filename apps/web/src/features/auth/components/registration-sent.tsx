@@ -4,9 +4,8 @@ import { CircleCheck, MailCheck } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
+import { RequestAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
-import { serverMessageOr } from '@/lib/api-client';
 import type { RegisterInput } from '../api/register';
 import { useRegister } from '../hooks/use-session-actions';
 import { StepHeading } from './step-heading';
@@ -57,7 +56,7 @@ export function RegistrationSent({
       ) : null}
 
       {resend.isError ? (
-        <FormAlert>{serverMessageOr(resend.error, authMessages.registrationFailed)}</FormAlert>
+        <RequestAlert error={resend.error} fallback={authMessages.registrationFailed} />
       ) : null}
       {/* Always in the page, so "Sent again." is announced each time it appears. */}
       <p role="status" className="text-sm text-emerald-200 empty:hidden">

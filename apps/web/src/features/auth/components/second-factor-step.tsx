@@ -2,7 +2,7 @@ import { securityMessages, type SecondFactorRequired } from '@series-tracker/con
 import { KeyRound, ShieldCheck } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
+import { FormAlert, RequestAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { CodeField } from './code-field';
 import { isApiError, serverMessageOr } from '@/lib/api-client';
@@ -170,7 +170,7 @@ export function PasskeySignIn({ onSuccess }: { onSuccess?: (() => void) | undefi
         <span className="h-px flex-1 bg-slate-800" />
       </div>
       {finish.isError && !passkeyCancelled(finish.error) ? (
-        <FormAlert>{serverMessageOr(finish.error, securityMessages.passkeyInvalid)}</FormAlert>
+        <RequestAlert error={finish.error} fallback={securityMessages.passkeyInvalid} />
       ) : null}
       {cancelled ? (
         <p role="status" className="text-sm text-slate-300">

@@ -5,7 +5,7 @@ import { MutationError } from '@/components/forms/mutation-error';
 import { ItemAction, ItemList, ItemRow } from '@/components/settings/item-list';
 import { Button } from '@/components/ui/button';
 import { EmailAddress } from '@/components/ui/email-address';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SavedNote, SettingsSection } from '@/features/account/components/settings-section';
 import { lazily } from '@/lib/format';
@@ -37,11 +37,9 @@ export function SsoSection() {
       {links.isPending ? (
         <Skeleton className="h-16 w-full" aria-label="Loading single sign-on" />
       ) : links.isError ? (
-        <ErrorState
+        <QueryErrorState
+          query={links}
           title="Could not load your single sign-on links"
-          error={links.error}
-          onRetry={() => void links.refetch()}
-          retrying={links.isFetching}
           headingLevel={3}
         />
       ) : (

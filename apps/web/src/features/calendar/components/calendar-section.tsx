@@ -7,14 +7,13 @@ import {
 } from '@series-tracker/contracts';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
-import { Skeleton } from '@/components/ui/skeleton';
+import { FormAlert, RequestAlert } from '@/components/ui/form-alert';
 import {
   SavedNote,
-  SettingsLoadError,
+  SettingsLoaded,
   SettingsSection,
 } from '@/features/account/components/settings-section';
-import { errorReason, serverMessageOr } from '@/lib/api-client';
+import { errorReason } from '@/lib/api-client';
 import {
   browserTimeZone,
   useAdoptBrowserTimeZone,
@@ -58,159 +57,162 @@ export function CalendarSection() {
       title="Calendar & alerts"
       description="Your time zone places episodes on your own days in the calendar, the feed and e-mails."
     >
-      {settings.isPending ? (
-        <Skeleton className="h-40 w-full" />
-      ) : settings.isError ? (
-        <SettingsLoadError query={settings} />
-      ) : (
-        <div className="space-y-8">
-          <div>
-            <label htmlFor="time-zone" className="mb-1.5 block text-sm font-medium text-slate-200">
-              Time zone
-            </label>
-            <select
-              id="time-zone"
-              className={selectClass}
-              value={s?.timeZone ?? 'UTC'}
-              disabled={update.isPending}
-              onChange={(e) =>
-                update.mutate(
-                  { timeZone: e.target.value },
-                  { onSuccess: () => setSaved(calendarMessages.settingsSaved) },
-                )
-              }
-            >
-              {zones.map((z) => (
-                <option key={z} value={z}>
-                  {z.replaceAll('_', ' ')}
-                </option>
-              ))}
-            </select>
-          </div>
-
-          <fieldset>
-            <legend className="mb-2 text-sm font-medium text-slate-200">New-episode e-mails</legend>
-            <p className="mb-3 text-sm text-slate-400">
-              For shows you are watching. Every e-mail has a one-click unsubscribe link.
-            </p>
-            <div className="space-y-2">
-              {episodeAlertModes.map((mode: EpisodeAlertMode) => (
-                <label
-                  key={mode}
-                  className="flex min-h-6 cursor-pointer items-center gap-3 text-sm text-slate-200"
-                >
-                  <input
-                    type="radio"
-                    name="episode-alerts"
-                    className="size-4 accent-violet-500"
-                    checked={(picked ?? s?.episodeAlerts) === mode}
-                    onChange={() => {
-                      setPicked(mode);
-                      update.mutate(
-                        { episodeAlerts: mode },
-                        {
-                          onSuccess: () => {
-                            setPicked(null);
-                            setSaved(calendarMessages.settingsSaved);
-                          },
-                          onError: () => setPicked(null),
-                        },
-                      );
-                    }}
-                  />
-                  {episodeAlertModeLabels[mode]}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          {update.isError ? (
-            <FormAlert>{serverMessageOr(update.error, 'Could not save. Try again.')}</FormAlert>
-          ) : saved && update.isSuccess ? (
-            <SavedNote>{saved}</SavedNote>
-          ) : null}
-
-          <div>
-            <h3 className="text-sm font-medium text-slate-200">Subscribe in your calendar app</h3>
-            <p className="mt-1 text-sm text-slate-400">
-              A private address for Google Calendar, Apple Calendar or Outlook: in Google Calendar,
-              choose Other calendars → From URL and paste it; on an iPhone or Mac, open it. Anyone
-              with the address sees your calendar, so make a new one if it leaks.
-            </p>
-            {feed ? (
-              <div className="mt-3 space-y-2">
-                <p role="status" className="text-sm text-emerald-300">
-                  {calendarMessages.feedCreated}
-                </p>
-                <div className="flex flex-wrap gap-2">
-                  <input
-                    readOnly
-                    aria-label="Your private calendar address"
-                    value={feed.url}
-                    onFocus={(e) => e.currentTarget.select()}
-                    className="h-10 min-w-0 flex-1 rounded-lg border border-slate-700 bg-slate-950 px-3 font-mono text-xs text-slate-200"
-                  />
-                  <Button
-                    variant="secondary"
-                    onClick={() =>
-                      void navigator.clipboard
-                        ?.writeText(feed.url)
-                        .then(() => setCopied(true))
-                        .catch(() => setCopied(false))
-                    }
-                  >
-                    {copied ? 'Copied' : 'Copy'}
-                  </Button>
-                  <a
-                    href={feed.url.replace(/^https?:/, 'webcal:')}
-                    className="inline-flex h-10 items-center rounded-lg px-3 text-sm font-semibold text-violet-300 hover:bg-slate-800"
-                  >
-                    Open in calendar app
-                  </a>
-                </div>
-              </div>
-            ) : s?.feed?.active ? (
-              <p className="mt-3 text-sm text-slate-300">
-                Your private address is active. For security it is shown only when made: make a new
-                one to see it again (the old one stops working).
-              </p>
-            ) : null}
-            {create.isError || revoke.isError ? (
-              <div className="mt-3">
-                <FormAlert>{errorReason(create.error ?? revoke.error)}.</FormAlert>
-              </div>
-            ) : null}
-            {revoke.isSuccess && !s?.feed?.active && !feed ? (
-              <p role="status" className="mt-3 text-sm text-slate-300">
-                {calendarMessages.feedRevoked}
-              </p>
-            ) : null}
-            <div className="mt-4 flex flex-wrap gap-3">
-              <Button
-                disabled={create.isPending}
-                onClick={() =>
-                  create.mutate(undefined, {
-                    onSuccess: (f) => {
-                      setCopied(false);
-                      setFeed(f);
-                    },
-                  })
+      <SettingsLoaded query={settings}>
+        {() => (
+          <div className="space-y-8">
+            <div>
+              <label
+                htmlFor="time-zone"
+                className="mb-1.5 block text-sm font-medium text-slate-200"
+              >
+                Time zone
+              </label>
+              <select
+                id="time-zone"
+                className={selectClass}
+                value={s?.timeZone ?? 'UTC'}
+                disabled={update.isPending}
+                onChange={(e) =>
+                  update.mutate(
+                    { timeZone: e.target.value },
+                    { onSuccess: () => setSaved(calendarMessages.settingsSaved) },
+                  )
                 }
               >
-                {s?.feed?.active || feed ? 'Make a new address' : 'Get my calendar address'}
-              </Button>
-              {s?.feed?.active || feed ? (
-                <Button
-                  variant="ghost"
-                  disabled={revoke.isPending}
-                  onClick={() => revoke.mutate(undefined, { onSuccess: () => setFeed(null) })}
-                >
-                  Stop the address
-                </Button>
+                {zones.map((z) => (
+                  <option key={z} value={z}>
+                    {z.replaceAll('_', ' ')}
+                  </option>
+                ))}
+              </select>
+            </div>
+
+            <fieldset>
+              <legend className="mb-2 text-sm font-medium text-slate-200">
+                New-episode e-mails
+              </legend>
+              <p className="mb-3 text-sm text-slate-400">
+                For shows you are watching. Every e-mail has a one-click unsubscribe link.
+              </p>
+              <div className="space-y-2">
+                {episodeAlertModes.map((mode: EpisodeAlertMode) => (
+                  <label
+                    key={mode}
+                    className="flex min-h-6 cursor-pointer items-center gap-3 text-sm text-slate-200"
+                  >
+                    <input
+                      type="radio"
+                      name="episode-alerts"
+                      className="size-4 accent-violet-500"
+                      checked={(picked ?? s?.episodeAlerts) === mode}
+                      onChange={() => {
+                        setPicked(mode);
+                        update.mutate(
+                          { episodeAlerts: mode },
+                          {
+                            onSuccess: () => {
+                              setPicked(null);
+                              setSaved(calendarMessages.settingsSaved);
+                            },
+                            onError: () => setPicked(null),
+                          },
+                        );
+                      }}
+                    />
+                    {episodeAlertModeLabels[mode]}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            {update.isError ? (
+              <RequestAlert error={update.error} fallback="Could not save. Try again." />
+            ) : saved && update.isSuccess ? (
+              <SavedNote>{saved}</SavedNote>
+            ) : null}
+
+            <div>
+              <h3 className="text-sm font-medium text-slate-200">Subscribe in your calendar app</h3>
+              <p className="mt-1 text-sm text-slate-400">
+                A private address for Google Calendar, Apple Calendar or Outlook: in Google
+                Calendar, choose Other calendars → From URL and paste it; on an iPhone or Mac, open
+                it. Anyone with the address sees your calendar, so make a new one if it leaks.
+              </p>
+              {feed ? (
+                <div className="mt-3 space-y-2">
+                  <p role="status" className="text-sm text-emerald-300">
+                    {calendarMessages.feedCreated}
+                  </p>
+                  <div className="flex flex-wrap gap-2">
+                    <input
+                      readOnly
+                      aria-label="Your private calendar address"
+                      value={feed.url}
+                      onFocus={(e) => e.currentTarget.select()}
+                      className="h-10 min-w-0 flex-1 rounded-lg border border-slate-700 bg-slate-950 px-3 font-mono text-xs text-slate-200"
+                    />
+                    <Button
+                      variant="secondary"
+                      onClick={() =>
+                        void navigator.clipboard
+                          ?.writeText(feed.url)
+                          .then(() => setCopied(true))
+                          .catch(() => setCopied(false))
+                      }
+                    >
+                      {copied ? 'Copied' : 'Copy'}
+                    </Button>
+                    <a
+                      href={feed.url.replace(/^https?:/, 'webcal:')}
+                      className="inline-flex h-10 items-center rounded-lg px-3 text-sm font-semibold text-violet-300 hover:bg-slate-800"
+                    >
+                      Open in calendar app
+                    </a>
+                  </div>
+                </div>
+              ) : s?.feed?.active ? (
+                <p className="mt-3 text-sm text-slate-300">
+                  Your private address is active. For security it is shown only when made: make a
+                  new one to see it again (the old one stops working).
+                </p>
               ) : null}
+              {create.isError || revoke.isError ? (
+                <div className="mt-3">
+                  <FormAlert>{errorReason(create.error ?? revoke.error)}.</FormAlert>
+                </div>
+              ) : null}
+              {revoke.isSuccess && !s?.feed?.active && !feed ? (
+                <p role="status" className="mt-3 text-sm text-slate-300">
+                  {calendarMessages.feedRevoked}
+                </p>
+              ) : null}
+              <div className="mt-4 flex flex-wrap gap-3">
+                <Button
+                  disabled={create.isPending}
+                  onClick={() =>
+                    create.mutate(undefined, {
+                      onSuccess: (f) => {
+                        setCopied(false);
+                        setFeed(f);
+                      },
+                    })
+                  }
+                >
+                  {s?.feed?.active || feed ? 'Make a new address' : 'Get my calendar address'}
+                </Button>
+                {s?.feed?.active || feed ? (
+                  <Button
+                    variant="ghost"
+                    disabled={revoke.isPending}
+                    onClick={() => revoke.mutate(undefined, { onSuccess: () => setFeed(null) })}
+                  >
+                    Stop the address
+                  </Button>
+                ) : null}
+              </div>
             </div>
           </div>
-        </div>
-      )}
+        )}
+      </SettingsLoaded>
     </SettingsSection>
   );
 }

@@ -4,34 +4,18 @@ import { useRef } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toaster';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { ModerationNotice } from '@/features/moderation/components/moderation-notice';
 import { ReportButton } from '@/features/moderation/components/report-dialog';
 import { useRequireSignIn } from '@/features/auth/hooks/use-require-sign-in';
+import { shareLink } from '@/lib/share-link';
 import { useFollowList } from '../api/lists';
 import { formatDate, itemsText } from '../lib/list-format';
 import { RankedBadge, VisibilityBadge } from './list-badges';
 import type { ListDialogState } from './list-page-dialogs';
 
-async function share(list: ListDetail) {
-  const url = `${window.location.origin}/list/${list.id}`;
-  // Phones get the system share sheet; elsewhere the link goes to the clipboard.
-  const coarse = window.matchMedia?.('(pointer: coarse)').matches;
-  if (coarse && typeof navigator.share === 'function') {
-    try {
-      await navigator.share({ title: list.name, url });
-      return;
-    } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') return;
-    }
-  }
-  try {
-    await navigator.clipboard.writeText(url);
-    toast.info('Link copied to clipboard.');
-  } catch {
-    toast.error(`Could not copy the link. Copy it from here: ${url}`);
-  }
+function share(list: ListDetail) {
+  return shareLink(`${window.location.origin}/list/${list.id}`, list.name);
 }
 
 /**

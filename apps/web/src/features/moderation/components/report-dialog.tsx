@@ -8,13 +8,14 @@ import {
 } from '@series-tracker/contracts';
 import { Flag } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { BusyButton } from '@/components/forms/busy-button';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose } from '@/components/ui/dialog';
-import { FormAlert } from '@/components/ui/form-alert';
+import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toaster';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { serverMessageOr } from '@/lib/api-client';
 import { useReport } from '../api/moderation';
+import { DialogFormFooter } from './dialog-form-footer';
 
 const what: Record<ReportItemType, string> = {
   review: 'review',
@@ -133,17 +134,11 @@ export function ReportDialog({
             placeholder="Anything a moderator should know"
           />
         </div>
-        {error ? <FormAlert>{error}</FormAlert> : null}
-        <div className="flex flex-wrap justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="secondary" type="button">
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit" disabled={report.isPending}>
-            {report.isPending ? 'Sending...' : 'Send report'}
-          </Button>
-        </div>
+        <DialogFormFooter error={error}>
+          <BusyButton type="submit" busy={report.isPending} busyLabel="Sending...">
+            Send report
+          </BusyButton>
+        </DialogFormFooter>
       </form>
     </Dialog>
   );

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryErrorState } from '@/components/ui/error-state';
 import { LoadMore } from '@/components/ui/load-more';
 import { formatCount } from '@/lib/format';
 import { useShowReviews } from '../api/reviews';
@@ -32,12 +32,10 @@ export function ShowReviews({ showId }: { showId: number }) {
   }
   if (query.isError && reviews.length === 0) {
     return (
-      <ErrorState
+      <QueryErrorState
+        query={query}
         title="Could not load reviews"
-        error={query.error}
         message="Failed to load reviews. Please try again."
-        retrying={query.isFetching}
-        onRetry={() => void query.refetch()}
       />
     );
   }

@@ -1,7 +1,7 @@
 import { ArrowRight, CalendarClock } from 'lucide-react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryErrorState } from '@/components/ui/error-state';
 import { QueryRefreshError } from '@/components/ui/refresh-error';
 import { localIsoDate } from '@/lib/format';
 import { useTodayShows, type AiringShow } from '../api/get-today-shows';
@@ -19,7 +19,8 @@ export interface TodayNavigationState {
 
 export function NewEpisodesToday() {
   const date = localIsoDate();
-  const { data, isPending, isError, error, isFetching, refetch } = useTodayShows(date);
+  const query = useTodayShows(date);
+  const { data, isPending, isError } = query;
   const shows = data?.data ?? [];
   const state: TodayNavigationState | undefined = data
     ? {
@@ -51,7 +52,7 @@ export function NewEpisodesToday() {
         ) : null}
       </div>
       {/* A failed refresh keeps what is shown (ADR 176). */}
-      <QueryRefreshError query={{ isError, data, error, isFetching, refetch }} className="mb-4" />
+      <QueryRefreshError query={query} className="mb-4" />
       {isPending ? (
         <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
           {Array.from({ length: HOME_NEW_EPISODES_LIMIT }, (_, i) => (
@@ -60,12 +61,10 @@ export function NewEpisodesToday() {
         </div>
       ) : isError && !data ? (
         // A failed request is not "no episodes today" (ADR 031).
-        <ErrorState
+        <QueryErrorState
+          query={query}
           title="Could not load today's episodes"
-          error={error}
           headingLevel={3}
-          retrying={isFetching}
-          onRetry={() => void refetch()}
           className="py-10"
         />
       ) : shows.length === 0 ? (

@@ -1,13 +1,11 @@
 import { spoilerMessages } from '@series-tracker/contracts/constants';
 import { useState } from 'react';
-import { FormAlert } from '@/components/ui/form-alert';
-import { Skeleton } from '@/components/ui/skeleton';
+import { RequestAlert } from '@/components/ui/form-alert';
 import {
   SavedNote,
-  SettingsLoadError,
+  SettingsLoaded,
   SettingsSection,
 } from '@/features/account/components/settings-section';
-import { serverMessageOr } from '@/lib/api-client';
 import { useSpoilerSettings, useUpdateSpoilerSettings } from '../api/spoilers';
 
 /** Settings → Spoilers: one switch, on by default (ADR 181). */
@@ -20,44 +18,45 @@ export function SpoilersSection() {
   const checked = choice ?? settings.data?.protect;
   return (
     <SettingsSection id="spoilers" title="Spoilers">
-      {settings.isPending ? (
-        <Skeleton className="h-12 w-full" />
-      ) : settings.isError ? (
-        <SettingsLoadError what="this setting" query={settings} />
-      ) : (
-        <div className="space-y-3">
-          <div className="flex items-start gap-3 text-sm">
-            <input
-              id="spoiler-protection"
-              type="checkbox"
-              className="mt-0.5 size-6 shrink-0 accent-violet-500"
-              checked={Boolean(checked)}
-              disabled={update.isPending}
-              aria-describedby="spoilers-hint"
-              onChange={(e) => {
-                setChoice(e.target.checked);
-                update.mutate({ protect: e.target.checked }, { onSettled: () => setChoice(null) });
-              }}
-            />
-            <div>
-              <label
-                htmlFor="spoiler-protection"
-                className="cursor-pointer font-medium text-slate-200"
-              >
-                {spoilerMessages.settingLabel}
-              </label>
-              <p id="spoilers-hint" className="mt-0.5 text-slate-400">
-                {spoilerMessages.settingHint}
-              </p>
+      <SettingsLoaded query={settings} skeleton="h-12 w-full" what="this setting">
+        {() => (
+          <div className="space-y-3">
+            <div className="flex items-start gap-3 text-sm">
+              <input
+                id="spoiler-protection"
+                type="checkbox"
+                className="mt-0.5 size-6 shrink-0 accent-violet-500"
+                checked={Boolean(checked)}
+                disabled={update.isPending}
+                aria-describedby="spoilers-hint"
+                onChange={(e) => {
+                  setChoice(e.target.checked);
+                  update.mutate(
+                    { protect: e.target.checked },
+                    { onSettled: () => setChoice(null) },
+                  );
+                }}
+              />
+              <div>
+                <label
+                  htmlFor="spoiler-protection"
+                  className="cursor-pointer font-medium text-slate-200"
+                >
+                  {spoilerMessages.settingLabel}
+                </label>
+                <p id="spoilers-hint" className="mt-0.5 text-slate-400">
+                  {spoilerMessages.settingHint}
+                </p>
+              </div>
             </div>
+            {update.isError ? (
+              <RequestAlert error={update.error} fallback="Could not save. Try again." />
+            ) : update.isSuccess ? (
+              <SavedNote>Saved.</SavedNote>
+            ) : null}
           </div>
-          {update.isError ? (
-            <FormAlert>{serverMessageOr(update.error, 'Could not save. Try again.')}</FormAlert>
-          ) : update.isSuccess ? (
-            <SavedNote>Saved.</SavedNote>
-          ) : null}
-        </div>
-      )}
+        )}
+      </SettingsLoaded>
     </SettingsSection>
   );
 }

@@ -1,5 +1,5 @@
 import { Film, ListOrdered, MessageSquareText, Star, Users } from 'lucide-react';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryErrorState } from '@/components/ui/error-state';
 import { QueryRefreshError } from '@/components/ui/refresh-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatCount, formatRating } from '@/lib/format';
@@ -7,7 +7,8 @@ import { useGlobalStats } from '../api/get-global-stats';
 
 /** Live platform figures (GET /api/stats/global); zero really means zero. */
 export function PlatformStats() {
-  const { data, isPending, isError, error, isFetching, refetch } = useGlobalStats();
+  const query = useGlobalStats();
+  const { data, isPending, isError } = query;
   const tiles = data
     ? [
         { icon: Film, label: 'Shows in catalogue', value: formatCount(data.totalShows) },
@@ -24,14 +25,12 @@ export function PlatformStats() {
         Platform Statistics
       </h2>
       {/* A failed refresh keeps the figures shown (ADR 176). */}
-      <QueryRefreshError query={{ isError, data, error, isFetching, refetch }} className="mt-4" />
+      <QueryRefreshError query={query} className="mt-4" />
       {isError && !data ? (
-        <ErrorState
+        <QueryErrorState
+          query={query}
           title="Could not load the statistics"
-          error={error}
           headingLevel={3}
-          retrying={isFetching}
-          onRetry={() => void refetch()}
           className="mt-4 py-8"
         />
       ) : (

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { CoverImage } from '@/components/ui/cover-image';
 import { EmptyState } from '@/components/ui/empty-state';
-import { toast } from '@/components/ui/toaster';
+import { shareLink } from '@/lib/share-link';
 import { episodeCode, formatCount } from '@/lib/format';
 
 const monthLong = [
@@ -41,25 +41,6 @@ function instantLabel(at: string, timeZone: string | null): string {
     day: 'numeric',
     ...(timeZone ? { timeZone } : {}),
   });
-}
-
-/** Shares the public address: the system sheet on touch devices, else the clipboard. */
-export async function shareYear(url: string, title: string) {
-  const coarse = window.matchMedia?.('(pointer: coarse)').matches;
-  if (coarse && typeof navigator.share === 'function') {
-    try {
-      await navigator.share({ title, url });
-      return;
-    } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') return;
-    }
-  }
-  try {
-    await navigator.clipboard.writeText(url);
-    toast.info('Link copied to clipboard.');
-  } catch {
-    toast.error(`Could not copy the link. Copy it from here: ${url}`);
-  }
 }
 
 /** One figure of the review: its name over its value, which has the look `valueClassName`. */
@@ -202,7 +183,7 @@ export function YearReviewView({
           </h1>
         </div>
         {shareUrl && r.plays > 0 ? (
-          <Button variant="secondary" onClick={() => void shareYear(shareUrl, heading)}>
+          <Button variant="secondary" onClick={() => void shareLink(shareUrl, heading)}>
             <Share2 aria-hidden className="size-4" />
             Share
           </Button>

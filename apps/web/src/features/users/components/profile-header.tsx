@@ -3,6 +3,7 @@ import { CalendarDays, Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { buttonStyles } from '@/components/ui/button';
+import { CoverSkeleton } from '@/components/media/media-skeleton';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { ProfileFollowToggle } from '@/features/social/components/follow-button';
@@ -112,14 +113,12 @@ export function ProfileSkeleton() {
       className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 sm:px-6 sm:py-10"
       data-testid="profile-loading"
     >
-      <div className="flex gap-6">
-        <Skeleton className="size-24 rounded-full" />
-        <div className="flex-1 space-y-3">
-          <Skeleton className="h-8 w-48" />
-          <Skeleton className="h-4 w-32" />
-          <Skeleton className="h-4 w-64" />
-        </div>
-      </div>
+      <CoverSkeleton
+        className="flex gap-6"
+        cover="size-24 rounded-full"
+        linesClassName="flex-1 space-y-3"
+        lines={['h-8 w-48', 'h-4 w-32', 'h-4 w-64']}
+      />
       <Skeleton className="mt-10 h-10 w-full" />
       <Skeleton className="mt-6 h-48 w-full rounded-xl" />
     </div>

@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryErrorState } from '@/components/ui/error-state';
 import { LoadMore } from '@/components/ui/load-more';
 import { QueryRefreshError } from '@/components/ui/refresh-error';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -30,15 +30,7 @@ export function ProfileLoadError({
   title: string;
   headingLevel: 2 | 3;
 }) {
-  return (
-    <ErrorState
-      title={title}
-      error={query.error}
-      headingLevel={headingLevel}
-      retrying={query.isFetching}
-      onRetry={() => void query.refetch()}
-    />
-  );
+  return <QueryErrorState query={query} title={title} headingLevel={headingLevel} />;
 }
 
 /**

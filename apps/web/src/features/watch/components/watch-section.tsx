@@ -1,14 +1,14 @@
 import { watchCountries, type WatchSettings } from '@series-tracker/contracts';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
+import { FormAlert, RequestAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import {
   SavedNote,
-  SettingsLoadError,
+  SettingsLoaded,
   SettingsSection,
 } from '@/features/account/components/settings-section';
-import { errorReason, serverMessageOr } from '@/lib/api-client';
+import { errorReason } from '@/lib/api-client';
 import {
   browserCountry,
   useServiceOptions,
@@ -29,13 +29,7 @@ export function WatchSection() {
       title="Where to watch"
       description="Your country decides which streaming offers show pages list; your services power the “On my services” filter on browse, search, your watchlist, Up Next and lists."
     >
-      {settings.isPending ? (
-        <Skeleton className="h-40 w-full" />
-      ) : settings.isError ? (
-        <SettingsLoadError query={settings} />
-      ) : (
-        <WatchForm saved={settings.data} />
-      )}
+      <SettingsLoaded query={settings}>{(saved) => <WatchForm saved={saved} />}</SettingsLoaded>
     </SettingsSection>
   );
 }
@@ -136,7 +130,7 @@ function WatchForm({ saved }: { saved: WatchSettings }) {
         )}
       </fieldset>
       {update.isError ? (
-        <FormAlert>{serverMessageOr(update.error, 'Could not save these settings.')}</FormAlert>
+        <RequestAlert error={update.error} fallback="Could not save these settings." />
       ) : null}
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={update.isPending}>
