@@ -1,4 +1,4 @@
-import { CalendarDays, ChevronRight, Clock } from 'lucide-react';
+import { CalendarDays, Clock } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { AfterPaint } from '@/components/ui/after-paint';
@@ -18,6 +18,7 @@ import { hiddenEpisodeTitle } from '@series-tracker/contracts/constants';
 import { cn } from '@/lib/cn';
 import { episodeCode, formatAirDate } from '@/lib/format';
 import { pageTitle } from '@/lib/site';
+import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { LoadErrorPage, StatusPage } from './not-found';
 import { isNotFound, parseId } from './route-id';
 
@@ -28,10 +29,6 @@ const EpisodeReviews = lazy(() =>
     default: m.EpisodeReviews,
   })),
 );
-
-/** Breadcrumb links look like links (violet, underlined), not like the grey text around them. */
-const crumbLink =
-  'rounded text-violet-300 underline decoration-violet-300/40 underline-offset-4 hover:text-violet-200 hover:decoration-violet-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400';
 
 export function EpisodeNotFound() {
   return (
@@ -93,29 +90,13 @@ function EpisodePage({ id }: { id: number }) {
     <div className="mx-auto w-full max-w-4xl flex-1 px-4 py-8 sm:px-6">
       <title>{pageTitle(`${show.title} ${code}: ${title}`)}</title>
       <QueryRefreshError className="mb-4" query={query} />
-      <nav aria-label="Breadcrumb">
-        <ol className="flex flex-wrap items-center gap-1.5 text-sm text-slate-400">
-          <li>
-            <Link to="/search" className={crumbLink}>
-              Search
-            </Link>
-          </li>
-          <li aria-hidden>
-            <ChevronRight className="size-4" />
-          </li>
-          <li className="min-w-0">
-            <Link to={`/show/${show.id}`} className={cn(crumbLink, 'block max-w-[16rem] truncate')}>
-              {show.title}
-            </Link>
-          </li>
-          <li aria-hidden>
-            <ChevronRight className="size-4" />
-          </li>
-          <li aria-current="page" className="font-medium text-slate-200">
-            {code}
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb
+        links={[
+          { to: '/search', label: 'Search' },
+          { to: `/show/${show.id}`, label: show.title, className: 'block max-w-[16rem] truncate' },
+        ]}
+        current={code}
+      />
 
       {hidden ? (
         <HiddenStill className={cn(stillClass, '[&_svg]:size-12')} />
