@@ -20,7 +20,7 @@ import {
 } from '@series-tracker/contracts';
 import { AppError } from '../../lib/errors';
 import { attemptLimit } from '../auth/attempt-limit';
-import { idParams } from '../../lib/route-kit';
+import { idParams, sessionOnly } from '../../lib/route-kit';
 import { routeTable } from '../../lib/route-table';
 import type { Storage } from '../../platform/storage';
 import type { AccountService } from './account.service';
@@ -68,9 +68,7 @@ export async function accountRoutes(
   // Per address, as on sign-in: the per-account and per-email budgets come on top (service).
   const limited = attemptLimit(opts.rateLimit);
   const api = routeTable(app, { tags: ['auth'], errors });
-  /** The member's account itself: from a session, never by an API token. */
-  const own = { access: 'signed-in', config: { tokens: 'never' } } as const;
-  const ownLimited = { access: 'signed-in', config: { ...limited, tokens: 'never' } } as const;
+  const ownLimited = { ...sessionOnly, config: { ...limited, ...sessionOnly.config } };
   const attempt = { access: 'public', config: limited } as const;
   const onlyUnauthorized = errorResponses(401);
   // Multipart bodies only here (this plugin's scope): the avatar upload.
@@ -79,7 +77,7 @@ export async function accountRoutes(
   });
 
   api.put('/users/me', {
-    ...own,
+    ...sessionOnly,
     tags: ['account'],
     summary:
       'Change profile fields (display name, username, bio, private profile), or ask to change the email address (needs currentPassword; an account made through single sign-on, without one, needs a recent sign-in instead): the address changes only when the link mailed to the new one is opened, and pendingEmail shows it until then. The same answer whether or not the new address has an account. Sending the address in force calls a pending change off',
@@ -173,7 +171,7 @@ export async function accountRoutes(
     },
   });
   api.post('/auth/resend-verification', {
-    ...own,
+    ...sessionOnly,
     summary: 'Send a new confirmation mail to the account address (3 per hour)',
     response: messageResponseSchema,
     run: async ({ member }) => {
@@ -193,21 +191,21 @@ export async function accountRoutes(
   });
 
   api.get('/auth/sessions', {
-    ...own,
+    ...sessionOnly,
     summary: 'Sessions of this account (browser, created, last used; current marked)',
     response: sessionsResponseSchema,
     errors: onlyUnauthorized,
     run: async ({ req }) => ({ data: await account.sessions(req.auth!) }),
   });
   api.delete('/auth/sessions/:id', {
-    ...own,
+    ...sessionOnly,
     summary: 'Sign one session of this account out',
     params: idParams,
     status: 204,
     run: async ({ params, req }) => account.revokeSession(req.auth!, params.id),
   });
   api.delete('/auth/sessions', {
-    ...own,
+    ...sessionOnly,
     summary: 'Sign out everywhere else: every session but this one ends',
     response: revokedResponseSchema,
     errors: onlyUnauthorized,

@@ -4,7 +4,7 @@ import {
   createApiTokenSchema,
   createdApiTokenSchema,
 } from '@series-tracker/contracts';
-import { idParams } from '../../lib/route-kit';
+import { idParams, sessionOnly } from '../../lib/route-kit';
 import { routeTable } from '../../lib/route-table';
 import { requireRecentSignIn } from '../auth/recent-sign-in';
 import type { ApiTokensService } from './api-tokens.service';
@@ -18,8 +18,7 @@ export async function apiTokensRoutes(app: FastifyInstance, opts: { apiTokens: A
   const api = routeTable(app, {
     tags: ['api tokens'],
     errors,
-    access: 'signed-in',
-    config: { tokens: 'never' },
+    ...sessionOnly,
   });
 
   api.get('/api-tokens', {

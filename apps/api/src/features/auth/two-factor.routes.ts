@@ -16,7 +16,7 @@ import {
   totpSetupResponseSchema,
 } from '@series-tracker/contracts';
 import type { UserRow } from '../../db/types';
-import { idParams } from '../../lib/route-kit';
+import { idParams, sessionOnly } from '../../lib/route-kit';
 import { routeTable } from '../../lib/route-table';
 import { attemptLimit } from './attempt-limit';
 import type { Passkeys } from './passkeys.service';
@@ -46,9 +46,7 @@ export async function twoFactorRoutes(
   const api = routeTable(app, { tags: ['auth'], errors });
   /** Sign-in attempts: anyone, within the per-address budget. */
   const attempt = { access: 'public', config: attemptLimit(opts.rateLimit) } as const;
-  /** The member's own security settings: from a session, never by an API token. */
-  const own = { access: 'signed-in', config: { tokens: 'never' } } as const;
-  const recent = { ...own, hooks: { preValidation: requireRecentSignIn } } as const;
+  const recent = { ...sessionOnly, hooks: { preValidation: requireRecentSignIn } } as const;
   const ua = (headers: Record<string, unknown>) =>
     typeof headers['user-agent'] === 'string' ? headers['user-agent'] : null;
 
@@ -101,8 +99,8 @@ export async function twoFactorRoutes(
   });
 
   api.post('/auth/reauthenticate', {
-    ...own,
-    config: { ...attempt.config, ...own.config },
+    ...sessionOnly,
+    config: { ...attempt.config, ...sessionOnly.config },
     summary:
       'Confirm it is you: the password (or, with two-factor sign-in on, a code) makes this session a recent sign-in for 15 minutes',
     body: reauthenticateBodySchema,
@@ -110,7 +108,7 @@ export async function twoFactorRoutes(
     run: async ({ body, req }) => twoFactor.reauthenticate(req.auth!, body),
   });
   api.get('/auth/security', {
-    ...own,
+    ...sessionOnly,
     summary:
       'Two-factor sign-in, backup codes left, passkeys, and until when this sign-in counts as recent',
     response: securityStatusSchema,
@@ -125,7 +123,7 @@ export async function twoFactorRoutes(
     run: async ({ req }) => twoFactor.startTotp(req.auth!.user),
   });
   api.post('/auth/2fa/totp/confirm', {
-    ...own,
+    ...sessionOnly,
     summary: 'Turn two-factor sign-in on with a first code; answers the 10 backup codes, once',
     body: totpConfirmBodySchema,
     response: backupCodesResponseSchema,
@@ -151,7 +149,7 @@ export async function twoFactorRoutes(
     run: async ({ req }) => passkeys.registrationOptions(req.auth!.user),
   });
   api.post('/auth/passkeys', {
-    ...own,
+    ...sessionOnly,
     summary: 'Register a passkey with a name',
     body: passkeyRegisterBodySchema,
     status: 201,

@@ -8,7 +8,7 @@ import {
   traktDeviceLookupSchema,
   traktDeviceRequestSchema,
 } from '@series-tracker/contracts';
-import { idParams } from '../../lib/route-kit';
+import { idParams, sessionOnly } from '../../lib/route-kit';
 import { routeTable } from '../../lib/route-table';
 import type { TraktOAuthService } from './trakt-oauth.service';
 import { errorResponses } from '../../lib/error-responses';
@@ -25,8 +25,7 @@ export async function traktAppsRoutes(app: FastifyInstance, opts: { oauth: Trakt
   const api = routeTable(app, {
     tags: ['Trakt apps'],
     errors,
-    access: 'signed-in',
-    config: { tokens: 'never' },
+    ...sessionOnly,
   });
   // User codes are 40 bits; a member trying codes is slowed down long before one is found.
   const guessing = { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } };
