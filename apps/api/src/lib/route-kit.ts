@@ -6,6 +6,12 @@ import { idParam, limitParam, offsetParam } from './params';
 /** The error answers of a route that reads or writes a member's things (route schemas). */
 export const memberErrors = errorResponses(400, 401, 403, 404, 409, 429);
 
+/**
+ * The member's own security and account settings: signed in, and from a session only, never
+ * by a personal API token (`tokens: 'never'`). A route's settings (`routeTable`).
+ */
+export const sessionOnly = { access: 'signed-in', config: { tokens: 'never' } } as const;
+
 /** `:id` in the URL. */
 export const idParams = z.object({ id: idParam });
 

@@ -31,8 +31,14 @@ export interface RouteInput<P, Q, B> {
   reply: FastifyReply;
 }
 
-/** The hooks a route may add around its handler (write budgets, Idempotency-Key). */
-type RouteHooks = Pick<RouteOptions, 'preHandler' | 'preSerialization' | 'onResponse'>;
+/**
+ * The hooks a route may add around its handler (recent sign-in, write budgets,
+ * Idempotency-Key).
+ */
+type RouteHooks = Pick<
+  RouteOptions,
+  'preValidation' | 'preHandler' | 'preSerialization' | 'onResponse'
+>;
 
 /** A route's own settings; those its group sets (`routeTable`) are defaults it may override. */
 interface RouteSettings {
@@ -45,6 +51,8 @@ interface RouteSettings {
   /** Route config beside `access`: API-token rule, response cache, rate limit. */
   config?: Omit<FastifyContextConfig, 'access'>;
   hooks?: RouteHooks;
+  /** The largest request body it reads, in bytes (Fastify's `bodyLimit`; the server's unless set). */
+  bodyLimit?: number;
 }
 
 /**
@@ -102,6 +110,7 @@ function declarer(app: FastifyInstance, method: Method, group: RouteSettings): D
       url,
       config: { access: o.access, ...o.config },
       ...o.hooks,
+      ...(o.bodyLimit === undefined ? {} : { bodyLimit: o.bodyLimit }),
       schema,
       handler: async (req: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
         const answer = await d.run({

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   accountLimits,
   accountMessages,
@@ -21,7 +20,8 @@ import {
 } from '@series-tracker/contracts';
 import { AppError } from '../../lib/errors';
 import { attemptLimit } from '../auth/attempt-limit';
-import { idParam } from '../../lib/params';
+import { idParams, sessionOnly } from '../../lib/route-kit';
+import { routeTable } from '../../lib/route-table';
 import type { Storage } from '../../platform/storage';
 import type { AccountService } from './account.service';
 import { errorResponses } from '../../lib/error-responses';
@@ -67,27 +67,26 @@ export async function accountRoutes(
   const { account } = opts;
   // Per address, as on sign-in: the per-account and per-email budgets come on top (service).
   const limited = attemptLimit(opts.rateLimit);
+  const api = routeTable(app, { tags: ['auth'], errors });
+  const ownLimited = { ...sessionOnly, config: { ...limited, ...sessionOnly.config } };
+  const attempt = { access: 'public', config: limited } as const;
+  const onlyUnauthorized = errorResponses(401);
   // Multipart bodies only here (this plugin's scope): the avatar upload.
   await app.register(multipart, {
     limits: { fileSize: accountLimits.avatarMaxBytes, files: 1 },
   });
 
-  r.put(
-    '/users/me',
-    {
-      config: { access: 'signed-in', tokens: 'never' },
-      schema: {
-        tags: ['account'],
-        summary:
-          'Change profile fields (display name, username, bio, private profile), or ask to change the email address (needs currentPassword; an account made through single sign-on, without one, needs a recent sign-in instead): the address changes only when the link mailed to the new one is opened, and pendingEmail shows it until then. The same answer whether or not the new address has an account. Sending the address in force calls a pending change off',
-        body: updateMeBodySchema,
-        response: { 200: userResponseSchema, ...errors },
-      },
-    },
-    async (request) => ({
-      user: await account.updateMe(request.auth!.user.id, request.body, request.auth!.session),
+  api.put('/users/me', {
+    ...sessionOnly,
+    tags: ['account'],
+    summary:
+      'Change profile fields (display name, username, bio, private profile), or ask to change the email address (needs currentPassword; an account made through single sign-on, without one, needs a recent sign-in instead): the address changes only when the link mailed to the new one is opened, and pendingEmail shows it until then. The same answer whether or not the new address has an account. Sending the address in force calls a pending change off',
+    body: updateMeBodySchema,
+    response: userResponseSchema,
+    run: async ({ member, body, req }) => ({
+      user: await account.updateMe(member.id, body, req.auth!.session),
     }),
-  );
+  });
 
   r.post(
     '/users/me/avatar',
@@ -109,189 +108,109 @@ export async function accountRoutes(
     },
   );
 
-  r.delete(
-    '/users/me/avatar',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags: ['account'],
-        summary: 'Remove the avatar (the letter avatar shows again)',
-        response: { 200: userResponseSchema, ...errors },
-      },
-    },
-    async (request) => ({ user: await account.removeAvatar(request.auth!.user.id) }),
-  );
+  api.delete('/users/me/avatar', {
+    access: 'signed-in',
+    tags: ['account'],
+    summary: 'Remove the avatar (the letter avatar shows again)',
+    response: userResponseSchema,
+    run: async ({ member }) => ({ user: await account.removeAvatar(member.id) }),
+  });
+  api.delete('/users/me', {
+    ...ownLimited,
+    tags: ['account'],
+    summary:
+      'Delete the account and everything it wrote (reviews, comments, lists, likes, follows), with the password; an account made through single sign-on (no password) needs a recent sign-in instead (403 REAUTHENTICATION_REQUIRED)',
+    body: deleteMeBodySchema,
+    status: 204,
+    run: async ({ body, req }) => account.deleteAccount(req.auth!, body.password),
+  });
 
-  r.delete(
-    '/users/me',
-    {
-      config: { ...limited, access: 'signed-in', tokens: 'never' },
-      schema: {
-        tags: ['account'],
-        summary:
-          'Delete the account and everything it wrote (reviews, comments, lists, likes, follows), with the password; an account made through single sign-on (no password) needs a recent sign-in instead (403 REAUTHENTICATION_REQUIRED)',
-        body: deleteMeBodySchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      await account.deleteAccount(request.auth!, request.body.password);
-      return reply.status(204).send(null);
-    },
-  );
-
-  r.post(
-    '/auth/forgot-password',
-    {
-      config: { ...limited, access: 'public' },
-      schema: {
-        tags: ['auth'],
-        summary:
-          'Mail a one-hour password reset link if an account uses this address; the answer is the same either way',
-        body: forgotPasswordBodySchema,
-        response: { 200: messageResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      await account.forgotPassword(request.body.email);
+  api.post('/auth/forgot-password', {
+    ...attempt,
+    summary:
+      'Mail a one-hour password reset link if an account uses this address; the answer is the same either way',
+    body: forgotPasswordBodySchema,
+    response: messageResponseSchema,
+    run: async ({ body }) => {
+      await account.forgotPassword(body.email);
       return { message: accountMessages.forgotPasswordSent };
     },
-  );
-
-  r.post(
-    '/auth/reset-password',
-    {
-      config: { ...limited, access: 'public' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Set a new password with a reset token; every session of the account ends',
-        body: resetPasswordBodySchema,
-        response: { 200: messageResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      await account.resetPassword(request.body.token, request.body.password);
+  });
+  api.post('/auth/reset-password', {
+    ...attempt,
+    summary: 'Set a new password with a reset token; every session of the account ends',
+    body: resetPasswordBodySchema,
+    response: messageResponseSchema,
+    run: async ({ body }) => {
+      await account.resetPassword(body.token, body.password);
       return { message: accountMessages.passwordReset };
     },
-  );
-
-  r.post(
-    '/auth/undo-email-change',
-    {
-      config: { ...limited, access: 'public' },
-      schema: {
-        tags: ['auth'],
-        summary:
-          'Undo an e-mail change with the token mailed to the old address (7 days): the old address is restored and every session ends',
-        body: undoEmailChangeBodySchema,
-        response: { 200: messageResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      await account.undoEmailChange(request.body.token);
+  });
+  api.post('/auth/undo-email-change', {
+    ...attempt,
+    summary:
+      'Undo an e-mail change with the token mailed to the old address (7 days): the old address is restored and every session ends',
+    body: undoEmailChangeBodySchema,
+    response: messageResponseSchema,
+    run: async ({ body }) => {
+      await account.undoEmailChange(body.token);
       return { message: accountMessages.emailChangeUndone };
     },
-  );
-
-  r.post(
-    '/auth/verify-email',
-    {
-      config: { ...limited, access: 'public' },
-      schema: {
-        tags: ['auth'],
-        summary:
-          'Confirm the email address with the token from the confirmation mail, or switch to a new address with the token mailed to it (409 when the address got taken meanwhile)',
-        body: verifyEmailBodySchema,
-        response: { 200: messageResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const done = await account.verifyEmail(request.body.token);
+  });
+  api.post('/auth/verify-email', {
+    ...attempt,
+    summary:
+      'Confirm the email address with the token from the confirmation mail, or switch to a new address with the token mailed to it (409 when the address got taken meanwhile)',
+    body: verifyEmailBodySchema,
+    response: messageResponseSchema,
+    run: async ({ body }) => {
+      const done = await account.verifyEmail(body.token);
       return {
         message: done === 'changed' ? accountMessages.emailChanged : accountMessages.emailVerified,
       };
     },
-  );
-
-  r.post(
-    '/auth/resend-verification',
-    {
-      config: { access: 'signed-in', tokens: 'never' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Send a new confirmation mail to the account address (3 per hour)',
-        response: { 200: messageResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      await account.resendVerification(request.auth!.user.id);
+  });
+  api.post('/auth/resend-verification', {
+    ...sessionOnly,
+    summary: 'Send a new confirmation mail to the account address (3 per hour)',
+    response: messageResponseSchema,
+    run: async ({ member }) => {
+      await account.resendVerification(member.id);
       return { message: accountMessages.verificationSent };
     },
-  );
-
-  r.post(
-    '/auth/change-password',
-    {
-      config: { ...limited, access: 'signed-in', tokens: 'never' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Change the password; every other session ends',
-        body: changePasswordBodySchema,
-        response: { 200: messageResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      await account.changePassword(
-        request.auth!,
-        request.body.currentPassword,
-        request.body.newPassword,
-      );
+  });
+  api.post('/auth/change-password', {
+    ...ownLimited,
+    summary: 'Change the password; every other session ends',
+    body: changePasswordBodySchema,
+    response: messageResponseSchema,
+    run: async ({ body, req }) => {
+      await account.changePassword(req.auth!, body.currentPassword, body.newPassword);
       return { message: accountMessages.passwordChanged };
     },
-  );
+  });
 
-  r.get(
-    '/auth/sessions',
-    {
-      config: { access: 'signed-in', tokens: 'never' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Sessions of this account (browser, created, last used; current marked)',
-        response: { 200: sessionsResponseSchema, 401: apiErrorSchema },
-      },
-    },
-    async (request) => ({ data: await account.sessions(request.auth!) }),
-  );
-
-  r.delete(
-    '/auth/sessions/:id',
-    {
-      config: { access: 'signed-in', tokens: 'never' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign one session of this account out',
-        params: z.object({ id: idParam }),
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      await account.revokeSession(request.auth!, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
-
-  r.delete(
-    '/auth/sessions',
-    {
-      config: { access: 'signed-in', tokens: 'never' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign out everywhere else: every session but this one ends',
-        response: { 200: revokedResponseSchema, 401: apiErrorSchema },
-      },
-    },
-    async (request) => ({ revoked: await account.revokeOtherSessions(request.auth!) }),
-  );
+  api.get('/auth/sessions', {
+    ...sessionOnly,
+    summary: 'Sessions of this account (browser, created, last used; current marked)',
+    response: sessionsResponseSchema,
+    errors: onlyUnauthorized,
+    run: async ({ req }) => ({ data: await account.sessions(req.auth!) }),
+  });
+  api.delete('/auth/sessions/:id', {
+    ...sessionOnly,
+    summary: 'Sign one session of this account out',
+    params: idParams,
+    status: 204,
+    run: async ({ params, req }) => account.revokeSession(req.auth!, params.id),
+  });
+  api.delete('/auth/sessions', {
+    ...sessionOnly,
+    summary: 'Sign out everywhere else: every session but this one ends',
+    response: revokedResponseSchema,
+    errors: onlyUnauthorized,
+    run: async ({ req }) => ({ revoked: await account.revokeOtherSessions(req.auth!) }),
+  });
 }
 
 /**

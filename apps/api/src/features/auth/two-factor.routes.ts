@@ -1,6 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   authResponseSchema,
   backupCodesResponseSchema,
@@ -18,7 +16,8 @@ import {
   totpSetupResponseSchema,
 } from '@series-tracker/contracts';
 import type { UserRow } from '../../db/types';
-import { idParam } from '../../lib/params';
+import { idParams, sessionOnly } from '../../lib/route-kit';
+import { routeTable } from '../../lib/route-table';
 import { attemptLimit } from './attempt-limit';
 import type { Passkeys } from './passkeys.service';
 import { requireRecentSignIn } from './recent-sign-in';
@@ -43,236 +42,125 @@ export async function twoFactorRoutes(
     rateLimit: { max: number; timeWindow: string };
   },
 ) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { twoFactor, passkeys, userOf } = opts;
-  const limited = attemptLimit(opts.rateLimit);
-  const tags = ['auth'];
-  const own = { access: 'signed-in' as const, tokens: 'never' as const };
-  const recent = { preValidation: requireRecentSignIn };
+  const api = routeTable(app, { tags: ['auth'], errors });
+  /** Sign-in attempts: anyone, within the per-address budget. */
+  const attempt = { access: 'public', config: attemptLimit(opts.rateLimit) } as const;
+  const recent = { ...sessionOnly, hooks: { preValidation: requireRecentSignIn } } as const;
   const ua = (headers: Record<string, unknown>) =>
     typeof headers['user-agent'] === 'string' ? headers['user-agent'] : null;
 
-  r.get(
-    '/auth/setup',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary:
-          'Whether the site has no account yet (the first registration then creates the administrator at once); nothing else',
-        response: { 200: setupResponseSchema },
-      },
-    },
-    async (_request, reply) => {
+  api.get('/auth/setup', {
+    access: 'public',
+    summary:
+      'Whether the site has no account yet (the first registration then creates the administrator at once); nothing else',
+    response: setupResponseSchema,
+    errors: {},
+    run: async ({ reply }) => {
       void reply.header('cache-control', 'no-store');
       return { firstRun: await opts.registration.firstRun() };
     },
-  );
+  });
 
-  r.post(
-    '/auth/2fa',
-    {
-      config: { ...limited, access: 'public' },
-      schema: {
-        tags,
-        summary:
-          'Finish a password sign-in with the code of the authenticator app or a backup code (each works once); 5 wrong codes per account in 15 minutes, then 429',
-        body: secondFactorBodySchema,
-        response: { 200: authResponseSchema, ...errors },
-      },
-    },
-    async (request) =>
-      twoFactor.completeWithCode(request.body.challengeToken, request.body.code, userOf),
-  );
+  api.post('/auth/2fa', {
+    ...attempt,
+    summary:
+      'Finish a password sign-in with the code of the authenticator app or a backup code (each works once); 5 wrong codes per account in 15 minutes, then 429',
+    body: secondFactorBodySchema,
+    response: authResponseSchema,
+    run: async ({ body }) => twoFactor.completeWithCode(body.challengeToken, body.code, userOf),
+  });
+  api.post('/auth/2fa/passkey/options', {
+    ...attempt,
+    summary: 'WebAuthn options to finish a password sign-in with one of the member’s passkeys',
+    body: passkeyChallengeBodySchema,
+    response: passkeyOptionsResponseSchema,
+    run: async ({ body }) => passkeys.secondFactorOptions(body.challengeToken),
+  });
+  api.post('/auth/2fa/passkey', {
+    ...attempt,
+    summary: 'Finish a password sign-in with a passkey',
+    body: passkeyAnswerBodySchema,
+    response: authResponseSchema,
+    run: async ({ body }) => passkeys.secondFactor(body),
+  });
+  api.post('/auth/passkey/options', {
+    ...attempt,
+    summary: 'WebAuthn options for signing in with a passkey, without a password',
+    response: passkeyOptionsResponseSchema,
+    run: async () => passkeys.signInOptions(),
+  });
+  api.post('/auth/passkey', {
+    ...attempt,
+    summary: 'Sign in with a passkey (its credential names the member)',
+    body: passkeyAnswerBodySchema,
+    response: authResponseSchema,
+    run: async ({ body, req }) => passkeys.signIn(body, ua(req.headers)),
+  });
 
-  r.post(
-    '/auth/2fa/passkey/options',
-    {
-      config: { ...limited, access: 'public' },
-      schema: {
-        tags,
-        summary: 'WebAuthn options to finish a password sign-in with one of the member’s passkeys',
-        body: passkeyChallengeBodySchema,
-        response: { 200: passkeyOptionsResponseSchema, ...errors },
-      },
-    },
-    async (request) => passkeys.secondFactorOptions(request.body.challengeToken),
-  );
+  api.post('/auth/reauthenticate', {
+    ...sessionOnly,
+    config: { ...attempt.config, ...sessionOnly.config },
+    summary:
+      'Confirm it is you: the password (or, with two-factor sign-in on, a code) makes this session a recent sign-in for 15 minutes',
+    body: reauthenticateBodySchema,
+    response: reauthenticateResponseSchema,
+    run: async ({ body, req }) => twoFactor.reauthenticate(req.auth!, body),
+  });
+  api.get('/auth/security', {
+    ...sessionOnly,
+    summary:
+      'Two-factor sign-in, backup codes left, passkeys, and until when this sign-in counts as recent',
+    response: securityStatusSchema,
+    run: async ({ req }) => twoFactor.status(req.auth!),
+  });
 
-  r.post(
-    '/auth/2fa/passkey',
-    {
-      config: { ...limited, access: 'public' },
-      schema: {
-        tags,
-        summary: 'Finish a password sign-in with a passkey',
-        body: passkeyAnswerBodySchema,
-        response: { 200: authResponseSchema, ...errors },
-      },
-    },
-    async (request) => passkeys.secondFactor(request.body),
-  );
+  api.post('/auth/2fa/totp', {
+    ...recent,
+    summary:
+      'Start setting up an authenticator app: its secret, otpauth:// URI and QR code (needs a recent sign-in)',
+    response: totpSetupResponseSchema,
+    run: async ({ req }) => twoFactor.startTotp(req.auth!.user),
+  });
+  api.post('/auth/2fa/totp/confirm', {
+    ...sessionOnly,
+    summary: 'Turn two-factor sign-in on with a first code; answers the 10 backup codes, once',
+    body: totpConfirmBodySchema,
+    response: backupCodesResponseSchema,
+    run: async ({ body, req }) => twoFactor.confirmTotp(req.auth!.user, body.code),
+  });
+  api.delete('/auth/2fa/totp', {
+    ...recent,
+    summary: 'Turn two-factor sign-in off (needs a recent sign-in); the backup codes go too',
+    status: 204,
+    run: async ({ req }) => twoFactor.disableTotp(req.auth!.user),
+  });
+  api.post('/auth/2fa/backup-codes', {
+    ...recent,
+    summary: 'New backup codes (the old ones stop working; needs a recent sign-in)',
+    response: backupCodesResponseSchema,
+    run: async ({ req }) => twoFactor.regenerateBackupCodes(req.auth!.user),
+  });
 
-  r.post(
-    '/auth/passkey/options',
-    {
-      config: { ...limited, access: 'public' },
-      schema: {
-        tags,
-        summary: 'WebAuthn options for signing in with a passkey, without a password',
-        response: { 200: passkeyOptionsResponseSchema, ...errors },
-      },
-    },
-    async () => passkeys.signInOptions(),
-  );
-
-  r.post(
-    '/auth/passkey',
-    {
-      config: { ...limited, access: 'public' },
-      schema: {
-        tags,
-        summary: 'Sign in with a passkey (its credential names the member)',
-        body: passkeyAnswerBodySchema,
-        response: { 200: authResponseSchema, ...errors },
-      },
-    },
-    async (request) => passkeys.signIn(request.body, ua(request.headers)),
-  );
-
-  r.post(
-    '/auth/reauthenticate',
-    {
-      config: { ...limited, ...own },
-      schema: {
-        tags,
-        summary:
-          'Confirm it is you: the password (or, with two-factor sign-in on, a code) makes this session a recent sign-in for 15 minutes',
-        body: reauthenticateBodySchema,
-        response: { 200: reauthenticateResponseSchema, ...errors },
-      },
-    },
-    async (request) => twoFactor.reauthenticate(request.auth!, request.body),
-  );
-
-  r.get(
-    '/auth/security',
-    {
-      config: own,
-      schema: {
-        tags,
-        summary:
-          'Two-factor sign-in, backup codes left, passkeys, and until when this sign-in counts as recent',
-        response: { 200: securityStatusSchema, ...errors },
-      },
-    },
-    async (request) => twoFactor.status(request.auth!),
-  );
-
-  r.post(
-    '/auth/2fa/totp',
-    {
-      config: own,
-      ...recent,
-      schema: {
-        tags,
-        summary:
-          'Start setting up an authenticator app: its secret, otpauth:// URI and QR code (needs a recent sign-in)',
-        response: { 200: totpSetupResponseSchema, ...errors },
-      },
-    },
-    async (request) => twoFactor.startTotp(request.auth!.user),
-  );
-
-  r.post(
-    '/auth/2fa/totp/confirm',
-    {
-      config: own,
-      schema: {
-        tags,
-        summary: 'Turn two-factor sign-in on with a first code; answers the 10 backup codes, once',
-        body: totpConfirmBodySchema,
-        response: { 200: backupCodesResponseSchema, ...errors },
-      },
-    },
-    async (request) => twoFactor.confirmTotp(request.auth!.user, request.body.code),
-  );
-
-  r.delete(
-    '/auth/2fa/totp',
-    {
-      config: own,
-      ...recent,
-      schema: {
-        tags,
-        summary: 'Turn two-factor sign-in off (needs a recent sign-in); the backup codes go too',
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      await twoFactor.disableTotp(request.auth!.user);
-      return reply.status(204).send(null);
-    },
-  );
-
-  r.post(
-    '/auth/2fa/backup-codes',
-    {
-      config: own,
-      ...recent,
-      schema: {
-        tags,
-        summary: 'New backup codes (the old ones stop working; needs a recent sign-in)',
-        response: { 200: backupCodesResponseSchema, ...errors },
-      },
-    },
-    async (request) => twoFactor.regenerateBackupCodes(request.auth!.user),
-  );
-
-  r.post(
-    '/auth/passkeys/options',
-    {
-      config: own,
-      ...recent,
-      schema: {
-        tags,
-        summary: 'WebAuthn options to register a passkey (needs a recent sign-in)',
-        response: { 200: passkeyOptionsResponseSchema, ...errors },
-      },
-    },
-    async (request) => passkeys.registrationOptions(request.auth!.user),
-  );
-
-  r.post(
-    '/auth/passkeys',
-    {
-      config: own,
-      schema: {
-        tags,
-        summary: 'Register a passkey with a name',
-        body: passkeyRegisterBodySchema,
-        response: { 201: passkeySchema, ...errors },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await passkeys.register(request.auth!.user, request.body)),
-  );
-
-  r.delete(
-    '/auth/passkeys/:id',
-    {
-      config: own,
-      ...recent,
-      schema: {
-        tags,
-        summary: 'Remove a passkey (needs a recent sign-in)',
-        params: z.object({ id: idParam }),
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      await passkeys.remove(request.auth!.user.id, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+  api.post('/auth/passkeys/options', {
+    ...recent,
+    summary: 'WebAuthn options to register a passkey (needs a recent sign-in)',
+    response: passkeyOptionsResponseSchema,
+    run: async ({ req }) => passkeys.registrationOptions(req.auth!.user),
+  });
+  api.post('/auth/passkeys', {
+    ...sessionOnly,
+    summary: 'Register a passkey with a name',
+    body: passkeyRegisterBodySchema,
+    status: 201,
+    response: passkeySchema,
+    run: async ({ body, req }) => passkeys.register(req.auth!.user, body),
+  });
+  api.delete('/auth/passkeys/:id', {
+    ...recent,
+    summary: 'Remove a passkey (needs a recent sign-in)',
+    params: idParams,
+    status: 204,
+    run: async ({ member, params }) => passkeys.remove(member.id, params.id),
+  });
 }

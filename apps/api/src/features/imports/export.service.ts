@@ -17,6 +17,18 @@ export type ExportSection = {
   rows: (userId: number) => AsyncIterable<Record<string, unknown>>;
 };
 
+const ownSections = [
+  'watchlist',
+  'progress',
+  'held',
+  'favorites',
+  'ratings',
+  'lists',
+  'reviews',
+  'episodeReviews',
+  'comments',
+] as const;
+
 export function createExportService({
   repo,
   sections = [],
@@ -24,29 +36,9 @@ export function createExportService({
   repo: ExportRepository;
   sections?: ExportSection[];
 }) {
-  const {
-    watchlist,
-    progress,
-    held,
-    favorites,
-    ratings,
-    profile,
-    lists,
-    reviews,
-    episodeReviews,
-    comments,
-  } = repo;
-
+  /** The member's own sections, in the document's order; other features' come after. */
   const allSections = (): ExportSection[] => [
-    { name: 'watchlist', rows: watchlist },
-    { name: 'progress', rows: progress },
-    { name: 'held', rows: held },
-    { name: 'favorites', rows: favorites },
-    { name: 'ratings', rows: ratings },
-    { name: 'lists', rows: lists },
-    { name: 'reviews', rows: reviews },
-    { name: 'episodeReviews', rows: episodeReviews },
-    { name: 'comments', rows: comments },
+    ...ownSections.map((name) => ({ name, rows: repo[name] })),
     ...sections,
   ];
 
@@ -56,7 +48,7 @@ export function createExportService({
       format: exportFormatName,
       version: exportSchemaVersion,
       exportedAt: new Date().toISOString(),
-      profile: await profile(userId),
+      profile: await repo.profile(userId),
     };
     yield JSON.stringify(head, null, 1).replace(/\n}$/, '');
     for (const section of allSections()) {
@@ -127,7 +119,7 @@ export function createExportService({
         'last_watched_at',
         'added_at',
       ],
-      flat(watchlist(userId), (w) => ({
+      flat(repo.watchlist(userId), (w) => ({
         ...showCsv(w.show),
         status: w.status,
         score: w.score,
@@ -141,7 +133,7 @@ export function createExportService({
     add(
       'episodes.csv',
       [...showHeader, 'season', 'episode', 'type', 'air_date', 'episode_title', 'watched_at'],
-      flat(progress(userId), (p) =>
+      flat(repo.progress(userId), (p) =>
         (p.episodes as Record<string, unknown>[]).map((e) => ({
           ...showCsv(p.show),
           season: e.season,
@@ -156,7 +148,7 @@ export function createExportService({
     add(
       'held.csv',
       [...showHeader, 'kind', 'season', 'episode', 'air_date', 'watched_at', 'watched_count'],
-      flat(held(userId), (h) => [
+      flat(repo.held(userId), (h) => [
         ...h.watches.map((w) => ({
           ...showCsv(h.show),
           kind: 'watch',
@@ -180,17 +172,17 @@ export function createExportService({
     add(
       'favorites.csv',
       [...showHeader, 'added_at'],
-      flat(favorites(userId), (f) => ({ ...showCsv(f.show), added_at: f.addedAt })),
+      flat(repo.favorites(userId), (f) => ({ ...showCsv(f.show), added_at: f.addedAt })),
     );
     add(
       'ratings.csv',
       [...showHeader, 'score'],
-      flat(ratings(userId), (r) => ({ ...showCsv(r.show), score: r.score })),
+      flat(repo.ratings(userId), (r) => ({ ...showCsv(r.show), score: r.score })),
     );
     add(
       'lists.csv',
       ['list_id', 'list_name', 'list_public', 'position', ...showHeader, 'note', 'added_at'],
-      flat(lists(userId), (l) =>
+      flat(repo.lists(userId), (l) =>
         l.items.map((i) => ({
           list_id: l.id,
           list_name: l.name,
@@ -205,7 +197,7 @@ export function createExportService({
     add(
       'reviews.csv',
       [...showHeader, 'title', 'text', 'rating', 'spoiler', 'public', 'created_at'],
-      flat(reviews(userId), (r) => ({
+      flat(repo.reviews(userId), (r) => ({
         ...showCsv(r.show),
         title: r.title,
         text: r.text,
@@ -218,7 +210,7 @@ export function createExportService({
     add(
       'episode-reviews.csv',
       [...showHeader, 'season', 'episode', 'rating', 'text', 'spoiler', 'created_at'],
-      flat(episodeReviews(userId), (r) => ({
+      flat(repo.episodeReviews(userId), (r) => ({
         ...showCsv(r.show),
         season: r.season,
         episode: r.number,
@@ -231,7 +223,7 @@ export function createExportService({
     add(
       'comments.csv',
       ['id', 'review_id', 'parent_id', 'text', 'created_at'],
-      flat(comments(userId), (c) => ({
+      flat(repo.comments(userId), (c) => ({
         id: c.id,
         review_id: c.reviewId,
         parent_id: c.parentId,
@@ -259,7 +251,7 @@ export function createExportService({
         `${section.name}.csv`,
       );
     }
-    void profile(userId).then(
+    void repo.profile(userId).then(
       (p) => {
         zip.addBuffer(
           Buffer.from(`${Object.keys(p).join(',')}\n${Object.values(p).map(csvCell).join(',')}\n`),

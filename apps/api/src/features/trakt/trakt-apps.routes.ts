@@ -1,6 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   connectedTraktAppListSchema,
   traktAuthorizeDecisionSchema,
@@ -10,7 +8,8 @@ import {
   traktDeviceLookupSchema,
   traktDeviceRequestSchema,
 } from '@series-tracker/contracts';
-import { idParam } from '../../lib/params';
+import { idParams, sessionOnly } from '../../lib/route-kit';
+import { routeTable } from '../../lib/route-table';
 import type { TraktOAuthService } from './trakt-oauth.service';
 import { errorResponses } from '../../lib/error-responses';
 
@@ -22,82 +21,47 @@ const errors = errorResponses(400, 401, 403, 404, 409, 410);
  * Only from a signed-in session: a personal API token can never connect or disconnect apps.
  */
 export async function traktAppsRoutes(app: FastifyInstance, opts: { oauth: TraktOAuthService }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { oauth } = opts;
-  const config = { access: 'signed-in' as const, tokens: 'never' as const };
+  const api = routeTable(app, {
+    tags: ['Trakt apps'],
+    errors,
+    ...sessionOnly,
+  });
   // User codes are 40 bits; a member trying codes is slowed down long before one is found.
-  const guessing = { ...config, rateLimit: { max: 30, timeWindow: '1 minute' } };
-  const tags = ['Trakt apps'];
+  const guessing = { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } };
 
-  r.get(
-    '/trakt-apps',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Apps you connected through the Trakt-compatible API',
-        response: { 200: connectedTraktAppListSchema, ...errors },
-      },
-    },
-    async (req) => ({ data: await oauth.listApps(req.auth!.user.id) }),
-  );
+  api.get('/trakt-apps', {
+    summary: 'Apps you connected through the Trakt-compatible API',
+    response: connectedTraktAppListSchema,
+    run: async ({ member }) => ({ data: await oauth.listApps(member.id) }),
+  });
+  api.delete('/trakt-apps/:id', {
+    access: 'owner',
+    summary: 'Disconnect an app: its token stops working at once',
+    params: idParams,
+    status: 204,
+    run: async ({ member, params }) => oauth.disconnect(member.id, params.id),
+  });
 
-  r.delete(
-    '/trakt-apps/:id',
-    {
-      config: { access: 'owner' as const, tokens: 'never' as const },
-      schema: {
-        tags,
-        summary: 'Disconnect an app: its token stops working at once',
-        params: z.object({ id: idParam }),
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (req, reply) => {
-      await oauth.disconnect(req.auth!.user.id, req.params.id);
-      return reply.status(204).send(null);
-    },
-  );
-
-  r.post(
-    '/trakt-apps/device/lookup',
-    {
-      config: guessing,
-      schema: {
-        tags,
-        summary: 'The app waiting behind a code shown on a device (/activate)',
-        body: traktDeviceLookupSchema,
-        response: { 200: traktDeviceRequestSchema, ...errors },
-      },
-    },
-    (req) => oauth.lookupDevice(req.body.userCode),
-  );
-
-  r.post(
-    '/trakt-apps/device',
-    {
-      config: guessing,
-      schema: {
-        tags,
-        summary: 'Approve or deny the app waiting behind a device code',
-        body: traktDeviceDecisionSchema,
-        response: { 200: traktDeviceDecisionResultSchema, ...errors },
-      },
-    },
-    (req) => oauth.decideDevice(req.auth!.user, req.body.userCode, req.body.decision),
-  );
-
-  r.post(
-    '/trakt-apps/authorize',
-    {
-      config: { ...config, rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: {
-        tags,
-        summary: "Approve or deny an app's authorize request (the consent page)",
-        body: traktAuthorizeDecisionSchema,
-        response: { 200: traktAuthorizeResultSchema, ...errors },
-      },
-    },
-    (req) => oauth.authorize(req.auth!.user, req.body.request, req.body.decision),
-  );
+  api.post('/trakt-apps/device/lookup', {
+    ...guessing,
+    summary: 'The app waiting behind a code shown on a device (/activate)',
+    body: traktDeviceLookupSchema,
+    response: traktDeviceRequestSchema,
+    run: async ({ body }) => oauth.lookupDevice(body.userCode),
+  });
+  api.post('/trakt-apps/device', {
+    ...guessing,
+    summary: 'Approve or deny the app waiting behind a device code',
+    body: traktDeviceDecisionSchema,
+    response: traktDeviceDecisionResultSchema,
+    run: async ({ body, req }) => oauth.decideDevice(req.auth!.user, body.userCode, body.decision),
+  });
+  api.post('/trakt-apps/authorize', {
+    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    summary: "Approve or deny an app's authorize request (the consent page)",
+    body: traktAuthorizeDecisionSchema,
+    response: traktAuthorizeResultSchema,
+    run: async ({ body, req }) => oauth.authorize(req.auth!.user, body.request, body.decision),
+  });
 }

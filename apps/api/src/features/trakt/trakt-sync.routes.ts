@@ -25,6 +25,7 @@ import type { TraktActivity } from './trakt-activity';
 import type { TraktSyncHistory } from './trakt-sync-history';
 import type { TraktSyncLists } from './trakt-sync-lists';
 import { errorResponses } from '../../lib/error-responses';
+import { routeTable } from '../../lib/route-table';
 
 const errors = errorResponses(400, 401, 403);
 const tags = ['Trakt-compatible API'];
@@ -32,11 +33,13 @@ const read = { config: { access: 'signed-in' as const } };
 // Writes: an app's Trakt token counts as write:tracking (ADR 170); suspension is refused by
 // the access plugin (assertMayWrite) before the body is read. Whole-library syncs are big.
 const write = {
-  config: { access: 'signed-in' as const, tokens: 'write:tracking' as const },
+  access: 'signed-in',
+  config: { tokens: 'write:tracking' },
   bodyLimit: 8 * 1024 * 1024,
-};
+} as const;
 type Req = { auth: { user: { id: number } } | null };
 const me = (req: Req) => req.auth!.user.id;
+type TraktSyncBody = z.output<typeof traktSyncBodySchema>;
 
 const instantQuery = z
   .string()
@@ -71,6 +74,33 @@ export async function traktSyncRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { history, lists, activity } = opts;
+  const api = routeTable(app, { tags, errors, ...write });
+
+  /** POST `url` adds what the body names (201), POST `url`/remove takes it away (200). */
+  function syncWrites<A extends z.ZodType, D extends z.ZodType>(
+    url: string,
+    o: {
+      added: A;
+      deleted: D;
+      summaries: { add: string; remove: string };
+      add: (userId: number, body: TraktSyncBody) => Promise<z.output<A>>;
+      remove: (userId: number, body: TraktSyncBody) => Promise<z.output<D>>;
+    },
+  ) {
+    api.post(url, {
+      summary: o.summaries.add,
+      body: traktSyncBodySchema,
+      status: 201,
+      response: o.added,
+      run: async ({ member, body }) => o.add(member.id, body),
+    });
+    api.post(`${url}/remove`, {
+      summary: o.summaries.remove,
+      body: traktSyncBodySchema,
+      response: o.deleted,
+      run: async ({ member, body }) => o.remove(member.id, body),
+    });
+  }
 
   r.get(
     '/sync/last_activities',
@@ -147,33 +177,16 @@ export async function traktSyncRoutes(
     );
   }
 
-  r.post(
-    '/sync/history',
-    {
-      ...write,
-      schema: {
-        tags,
-        summary: 'Add plays: shows (aired episodes), seasons, episodes (Trakt sync)',
-        body: traktSyncBodySchema,
-        response: { 201: traktHistoryAddedSchema, ...errors },
-      },
+  syncWrites('/sync/history', {
+    added: traktHistoryAddedSchema,
+    deleted: traktHistoryDeletedSchema,
+    summaries: {
+      add: 'Add plays: shows (aired episodes), seasons, episodes (Trakt sync)',
+      remove: 'Remove plays by play id, or every play of shows, seasons, episodes (Trakt sync)',
     },
-    async (req, reply) => reply.code(201).send(await history.add(me(req), req.body)),
-  );
-
-  r.post(
-    '/sync/history/remove',
-    {
-      ...write,
-      schema: {
-        tags,
-        summary: 'Remove plays by play id, or every play of shows, seasons, episodes (Trakt sync)',
-        body: traktSyncBodySchema,
-        response: { 200: traktHistoryDeletedSchema, ...errors },
-      },
-    },
-    async (req) => history.remove(me(req), req.body),
-  );
+    add: history.add,
+    remove: history.remove,
+  });
 
   const watchlistParams = z.object({
     type: z.enum(['movies', 'shows', 'seasons', 'episodes']).optional(),
@@ -210,33 +223,16 @@ export async function traktSyncRoutes(
     );
   }
 
-  r.post(
-    '/sync/watchlist',
-    {
-      ...write,
-      schema: {
-        tags,
-        summary: 'Plan to watch shows (Trakt sync)',
-        body: traktSyncBodySchema,
-        response: { 201: traktListAddedSchema, ...errors },
-      },
+  syncWrites('/sync/watchlist', {
+    added: traktListAddedSchema,
+    deleted: traktListDeletedSchema,
+    summaries: {
+      add: 'Plan to watch shows (Trakt sync)',
+      remove: 'Remove planned shows (Trakt sync)',
     },
-    async (req, reply) => reply.code(201).send(await lists.addToWatchlist(me(req), req.body)),
-  );
-
-  r.post(
-    '/sync/watchlist/remove',
-    {
-      ...write,
-      schema: {
-        tags,
-        summary: 'Remove planned shows (Trakt sync)',
-        body: traktSyncBodySchema,
-        response: { 200: traktListDeletedSchema, ...errors },
-      },
-    },
-    async (req) => lists.removeFromWatchlist(me(req), req.body),
-  );
+    add: lists.addToWatchlist,
+    remove: lists.removeFromWatchlist,
+  });
 
   for (const url of ['/sync/ratings', '/sync/ratings/:type', '/sync/ratings/:type/:rating']) {
     r.get(
@@ -267,31 +263,14 @@ export async function traktSyncRoutes(
     );
   }
 
-  r.post(
-    '/sync/ratings',
-    {
-      ...write,
-      schema: {
-        tags,
-        summary: 'Rate shows, seasons, episodes 1–10 (Trakt sync)',
-        body: traktSyncBodySchema,
-        response: { 201: traktListAddedSchema, ...errors },
-      },
+  syncWrites('/sync/ratings', {
+    added: traktListAddedSchema,
+    deleted: traktListDeletedSchema,
+    summaries: {
+      add: 'Rate shows, seasons, episodes 1–10 (Trakt sync)',
+      remove: 'Remove ratings (Trakt sync)',
     },
-    async (req, reply) => reply.code(201).send(await lists.rate(me(req), req.body)),
-  );
-
-  r.post(
-    '/sync/ratings/remove',
-    {
-      ...write,
-      schema: {
-        tags,
-        summary: 'Remove ratings (Trakt sync)',
-        body: traktSyncBodySchema,
-        response: { 200: traktListDeletedSchema, ...errors },
-      },
-    },
-    async (req) => lists.unrate(me(req), req.body),
-  );
+    add: lists.rate,
+    remove: lists.unrate,
+  });
 }
