@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { importMessages, type Import } from '@series-tracker/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { buildTestApp, useTestApp } from '../../../test/build-test-app';
 import { caller } from '../../../test/http';
 import { bearer, registerUser } from '../../../test/factories';
 import {
@@ -24,15 +24,11 @@ import {
 import { importFile, multipart, upload } from '../../../test/import-helpers';
 import { memberRows } from '../../../test/test-db';
 
-let t: TestApp;
+const t = useTestApp({ importDir: path.join(dir, 'uploads') });
 let cat: Awaited<ReturnType<typeof seedImportCatalogue>>;
 beforeAll(async () => {
-  t = await buildTestApp({ importDir: path.join(dir, 'uploads') });
   cat = await seedImportCatalogue(t.db);
   await t.app.services.jobs.start();
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const call = caller(() => t.app);
