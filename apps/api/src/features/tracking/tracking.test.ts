@@ -13,6 +13,9 @@ import { memberRows, showRow } from '../../../test/test-db';
 const t = useTestApp();
 
 const call = caller(() => t.app);
+/** A member's favourite of one show: GET is 200 when favourited, DELETE takes it away. */
+const favorite = (token: string, method: 'GET' | 'DELETE', showId: number) =>
+  call(token, { method, url: `/api/favorites/${showId}` });
 const totalUsers = async (showId: number) => (await showRow(t.db, showId)).total_users;
 
 describe('signed-out visitors', () => {
@@ -508,9 +511,7 @@ describe('favorites', () => {
     const show = await buildShow(t.db, { title: 'Favourite One' });
     const statsBefore = (await t.app.inject({ url: '/api/stats/global' })).json().totalFavorites;
 
-    expect(
-      (await call(u.token, { method: 'GET', url: `/api/favorites/${show.id}` })).statusCode,
-    ).toBe(404);
+    expect((await favorite(u.token, 'GET', show.id)).statusCode).toBe(404);
     const add = await call(u.token, {
       method: 'POST',
       url: '/api/favorites',
@@ -522,12 +523,8 @@ describe('favorites', () => {
       (await call(u.token, { method: 'POST', url: '/api/favorites', payload: { showId: show.id } }))
         .statusCode,
     ).toBe(409);
-    expect(
-      (await call(u.token, { method: 'GET', url: `/api/favorites/${show.id}` })).statusCode,
-    ).toBe(200);
-    expect(
-      (await call(other.token, { method: 'GET', url: `/api/favorites/${show.id}` })).statusCode,
-    ).toBe(404);
+    expect((await favorite(u.token, 'GET', show.id)).statusCode).toBe(200);
+    expect((await favorite(other.token, 'GET', show.id)).statusCode).toBe(404);
     expect((await call(u.token, { method: 'GET', url: '/api/favorites' })).json()).toMatchObject({
       total: 1,
       data: [{ showId: show.id }],
@@ -536,15 +533,9 @@ describe('favorites', () => {
       statsBefore + 1,
     );
 
-    expect(
-      (await call(other.token, { method: 'DELETE', url: `/api/favorites/${show.id}` })).statusCode,
-    ).toBe(404);
-    expect(
-      (await call(u.token, { method: 'DELETE', url: `/api/favorites/${show.id}` })).statusCode,
-    ).toBe(204);
-    expect(
-      (await call(u.token, { method: 'GET', url: `/api/favorites/${show.id}` })).statusCode,
-    ).toBe(404);
+    expect((await favorite(other.token, 'DELETE', show.id)).statusCode).toBe(404);
+    expect((await favorite(u.token, 'DELETE', show.id)).statusCode).toBe(204);
+    expect((await favorite(u.token, 'GET', show.id)).statusCode).toBe(404);
     expect(
       (await call(u.token, { method: 'POST', url: '/api/favorites', payload: { showId: 987654 } }))
         .statusCode,
