@@ -109,3 +109,40 @@ export function hotEndpoints(ids: number[], queries: string[], bigListId: number
     },
   ];
 }
+
+/**
+ * `count` made-up episodes of a show, `perSeason` a season from season `firstSeason` (high
+ * numbers, clear of the catalogue's own), ids `<prefix>:<showId>:<k>`: what the bench's
+ * members watch.
+ */
+export function benchEpisodes(
+  showId: number,
+  {
+    prefix,
+    count,
+    perSeason,
+    firstSeason,
+    airDate,
+    now,
+  }: {
+    prefix: string;
+    count: number;
+    perSeason: number;
+    firstSeason: number;
+    airDate: (k: number) => string;
+    now: string;
+  },
+) {
+  return Array.from({ length: count }, (_, k) => ({
+    source_id: `${prefix}:${showId}:${k}`,
+    source_hash: 'bench',
+    show_id: showId,
+    season_number: firstSeason + Math.floor(k / perSeason),
+    episode_number: (k % perSeason) + 1,
+    type: 'regular',
+    title: `Bench episode ${k + 1}`,
+    air_date: airDate(k),
+    created_at: now,
+    updated_at: now,
+  }));
+}

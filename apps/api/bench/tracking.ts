@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../src/db/connection';
 import { timeRequests, type App } from './timing';
 import { benchMember } from './member';
+import { benchEpisodes } from './catalogue';
 
 /**
  * A ten-year user: 5,000 watchlist items and 20,000 watched episodes (on 1,000 shows given 22
@@ -51,18 +52,14 @@ export async function benchTracking(app: App, db: Db) {
     const watchedShows = shows.slice(0, 1000);
     for (const part of chunk(watchedShows, 20)) {
       const episodes = part.flatMap((showId) =>
-        Array.from({ length: 22 }, (_, k) => ({
-          source_id: `bench:${showId}:${k}`,
-          source_hash: 'bench',
-          show_id: showId,
-          season_number: 100 + Math.floor(k / 11),
-          episode_number: (k % 11) + 1,
-          type: 'regular',
-          title: `Bench episode ${k + 1}`,
-          air_date: `2015-${String((k % 12) + 1).padStart(2, '0')}-01`,
-          created_at: now,
-          updated_at: now,
-        })),
+        benchEpisodes(showId, {
+          prefix: 'bench',
+          count: 22,
+          perSeason: 11,
+          firstSeason: 100,
+          airDate: (k) => `2015-${String((k % 12) + 1).padStart(2, '0')}-01`,
+          now,
+        }),
       );
       const rows = await trx
         .insertInto('episodes')

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/connection';
-import { popularShowIds } from './catalogue';
+import { benchEpisodes, popularShowIds } from './catalogue';
 import { pct } from './load';
 import { connectTraktApp } from '../test/factories';
 import { benchMember } from './member';
@@ -26,18 +26,14 @@ export async function benchTrakt(app: FastifyInstance, db: Db, iterations = 30) 
       await trx
         .insertInto('episodes')
         .values(
-          Array.from({ length: 100 }, (_, k) => ({
-            source_id: `bench-trakt:${id}:${showId}:${k}`,
-            source_hash: 'bench',
-            show_id: showId,
-            season_number: 800 + Math.floor(k / 20),
-            episode_number: (k % 20) + 1,
-            type: 'regular',
-            title: `Bench episode ${k + 1}`,
-            air_date: '2015-01-01',
-            created_at: iso,
-            updated_at: iso,
-          })),
+          benchEpisodes(showId, {
+            prefix: `bench-trakt:${id}`,
+            count: 100,
+            perSeason: 20,
+            firstSeason: 800,
+            airDate: () => '2015-01-01',
+            now: iso,
+          }),
         )
         .execute();
   });

@@ -60,3 +60,11 @@ export const trackShow = (
     url: '/api/user-content-status',
     payload: { showId, ...fields },
   });
+
+/** Marks an episode watched as the member would (`payload`: `watched: false`, `watchedAt`…). */
+export const markEpisode = (
+  app: FastifyInstance,
+  token: string,
+  episodeId: number,
+  payload: Record<string, unknown> = {},
+) => injectAs(app, token, { method: 'POST', url: `/api/episodes/${episodeId}/progress`, payload });

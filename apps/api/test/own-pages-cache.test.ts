@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { integrationMessages } from '@series-tracker/contracts';
-import { buildTestApp, type TestApp } from './build-test-app';
-import { caller } from './http';
+import { useTestApp } from './build-test-app';
+import { caller, markEpisode } from './http';
 import { buildShowWithEpisodes, registerUser } from './factories';
 
 /**
@@ -10,15 +10,10 @@ import { buildShowWithEpisodes, registerUser } from './factories';
  * changes something through the API as a member would, and checks that the very next answer
  * shows it: a held page must never hide a mark, a deleted play or a new setting.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ responseCache: true, sessionCacheSeconds: 30 });
-});
-afterAll(() => t.close());
+const t = useTestApp({ responseCache: true, sessionCacheSeconds: 30 });
 
 const call = caller(() => t.app);
-const mark = (token: string, episodeId: number) =>
-  call(token, { method: 'POST', url: `/api/episodes/${episodeId}/progress`, payload: {} });
+const mark = (token: string, episodeId: number) => markEpisode(t.app, token, episodeId);
 
 /** Reads twice: the second read must come from the cache, so a later change has to drop it. */
 async function held(token: string | null, url: string) {

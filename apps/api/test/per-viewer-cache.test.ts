@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from './build-test-app';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, useTestApp } from './build-test-app';
 import { bearer, buildShowWithEpisodes, registerUser } from './factories';
 import { caller } from './http';
 
@@ -9,11 +9,7 @@ import { caller } from './http';
  * (x-cache: hit), then changes something through the API as a member would, and checks that
  * the very next answer shows the change.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ responseCache: true, sessionCacheSeconds: 30 });
-});
-afterAll(() => t.close());
+const t = useTestApp({ responseCache: true, sessionCacheSeconds: 30 });
 
 const call = caller(() => t.app);
 const follow = (token: string, id: number) =>

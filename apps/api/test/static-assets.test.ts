@@ -41,12 +41,13 @@ afterAll(async () => {
   fs.rmSync(distDir, { recursive: true, force: true });
 });
 
+/** GET `url` as a browser that accepts `encodings` (none: no compression). */
+const fetchAs = (url: string, encodings?: string) =>
+  spa.app.inject({ url, headers: encodings ? { 'accept-encoding': encodings } : {} });
+
 describe('fingerprinted assets', () => {
   it('sends the brotli file to a client that accepts br, cached for a year', async () => {
-    const res = await spa.app.inject({
-      url: '/assets/index-AbC123.js',
-      headers: { 'accept-encoding': 'gzip, deflate, br' },
-    });
+    const res = await fetchAs('/assets/index-AbC123.js', 'gzip, deflate, br');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['content-type']).toMatch(/javascript/);
@@ -57,10 +58,7 @@ describe('fingerprinted assets', () => {
   });
 
   it('sends the gzip file to a client that accepts only gzip', async () => {
-    const res = await spa.app.inject({
-      url: '/assets/index-AbC123.js',
-      headers: { 'accept-encoding': 'gzip' },
-    });
+    const res = await fetchAs('/assets/index-AbC123.js', 'gzip');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.headers['cache-control']).toBe(IMMUTABLE);
@@ -68,10 +66,7 @@ describe('fingerprinted assets', () => {
   });
 
   it('falls back to the next encoding the client accepts when one copy is missing', async () => {
-    const res = await spa.app.inject({
-      url: '/assets/index-DeF456.css',
-      headers: { 'accept-encoding': 'br, gzip' },
-    });
+    const res = await fetchAs('/assets/index-DeF456.css', 'br, gzip');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.headers['content-type']).toMatch(/text\/css/);
@@ -79,7 +74,7 @@ describe('fingerprinted assets', () => {
   });
 
   it('sends the plain file to a client that accepts no compression', async () => {
-    const res = await spa.app.inject({ url: '/assets/index-AbC123.js' });
+    const res = await fetchAs('/assets/index-AbC123.js');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.headers['cache-control']).toBe(IMMUTABLE);
@@ -87,10 +82,7 @@ describe('fingerprinted assets', () => {
   });
 
   it('answers a missing asset with a 404, never the page', async () => {
-    const res = await spa.app.inject({
-      url: '/assets/index-Old999.js',
-      headers: { 'accept-encoding': 'br' },
-    });
+    const res = await fetchAs('/assets/index-Old999.js', 'br');
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).not.toMatch(/text\/html/);
     expect(res.body).not.toContain('<div id="root">');
@@ -101,7 +93,7 @@ describe('the page', () => {
   it.each(['/', '/index.html', '/search?q=breaking', '/show/82', '/no-such-page'])(
     '%s is index.html, compressed, revalidated on every load',
     async (url) => {
-      const res = await spa.app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
+      const res = await fetchAs(url, 'br, gzip');
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.headers['content-encoding']).toBe('br');
@@ -113,7 +105,7 @@ describe('the page', () => {
 
 describe('the page without compression', () => {
   it('is sent plain to a client that accepts none, still no-cache', async () => {
-    const res = await spa.app.inject({ url: '/show/82' });
+    const res = await fetchAs('/show/82');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.headers['cache-control']).toBe('no-cache');
@@ -123,14 +115,14 @@ describe('the page without compression', () => {
 
 describe('the installable app (ADR 162)', () => {
   it('sends the service worker as a script that browsers always revalidate', async () => {
-    const res = await spa.app.inject({ url: '/sw.js' });
+    const res = await fetchAs('/sw.js');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/javascript/);
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
   it('sends the manifest with its own type, revalidated too', async () => {
-    const res = await spa.app.inject({ url: '/manifest.webmanifest' });
+    const res = await fetchAs('/manifest.webmanifest');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
     expect(res.headers['cache-control']).toBe('no-cache');
@@ -139,10 +131,7 @@ describe('the installable app (ADR 162)', () => {
 
 describe('unknown API paths beside the SPA', () => {
   it('are a JSON 404 even when the client accepts compressed files', async () => {
-    const res = await spa.app.inject({
-      url: '/api/no-such-thing',
-      headers: { 'accept-encoding': 'br, gzip' },
-    });
+    const res = await fetchAs('/api/no-such-thing', 'br, gzip');
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/application\/json/);
     expect(res.json().code).toBe('NOT_FOUND');

@@ -63,14 +63,21 @@ type MemberTable = {
 }[keyof Database & string];
 
 /**
- * A member's rows of a table (all columns, or the ones named), in the database's order: what
- * a test reads back to see what a request wrote, or that it wrote nothing.
+ * A member's rows of a table (all columns, or the ones named), in the database's order or by
+ * `orderBy`: what a test reads back to see what a request wrote, or that it wrote nothing.
  */
 export async function memberRows<
   T extends MemberTable,
   C extends keyof Selectable<Database[T]> & string = keyof Selectable<Database[T]> & string,
->(db: Db, table: T, userId: number, columns?: readonly C[]) {
-  const query = db.kysely.selectFrom(table as 'reviews').where('user_id', '=', userId);
+>(
+  db: Db,
+  table: T,
+  userId: number,
+  columns?: readonly C[],
+  orderBy?: keyof Selectable<Database[T]> & string,
+) {
+  let query = db.kysely.selectFrom(table as 'reviews').where('user_id', '=', userId);
+  if (orderBy) query = query.orderBy(orderBy as 'id');
   const rows = await (columns
     ? query.select(columns as unknown as 'id'[]).execute()
     : query.selectAll().execute());

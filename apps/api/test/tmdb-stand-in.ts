@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { listenOnLoopback } from './listen';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/tmdb');
 const load = (file: string): unknown =>
@@ -37,7 +37,6 @@ export async function startTmdbStandIn(port = 0): Promise<TmdbStandIn> {
   const empty = load('find-empty.json');
   const hits: string[] = [];
   let down = false;
-  const sockets = new Set<Socket>();
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
@@ -69,21 +68,13 @@ export async function startTmdbStandIn(port = 0): Promise<TmdbStandIn> {
       success: false,
     });
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const { port: bound } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server, port);
   return {
-    baseUrl: `http://127.0.0.1:${bound}/3`,
+    baseUrl: `${listening.origin}/3`,
     hits,
     setDown(value) {
       down = value;
     },
-    close() {
-      for (const socket of sockets) socket.destroy();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
+    close: listening.close,
   };
 }

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { listenOnLoopback } from './listen';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/tvmaze');
 const load = (file: string): unknown =>
@@ -64,7 +64,6 @@ export async function startTvmazeStandIn(port = 0): Promise<TvmazeStandIn> {
   let down = false;
   let delay = 0;
   const served = new Map<string, unknown>();
-  const sockets = new Set<Socket>();
 
   function route(url: URL): { status: number; body: unknown } {
     const p = url.pathname;
@@ -141,15 +140,10 @@ export async function startTvmazeStandIn(port = 0): Promise<TvmazeStandIn> {
     if (delay) setTimeout(answer, delay);
     else answer();
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const { port: bound } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server, port);
 
   return {
-    baseUrl: `http://127.0.0.1:${bound}`,
+    baseUrl: listening.origin,
     hits,
     hitsOf: (prefix) => hits.filter((h) => h.startsWith(prefix)).length,
     rateLimit(times, after = '1') {
@@ -159,7 +153,7 @@ export async function startTvmazeStandIn(port = 0): Promise<TvmazeStandIn> {
     setDown(value) {
       down = value;
       // Keep-alive connections from before would otherwise still be answered.
-      if (value) for (const s of sockets) s.destroy();
+      if (value) listening.dropConnections();
     },
     setDelay(ms) {
       delay = ms;
@@ -174,11 +168,6 @@ export async function startTvmazeStandIn(port = 0): Promise<TvmazeStandIn> {
       down = false;
       delay = 0;
     },
-    close() {
-      for (const s of sockets) s.destroy();
-      return new Promise((resolve, reject) =>
-        server.close((err) => (err ? reject(err) : resolve())),
-      );
-    },
+    close: listening.close,
   };
 }

@@ -10,7 +10,7 @@ import { buildMailingTestApp, tokenIn } from '../../../test/smtp';
 import { hashToken } from '../auth/tokens';
 import { FORGOT_PASSWORD_JOB } from './account.service';
 import { caller } from '../../../test/http';
-import { showRow } from '../../../test/test-db';
+import { memberRows, showRow } from '../../../test/test-db';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -564,11 +564,7 @@ describe('DELETE /api/users/me', () => {
         .executeTakeFirst(),
     ).toBeUndefined();
     for (const table of ['sessions', 'watchlist_items', 'account_tokens'] as const) {
-      const rows = await t.db.kysely
-        .selectFrom(table)
-        .select('id')
-        .where('user_id', '=', u.user.id)
-        .execute();
+      const rows = await memberRows(t.db, table, u.user.id, ['id']);
       expect(rows, table).toEqual([]);
     }
     expect(await totalUsers()).toBe(1);
@@ -661,11 +657,7 @@ describe('DELETE /api/users/me', () => {
     expect(res.statusCode).toBe(204);
     expect(await counts()).toEqual({ likes: 0, comments: 0, followers: 0, showReviews: 1 });
     for (const table of ['reviews', 'lists', 'review_comments'] as const) {
-      const rows = await t.db.kysely
-        .selectFrom(table)
-        .select('id')
-        .where('user_id', '=', leaver.user.id)
-        .execute();
+      const rows = await memberRows(t.db, table, leaver.user.id, ['id']);
       expect(rows, table).toEqual([]);
     }
     expect((await call(stays.token, { url: `/api/reviews/${myReviewId}` })).statusCode).toBe(404);

@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '@series-tracker/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { buildTestApp, useTestApp } from '../../../test/build-test-app';
 import { caller } from '../../../test/http';
 import { bearer, registerUser } from '../../../test/factories';
 import { countRows, memberRows } from '../../../test/test-db';
 
-let t: TestApp;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   // The site has its first account, so registering goes the mailed way (first run: ADR 173,
   // first-run.test.ts).
   await registerUser(t.app);
 });
-afterAll(() => t.close());
 
 const call = caller(() => t.app);
 

@@ -30,6 +30,13 @@ afterAll(async () => {
 
 const post = (url: string, payload: object, token?: string) =>
   t.app.inject({ method: 'POST', url, payload, headers: token ? bearer(token) : {} });
+/** The member changes their password to `newPassword` (typed twice). */
+const changePassword = (u: { password: string; token: string }, newPassword: string) =>
+  post(
+    '/api/auth/change-password',
+    { currentPassword: u.password, newPassword, confirmPassword: newPassword },
+    u.token,
+  );
 
 describe('password policy', () => {
   it('registration refuses a short password and a common one, creating nothing', async () => {
@@ -61,11 +68,7 @@ describe('password policy', () => {
 
   it('change password refuses a common new password and keeps the old one', async () => {
     const u = await registerUser(t.app);
-    const res = await post(
-      '/api/auth/change-password',
-      { currentPassword: u.password, newPassword: 'password123', confirmPassword: 'password123' },
-      u.token,
-    );
+    const res = await changePassword(u, 'password123');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ details: { newPassword: authMessages.passwordTooCommon } });
     const login = await post('/api/auth/login', {
@@ -115,11 +118,7 @@ describe('password policy', () => {
     ).toBe(202);
 
     const u = await registerUser(t.app);
-    const change = await post(
-      '/api/auth/change-password',
-      { currentPassword: u.password, newPassword: 'aaaaaaaa', confirmPassword: 'aaaaaaaa' },
-      u.token,
-    );
+    const change = await changePassword(u, 'aaaaaaaa');
     expect(change.statusCode).toBe(400);
     expect(change.json()).toMatchObject({ details: { newPassword: authMessages.passwordTooWeak } });
 

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/build-test-app';
 import { caller } from '../../../test/http';
 import { registerUser } from '../../../test/factories';
 import { hashToken } from './tokens';
@@ -8,11 +8,7 @@ import { hashToken } from './tokens';
  * A session ends SESSION_MAX_AGE_DAYS after sign-in however often it is used (ADR 150): the
  * sliding 30 days alone let a stolen token live for ever.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ sessionMaxAgeDays: 90, sessionCacheSeconds: 0 });
-});
-afterAll(() => t.close());
+const t = useTestApp({ sessionMaxAgeDays: 90, sessionCacheSeconds: 0 });
 
 const call = caller(() => t.app);
 

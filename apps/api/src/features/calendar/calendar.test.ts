@@ -1,18 +1,14 @@
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { calendarMessages } from '@series-tracker/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { useTestApp } from '../../../test/build-test-app';
 import { caller, trackShow } from '../../../test/http';
 import { buildEpisode, buildShow, registerUser } from '../../../test/factories';
 import { DateTime } from 'luxon';
 import { airingIn, zonedWallClockToUtc } from './air-time';
 import { foldLine } from './ical';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ publicUrl: 'https://tracker.example.org' });
-});
-afterAll(() => t.close());
+const t = useTestApp({ publicUrl: 'https://tracker.example.org' });
 
 const call = caller(() => t.app);
 

@@ -56,6 +56,15 @@ async function track(token: string, showId: number, status = 'watching') {
   expect(res.statusCode).toBeLessThan(300);
 }
 
+/** Gives an episode its exact airing moment (TVmaze's airstamp). */
+async function setAirStamp(episodeId: number, airStamp: string) {
+  await db.kysely
+    .updateTable('episodes')
+    .set({ air_stamp: airStamp })
+    .where('id', '=', episodeId)
+    .execute();
+}
+
 /** Tracked and opted in long ago, as if the member had been around for months. */
 async function backdate(userId: number) {
   await db.kysely
@@ -149,17 +158,9 @@ describe('new-episode alerts', () => {
   it('mails each aired episode once across servers, rings the bell, and never for episodes before opting in', async () => {
     const show = await buildShow(db, { title: 'Each Show' });
     const aired = await buildEpisode(db, show.id, { air_date: '2026-11-25', episode_number: 1 });
-    await db.kysely
-      .updateTable('episodes')
-      .set({ air_stamp: '2026-11-25T11:00:00+00:00' })
-      .where('id', '=', aired.id)
-      .execute();
+    await setAirStamp(aired.id, '2026-11-25T11:00:00+00:00');
     const later = await buildEpisode(db, show.id, { air_date: '2026-11-25', episode_number: 2 });
-    await db.kysely
-      .updateTable('episodes')
-      .set({ air_stamp: '2026-11-25T15:00:00+00:00' })
-      .where('id', '=', later.id)
-      .execute();
+    await setAirStamp(later.id, '2026-11-25T15:00:00+00:00');
     const m = await member({ episodeAlerts: 'each' });
     await track(m.token, show.id);
     const fresh = await member({ episodeAlerts: 'each' });
@@ -206,11 +207,7 @@ describe('new-episode alerts', () => {
       episode_number: 3,
       title: 'Big Reveal',
     });
-    await db.kysely
-      .updateTable('episodes')
-      .set({ air_stamp: '2026-11-25T11:00:00+00:00' })
-      .where('id', '=', ep.id)
-      .execute();
+    await setAirStamp(ep.id, '2026-11-25T11:00:00+00:00');
     const m = await member({ episodeAlerts: 'each' });
     await track(m.token, show.id);
     await backdate(m.user.id);

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/build-test-app';
 import { caller } from '../../../test/http';
 import { buildShow, registerUser } from '../../../test/factories';
 import { dir, textFile } from '../../../test/import-fixtures';
@@ -11,11 +11,7 @@ import { openArchive } from './archive';
  * a tab or a carriage return is prefixed with an apostrophe, whoever wrote it. Here another
  * member's list (name and notes) reaches the export through "copy this list".
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ importDir: path.join(dir, 'uploads-formulas') });
-});
-afterAll(() => t.close());
+const t = useTestApp({ importDir: path.join(dir, 'uploads-formulas') });
 
 const call = caller(() => t.app);
 

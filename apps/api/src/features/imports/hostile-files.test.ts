@@ -3,9 +3,9 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { importMessages } from '@series-tracker/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { useTestApp } from '../../../test/build-test-app';
 import { registerUser } from '../../../test/factories';
 import { dir, textFile } from '../../../test/import-fixtures';
 import { importFile } from '../../../test/import-helpers';
@@ -15,13 +15,9 @@ import { importFile } from '../../../test/import-helpers';
  * or a huge file fails cleanly with the cap in its message, the server keeps answering and its
  * memory stays bounded. The hostile files are generated as streams, never held in memory.
  */
-let t: TestApp;
+const t = useTestApp({ importDir: path.join(dir, 'uploads') });
 beforeAll(async () => {
-  t = await buildTestApp({ importDir: path.join(dir, 'uploads') });
   await t.app.services.jobs.start();
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const MB = 1024 * 1024;

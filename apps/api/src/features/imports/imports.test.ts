@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { importMessages, type Import } from '@series-tracker/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { buildTestApp, useTestApp } from '../../../test/build-test-app';
 import { caller } from '../../../test/http';
 import { bearer, registerUser } from '../../../test/factories';
 import {
@@ -22,16 +22,13 @@ import {
   zipFile,
 } from '../../../test/import-fixtures';
 import { importFile, multipart, upload } from '../../../test/import-helpers';
+import { memberRows } from '../../../test/test-db';
 
-let t: TestApp;
+const t = useTestApp({ importDir: path.join(dir, 'uploads') });
 let cat: Awaited<ReturnType<typeof seedImportCatalogue>>;
 beforeAll(async () => {
-  t = await buildTestApp({ importDir: path.join(dir, 'uploads') });
   cat = await seedImportCatalogue(t.db);
   await t.app.services.jobs.start();
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const call = caller(() => t.app);
@@ -39,9 +36,11 @@ const call = caller(() => t.app);
 const k = () => t.db.kysely;
 async function snapshot(userId: number) {
   const [items, progress, favorites, held] = await Promise.all([
-    k()
-      .selectFrom('watchlist_items')
-      .select([
+    memberRows(
+      t.db,
+      'watchlist_items',
+      userId,
+      [
         'show_id',
         'status',
         'score',
@@ -50,28 +49,18 @@ async function snapshot(userId: number) {
         'completed_at',
         'created_at',
         'last_watched_at',
-      ])
-      .where('user_id', '=', userId)
-      .orderBy('show_id')
-      .execute(),
-    k()
-      .selectFrom('episode_progress')
-      .select(['episode_id', 'watched_at'])
-      .where('user_id', '=', userId)
-      .orderBy('episode_id')
-      .execute(),
-    k()
-      .selectFrom('favorites')
-      .select(['show_id', 'created_at'])
-      .where('user_id', '=', userId)
-      .orderBy('show_id')
-      .execute(),
-    k()
-      .selectFrom('import_held_episodes')
-      .select(['show_id', 'season_number', 'episode_number', 'watched_at'])
-      .where('user_id', '=', userId)
-      .orderBy('id')
-      .execute(),
+      ],
+      'show_id',
+    ),
+    memberRows(t.db, 'episode_progress', userId, ['episode_id', 'watched_at'], 'episode_id'),
+    memberRows(t.db, 'favorites', userId, ['show_id', 'created_at'], 'show_id'),
+    memberRows(
+      t.db,
+      'import_held_episodes',
+      userId,
+      ['show_id', 'season_number', 'episode_number', 'watched_at'],
+      'id',
+    ),
   ]);
   return { items, progress, favorites, held };
 }
@@ -95,11 +84,7 @@ describe('Trakt export ZIP (flat layout, paged history)', () => {
     // The episode rating is the member's private episode rating, dated as in the file, and
     // never announced (no activity).
     expect(result.report!.episodeRatings).toBe(1);
-    const er = await k()
-      .selectFrom('episode_reviews')
-      .selectAll()
-      .where('user_id', '=', ann.user.id)
-      .execute();
+    const er = await memberRows(t.db, 'episode_reviews', ann.user.id);
     expect(er).toMatchObject([
       {
         episode_id: cat.lr['1:1'],
@@ -193,11 +178,14 @@ describe('Trakt export ZIP (flat layout, paged history)', () => {
       },
     ]);
     // The custom list: private, ranked by the file's rank, dated as in the file; people skipped.
-    const lists = await k()
-      .selectFrom('lists')
-      .select(['id', 'name', 'is_public', 'is_ranked', 'created_at', 'item_count'])
-      .where('user_id', '=', ann.user.id)
-      .execute();
+    const lists = await memberRows(t.db, 'lists', ann.user.id, [
+      'id',
+      'name',
+      'is_public',
+      'is_ranked',
+      'created_at',
+      'item_count',
+    ]);
     expect(lists).toEqual([
       {
         id: lists[0]!.id,
@@ -219,11 +207,14 @@ describe('Trakt export ZIP (flat layout, paged history)', () => {
       { show_id: cat.quietHarbor.id, position: 2, notes: null },
     ]);
     // The show comment became a private review, dated as on Trakt, rated with the show's score.
-    const reviews = await k()
-      .selectFrom('reviews')
-      .select(['show_id', 'title', 'content', 'rating', 'is_public', 'created_at'])
-      .where('user_id', '=', ann.user.id)
-      .execute();
+    const reviews = await memberRows(t.db, 'reviews', ann.user.id, [
+      'show_id',
+      'title',
+      'content',
+      'rating',
+      'is_public',
+      'created_at',
+    ]);
     expect(reviews).toEqual([
       {
         show_id: cat.longRoad.id,
@@ -534,11 +525,14 @@ describe('export and round trip', () => {
     expect(back.report!.lists).toBe(1);
     expect(back.report!.reviews).toBe(1);
     const reviewsOf = (userId: number) =>
-      k()
-        .selectFrom('reviews')
-        .select(['show_id', 'title', 'content', 'rating', 'is_spoiler', 'created_at'])
-        .where('user_id', '=', userId)
-        .execute();
+      memberRows(t.db, 'reviews', userId, [
+        'show_id',
+        'title',
+        'content',
+        'rating',
+        'is_spoiler',
+        'created_at',
+      ]);
     expect(await reviewsOf(bob.user.id)).toEqual(await reviewsOf(ann.user.id));
     expect(doc.follows.map((f: { username: string }) => f.username)).toEqual([
       dora.user.username,

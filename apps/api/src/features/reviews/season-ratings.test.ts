@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seasonRatingMessages } from '@series-tracker/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { useTestApp } from '../../../test/build-test-app';
 import { caller } from '../../../test/http';
 import { buildShowWithEpisodes, registerUser } from '../../../test/factories';
 import {
@@ -14,13 +14,11 @@ import {
 import { importFile } from '../../../test/import-helpers';
 import { memberRows } from '../../../test/test-db';
 
-let t: TestApp;
+const t = useTestApp({ importDir: path.join(dir, 'uploads') });
 beforeAll(async () => {
-  t = await buildTestApp({ importDir: path.join(dir, 'uploads') });
   // Imports run as jobs.
   await t.app.services.jobs.start();
 });
-afterAll(() => t.close());
 
 const call = caller(() => t.app);
 const rate = (token: string | null, showId: number, season: number | string, payload: unknown) =>

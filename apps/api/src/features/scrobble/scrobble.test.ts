@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { integrationMessages, type ScrobbleSettings } from '@series-tracker/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { useTestApp } from '../../../test/build-test-app';
 import { caller } from '../../../test/http';
 import { buildShow, buildShowWithEpisodes, registerUser } from '../../../test/factories';
 import type { EpisodeRow, ShowRow } from '../../db/types';
@@ -15,11 +15,10 @@ const fixtures = path.join(import.meta.dirname, '../../../test/fixtures/scrobble
 const fixture = (name: string) =>
   JSON.parse(fs.readFileSync(path.join(fixtures, name), 'utf8')) as Record<string, unknown>;
 
-let t: TestApp;
+const t = useTestApp();
 let show: ShowRow;
 let episodes: EpisodeRow[];
 beforeAll(async () => {
-  t = await buildTestApp();
   // The show the recorded payloads name, with its TheTVDB / IMDb / TMDB ids …
   const built = await buildShowWithEpisodes(t.db, 2, 6, {
     title: 'Breaking Bad',
@@ -36,7 +35,6 @@ beforeAll(async () => {
   await buildShowWithEpisodes(t.db, 1, 6, { title: 'Breaking Bad', popularity: 1000 });
   void decoy;
 });
-afterAll(() => t.close());
 
 const call = caller(() => t.app);
 

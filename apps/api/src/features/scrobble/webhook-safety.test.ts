@@ -1,5 +1,5 @@
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -7,7 +7,7 @@ import {
   moderationMessages,
   type ScrobbleSettings,
 } from '@series-tracker/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { useTestApp } from '../../../test/build-test-app';
 import { caller } from '../../../test/http';
 import { buildShowWithEpisodes, registerUser } from '../../../test/factories';
 
@@ -19,9 +19,8 @@ const fixtures = path.join(import.meta.dirname, '../../../test/fixtures/scrobble
 const fixture = (name: string) =>
   JSON.parse(fs.readFileSync(path.join(fixtures, name), 'utf8')) as Record<string, unknown>;
 
-let t: TestApp;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   await buildShowWithEpisodes(t.db, 1, 6, {
     title: 'Breaking Bad',
     tvdb_id: 81189,
@@ -29,7 +28,6 @@ beforeAll(async () => {
     tmdb_id: 1396,
   });
 });
-afterAll(() => t.close());
 
 const call = caller(() => t.app);
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { peopleMessages } from '@series-tracker/contracts';
 import { useTestApp } from '../../../test/build-test-app';
 import { buildShowWithEpisodes, registerUser } from '../../../test/factories';
-import { caller } from '../../../test/http';
+import { caller, markEpisode } from '../../../test/http';
 
 const t = useTestApp();
 
@@ -180,11 +180,7 @@ describe('profiles', () => {
     const p = await registerUser(t.app);
     const other = await registerUser(t.app);
     const { show, episodes } = await buildShowWithEpisodes(t.db, 1, 2);
-    await call(p.token, {
-      method: 'POST',
-      url: `/api/episodes/${episodes[0]!.id}/progress`,
-      payload: {},
-    });
+    await markEpisode(t.app, p.token, episodes[0]!.id);
     await call(p.token, { method: 'POST', url: '/api/favorites', payload: { showId: show.id } });
     await t.db.kysely
       .updateTable('users')
@@ -297,8 +293,7 @@ describe('activity', () => {
       user: { id: u.user.id },
     });
     // Single marks right after: the same entry grows.
-    for (const ep of episodes.slice(5, 7))
-      await call(u.token, { method: 'POST', url: `/api/episodes/${ep.id}/progress`, payload: {} });
+    for (const ep of episodes.slice(5, 7)) await markEpisode(t.app, u.token, ep.id);
     entries = (await call(null, { url: `/api/users/${u.user.id}/activity` })).json();
     expect(entries.total).toBe(1);
     expect(entries.data[0].episodeCount).toBe(7);
@@ -336,11 +331,7 @@ describe('activity', () => {
       url: `/api/user-content-status/${add.json().id}`,
       payload: { score: 8 },
     });
-    await call(u.token, {
-      method: 'POST',
-      url: `/api/episodes/${episodes[1]!.id}/progress`,
-      payload: {},
-    });
+    await markEpisode(t.app, u.token, episodes[1]!.id);
     const data = (await call(null, { url: `/api/users/${u.user.id}/activity` })).json().data;
     expect(data.map((e: { action: string }) => e.action)).toEqual(['watched', 'rated', 'added']);
     expect(data[0]).toMatchObject({
@@ -438,12 +429,7 @@ describe('activity', () => {
     await follow(viewer.token, x.user.id);
     await follow(viewer.token, y.user.id);
     const shows = await Promise.all([1, 2, 3].map(() => buildShowWithEpisodes(t.db, 1, 2)));
-    const mark = (token: string, i: number) =>
-      call(token, {
-        method: 'POST',
-        url: `/api/episodes/${shows[i]!.episodes[0]!.id}/progress`,
-        payload: {},
-      });
+    const mark = (token: string, i: number) => markEpisode(t.app, token, shows[i]!.episodes[0]!.id);
     await mark(x.token, 0);
     await mark(stranger.token, 1);
     await mark(y.token, 2);

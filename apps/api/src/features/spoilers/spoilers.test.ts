@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ShowSpoilers } from '@series-tracker/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { useTestApp } from '../../../test/build-test-app';
 import { buildEpisode, buildShow, registerUser } from '../../../test/factories';
 import { isSpoiler, spoilerState } from './spoiler-rule';
 import { injector } from '../../../test/http';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ publicUrl: 'https://tracker.example.org' });
-});
-afterAll(() => t.close());
+const t = useTestApp({ publicUrl: 'https://tracker.example.org' });
 
 const inject = injector(() => t.app);
 

@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { playsMessages } from '@series-tracker/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { useTestApp } from '../../../test/build-test-app';
 import { caller } from '../../../test/http';
 import { buildShowWithEpisodes, registerUser } from '../../../test/factories';
 import type { Services } from '../../platform/services';
 import { memberRows } from '../../../test/test-db';
 
-let t: TestApp;
+const t = useTestApp();
 let services: Services;
 beforeAll(async () => {
-  t = await buildTestApp();
   services = (t.app as unknown as { services: Services }).services;
 });
-afterAll(() => t.close());
 
 const call = caller(() => t.app);
 const mark = (token: string, episodeId: number, watched = true) =>

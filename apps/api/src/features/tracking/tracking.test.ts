@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { trackingMessages } from '@series-tracker/contracts';
 import { useTestApp } from '../../../test/build-test-app';
-import { caller, itRefusesSignedOut, trackShow } from '../../../test/http';
+import { caller, itRefusesSignedOut, trackShow, markEpisode } from '../../../test/http';
 import {
   buildEpisode,
   buildShow,
@@ -13,6 +13,9 @@ import { memberRows, showRow } from '../../../test/test-db';
 const t = useTestApp();
 
 const call = caller(() => t.app);
+/** A member's favourite of one show: GET is 200 when favourited, DELETE takes it away. */
+const favorite = (token: string, method: 'GET' | 'DELETE', showId: number) =>
+  call(token, { method, url: `/api/favorites/${showId}` });
 const totalUsers = async (showId: number) => (await showRow(t.db, showId)).total_users;
 
 describe('signed-out visitors', () => {
@@ -202,8 +205,7 @@ describe('watchlist', () => {
 
     // Two episodes watched, removed, added again: watching, with the progress back.
     const { show, episodes } = await buildShowWithEpisodes(t.db);
-    for (const e of episodes.slice(0, 2))
-      await call(u.token, { method: 'POST', url: `/api/episodes/${e.id}/progress`, payload: {} });
+    for (const e of episodes.slice(0, 2)) await markEpisode(t.app, u.token, e.id);
     await removeItem(show.id);
     const again = await add({ showId: show.id });
     expect(again.statusCode).toBe(201);
@@ -273,12 +275,7 @@ describe('episode progress', () => {
   it('marking an episode of an untracked show starts tracking it; repeats change nothing', async () => {
     const u = await registerUser(t.app);
     const { show, episodes } = await buildShowWithEpisodes(t.db);
-    const mark = () =>
-      call(u.token, {
-        method: 'POST',
-        url: `/api/episodes/${episodes[0]!.id}/progress`,
-        payload: {},
-      });
+    const mark = () => markEpisode(t.app, u.token, episodes[0]!.id);
     const first = (await mark()).json();
     expect(first).toMatchObject({
       episodeId: episodes[0]!.id,
@@ -302,13 +299,7 @@ describe('episode progress', () => {
       data: [{ episodeId: episodes[0]!.id }],
     });
 
-    const un = (
-      await call(u.token, {
-        method: 'POST',
-        url: `/api/episodes/${episodes[0]!.id}/progress`,
-        payload: { watched: false },
-      })
-    ).json();
+    const un = (await markEpisode(t.app, u.token, episodes[0]!.id, { watched: false })).json();
     expect(un).toMatchObject({
       watched: false,
       watchedAt: null,
@@ -319,11 +310,7 @@ describe('episode progress', () => {
   it('unmarking on a show that is not tracked changes nothing', async () => {
     const u = await registerUser(t.app);
     const { show, episodes } = await buildShowWithEpisodes(t.db, 1, 2);
-    const res = await call(u.token, {
-      method: 'POST',
-      url: `/api/episodes/${episodes[0]!.id}/progress`,
-      payload: { watched: false },
-    });
+    const res = await markEpisode(t.app, u.token, episodes[0]!.id, { watched: false });
     expect(res.json()).toMatchObject({ watched: false, item: null });
     expect(await totalUsers(show.id)).toBe(0);
   });
@@ -332,29 +319,15 @@ describe('episode progress', () => {
     const u = await registerUser(t.app);
     const { show, episodes, special } = await buildShowWithEpisodes(t.db, 1, 3);
     let item;
-    for (const ep of episodes)
-      item = (
-        await call(u.token, { method: 'POST', url: `/api/episodes/${ep.id}/progress`, payload: {} })
-      ).json().item;
+    for (const ep of episodes) item = (await markEpisode(t.app, u.token, ep.id)).json().item;
     expect(item).toMatchObject({ status: 'completed', progress: 3 });
     expect(item.completedAt).toBeTruthy();
     // Specials neither count toward progress nor block completion.
-    const withSpecial = (
-      await call(u.token, {
-        method: 'POST',
-        url: `/api/episodes/${special.id}/progress`,
-        payload: {},
-      })
-    ).json().item;
+    const withSpecial = (await markEpisode(t.app, u.token, special.id)).json().item;
     expect(withSpecial).toMatchObject({ status: 'completed', progress: 3 });
 
-    const reopened = (
-      await call(u.token, {
-        method: 'POST',
-        url: `/api/episodes/${episodes[1]!.id}/progress`,
-        payload: { watched: false },
-      })
-    ).json().item;
+    const reopened = (await markEpisode(t.app, u.token, episodes[1]!.id, { watched: false })).json()
+      .item;
     expect(reopened).toMatchObject({ status: 'watching', progress: 2, completedAt: null });
     expect(show.id).toBe(reopened.showId);
   });
@@ -364,14 +337,7 @@ describe('episode progress', () => {
     for (const overrides of [{ episodes_complete: 0 }, { status: 'airing' }]) {
       const { episodes } = await buildShowWithEpisodes(t.db, 1, 2, overrides);
       let item;
-      for (const ep of episodes)
-        item = (
-          await call(u.token, {
-            method: 'POST',
-            url: `/api/episodes/${ep.id}/progress`,
-            payload: {},
-          })
-        ).json().item;
+      for (const ep of episodes) item = (await markEpisode(t.app, u.token, ep.id)).json().item;
       expect(item).toMatchObject({ status: 'watching', progress: 2 });
     }
   });
@@ -385,10 +351,7 @@ describe('episode progress', () => {
       air_date: '2999-01-01',
     });
     let item;
-    for (const ep of episodes)
-      item = (
-        await call(u.token, { method: 'POST', url: `/api/episodes/${ep.id}/progress`, payload: {} })
-      ).json().item;
+    for (const ep of episodes) item = (await markEpisode(t.app, u.token, ep.id)).json().item;
     expect(item.status).toBe('completed');
   });
 
@@ -479,13 +442,7 @@ describe('episode progress', () => {
     const u = await registerUser(t.app);
     const { show, episodes } = await buildShowWithEpisodes(t.db, 1, 3);
     const results = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        call(u.token, {
-          method: 'POST',
-          url: `/api/episodes/${episodes[0]!.id}/progress`,
-          payload: {},
-        }),
-      ),
+      Array.from({ length: 50 }, () => markEpisode(t.app, u.token, episodes[0]!.id)),
     );
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     const rows = await memberRows(t.db, 'episode_progress', u.user.id, ['id']);
@@ -499,11 +456,7 @@ describe('episode progress', () => {
   it('simultaneous marks of different episodes all count', async () => {
     const u = await registerUser(t.app);
     const { show, episodes } = await buildShowWithEpisodes(t.db, 2, 5, { status: 'airing' });
-    await Promise.all(
-      episodes.map((ep) =>
-        call(u.token, { method: 'POST', url: `/api/episodes/${ep.id}/progress`, payload: {} }),
-      ),
-    );
+    await Promise.all(episodes.map((ep) => markEpisode(t.app, u.token, ep.id)));
     const item = (
       await call(u.token, { method: 'GET', url: `/api/user-content-status/show/${show.id}` })
     ).json();
@@ -522,8 +475,7 @@ describe('up next', () => {
       episode_number: 2,
       air_date: '2999-01-01',
     });
-    const mark = (id: number) =>
-      call(u.token, { method: 'POST', url: `/api/episodes/${id}/progress`, payload: {} });
+    const mark = (id: number) => markEpisode(t.app, u.token, id);
     await mark(a.episodes[0]!.id);
     await mark(c.episodes[0]!.id);
     await new Promise((r) => setTimeout(r, 5));
@@ -559,9 +511,7 @@ describe('favorites', () => {
     const show = await buildShow(t.db, { title: 'Favourite One' });
     const statsBefore = (await t.app.inject({ url: '/api/stats/global' })).json().totalFavorites;
 
-    expect(
-      (await call(u.token, { method: 'GET', url: `/api/favorites/${show.id}` })).statusCode,
-    ).toBe(404);
+    expect((await favorite(u.token, 'GET', show.id)).statusCode).toBe(404);
     const add = await call(u.token, {
       method: 'POST',
       url: '/api/favorites',
@@ -573,12 +523,8 @@ describe('favorites', () => {
       (await call(u.token, { method: 'POST', url: '/api/favorites', payload: { showId: show.id } }))
         .statusCode,
     ).toBe(409);
-    expect(
-      (await call(u.token, { method: 'GET', url: `/api/favorites/${show.id}` })).statusCode,
-    ).toBe(200);
-    expect(
-      (await call(other.token, { method: 'GET', url: `/api/favorites/${show.id}` })).statusCode,
-    ).toBe(404);
+    expect((await favorite(u.token, 'GET', show.id)).statusCode).toBe(200);
+    expect((await favorite(other.token, 'GET', show.id)).statusCode).toBe(404);
     expect((await call(u.token, { method: 'GET', url: '/api/favorites' })).json()).toMatchObject({
       total: 1,
       data: [{ showId: show.id }],
@@ -587,15 +533,9 @@ describe('favorites', () => {
       statsBefore + 1,
     );
 
-    expect(
-      (await call(other.token, { method: 'DELETE', url: `/api/favorites/${show.id}` })).statusCode,
-    ).toBe(404);
-    expect(
-      (await call(u.token, { method: 'DELETE', url: `/api/favorites/${show.id}` })).statusCode,
-    ).toBe(204);
-    expect(
-      (await call(u.token, { method: 'GET', url: `/api/favorites/${show.id}` })).statusCode,
-    ).toBe(404);
+    expect((await favorite(other.token, 'DELETE', show.id)).statusCode).toBe(404);
+    expect((await favorite(u.token, 'DELETE', show.id)).statusCode).toBe(204);
+    expect((await favorite(u.token, 'GET', show.id)).statusCode).toBe(404);
     expect(
       (await call(u.token, { method: 'POST', url: '/api/favorites', payload: { showId: 987654 } }))
         .statusCode,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/build-test-app';
-import { caller } from '../../../test/http';
+import { caller, markEpisode } from '../../../test/http';
 import { buildEpisode, buildShowWithEpisodes, registerUser } from '../../../test/factories';
 import { createTrackingRepository } from './tracking.repository';
 
@@ -11,11 +11,7 @@ const call = caller(() => t.app);
 type Member = Awaited<ReturnType<typeof registerUser>>;
 
 const mark = (u: Member, episodeId: number, watched = true) =>
-  call(u.token, {
-    method: 'POST',
-    url: `/api/episodes/${episodeId}/progress`,
-    payload: { watched },
-  });
+  markEpisode(t.app, u.token, episodeId, { watched });
 
 async function upNextFor(u: Member, showId: number) {
   const res = await call(u.token, { url: '/api/me/up-next' });

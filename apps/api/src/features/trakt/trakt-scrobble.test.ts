@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryPage } from '@series-tracker/contracts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { useTestApp } from '../../../test/build-test-app';
 import { caller } from '../../../test/http';
 import { buildBreakingBad, failure, listenForTrakt, traktMember } from '../../../test/trakt-client';
 import { expectTraktShape } from '../../../test/trakt-shapes';
@@ -13,12 +13,11 @@ import { SCROBBLE_WINDOW_MS } from '../tracking/scrobble-play';
  * `trakt.tv` over HTTP against the app listening on 127.0.0.1.
  */
 
-let t: TestApp;
+const t = useTestApp();
 let base: string;
 let show: ShowRow;
 let episodes: EpisodeRow[];
 beforeAll(async () => {
-  t = await buildTestApp();
   base = await listenForTrakt(t.app);
   const built = await buildBreakingBad(t.db);
   show = built.show;
@@ -26,7 +25,6 @@ beforeAll(async () => {
   // The search index, as a catalogue sync leaves it (title matching goes through search).
   await refreshDerivedShowData(t.db.kysely, [show.id]);
 });
-afterAll(() => t.close());
 
 const call = caller(() => t.app);
 

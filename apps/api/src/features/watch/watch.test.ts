@@ -23,6 +23,10 @@ let bb: ShowRow; // TheTVDB id unknown to TMDB: found by its IMDb id
 let netflixOnly: ShowRow; // no ids at all: only its web channel
 let unknown: ShowRow; // ids TMDB does not know
 
+/** A show of one season of two episodes (the ones members mark), as the catalogue holds it. */
+const showWithTwoEpisodes = async (fields: Parameters<typeof buildShowWithEpisodes>[3]) =>
+  (await buildShowWithEpisodes(db, 1, 2, fields)).show;
+
 beforeAll(async () => {
   standIn = await startTmdbStandIn();
   db = await createTestDb();
@@ -32,28 +36,22 @@ beforeAll(async () => {
   });
   await app.ready();
   await app.services.jobs.start();
-  got = (
-    await buildShowWithEpisodes(db, 1, 2, {
-      title: 'Game of Thrones',
-      tvdb_id: 121361,
-      imdb_id: 'tt0944947',
-      network_name: 'HBO',
-      network_country: 'US',
-      country: 'US',
-    })
-  ).show;
-  bb = (
-    await buildShowWithEpisodes(db, 1, 2, {
-      title: 'Breaking Bad',
-      tvdb_id: 81189,
-      imdb_id: 'tt0903747',
-      network_name: 'AMC',
-      network_country: 'US',
-    })
-  ).show;
-  netflixOnly = (
-    await buildShowWithEpisodes(db, 1, 2, { title: 'Black Mirror', streaming_service: 'Netflix' })
-  ).show;
+  got = await showWithTwoEpisodes({
+    title: 'Game of Thrones',
+    tvdb_id: 121361,
+    imdb_id: 'tt0944947',
+    network_name: 'HBO',
+    network_country: 'US',
+    country: 'US',
+  });
+  bb = await showWithTwoEpisodes({
+    title: 'Breaking Bad',
+    tvdb_id: 81189,
+    imdb_id: 'tt0903747',
+    network_name: 'AMC',
+    network_country: 'US',
+  });
+  netflixOnly = await showWithTwoEpisodes({ title: 'Black Mirror', streaming_service: 'Netflix' });
   unknown = await buildShow(db, { title: 'Nowhere', tvdb_id: 4242 });
 });
 afterAll(async () => {

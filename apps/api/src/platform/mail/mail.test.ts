@@ -5,16 +5,28 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { Db } from '../../db/connection';
 import { simpleParser } from 'mailparser';
 import { createTestDb } from '../../../test/test-db';
-import { startSmtp as startSmtpStandIn } from '../../../test/smtp';
+import { startSmtp } from '../../../test/smtp';
 import { createJobs, type Jobs } from '../jobs/jobs';
 import { createMail, escapeHtml, renderMail, type Mail } from './mail';
 
 const publicUrl = 'https://tracker.example.org';
 const quiet = { info() {}, warn() {}, error() {} };
 
-/** The SMTP stand-in, wanting a login as a real relay does. */
-const startSmtp = (opts: { rejectFirst?: number } = {}) =>
-  startSmtpStandIn({ ...opts, login: { user: 'tracker', pass: 's3cret' } });
+/**
+ * Runs `use` against the SMTP stand-in, wanting a login as a real relay does (`rejectFirst`:
+ * refusals first), then closes it.
+ */
+async function withSmtp(
+  opts: { rejectFirst?: number },
+  use: (smtp: Awaited<ReturnType<typeof startSmtp>>) => Promise<void>,
+) {
+  const smtp = await startSmtp({ ...opts, login: { user: 'tracker', pass: 's3cret' } });
+  try {
+    await use(smtp);
+  } finally {
+    await smtp.close();
+  }
+}
 
 let db: Db & { drop(): Promise<void> };
 let jobs: Jobs | null = null;
@@ -75,8 +87,7 @@ describe('mail templates', () => {
 
 describe('mail', () => {
   it('sends a password reset through SMTP with a login; subject, sender, text and HTML carry the link', async () => {
-    const smtp = await startSmtp();
-    try {
+    await withSmtp({}, async (smtp) => {
       const { jobs, mail } = await mailer(smtp.url);
       const id = await mail.send('password-reset', 'ann@example.org', {
         username: 'ann',
@@ -96,14 +107,11 @@ describe('mail', () => {
       expect(message.text).toContain(link);
       expect(message.html).toContain(`href="${link}"`);
       expect(message.text).toContain('Series Tracker');
-    } finally {
-      await smtp.close();
-    }
+    });
   });
 
   it('retries when the SMTP server refuses, and the caller never sees the failure', async () => {
-    const smtp = await startSmtp({ rejectFirst: 1 });
-    try {
+    await withSmtp({ rejectFirst: 1 }, async (smtp) => {
       const { jobs, mail } = await mailer(smtp.url);
       const id = await mail.send('email-verification', 'bob@example.org', {
         username: 'bob',
@@ -115,14 +123,11 @@ describe('mail', () => {
       expect(smtp.rejections()).toBe(1);
       expect(smtp.received).toHaveLength(1);
       expect(smtp.received[0]!.subject).toBe('Confirm your e-mail address for Series Tracker');
-    } finally {
-      await smtp.close();
-    }
+    });
   });
 
   it('gives up after its retries against a server that always refuses, keeping the error', async () => {
-    const smtp = await startSmtp({ rejectFirst: 100 });
-    try {
+    await withSmtp({ rejectFirst: 100 }, async (smtp) => {
       const { jobs, mail } = await mailer(smtp.url);
       const id = await mail.send('email-verification', 'cy@example.org', {
         username: 'cy',
@@ -132,9 +137,7 @@ describe('mail', () => {
       expect(job).toMatchObject({ state: 'failed', attempts: 3 });
       expect(job.error).toMatch(/Mailbox temporarily unavailable/);
       expect(smtp.received).toHaveLength(0);
-    } finally {
-      await smtp.close();
-    }
+    });
   });
 
   it('without SMTP_URL writes a parseable .eml to the outbox and logs its subject and link', async () => {
