@@ -51,13 +51,13 @@ export default defineConfig({
               priority: 1,
             },
             {
-              // The small pieces most screens share (the ui kit, formatting, paging, the
-              // features' API hooks), each under 4 kB, in one file (about 12 kB compressed)
+              // The small pieces most screens share (the ui and media kits, formatting, paging,
+              // the features' API hooks), each under 4 kB, in one file (about 12 kB compressed)
               // instead of a dozen files of a few hundred bytes: the show page went from 24
               // script requests to 14. Only these modules, not what they import (a dialog's
               // Radix, zod), so no page takes in a library it does not use (ADR 185).
               name: 'kit',
-              test: /apps[\\/]web[\\/]src[\\/](components[\\/]ui[\\/](?!dialog|toaster)|lib[\\/](format|paging|show-title|site|welcome|use-load-on-intent)\.ts|app[\\/]routes[\\/]route-id\.ts|features[\\/][^\\/]+[\\/](api|lib)[\\/])/,
+              test: /apps[\\/]web[\\/]src[\\/](components[\\/]ui[\\/](?!dialog|toaster)|components[\\/]media[\\/](?!menu-panel)|lib[\\/](format|paging|show-title|site|welcome|use-load-on-intent)\.ts|app[\\/]routes[\\/]route-id\.ts|features[\\/][^\\/]+[\\/](api|lib)[\\/])/,
               maxModuleSize: 4000,
               includeDependenciesRecursively: false,
               minShareCount: 2,

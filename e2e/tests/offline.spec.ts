@@ -94,7 +94,7 @@ test('the worker installs the shell only and keeps every other file once the pag
     return { shell: list('SHELL'), lazy: list('LAZY') };
   });
   expect(files.shell).toContain('/index.html');
-  // The entry and what it imports statically (runtime, framework, icons), not the screens.
+  // The entry and what it imports statically (runtime, framework, icons, the kit), not the screens.
   const shellScripts = files.shell.filter((f) => f.endsWith('.js'));
   expect(shellScripts.length).toBeLessThan(8);
   expect(files.lazy.length).toBeGreaterThan(50);
