@@ -3,7 +3,6 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress';
-import { routePreloads } from './build/route-preloads';
 import { serviceWorker } from './build/service-worker';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -11,13 +10,7 @@ const apiProxy = { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: fals
 
 export default defineConfig({
   root,
-  plugins: [
-    react(),
-    tailwindcss(),
-    precompress(),
-    serviceWorker(),
-    routePreloads({ routesFile: fileURLToPath(new URL('./src/app/routes.tsx', import.meta.url)) }),
-  ],
+  plugins: [react(), tailwindcss(), precompress(), serviceWorker()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -20,7 +20,6 @@ import { authPlugin } from './plugins/auth';
 import { responseCachePlugin, subscribeResponseCache } from './plugins/response-cache';
 import { metricsPlugin } from './plugins/metrics';
 import { securityHeadersPlugin } from './plugins/security-headers';
-import { spaPages } from './plugins/spa-pages';
 import { accessPlugin } from './platform/access';
 import { createServices, type Services } from './platform/services';
 import { fallbackRateLimitStore } from './platform/rate-limit-store';
@@ -340,13 +339,11 @@ export async function buildApp({
 
   const indexHtml = config.webDistDir ? path.join(config.webDistDir, 'index.html') : null;
   const spaAvailable = indexHtml !== null && fs.existsSync(indexHtml);
-  const pages = spaAvailable ? spaPages(config.webDistDir!) : null;
   if (spaAvailable) {
     await app.register(fastifyStatic, {
       root: config.webDistDir!,
       prefix: '/',
-      // `/` is a page like the others: served below with its screen's code announced.
-      index: false,
+      index: ['index.html'],
       // The web build writes name.br and name.gz beside each text asset (ADR 020): the one the
       // client accepts is sent as it is, with Vary: Accept-Encoding.
       preCompressed: true,
@@ -365,8 +362,6 @@ export async function buildApp({
         }
       },
     });
-    // The home page is a page like the others (the static files' wildcard would answer 403).
-    app.get('/', (request, reply) => pages!.send(request, reply));
     // The year in review's page carries its own Open Graph tags (issue 29, ADR 180).
     await app.register(yearReviewPageRoute, {
       yearReview: services.yearReview,
@@ -392,7 +387,8 @@ export async function buildApp({
       (request.method === 'GET' || request.method === 'HEAD')
     ) {
       // History fallback: the SPA's router decides what to show, including its own 404.
-      return pages!.send(request, reply);
+      // (setHeaders above marks it no-cache.)
+      return reply.sendFile('index.html');
     }
     return reply
       .status(404)
