@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import formatjs from 'eslint-plugin-formatjs';
 import globals from 'globals';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -227,6 +228,31 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // Every visible string goes through the catalogues (issue 31, ADR 186): text in JSX, and
+    // the props that reach the screen or a screen reader, are messages with an id and English.
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['apps/web/src/**/*.test.tsx', 'apps/web/src/test/**'],
+    plugins: { formatjs },
+    rules: {
+      'formatjs/no-literal-string-in-jsx': [
+        'error',
+        {
+          props: {
+            include: [
+              [
+                '*',
+                '{label,title,description,message,heading,hint,placeholder,emptyText,emptyMessage,actionLabel,confirmLabel,cancelLabel,subtitle,caption,helper,text,tooltip,srLabel,busyLabel,pendingLabel,doneLabel,retryLabel,body,detail,alt}',
+              ],
+            ],
+          },
+        },
+      ],
+      'formatjs/enforce-default-message': ['error', 'literal'],
+      'formatjs/enforce-placeholders': 'error',
+      'formatjs/no-multiple-plurals': 'error',
     },
   },
   {

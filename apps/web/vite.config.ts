@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress';
+import { pseudoLocale } from './build/pseudo-locale';
 import { serviceWorker } from './build/service-worker';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -10,7 +11,7 @@ const apiProxy = { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: fals
 
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss(), precompress(), serviceWorker()],
+  plugins: [react(), tailwindcss(), pseudoLocale(), precompress(), serviceWorker()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startOfflineMarkSync } from '@/features/tracking/api/sync-offline-marks';
 import { createQueryClient, refetchFailedOnReconnect } from '@/lib/query-client';
+import { initialLocale, loadCatalogue } from '@/i18n';
 import { registerServiceWorker } from '@/lib/register-service-worker';
 import { persistQueryCache, restoreQueryCache } from './app/offline-cache';
 import { prefetchRouteData } from './app/prefetch';
@@ -21,13 +22,17 @@ refetchFailedOnReconnect(queryClient);
 registerServiceWorker();
 prefetchRouteData(queryClient, window.location.pathname);
 
+// The first catalogue is here before the first render, so no screen paints in English first.
+const locale = initialLocale();
+const messages = await loadCatalogue(locale).catch(() => ({}));
+
 const root = createRoot(container);
 // The first render runs as a transition, so React yields to the browser every few
 // milliseconds instead of blocking the main thread while the whole shell mounts.
 startTransition(() => {
   root.render(
     <StrictMode>
-      <AppProvider queryClient={queryClient}>
+      <AppProvider queryClient={queryClient} i18n={{ locale, messages }}>
         <AppRouter />
       </AppProvider>
     </StrictMode>,

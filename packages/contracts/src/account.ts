@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { supportedLocales } from './locales';
 import { authLimits, authMessages } from './constants';
 import { currentUserSchema, emailSchema, passwordSchema, usernameSchema } from './auth';
 
@@ -93,6 +94,8 @@ export const updateMeBodySchema = z.object({
   isPrivate: z.boolean().optional(),
   email: emailSchema.optional(),
   currentPassword: z.string().max(authLimits.passwordMax).optional(),
+  /** The member's language (issue 31); null goes back to the browser's. */
+  locale: z.enum(supportedLocales).nullable().optional(),
 });
 export type UpdateMeBody = z.input<typeof updateMeBodySchema>;
 export type UpdateMeInput = z.output<typeof updateMeBodySchema>;

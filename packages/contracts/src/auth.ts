@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { supportedLocales } from './locales';
 import { roles, suspensionSchema } from './moderation';
 import { authLimits, authMessages } from './constants';
 
@@ -88,6 +89,8 @@ export const currentUserSchema = publicUserSchema.extend({
    * stays in force until the link is opened; the same whether the new address is free or not.
    */
   pendingEmail: z.string().nullable(),
+  /** The interface, mail and error language the member chose (issue 31); null: the browser's. */
+  locale: z.enum(supportedLocales).nullable().optional(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

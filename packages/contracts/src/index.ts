@@ -26,3 +26,5 @@ export * from './year-review';
 export * from './watch';
 export * from './recommendations';
 export * from './spoilers';
+export * from './locales';
+export * from './messages/registry';

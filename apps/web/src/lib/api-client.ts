@@ -1,12 +1,28 @@
 import { serverAnswered, serverUnreachable } from './connection';
+import { getLocale, intl, pseudoLocale } from '@/i18n/locale-state';
 import { getStoredToken } from './token-storage';
 
 export const API_BASE_URL = '/api';
 export const API_TIMEOUT_MS = 10_000;
 
-export const DEFAULT_ERROR_MESSAGE = 'An error occurred';
-const NETWORK_ERROR_MESSAGE = 'Unable to reach the server. Check your connection and try again.';
-const TIMEOUT_MESSAGE = 'The server took too long to respond. Please try again.';
+/** The client's own messages, in the interface's language (issue 31), made when needed. */
+const clientMessages = {
+  error: () => intl().formatMessage({ id: 'api.error', defaultMessage: 'An error occurred' }),
+  network: () =>
+    intl().formatMessage({
+      id: 'api.unreachable',
+      defaultMessage: 'Unable to reach the server. Check your connection and try again.',
+    }),
+  timeout: () =>
+    intl().formatMessage({
+      id: 'api.timeout',
+      defaultMessage: 'The server took too long to respond. Please try again.',
+    }),
+};
+/** 'An error occurred', in the interface's language. */
+export function defaultErrorMessage(): string {
+  return clientMessages.error();
+}
 
 /** Client-side codes; server codes come from the response body (contracts `errorCodes`). */
 export const clientErrorCodes = {
@@ -34,7 +50,7 @@ export class ApiError extends Error {
     details?: Record<string, string> | undefined;
     fromServer?: boolean;
   }) {
-    super(options.message || DEFAULT_ERROR_MESSAGE);
+    super(options.message || clientMessages.error());
     this.status = options.status ?? 500;
     this.code = options.code;
     this.details = options.details;
@@ -130,6 +146,8 @@ export async function apiRequest<T>(
   const token = getStoredToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (body !== undefined) headers.set('Content-Type', 'application/json');
+  // Error messages come back in the interface's language (issue 31); codes stay the same.
+  headers.set('Accept-Language', getLocale() === pseudoLocale ? 'en' : getLocale());
   for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value);
 
   const controller = new AbortController();
@@ -154,12 +172,12 @@ export async function apiRequest<T>(
     } catch (cause) {
       if (timedOut) {
         serverUnreachable();
-        throw new ApiError({ message: TIMEOUT_MESSAGE, code: clientErrorCodes.timeout });
+        throw new ApiError({ message: clientMessages.timeout(), code: clientErrorCodes.timeout });
       }
       // A caller's cancellation is not a failure; let it through untouched.
       if (signal?.aborted) throw cause;
       serverUnreachable();
-      throw new ApiError({ message: NETWORK_ERROR_MESSAGE, code: clientErrorCodes.network });
+      throw new ApiError({ message: clientMessages.network(), code: clientErrorCodes.network });
     }
     // A gateway's 502/504 means the server behind it is down; anything else is its answer.
     if (response.status === 502 || response.status === 504) serverUnreachable();
@@ -170,7 +188,7 @@ export async function apiRequest<T>(
       data = await readBody(response);
     } catch (cause) {
       if (timedOut) {
-        throw new ApiError({ message: TIMEOUT_MESSAGE, code: clientErrorCodes.timeout });
+        throw new ApiError({ message: clientMessages.timeout(), code: clientErrorCodes.timeout });
       }
       if (signal?.aborted) throw cause;
       data = undefined;
@@ -207,6 +225,6 @@ export function serverMessageOr(error: unknown, fallback: string): string {
  * and the client's messages are sentences of their own ('... try again.').
  */
 export function errorReason(error: unknown): string {
-  const message = isApiError(error) ? error.message : DEFAULT_ERROR_MESSAGE;
-  return message.trim().replace(/[.!?]+$/u, '') || DEFAULT_ERROR_MESSAGE;
+  const message = isApiError(error) ? error.message : clientMessages.error();
+  return message.trim().replace(/[.!?]+$/u, '') || clientMessages.error();
 }

@@ -1,12 +1,16 @@
 import type { z } from 'zod';
+import { contractText } from '@/i18n/contract-text';
 import { isApiError, serverMessageOr } from './api-client';
 
-/** Field messages of a zod failure: the first per field, as the API's `details` has them. */
+/**
+ * Field messages of a zod failure: the first per field, as the API's `details` has them, in
+ * the interface's language.
+ */
 export function zodFieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.join('.') || 'form';
-    out[key] ??= issue.message;
+    out[key] ??= contractText(issue.message);
   }
   return out;
 }

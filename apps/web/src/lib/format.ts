@@ -1,7 +1,15 @@
-/** Display formatting shared by every screen (spec §9: ratings to 1 decimal, counts in thousands). */
+import { intl, perLocale } from '@/i18n/locale-state';
+
+/**
+ * Display formatting shared by every screen (spec §9: ratings to 1 decimal, counts in
+ * thousands), in the interface's language (issue 31): numbers and dates through Intl, words
+ * through the catalogues.
+ */
 
 export function formatRating(rating: number | null | undefined): string {
-  return typeof rating === 'number' && Number.isFinite(rating) ? rating.toFixed(1) : 'N/A';
+  return typeof rating === 'number' && Number.isFinite(rating)
+    ? ratingFormat().format(rating)
+    : intl().formatMessage({ id: 'format.noRating', defaultMessage: 'N/A' });
 }
 
 /** Spec §9 rating colours: 8+ green, 7+ yellow, 6+ orange, below 6 red; no rating is grey. */
@@ -16,10 +24,15 @@ export function ratingColorClass(rating: number | null | undefined): string {
 /** '1.2k users' from 1000 up (spec §9); exact below that, where '0.3k' would read oddly. */
 export function formatUserCount(count: number): string {
   if (count >= 1000) {
-    const thousands = (count / 1000).toFixed(1).replace(/\.0$/, '');
-    return `${thousands}k users`;
+    return intl().formatMessage(
+      { id: 'format.thousandsOfUsers', defaultMessage: '{thousands}k users' },
+      { thousands: thousandsFormat().format(Math.round(count / 100) / 10) },
+    );
   }
-  return `${count} ${count === 1 ? 'user' : 'users'}`;
+  return intl().formatMessage(
+    { id: 'format.userCount', defaultMessage: '{count, plural, one {# user} other {# users}}' },
+    { count },
+  );
 }
 
 /**
@@ -40,7 +53,13 @@ export function lazily<T>(make: () => T): () => T {
   };
 }
 
-const countFormat = lazily(() => new Intl.NumberFormat('en'));
+const ratingFormat = perLocale(
+  (locale) => new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+);
+const thousandsFormat = perLocale(
+  (locale) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }),
+);
+const countFormat = perLocale((locale) => new Intl.NumberFormat(locale));
 
 export function formatCount(count: number): string {
   return countFormat().format(count);
@@ -54,9 +73,9 @@ export function localIsoDate(date = new Date()): string {
   return `${y}-${m}-${d}`;
 }
 
-const longDate = lazily(
-  () =>
-    new Intl.DateTimeFormat('en', {
+const longDate = perLocale(
+  (locale) =>
+    new Intl.DateTimeFormat(locale, {
       year: 'numeric',
       month: 'short',
       day: 'numeric',
@@ -64,7 +83,7 @@ const longDate = lazily(
     }),
 );
 
-/** An air date (YYYY-MM-DD, a calendar date) as 'Jan 20, 2008'; null when absent or invalid. */
+/** An air date (YYYY-MM-DD, a calendar date) as 'Jan 20, 2008' (in English); null when absent or invalid. */
 export function formatAirDate(value: string | null | undefined): string | null {
   if (!value) return null;
   const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
@@ -77,6 +96,7 @@ export function yearOf(value: string | null | undefined): string | null {
 
 /** 'S1E5' (spec: 'S{season}E{episode}'); specials without numbers get a plain label. */
 export function episodeCode(season: number | null, episode: number | null): string {
-  if (season === null && episode === null) return 'Special';
+  if (season === null && episode === null)
+    return intl().formatMessage({ id: 'format.special', defaultMessage: 'Special' });
   return `S${season ?? 0}E${episode ?? 0}`;
 }

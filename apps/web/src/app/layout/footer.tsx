@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { SITE_SLOGAN } from '@/lib/site';
 import { BrandMark, BrandName } from './brand';
+import { LanguageSelect } from './language-select';
 
 const externalLink =
   'rounded font-medium text-slate-300 underline decoration-slate-600 underline-offset-2 hover:text-white hover:decoration-violet-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400';
@@ -41,6 +42,7 @@ export function Footer() {
             <BrandName />
           </p>
           <p className="text-sm leading-relaxed text-slate-400">{SITE_SLOGAN}</p>
+          <LanguageSelect className="pt-2" />
         </div>
         {columns.map((column) => (
           <nav key={column.title} aria-label={column.title}>

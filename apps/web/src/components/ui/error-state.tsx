@@ -1,5 +1,5 @@
 import { TriangleAlert } from 'lucide-react';
-import { DEFAULT_ERROR_MESSAGE, isApiError, isNoAnswer } from '@/lib/api-client';
+import { defaultErrorMessage, isApiError, isNoAnswer } from '@/lib/api-client';
 import { Button } from './button';
 import { EmptyState } from './empty-state';
 
@@ -32,7 +32,7 @@ export function ErrorState({
 }: ErrorStateProps) {
   const reason = isNoAnswer(error)
     ? (error as Error).message
-    : (message ?? (isApiError(error) ? error.message : DEFAULT_ERROR_MESSAGE));
+    : (message ?? (isApiError(error) ? error.message : defaultErrorMessage()));
   const text = reason.trim() === title.trim() ? undefined : reason;
   return (
     <div role="alert">

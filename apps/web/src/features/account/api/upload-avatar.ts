@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@series-tracker/contracts';
-import { API_BASE_URL, ApiError, DEFAULT_ERROR_MESSAGE } from '@/lib/api-client';
+import { API_BASE_URL, ApiError, defaultErrorMessage } from '@/lib/api-client';
 import { getStoredToken } from '@/lib/token-storage';
 
 export interface UploadProgress {
@@ -45,7 +45,7 @@ export function uploadAvatar(
         new ApiError({
           message:
             message ??
-            (xhr.status === 413 ? 'The image must be 5 MB or smaller' : DEFAULT_ERROR_MESSAGE),
+            (xhr.status === 413 ? 'The image must be 5 MB or smaller' : defaultErrorMessage()),
           status: xhr.status || undefined,
           code: typeof record.code === 'string' ? record.code : undefined,
           fromServer: Boolean(message),

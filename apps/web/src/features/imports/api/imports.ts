@@ -7,7 +7,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { trackingKeys } from '@/features/tracking/api/tracking-keys';
-import { api, ApiError, API_BASE_URL, DEFAULT_ERROR_MESSAGE } from '@/lib/api-client';
+import { api, ApiError, API_BASE_URL, defaultErrorMessage } from '@/lib/api-client';
 import { getStoredToken } from '@/lib/token-storage';
 
 export const importsKeys = {
@@ -50,7 +50,7 @@ async function errorOf(response: Response): Promise<ApiError> {
   }
   const message = typeof body?.error === 'string' ? body.error : undefined;
   return new ApiError({
-    message: message ?? DEFAULT_ERROR_MESSAGE,
+    message: message ?? defaultErrorMessage(),
     status: response.status,
     code: typeof body?.code === 'string' ? body.code : undefined,
     fromServer: Boolean(message),

@@ -1,0 +1,22 @@
+import type { UiLocale } from './locale-state';
+
+export type Catalogue = Record<string, string>;
+
+/**
+ * Each language's catalogue is one lazily loaded chunk (catalogues/<locale>.ts gathers the
+ * feature files of messages/<locale>/). English needs none: its text is the defaultMessage
+ * written beside each use.
+ */
+const loaders: Record<Exclude<UiLocale, 'en'>, () => Promise<{ default: Catalogue }>> = {
+  de: () => import('./catalogues/de'),
+  es: () => import('./catalogues/es'),
+  fr: () => import('./catalogues/fr'),
+  ja: () => import('./catalogues/ja'),
+  ar: () => import('./catalogues/ar'),
+  'en-XA': () => import('./catalogues/pseudo'),
+};
+
+export async function loadCatalogue(locale: UiLocale): Promise<Catalogue> {
+  if (locale === 'en') return {};
+  return (await loaders[locale]()).default;
+}

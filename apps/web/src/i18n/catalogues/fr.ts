@@ -1,0 +1,9 @@
+import contracts from '@series-tracker/contracts/messages/fr.json';
+import type { Catalogue } from '../catalogues';
+
+const files = import.meta.glob<Catalogue>('../messages/fr/*.json', {
+  eager: true,
+  import: 'default',
+});
+
+export default Object.assign({}, contracts, ...Object.values(files)) as Catalogue;

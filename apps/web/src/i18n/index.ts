@@ -1,0 +1,11 @@
+export { I18nProvider, useLocale, type LocaleState } from './provider';
+export {
+  formattingLocale,
+  getLocale,
+  initialLocale,
+  intl,
+  perLocale,
+  pseudoLocale,
+  type UiLocale,
+} from './locale-state';
+export { loadCatalogue, type Catalogue } from './catalogues';
