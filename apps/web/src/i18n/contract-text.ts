@@ -1,4 +1,4 @@
-import { contractMessageId } from '@series-tracker/contracts';
+import { contractMessage } from '@series-tracker/contracts';
 import { intl } from './locale-state';
 
 /**
@@ -7,9 +7,9 @@ import { intl } from './locale-state';
  * text (the API's own messages, already in the request's language) comes back as it is.
  */
 export function contractText(text: string): string {
-  const id = contractMessageId(text);
-  if (!id) return text;
+  const message = contractMessage(text);
+  if (!message) return text;
   // Not `formatMessage` by name: the id is looked up, so the extractor has nothing to read.
   const { formatMessage: format } = intl();
-  return format({ id, defaultMessage: text });
+  return format(message);
 }

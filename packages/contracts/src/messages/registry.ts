@@ -1,7 +1,9 @@
 import { accountMessages } from '../account';
-import { calendarMessages } from '../calendar';
+import { calendarMessages, episodeAlertModeLabels } from '../calendar';
 import { storageMessages } from '../common';
 import {
+  watchStatusLabels,
+  watchOfferLabels,
   authMessages,
   idempotencyMessages,
   recommendationMessages,
@@ -10,11 +12,11 @@ import {
   spoilerMessages,
   ssoMessages,
 } from '../constants';
-import { importMessages } from '../imports';
+import { importMessages, importSourceLabels } from '../imports';
 import { integrationMessages } from '../integrations';
 import { jobMessages } from '../jobs';
 import { listMessages } from '../lists';
-import { moderationMessages } from '../moderation';
+import { moderationMessages, reportReasonLabels } from '../moderation';
 import { peopleMessages } from '../people';
 import { playsMessages } from '../plays';
 import { securityMessages } from '../security';
@@ -57,22 +59,41 @@ const groups = {
   traktSync: traktSyncMessages,
   watch: watchMessages,
   yearReview: yearReviewMessages,
+  // Labels of values people see (statuses, sources, reasons, alert modes, offer kinds).
+  watchStatusLabels,
+  watchOfferLabels,
+  importSourceLabels,
+  reportReasonLabels,
+  episodeAlertModeLabels,
 } as const;
 
+/** Plain text as an ICU message: quotes doubled, and braces and angle brackets quoted. */
+export function icuEscape(text: string): string {
+  return text.replace(/'/g, "''").replace(/[{}<>]+/g, (special) => `'${special}'`);
+}
+
+/** `contracts.<group>.<key>` → the English text, as an ICU message (escaped). */
 export const contractMessages: Record<string, string> = Object.fromEntries(
   Object.entries(groups).flatMap(([group, messages]) =>
     Object.entries(messages as Record<string, unknown>)
       .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
-      .map(([key, text]) => [`contracts.${group}.${key}`, text]),
+      .map(([key, text]) => [`contracts.${group}.${key}`, icuEscape(text)]),
   ),
 );
 
 const idByText = new Map<string, string>();
-for (const [id, text] of Object.entries(contractMessages)) {
-  if (!idByText.has(text)) idByText.set(text, id);
+for (const [group, messages] of Object.entries(groups)) {
+  for (const [key, text] of Object.entries(messages as Record<string, unknown>)) {
+    if (typeof text === 'string' && !idByText.has(text))
+      idByText.set(text, `contracts.${group}.${key}`);
+  }
 }
 
-/** The catalogue id of a contracts message, by its English text; undefined for any other text. */
-export function contractMessageId(text: string): string | undefined {
-  return idByText.get(text);
+/**
+ * The catalogue entry of a contracts message, by its English text: its id and the English as an
+ * ICU message; undefined for any other text.
+ */
+export function contractMessage(text: string): { id: string; defaultMessage: string } | undefined {
+  const id = idByText.get(text);
+  return id ? { id, defaultMessage: contractMessages[id]! } : undefined;
 }
