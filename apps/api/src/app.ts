@@ -20,6 +20,7 @@ import { authPlugin } from './plugins/auth';
 import { responseCachePlugin, subscribeResponseCache } from './plugins/response-cache';
 import { metricsPlugin } from './plugins/metrics';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { webShell } from './plugins/web-shell';
 import { accessPlugin } from './platform/access';
 import { createServices, type Services } from './platform/services';
 import { fallbackRateLimitStore } from './platform/rate-limit-store';
@@ -339,11 +340,20 @@ export async function buildApp({
 
   const indexHtml = config.webDistDir ? path.join(config.webDistDir, 'index.html') : null;
   const spaAvailable = indexHtml !== null && fs.existsSync(indexHtml);
-  if (spaAvailable) {
+  // The page and manifest in the visitor's language (issue 31, ADR 186), built once.
+  const shell = spaAvailable ? webShell(config.webDistDir!) : null;
+  if (shell) {
+    app.get('/', { config: { access: 'public' } }, (req, reply) => shell.sendPage(req, reply));
+    app.get('/index.html', { config: { access: 'public' } }, (req, reply) =>
+      shell.sendPage(req, reply),
+    );
+    app.get('/manifest.webmanifest', { config: { access: 'public' } }, (req, reply) =>
+      shell.sendManifest(req, reply),
+    );
     await app.register(fastifyStatic, {
       root: config.webDistDir!,
       prefix: '/',
-      index: ['index.html'],
+      index: false,
       // The web build writes name.br and name.gz beside each text asset (ADR 020): the one the
       // client accepts is sent as it is, with Vary: Accept-Encoding.
       preCompressed: true,
@@ -365,7 +375,7 @@ export async function buildApp({
     // The year in review's page carries its own Open Graph tags (issue 29, ADR 180).
     await app.register(yearReviewPageRoute, {
       yearReview: services.yearReview,
-      indexHtml: indexHtml!,
+      page: shell.page,
       publicUrl: config.publicUrl,
     });
   }
@@ -380,15 +390,9 @@ export async function buildApp({
     // A missing fingerprinted file (an old chunk after a deploy) is a real 404, never the page:
     // HTML under a script's URL would fail with a MIME error instead of a clear miss.
     const isAsset = pathname.startsWith('/assets/');
-    if (
-      !isApi &&
-      !isAsset &&
-      spaAvailable &&
-      (request.method === 'GET' || request.method === 'HEAD')
-    ) {
+    if (!isApi && !isAsset && shell && (request.method === 'GET' || request.method === 'HEAD')) {
       // History fallback: the SPA's router decides what to show, including its own 404.
-      // (setHeaders above marks it no-cache.)
-      return reply.sendFile('index.html');
+      return shell.sendPage(request, reply);
     }
     return reply
       .status(404)

@@ -137,3 +137,69 @@ describe('unknown API paths beside the SPA', () => {
     expect(res.json().code).toBe('NOT_FOUND');
   });
 });
+
+describe('the page and manifest in the visitor’s language (issue 31)', () => {
+  let localized: TestApp;
+  let dir: string;
+  const shellPage =
+    '<!doctype html>\n<html lang="en" class="bg-slate-950">\n<head>\n<meta\n  name="description"\n  content="Series Tracker: track every episode."\n/>\n<title>Series Tracker</title></head><body><div id="root"></div></body></html>';
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'st-shell-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), shellPage);
+    fs.writeFileSync(
+      path.join(dir, 'manifest.webmanifest'),
+      JSON.stringify({ name: 'Series Tracker', description: 'Track every episode.' }),
+    );
+    localized = await buildTestApp({ webDistDir: dir });
+  });
+
+  afterAll(async () => {
+    await localized.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    localized.app.inject({ url, headers });
+
+  it('is English, left to right, without a language asked for', async () => {
+    const res = await get('/show/82');
+    expect(res.body).toContain('<html lang="en" dir="ltr" class="bg-slate-950">');
+    expect(res.body).toContain("track every episode and share what's worth watching");
+  });
+
+  it('follows the browser’s Accept-Language, and says it varies by it', async () => {
+    const res = await get('/', { 'accept-language': 'de-AT,de;q=0.9,en;q=0.5' });
+    expect(res.body).toContain('<html lang="de" dir="ltr"');
+    expect(res.body).toContain('Verfolge jede Folge');
+    expect(String(res.headers['vary'])).toMatch(/Accept-Language/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('prefers the language chosen in the menu (its cookie) over the browser’s', async () => {
+    const res = await get('/lists', { 'accept-language': 'de', cookie: 'a=1; st_locale=ar' });
+    expect(res.body).toContain('<html lang="ar" dir="rtl"');
+  });
+
+  it('ignores a cookie naming a language we do not have', async () => {
+    const res = await get('/', { 'accept-language': 'ja', cookie: 'st_locale=xx' });
+    expect(res.body).toContain('<html lang="ja" dir="ltr"');
+  });
+
+  it('sends each language compressed when the browser accepts it', async () => {
+    const res = await get('/search', { 'accept-language': 'fr', 'accept-encoding': 'br' });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toContain('lang="fr"');
+  });
+
+  it('gives the manifest the language, its direction and a translated description', async () => {
+    const res = await get('/manifest.webmanifest', { 'accept-language': 'ar' });
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(res.json()).toMatchObject({
+      name: 'Series Tracker',
+      lang: 'ar',
+      dir: 'rtl',
+      description: 'تابع كل حلقة وشارك ما يستحق المشاهدة.',
+    });
+  });
+});

@@ -1,5 +1,4 @@
-import fs from 'node:fs';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { z } from 'zod';
@@ -80,14 +79,19 @@ export async function yearReviewRoutes(
  */
 export async function yearReviewPageRoute(
   app: FastifyInstance,
-  opts: { yearReview: YearReviewService; indexHtml: string; publicUrl: string },
+  opts: {
+    yearReview: YearReviewService;
+    /** The web app's page in the request's language (plugins/web-shell.ts). */
+    page: (request: FastifyRequest) => string;
+    publicUrl: string;
+  },
 ) {
   const base = opts.publicUrl.replace(/\/$/, '');
   app.get<{ Params: { username: string; year: string } }>(
     '/profile/:username/year/:year',
     { config: { access: 'public' } },
     async (req, reply) => {
-      const html = fs.readFileSync(opts.indexHtml, 'utf8');
+      const html = opts.page(req);
       reply.header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-cache');
       const year = yearParamSchema.safeParse({ year: req.params.year });
       const user = usernameParam.safeParse(req.params.username);
