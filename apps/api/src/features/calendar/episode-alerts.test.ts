@@ -144,7 +144,7 @@ describe('new-episode alerts', () => {
     const content = renderMail('episode-digest', mails[0]!.data as never, {
       publicUrl: 'https://tracker.example.org',
     });
-    expect(content.subject).toBe('Today on your shows: 1 episode (2026-11-25)');
+    expect(content.subject).toBe('Today on your shows: 1 episode (November 25, 2026)');
     // Spoiler protection is on by default (ADR 181): the unwatched episode's title stays out.
     expect(content.text).toContain('20:00 · Tonight Show S01E05\n');
     expect(JSON.stringify(mails[0]!.data)).not.toContain('Finale');

@@ -340,7 +340,7 @@ export function createImportJob(
     await mail
       .send('import-finished', user.email, {
         username: user.username,
-        source: row.source ? importSourceLabels[row.source as ImportSource] : 'file',
+        source: row.source ? importSourceLabels[row.source as ImportSource] : null,
         importId: payload.importId,
         shows: report.shows.matched + report.shows.added,
         episodes: report.episodes.marked,

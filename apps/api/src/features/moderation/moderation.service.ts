@@ -19,7 +19,7 @@ import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { addDays, nowIso } from '../../lib/time';
 import type { EventBus } from '../../platform/events';
 import type { UnitOfWork } from '../../platform/unit-of-work';
-import type { Mail } from '../../platform/mail/mail';
+import type { Mail, ModeratedThing } from '../../platform/mail/mail';
 import {
   activeSuspension,
   authorize,
@@ -100,18 +100,18 @@ function toAuditEntry(r: AuditRow): AuditEntry {
 }
 
 /** How the author's mail names the thing. */
-function described(item: ItemRow): string {
+function described(item: ItemRow): ModeratedThing {
   switch (item.itemType) {
     case 'review':
-      return `your review "${item.title}" of ${item.showTitle}`;
+      return { kind: 'review', title: item.title ?? '', show: item.showTitle ?? '' };
     case 'episode-review':
-      return `your episode review (${item.context.replace(/^.*'s review of /, '')})`;
+      return { kind: 'episode-review', episode: item.context.replace(/^.*'s review of /, '') };
     case 'comment':
-      return `your comment on ${item.reviewAuthor}'s review of ${item.showTitle}`;
+      return { kind: 'comment', author: item.reviewAuthor ?? '', show: item.showTitle ?? '' };
     case 'list':
-      return `your list "${item.name}"`;
+      return { kind: 'list', name: item.name ?? '' };
     case 'profile':
-      return 'your account';
+      return { kind: 'account' };
   }
 }
 

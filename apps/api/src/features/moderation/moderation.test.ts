@@ -396,7 +396,7 @@ describe('suspension', () => {
     expect((await get('/api/reviews', member.token)).statusCode).toBe(200);
 
     const mail = await mailWith(member.user.email, 'Your Series Tracker account is suspended');
-    expect(mail.text).toContain('1 public things you wrote are hidden');
+    expect(mail.text).toContain('1 public thing you wrote is hidden');
 
     expect(
       (await actFromPage(mod.token, 'profile', member.user.id, 'unsuspend', 'Appeal accepted'))

@@ -18,14 +18,23 @@ interface SendMailPayload {
   template: MailTemplate;
   to: string;
   data: unknown;
+  /** The recipient's language (issue 31); absent in jobs queued before it: English. */
+  locale?: string | null;
 }
+
+/** An address, or an address with its member's language (their setting), for the words. */
+export type MailRecipient = string | { email: string; locale?: string | null };
 
 export interface Mail {
   /**
    * Queues `template` for `to`. Resolves to the job's id, or null when even queueing failed
    * (logged): a mail problem never fails the request that wanted the mail.
    */
-  send<T extends MailTemplate>(template: T, to: string, data: MailData<T>): Promise<string | null>;
+  send<T extends MailTemplate>(
+    template: T,
+    to: MailRecipient,
+    data: MailData<T>,
+  ): Promise<string | null>;
   /** Releases the SMTP connection pool. */
   close(): void;
 }
@@ -55,6 +64,7 @@ export function createMail({ config, jobs, log, retry }: CreateMailOptions): Mai
     async ({ payload }) => {
       const content = renderMail(payload.template, payload.data as never, {
         publicUrl: config.publicUrl,
+        locale: payload.locale,
       });
       const info = await transport.sendMail({
         from,
@@ -80,9 +90,11 @@ export function createMail({ config, jobs, log, retry }: CreateMailOptions): Mai
   );
 
   return {
-    async send(template, to, data) {
+    async send(template, recipient, data) {
+      const to = typeof recipient === 'string' ? recipient : recipient.email;
+      const locale = typeof recipient === 'string' ? null : (recipient.locale ?? null);
       try {
-        return await jobs.enqueue(SEND_MAIL_JOB, { template, to, data });
+        return await jobs.enqueue(SEND_MAIL_JOB, { template, to, data, locale });
       } catch (err) {
         log.error({ err, template }, 'could not queue an e-mail');
         return null;

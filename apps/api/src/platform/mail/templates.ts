@@ -1,7 +1,9 @@
+import { mailText, type MailText } from './mail-intl';
+
 /**
  * Every e-mail the site sends, as typed functions of their data. Each gives a subject, a text
  * body and an HTML body carrying the same link, built from PUBLIC_URL. Data is HTML-escaped
- * in the HTML body.
+ * in the HTML body. The words are in the recipient's language (mail-messages.ts, locales/).
  */
 
 export const productName = 'Series Tracker';
@@ -19,6 +21,13 @@ export interface MailContent {
 export interface TemplateContext {
   /** The site's public address, e.g. https://tracker.example.org (a path prefix is kept). */
   publicUrl: string;
+  /** The recipient's language (issue 31): their setting; none or unknown is English. */
+  locale?: string | null;
+}
+
+/** What a template gets: the context and the recipient's words (mail-intl.ts). */
+interface Ctx extends TemplateContext {
+  text: MailText;
 }
 
 export function escapeHtml(value: string): string {
@@ -64,25 +73,30 @@ interface AlertEpisodeData {
   time: string | null;
 }
 
-const episodeLine = (e: AlertEpisodeData) =>
-  [e.time ?? 'All day', '·', e.showTitle, e.code ?? '', e.title ? `“${e.title}”` : '']
+const episodeLine = (e: AlertEpisodeData, text: MailText) =>
+  [e.time ?? text.t('mail.allDay'), '·', e.showTitle, e.code ?? '', e.title ? `“${e.title}”` : '']
     .filter(Boolean)
     .join(' ');
 
 /** One layout for every message: greeting, paragraphs, a button with the link, a footnote. */
-function compose(parts: {
-  subject: string;
-  greeting: string;
-  paragraphs: string[];
-  action: string;
-  link: string;
-  footnote: string;
-}): MailContent {
+function compose(
+  ctx: Ctx,
+  parts: {
+    subject: string;
+    username: string;
+    paragraphs: string[];
+    action: string;
+    link: string;
+    footnote: string;
+  },
+): MailContent {
+  const { t, locale } = ctx.text;
+  const greeting = t('mail.greeting', { username: parts.username });
   const text = [
-    parts.greeting,
+    greeting,
     '',
     ...parts.paragraphs.flatMap((p) => [p, '']),
-    `${parts.action}: ${parts.link}`,
+    t('mail.actionLine', { action: parts.action, link: parts.link }),
     '',
     parts.footnote,
     '',
@@ -90,14 +104,15 @@ function compose(parts: {
     '',
   ].join('\n');
   const href = escapeHtml(parts.link);
+  const dir = locale === 'ar' ? ' dir="rtl"' : '';
   const html = `<!doctype html>
-<html lang="en">
+<html lang="${locale}"${dir}>
 <head><meta charset="utf-8"><title>${escapeHtml(parts.subject)}</title></head>
 <body style="font-family: system-ui, sans-serif; color: #111827; line-height: 1.5">
-<p>${escapeHtml(parts.greeting)}</p>
+<p>${escapeHtml(greeting)}</p>
 ${parts.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 <p><a href="${href}" style="display: inline-block; padding: 10px 16px; background: #4f46e5; color: #ffffff; text-decoration: none; border-radius: 6px">${escapeHtml(parts.action)}</a></p>
-<p style="font-size: 13px; color: #4b5563">If the button does not work, open this address: <a href="${href}">${href}</a></p>
+<p style="font-size: 13px; color: #4b5563">${escapeHtml(t('mail.buttonFallback'))} <a href="${href}">${href}</a></p>
 <p style="font-size: 13px; color: #4b5563">${escapeHtml(parts.footnote)}</p>
 <p>— ${escapeHtml(productName)}</p>
 </body>
@@ -106,21 +121,42 @@ ${parts.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
   return { subject: parts.subject, text, html, link: parts.link };
 }
 
+/** What a moderator acted on, for the author's mail (the moderation feature describes it). */
+export type ModeratedThing =
+  | { kind: 'review'; title: string; show: string }
+  | { kind: 'episode-review'; episode: string }
+  | { kind: 'comment'; author: string; show: string }
+  | { kind: 'list'; name: string }
+  | { kind: 'account' };
+
+function describeThing(thing: ModeratedThing, { t }: MailText): string {
+  switch (thing.kind) {
+    case 'review':
+      return t('mail.moderation.whatReview', { title: thing.title, show: thing.show });
+    case 'episode-review':
+      return t('mail.moderation.whatEpisodeReview', { episode: thing.episode });
+    case 'comment':
+      return t('mail.moderation.whatComment', { author: thing.author, show: thing.show });
+    case 'list':
+      return t('mail.moderation.whatList', { name: thing.name });
+    case 'account':
+      return t('mail.moderation.whatAccount');
+  }
+}
+
 export const mailTemplates = {
   /** POST /auth/forgot-password: a link to /reset-password with a one-time token. */
   'password-reset': (
     data: { username: string; token: string; expiresInMinutes: number },
-    ctx: TemplateContext,
+    ctx: Ctx,
   ): MailContent =>
-    compose({
-      subject: `Reset your ${productName} password`,
-      greeting: `Hi ${data.username},`,
-      paragraphs: [
-        `Someone asked to reset the password of your ${productName} account. If it was you, choose a new password with the link below; it works once, within ${data.expiresInMinutes} minutes.`,
-      ],
-      action: 'Choose a new password',
+    compose(ctx, {
+      subject: ctx.text.t('mail.passwordReset.subject'),
+      username: data.username,
+      paragraphs: [ctx.text.t('mail.passwordReset.body', { minutes: data.expiresInMinutes })],
+      action: ctx.text.t('mail.passwordReset.action'),
       link: siteLink(ctx, '/reset-password', { token: data.token }),
-      footnote: 'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+      footnote: ctx.text.t('mail.passwordReset.footnote'),
     }),
 
   /**
@@ -129,34 +165,33 @@ export const mailTemplates = {
    */
   'registration-confirm': (
     data: { username: string; token: string; hours: number },
-    ctx: TemplateContext,
+    ctx: Ctx,
   ): MailContent =>
-    compose({
-      subject: `Finish creating your ${productName} account`,
-      greeting: `Hi ${data.username},`,
+    compose(ctx, {
+      subject: ctx.text.t('mail.registrationConfirm.subject'),
+      username: data.username,
       paragraphs: [
-        `Someone — we hope you — asked to create a ${productName} account with this address and the username ${data.username}. Open the link below to finish: your account is created and you are signed in. It works once, within ${data.hours} hours.`,
+        ctx.text.t('mail.registrationConfirm.body', { username: data.username, hours: data.hours }),
       ],
-      action: 'Finish creating my account',
+      action: ctx.text.t('mail.registrationConfirm.action'),
       link: siteLink(ctx, '/finish-registration', { token: data.token }),
-      footnote:
-        'If you did not ask for this, ignore this e-mail: no account is made without the link.',
+      footnote: ctx.text.t('mail.registrationConfirm.footnote'),
     }),
   /**
    * Registering with an address that already has an account (ADR 152): the registration is
    * answered like any other, and only the owner learns, here, that the address is theirs.
    */
-  'registration-exists': (data: { username: string }, ctx: TemplateContext): MailContent =>
-    compose({
-      subject: `You already have a ${productName} account`,
-      greeting: `Hi ${data.username},`,
+  'registration-exists': (data: { username: string }, ctx: Ctx): MailContent =>
+    compose(ctx, {
+      subject: ctx.text.t('mail.registrationExists.subject'),
+      username: data.username,
       paragraphs: [
-        `Someone — perhaps you — just tried to create a new ${productName} account with this address. It already belongs to your account, username ${data.username}, so no new account was made.`,
-        `Forgot your password? Choose a new one here: ${siteLink(ctx, '/forgot-password', {})}`,
+        ctx.text.t('mail.registrationExists.body', { username: data.username }),
+        ctx.text.t('mail.forgotPassword', { link: siteLink(ctx, '/forgot-password', {}) }),
       ],
-      action: 'Sign in',
+      action: ctx.text.t('mail.signIn'),
       link: siteLink(ctx, '/login', {}),
-      footnote: 'If it was not you, nothing has changed: you can ignore this e-mail.',
+      footnote: ctx.text.t('mail.registrationExists.footnote'),
     }),
   /**
    * An e-mail change to an address without an account (ADR 152): the link that switches the
@@ -164,50 +199,44 @@ export const mailTemplates = {
    */
   'email-change-confirm': (
     data: { username: string; token: string; hours: number },
-    ctx: TemplateContext,
+    ctx: Ctx,
   ): MailContent =>
-    compose({
-      subject: `Confirm your new e-mail address for ${productName}`,
-      greeting: `Hi ${data.username},`,
+    compose(ctx, {
+      subject: ctx.text.t('mail.emailChangeConfirm.subject'),
+      username: data.username,
       paragraphs: [
-        `Someone — we hope you — asked to use this address for the ${productName} account ${data.username}. Open the link below to confirm: the account switches to this address. It works once, within ${data.hours} hours.`,
+        ctx.text.t('mail.emailChangeConfirm.body', { username: data.username, hours: data.hours }),
       ],
-      action: 'Confirm my new address',
+      action: ctx.text.t('mail.emailChangeConfirm.action'),
       link: siteLink(ctx, '/verify-email', { token: data.token }),
-      footnote:
-        'If you did not ask for this, ignore this e-mail: the address is not used without the link.',
+      footnote: ctx.text.t('mail.emailChangeConfirm.footnote'),
     }),
   /**
    * An e-mail change to an address that already has an account (ADR 152): the member asking
    * is answered as for any address, and only the owner learns of it, here. Nothing about the
    * other account is named.
    */
-  'email-change-taken': (data: { username: string }, ctx: TemplateContext): MailContent =>
-    compose({
-      subject: `Someone tried to use your address for another ${productName} account`,
-      greeting: `Hi ${data.username},`,
+  'email-change-taken': (data: { username: string }, ctx: Ctx): MailContent =>
+    compose(ctx, {
+      subject: ctx.text.t('mail.emailChangeTaken.subject'),
+      username: data.username,
       paragraphs: [
-        `Someone signed in to another ${productName} account just asked to use this address for it. The address belongs to your account, username ${data.username}, so nothing changed and it stays yours.`,
-        `Forgot your password? Choose a new one here: ${siteLink(ctx, '/forgot-password', {})}`,
+        ctx.text.t('mail.emailChangeTaken.body', { username: data.username }),
+        ctx.text.t('mail.forgotPassword', { link: siteLink(ctx, '/forgot-password', {}) }),
       ],
-      action: 'Sign in',
+      action: ctx.text.t('mail.signIn'),
       link: siteLink(ctx, '/login', {}),
-      footnote: 'If it was you, from a second account, use another address there.',
+      footnote: ctx.text.t('mail.emailChangeTaken.footnote'),
     }),
   /** For accounts made before ADR 152 that never confirmed their address: a link to /verify-email. */
-  'email-verification': (
-    data: { username: string; token: string },
-    ctx: TemplateContext,
-  ): MailContent =>
-    compose({
-      subject: `Confirm your e-mail address for ${productName}`,
-      greeting: `Hi ${data.username},`,
-      paragraphs: [
-        `Please confirm that this is the address of your ${productName} account, so we can reach you if you ever need to reset your password.`,
-      ],
-      action: 'Confirm my address',
+  'email-verification': (data: { username: string; token: string }, ctx: Ctx): MailContent =>
+    compose(ctx, {
+      subject: ctx.text.t('mail.emailVerification.subject'),
+      username: data.username,
+      paragraphs: [ctx.text.t('mail.emailVerification.body')],
+      action: ctx.text.t('mail.emailVerification.action'),
       link: siteLink(ctx, '/verify-email', { token: data.token }),
-      footnote: 'If you did not create an account, ignore this e-mail.',
+      footnote: ctx.text.t('mail.emailVerification.footnote'),
     }),
   /**
    * After an e-mail change, to the old address (ADR 150): a change made from a stolen session
@@ -215,77 +244,86 @@ export const mailTemplates = {
    */
   'email-changed': (
     data: { username: string; token: string; newEmailHint: string; days: number },
-    ctx: TemplateContext,
+    ctx: Ctx,
   ): MailContent =>
-    compose({
-      subject: `Your ${productName} e-mail address was changed`,
-      greeting: `Hi ${data.username},`,
+    compose(ctx, {
+      subject: ctx.text.t('mail.emailChanged.subject'),
+      username: data.username,
       paragraphs: [
-        `The e-mail address of your ${productName} account was just changed from this address to ${data.newEmailHint}.`,
-        `If you did not do this, undo the change with the link below within ${data.days} days: your account goes back to this address and every session is signed out.`,
+        ctx.text.t('mail.emailChanged.body', { hint: data.newEmailHint }),
+        ctx.text.t('mail.emailChanged.undo', { days: data.days }),
       ],
-      action: 'Undo the change',
+      action: ctx.text.t('mail.emailChanged.action'),
       link: siteLink(ctx, '/undo-email-change', { token: data.token }),
-      footnote: 'If it was you, there is nothing more to do.',
+      footnote: ctx.text.t('mail.nothingMore'),
     }),
   /**
    * After a password change or reset (account feature): tells the owner, so a change they did
    * not make does not go unnoticed; the link starts a reset.
    */
-  'password-changed': (data: { username: string }, ctx: TemplateContext): MailContent =>
-    compose({
-      subject: `Your ${productName} password was changed`,
-      greeting: `Hi ${data.username},`,
+  'password-changed': (data: { username: string }, ctx: Ctx): MailContent =>
+    compose(ctx, {
+      subject: ctx.text.t('mail.passwordChanged.subject'),
+      username: data.username,
       paragraphs: [
-        `The password of your ${productName} account was just changed, and every other session was signed out.`,
-        'If you did not do this, choose a new password now with the link below.',
+        ctx.text.t('mail.passwordChanged.body'),
+        ctx.text.t('mail.passwordChanged.ifNotYou'),
       ],
-      action: 'Reset my password',
+      action: ctx.text.t('mail.passwordChanged.action'),
       link: siteLink(ctx, '/forgot-password', {}),
-      footnote: 'If it was you, there is nothing more to do.',
+      footnote: ctx.text.t('mail.nothingMore'),
     }),
 
   // imports: a long import finished (features/imports).
   'import-finished': (
     data: {
       username: string;
-      source: string;
+      /** The source's label (contracts' importSourceLabels), or null for a file. */
+      source: string | null;
       importId: string;
       shows: number;
       episodes: number;
       unmatched: number;
     },
-    ctx: TemplateContext,
+    ctx: Ctx,
   ): MailContent =>
-    compose({
-      subject: `Your ${productName} import is done`,
-      greeting: `Hi ${data.username},`,
+    compose(ctx, {
+      subject: ctx.text.t('mail.importFinished.subject'),
+      username: data.username,
       paragraphs: [
-        `Your import of a ${data.source} has finished: ${data.shows} shows and ${data.episodes} newly watched episodes.`,
+        ctx.text.t('mail.importFinished.body', {
+          source: data.source
+            ? ctx.text.label(data.source)
+            : ctx.text.t('mail.importFinished.file'),
+          shows: data.shows,
+          episodes: data.episodes,
+        }),
         data.unmatched
-          ? `${data.unmatched} rows could not be placed; the report lists each one, and you can fix them by picking the right show.`
-          : 'Every row found its show.',
+          ? ctx.text.t('mail.importFinished.unmatched', { unmatched: data.unmatched })
+          : ctx.text.t('mail.importFinished.allMatched'),
       ],
-      action: 'Open the report',
+      action: ctx.text.t('mail.importFinished.action'),
       link: siteLink(ctx, '/settings/import', { import: data.importId }),
-      footnote: 'You receive this because you imported a file into your account.',
+      footnote: ctx.text.t('mail.importFinished.footnote'),
     }),
 
   // New-episode alerts (features/calendar, ADR 160): opted into in settings; one-click unsubscribe.
   'episode-aired': (
     data: { username: string; unsubscribeToken: string; episode: AlertEpisodeData },
-    ctx: TemplateContext,
+    ctx: Ctx,
   ): MailContent => {
     const off = unsubscribe(ctx, data.unsubscribeToken);
     const e = data.episode;
     return {
-      ...compose({
-        subject: `New episode: ${e.showTitle}${e.code ? ` ${e.code}` : ''}`,
-        greeting: `Hi ${data.username},`,
-        paragraphs: [`A new episode of a show you are watching is out: ${episodeLine(e)}.`],
-        action: 'Open the episode',
+      ...compose(ctx, {
+        subject: ctx.text.t('mail.episodeAired.subject', {
+          episode: e.code ? `${e.showTitle} ${e.code}` : e.showTitle,
+        }),
+        username: data.username,
+        paragraphs: [ctx.text.t('mail.episodeAired.body', { line: episodeLine(e, ctx.text) })],
+        action: ctx.text.t('mail.episodeAired.action'),
         link: siteLink(ctx, `/episode/${e.episodeId}`, {}),
-        footnote: `You receive this because you asked for an e-mail for each new episode. Unsubscribe: ${off.page}`,
+        footnote: ctx.text.t('mail.episodeAired.footnote', { link: off.page }),
       }),
       headers: off.headers,
     };
@@ -297,34 +335,34 @@ export const mailTemplates = {
       date: string;
       episodes: AlertEpisodeData[];
     },
-    ctx: TemplateContext,
+    ctx: Ctx,
   ): MailContent => {
     const off = unsubscribe(ctx, data.unsubscribeToken);
-    const n = data.episodes.length;
+    const date = ctx.text.day(data.date);
     return {
-      ...compose({
-        subject: `Today on your shows: ${n} episode${n === 1 ? '' : 's'} (${data.date})`,
-        greeting: `Hi ${data.username},`,
+      ...compose(ctx, {
+        subject: ctx.text.t('mail.episodeDigest.subject', { count: data.episodes.length, date }),
+        username: data.username,
         paragraphs: [
-          `Airing today, ${data.date}, on shows you are watching (times in your time zone):`,
-          ...data.episodes.map(episodeLine),
+          ctx.text.t('mail.episodeDigest.intro', { date }),
+          ...data.episodes.map((e) => episodeLine(e, ctx.text)),
         ],
-        action: 'Open your calendar',
+        action: ctx.text.t('mail.episodeDigest.action'),
         link: siteLink(ctx, '/calendar', {}),
-        footnote: `You receive this because you asked for a daily digest of new episodes. Unsubscribe: ${off.page}`,
+        footnote: ctx.text.t('mail.episodeDigest.footnote', { link: off.page }),
       }),
       headers: off.headers,
     };
   },
   /**
    * Moderation (ADR 151): a moderator acted on something a member wrote, or on their account.
-   * Says what happened, why, and where to read more; `what` is e.g. "your comment on …".
+   * Says what happened, why, and where to read more.
    */
   'moderation-notice': (
     data: {
       username: string;
       action: 'hide' | 'remove' | 'spoiler' | 'suspend' | 'unsuspend';
-      what: string;
+      what: ModeratedThing;
       reason: string;
       /** Suspensions: the end date (ISO), or null for good. */
       until?: string | null;
@@ -333,41 +371,33 @@ export const mailTemplates = {
       /** The page to open (the item, or the home page). */
       page: string;
     },
-    ctx: TemplateContext,
+    ctx: Ctx,
   ): MailContent => {
-    const until = data.until
-      ? `until ${new Date(data.until).toUTCString().replace(/:\d\d GMT$/, ' UTC')}`
-      : 'with no end date';
+    const { t } = ctx.text;
+    const what = describeThing(data.what, ctx.text);
+    const suspended = [
+      data.until
+        ? t('mail.moderation.suspend.until', { until: ctx.text.moment(data.until) })
+        : t('mail.moderation.suspend.forever'),
+      data.hiddenCount ? t('mail.moderation.suspend.hidden', { count: data.hiddenCount }) : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
     const lines: Record<typeof data.action, [string, string]> = {
-      hide: [
-        'A moderator hid something you wrote',
-        `A moderator hid ${data.what}. Other members no longer see it; you still do, with a notice.`,
-      ],
-      remove: [
-        'A moderator removed something you wrote',
-        `A moderator removed ${data.what}. Nobody sees it any more.`,
-      ],
-      spoiler: [
-        'A moderator marked your review as a spoiler',
-        `A moderator marked ${data.what} as containing spoilers, so it is blurred until a reader opens it.`,
-      ],
-      suspend: [
-        `Your ${productName} account is suspended`,
-        `A moderator suspended your account ${until}. You can still sign in and read, but not post, like, comment, follow or change anything.${data.hiddenCount ? ` ${data.hiddenCount} public things you wrote are hidden from others.` : ''}`,
-      ],
-      unsuspend: [
-        `Your ${productName} account is no longer suspended`,
-        'A moderator lifted the suspension of your account: you can post and change things again.',
-      ],
+      hide: [t('mail.moderation.hide.subject'), t('mail.moderation.hide.body', { what })],
+      remove: [t('mail.moderation.remove.subject'), t('mail.moderation.remove.body', { what })],
+      spoiler: [t('mail.moderation.spoiler.subject'), t('mail.moderation.spoiler.body', { what })],
+      suspend: [t('mail.moderation.suspend.subject'), suspended],
+      unsuspend: [t('mail.moderation.unsuspend.subject'), t('mail.moderation.unsuspend.body')],
     };
     const [subject, first] = lines[data.action];
-    return compose({
+    return compose(ctx, {
       subject,
-      greeting: `Hi ${data.username},`,
-      paragraphs: [first, `The moderator's reason: ${data.reason}`],
-      action: 'Open the site',
+      username: data.username,
+      paragraphs: [first, t('mail.moderation.reason', { reason: data.reason })],
+      action: t('mail.moderation.action'),
       link: siteLink(ctx, data.page, {}),
-      footnote: 'You receive this because a moderator acted on your account or what you wrote.',
+      footnote: t('mail.moderation.footnote'),
     });
   },
 };
@@ -380,6 +410,6 @@ export function renderMail<T extends MailTemplate>(
   data: MailData<T>,
   ctx: TemplateContext,
 ): MailContent {
-  const render = mailTemplates[template] as (d: MailData<T>, c: TemplateContext) => MailContent;
-  return render(data, ctx);
+  const render = mailTemplates[template] as (d: MailData<T>, c: Ctx) => MailContent;
+  return render(data, { ...ctx, text: mailText(ctx.locale) });
 }

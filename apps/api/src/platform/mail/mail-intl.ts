@@ -1,0 +1,85 @@
+import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+import { contractMessage, defaultLocale, isLocale, type Locale } from '@series-tracker/contracts';
+import contractsAr from '@series-tracker/contracts/messages/ar.json';
+import contractsDe from '@series-tracker/contracts/messages/de.json';
+import contractsEs from '@series-tracker/contracts/messages/es.json';
+import contractsFr from '@series-tracker/contracts/messages/fr.json';
+import contractsJa from '@series-tracker/contracts/messages/ja.json';
+import ar from './locales/ar.json';
+import de from './locales/de.json';
+import es from './locales/es.json';
+import fr from './locales/fr.json';
+import ja from './locales/ja.json';
+import { mailMessages, type MailMessageId } from './mail-messages';
+
+type Catalogue = Record<string, string>;
+
+/** Each language's mail catalogue, with the contracts' labels (an import's source) beside it. */
+const catalogues: Record<Exclude<Locale, 'en'>, Catalogue> = {
+  de: { ...contractsDe, ...de },
+  es: { ...contractsEs, ...es },
+  fr: { ...contractsFr, ...fr },
+  ja: { ...contractsJa, ...ja },
+  ar: { ...contractsAr, ...ar },
+};
+
+export const mailCatalogues: Record<Exclude<Locale, 'en'>, Catalogue> = { de, es, fr, ja, ar };
+
+const cache = createIntlCache();
+const made = new Map<Locale, IntlShape>();
+
+function intlFor(locale: Locale): IntlShape {
+  let intl = made.get(locale);
+  if (!intl) {
+    intl = createIntl(
+      {
+        locale,
+        defaultLocale,
+        messages: locale === 'en' ? {} : catalogues[locale],
+        // A missing key falls back to English; locales.test.ts is where it fails.
+        onError: () => {},
+      },
+      cache,
+    );
+    made.set(locale, intl);
+  }
+  return intl;
+}
+
+export interface MailText {
+  locale: Locale;
+  /** A mail sentence in the recipient's language. */
+  t: (id: MailMessageId, values?: Record<string, string | number>) => string;
+  /** A label the contracts wrote (an import source), in the recipient's language. */
+  label: (english: string) => string;
+  /** A calendar date (YYYY-MM-DD) as the language writes it. */
+  day: (isoDate: string) => string;
+  /** A moment, in UTC, as the language writes it. */
+  moment: (iso: string) => string;
+}
+
+/** The recipient's language (a member's setting; unknown or none: English) and its words. */
+export function mailText(locale: string | null | undefined): MailText {
+  const lang: Locale = isLocale(locale) ? locale : defaultLocale;
+  const intl = intlFor(lang);
+  return {
+    locale: lang,
+    t: (id, values) =>
+      intl.formatMessage(
+        { id, defaultMessage: mailMessages[id] },
+        { product: 'Series Tracker', ...values },
+      ),
+    label: (english) => {
+      const message = contractMessage(english);
+      if (!message) return english;
+      const { formatMessage: format } = intl;
+      return format(message);
+    },
+    day: (isoDate) =>
+      /^\d{4}-\d{2}-\d{2}$/.test(isoDate)
+        ? intl.formatDate(`${isoDate}T00:00:00Z`, { dateStyle: 'long', timeZone: 'UTC' })
+        : isoDate,
+    moment: (iso) =>
+      intl.formatDate(iso, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }),
+  };
+}
