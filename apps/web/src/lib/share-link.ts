@@ -1,4 +1,5 @@
 import { toast } from '@/components/ui/toaster';
+import { intl } from '@/i18n/locale-state';
 
 /**
  * Shares a public address: phones (coarse pointer) get the system share sheet; elsewhere the
@@ -16,8 +17,18 @@ export async function shareLink(url: string, title: string) {
   }
   try {
     await navigator.clipboard.writeText(url);
-    toast.info('Link copied to clipboard.');
+    toast.info(
+      intl().formatMessage({ id: 'lib.linkCopied', defaultMessage: 'Link copied to clipboard.' }),
+    );
   } catch {
-    toast.error(`Could not copy the link. Copy it from here: ${url}`);
+    toast.error(
+      intl().formatMessage(
+        {
+          id: 'lib.linkCopyFailed',
+          defaultMessage: 'Could not copy the link. Copy it from here: {url}',
+        },
+        { url },
+      ),
+    );
   }
 }

@@ -1,3 +1,6 @@
+import { defineMessage, defineMessages, type MessageDescriptor } from 'react-intl';
+import { intl } from '@/i18n/locale-state';
+
 /**
  * "Welcome" for a member who has just finished registering, "Welcome back" afterwards
  * (ADR 176). Finishing registration marks this tab (sessionStorage: it ends with the tab,
@@ -26,7 +29,8 @@ export function markIfJustCreated(user: { id: number; createdAt: string }, now =
   if (age >= 0 && age < JUST_CREATED_MS) markNewMember(user.id);
 }
 
-function isNewMember(userId: number): boolean {
+/** Whether this tab has just registered the member (see `markNewMember`). */
+export function isNewMember(userId: number): boolean {
   try {
     return window.sessionStorage.getItem(KEY) === String(userId);
   } catch {
@@ -34,12 +38,30 @@ function isNewMember(userId: number): boolean {
   }
 }
 
-/** 'Welcome' for a member who has just registered, else 'Welcome back'. */
-export function welcomeWord(user: { id: number }): string {
-  return isNewMember(user.id) ? 'Welcome' : 'Welcome back';
+const messages = defineMessages({
+  welcome: { id: 'lib.welcome', defaultMessage: 'Welcome' },
+  welcomeBack: { id: 'lib.welcomeBack', defaultMessage: 'Welcome back' },
+});
+
+/**
+ * The greeting, whole (never 'Welcome' glued to a name), for a screen that styles the name
+ * (`greetingValues` fills it, the name may be an element).
+ */
+export const greetingMessage: MessageDescriptor = defineMessage({
+  id: 'lib.greeting',
+  defaultMessage: '{newMember, select, yes {Welcome, {name}} other {Welcome back, {name}}}',
+});
+
+export function greetingValues<T>(user: { id: number }, name: T) {
+  return { newMember: isNewMember(user.id) ? 'yes' : 'no', name };
 }
 
-/** The home page's greeting for a signed-in member. */
+/** 'Welcome' for a member who has just registered, else 'Welcome back'. */
+export function welcomeWord(user: { id: number }): string {
+  return intl().formatMessage(isNewMember(user.id) ? messages.welcome : messages.welcomeBack);
+}
+
+/** The home page's greeting for a signed-in member: 'Welcome back, Ann'. */
 export function greeting(user: { id: number }, name: string): string {
-  return `${welcomeWord(user)}, ${name}`;
+  return intl().formatMessage(greetingMessage, greetingValues(user, name));
 }

@@ -1,6 +1,7 @@
 import type { CurrentUser } from '@series-tracker/contracts';
 import { ChevronDown } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
+import { intl } from '@/i18n';
 
 /**
  * The account menu button's look and contents, shared by the header's stand-in (before the
@@ -9,11 +10,15 @@ import { Avatar } from '@/components/ui/avatar';
  * trigger only.
  */
 export const accountTriggerClass =
-  'group flex items-center gap-2 rounded-full p-0.5 text-slate-200 transition-colors hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400 sm:pr-2.5 data-[state=open]:bg-slate-800';
+  'group flex items-center gap-2 rounded-full p-0.5 text-slate-200 transition-colors hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400 sm:pe-2.5 data-[state=open]:bg-slate-800';
 
 export const accountName = (user: CurrentUser) => user.displayName?.trim() || user.username;
 
-export const accountMenuLabel = (user: CurrentUser) => `Account menu for ${accountName(user)}`;
+export const accountMenuLabel = (user: CurrentUser) =>
+  intl().formatMessage(
+    { id: 'app.accountMenuFor', defaultMessage: 'Account menu for {name}' },
+    { name: accountName(user) },
+  );
 
 export function AccountTriggerFace({ user }: { user: CurrentUser }) {
   return (

@@ -1,6 +1,7 @@
 import type { CurrentUser } from '@series-tracker/contracts';
 import { Menu, Search, X, type LucideIcon } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, type Ref } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
 import { useAuth } from '@/features/auth/hooks/use-auth';
@@ -20,6 +21,7 @@ const focusRing =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400';
 
 export function Header() {
+  const intl = useIntl();
   const { status, user, retry, checking } = useAuth();
   const location = useLocation();
   const navItems = getNavItems(status === 'authenticated');
@@ -48,6 +50,15 @@ export function Header() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [menuOpen]);
 
+  const mainLabel = intl.formatMessage({
+    id: 'app.mainNavigation',
+    defaultMessage: 'Main',
+    description: 'The name of the site’s main navigation, for screen readers',
+  });
+  const loading = <FormattedMessage id="app.loadingShort" defaultMessage="Loading..." />;
+  const signIn = <FormattedMessage id="app.signIn" defaultMessage="Sign In" />;
+  const signUp = <FormattedMessage id="app.signUp" defaultMessage="Sign Up" />;
+
   return (
     <header className="sticky top-0 z-40 border-b border-slate-800/80 bg-slate-950/85 backdrop-blur supports-[backdrop-filter]:bg-slate-950/70">
       {/* Tighter on phones: the signed-out row (brand, search, Sign In, menu) fits in 360 px. */}
@@ -63,7 +74,7 @@ export function Header() {
           <BrandName />
         </Link>
 
-        <nav aria-label="Main" className="hidden sm:block">
+        <nav aria-label={mainLabel} className="hidden sm:block">
           <NavLinks
             items={navItems}
             pathname={location.pathname}
@@ -74,11 +85,11 @@ export function Header() {
           />
         </nav>
 
-        <SearchBox clearOnPick className="ml-auto hidden w-full max-w-xs lg:block" />
+        <SearchBox clearOnPick className="ms-auto hidden w-full max-w-xs lg:block" />
 
-        <div className="ml-auto flex items-center gap-1 sm:gap-2 lg:ml-0">
+        <div className="ms-auto flex items-center gap-1 sm:gap-2 lg:ms-0">
           <ToggleButton
-            label="Search"
+            label={intl.formatMessage({ id: 'app.search', defaultMessage: 'Search' })}
             controls="mobile-search"
             open={searchOpen}
             Icon={Search}
@@ -90,7 +101,7 @@ export function Header() {
           />
           {status === 'loading' ? (
             <span className="text-sm text-slate-400" aria-live="polite">
-              Loading...
+              {loading}
             </span>
           ) : status === 'unavailable' ? (
             // Signed in as far as this device knows, but the server could not confirm it.
@@ -98,16 +109,25 @@ export function Header() {
               type="button"
               onClick={retry}
               disabled={checking}
-              aria-label="Retry sign-in"
-              title="Could not check your sign-in"
+              aria-label={intl.formatMessage({
+                id: 'app.retrySignIn',
+                defaultMessage: 'Retry sign-in',
+              })}
+              title={intl.formatMessage({
+                id: 'app.signInCheckFailed',
+                defaultMessage: 'Could not check your sign-in',
+              })}
               className={buttonStyles({ variant: 'ghost', size: 'sm' })}
             >
               {checking ? (
-                'Loading...'
+                loading
               ) : (
-                <>
-                  Retry<span className="max-sm:hidden">&nbsp;sign-in</span>
-                </>
+                // The part in <wide> is hidden on phones.
+                <FormattedMessage
+                  id="app.retrySignInButton"
+                  defaultMessage={'Retry<wide>\u00a0sign-in</wide>'}
+                  values={{ wide: (chunks) => <span className="max-sm:hidden">{chunks}</span> }}
+                />
               )}
             </button>
           ) : status === 'authenticated' && user ? (
@@ -122,20 +142,20 @@ export function Header() {
           ) : (
             <>
               <Link to="/login" className={buttonStyles({ variant: 'ghost', size: 'sm' })}>
-                Sign In
+                {signIn}
               </Link>
               <Link
                 to="/register"
                 className={buttonStyles({ size: 'sm', className: 'max-sm:hidden' })}
               >
-                Sign Up
+                {signUp}
               </Link>
             </>
           )}
 
           <ToggleButton
             ref={menuButtonRef}
-            label="Menu"
+            label={intl.formatMessage({ id: 'app.menu', defaultMessage: 'Menu' })}
             controls="mobile-menu"
             open={menuOpen}
             Icon={Menu}
@@ -168,7 +188,7 @@ export function Header() {
           id="mobile-menu"
           className="border-t border-slate-800 bg-slate-950 px-4 pt-2 pb-4 sm:hidden"
         >
-          <nav aria-label="Main">
+          <nav aria-label={mainLabel}>
             <NavLinks
               items={navItems}
               pathname={location.pathname}
@@ -186,10 +206,10 @@ export function Header() {
                 onClick={() => closeMenu()}
                 className={buttonStyles({ variant: 'secondary' })}
               >
-                Sign In
+                {signIn}
               </Link>
               <Link to="/register" onClick={() => closeMenu()} className={buttonStyles()}>
-                Sign Up
+                {signUp}
               </Link>
             </div>
           ) : null}
@@ -217,19 +237,20 @@ function NavLinks({
   currentClass: string;
   idleClass: string;
 }) {
+  const intl = useIntl();
   return (
     <ul className={listClass}>
       {items.map((item) => {
         const current = isCurrent(item, pathname);
         return (
-          <li key={item.label}>
+          <li key={item.to}>
             <Link
               to={item.to}
               aria-current={current ? 'page' : undefined}
               onClick={onNavigate}
               className={cn(linkClass, focusRing, current ? currentClass : idleClass)}
             >
-              {item.label}
+              {intl.formatMessage(item.label)}
             </Link>
           </li>
         );

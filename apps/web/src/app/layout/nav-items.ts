@@ -1,9 +1,20 @@
+import { defineMessages, type MessageDescriptor } from 'react-intl';
+
 export interface NavItem {
-  label: string;
+  /** The link's text, formatted where it is drawn. */
+  label: MessageDescriptor;
   to: string;
   /** Paths of the same section outside `to` (a review at /review/1 belongs to Reviews). */
   section?: string;
 }
+
+const labels = defineMessages({
+  home: { id: 'app.nav.home', defaultMessage: 'Home' },
+  browse: { id: 'app.nav.browse', defaultMessage: 'Browse' },
+  watchlist: { id: 'app.nav.watchlist', defaultMessage: 'Watchlist' },
+  reviews: { id: 'app.nav.reviews', defaultMessage: 'Reviews' },
+  lists: { id: 'app.nav.lists', defaultMessage: 'Lists' },
+});
 
 /**
  * Whether the link is the current section: its path or below (Home only on `/`), or its
@@ -28,16 +39,16 @@ export function isCurrent(item: NavItem, pathname: string): boolean {
 export function getNavItems(signedIn: boolean): NavItem[] {
   return signedIn
     ? [
-        { label: 'Home', to: '/' },
-        { label: 'Browse', to: '/browse' },
-        { label: 'Watchlist', to: '/watchlist' },
-        { label: 'Reviews', to: '/reviews', section: '/review/' },
-        { label: 'Lists', to: '/lists', section: '/list/' },
+        { label: labels.home, to: '/' },
+        { label: labels.browse, to: '/browse' },
+        { label: labels.watchlist, to: '/watchlist' },
+        { label: labels.reviews, to: '/reviews', section: '/review/' },
+        { label: labels.lists, to: '/lists', section: '/list/' },
       ]
     : [
-        { label: 'Home', to: '/' },
-        { label: 'Browse', to: '/search' },
-        { label: 'Reviews', to: '/reviews', section: '/review/' },
-        { label: 'Lists', to: '/lists', section: '/list/' },
+        { label: labels.home, to: '/' },
+        { label: labels.browse, to: '/search' },
+        { label: labels.reviews, to: '/reviews', section: '/review/' },
+        { label: labels.lists, to: '/lists', section: '/list/' },
       ];
 }

@@ -1,5 +1,6 @@
 import { CloudOff, RefreshCw } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { usePendingMarks } from '@/features/tracking/api/offline-marks';
 
 function subscribe(listener: () => void) {
@@ -18,8 +19,6 @@ export function useOnline(): boolean {
     () => true,
   );
 }
-
-const plural = (n: number) => (n === 1 ? '1 episode mark' : `${n} episode marks`);
 
 /**
  * Under the header (ADR 162): offline, what still works; online with marks still queued,
@@ -46,13 +45,24 @@ export function OfflineBanner() {
             <CloudOff aria-hidden className="mt-0.5 size-4 shrink-0" />
           )}
           <p className="min-w-0">
-            {online
-              ? `Sending ${plural(pending)} saved offline…`
-              : `You're offline. Pages you've opened stay readable${
-                  pending > 0
-                    ? `; ${plural(pending)} saved offline — will sync when you're back.`
-                    : ', and episode marks are saved until you are back.'
-                }`}
+            {online ? (
+              <FormattedMessage
+                id="app.offline.sending"
+                defaultMessage="Sending {count, plural, one {# episode mark} other {# episode marks}} saved offline…"
+                values={{ count: pending }}
+              />
+            ) : pending > 0 ? (
+              <FormattedMessage
+                id="app.offline.withPending"
+                defaultMessage="You're offline. Pages you've opened stay readable; {count, plural, one {# episode mark} other {# episode marks}} saved offline — will sync when you're back."
+                values={{ count: pending }}
+              />
+            ) : (
+              <FormattedMessage
+                id="app.offline.idle"
+                defaultMessage="You're offline. Pages you've opened stay readable, and episode marks are saved until you are back."
+              />
+            )}
           </p>
         </div>
       </div>

@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { Toaster } from '@/components/ui/toaster';
@@ -8,13 +9,14 @@ import { Header } from './header';
 import { OfflineBanner } from './offline-banner';
 
 export function RootLayout() {
+  const intl = useIntl();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
         href="#main"
-        className="sr-only z-50 rounded-lg bg-violet-600 px-4 py-2 text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        className="sr-only z-50 rounded-lg bg-violet-600 px-4 py-2 text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:start-3"
       >
-        Skip to content
+        <FormattedMessage id="app.skipToContent" defaultMessage="Skip to content" />
       </a>
       <Header />
       <SuspensionBanner />
@@ -31,7 +33,13 @@ export function RootLayout() {
         <Suspense
           fallback={
             <div className="flex flex-1 items-center justify-center py-24">
-              <Spinner className="size-6 text-slate-500" label="Loading page" />
+              <Spinner
+                className="size-6 text-slate-500"
+                label={intl.formatMessage({
+                  id: 'app.loadingPage',
+                  defaultMessage: 'Loading page',
+                })}
+              />
             </div>
           }
         >

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { Spinner } from '@/components/ui/spinner';
 import { SignInCheckFailed } from '@/features/auth/components/sign-in-check-failed';
 import { useSignedInPage } from '@/features/auth/hooks/use-require-sign-in';
@@ -45,7 +46,8 @@ export function SignedInPage({
         <SignInCheckFailed />
       ) : status === 'loading' ? (
         <p className="flex items-center gap-2 text-sm text-slate-300">
-          <Spinner className="size-4" /> Loading…
+          <Spinner className="size-4" />
+          <FormattedMessage id="app.loading" defaultMessage="Loading…" />
         </p>
       ) : (
         children

@@ -11,6 +11,7 @@ import {
   UserRound,
   type LucideIcon,
 } from 'lucide-react';
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { useLogout } from '@/features/auth/hooks/use-session-actions';
@@ -25,17 +26,33 @@ const itemClass =
   'flex cursor-pointer items-center gap-2.5 rounded-md px-2.5 py-2 text-sm text-slate-200 outline-none select-none ' +
   'data-[highlighted]:bg-slate-800 data-[highlighted]:text-white';
 
+const labels = defineMessages({
+  profile: { id: 'app.menu.profile', defaultMessage: 'Your Profile' },
+  calendar: { id: 'app.menu.calendar', defaultMessage: 'Calendar' },
+  recommendations: { id: 'app.menu.recommendations', defaultMessage: 'Recommendations' },
+  history: { id: 'app.menu.history', defaultMessage: 'History' },
+  settings: { id: 'app.menu.settings', defaultMessage: 'Settings' },
+  moderation: { id: 'app.menu.moderation', defaultMessage: 'Moderation' },
+  importExport: { id: 'app.menu.importExport', defaultMessage: 'Import & export' },
+});
+
 /** The menu's links, in order; Moderation only for moderators and administrators. */
-function menuLinks(user: CurrentUser): { to: string; label: string; Icon: LucideIcon }[] {
+function menuLinks(
+  user: CurrentUser,
+): { to: string; label: MessageDescriptor; Icon: LucideIcon }[] {
   const moderates = user.role === 'moderator' || user.role === 'admin';
   return [
-    { to: `/profile/${encodeURIComponent(user.username)}`, label: 'Your Profile', Icon: UserRound },
-    { to: '/calendar', label: 'Calendar', Icon: CalendarDays },
-    { to: '/recommendations', label: 'Recommendations', Icon: Sparkles },
-    { to: '/history', label: 'History', Icon: History },
-    { to: '/settings', label: 'Settings', Icon: Settings },
-    ...(moderates ? [{ to: '/moderation', label: 'Moderation', Icon: ShieldCheck }] : []),
-    { to: '/settings/import', label: 'Import & export', Icon: ArrowDownUp },
+    {
+      to: `/profile/${encodeURIComponent(user.username)}`,
+      label: labels.profile,
+      Icon: UserRound,
+    },
+    { to: '/calendar', label: labels.calendar, Icon: CalendarDays },
+    { to: '/recommendations', label: labels.recommendations, Icon: Sparkles },
+    { to: '/history', label: labels.history, Icon: History },
+    { to: '/settings', label: labels.settings, Icon: Settings },
+    ...(moderates ? [{ to: '/moderation', label: labels.moderation, Icon: ShieldCheck }] : []),
+    { to: '/settings/import', label: labels.importExport, Icon: ArrowDownUp },
   ];
 }
 
@@ -54,6 +71,7 @@ export function UserMenu({
   /** The header closes its mobile search row when this menu opens (issue 22). */
   onOpenChange?: (open: boolean) => void;
 }) {
+  const intl = useIntl();
   const logout = useLogout();
   const navigate = useNavigate();
   const name = accountName(user);
@@ -79,7 +97,16 @@ export function UserMenu({
             <Avatar user={user} size="md" />
             <div className="min-w-0">
               <p className="truncate text-sm font-semibold text-white">{name}</p>
-              <p className="truncate text-xs text-slate-400">@{user.username}</p>
+              {/* Isolated, so the '@' stays before the handle in Arabic. */}
+              <p className="truncate text-xs text-slate-400">
+                <bdi>
+                  <FormattedMessage
+                    id="app.menu.handle"
+                    defaultMessage="@{username}"
+                    values={{ username: user.username }}
+                  />
+                </bdi>
+              </p>
             </div>
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-800" />
@@ -87,13 +114,13 @@ export function UserMenu({
             <DropdownMenu.Item key={to} asChild className={itemClass}>
               <Link to={to}>
                 <Icon aria-hidden className="size-4 text-slate-400" />
-                {label}
+                {intl.formatMessage(label)}
               </Link>
             </DropdownMenu.Item>
           ))}
           <DropdownMenu.Item className={itemClass} onSelect={() => void signOut()}>
             <LogOut aria-hidden className="size-4 text-slate-400" />
-            Sign Out
+            <FormattedMessage id="app.menu.signOut" defaultMessage="Sign Out" />
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

@@ -1,4 +1,5 @@
 import { Atom, BookOpen, Castle, Coffee, Laugh, Zap } from 'lucide-react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Carousel } from '@/components/ui/carousel';
 import { RecentActivity } from '@/features/activity/components/recent-activity';
@@ -12,20 +13,29 @@ import {
 import { RecommendationRows } from '@/features/recommendations/components/recommendation-rows';
 import { PlatformStats } from '@/features/stats/components/platform-stats';
 import { UpNextRow } from '@/features/tracking/components/up-next-row';
-import { welcomeWord } from '@/lib/welcome';
+import { greetingMessage, greetingValues } from '@/lib/welcome';
 import { Welcome } from './home-welcome';
 
 /**
  * Mood buttons open Browse on one genre. Every genre here exists in the catalogue
  * (GET /api/shows/genres); it has no 'Documentary', so 'True stories' opens History.
  */
+const moodLabels = defineMessages({
+  laugh: { id: 'home.mood.laugh', defaultMessage: 'Need a laugh' },
+  thrills: { id: 'home.mood.thrills', defaultMessage: 'Want thrills' },
+  cozy: { id: 'home.mood.cozy', defaultMessage: 'Cozy vibes' },
+  fantasy: { id: 'home.mood.fantasy', defaultMessage: 'Epic fantasy' },
+  mindBending: { id: 'home.mood.mindBending', defaultMessage: 'Mind-bending' },
+  trueStories: { id: 'home.mood.trueStories', defaultMessage: 'True stories' },
+});
+
 export const moods = [
-  { label: 'Need a laugh', genre: 'Comedy', icon: Laugh },
-  { label: 'Want thrills', genre: 'Thriller', icon: Zap },
-  { label: 'Cozy vibes', genre: 'Family', icon: Coffee },
-  { label: 'Epic fantasy', genre: 'Fantasy', icon: Castle },
-  { label: 'Mind-bending', genre: 'Science-Fiction', icon: Atom },
-  { label: 'True stories', genre: 'History', icon: BookOpen },
+  { label: moodLabels.laugh, genre: 'Comedy', icon: Laugh },
+  { label: moodLabels.thrills, genre: 'Thriller', icon: Zap },
+  { label: moodLabels.cozy, genre: 'Family', icon: Coffee },
+  { label: moodLabels.fantasy, genre: 'Fantasy', icon: Castle },
+  { label: moodLabels.mindBending, genre: 'Science-Fiction', icon: Atom },
+  { label: moodLabels.trueStories, genre: 'History', icon: BookOpen },
 ] as const;
 
 /**
@@ -33,6 +43,7 @@ export const moods = [
  * painted (home.tsx, ADR 020). It reads the same trending query as the hero (one request).
  */
 export function HomeSections() {
+  const intl = useIntl();
   const { status, user } = useAuth();
   const name = user ? user.displayName?.trim() || user.username : null;
   const trending = useTrendingShows();
@@ -42,7 +53,10 @@ export function HomeSections() {
     <div className="mx-auto max-w-6xl space-y-14 px-4 py-12 sm:px-6">
       {status === 'authenticated' && name && top ? (
         <p className="mb-8 text-lg font-semibold text-slate-200" aria-hidden>
-          {welcomeWord(user!)}, <span className="text-violet-300">{name}</span>
+          {intl.formatMessage(
+            greetingMessage,
+            greetingValues(user!, <span className="text-violet-300">{name}</span>),
+          )}
         </p>
       ) : null}
 
@@ -51,7 +65,12 @@ export function HomeSections() {
       {status === 'authenticated' ? <RecommendationRows /> : null}
 
       {trending.isPending || (trending.data?.data.length ?? 0) > 0 ? (
-        <Carousel title="Trending This Week" headingId="trending-heading">
+        <Carousel
+          title={
+            <FormattedMessage id="home.trendingThisWeek" defaultMessage="Trending This Week" />
+          }
+          headingId="trending-heading"
+        >
           {trending.isPending
             ? Array.from({ length: 5 }, (_, i) => (
                 <li key={i} className="w-36 shrink-0 snap-start sm:w-44">
@@ -72,17 +91,17 @@ export function HomeSections() {
 
       <section aria-labelledby="moods-heading">
         <h2 id="moods-heading" className="text-xl font-bold tracking-tight text-white sm:text-2xl">
-          What are you in the mood for?
+          <FormattedMessage id="home.moodsHeading" defaultMessage="What are you in the mood for?" />
         </h2>
         <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
           {moods.map(({ label, genre, icon: Icon }) => (
-            <li key={label}>
+            <li key={genre}>
               <Link
                 to={`/browse?${new URLSearchParams({ genre }).toString()}`}
                 className="flex h-full items-center gap-3 rounded-xl border border-slate-800 bg-slate-900/50 px-4 py-3 text-sm font-semibold text-slate-200 transition hover:border-violet-500/50 hover:bg-violet-500/10 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"
               >
                 <Icon aria-hidden className="size-5 shrink-0 text-violet-300" />
-                {label}
+                {intl.formatMessage(label)}
               </Link>
             </li>
           ))}

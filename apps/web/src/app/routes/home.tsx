@@ -1,11 +1,12 @@
 import { lazy, Suspense } from 'react';
+import { useIntl } from 'react-intl';
 import { AfterPaint } from '@/components/ui/after-paint';
 import { QueryErrorState } from '@/components/ui/error-state';
 import { QueryRefreshError } from '@/components/ui/refresh-error';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useTrendingShows } from '@/features/shows/api/get-trending-shows';
 import { TrendingHero, TrendingHeroSkeleton } from '@/features/shows/components/trending-hero';
-import { pageTitle } from '@/lib/site';
+import { pageTitle, siteName } from '@/lib/site';
 import { greeting } from '@/lib/welcome';
 import { Welcome } from './home-welcome';
 
@@ -15,6 +16,7 @@ const HomeSections = lazy(() =>
 );
 
 export function HomeRoute() {
+  const intl = useIntl();
   const { status, user } = useAuth();
   const name = user ? user.displayName?.trim() || user.username : null;
   const trending = useTrendingShows();
@@ -24,14 +26,20 @@ export function HomeRoute() {
     <div className="flex-1">
       <title>{pageTitle()}</title>
       <h1 className="sr-only">
-        {status === 'authenticated' && user && name ? greeting(user, name) : 'Series Tracker'}
+        {status === 'authenticated' && user && name ? greeting(user, name) : siteName()}
       </h1>
 
       {trending.isPending ? (
         <TrendingHeroSkeleton />
       ) : trending.isError && !trending.data ? (
         <div className="mx-auto max-w-6xl px-4 pt-12 sm:px-6">
-          <QueryErrorState title="Could not load trending shows" query={trending} />
+          <QueryErrorState
+            title={intl.formatMessage({
+              id: 'home.trendingFailed',
+              defaultMessage: 'Could not load trending shows',
+            })}
+            query={trending}
+          />
         </div>
       ) : top ? (
         <>

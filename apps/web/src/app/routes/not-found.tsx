@@ -1,4 +1,5 @@
 import { TvMinimal } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
@@ -9,10 +10,14 @@ import { pageTitle } from '@/lib/site';
  * never a mock-up of the missing screen.
  */
 export function NotFoundRoute() {
+  const intl = useIntl();
   return (
     <StatusPage
-      title="Page Not Found"
-      message="The page you're looking for doesn't exist or isn't available yet."
+      title={intl.formatMessage({ id: 'app.notFound.title', defaultMessage: 'Page Not Found' })}
+      message={intl.formatMessage({
+        id: 'app.notFound.message',
+        defaultMessage: "The page you're looking for doesn't exist or isn't available yet.",
+      })}
     />
   );
 }
@@ -42,7 +47,7 @@ export function StatusPage({
       <p className="mt-3 text-base leading-relaxed text-slate-400">{message}</p>
       <div className="mt-8 flex flex-wrap items-center justify-center gap-3">
         <Link to="/" className={buttonStyles({ size: 'lg' })}>
-          Back to Home
+          <FormattedMessage id="app.backToHome" defaultMessage="Back to Home" />
         </Link>
         {children}
       </div>

@@ -1,4 +1,5 @@
 import { CalendarClock } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import { ItemList } from '@/components/ui/item-list';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -35,31 +36,34 @@ function seedFrom(state: unknown, date: string): TodayPage | undefined {
   };
 }
 
-function subtitle(count: number): string {
-  if (count === 0) return 'No shows have new episodes today.';
-  return `${count} ${count === 1 ? 'show has' : 'shows have'} new episodes today.`;
-}
-
 /** /today (spec §2): today's shows, in the viewer's local date. */
 export function TodayRoute() {
+  const intl = useIntl();
   const date = localIsoDate();
   const location = useLocation();
   const query = useTodayShowPages(date, seedFrom(location.state, date));
   const shows = query.data?.pages.flatMap((page) => page.data) ?? [];
   const total = query.data?.pages[0]?.total ?? 0;
+  const heading = intl.formatMessage({
+    id: 'home.today.heading',
+    defaultMessage: "Today's New Episodes",
+  });
 
   return (
     <div className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 sm:py-10">
-      <title>{pageTitle("Today's New Episodes")}</title>
-      <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">
-        Today&apos;s New Episodes
-      </h1>
-      <p className="mt-1 text-sm text-slate-400" aria-live="polite">
-        {query.isPending
-          ? 'Loading...'
-          : query.isError && !query.isFetchNextPageError
-            ? '\u00a0'
-            : subtitle(total)}
+      <title>{pageTitle(heading)}</title>
+      <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{heading}</h1>
+      {/* A line tall even when empty (a failed load), so nothing below moves. */}
+      <p className="mt-1 min-h-5 text-sm text-slate-400" aria-live="polite">
+        {query.isPending ? (
+          <FormattedMessage id="home.today.loading" defaultMessage="Loading..." />
+        ) : query.isError && !query.isFetchNextPageError ? null : (
+          <FormattedMessage
+            id="home.today.subtitle"
+            defaultMessage="{count, plural, =0 {No shows have new episodes today.} one {# show has new episodes today.} other {# shows have new episodes today.}}"
+            values={{ count: total }}
+          />
+        )}
       </p>
 
       <div className="mt-8">
@@ -74,9 +78,19 @@ export function TodayRoute() {
         ) : shows.length === 0 ? (
           <EmptyState
             icon={CalendarClock}
-            title="No New Episodes Today"
-            message="Check back later for updates!"
-            link={{ to: '/browse', label: 'Browse Shows', variant: 'secondary' }}
+            title={intl.formatMessage({
+              id: 'home.today.emptyTitle',
+              defaultMessage: 'No New Episodes Today',
+            })}
+            message={intl.formatMessage({
+              id: 'home.today.emptyMessage',
+              defaultMessage: 'Check back later for updates!',
+            })}
+            link={{
+              to: '/browse',
+              label: intl.formatMessage({ id: 'home.browseShows', defaultMessage: 'Browse Shows' }),
+              variant: 'secondary',
+            }}
           />
         ) : (
           <>
@@ -89,10 +103,21 @@ export function TodayRoute() {
             {query.isFetchNextPageError ? (
               // The cards already loaded stay; the button below tries the next page again.
               <p role="alert" className="mt-8 text-center text-sm text-rose-300">
-                Could not load more episodes: {errorReason(query.error)}.
+                <FormattedMessage
+                  id="home.today.moreFailed"
+                  defaultMessage="Could not load more episodes: {reason}."
+                  values={{ reason: errorReason(query.error) }}
+                />
               </p>
             ) : null}
-            <LoadMore query={query} label="See More Episodes" size="lg" className="mt-10" />
+            <LoadMore
+              query={query}
+              label={
+                <FormattedMessage id="home.today.seeMore" defaultMessage="See More Episodes" />
+              }
+              size="lg"
+              className="mt-10"
+            />
           </>
         )}
       </div>

@@ -1,6 +1,7 @@
 import { ChevronRight } from 'lucide-react';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { intl } from '@/i18n/locale-state';
 import { cn } from '@/lib/cn';
 
 /** Breadcrumb links look like links (violet, underlined), not like the grey text around them. */
@@ -17,7 +18,7 @@ export interface Crumb {
 /** Where the page sits: links to the pages above it, then the page itself (not a link). */
 export function Breadcrumb({ links, current }: { links: Crumb[]; current: ReactNode }) {
   return (
-    <nav aria-label="Breadcrumb">
+    <nav aria-label={intl().formatMessage({ id: 'ui.breadcrumb', defaultMessage: 'Breadcrumb' })}>
       <ol className="flex flex-wrap items-center gap-1.5 text-sm text-slate-400">
         {links.map((crumb) => (
           <Fragment key={crumb.to}>
@@ -27,7 +28,7 @@ export function Breadcrumb({ links, current }: { links: Crumb[]; current: ReactN
               </Link>
             </li>
             <li aria-hidden>
-              <ChevronRight className="size-4" />
+              <ChevronRight className="size-4 rtl:-scale-x-100" />
             </li>
           </Fragment>
         ))}

@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { intl } from '@/i18n/locale-state';
 import { cn } from '@/lib/cn';
 
 /** Spec §9: each arrow click scrolls the row by 320 px. */
@@ -10,6 +11,9 @@ const arrow =
 
 /** Sub-pixel scroll positions (zoom, fractional widths) count as the edge. */
 const EDGE_SLACK_PX = 2;
+
+/** Right to left (Arabic), the row starts at the right and scrollLeft runs from 0 down. */
+const isRtl = (row: HTMLElement) => getComputedStyle(row).direction === 'rtl';
 
 /** A titled horizontal row that scrolls by touch, trackpad or its arrow buttons. */
 export function Carousel({
@@ -30,8 +34,9 @@ export function Carousel({
   const measure = useCallback(() => {
     const row = rowRef.current;
     if (!row) return;
-    const start = row.scrollLeft <= EDGE_SLACK_PX;
-    const end = row.scrollLeft + row.clientWidth >= row.scrollWidth - EDGE_SLACK_PX;
+    const offset = Math.abs(row.scrollLeft);
+    const start = offset <= EDGE_SLACK_PX;
+    const end = offset + row.clientWidth >= row.scrollWidth - EDGE_SLACK_PX;
     setEdges((current) =>
       current.start === start && current.end === end ? current : { start, end },
     );
@@ -57,8 +62,14 @@ export function Carousel({
     };
   }, [measure, children]);
 
-  const scroll = (direction: 1 | -1) =>
-    rowRef.current?.scrollBy({ left: direction * CAROUSEL_STEP_PX, behavior: 'smooth' });
+  /** 1 towards the row's end, -1 towards its start (leftwards, or rightwards in Arabic). */
+  const scroll = (direction: 1 | -1) => {
+    const row = rowRef.current;
+    if (!row) return;
+    const sign = isRtl(row) ? -1 : 1;
+    row.scrollBy({ left: sign * direction * CAROUSEL_STEP_PX, behavior: 'smooth' });
+  };
+  const { formatMessage } = intl();
 
   return (
     <section aria-labelledby={headingId}>
@@ -71,20 +82,28 @@ export function Carousel({
           <button
             type="button"
             className={arrow}
-            aria-label="Scroll left"
+            aria-label={formatMessage({
+              id: 'ui.scrollBack',
+              defaultMessage: 'Scroll left',
+              description: 'Moves the row towards its start: leftwards, or rightwards in Arabic',
+            })}
             disabled={edges.start}
             onClick={() => scroll(-1)}
           >
-            <ChevronLeft aria-hidden className="size-5" />
+            <ChevronLeft aria-hidden className="size-5 rtl:-scale-x-100" />
           </button>
           <button
             type="button"
             className={arrow}
-            aria-label="Scroll right"
+            aria-label={formatMessage({
+              id: 'ui.scrollForward',
+              defaultMessage: 'Scroll right',
+              description: 'Moves the row towards its end: rightwards, or leftwards in Arabic',
+            })}
             disabled={edges.end}
             onClick={() => scroll(1)}
           >
-            <ChevronRight aria-hidden className="size-5" />
+            <ChevronRight aria-hidden className="size-5 rtl:-scale-x-100" />
           </button>
         </div>
       </div>

@@ -49,7 +49,7 @@ export function Dialog({
             className,
           )}
         >
-          <DialogPrimitive.Title className="pr-6 text-lg font-semibold text-balance text-white">
+          <DialogPrimitive.Title className="pe-6 text-lg font-semibold text-balance text-white">
             {title}
           </DialogPrimitive.Title>
           {description ? (

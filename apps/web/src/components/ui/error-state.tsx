@@ -1,4 +1,5 @@
 import { TriangleAlert } from 'lucide-react';
+import { intl } from '@/i18n/locale-state';
 import { defaultErrorMessage, isApiError, isNoAnswer } from '@/lib/api-client';
 import { Button } from './button';
 import { EmptyState } from './empty-state';
@@ -24,12 +25,16 @@ interface ErrorStateProps {
 export function ErrorState({
   error,
   onRetry,
-  title = 'Something went wrong',
+  title: givenTitle,
   message,
   retrying = false,
   headingLevel = 2,
   className,
 }: ErrorStateProps) {
+  const { formatMessage } = intl();
+  const title =
+    givenTitle ??
+    formatMessage({ id: 'ui.somethingWentWrong', defaultMessage: 'Something went wrong' });
   const reason = isNoAnswer(error)
     ? (error as Error).message
     : (message ?? (isApiError(error) ? error.message : defaultErrorMessage()));
@@ -44,7 +49,9 @@ export function ErrorState({
         className={className}
       >
         <Button variant="secondary" onClick={onRetry} disabled={retrying}>
-          {retrying ? 'Retrying...' : 'Try Again'}
+          {retrying
+            ? formatMessage({ id: 'ui.retrying', defaultMessage: 'Retrying...' })
+            : formatMessage({ id: 'ui.tryAgain', defaultMessage: 'Try Again' })}
         </Button>
       </EmptyState>
     </div>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { intl } from '@/i18n/locale-state';
 import { cn } from '@/lib/cn';
 import { Button, type ButtonSize } from './button';
 import { Spinner } from './spinner';
@@ -19,8 +20,8 @@ export interface NextPages {
  */
 export function LoadMore({
   query,
-  label = 'Load more',
-  loadingLabel = 'Loading...',
+  label,
+  loadingLabel,
   retryLabel,
   spinner = false,
   size,
@@ -39,6 +40,9 @@ export function LoadMore({
   inline?: boolean;
 }) {
   if (!query.hasNextPage) return null;
+  const { formatMessage } = intl();
+  const idle = label ?? formatMessage({ id: 'ui.loadMore', defaultMessage: 'Load more' });
+  const loading = loadingLabel ?? formatMessage({ id: 'ui.loading', defaultMessage: 'Loading...' });
   const button = (
     <Button
       variant="secondary"
@@ -50,15 +54,15 @@ export function LoadMore({
         spinner ? (
           <>
             <Spinner />
-            {loadingLabel}
+            {loading}
           </>
         ) : (
-          loadingLabel
+          loading
         )
       ) : retryLabel !== undefined && query.isFetchNextPageError ? (
         retryLabel
       ) : (
-        label
+        idle
       )}
     </Button>
   );

@@ -1,4 +1,5 @@
 import { TriangleAlert } from 'lucide-react';
+import { intl } from '@/i18n/locale-state';
 import { errorReason } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { Button } from './button';
@@ -18,6 +19,7 @@ export function RefreshError({
   retrying?: boolean;
   className?: string;
 }) {
+  const { formatMessage } = intl();
   return (
     <div
       role="alert"
@@ -29,10 +31,18 @@ export function RefreshError({
     >
       <TriangleAlert aria-hidden className="size-4 shrink-0" />
       <p className="min-w-0 flex-1">
-        Could not refresh: {errorReason(error)}. Showing what was loaded before.
+        {formatMessage(
+          {
+            id: 'ui.refreshFailed',
+            defaultMessage: 'Could not refresh: {reason}. Showing what was loaded before.',
+          },
+          { reason: errorReason(error) },
+        )}
       </p>
       <Button size="sm" variant="secondary" onClick={onRetry} disabled={retrying}>
-        {retrying ? 'Retrying...' : 'Try Again'}
+        {retrying
+          ? formatMessage({ id: 'ui.retrying', defaultMessage: 'Retrying...' })
+          : formatMessage({ id: 'ui.tryAgain', defaultMessage: 'Try Again' })}
       </Button>
     </div>
   );

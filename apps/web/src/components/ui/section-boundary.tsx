@@ -1,4 +1,5 @@
 import { Component, lazy, type ComponentType, type ReactNode } from 'react';
+import { intl } from '@/i18n/locale-state';
 import { ErrorState } from './error-state';
 
 /**
@@ -39,12 +40,20 @@ export class SectionBoundary extends Component<Props, { error: unknown }> {
 
   override render() {
     if (this.state.error === null) return this.props.children;
+    const { formatMessage } = intl();
     return (
       <ErrorState
         headingLevel={3}
-        title={this.props.title ?? 'Could not load this section'}
+        title={
+          this.props.title ??
+          formatMessage({ id: 'ui.sectionFailed', defaultMessage: 'Could not load this section' })
+        }
         error={this.state.error}
-        message="This part of the page did not load. Check your connection and try again."
+        message={formatMessage({
+          id: 'ui.sectionFailedMessage',
+          defaultMessage:
+            'This part of the page did not load. Check your connection and try again.',
+        })}
         onRetry={() => {
           this.props.onReset?.();
           this.setState({ error: null });

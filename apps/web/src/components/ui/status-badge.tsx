@@ -1,15 +1,24 @@
 import type { ShowSummary } from '@series-tracker/contracts';
+import { defineMessages } from 'react-intl';
+import { intl, perLocale } from '@/i18n/locale-state';
 import { cn } from '@/lib/cn';
 
-const labels: Record<string, string> = {
-  airing: 'Airing',
-  completed: 'Completed',
-  upcoming: 'Upcoming',
-  tbd: 'TBD',
-  unknown: 'Unknown',
-};
+const labels = defineMessages({
+  airing: { id: 'ui.status.airing', defaultMessage: 'Airing' },
+  completed: { id: 'ui.status.completed', defaultMessage: 'Completed' },
+  upcoming: { id: 'ui.status.upcoming', defaultMessage: 'Upcoming' },
+  tbd: { id: 'ui.status.tbd', defaultMessage: 'TBD' },
+  unknown: { id: 'ui.status.unknown', defaultMessage: 'Unknown' },
+});
 
-const longDate = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' });
+function label(status: string): string {
+  const message = labels[status as keyof typeof labels];
+  return message ? intl().formatMessage(message) : status;
+}
+
+const longDate = perLocale(
+  (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }),
+);
 
 /**
  * The label for a status. A show whose record is too old to say anything about today
@@ -18,9 +27,12 @@ const longDate = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'U
  */
 export function statusLabel(status: string, lastKnown?: ShowSummary['lastKnownStatus']) {
   if (status === 'unknown' && lastKnown) {
-    return `${labels[lastKnown.status] ?? lastKnown.status} in ${lastKnown.asOf.slice(0, 4)}`;
+    return intl().formatMessage(
+      { id: 'ui.status.lastKnown', defaultMessage: '{status} in {year}' },
+      { status: label(lastKnown.status), year: lastKnown.asOf.slice(0, 4) },
+    );
   }
-  return labels[status] ?? status;
+  return label(status);
 }
 
 /** Spec §4: airing green, completed blue, anything else grey. */
@@ -36,8 +48,20 @@ export function StatusBadge({
 }) {
   const stale =
     status === 'unknown' && lastKnown
-      ? `Last known status, from our record of ${longDate.format(new Date(`${lastKnown.asOf}T00:00:00Z`))}`
+      ? intl().formatMessage(
+          {
+            id: 'ui.status.staleNote',
+            defaultMessage: 'Last known status, from our record of {date}',
+          },
+          { date: longDate().format(new Date(`${lastKnown.asOf}T00:00:00Z`)) },
+        )
       : undefined;
+  const aside =
+    stale &&
+    intl().formatMessage(
+      { id: 'ui.status.staleAside', defaultMessage: '({note})' },
+      { note: stale },
+    );
   // A stale record reads as a note (dashed, no fill), not as a status of today.
   const tone = stale
     ? 'border-dashed border-slate-600 bg-transparent text-slate-400'
@@ -56,7 +80,7 @@ export function StatusBadge({
       )}
     >
       {statusLabel(status, lastKnown)}
-      {stale ? <span className="sr-only"> ({stale})</span> : null}
+      {aside ? <span className="sr-only"> {aside}</span> : null}
     </span>
   );
 }

@@ -48,10 +48,13 @@ export function TabList<T extends string>({
               ? (event) => {
                   if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
                   const index = tabs.findIndex((other) => other.id === selected);
-                  const step = event.key === 'ArrowRight' ? 1 : tabs.length - 1;
-                  const next = tabs[(index + step) % tabs.length]!;
-                  onSelect(next.id);
-                  document.getElementById(`${prefix}tab-${next.id}`)?.focus();
+                  // Right to left (Arabic) the next tab is the one on the left.
+                  const rtl = getComputedStyle(event.currentTarget).direction === 'rtl';
+                  const next = event.key === (rtl ? 'ArrowLeft' : 'ArrowRight');
+                  const step = next ? 1 : tabs.length - 1;
+                  const target = tabs[(index + step) % tabs.length]!;
+                  onSelect(target.id);
+                  document.getElementById(`${prefix}tab-${target.id}`)?.focus();
                 }
               : undefined
           }

@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { useEffect, useSyncExternalStore } from 'react';
+import { intl } from '@/i18n/locale-state';
 import { cn } from '@/lib/cn';
 
 /*
@@ -90,7 +91,7 @@ function ToastCard({ item }: { item: ToastMessage }) {
       <p className="flex-1 leading-snug">{item.message}</p>
       <button
         type="button"
-        aria-label="Dismiss"
+        aria-label={intl().formatMessage({ id: 'ui.dismiss', defaultMessage: 'Dismiss' })}
         onClick={() => dismissToast(item.id)}
         className="-m-1 rounded p-1 text-current/70 hover:text-current focus-visible:outline-2 focus-visible:outline-violet-400"
       >

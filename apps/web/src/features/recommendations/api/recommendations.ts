@@ -1,7 +1,7 @@
 import type { RecommendationPage } from '@series-tracker/contracts';
-import { recommendationMessages } from '@series-tracker/contracts/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toaster';
+import { intl } from '@/i18n';
 import { api, errorReason } from '@/lib/api-client';
 
 /** Query keys of "Recommendations for you" (ADR 183); sign-out drops them with the rest. */
@@ -46,9 +46,27 @@ export function useDismissRecommendation() {
     },
     onError: (error, _vars, context) => {
       for (const [k, data] of context?.previous ?? []) queryClient.setQueryData(k, data);
-      toast.error(`Could not hide this pick: ${errorReason(error)}.`);
+      toast.error(
+        intl().formatMessage(
+          {
+            id: 'recommendations.hideFailed',
+            defaultMessage: 'Could not hide this pick: {reason}.',
+          },
+          { reason: errorReason(error) },
+        ),
+      );
     },
-    onSuccess: (_data, { title }) => toast.info(recommendationMessages.dismissed(title)),
+    // The contracts' `recommendationMessages.dismissed(title)`, as a message of our own.
+    onSuccess: (_data, { title }) =>
+      toast.info(
+        intl().formatMessage(
+          {
+            id: 'recommendations.dismissed',
+            defaultMessage: '{title} will not be suggested again',
+          },
+          { title },
+        ),
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });
 }

@@ -2,8 +2,10 @@ import type { Recommendation } from '@series-tracker/contracts';
 import { recommendationMessages } from '@series-tracker/contracts/constants';
 import { EyeOff } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Carousel } from '@/components/ui/carousel';
 import { ShowPosterCard } from '@/features/shows/components/show-poster-card';
+import { contractText } from '@/i18n/contract-text';
 import { useDismissRecommendation } from '../api/recommendations';
 
 export interface BecauseGroup {
@@ -44,9 +46,11 @@ export function BecauseRows({
           key={group.because.id}
           headingId={`because-${group.because.id}`}
           title={
-            <>
-              Because you watched <span dir="auto">{group.because.title}</span>
-            </>
+            <FormattedMessage
+              id="recommendations.becauseYouWatched"
+              defaultMessage="Because you watched {title}"
+              values={{ title: <span dir="auto">{group.because.title}</span> }}
+            />
           }
           action={index === 0 ? action : undefined}
         >
@@ -62,6 +66,7 @@ export function BecauseRows({
 }
 
 function PickCard({ pick }: { pick: Recommendation }) {
+  const intl = useIntl();
   const dismiss = useDismissRecommendation();
   return (
     <div className="flex h-full flex-col">
@@ -69,12 +74,15 @@ function PickCard({ pick }: { pick: Recommendation }) {
       <button
         type="button"
         className="mt-2 inline-flex min-h-8 items-center gap-1.5 self-start rounded-md px-2 text-xs font-medium text-slate-400 hover:bg-slate-800 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 disabled:opacity-50"
-        aria-label={`${recommendationMessages.notInterested}: ${pick.show.title}`}
+        aria-label={intl.formatMessage(
+          { id: 'recommendations.notInterestedIn', defaultMessage: 'Not interested: {title}' },
+          { title: pick.show.title },
+        )}
         disabled={dismiss.isPending}
         onClick={() => dismiss.mutate({ showId: pick.show.id, title: pick.show.title })}
       >
         <EyeOff aria-hidden className="size-3.5" />
-        {recommendationMessages.notInterested}
+        {contractText(recommendationMessages.notInterested)}
       </button>
     </div>
   );

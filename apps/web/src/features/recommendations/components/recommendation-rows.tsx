@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
 import { useRecommendations } from '../api/recommendations';
@@ -12,6 +13,7 @@ export function RecommendationRows({ maxRows = 2 }: { maxRows?: number }) {
   const picks = query.data?.data ?? [];
   // A failed or empty load hides the rows: home has plenty else, /recommendations says why.
   if (picks.length === 0) return null;
+  const allPicks = <FormattedMessage id="recommendations.allPicks" defaultMessage="All picks" />;
   return (
     <>
       <BecauseRows
@@ -21,13 +23,13 @@ export function RecommendationRows({ maxRows = 2 }: { maxRows?: number }) {
         // four lines, so phones get it under the rows instead.
         action={
           <Link to="/recommendations" className={cn(link, 'hidden sm:inline-flex')}>
-            All picks
+            {allPicks}
           </Link>
         }
       />
       <p className="-mt-10 sm:hidden">
         <Link to="/recommendations" className={link}>
-          All picks
+          {allPicks}
         </Link>
       </p>
     </>

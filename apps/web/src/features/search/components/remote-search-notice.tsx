@@ -1,5 +1,6 @@
 import type { RemoteSearchState } from '@series-tracker/contracts';
 import { CloudOff } from 'lucide-react';
+import { FormattedMessage } from 'react-intl';
 import { Spinner } from '@/components/ui/spinner';
 
 /**
@@ -23,8 +24,10 @@ export function RemoteSearchNotice({
       >
         <CloudOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         <span>
-          Showing local results only: TVmaze, where we look for shows we don&apos;t have yet,
-          can&apos;t be reached right now. Try again later to find more.
+          <FormattedMessage
+            id="search.remoteUnavailable"
+            defaultMessage="Showing local results only: TVmaze, where we look for shows we don't have yet, can't be reached right now. Try again later to find more."
+          />
         </span>
       </p>
     );
@@ -33,7 +36,12 @@ export function RemoteSearchNotice({
     return (
       <p role="status" className="mb-4 flex items-center gap-2 text-sm text-slate-400">
         <Spinner className="size-4" />
-        <span>Looking for more shows on TVmaze...</span>
+        <span>
+          <FormattedMessage
+            id="search.remotePending"
+            defaultMessage="Looking for more shows on TVmaze..."
+          />
+        </span>
       </p>
     );
   }

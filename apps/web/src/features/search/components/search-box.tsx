@@ -1,5 +1,6 @@
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { ShowThumb } from '@/components/media/show-thumb';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -29,7 +30,8 @@ export interface SearchBoxProps {
 }
 
 /** The highlighted row: a violet wash with a bar on its leading edge, unmistakable at a glance. */
-const activeOption = 'bg-violet-500/20 shadow-[inset_3px_0_0_var(--color-violet-400)]';
+const activeOption =
+  'bg-violet-500/20 shadow-[inset_3px_0_0_var(--color-violet-400)] rtl:shadow-[inset_-3px_0_0_var(--color-violet-400)]';
 
 export function searchPath(query: string): string {
   return `/search?${new URLSearchParams({ q: query }).toString()}`;
@@ -48,9 +50,12 @@ export function SearchBox({
   focusOnMount = false,
   className,
   inputClassName,
-  label = 'Search shows',
+  label: givenLabel,
   suggestionLimit = SUGGESTION_LIMIT,
 }: SearchBoxProps) {
+  const intl = useIntl();
+  const label =
+    givenLabel ?? intl.formatMessage({ id: 'search.box.label', defaultMessage: 'Search shows' });
   const navigate = useNavigate();
   const id = useId();
   const listboxId = `${id}-listbox`;
@@ -158,7 +163,7 @@ export function SearchBox({
       </label>
       <Search
         aria-hidden
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+        className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-slate-500"
       />
       <input
         id={`${id}-input`}
@@ -168,7 +173,10 @@ export function SearchBox({
         spellCheck={false}
         enterKeyHint="search"
         ref={inputRef}
-        placeholder="Search shows..."
+        placeholder={intl.formatMessage({
+          id: 'search.box.placeholder',
+          defaultMessage: 'Search shows...',
+        })}
         aria-autocomplete="list"
         aria-expanded={expanded}
         aria-controls={listboxId}
@@ -193,7 +201,7 @@ export function SearchBox({
         }}
         onKeyDown={onKeyDown}
         className={cn(
-          'h-10 w-full rounded-lg border border-slate-700 bg-slate-900/80 pr-3 pl-9 text-sm text-slate-100 placeholder:text-slate-500',
+          'h-10 w-full rounded-lg border border-slate-700 bg-slate-900/80 ps-9 pe-3 text-sm text-slate-100 placeholder:text-slate-500',
           'focus:border-violet-500 focus:ring-2 focus:ring-violet-500/30 focus:outline-none',
           '[&::-webkit-search-cancel-button]:hidden',
           inputClassName,
@@ -202,7 +210,10 @@ export function SearchBox({
       <ul
         id={listboxId}
         role="listbox"
-        aria-label={`Suggestions for ${trimmed}`}
+        aria-label={intl.formatMessage(
+          { id: 'search.box.suggestionsFor', defaultMessage: 'Suggestions for {query}' },
+          { query: trimmed },
+        )}
         hidden={!expanded}
         className="absolute inset-x-0 top-full z-50 mt-2 max-h-[70vh] overflow-y-auto rounded-xl border border-slate-700 bg-slate-900 py-1.5 shadow-2xl shadow-black/50"
       >
@@ -256,7 +267,13 @@ export function SearchBox({
             )}
           >
             <Search aria-hidden className="size-4 shrink-0" />
-            <span className="truncate">Search all results for &quot;{trimmed}&quot;</span>
+            <span className="truncate">
+              <FormattedMessage
+                id="search.box.searchAll"
+                defaultMessage={'Search all results for "{query}"'}
+                values={{ query: trimmed }}
+              />
+            </span>
           </li>
         ) : null}
       </ul>
