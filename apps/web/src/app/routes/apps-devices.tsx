@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { SignedInPage } from '@/app/layout/signed-in-page';
 import { ConnectedAppsSection } from '@/features/integrations/components/connected-apps-section';
@@ -9,9 +10,10 @@ import { ScrobbleSection } from '@/features/integrations/components/scrobble-sec
  * connected through the Trakt-compatible API (issue 27, ADR 170).
  */
 export function AppsDevicesRoute() {
+  const intl = useIntl();
   return (
     <SignedInPage
-      title="Apps & devices"
+      title={intl.formatMessage({ id: 'integrations.pageTitle', defaultMessage: 'Apps & devices' })}
       width="max-w-3xl"
       above={
         <p className="mb-2 text-sm">
@@ -19,7 +21,8 @@ export function AppsDevicesRoute() {
             to="/settings"
             className="inline-flex min-h-6 items-center text-violet-300 hover:text-violet-200 hover:underline"
           >
-            ← Settings
+            {/* The arrow points back: in Arabic it points the other way (→ الإعدادات). */}
+            <FormattedMessage id="integrations.backToSettings" defaultMessage="← Settings" />
           </Link>
         </p>
       }

@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { SignedInPage } from '@/app/layout/signed-in-page';
 import { ImportExportSection } from '@/features/imports/components/import-export-section';
 
@@ -6,8 +7,12 @@ import { ImportExportSection } from '@/features/imports/components/import-export
  * /settings embeds once the settings screen exists.
  */
 export function ImportExportRoute() {
+  const intl = useIntl();
   return (
-    <SignedInPage title="Import & export" width="max-w-4xl">
+    <SignedInPage
+      title={intl.formatMessage({ id: 'imports.pageTitle', defaultMessage: 'Import & export' })}
+      width="max-w-4xl"
+    >
       <ImportExportSection />
     </SignedInPage>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { SignedInPage } from '@/app/layout/signed-in-page';
 import { DeviceActivation } from '@/features/integrations/components/device-activation';
@@ -25,11 +26,19 @@ function ConnectPage({
 
 /** /activate: the code a TV, media centre or script shows (Trakt's device sign-in, ADR 170). */
 export function ActivateRoute() {
+  const intl = useIntl();
   const [params] = useSearchParams();
   return (
     <ConnectPage
-      title="Connect a device"
-      intro="Your app or device shows a code when you sign in to Trakt from it. Enter it here to connect it to your account."
+      title={intl.formatMessage({
+        id: 'integrations.activateTitle',
+        defaultMessage: 'Connect a device',
+      })}
+      intro={intl.formatMessage({
+        id: 'integrations.activateIntro',
+        defaultMessage:
+          'Your app or device shows a code when you sign in to Trakt from it. Enter it here to connect it to your account.',
+      })}
     >
       <DeviceActivation initialCode={params.get('code') ?? ''} />
     </ConnectPage>
@@ -38,11 +47,18 @@ export function ActivateRoute() {
 
 /** /oauth/authorize: an app asks to connect (Trakt's OAuth authorize, ADR 170). */
 export function OAuthAuthorizeRoute() {
+  const intl = useIntl();
   const [params] = useSearchParams();
   return (
     <ConnectPage
-      title="Connect an app"
-      intro="An app that works with Trakt asks to use your account on this site."
+      title={intl.formatMessage({
+        id: 'integrations.authorizeTitle',
+        defaultMessage: 'Connect an app',
+      })}
+      intro={intl.formatMessage({
+        id: 'integrations.authorizeIntro',
+        defaultMessage: 'An app that works with Trakt asks to use your account on this site.',
+      })}
     >
       <TraktConsent params={params} />
     </ConnectPage>

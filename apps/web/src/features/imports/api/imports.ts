@@ -7,6 +7,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { trackingKeys } from '@/features/tracking/api/tracking-keys';
+import { intl } from '@/i18n';
 import { api, ApiError, API_BASE_URL, defaultErrorMessage } from '@/lib/api-client';
 import { getStoredToken } from '@/lib/token-storage';
 
@@ -29,7 +30,10 @@ export function useHeld(offset: number) {
   });
 }
 
-/** Names of the sources, as the report and the source picker show them. */
+/**
+ * Names of the sources, as the report and the source picker show them: the contracts' English
+ * (`contractText` shows them in the interface's language).
+ */
 export const importSourceLabels: Record<ImportSource, string> = {
   trakt: 'Trakt export (ZIP)',
   tvtime: 'TV Time GDPR export',
@@ -57,6 +61,16 @@ async function errorOf(response: Response): Promise<ApiError> {
   });
 }
 
+/** fetch itself failed: the API client's own words for it, in the interface's language. */
+function unreachable(): ApiError {
+  return new ApiError({
+    message: intl().formatMessage({
+      id: 'api.unreachable',
+      defaultMessage: 'Unable to reach the server. Check your connection and try again.',
+    }),
+  });
+}
+
 function authHeaders(): Headers {
   const headers = new Headers({ Accept: 'application/json' });
   const token = getStoredToken();
@@ -80,9 +94,7 @@ export async function uploadImport(
       body: form,
     });
   } catch {
-    throw new ApiError({
-      message: 'Unable to reach the server. Check your connection and try again.',
-    });
+    throw unreachable();
   }
   if (!response.ok) throw await errorOf(response);
   return (await response.json()) as { id: string };
@@ -138,9 +150,7 @@ export async function downloadExport(format: 'json' | 'csv'): Promise<void> {
       headers: authHeaders(),
     });
   } catch {
-    throw new ApiError({
-      message: 'Unable to reach the server. Check your connection and try again.',
-    });
+    throw unreachable();
   }
   if (!response.ok) throw await errorOf(response);
   const blob = await response.blob();

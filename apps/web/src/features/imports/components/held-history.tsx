@@ -1,18 +1,25 @@
 import type { HeldShow } from '@series-tracker/contracts';
 import { Hourglass } from 'lucide-react';
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { episodeCode, formatCount, lazily } from '@/lib/format';
+import { perLocale } from '@/i18n';
+import { episodeCode, formatCount } from '@/lib/format';
 import { heldPageSize, useHeld } from '../api/imports';
+import { countText, sentHeldReason } from './import-messages';
 import { ImportsQueryState } from './query-state';
 
-const day = lazily(() => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }));
-const plural = (n: number, word: string) =>
-  `${formatCount(n)} ${n === 1 ? word : /(s|sh|ch|x)$/.test(word) ? `${word}es` : `${word}s`}`;
+/** Between the parts of a line; the same in every language. */
+const dot = ' · ';
+
+const day = perLocale(
+  (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }),
+);
 
 function HeldShowCard({ value }: { value: HeldShow }) {
+  const intl = useIntl();
   const { show, watches, count, reasons } = value;
   return (
     <li className="rounded-xl border border-slate-800 bg-slate-900/50 p-3 sm:p-4">
@@ -23,48 +30,92 @@ function HeldShowCard({ value }: { value: HeldShow }) {
           className="font-medium break-words text-white hover:text-violet-300"
         >
           {show.title}
-          {show.year ? <span className="ml-1 text-slate-400">({show.year})</span> : null}
+          {show.year ? (
+            <span className="ms-1 text-slate-400">
+              <FormattedMessage
+                id="imports.showYear"
+                defaultMessage="({year})"
+                values={{ year: show.year }}
+              />
+            </span>
+          ) : null}
         </Link>
         <span className="text-sm text-slate-300 tabular-nums">
           {[
-            watches.length ? plural(watches.length, 'watch') : null,
-            count ? `${plural(count.watched, 'episode')} counted` : null,
+            watches.length ? countText('watches', watches.length) : null,
+            count
+              ? intl.formatMessage(
+                  {
+                    id: 'imports.episodesCounted',
+                    defaultMessage:
+                      '{count, plural, one {# episode counted} other {# episodes counted}}',
+                  },
+                  { count: count.watched },
+                )
+              : null,
           ]
             .filter(Boolean)
-            .join(' · ')}
+            .join(dot)}
         </span>
       </div>
       {watches.length ? (
-        <ul aria-label={`Held watches of ${show.title}`} className="mt-2 flex flex-wrap gap-1.5">
+        <ul
+          aria-label={intl.formatMessage(
+            { id: 'imports.heldWatchesOf', defaultMessage: 'Held watches of {title}' },
+            { title: show.title },
+          )}
+          className="mt-2 flex flex-wrap gap-1.5"
+        >
           {watches.map((w) => (
             <li
               key={`${w.season}:${w.number}:${w.airDate}`}
               className="rounded-md bg-slate-800/80 px-2 py-0.5 text-xs text-slate-200 tabular-nums"
             >
-              {w.number !== null ? episodeCode(w.season, w.number) : (w.airDate ?? 'Episode')}
-              <span className="text-slate-400"> · {day().format(new Date(w.watchedAt))}</span>
+              {w.number !== null
+                ? episodeCode(w.season, w.number)
+                : (w.airDate ??
+                  intl.formatMessage({ id: 'imports.episode', defaultMessage: 'Episode' }))}
+              <span className="text-slate-400">
+                {dot}
+                {day().format(new Date(w.watchedAt))}
+              </span>
             </li>
           ))}
         </ul>
       ) : null}
       {count ? (
         <p className="mt-2 text-sm text-slate-300">
-          MyAnimeList count: {plural(count.watched, 'episode')} watched
-          {count.watchedAt
-            ? `, ${day().format(new Date(count.watchedAt))}`
-            : ', no date in the file'}
-          .
+          {count.watchedAt ? (
+            <FormattedMessage
+              id="imports.malCountDated"
+              defaultMessage="MyAnimeList count: {count, plural, one {# episode} other {# episodes}} watched, {date}."
+              values={{ count: count.watched, date: day().format(new Date(count.watchedAt)) }}
+            />
+          ) : (
+            <FormattedMessage
+              id="imports.malCountUndated"
+              defaultMessage="MyAnimeList count: {count, plural, one {# episode} other {# episodes}} watched, no date in the file."
+              values={{ count: count.watched }}
+            />
+          )}
         </p>
       ) : null}
       <dl className="mt-2 space-y-1.5 text-sm">
-        {reasons.map((r) => (
-          <div key={r.reason}>
-            <dt className="sr-only">Why</dt>
-            <dd className="text-slate-300">{r.why}</dd>
-            <dt className="sr-only">What resolves it</dt>
-            <dd className="text-slate-400">{r.resolves}</dd>
-          </div>
-        ))}
+        {reasons.map((r) => {
+          const { why, resolves } = sentHeldReason(r);
+          return (
+            <div key={r.reason}>
+              <dt className="sr-only">
+                <FormattedMessage id="imports.why" defaultMessage="Why" />
+              </dt>
+              <dd className="text-slate-300">{why}</dd>
+              <dt className="sr-only">
+                <FormattedMessage id="imports.whatResolves" defaultMessage="What resolves it" />
+              </dt>
+              <dd className="text-slate-400">{resolves}</dd>
+            </div>
+          );
+        })}
       </dl>
     </li>
   );
@@ -75,14 +126,21 @@ function HeldShowCard({ value }: { value: HeldShow }) {
  * counts it will not guess at, per show, with why and what resolves them.
  */
 export function HeldHistory() {
+  const intl = useIntl();
   const [offset, setOffset] = useState(0);
   const held = useHeld(offset);
   if (held.isPending || held.isError)
     return (
       <ImportsQueryState
         query={held}
-        loading="Loading held history…"
-        failedTitle="Could not load held history"
+        loading={intl.formatMessage({
+          id: 'imports.loadingHeld',
+          defaultMessage: 'Loading held history…',
+        })}
+        failedTitle={intl.formatMessage({
+          id: 'imports.loadHeldFailed',
+          defaultMessage: 'Could not load held history',
+        })}
         retrying
         muted
       />
@@ -93,8 +151,12 @@ export function HeldHistory() {
       <EmptyState
         icon={Hourglass}
         headingLevel={3}
-        title="No held history"
-        message="Imported watches the catalogue cannot place yet wait here, with what will place them. You have none."
+        title={intl.formatMessage({ id: 'imports.noHeld', defaultMessage: 'No held history' })}
+        message={intl.formatMessage({
+          id: 'imports.noHeldMessage',
+          defaultMessage:
+            'Imported watches the catalogue cannot place yet wait here, with what will place them. You have none.',
+        })}
         className="py-6"
       />
     );
@@ -102,10 +164,26 @@ export function HeldHistory() {
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-300">
-        {plural(page.totals.watches, 'watch')}
-        {page.totals.counts ? ` and ${plural(page.totals.counts, 'episode count')}` : ''} on{' '}
-        {plural(page.total, 'show')} are kept until they can be placed. They are in your export and
-        come back when you import it.
+        {page.totals.counts ? (
+          <FormattedMessage
+            id="imports.heldTotalsWithCounts"
+            defaultMessage="{watches} and {counts} on {shows} are kept until they can be placed. They are in your export and come back when you import it."
+            values={{
+              watches: countText('watches', page.totals.watches),
+              counts: countText('episodeCounts', page.totals.counts),
+              shows: countText('shows', page.total),
+            }}
+          />
+        ) : (
+          <FormattedMessage
+            id="imports.heldTotals"
+            defaultMessage="{watches} on {shows} are kept until they can be placed. They are in your export and come back when you import it."
+            values={{
+              watches: countText('watches', page.totals.watches),
+              shows: countText('shows', page.total),
+            }}
+          />
+        )}
       </p>
       <ul className="space-y-2">
         {page.data.map((s) => (
@@ -115,7 +193,15 @@ export function HeldHistory() {
       {page.total > heldPageSize ? (
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-400">
           <span className="tabular-nums">
-            Shows {formatCount(page.offset + 1)}–{formatCount(last)} of {formatCount(page.total)}
+            <FormattedMessage
+              id="imports.heldRange"
+              defaultMessage="Shows {first}–{last} of {total}"
+              values={{
+                first: formatCount(page.offset + 1),
+                last: formatCount(last),
+                total: formatCount(page.total),
+              }}
+            />
           </span>
           <div className="flex gap-2">
             <Button
@@ -124,7 +210,7 @@ export function HeldHistory() {
               disabled={offset === 0 || held.isFetching}
               onClick={() => setOffset(Math.max(0, offset - heldPageSize))}
             >
-              Previous
+              <FormattedMessage id="imports.previous" defaultMessage="Previous" />
             </Button>
             <Button
               variant="secondary"
@@ -132,7 +218,7 @@ export function HeldHistory() {
               disabled={!page.hasMore || held.isFetching}
               onClick={() => setOffset(offset + heldPageSize)}
             >
-              Next
+              <FormattedMessage id="imports.next" defaultMessage="Next" />
             </Button>
           </div>
         </div>

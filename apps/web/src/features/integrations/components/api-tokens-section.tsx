@@ -1,5 +1,6 @@
 import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import {
   apiTokenLimits,
   createApiTokenSchema,
@@ -8,7 +9,7 @@ import {
 } from '@series-tracker/contracts';
 import { MutationError } from '@/components/forms/mutation-error';
 import { ItemAction, ItemRow } from '@/components/settings/item-list';
-import { itemTime, lastUsed } from '@/components/settings/item-time';
+import { itemTime } from '@/components/settings/item-time';
 import { BusyButton } from '@/components/forms/busy-button';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -19,15 +20,32 @@ import { useRecentSignIn } from '@/features/auth/components/confirm-identity';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/integrations';
 import { CopyField } from './copy-field';
 
-const scopeLabels: Record<TokenScope, { label: string; hint: string }> = {
-  read: { label: 'Read', hint: 'See your watchlist, progress, up next and anything you can see.' },
-  'write:tracking': {
-    label: 'Mark episodes',
-    hint: 'Mark episodes watched and change your watchlist. Nothing else.',
+const scopeLabels = defineMessages<TokenScope>({
+  read: { id: 'integrations.scope.read', defaultMessage: 'Read' },
+  'write:tracking': { id: 'integrations.scope.writeTracking', defaultMessage: 'Mark episodes' },
+});
+const scopeHints = defineMessages<TokenScope>({
+  read: {
+    id: 'integrations.scope.readHint',
+    defaultMessage: 'See your watchlist, progress, up next and anything you can see.',
   },
-};
+  'write:tracking': {
+    id: 'integrations.scope.writeTrackingHint',
+    defaultMessage: 'Mark episodes watched and change your watchlist. Nothing else.',
+  },
+});
+
+/** Between the parts of a token's line; the same in every language. */
+const dot = ' · ';
+/** After a token's visible prefix: the rest is secret. */
+const ellipsis = '…';
+
+/** How a token is sent: code, the same in every language. */
+const bearer = 'Authorization: Bearer …';
+const apiPath = '/api';
 
 export function ApiTokensSection() {
+  const intl = useIntl();
   const tokens = useApiTokens();
   const { run, dialog } = useRecentSignIn();
   const create = useCreateApiToken(run);
@@ -51,37 +69,81 @@ export function ApiTokensSection() {
     });
   }
 
-  const createError = formAlertMessage(create, 'Could not create the token. Please try again.');
+  const createError = formAlertMessage(
+    create,
+    intl.formatMessage({
+      id: 'integrations.createTokenFailed',
+      defaultMessage: 'Could not create the token. Please try again.',
+    }),
+  );
+  const scopeList = (list: TokenScope[]) =>
+    intl.formatList(
+      list.map((s) => intl.formatMessage(scopeLabels[s])),
+      { type: 'unit', style: 'short' },
+    );
   const toggle = (scope: TokenScope) =>
     setScopes((s) => (s.includes(scope) ? s.filter((x) => x !== scope) : [...s, scope]));
 
   return (
     <SettingsSection
       id="api-tokens"
-      title="API tokens"
-      description="Personal tokens for scripts and apps that read your tracking or mark episodes for you. A token can never change your password, e-mail, sessions or tokens."
+      title={intl.formatMessage({ id: 'integrations.tokensTitle', defaultMessage: 'API tokens' })}
+      description={intl.formatMessage({
+        id: 'integrations.tokensDescription',
+        defaultMessage:
+          'Personal tokens for scripts and apps that read your tracking or mark episodes for you. A token can never change your password, e-mail, sessions or tokens.',
+      })}
     >
       <div className="space-y-6">
         {created ? (
           <div className="space-y-3 rounded-xl border border-emerald-500/40 bg-emerald-500/10 p-4">
             <p className="text-sm font-semibold text-emerald-200">
-              Copy your new token now: it will not be shown again.
+              <FormattedMessage
+                id="integrations.copyTokenNow"
+                defaultMessage="Copy your new token now: it will not be shown again."
+              />
             </p>
-            <CopyField label={`Token “${created.name}”`} value={created.token} />
+            <CopyField
+              label={intl.formatMessage(
+                { id: 'integrations.tokenLabel', defaultMessage: 'Token “{name}”' },
+                { name: created.name },
+              )}
+              value={created.token}
+            />
             <p className="text-xs text-slate-300">
-              Send it as <code className="text-slate-100">Authorization: Bearer …</code> with each
-              request to <code className="text-slate-100">/api</code>.
+              <FormattedMessage
+                id="integrations.sendToken"
+                defaultMessage="Send it as {header} with each request to {path}."
+                values={{
+                  header: (
+                    <code className="text-slate-100" dir="ltr">
+                      {bearer}
+                    </code>
+                  ),
+                  path: (
+                    <code className="text-slate-100" dir="ltr">
+                      {apiPath}
+                    </code>
+                  ),
+                }}
+              />
             </p>
             <Button variant="secondary" size="sm" onClick={() => setCreated(null)}>
-              I have copied it
+              <FormattedMessage id="integrations.copiedIt" defaultMessage="I have copied it" />
             </Button>
           </div>
         ) : null}
 
         <form onSubmit={submit} noValidate className="space-y-4">
           <TextField
-            label="Token name"
-            placeholder="Kodi in the living room"
+            label={intl.formatMessage({
+              id: 'integrations.tokenName',
+              defaultMessage: 'Token name',
+            })}
+            placeholder={intl.formatMessage({
+              id: 'integrations.tokenNamePlaceholder',
+              defaultMessage: 'Kodi in the living room',
+            })}
             value={name}
             maxLength={apiTokenLimits.nameMax + 10}
             onChange={(e) => setName(e.target.value)}
@@ -92,7 +154,9 @@ export function ApiTokensSection() {
             className="space-y-2"
             aria-describedby={errors.scopes ? 'scopes-error' : undefined}
           >
-            <legend className="text-sm font-medium text-slate-200">Permissions</legend>
+            <legend className="text-sm font-medium text-slate-200">
+              <FormattedMessage id="integrations.permissions" defaultMessage="Permissions" />
+            </legend>
             {(Object.keys(scopeLabels) as TokenScope[]).map((scope) => (
               <div key={scope} className="flex items-start gap-3 text-sm text-slate-200">
                 <input
@@ -105,10 +169,10 @@ export function ApiTokensSection() {
                 />
                 <div>
                   <label htmlFor={`scope-${scope}`} className="font-medium">
-                    {scopeLabels[scope].label}
+                    {intl.formatMessage(scopeLabels[scope])}
                   </label>
                   <p id={`scope-${scope}-hint`} className="text-xs text-slate-400">
-                    {scopeLabels[scope].hint}
+                    {intl.formatMessage(scopeHints[scope])}
                   </p>
                 </div>
               </div>
@@ -120,21 +184,43 @@ export function ApiTokensSection() {
             ) : null}
           </fieldset>
           {createError ? <FormAlert>{createError}</FormAlert> : null}
-          <BusyButton type="submit" busy={create.isPending} busyLabel="Creating…">
-            Create token
+          <BusyButton
+            type="submit"
+            busy={create.isPending}
+            busyLabel={intl.formatMessage({
+              id: 'integrations.creating',
+              defaultMessage: 'Creating…',
+            })}
+          >
+            <FormattedMessage id="integrations.createToken" defaultMessage="Create token" />
           </BusyButton>
         </form>
 
         <SectionItems
           query={tokens}
-          loadingLabel="Loading API tokens"
-          failedTitle="Could not load your API tokens"
+          loadingLabel={intl.formatMessage({
+            id: 'integrations.loadingTokens',
+            defaultMessage: 'Loading API tokens',
+          })}
+          failedTitle={intl.formatMessage({
+            id: 'integrations.loadTokensFailed',
+            defaultMessage: 'Could not load your API tokens',
+          })}
           empty={{
             icon: KeyRound,
-            title: 'No API tokens yet',
-            message: 'Tokens you create appear here, with when they were last used.',
+            title: intl.formatMessage({
+              id: 'integrations.noTokens',
+              defaultMessage: 'No API tokens yet',
+            }),
+            message: intl.formatMessage({
+              id: 'integrations.noTokensMessage',
+              defaultMessage: 'Tokens you create appear here, with when they were last used.',
+            }),
           }}
-          label="Your API tokens"
+          label={intl.formatMessage({
+            id: 'integrations.yourTokens',
+            defaultMessage: 'Your API tokens',
+          })}
           row={(t) => (
             <ItemRow
               key={t.id}
@@ -143,9 +229,12 @@ export function ApiTokensSection() {
                 <ItemAction
                   onClick={() => revoke.mutate(t.id)}
                   disabled={revoke.isPending && revoke.variables === t.id}
-                  label={`Revoke token ${t.name}`}
+                  label={intl.formatMessage(
+                    { id: 'integrations.revokeToken', defaultMessage: 'Revoke token {name}' },
+                    { name: t.name },
+                  )}
                 >
-                  Revoke
+                  <FormattedMessage id="integrations.revoke" defaultMessage="Revoke" />
                 </ItemAction>
               }
             >
@@ -153,14 +242,39 @@ export function ApiTokensSection() {
                 {t.name}
               </p>
               <p className="text-xs text-slate-400">
-                <code className="text-slate-300">{t.prefix}…</code> ·{' '}
-                {t.scopes.map((s) => scopeLabels[s].label).join(', ')} · created{' '}
-                {itemTime(t.createdAt)} · {lastUsed(t.lastUsedAt, 'never used')}
+                <code className="text-slate-300" dir="ltr">
+                  {t.prefix}
+                  {ellipsis}
+                </code>
+                {dot}
+                {t.lastUsedAt ? (
+                  <FormattedMessage
+                    id="integrations.tokenUsed"
+                    defaultMessage="{scopes} · created {created} · last used {used}"
+                    values={{
+                      scopes: scopeList(t.scopes),
+                      created: itemTime(t.createdAt),
+                      used: itemTime(t.lastUsedAt),
+                    }}
+                  />
+                ) : (
+                  <FormattedMessage
+                    id="integrations.tokenUnused"
+                    defaultMessage="{scopes} · created {created} · never used"
+                    values={{ scopes: scopeList(t.scopes), created: itemTime(t.createdAt) }}
+                  />
+                )}
               </p>
             </ItemRow>
           )}
         />
-        <MutationError mutation={revoke} fallback="Could not revoke the token. Please try again." />
+        <MutationError
+          mutation={revoke}
+          fallback={intl.formatMessage({
+            id: 'integrations.revokeFailed',
+            defaultMessage: 'Could not revoke the token. Please try again.',
+          })}
+        />
       </div>
       {dialog}
     </SettingsSection>

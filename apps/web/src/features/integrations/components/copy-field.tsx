@@ -1,5 +1,6 @@
 import { Check, Copy } from 'lucide-react';
 import { useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
 
 /**
@@ -16,6 +17,7 @@ export function CopyField({
   /** Shown whole on several lines (a key typed by hand), not cut at the field's end. */
   wrap?: boolean;
 }) {
+  const intl = useIntl();
   const id = useId();
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   async function copy() {
@@ -58,22 +60,37 @@ export function CopyField({
           variant="secondary"
           size="sm"
           onClick={() => void copy()}
-          aria-label={`Copy ${label}`}
+          aria-label={intl.formatMessage(
+            { id: 'integrations.copyLabel', defaultMessage: 'Copy {label}' },
+            { label },
+          )}
         >
           {state === 'copied' ? (
             <Check aria-hidden className="size-4" />
           ) : (
             <Copy aria-hidden className="size-4" />
           )}
-          <span className="max-sm:sr-only">{state === 'copied' ? 'Copied' : 'Copy'}</span>
+          <span className="max-sm:sr-only">
+            {state === 'copied' ? (
+              <FormattedMessage id="integrations.copied" defaultMessage="Copied" />
+            ) : (
+              <FormattedMessage id="integrations.copy" defaultMessage="Copy" />
+            )}
+          </span>
         </Button>
       </div>
       <p role="status" className="text-xs text-slate-400">
-        {state === 'copied'
-          ? 'Copied to the clipboard.'
-          : state === 'failed'
-            ? 'Your browser did not allow copying: the text is selected, copy it with Ctrl+C.'
-            : ''}
+        {state === 'copied' ? (
+          <FormattedMessage
+            id="integrations.copiedToClipboard"
+            defaultMessage="Copied to the clipboard."
+          />
+        ) : state === 'failed' ? (
+          <FormattedMessage
+            id="integrations.copyRefused"
+            defaultMessage="Your browser did not allow copying: the text is selected, copy it with Ctrl+C."
+          />
+        ) : null}
       </p>
     </div>
   );

@@ -1,5 +1,6 @@
 import { CircleCheck, CircleX } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import {
   formatUserCode,
@@ -12,6 +13,7 @@ import { MutationAlert } from '@/components/forms/mutation-error';
 import { BusyButton } from '@/components/forms/busy-button';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
+import { contractText } from '@/i18n/contract-text';
 import { useDecideDeviceCode, useLookupDeviceCode } from '../api/trakt-apps';
 import { TraktAnswer, TraktAppIdentity, TraktAppPermissions } from './trakt-app-identity';
 
@@ -20,6 +22,7 @@ import { TraktAnswer, TraktAppIdentity, TraktAppPermissions } from './trakt-app-
  * TV or script shows, sees which app is asking, and approves or denies it.
  */
 export function DeviceActivation({ initialCode }: { initialCode: string }) {
+  const intl = useIntl();
   const [code, setCode] = useState(initialCode);
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [request, setRequest] = useState<TraktDeviceRequest | null>(null);
@@ -30,7 +33,10 @@ export function DeviceActivation({ initialCode }: { initialCode: string }) {
   function submit(e: FormEvent) {
     e.preventDefault();
     const parsed = traktDeviceLookupSchema.safeParse({ userCode: code });
-    if (!parsed.success) return setFieldError(parsed.error.issues[0]?.message);
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message;
+      return setFieldError(message === undefined ? undefined : contractText(message));
+    }
     setFieldError(undefined);
     lookup.mutate(parsed.data.userCode, { onSuccess: setRequest });
   }
@@ -56,30 +62,48 @@ export function DeviceActivation({ initialCode }: { initialCode: string }) {
       <div role="status" className="space-y-4">
         <p className="flex items-start gap-2 text-lg font-semibold text-emerald-200">
           <CircleCheck aria-hidden className="mt-1 size-5 shrink-0 text-emerald-400" />
-          Connected. Go back to your app: it finishes signing in by itself within a few seconds.
+          <FormattedMessage
+            id="integrations.deviceConnected"
+            defaultMessage="Connected. Go back to your app: it finishes signing in by itself within a few seconds."
+          />
         </p>
         <p className="text-sm text-slate-300">
-          You can disconnect it at any time under{' '}
-          <Link
-            to="/settings/apps#connected-apps"
-            className="text-violet-300 underline hover:text-violet-200"
-          >
-            Settings › Apps &amp; devices
-          </Link>
-          .
+          <FormattedMessage
+            id="integrations.disconnectLater"
+            defaultMessage="You can disconnect it at any time under <link>Settings › Apps & devices</link>."
+            values={{
+              link: (chunks) => (
+                <Link
+                  to="/settings/apps#connected-apps"
+                  className="text-violet-300 underline hover:text-violet-200"
+                >
+                  {chunks}
+                </Link>
+              ),
+            }}
+          />
         </p>
         <Button variant="secondary" onClick={startOver}>
-          Connect another device
+          <FormattedMessage
+            id="integrations.connectAnother"
+            defaultMessage="Connect another device"
+          />
         </Button>
       </div>
     ) : (
       <div role="status" className="space-y-4">
         <p className="flex items-start gap-2 text-lg font-semibold text-slate-100">
           <CircleX aria-hidden className="mt-1 size-5 shrink-0 text-rose-400" />
-          Denied. The app did not get access to your account.
+          <FormattedMessage
+            id="integrations.denied"
+            defaultMessage="Denied. The app did not get access to your account."
+          />
         </p>
         <Button variant="secondary" onClick={startOver}>
-          Enter another code
+          <FormattedMessage
+            id="integrations.enterAnotherCode"
+            defaultMessage="Enter another code"
+          />
         </Button>
       </div>
     );
@@ -88,16 +112,24 @@ export function DeviceActivation({ initialCode }: { initialCode: string }) {
     return (
       <div className="space-y-5">
         <p className="text-sm text-slate-300">
-          Code{' '}
-          <strong className="font-mono text-base text-white" dir="ltr">
-            {request.userCode}
-          </strong>
+          <FormattedMessage
+            id="integrations.codeShown"
+            defaultMessage="Code <b>{code}</b>"
+            values={{
+              code: request.userCode,
+              b: (chunks) => (
+                <strong className="font-mono text-base text-white" dir="ltr">
+                  {chunks}
+                </strong>
+              ),
+            }}
+          />
         </p>
         <TraktAppIdentity clientId={request.clientId} />
         <TraktAppPermissions />
         <TraktAnswer mutation={decide} onAnswer={answer}>
           <Button variant="ghost" onClick={startOver} disabled={decide.isPending}>
-            Use another code
+            <FormattedMessage id="integrations.useAnotherCode" defaultMessage="Use another code" />
           </Button>
         </TraktAnswer>
       </div>
@@ -106,8 +138,18 @@ export function DeviceActivation({ initialCode }: { initialCode: string }) {
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <TextField
-        label="Code shown by your app"
-        hint={`${traktOAuthLimits.userCodeLength} letters and digits, like ABCD-EFGH. Upper or lower case both work.`}
+        label={intl.formatMessage({
+          id: 'integrations.codeLabel',
+          defaultMessage: 'Code shown by your app',
+        })}
+        hint={intl.formatMessage(
+          {
+            id: 'integrations.codeHint',
+            defaultMessage:
+              '{count, plural, one {# letter or digit} other {# letters and digits}}, like ABCD-EFGH. Upper or lower case both work.',
+          },
+          { count: traktOAuthLimits.userCodeLength },
+        )}
         value={code}
         onChange={(e) => setCode(e.target.value)}
         onBlur={() => {
@@ -122,13 +164,26 @@ export function DeviceActivation({ initialCode }: { initialCode: string }) {
         dir="ltr"
         className="font-mono text-lg tracking-widest uppercase"
       />
-      <MutationAlert mutation={lookup} fallback="Could not check the code. Please try again." />
+      <MutationAlert
+        mutation={lookup}
+        fallback={intl.formatMessage({
+          id: 'integrations.checkCodeFailed',
+          defaultMessage: 'Could not check the code. Please try again.',
+        })}
+      />
       <div className="flex flex-wrap items-center gap-3">
-        <BusyButton type="submit" busy={lookup.isPending} busyLabel="Checking…">
-          Continue
+        <BusyButton
+          type="submit"
+          busy={lookup.isPending}
+          busyLabel={intl.formatMessage({
+            id: 'integrations.checking',
+            defaultMessage: 'Checking…',
+          })}
+        >
+          <FormattedMessage id="integrations.continue" defaultMessage="Continue" />
         </BusyButton>
         <Link to="/settings/apps" className={buttonStyles({ variant: 'ghost' })}>
-          Apps &amp; devices
+          <FormattedMessage id="integrations.appsDevices" defaultMessage="Apps & devices" />
         </Link>
       </div>
     </form>

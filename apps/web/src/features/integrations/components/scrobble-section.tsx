@@ -1,5 +1,6 @@
 import { Radio } from 'lucide-react';
-import type { MediaServer, ScrobbleEvent, ScrobbleOutcome } from '@series-tracker/contracts';
+import type { ScrobbleEvent } from '@series-tracker/contracts';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { MutationAction } from '@/components/settings/mutation-action';
 import { BusyButton } from '@/components/forms/busy-button';
@@ -9,64 +10,19 @@ import { itemTime } from '@/components/settings/item-time';
 import { SectionLoaded, SettingsSection } from '@/features/account/components/settings-section';
 import { useRotateScrobbleUrls, useScrobbleSettings } from '../api/integrations';
 import { CopyField } from './copy-field';
+import {
+  jellyfinTemplate,
+  outcomeLabels,
+  outcomeStyles,
+  serverName,
+  servers,
+} from './scrobble-servers';
 
-/** The Jellyfin webhook plugin's template: the fields the server reads (ADR 161). */
-export const jellyfinTemplate =
-  '{"NotificationType":"{{NotificationType}}","ItemType":"{{ItemType}}","SeriesName":"{{SeriesName}}","Year":"{{Year}}","SeasonNumber":"{{SeasonNumber}}","EpisodeNumber":"{{EpisodeNumber}}","PlaybackPositionTicks":"{{PlaybackPositionTicks}}","RunTimeTicks":"{{RunTimeTicks}}","PlayedToCompletion":"{{PlayedToCompletion}}","UtcTimestamp":"{{UtcTimestamp}}"}';
-
-const servers: { id: MediaServer; name: string; steps: string[] }[] = [
-  {
-    id: 'jellyfin',
-    name: 'Jellyfin',
-    steps: [
-      'Dashboard → Plugins → Catalog: install “Webhook” and restart Jellyfin.',
-      'Dashboard → Plugins → Webhook → Add Generic Destination: paste the URL below.',
-      'Tick “Playback Stop”, item type “Episodes”, and limit it to your Jellyfin user.',
-      'Paste the template below as the destination’s template and save.',
-    ],
-  },
-  {
-    id: 'plex',
-    name: 'Plex',
-    steps: [
-      'Webhooks need Plex Pass. In Plex Web open Account settings → Webhooks.',
-      'Add Webhook, paste the URL below and save. Plex reports an episode once you pass 90 %.',
-    ],
-  },
-  {
-    id: 'emby',
-    name: 'Emby',
-    steps: [
-      'Emby Server dashboard → Notifications (Webhooks) → Add Webhook: paste the URL below.',
-      'Request content type: application/json. Events: Playback Stop and Mark played.',
-      'Limit the events to your Emby user and save.',
-    ],
-  },
-  {
-    id: 'kodi',
-    name: 'Kodi',
-    steps: [
-      'Kodi has no webhooks: a script or add-on posts to the URL below when an episode ends.',
-      'It sends JSON: event “scrobble”, type “episode”, showTitle, season, episode, progress (0–100) and showIds (tvdb, imdb, tmdb) from Kodi’s library. The README shows an example.',
-    ],
-  },
-];
-
-const outcomeStyles: Record<ScrobbleOutcome, { label: string; className: string }> = {
-  marked: { label: 'Marked watched', className: 'bg-emerald-500/15 text-emerald-300' },
-  duplicate: { label: 'Already recorded', className: 'bg-sky-500/15 text-sky-300' },
-  ignored: { label: 'Ignored', className: 'bg-slate-700/60 text-slate-300' },
-  unmatched: { label: 'Not matched', className: 'bg-amber-500/15 text-amber-300' },
-  invalid: { label: 'Unreadable', className: 'bg-rose-500/15 text-rose-300' },
-  refused: { label: 'Refused', className: 'bg-rose-500/15 text-rose-300' },
-};
-const serverName = Object.fromEntries(servers.map((s) => [s.id, s.name])) as Record<
-  MediaServer,
-  string
->;
+/** Between the parts of an event's line; the same in every language. */
+const dot = ' · ';
 
 function EventRow({ event }: { event: ScrobbleEvent }) {
-  const style = outcomeStyles[event.outcome];
+  const intl = useIntl();
   const se =
     event.seasonNumber !== null && event.episodeNumber !== null
       ? ` S${event.seasonNumber}E${event.episodeNumber}`
@@ -74,8 +30,13 @@ function EventRow({ event }: { event: ScrobbleEvent }) {
   return (
     <li className="space-y-1 px-4 py-3">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', style.className)}>
-          {style.label}
+        <span
+          className={cn(
+            'rounded-full px-2 py-0.5 text-xs font-semibold',
+            outcomeStyles[event.outcome],
+          )}
+        >
+          {intl.formatMessage(outcomeLabels[event.outcome])}
         </span>
         <span className="text-sm font-medium break-words text-slate-100">
           {event.show ? (
@@ -83,22 +44,34 @@ function EventRow({ event }: { event: ScrobbleEvent }) {
               {event.show.title}
             </Link>
           ) : (
-            <span dir="auto">{event.title ?? 'Unknown item'}</span>
+            <span dir="auto">
+              {event.title ??
+                intl.formatMessage({
+                  id: 'integrations.unknownItem',
+                  defaultMessage: 'Unknown item',
+                })}
+            </span>
           )}
           {se}
         </span>
       </div>
+      {/* Written by the server when the event came in. */}
       <p className="text-sm break-words text-slate-300" dir="auto">
         {event.detail}
       </p>
       <p className="text-xs text-slate-500">
-        {serverName[event.source]} · {event.event} · {itemTime(event.receivedAt)}
+        {serverName[event.source]}
+        {dot}
+        <span dir="ltr">{event.event}</span>
+        {dot}
+        {itemTime(event.receivedAt)}
       </p>
     </li>
   );
 }
 
 export function ScrobbleSection() {
+  const intl = useIntl();
   const settings = useScrobbleSettings();
   const rotate = useRotateScrobbleUrls();
   const origin = window.location.origin;
@@ -106,14 +79,27 @@ export function ScrobbleSection() {
   return (
     <SettingsSection
       id="scrobbling"
-      title="Media servers"
-      description="Jellyfin, Plex, Emby or Kodi mark an episode watched here when you play it past 90 %. Each URL is private to you: anyone with it can mark episodes for you."
+      title={intl.formatMessage({
+        id: 'integrations.serversTitle',
+        defaultMessage: 'Media servers',
+      })}
+      description={intl.formatMessage({
+        id: 'integrations.serversDescription',
+        defaultMessage:
+          'Jellyfin, Plex, Emby or Kodi mark an episode watched here when you play it past 90 %. Each URL is private to you: anyone with it can mark episodes for you.',
+      })}
     >
       <SectionLoaded
         query={settings}
-        loadingLabel="Loading media server settings"
+        loadingLabel={intl.formatMessage({
+          id: 'integrations.loadingServers',
+          defaultMessage: 'Loading media server settings',
+        })}
         rows={['h-14', 'h-14', 'h-32']}
-        failedTitle="Could not load your media server settings"
+        failedTitle={intl.formatMessage({
+          id: 'integrations.loadServersFailed',
+          defaultMessage: 'Could not load your media server settings',
+        })}
       >
         {(data) => (
           <div className="space-y-6">
@@ -124,17 +110,26 @@ export function ScrobbleSection() {
                     {s.name}
                   </summary>
                   <div className="mt-3 space-y-3">
-                    <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-300">
+                    <ol className="list-decimal space-y-1 ps-5 text-sm text-slate-300">
                       {s.steps.map((step) => (
-                        <li key={step}>{step}</li>
+                        <li key={step.id}>{intl.formatMessage(step)}</li>
                       ))}
                     </ol>
                     <CopyField
-                      label={`${s.name} webhook URL`}
+                      label={intl.formatMessage(
+                        { id: 'integrations.webhookUrl', defaultMessage: '{server} webhook URL' },
+                        { server: s.name },
+                      )}
                       value={`${origin}${data.paths[s.id]}`}
                     />
                     {s.id === 'jellyfin' ? (
-                      <CopyField label="Jellyfin template" value={jellyfinTemplate} />
+                      <CopyField
+                        label={intl.formatMessage({
+                          id: 'integrations.jellyfinTemplate',
+                          defaultMessage: 'Jellyfin template',
+                        })}
+                        value={jellyfinTemplate}
+                      />
                     ) : null}
                   </div>
                 </details>
@@ -142,39 +137,66 @@ export function ScrobbleSection() {
             </div>
             <MutationAction
               mutation={rotate}
-              label="Make new URLs"
-              busyLabel="Making new URLs…"
-              fallback="Could not make new URLs. Please try again."
+              label={intl.formatMessage({
+                id: 'integrations.rotate',
+                defaultMessage: 'Make new URLs',
+              })}
+              busyLabel={intl.formatMessage({
+                id: 'integrations.rotating',
+                defaultMessage: 'Making new URLs…',
+              })}
+              fallback={intl.formatMessage({
+                id: 'integrations.rotateFailed',
+                defaultMessage: 'Could not make new URLs. Please try again.',
+              })}
             >
               <p className="text-xs text-slate-400">
-                The old URLs stop working at once; paste the new ones into your media servers.
+                <FormattedMessage
+                  id="integrations.rotateHint"
+                  defaultMessage="The old URLs stop working at once; paste the new ones into your media servers."
+                />
               </p>
             </MutationAction>
 
             <div>
               <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-                <h3 className="text-base font-semibold text-white">Last events</h3>
+                <h3 className="text-base font-semibold text-white">
+                  <FormattedMessage id="integrations.lastEvents" defaultMessage="Last events" />
+                </h3>
                 <BusyButton
                   variant="ghost"
                   size="sm"
                   onClick={() => void settings.refetch()}
                   busy={settings.isFetching}
-                  busyLabel="Refreshing…"
+                  busyLabel={intl.formatMessage({
+                    id: 'integrations.refreshing',
+                    defaultMessage: 'Refreshing…',
+                  })}
                 >
-                  Refresh
+                  <FormattedMessage id="integrations.refresh" defaultMessage="Refresh" />
                 </BusyButton>
               </div>
               {data.events.length === 0 ? (
                 <EmptyState
                   icon={Radio}
-                  title="Nothing received yet"
-                  message="Once a media server is set up, each event it sends shows here: marked, ignored, or why it did not match."
+                  title={intl.formatMessage({
+                    id: 'integrations.noEvents',
+                    defaultMessage: 'Nothing received yet',
+                  })}
+                  message={intl.formatMessage({
+                    id: 'integrations.noEventsMessage',
+                    defaultMessage:
+                      'Once a media server is set up, each event it sends shows here: marked, ignored, or why it did not match.',
+                  })}
                   headingLevel={3}
                   className="py-8"
                 />
               ) : (
                 <ul
-                  aria-label="Last events from your media servers"
+                  aria-label={intl.formatMessage({
+                    id: 'integrations.lastEventsLabel',
+                    defaultMessage: 'Last events from your media servers',
+                  })}
                   className="divide-y divide-slate-800 rounded-xl border border-slate-800"
                 >
                   {data.events.map((e) => (
