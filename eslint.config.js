@@ -33,6 +33,34 @@ const otherFeaturesRepository = {
     "Another feature's repository is its own (ADR 141, ADR 184), even as a type: use its service, or declare the few methods you need and have the composition root pass them.",
 };
 /** Arrows that point one way (ADR 184): what a feature never imports. */
+/**
+ * formatjs's no-literal-string-in-jsx, except for strings without a letter: `{' '}` (which
+ * Prettier writes), ' · ' separators and digits are not text to translate (ADR 186).
+ */
+const literalText = formatjs.rules['no-literal-string-in-jsx'];
+const noLiteralText = {
+  meta: literalText.meta,
+  create(context) {
+    const hasLetter = (node) => {
+      if (node?.type === 'Literal' && typeof node.value === 'string')
+        return /\p{L}/u.test(node.value);
+      if (node?.type === 'TemplateLiteral')
+        return node.quasis.some((q) => /\p{L}/u.test(q.value.cooked ?? ''));
+      if (node?.type === 'JSXText') return /\p{L}/u.test(node.value);
+      if (node?.type === 'JSXAttribute') return hasLetter(node.value);
+      if (node?.type === 'JSXExpressionContainer') return hasLetter(node.expression);
+      return true;
+    };
+    const filtered = Object.create(context, {
+      report: {
+        value: (descriptor) =>
+          hasLetter(descriptor.node) ? context.report(descriptor) : undefined,
+      },
+    });
+    return literalText.create(filtered);
+  },
+};
+
 const featureOutwards = {
   group: [
     '**/plugins/*',
@@ -235,9 +263,9 @@ export default tseslint.config(
     // the props that reach the screen or a screen reader, are messages with an id and English.
     files: ['apps/web/src/**/*.tsx'],
     ignores: ['apps/web/src/**/*.test.tsx', 'apps/web/src/test/**'],
-    plugins: { formatjs },
+    plugins: { formatjs, i18n: { rules: { 'no-literal-text': noLiteralText } } },
     rules: {
-      'formatjs/no-literal-string-in-jsx': [
+      'i18n/no-literal-text': [
         'error',
         {
           props: {

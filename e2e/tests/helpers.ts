@@ -88,3 +88,12 @@ export async function showSpoilers(page: Page) {
   });
   expect(res.status()).toBe(200);
 }
+
+/** The id of a bundled-catalogue show, by its exact title (search API). */
+export async function showIdByTitle(request: APIRequestContext, title: string): Promise<number> {
+  const response = await request.get(`/api/search/shows?q=${encodeURIComponent(title)}`);
+  const body = (await response.json()) as { data: { id: number; title: string }[] };
+  const show = body.data.find((s) => s.title === title);
+  expect(show, `${title} is in the bundled catalogue`).toBeTruthy();
+  return show!.id;
+}
