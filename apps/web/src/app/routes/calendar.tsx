@@ -7,6 +7,7 @@ import {
   type WatchStatus,
 } from '@series-tracker/contracts';
 import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -18,22 +19,18 @@ import {
   useCalendar,
   useCalendarSettings,
 } from '@/features/calendar/api/calendar';
-import {
-  CalendarEpisodeChip,
-  CalendarEpisodeRow,
-} from '@/features/calendar/components/calendar-episode';
+import { AgendaView, MonthView } from '@/features/calendar/components/calendar-views';
 import {
   addDays,
   addMonths,
-  formatDay,
   formatMonth,
   isMonth,
   monthGrid,
   monthOf,
   todayIn,
-  weekdays,
 } from '@/features/calendar/lib/dates';
 import { useSignedInPage } from '@/features/auth/hooks/use-require-sign-in';
+import { contractText } from '@/i18n/contract-text';
 import { errorReason } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { pageTitle } from '@/lib/site';
@@ -42,16 +39,30 @@ const frame = 'mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 sm:py-10';
 const AGENDA_BACK = 7;
 const AGENDA_AHEAD = 30;
 
+/** The page's name: its heading, and its document title. */
+function CalendarHeading({ className }: { className: string }) {
+  const intl = useIntl();
+  const name = intl.formatMessage({ id: 'calendar.title', defaultMessage: 'Calendar' });
+  return (
+    <>
+      <title>{pageTitle(name)}</title>
+      <h1 className={className}>{name}</h1>
+    </>
+  );
+}
+
 /** /calendar: signed-in only; visitors sign in and come straight back. */
 export function CalendarRoute() {
+  const intl = useIntl();
   const { status, redirect } = useSignedInPage();
   if (redirect) return redirect;
   if (status === 'unavailable')
     return (
       <div className={frame}>
-        <title>{pageTitle('Calendar')}</title>
-        <h1 className="mb-6 text-3xl font-extrabold tracking-tight text-white">Calendar</h1>
-        <SignInCheckFailed what="your calendar" />
+        <CalendarHeading className="mb-6 text-3xl font-extrabold tracking-tight text-white" />
+        <SignInCheckFailed
+          what={intl.formatMessage({ id: 'calendar.signInWhat', defaultMessage: 'your calendar' })}
+        />
       </div>
     );
   if (status === 'loading') return <CalendarSkeleton />;
@@ -61,10 +72,9 @@ export function CalendarRoute() {
 function CalendarSkeleton() {
   return (
     <div className={frame} aria-busy="true">
-      <title>{pageTitle('Calendar')}</title>
-      <h1 className="text-3xl font-extrabold tracking-tight text-white">Calendar</h1>
+      <CalendarHeading className="text-3xl font-extrabold tracking-tight text-white" />
       <p className="mt-1 text-sm text-slate-400" aria-live="polite">
-        Loading...
+        <FormattedMessage id="calendar.loading" defaultMessage="Loading..." />
       </p>
       <Skeleton className="mt-8 h-96 w-full rounded-2xl" />
     </div>
@@ -79,6 +89,7 @@ function parseStatuses(value: string | null): WatchStatus[] {
 }
 
 function CalendarPage() {
+  const intl = useIntl();
   const [params, setParams] = useSearchParams();
   const settings = useCalendarSettings();
   useAdoptBrowserTimeZone(settings.data);
@@ -117,24 +128,30 @@ function CalendarPage() {
 
   return (
     <div className={frame}>
-      <title>{pageTitle('Calendar')}</title>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-extrabold tracking-tight text-white">Calendar</h1>
+          <CalendarHeading className="text-3xl font-extrabold tracking-tight text-white" />
           <p className="mt-1 text-sm text-slate-400">
-            Episodes of the shows you track, in your time zone ({zone}).
+            <FormattedMessage
+              id="calendar.intro"
+              defaultMessage="Episodes of the shows you track, in your time zone ({zone})."
+              values={{ zone }}
+            />
           </p>
           {/* A target of its own, 24 px tall (WCAG 2.5.8, ADR 176), not a word in a sentence. */}
           <Link
             to="/settings#calendar-heading"
             className="mt-1 inline-flex min-h-6 items-center rounded text-sm text-violet-300 underline underline-offset-2 hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"
           >
-            Subscribe in your calendar app
+            <FormattedMessage
+              id="calendar.subscribeLink"
+              defaultMessage="Subscribe in your calendar app"
+            />
           </Link>
         </div>
         <div
           role="group"
-          aria-label="View"
+          aria-label={intl.formatMessage({ id: 'calendar.viewGroup', defaultMessage: 'View' })}
           className="flex rounded-lg border border-slate-700 p-0.5"
         >
           {(['month', 'agenda'] as const).map((v) => (
@@ -148,14 +165,20 @@ function CalendarPage() {
                 view === v ? 'bg-slate-800 text-white' : 'text-slate-300 hover:text-white',
               )}
             >
-              {v === 'month' ? 'Month' : 'Agenda'}
+              {v === 'month' ? (
+                <FormattedMessage id="calendar.viewMonth" defaultMessage="Month" />
+              ) : (
+                <FormattedMessage id="calendar.viewAgenda" defaultMessage="Agenda" />
+              )}
             </button>
           ))}
         </div>
       </div>
 
       <fieldset className={cn('mt-6', nothingTracked && 'hidden')}>
-        <legend className="mb-2 text-sm font-medium text-slate-300">Shows you have as</legend>
+        <legend className="mb-2 text-sm font-medium text-slate-300">
+          <FormattedMessage id="calendar.statusLegend" defaultMessage="Shows you have as" />
+        </legend>
         <div className="flex flex-wrap gap-2">
           {watchStatuses.map((s) => (
             <label
@@ -173,7 +196,7 @@ function CalendarPage() {
                 checked={statuses.includes(s)}
                 onChange={() => toggleStatus(s)}
               />
-              {watchStatusLabels[s]}
+              {contractText(watchStatusLabels[s])}
             </label>
           ))}
         </div>
@@ -184,10 +207,13 @@ function CalendarPage() {
           <Button
             variant="ghost"
             size="sm"
-            aria-label="Previous month"
+            aria-label={intl.formatMessage({
+              id: 'calendar.previousMonth',
+              defaultMessage: 'Previous month',
+            })}
             onClick={() => set({ month: addMonths(month, -1) })}
           >
-            <ChevronLeft aria-hidden className="size-5" />
+            <ChevronLeft aria-hidden className="size-5 rtl:-scale-x-100" />
           </Button>
           <h2 className="text-lg font-bold text-white" aria-live="polite">
             {formatMonth(month)}
@@ -195,22 +221,29 @@ function CalendarPage() {
           <div className="flex items-center gap-1">
             {month !== monthOf(today) ? (
               <Button variant="ghost" size="sm" onClick={() => set({ month: null })}>
-                Today
+                <FormattedMessage id="calendar.today" defaultMessage="Today" />
               </Button>
             ) : null}
             <Button
               variant="ghost"
               size="sm"
-              aria-label="Next month"
+              aria-label={intl.formatMessage({
+                id: 'calendar.nextMonth',
+                defaultMessage: 'Next month',
+              })}
               onClick={() => set({ month: addMonths(month, 1) })}
             >
-              <ChevronRight aria-hidden className="size-5" />
+              <ChevronRight aria-hidden className="size-5 rtl:-scale-x-100" />
             </Button>
           </div>
         </div>
       ) : (
         <h2 className="mt-6 text-lg font-bold text-white">
-          The last {AGENDA_BACK} days and the next {AGENDA_AHEAD}
+          <FormattedMessage
+            id="calendar.agendaHeading"
+            defaultMessage="The last {back, plural, one {# day} other {# days}} and the next {ahead}"
+            values={{ back: AGENDA_BACK, ahead: AGENDA_AHEAD }}
+          />
         </h2>
       )}
 
@@ -219,7 +252,10 @@ function CalendarPage() {
           <ErrorState error={settings.error} onRetry={() => void settings.refetch()} />
         ) : !data && calendar.isError ? (
           <ErrorState
-            title="Could not load your calendar"
+            title={intl.formatMessage({
+              id: 'calendar.loadFailed',
+              defaultMessage: 'Could not load your calendar',
+            })}
             error={calendar.error}
             onRetry={() => void calendar.refetch()}
           />
@@ -228,19 +264,41 @@ function CalendarPage() {
         ) : data.trackedShows === 0 ? (
           <EmptyState
             icon={CalendarDays}
-            title={calendarMessages.calendarEmpty}
-            message="Add shows to your watchlist and their new and recent episodes appear on your calendar, on your own days."
-            link={{ to: '/browse', label: 'Browse Shows' }}
+            title={contractText(calendarMessages.calendarEmpty)}
+            message={intl.formatMessage({
+              id: 'calendar.emptyMessage',
+              defaultMessage:
+                'Add shows to your watchlist and their new and recent episodes appear on your calendar, on your own days.',
+            })}
+            link={{
+              to: '/browse',
+              label: intl.formatMessage({
+                id: 'calendar.browseShows',
+                defaultMessage: 'Browse Shows',
+              }),
+            }}
           />
         ) : (
           <>
             {calendar.isError ? (
               // What is on screen stays; the failure is said above it.
               <p role="alert" className="mb-4 text-sm text-rose-300">
-                Could not load these dates: {errorReason(calendar.error)}.{' '}
-                <button type="button" className="underline" onClick={() => void calendar.refetch()}>
-                  Try again
-                </button>
+                <FormattedMessage
+                  id="calendar.datesFailed"
+                  defaultMessage="Could not load these dates: {reason}. <retry>Try again</retry>"
+                  values={{
+                    reason: errorReason(calendar.error),
+                    retry: (chunks) => (
+                      <button
+                        type="button"
+                        className="underline"
+                        onClick={() => void calendar.refetch()}
+                      >
+                        {chunks}
+                      </button>
+                    ),
+                  }}
+                />
               </p>
             ) : null}
             <div
@@ -257,125 +315,5 @@ function CalendarPage() {
         )}
       </div>
     </div>
-  );
-}
-
-function MonthView({
-  days,
-  month,
-  today,
-  byDay,
-}: {
-  days: string[];
-  month: string;
-  today: string;
-  byDay: Map<string, CalendarEpisode[]>;
-}) {
-  const inMonth = days.filter((d) => monthOf(d) === month && byDay.has(d));
-  return (
-    <>
-      <div className="grid grid-cols-7 overflow-hidden rounded-2xl border border-slate-800 bg-slate-800 [gap:1px]">
-        {weekdays.map((w) => (
-          <div
-            key={w}
-            aria-hidden
-            className="bg-slate-900 py-2 text-center text-xs font-semibold text-slate-400"
-          >
-            {w}
-          </div>
-        ))}
-        {days.map((d) => {
-          const eps = byDay.get(d) ?? [];
-          const outside = monthOf(d) !== month;
-          return (
-            <div
-              key={d}
-              className={cn(
-                'min-h-14 bg-slate-950 p-1 sm:min-h-28 sm:p-1.5',
-                outside && 'bg-slate-950/60 text-slate-500',
-              )}
-            >
-              <div className="flex items-center justify-between">
-                <span
-                  className={cn(
-                    'flex size-6 items-center justify-center rounded-full text-xs font-semibold',
-                    d === today
-                      ? 'bg-violet-600 text-white'
-                      : outside
-                        ? 'text-slate-500'
-                        : 'text-slate-300',
-                  )}
-                >
-                  <span className="sr-only">{formatDay(d)}</span>
-                  <span aria-hidden>{Number(d.slice(8))}</span>
-                </span>
-                {eps.length ? (
-                  <span className="rounded-full bg-violet-500/20 px-1.5 text-[11px] font-semibold text-violet-200 sm:hidden">
-                    {eps.length}
-                    <span className="sr-only"> episodes</span>
-                  </span>
-                ) : null}
-              </div>
-              <ul className="mt-1 hidden space-y-0.5 sm:block">
-                {eps.slice(0, 3).map((ep) => (
-                  <li key={ep.episodeId}>
-                    <CalendarEpisodeChip episode={ep} />
-                  </li>
-                ))}
-                {eps.length > 3 ? (
-                  <li className="px-1.5 text-xs text-slate-400">+{eps.length - 3} more</li>
-                ) : null}
-              </ul>
-            </div>
-          );
-        })}
-      </div>
-      {/* Phones: the grid shows counts; the month's episodes follow as a list. */}
-      <div className="mt-6 sm:hidden">
-        {inMonth.length ? (
-          <AgendaView days={inMonth} today={today} byDay={byDay} />
-        ) : (
-          <p className="text-sm text-slate-400">No episodes this month.</p>
-        )}
-      </div>
-      {inMonth.length === 0 ? (
-        <p className="mt-4 hidden text-sm text-slate-400 sm:block">No episodes this month.</p>
-      ) : null}
-    </>
-  );
-}
-
-function AgendaView({
-  days,
-  today,
-  byDay,
-}: {
-  days: string[];
-  today: string;
-  byDay: Map<string, CalendarEpisode[]>;
-}) {
-  if (!days.length) return <p className="text-sm text-slate-400">No episodes in these days.</p>;
-  return (
-    <ol className="space-y-6">
-      {days.map((d) => (
-        <li key={d}>
-          <h3 className="mb-1 text-sm font-semibold text-slate-200">
-            {formatDay(d)}
-            {d === today ? (
-              <span className="ml-2 rounded-full bg-violet-600 px-2 py-0.5 text-xs text-white">
-                Today
-              </span>
-            ) : null}
-          </h3>
-          <ul className="divide-y divide-slate-800/70 rounded-xl border border-slate-800 bg-slate-900/40 px-1">
-            {(byDay.get(d) ?? []).map((ep) => (
-              <li key={ep.episodeId}>
-                <CalendarEpisodeRow episode={ep} />
-              </li>
-            ))}
-          </ul>
-        </li>
-      ))}
-    </ol>
   );
 }

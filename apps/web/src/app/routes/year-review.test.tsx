@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
-import { renderApp } from '@/test/render';
+import { inLanguage, renderApp } from '@/test/render';
 import { signedInHandler } from '@/test/tracking';
 import { expectLink } from '@/test/expect-link';
 
@@ -119,5 +119,33 @@ describe('year in review', () => {
       await screen.findByRole('heading', { level: 1, name: 'bob’s 2026' }),
     ).toBeInTheDocument();
     expectLink(screen, '2025', '/profile/bob/year/2025');
+  });
+
+  it('reads the year in German, with its plurals and dates', async () => {
+    mockFetch(signedInHandler(() => jsonResponse(200, buildYear())));
+    renderApp('/year/2026', { i18n: await inLanguage('de') });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Dein Jahr 2026' }),
+    ).toBeInTheDocument();
+    expect(document.title).toBe('Dein Jahresrückblick 2026 · Series Tracker');
+    expect(screen.getByText('Längste Strähne').nextSibling).toHaveTextContent('3 Tage');
+    expect(screen.getByText('Aktivster Tag').nextSibling).toHaveTextContent(
+      'Mittwoch, 4. März · 2 Folgen',
+    );
+    expect(screen.getByText('Aktivster Monat').nextSibling).toHaveTextContent('März · 4 Folgen');
+    const months = screen.getByRole('list', { name: 'Folgen pro Monat' });
+    expect(within(months).getByText('Januar: 1 Folge')).toBeInTheDocument();
+    expect(screen.getByText('Erste Folge des Jahres').nextSibling).toHaveTextContent(
+      'Severance S1E1 · 1. Januar',
+    );
+    expect(screen.getByRole('button', { name: 'Teilen' })).toBeInTheDocument();
+  });
+
+  it('counts in Arabic plural forms', async () => {
+    mockFetch(signedInHandler(() => jsonResponse(200, buildYear())));
+    renderApp('/year/2026', { i18n: await inLanguage('ar') });
+    expect(await screen.findByRole('heading', { level: 1, name: 'عامك 2026' })).toBeInTheDocument();
+    expect(screen.getByText('أطول مدة متواصلة').nextSibling).toHaveTextContent('3 أيام');
+    expect(screen.getByText('4 حلقات · 4 ساعات')).toBeInTheDocument();
   });
 });

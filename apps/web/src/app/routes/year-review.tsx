@@ -1,6 +1,7 @@
 import type { YearReview } from '@series-tracker/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { QueryErrorState } from '@/components/ui/error-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -33,24 +34,59 @@ function Loading() {
 }
 
 function Failed({ query }: { query: UseQueryResult<YearReview> }) {
-  return <QueryErrorState title="Could not load this year in review" query={query} />;
+  const intl = useIntl();
+  return (
+    <QueryErrorState
+      title={intl.formatMessage({
+        id: 'stats.yearLoadFailed',
+        defaultMessage: 'Could not load this year in review',
+      })}
+      query={query}
+    />
+  );
 }
 
-const notAYear = <StatusPage title="Page Not Found" message="That is not a year we can show." />;
+function NotAYear() {
+  const intl = useIntl();
+  return (
+    <StatusPage
+      title={intl.formatMessage({ id: 'stats.pageNotFound', defaultMessage: 'Page Not Found' })}
+      message={intl.formatMessage({
+        id: 'stats.notAYear',
+        defaultMessage: 'That is not a year we can show.',
+      })}
+    />
+  );
+}
 
 /** /year/:year: the signed-in member's own year in review (issue 29). */
 export function MyYearRoute() {
+  const intl = useIntl();
   const { year: raw } = useParams();
   const year = yearParam(raw);
   const { status, user, redirect } = useSignedInPage();
   const query = useMyYear(year ?? 0, { enabled: status === 'authenticated' && year !== null });
-  if (year === null) return notAYear;
+  if (year === null) return <NotAYear />;
   if (redirect) return redirect;
+  // A year is a name, not a figure: never '2,026'.
+  const y = String(year);
   return (
     <Frame>
-      <title>{pageTitle(`Your ${year} in review`)}</title>
+      <title>
+        {pageTitle(
+          intl.formatMessage(
+            { id: 'stats.myYearTitle', defaultMessage: 'Your {year} in review' },
+            { year: y },
+          ),
+        )}
+      </title>
       {status === 'unavailable' ? (
-        <SignInCheckFailed what="your year in review" />
+        <SignInCheckFailed
+          what={intl.formatMessage({
+            id: 'stats.signInWhat',
+            defaultMessage: 'your year in review',
+          })}
+        />
       ) : query.isPending || !user ? (
         <Loading />
       ) : query.isError && !query.data ? (
@@ -58,14 +94,20 @@ export function MyYearRoute() {
       ) : (
         <YearReviewView
           review={query.data!}
-          heading={`Your ${year}`}
+          heading={intl.formatMessage(
+            { id: 'stats.myYearHeading', defaultMessage: 'Your {year}' },
+            { year: y },
+          )}
           shareUrl={`${window.location.origin}${yearPath(user.username, year)}`}
           yearHref={(y) => `/year/${y}`}
           notice={
             user.isPublic ? null : (
               <p className="flex items-center gap-2 rounded-lg border border-slate-800 bg-slate-900/60 px-3 py-2 text-sm text-slate-300">
                 <Lock aria-hidden className="size-4 shrink-0 text-slate-400" />
-                Your profile is private: only you can open the shared link.
+                <FormattedMessage
+                  id="stats.privateNotice"
+                  defaultMessage="Your profile is private: only you can open the shared link."
+                />
               </p>
             )
           }
@@ -77,21 +119,33 @@ export function MyYearRoute() {
 
 /** /profile/:username/year/:year: a member's year, as their profile's privacy allows. */
 export function MemberYearRoute() {
+  const intl = useIntl();
   const { username = '', year: raw } = useParams();
   const year = yearParam(raw);
   const query = useMemberYear(username, year ?? 0);
-  if (year === null) return notAYear;
+  if (year === null) return <NotAYear />;
   if (query.isError && !query.data && isApiError(query.error) && query.error.status === 404)
     return (
       <StatusPage
-        title="Year Not Found"
-        message="This member's year in review doesn't exist or is private."
+        title={intl.formatMessage({ id: 'stats.yearNotFound', defaultMessage: 'Year Not Found' })}
+        message={intl.formatMessage({
+          id: 'stats.yearNotFoundMessage',
+          defaultMessage: "This member's year in review doesn't exist or is private.",
+        })}
       />
     );
   const who = query.data ? query.data.user.displayName || query.data.user.username : username;
+  const y = String(year);
   return (
     <Frame>
-      <title>{pageTitle(`${who}’s ${year} in review`)}</title>
+      <title>
+        {pageTitle(
+          intl.formatMessage(
+            { id: 'stats.memberYearTitle', defaultMessage: '{name}’s {year} in review' },
+            { name: who, year: y },
+          ),
+        )}
+      </title>
       {query.isPending ? (
         <Loading />
       ) : query.isError && !query.data ? (
@@ -99,7 +153,10 @@ export function MemberYearRoute() {
       ) : (
         <YearReviewView
           review={query.data}
-          heading={`${who}’s ${year}`}
+          heading={intl.formatMessage(
+            { id: 'stats.memberYearHeading', defaultMessage: '{name}’s {year}' },
+            { name: who, year: y },
+          )}
           shareUrl={`${window.location.origin}${yearPath(query.data.user.username, year)}`}
           yearHref={(y) => yearPath(query.data.user.username, y)}
         />

@@ -6,6 +6,7 @@ import {
   type EpisodeAlertMode,
 } from '@series-tracker/contracts';
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import { FormAlert, RequestAlert } from '@/components/ui/form-alert';
 import {
@@ -13,6 +14,7 @@ import {
   SettingsLoaded,
   SettingsSection,
 } from '@/features/account/components/settings-section';
+import { contractText } from '@/i18n/contract-text';
 import { errorReason } from '@/lib/api-client';
 import {
   browserTimeZone,
@@ -36,6 +38,7 @@ const selectClass =
 
 /** Settings → Calendar & alerts: time zone, new-episode e-mails, the private iCal address. */
 export function CalendarSection() {
+  const intl = useIntl();
   const settings = useCalendarSettings();
   useAdoptBrowserTimeZone(settings.data);
   const update = useUpdateCalendarSettings();
@@ -54,8 +57,15 @@ export function CalendarSection() {
   return (
     <SettingsSection
       id="calendar"
-      title="Calendar & alerts"
-      description="Your time zone places episodes on your own days in the calendar, the feed and e-mails."
+      title={intl.formatMessage({
+        id: 'calendar.settingsTitle',
+        defaultMessage: 'Calendar & alerts',
+      })}
+      description={intl.formatMessage({
+        id: 'calendar.settingsDescription',
+        defaultMessage:
+          'Your time zone places episodes on your own days in the calendar, the feed and e-mails.',
+      })}
     >
       <SettingsLoaded query={settings}>
         {() => (
@@ -65,7 +75,7 @@ export function CalendarSection() {
                 htmlFor="time-zone"
                 className="mb-1.5 block text-sm font-medium text-slate-200"
               >
-                Time zone
+                <FormattedMessage id="calendar.timeZone" defaultMessage="Time zone" />
               </label>
               <select
                 id="time-zone"
@@ -75,7 +85,7 @@ export function CalendarSection() {
                 onChange={(e) =>
                   update.mutate(
                     { timeZone: e.target.value },
-                    { onSuccess: () => setSaved(calendarMessages.settingsSaved) },
+                    { onSuccess: () => setSaved(contractText(calendarMessages.settingsSaved)) },
                   )
                 }
               >
@@ -89,10 +99,13 @@ export function CalendarSection() {
 
             <fieldset>
               <legend className="mb-2 text-sm font-medium text-slate-200">
-                New-episode e-mails
+                <FormattedMessage id="calendar.alertsLegend" defaultMessage="New-episode e-mails" />
               </legend>
               <p className="mb-3 text-sm text-slate-400">
-                For shows you are watching. Every e-mail has a one-click unsubscribe link.
+                <FormattedMessage
+                  id="calendar.alertsHint"
+                  defaultMessage="For shows you are watching. Every e-mail has a one-click unsubscribe link."
+                />
               </p>
               <div className="space-y-2">
                 {episodeAlertModes.map((mode: EpisodeAlertMode) => (
@@ -112,40 +125,55 @@ export function CalendarSection() {
                           {
                             onSuccess: () => {
                               setPicked(null);
-                              setSaved(calendarMessages.settingsSaved);
+                              setSaved(contractText(calendarMessages.settingsSaved));
                             },
                             onError: () => setPicked(null),
                           },
                         );
                       }}
                     />
-                    {episodeAlertModeLabels[mode]}
+                    {contractText(episodeAlertModeLabels[mode])}
                   </label>
                 ))}
               </div>
             </fieldset>
             {update.isError ? (
-              <RequestAlert error={update.error} fallback="Could not save. Try again." />
+              <RequestAlert
+                error={update.error}
+                fallback={intl.formatMessage({
+                  id: 'calendar.saveFailed',
+                  defaultMessage: 'Could not save. Try again.',
+                })}
+              />
             ) : saved && update.isSuccess ? (
               <SavedNote>{saved}</SavedNote>
             ) : null}
 
             <div>
-              <h3 className="text-sm font-medium text-slate-200">Subscribe in your calendar app</h3>
+              <h3 className="text-sm font-medium text-slate-200">
+                <FormattedMessage
+                  id="calendar.subscribeHeading"
+                  defaultMessage="Subscribe in your calendar app"
+                />
+              </h3>
               <p className="mt-1 text-sm text-slate-400">
-                A private address for Google Calendar, Apple Calendar or Outlook: in Google
-                Calendar, choose Other calendars → From URL and paste it; on an iPhone or Mac, open
-                it. Anyone with the address sees your calendar, so make a new one if it leaks.
+                <FormattedMessage
+                  id="calendar.subscribeHint"
+                  defaultMessage="A private address for Google Calendar, Apple Calendar or Outlook: in Google Calendar, choose Other calendars → From URL and paste it; on an iPhone or Mac, open it. Anyone with the address sees your calendar, so make a new one if it leaks."
+                />
               </p>
               {feed ? (
                 <div className="mt-3 space-y-2">
                   <p role="status" className="text-sm text-emerald-300">
-                    {calendarMessages.feedCreated}
+                    {contractText(calendarMessages.feedCreated)}
                   </p>
                   <div className="flex flex-wrap gap-2">
                     <input
                       readOnly
-                      aria-label="Your private calendar address"
+                      aria-label={intl.formatMessage({
+                        id: 'calendar.feedAddressLabel',
+                        defaultMessage: 'Your private calendar address',
+                      })}
                       value={feed.url}
                       onFocus={(e) => e.currentTarget.select()}
                       className="h-10 min-w-0 flex-1 rounded-lg border border-slate-700 bg-slate-950 px-3 font-mono text-xs text-slate-200"
@@ -159,30 +187,45 @@ export function CalendarSection() {
                           .catch(() => setCopied(false))
                       }
                     >
-                      {copied ? 'Copied' : 'Copy'}
+                      {copied ? (
+                        <FormattedMessage id="calendar.copied" defaultMessage="Copied" />
+                      ) : (
+                        <FormattedMessage id="calendar.copy" defaultMessage="Copy" />
+                      )}
                     </Button>
                     <a
                       href={feed.url.replace(/^https?:/, 'webcal:')}
                       className="inline-flex h-10 items-center rounded-lg px-3 text-sm font-semibold text-violet-300 hover:bg-slate-800"
                     >
-                      Open in calendar app
+                      <FormattedMessage
+                        id="calendar.openInApp"
+                        defaultMessage="Open in calendar app"
+                      />
                     </a>
                   </div>
                 </div>
               ) : s?.feed?.active ? (
                 <p className="mt-3 text-sm text-slate-300">
-                  Your private address is active. For security it is shown only when made: make a
-                  new one to see it again (the old one stops working).
+                  <FormattedMessage
+                    id="calendar.feedActive"
+                    defaultMessage="Your private address is active. For security it is shown only when made: make a new one to see it again (the old one stops working)."
+                  />
                 </p>
               ) : null}
               {create.isError || revoke.isError ? (
                 <div className="mt-3">
-                  <FormAlert>{errorReason(create.error ?? revoke.error)}.</FormAlert>
+                  <FormAlert>
+                    <FormattedMessage
+                      id="calendar.feedFailed"
+                      defaultMessage="{reason}."
+                      values={{ reason: errorReason(create.error ?? revoke.error) }}
+                    />
+                  </FormAlert>
                 </div>
               ) : null}
               {revoke.isSuccess && !s?.feed?.active && !feed ? (
                 <p role="status" className="mt-3 text-sm text-slate-300">
-                  {calendarMessages.feedRevoked}
+                  {contractText(calendarMessages.feedRevoked)}
                 </p>
               ) : null}
               <div className="mt-4 flex flex-wrap gap-3">
@@ -197,7 +240,17 @@ export function CalendarSection() {
                     })
                   }
                 >
-                  {s?.feed?.active || feed ? 'Make a new address' : 'Get my calendar address'}
+                  {s?.feed?.active || feed ? (
+                    <FormattedMessage
+                      id="calendar.newAddress"
+                      defaultMessage="Make a new address"
+                    />
+                  ) : (
+                    <FormattedMessage
+                      id="calendar.getAddress"
+                      defaultMessage="Get my calendar address"
+                    />
+                  )}
                 </Button>
                 {s?.feed?.active || feed ? (
                   <Button
@@ -205,7 +258,7 @@ export function CalendarSection() {
                     disabled={revoke.isPending}
                     onClick={() => revoke.mutate(undefined, { onSuccess: () => setFeed(null) })}
                   >
-                    Stop the address
+                    <FormattedMessage id="calendar.stopAddress" defaultMessage="Stop the address" />
                   </Button>
                 ) : null}
               </div>

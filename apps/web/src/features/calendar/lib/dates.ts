@@ -1,3 +1,5 @@
+import { perLocale } from '@/i18n';
+
 /**
  * Calendar dates as 'YYYY-MM-DD' strings. Days are calendar days (no time zone): the server has
  * already placed each episode on the member's own day, so only date arithmetic remains here,
@@ -12,7 +14,7 @@ export function addDays(date: string, days: number): string {
   return iso(d);
 }
 
-/** Today in `timeZone` (the member's), as YYYY-MM-DD. */
+/** Today in `timeZone` (the member's), as YYYY-MM-DD ('en-CA' writes ISO dates: not for display). */
 export function todayIn(timeZone: string, now = new Date()): string {
   try {
     return new Intl.DateTimeFormat('en-CA', {
@@ -50,17 +52,27 @@ export function monthGrid(month: string): { from: string; to: string; days: stri
   return { from, to, days };
 }
 
-const monthName = new Intl.DateTimeFormat('en', {
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const dayName = new Intl.DateTimeFormat('en', {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-export const formatMonth = (month: string) => monthName.format(at(`${month}-01`));
-export const formatDay = (date: string) => dayName.format(at(date));
-export const weekdays = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+/*
+ * Month and weekday names in the interface's language (issue 31). The grid itself stays
+ * Monday first whatever the language: the week's start is not configurable here.
+ */
+const monthName = perLocale(
+  (locale) => new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+);
+const dayName = perLocale(
+  (locale) =>
+    new Intl.DateTimeFormat(locale, {
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    }),
+);
+const weekdayName = perLocale(
+  (locale) => new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }),
+);
+export const formatMonth = (month: string) => monthName().format(at(`${month}-01`));
+export const formatDay = (date: string) => dayName().format(at(date));
+/** The short weekday names, Monday first (2024-01-01 was a Monday). */
+export const weekdays = (): string[] =>
+  Array.from({ length: 7 }, (_, i) => weekdayName().format(at(addDays('2024-01-01', i))));

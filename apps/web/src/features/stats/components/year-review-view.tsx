@@ -1,160 +1,36 @@
 import type { YearReview } from '@series-tracker/contracts';
 import { CalendarX2, Share2 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { CoverImage } from '@/components/ui/cover-image';
 import { EmptyState } from '@/components/ui/empty-state';
+import { intl as currentIntl } from '@/i18n';
 import { shareLink } from '@/lib/share-link';
-import { episodeCode, formatCount } from '@/lib/format';
+import { formatCount } from '@/lib/format';
+import { dayLabel, monthName } from '../lib/review-dates';
+import { Bars, Card, Fact, Months, Tile, Watch } from './year-review-parts';
 
-const monthLong = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const plural = (n: number, one: string, many = `${one}s`) =>
-  `${formatCount(n)} ${n === 1 ? one : many}`;
-
-/** 'Wednesday, March 4' for a local day 'YYYY-MM-DD' (already on the member's clock). */
-export function dayLabel(day: string): string {
-  return new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-}
-
-function instantLabel(at: string, timeZone: string | null): string {
-  return new Date(at).toLocaleDateString('en-US', {
-    month: 'long',
-    day: 'numeric',
-    ...(timeZone ? { timeZone } : {}),
-  });
-}
-
-/** One figure of the review: its name over its value, which has the look `valueClassName`. */
-function Fact({
-  label,
-  className,
-  valueClassName,
-  children,
-}: {
-  label: string;
-  className?: string;
-  valueClassName: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={className}>
-      <dt className="text-xs font-medium text-slate-400">{label}</dt>
-      <dd className={`mt-1 ${valueClassName}`}>{children}</dd>
-    </div>
+/** '4 episodes', '3 days', '2 hours' in the interface's language. */
+const episodes = (count: number) =>
+  currentIntl().formatMessage(
+    {
+      id: 'stats.episodeCount',
+      defaultMessage: '{count, plural, one {# episode} other {# episodes}}',
+    },
+    { count },
   );
-}
-
-function Tile({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <Fact
-      label={label}
-      className="rounded-xl border border-slate-800 bg-slate-900/60 p-4"
-      valueClassName="text-2xl font-bold text-white tabular-nums"
-    >
-      {value}
-    </Fact>
+const days = (count: number) =>
+  currentIntl().formatMessage(
+    { id: 'stats.dayCount', defaultMessage: '{count, plural, one {# day} other {# days}}' },
+    { count },
   );
-}
-
-function Bars({
-  items,
-}: {
-  items: { key: string; label: ReactNode; value: number; note: string }[];
-}) {
-  const max = Math.max(1, ...items.map((i) => i.value));
-  return (
-    <ol className="space-y-2.5">
-      {items.map((i) => (
-        <li key={i.key}>
-          <div className="flex items-baseline justify-between gap-3 text-sm">
-            <span className="min-w-0 truncate text-slate-100">{i.label}</span>
-            <span className="shrink-0 text-xs text-slate-400 tabular-nums">{i.note}</span>
-          </div>
-          <div aria-hidden className="mt-1 h-2 overflow-hidden rounded-full bg-slate-800">
-            <div
-              className="h-full rounded-full bg-violet-500"
-              style={{ width: `${Math.max(2, (i.value / max) * 100)}%` }}
-            />
-          </div>
-        </li>
-      ))}
-    </ol>
+const hours = (count: number) =>
+  currentIntl().formatMessage(
+    { id: 'stats.hourCount', defaultMessage: '{count, plural, one {# hour} other {# hours}}' },
+    { count },
   );
-}
-
-function Months({ byMonth }: { byMonth: number[] }) {
-  const max = Math.max(1, ...byMonth);
-  return (
-    <ol className="flex h-40 items-end gap-1 sm:gap-2" aria-label="Episodes by month">
-      {byMonth.map((n, i) => (
-        <li key={i} className="flex h-full min-w-0 flex-1 flex-col items-center justify-end gap-1">
-          <span className="text-[11px] text-slate-400 tabular-nums">{n || ''}</span>
-          <div
-            aria-hidden
-            className="w-full rounded-t bg-violet-500"
-            style={{ height: `${Math.max(n ? 4 : 1, (n / max) * 100)}%` }}
-          />
-          <span className="text-[11px] text-slate-400">
-            <span aria-hidden>{monthLong[i]!.slice(0, 1)}</span>
-            <span className="sr-only">
-              {monthLong[i]}: {plural(n, 'episode')}
-            </span>
-          </span>
-        </li>
-      ))}
-    </ol>
-  );
-}
-
-function Card({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="rounded-2xl border border-slate-800 bg-slate-900/40 p-4 sm:p-5">
-      <h2 className="mb-4 text-base font-semibold text-white">{title}</h2>
-      {children}
-    </section>
-  );
-}
-
-function Watch({
-  label,
-  watch,
-  timeZone,
-}: {
-  label: string;
-  watch: YearReview['firstWatch'];
-  timeZone: string | null;
-}) {
-  if (!watch) return null;
-  return (
-    <Fact label={label} valueClassName="text-sm text-slate-100">
-      <Link to={`/show/${watch.showId}`} dir="auto" className="font-semibold hover:text-violet-300">
-        {watch.showTitle}
-      </Link>{' '}
-      <span className="text-slate-400">
-        {episodeCode(watch.seasonNumber, watch.episodeNumber)} · {instantLabel(watch.at, timeZone)}
-      </span>
-    </Fact>
-  );
-}
 
 /** The year in review (issue 29): figures, simple CSS charts, a year picker and Share. */
 export function YearReviewView({
@@ -171,13 +47,16 @@ export function YearReviewView({
   yearHref: (year: number) => string;
   notice?: ReactNode;
 }) {
+  const intl = useIntl();
   const r = review;
   const years = r.years.includes(r.year) ? r.years : [r.year, ...r.years];
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-0">
-          <p className="text-sm font-medium text-violet-300">Year in review</p>
+          <p className="text-sm font-medium text-violet-300">
+            <FormattedMessage id="stats.yearInReview" defaultMessage="Year in review" />
+          </p>
           <h1 dir="auto" className="text-3xl font-extrabold tracking-tight text-white sm:text-4xl">
             {heading}
           </h1>
@@ -185,13 +64,16 @@ export function YearReviewView({
         {shareUrl && r.plays > 0 ? (
           <Button variant="secondary" onClick={() => void shareLink(shareUrl, heading)}>
             <Share2 aria-hidden className="size-4" />
-            Share
+            <FormattedMessage id="stats.share" defaultMessage="Share" />
           </Button>
         ) : null}
       </div>
       {notice}
       {years.length > 1 ? (
-        <nav aria-label="Years" className="flex flex-wrap gap-2">
+        <nav
+          aria-label={intl.formatMessage({ id: 'stats.years', defaultMessage: 'Years' })}
+          className="flex flex-wrap gap-2"
+        >
           {years.map((y) => (
             <Link
               key={y}
@@ -211,41 +93,102 @@ export function YearReviewView({
       {r.plays === 0 ? (
         <EmptyState
           icon={CalendarX2}
-          title={`Nothing watched in ${r.year}`}
+          title={intl.formatMessage(
+            { id: 'stats.nothingWatched', defaultMessage: 'Nothing watched in {year}' },
+            { year: String(r.year) },
+          )}
           message={
             r.years.length
-              ? 'No episodes were marked as watched this year. Pick another year above.'
-              : 'Episodes marked as watched show up here, by year.'
+              ? intl.formatMessage({
+                  id: 'stats.nothingThisYear',
+                  defaultMessage:
+                    'No episodes were marked as watched this year. Pick another year above.',
+                })
+              : intl.formatMessage({
+                  id: 'stats.nothingAnyYear',
+                  defaultMessage: 'Episodes marked as watched show up here, by year.',
+                })
           }
         />
       ) : (
         <>
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-            <Tile label="Episodes" value={formatCount(r.episodes)} />
-            <Tile label="Hours" value={formatCount(Math.round(r.hours))} />
-            <Tile label="Shows" value={formatCount(r.shows)} />
-            <Tile label="Longest streak" value={plural(r.longestStreak.days, 'day')} />
-            <Tile label="Reviews written" value={formatCount(r.reviewsWritten)} />
-            <Tile label="Lists made" value={formatCount(r.listsCreated)} />
+            <Tile
+              label={intl.formatMessage({ id: 'stats.tileEpisodes', defaultMessage: 'Episodes' })}
+              value={formatCount(r.episodes)}
+            />
+            <Tile
+              label={intl.formatMessage({ id: 'stats.tileHours', defaultMessage: 'Hours' })}
+              value={formatCount(Math.round(r.hours))}
+            />
+            <Tile
+              label={intl.formatMessage({ id: 'stats.tileShows', defaultMessage: 'Shows' })}
+              value={formatCount(r.shows)}
+            />
+            <Tile
+              label={intl.formatMessage({
+                id: 'stats.tileStreak',
+                defaultMessage: 'Longest streak',
+              })}
+              value={days(r.longestStreak.days)}
+            />
+            <Tile
+              label={intl.formatMessage({
+                id: 'stats.tileReviews',
+                defaultMessage: 'Reviews written',
+              })}
+              value={formatCount(r.reviewsWritten)}
+            />
+            <Tile
+              label={intl.formatMessage({ id: 'stats.tileLists', defaultMessage: 'Lists made' })}
+              value={formatCount(r.listsCreated)}
+            />
           </dl>
-          <Card title="Month by month">
+          <Card
+            title={intl.formatMessage({
+              id: 'stats.monthByMonth',
+              defaultMessage: 'Month by month',
+            })}
+          >
             <Months byMonth={r.byMonth} />
             <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
               {r.busiestMonth ? (
-                <Fact label="Busiest month" valueClassName="text-slate-100">
-                  {monthLong[r.busiestMonth.month - 1]} ·{' '}
-                  {plural(r.busiestMonth.episodes, 'episode')}
+                <Fact
+                  label={intl.formatMessage({
+                    id: 'stats.busiestMonth',
+                    defaultMessage: 'Busiest month',
+                  })}
+                  valueClassName="text-slate-100"
+                >
+                  <FormattedMessage
+                    id="stats.busiestMonthValue"
+                    defaultMessage="{month} · {count, plural, one {# episode} other {# episodes}}"
+                    values={{
+                      month: monthName(r.busiestMonth.month - 1),
+                      count: r.busiestMonth.episodes,
+                    }}
+                  />
                 </Fact>
               ) : null}
               {r.busiestDay ? (
-                <Fact label="Busiest day" valueClassName="text-slate-100">
-                  {dayLabel(r.busiestDay.day)} · {plural(r.busiestDay.episodes, 'episode')}
+                <Fact
+                  label={intl.formatMessage({
+                    id: 'stats.busiestDay',
+                    defaultMessage: 'Busiest day',
+                  })}
+                  valueClassName="text-slate-100"
+                >
+                  <FormattedMessage
+                    id="stats.busiestDayValue"
+                    defaultMessage="{day} · {count, plural, one {# episode} other {# episodes}}"
+                    values={{ day: dayLabel(r.busiestDay.day), count: r.busiestDay.episodes }}
+                  />
                 </Fact>
               ) : null}
             </dl>
           </Card>
           <div className="grid gap-6 lg:grid-cols-2">
-            <Card title="Top shows">
+            <Card title={intl.formatMessage({ id: 'stats.topShows', defaultMessage: 'Top shows' })}>
               <ol className="space-y-3">
                 {r.topShows.map((s, i) => (
                   <li key={s.id} className="flex items-center gap-3">
@@ -267,35 +210,68 @@ export function YearReviewView({
                         {s.title}
                       </Link>
                       <p className="text-xs text-slate-400">
-                        {plural(s.episodes, 'episode')} ·{' '}
-                        {plural(Math.round(s.minutes / 60), 'hour')}
+                        <FormattedMessage
+                          id="stats.showFigures"
+                          defaultMessage="{episodes} · {hours}"
+                          values={{
+                            episodes: episodes(s.episodes),
+                            hours: hours(Math.round(s.minutes / 60)),
+                          }}
+                        />
                       </p>
                     </div>
                   </li>
                 ))}
               </ol>
             </Card>
-            <Card title="Top genres">
+            <Card
+              title={intl.formatMessage({ id: 'stats.topGenres', defaultMessage: 'Top genres' })}
+            >
               {r.topGenres.length ? (
                 <Bars
                   items={r.topGenres.map((g) => ({
                     key: g.name,
                     label: g.name,
                     value: g.episodes,
-                    note: plural(g.episodes, 'episode'),
+                    note: episodes(g.episodes),
                   }))}
                 />
               ) : (
-                <p className="text-sm text-slate-400">No genres known for these shows.</p>
+                <p className="text-sm text-slate-400">
+                  <FormattedMessage
+                    id="stats.noGenres"
+                    defaultMessage="No genres known for these shows."
+                  />
+                </p>
               )}
             </Card>
           </div>
-          <Card title="First and last">
+          <Card
+            title={intl.formatMessage({
+              id: 'stats.firstAndLast',
+              defaultMessage: 'First and last',
+            })}
+          >
             <dl className="grid gap-4 sm:grid-cols-2">
-              <Watch label="First watch of the year" watch={r.firstWatch} timeZone={r.timeZone} />
+              <Watch
+                label={intl.formatMessage({
+                  id: 'stats.firstWatch',
+                  defaultMessage: 'First watch of the year',
+                })}
+                watch={r.firstWatch}
+                timeZone={r.timeZone}
+              />
               <Watch
                 label={
-                  r.year < new Date().getFullYear() ? 'Last watch of the year' : 'Last watch so far'
+                  r.year < new Date().getFullYear()
+                    ? intl.formatMessage({
+                        id: 'stats.lastWatchOfYear',
+                        defaultMessage: 'Last watch of the year',
+                      })
+                    : intl.formatMessage({
+                        id: 'stats.lastWatchSoFar',
+                        defaultMessage: 'Last watch so far',
+                      })
                 }
                 watch={r.lastWatch}
                 timeZone={r.timeZone}
