@@ -223,8 +223,10 @@ export function serverMessageOr(error: unknown, fallback: string): string {
  * The error's message as a clause to go after a colon, without its closing full stop:
  * `Could not save: ${errorReason(error)}.` ends in one full stop even though the server's
  * and the client's messages are sentences of their own ('... try again.').
+ * Japanese and Arabic sentences end in 。！？ and ؟ (issue 31).
  */
+// Japanese and Arabic sentences end in 。！？ or ؟ (issue 31): those are stripped too.
 export function errorReason(error: unknown): string {
   const message = isApiError(error) ? error.message : clientMessages.error();
-  return message.trim().replace(/[.!?]+$/u, '') || clientMessages.error();
+  return message.trim().replace(/[.!?。！？؟]+$/u, '') || clientMessages.error();
 }
