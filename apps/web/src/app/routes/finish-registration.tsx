@@ -1,16 +1,26 @@
 import { authMessages } from '@series-tracker/contracts';
 import { useEffect, useRef } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { FormAlert, RequestAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { useFinishRegistration } from '@/features/auth/hooks/use-session-actions';
+import { contractText } from '@/i18n/contract-text';
 import { isApiError } from '@/lib/api-client';
 import { AuthPage } from './auth-page';
 
-/** A link whose token was cut off (a mail program wrapping the line, a partial copy). */
-export const incompleteLinkMessage =
-  'This link is incomplete. Open the whole link from the e-mail, or register again.';
+const messages = defineMessages({
+  /** A link whose token was cut off (a mail program wrapping the line, a partial copy). */
+  incompleteLink: {
+    id: 'auth.incompleteLink',
+    defaultMessage:
+      'This link is incomplete. Open the whole link from the e-mail, or register again.',
+  },
+});
+
+/** The English of `messages.incompleteLink`, which the tests look for. */
+export const incompleteLinkMessage = messages.incompleteLink.defaultMessage;
 
 const registerAgainClass = buttonStyles({ size: 'lg', className: 'w-full' });
 const signInClass = buttonStyles({ variant: 'secondary', size: 'lg', className: 'w-full' });
@@ -21,7 +31,9 @@ function refusal(error: unknown): { message: string; offerSignIn: boolean } | nu
   if (error.status === 400) {
     return {
       message:
-        error.code === 'TOKEN_INVALID' ? error.message : authMessages.registrationLinkInvalid,
+        error.code === 'TOKEN_INVALID'
+          ? error.message
+          : contractText(authMessages.registrationLinkInvalid),
       offerSignIn: true,
     };
   }
@@ -35,6 +47,7 @@ function refusal(error: unknown): { message: string; offerSignIn: boolean } | nu
  * account in on this device, switching from anyone signed in here, and goes home.
  */
 export function FinishRegistrationRoute() {
+  const intl = useIntl();
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const navigate = useNavigate();
@@ -53,24 +66,33 @@ export function FinishRegistrationRoute() {
   }
 
   return (
-    <AuthPage title="Finish creating your account" subtitle="One click and you are signed in.">
+    <AuthPage
+      title={intl.formatMessage({
+        id: 'auth.finishRegistrationTitle',
+        defaultMessage: 'Finish creating your account',
+      })}
+      subtitle={intl.formatMessage({
+        id: 'auth.finishRegistrationSubtitle',
+        defaultMessage: 'One click and you are signed in.',
+      })}
+    >
       <div className="space-y-5">
         {!token ? (
           <>
-            <FormAlert>{incompleteLinkMessage}</FormAlert>
+            <FormAlert>{intl.formatMessage(messages.incompleteLink)}</FormAlert>
             <Link to="/register" className={registerAgainClass}>
-              Register again
+              <FormattedMessage id="auth.registerAgain" defaultMessage="Register again" />
             </Link>
           </>
         ) : refused ? (
           <>
             <FormAlert>{refused.message}</FormAlert>
             <Link ref={registerAgainRef} to="/register" className={registerAgainClass}>
-              Register again
+              <FormattedMessage id="auth.registerAgain" defaultMessage="Register again" />
             </Link>
             {refused.offerSignIn ? (
               <Link to="/login" className={signInClass}>
-                Sign In
+                <FormattedMessage id="auth.signInButton" defaultMessage="Sign In" />
               </Link>
             ) : null}
           </>
@@ -79,7 +101,10 @@ export function FinishRegistrationRoute() {
             {/* Never wiped: a failure that is not the link keeps the button to try again. */}
             <RequestAlert
               error={finish.error}
-              fallback="Could not finish creating your account. Please try again."
+              fallback={intl.formatMessage({
+                id: 'auth.finishRegistrationFailed',
+                defaultMessage: 'Could not finish creating your account. Please try again.',
+              })}
             />
             <Button
               size="lg"
@@ -90,10 +115,10 @@ export function FinishRegistrationRoute() {
               {finish.isPending || finish.isSuccess ? (
                 <>
                   <Spinner />
-                  Finishing...
+                  <FormattedMessage id="auth.finishing" defaultMessage="Finishing..." />
                 </>
               ) : (
-                'Finish and sign in'
+                <FormattedMessage id="auth.finishAndSignIn" defaultMessage="Finish and sign in" />
               )}
             </Button>
           </>

@@ -1,5 +1,6 @@
 import { ssoMessages } from '@series-tracker/contracts/constants';
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Navigate, useNavigate } from 'react-router';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { SsoSignIn } from '@/features/auth/components/sso-sign-in';
@@ -7,9 +8,11 @@ import { useAuthProviders } from '@/features/auth/api/sso';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useRedirectTarget } from '@/features/auth/hooks/use-redirect-target';
 import { withNext } from '@/features/auth/lib/safe-redirect';
+import { contractText } from '@/i18n/contract-text';
 import { AuthPage } from './auth-page';
 
 export function LoginRoute() {
+  const intl = useIntl();
   const { status } = useAuth();
   const navigate = useNavigate();
   const redirectTo = useRedirectTarget();
@@ -23,7 +26,13 @@ export function LoginRoute() {
   if (status === 'authenticated') return <Navigate to={redirectTo} replace />;
 
   return (
-    <AuthPage title="Welcome Back" subtitle="Sign in to pick up where you left off.">
+    <AuthPage
+      title={intl.formatMessage({ id: 'auth.loginTitle', defaultMessage: 'Welcome Back' })}
+      subtitle={intl.formatMessage({
+        id: 'auth.loginSubtitle',
+        defaultMessage: 'Sign in to pick up where you left off.',
+      })}
+    >
       <div className="space-y-5">
         {providers?.oidc && !secondStep ? (
           <SsoSignIn provider={providers.oidc} next={redirectTo} divider={passwords} />
@@ -35,7 +44,9 @@ export function LoginRoute() {
             onSecondStep={setSecondStep}
           />
         ) : (
-          <p className="text-center text-sm text-slate-400">{ssoMessages.passwordSignInOff}</p>
+          <p className="text-center text-sm text-slate-400">
+            {contractText(ssoMessages.passwordSignInOff)}
+          </p>
         )}
       </div>
     </AuthPage>

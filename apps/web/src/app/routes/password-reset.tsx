@@ -5,6 +5,7 @@ import {
 } from '@series-tracker/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { FormAlert, FormSuccess, RequestAlert } from '@/components/ui/form-alert';
@@ -14,6 +15,7 @@ import { forgotPassword, resetPassword, verifyEmail } from '@/features/account/a
 import { NewPasswordFields } from '@/features/account/components/new-password-fields';
 import { authKeys } from '@/features/auth/api/auth-keys';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { contractText } from '@/i18n/contract-text';
 import { isApiError } from '@/lib/api-client';
 import { apiFieldError, zodFieldErrors } from '@/lib/form-errors';
 import { AuthPage } from './auth-page';
@@ -24,6 +26,7 @@ export const linkClass =
 
 /** /forgot-password: one neutral answer whatever the address. */
 export function ForgotPasswordRoute() {
+  const intl = useIntl();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
   const send = useMutation({ mutationFn: forgotPassword });
@@ -41,23 +44,44 @@ export function ForgotPasswordRoute() {
 
   return (
     <AuthPage
-      title="Forgot your password?"
-      subtitle="Enter the email address of your account and we will send you a link to choose a new password."
+      title={intl.formatMessage({
+        id: 'auth.forgotPasswordTitle',
+        defaultMessage: 'Forgot your password?',
+      })}
+      subtitle={intl.formatMessage({
+        id: 'auth.forgotPasswordSubtitle',
+        defaultMessage:
+          'Enter the email address of your account and we will send you a link to choose a new password.',
+      })}
     >
       {send.isSuccess ? (
         <div className="space-y-5">
           <FormSuccess>{send.data.message}</FormSuccess>
           <p className="text-center text-sm text-slate-400">
             <Link to="/login" className={linkClass}>
-              Back to Sign In
+              <FormattedMessage id="auth.backToSignInTitle" defaultMessage="Back to Sign In" />
             </Link>
           </p>
         </div>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Forgot password">
-          <RequestAlert error={send.error} fallback="Could not send the email. Please try again." />
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          className="space-y-5"
+          aria-label={intl.formatMessage({
+            id: 'auth.forgotPasswordForm',
+            defaultMessage: 'Forgot password',
+          })}
+        >
+          <RequestAlert
+            error={send.error}
+            fallback={intl.formatMessage({
+              id: 'auth.sendEmailFailed',
+              defaultMessage: 'Could not send the email. Please try again.',
+            })}
+          />
           <TextField
-            label="Email"
+            label={intl.formatMessage({ id: 'auth.email', defaultMessage: 'Email' })}
             name="email"
             type="email"
             autoComplete="email"
@@ -73,15 +97,25 @@ export function ForgotPasswordRoute() {
             className="w-full"
             disabled={send.isPending || !email.trim()}
           >
-            <BusyLabel busy={send.isPending} busyText="Sending...">
-              Send reset link
+            <BusyLabel
+              busy={send.isPending}
+              busyText={intl.formatMessage({ id: 'auth.sending', defaultMessage: 'Sending...' })}
+            >
+              <FormattedMessage id="auth.sendResetLink" defaultMessage="Send reset link" />
             </BusyLabel>
           </Button>
           <p className="text-center text-sm text-slate-400">
-            Remembered it?{' '}
-            <Link to="/login" className={linkClass}>
-              Sign in
-            </Link>
+            <FormattedMessage
+              id="auth.rememberedIt"
+              defaultMessage="Remembered it? <link>Sign in</link>"
+              values={{
+                link: (chunks) => (
+                  <Link to="/login" className={linkClass}>
+                    {chunks}
+                  </Link>
+                ),
+              }}
+            />
           </p>
         </form>
       )}
@@ -93,6 +127,7 @@ const tokenCodes = new Set(['TOKEN_INVALID', 'TOKEN_EXPIRED', 'TOKEN_USED']);
 
 /** /reset-password?token=: a new password with the register form's rules, then sign in. */
 export function ResetPasswordRoute() {
+  const intl = useIntl();
   const token = useLinkToken();
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -128,32 +163,52 @@ export function ResetPasswordRoute() {
 
   return (
     <AuthPage
-      title="Choose a new password"
-      subtitle="Your new password works at once; every session of your account is signed out."
+      title={intl.formatMessage({
+        id: 'auth.resetPasswordTitle',
+        defaultMessage: 'Choose a new password',
+      })}
+      subtitle={intl.formatMessage({
+        id: 'auth.resetPasswordSubtitle',
+        defaultMessage:
+          'Your new password works at once; every session of your account is signed out.',
+      })}
     >
       {reset.isSuccess ? (
         <div className="space-y-5">
           <FormSuccess>{reset.data.message}</FormSuccess>
           <Link to="/login" className={buttonStyles({ size: 'lg', className: 'w-full' })}>
-            Sign In
+            <FormattedMessage id="auth.signInButton" defaultMessage="Sign In" />
           </Link>
         </div>
       ) : badToken ? (
         <div className="space-y-5">
-          <FormAlert>{token ? reset.error?.message : accountMessages.tokenInvalid}</FormAlert>
+          <FormAlert>
+            {token ? reset.error?.message : contractText(accountMessages.tokenInvalid)}
+          </FormAlert>
           <Link
             to="/forgot-password"
             className={buttonStyles({ variant: 'secondary', size: 'lg', className: 'w-full' })}
           >
-            Ask for a new link
+            <FormattedMessage id="auth.askNewLink" defaultMessage="Ask for a new link" />
           </Link>
         </div>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Reset password">
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          className="space-y-5"
+          aria-label={intl.formatMessage({
+            id: 'auth.resetPasswordForm',
+            defaultMessage: 'Reset password',
+          })}
+        >
           {reset.isError && !errors.password ? (
             <RequestAlert
               error={reset.error}
-              fallback="Could not change your password. Please try again."
+              fallback={intl.formatMessage({
+                id: 'auth.changePasswordFailed',
+                defaultMessage: 'Could not change your password. Please try again.',
+              })}
             />
           ) : null}
           <NewPasswordFields
@@ -170,8 +225,11 @@ export function ResetPasswordRoute() {
             className="w-full"
             disabled={reset.isPending || password === '' || confirmPassword === ''}
           >
-            <BusyLabel busy={reset.isPending} busyText="Saving...">
-              Set new password
+            <BusyLabel
+              busy={reset.isPending}
+              busyText={intl.formatMessage({ id: 'auth.saving', defaultMessage: 'Saving...' })}
+            >
+              <FormattedMessage id="auth.setNewPassword" defaultMessage="Set new password" />
             </BusyLabel>
           </Button>
         </form>
@@ -182,6 +240,7 @@ export function ResetPasswordRoute() {
 
 /** /verify-email?token=: confirms the address as the page opens, then links home. */
 export function VerifyEmailRoute() {
+  const intl = useIntl();
   const token = useLinkToken();
   const queryClient = useQueryClient();
   const { status } = useAuth();
@@ -199,16 +258,28 @@ export function VerifyEmailRoute() {
   }, [token, mutate]);
 
   return (
-    <AuthPage title="Confirm your email" subtitle="The link from our email confirms your address.">
+    <AuthPage
+      title={intl.formatMessage({
+        id: 'auth.verifyEmailTitle',
+        defaultMessage: 'Confirm your email',
+      })}
+      subtitle={intl.formatMessage({
+        id: 'auth.verifyEmailSubtitle',
+        defaultMessage: 'The link from our email confirms your address.',
+      })}
+    >
       <div className="space-y-5">
         {!token ? (
-          <FormAlert>{accountMessages.tokenInvalid}</FormAlert>
+          <FormAlert>{contractText(accountMessages.tokenInvalid)}</FormAlert>
         ) : verify.isSuccess ? (
           <FormSuccess>{verify.data.message}</FormSuccess>
         ) : verify.isError ? (
           <RequestAlert
             error={verify.error}
-            fallback="Could not confirm your address. Please try again."
+            fallback={intl.formatMessage({
+              id: 'auth.verifyEmailFailed',
+              defaultMessage: 'Could not confirm your address. Please try again.',
+            })}
           />
         ) : (
           <p
@@ -216,21 +287,30 @@ export function VerifyEmailRoute() {
             className="flex items-center justify-center gap-2 text-sm text-slate-300"
           >
             <Spinner />
-            Confirming your email address...
+            <FormattedMessage
+              id="auth.verifyingEmail"
+              defaultMessage="Confirming your email address..."
+            />
           </p>
         )}
         {(verify.isError || !token) && status === 'authenticated' ? (
           <p className="text-center text-sm text-slate-400">
-            You can send a new link from{' '}
-            <Link to="/settings" className={linkClass}>
-              Settings
-            </Link>
-            .
+            <FormattedMessage
+              id="auth.sendNewLinkFromSettings"
+              defaultMessage="You can send a new link from <link>Settings</link>."
+              values={{
+                link: (chunks) => (
+                  <Link to="/settings" className={linkClass}>
+                    {chunks}
+                  </Link>
+                ),
+              }}
+            />
           </p>
         ) : null}
         {verify.isSuccess || verify.isError || !token ? (
           <Link to="/" className={buttonStyles({ size: 'lg', className: 'w-full' })}>
-            Go to the home page
+            <FormattedMessage id="auth.goHome" defaultMessage="Go to the home page" />
           </Link>
         ) : null}
       </div>

@@ -1,5 +1,6 @@
 import { ssoMessages } from '@series-tracker/contracts/constants';
 import { useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { FormAlert, RequestAlert } from '@/components/ui/form-alert';
@@ -7,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { takeSsoNext } from '@/features/auth/api/sso';
 import { useSsoSignIn } from '@/features/auth/hooks/use-session-actions';
 import { getSafeRedirect } from '@/features/auth/lib/safe-redirect';
+import { contractText } from '@/i18n/contract-text';
 import { isApiError, serverMessageOr } from '@/lib/api-client';
 import { AuthPage } from './auth-page';
 
@@ -22,6 +24,7 @@ const readCode = () => new URLSearchParams(window.location.hash.slice(1)).get('c
  * offers the sign-in page; a failure to reach the server offers to try again.
  */
 export function SsoCallbackRoute() {
+  const intl = useIntl();
   const [code] = useState(readCode);
   const navigate = useNavigate();
   const exchange = useSsoSignIn();
@@ -45,33 +48,42 @@ export function SsoCallbackRoute() {
   // 4xx: the code is spent or foreign; trying again cannot help.
   const refused = !code || (isApiError(exchange.error) && exchange.error.status < 500);
   return (
-    <AuthPage title="Signing you in" subtitle="Finishing single sign-on.">
+    <AuthPage
+      title={intl.formatMessage({ id: 'auth.ssoCallbackTitle', defaultMessage: 'Signing you in' })}
+      subtitle={intl.formatMessage({
+        id: 'auth.ssoCallbackSubtitle',
+        defaultMessage: 'Finishing single sign-on.',
+      })}
+    >
       <div className="space-y-5">
         {refused ? (
           <>
             <FormAlert>
               {code
-                ? serverMessageOr(exchange.error, ssoMessages.codeInvalid)
-                : ssoMessages.codeInvalid}
+                ? serverMessageOr(exchange.error, contractText(ssoMessages.codeInvalid))
+                : contractText(ssoMessages.codeInvalid)}
             </FormAlert>
             <Link to="/login" className={signInClass}>
-              Back to sign in
+              <FormattedMessage id="auth.backToSignIn" defaultMessage="Back to sign in" />
             </Link>
           </>
         ) : exchange.isError ? (
           <>
             <RequestAlert
               error={exchange.error}
-              fallback="Could not finish signing in. Please try again."
+              fallback={intl.formatMessage({
+                id: 'auth.ssoFinishFailed',
+                defaultMessage: 'Could not finish signing in. Please try again.',
+              })}
             />
             <Button size="lg" className="w-full" onClick={run}>
-              Try again
+              <FormattedMessage id="auth.tryAgain" defaultMessage="Try again" />
             </Button>
           </>
         ) : (
           <p role="status" className="flex items-center justify-center gap-2 text-slate-300">
             <Spinner />
-            Signing you in...
+            <FormattedMessage id="auth.signingYouIn" defaultMessage="Signing you in..." />
           </p>
         )}
       </div>

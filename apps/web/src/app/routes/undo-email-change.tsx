@@ -1,10 +1,12 @@
 import { accountErrorCodes, accountMessages } from '@series-tracker/contracts';
 import { useMutation } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { FormAlert, FormSuccess, RequestAlert } from '@/components/ui/form-alert';
 import { BusyLabel } from '@/components/ui/spinner';
 import { undoEmailChange } from '@/features/account/api/account';
+import { contractText } from '@/i18n/contract-text';
 import { isApiError } from '@/lib/api-client';
 import { AuthPage } from './auth-page';
 import { useLinkToken, useSignOutHere } from './link-token';
@@ -21,6 +23,7 @@ const refusedCodes = new Set<string>([
 ]);
 
 export function UndoEmailChangeRoute() {
+  const intl = useIntl();
   const token = useLinkToken();
   // Every session of the account ended, this browser's too if it was signed in.
   const signOutHere = useSignOutHere();
@@ -31,12 +34,18 @@ export function UndoEmailChangeRoute() {
 
   return (
     <AuthPage
-      title="Undo the e-mail change"
-      subtitle="Your account goes back to the address this link was sent to."
+      title={intl.formatMessage({
+        id: 'auth.undoEmailTitle',
+        defaultMessage: 'Undo the e-mail change',
+      })}
+      subtitle={intl.formatMessage({
+        id: 'auth.undoEmailSubtitle',
+        defaultMessage: 'Your account goes back to the address this link was sent to.',
+      })}
     >
       <div className="space-y-5">
         {!token ? (
-          <FormAlert>{accountMessages.tokenInvalid}</FormAlert>
+          <FormAlert>{contractText(accountMessages.tokenInvalid)}</FormAlert>
         ) : undo.isSuccess ? (
           <FormSuccess>{undo.data.message}</FormSuccess>
         ) : refused ? (
@@ -45,7 +54,10 @@ export function UndoEmailChangeRoute() {
           <>
             <RequestAlert
               error={undo.error}
-              fallback="Could not undo the change. Please try again."
+              fallback={intl.formatMessage({
+                id: 'auth.undoEmailFailed',
+                defaultMessage: 'Could not undo the change. Please try again.',
+              })}
             />
             <Button
               type="button"
@@ -54,19 +66,22 @@ export function UndoEmailChangeRoute() {
               disabled={undo.isPending}
               onClick={() => undo.mutate(token)}
             >
-              <BusyLabel busy={undo.isPending} busyText="Undoing...">
-                Undo the change
+              <BusyLabel
+                busy={undo.isPending}
+                busyText={intl.formatMessage({ id: 'auth.undoing', defaultMessage: 'Undoing...' })}
+              >
+                <FormattedMessage id="auth.undoChange" defaultMessage="Undo the change" />
               </BusyLabel>
             </Button>
           </>
         )}
         {undo.isSuccess ? (
           <Link to="/login" className={buttonStyles({ size: 'lg', className: 'w-full' })}>
-            Sign in
+            <FormattedMessage id="auth.signInLink" defaultMessage="Sign in" />
           </Link>
         ) : !token || refused ? (
           <Link to="/" className={buttonStyles({ size: 'lg', className: 'w-full' })}>
-            Go to the home page
+            <FormattedMessage id="auth.goHome" defaultMessage="Go to the home page" />
           </Link>
         ) : null}
       </div>

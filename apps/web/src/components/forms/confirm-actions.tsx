@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import { DialogClose } from '@/components/ui/dialog';
 
@@ -22,7 +23,9 @@ export function ConfirmActions({
   return (
     <div className="flex flex-wrap justify-end gap-2">
       <DialogClose asChild>
-        <Button variant="secondary">Cancel</Button>
+        <Button variant="secondary">
+          <FormattedMessage id="forms.cancel" defaultMessage="Cancel" />
+        </Button>
       </DialogClose>
       <Button
         className={danger ? 'bg-rose-600 hover:bg-rose-500' : undefined}

@@ -1,4 +1,5 @@
 import type { TextareaHTMLAttributes } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { cn } from '@/lib/cn';
 
 const textareaClass =
@@ -32,7 +33,11 @@ export function TextareaField({
           {label}
         </label>
         <span className="text-xs text-slate-400" aria-live="polite">
-          {value.length}/{max}
+          <FormattedMessage
+            id="forms.characterCount"
+            defaultMessage="{count, number}/{max, number}"
+            values={{ count: value.length, max }}
+          />
         </span>
       </div>
       <textarea

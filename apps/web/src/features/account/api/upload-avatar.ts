@@ -1,6 +1,14 @@
 import type { CurrentUser } from '@series-tracker/contracts';
+import { intl } from '@/i18n';
 import { API_BASE_URL, ApiError, defaultErrorMessage } from '@/lib/api-client';
 import { getStoredToken } from '@/lib/token-storage';
+
+/** The refusal of a file over the size limit, here or by the server (413). */
+export const imageTooLarge = () =>
+  intl().formatMessage({
+    id: 'account.imageTooLarge',
+    defaultMessage: 'The image must be 5 MB or smaller',
+  });
 
 export interface UploadProgress {
   loaded: number;
@@ -43,9 +51,7 @@ export function uploadAvatar(
       const message = typeof record.error === 'string' ? record.error : undefined;
       reject(
         new ApiError({
-          message:
-            message ??
-            (xhr.status === 413 ? 'The image must be 5 MB or smaller' : defaultErrorMessage()),
+          message: message ?? (xhr.status === 413 ? imageTooLarge() : defaultErrorMessage()),
           status: xhr.status || undefined,
           code: typeof record.code === 'string' ? record.code : undefined,
           fromServer: Boolean(message),
@@ -55,14 +61,20 @@ export function uploadAvatar(
     xhr.onerror = () =>
       reject(
         new ApiError({
-          message: 'Unable to reach the server. Check your connection and try again.',
+          message: intl().formatMessage({
+            id: 'account.uploadUnreachable',
+            defaultMessage: 'Unable to reach the server. Check your connection and try again.',
+          }),
           code: 'NETWORK_ERROR',
         }),
       );
     xhr.ontimeout = () =>
       reject(
         new ApiError({
-          message: 'The upload took too long. Please try again.',
+          message: intl().formatMessage({
+            id: 'account.uploadTimeout',
+            defaultMessage: 'The upload took too long. Please try again.',
+          }),
           code: 'TIMEOUT',
         }),
       );

@@ -8,6 +8,7 @@ import {
 import { BadgeCheck, CircleAlert, MailCheck } from 'lucide-react';
 import { useId, useState, type ComponentProps, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { MutationError } from '@/components/forms/mutation-error';
 import { MutationAction } from '@/components/settings/mutation-action';
 import { PasswordField } from '@/components/forms/password-field';
@@ -16,6 +17,7 @@ import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { needsRecentSignIn } from '@/features/auth/components/confirm-identity';
+import { contractText } from '@/i18n/contract-text';
 import { useChangePassword, useResendVerification, useUpdateMe } from '../api/account';
 import { useConfirmChange } from '../hooks/use-confirm-change';
 import { apiFieldErrors, formAlertMessage, zodFieldErrors } from '@/lib/form-errors';
@@ -24,12 +26,26 @@ import { NewPasswordFields } from './new-password-fields';
 
 /** The member's current password, which changing the e-mail address or the password asks for. */
 function CurrentPasswordField(props: Omit<ComponentProps<typeof PasswordField>, 'label' | 'name'>) {
-  return <PasswordField label="Current Password" name="currentPassword" {...props} />;
+  const intl = useIntl();
+  return (
+    <PasswordField
+      label={intl.formatMessage({
+        id: 'account.currentPassword',
+        defaultMessage: 'Current Password',
+      })}
+      name="currentPassword"
+      {...props}
+    />
+  );
 }
 
 export function AccountSection({ user }: { user: CurrentUser }) {
+  const intl = useIntl();
   return (
-    <SettingsSection id="account" title="Account">
+    <SettingsSection
+      id="account"
+      title={intl.formatMessage({ id: 'account.accountTitle', defaultMessage: 'Account' })}
+    >
       <EmailForm user={user} />
       <div className="my-6 h-px bg-slate-800" />
       <ChangePasswordForm />
@@ -38,12 +54,13 @@ export function AccountSection({ user }: { user: CurrentUser }) {
 }
 
 function VerifiedState({ user }: { user: CurrentUser }) {
+  const intl = useIntl();
   const resend = useResendVerification();
   if (user.emailVerified) {
     return (
       <p className="flex items-center gap-1.5 text-sm text-emerald-300">
         <BadgeCheck aria-hidden className="size-4" />
-        Verified
+        <FormattedMessage id="account.verified" defaultMessage="Verified" />
       </p>
     );
   }
@@ -51,13 +68,22 @@ function VerifiedState({ user }: { user: CurrentUser }) {
     <div className="space-y-2">
       <p className="flex items-center gap-1.5 text-sm text-amber-300">
         <CircleAlert aria-hidden className="size-4" />
-        Not verified yet: open the link we sent to this address.
+        <FormattedMessage
+          id="account.notVerified"
+          defaultMessage="Not verified yet: open the link we sent to this address."
+        />
       </p>
       <MutationAction
         mutation={resend}
-        label="Resend confirmation email"
-        busyLabel="Sending..."
-        fallback="Could not send the email. Please try again."
+        label={intl.formatMessage({
+          id: 'account.resendConfirmation',
+          defaultMessage: 'Resend confirmation email',
+        })}
+        busyLabel={intl.formatMessage({ id: 'account.sending', defaultMessage: 'Sending...' })}
+        fallback={intl.formatMessage({
+          id: 'account.sendEmailFailed',
+          defaultMessage: 'Could not send the email. Please try again.',
+        })}
       >
         {resend.isSuccess ? <SavedNote>{resend.data.message}</SavedNote> : null}
       </MutationAction>
@@ -79,38 +105,54 @@ function PendingEmailNote({
   pendingEmail: string;
   onSendAgain: () => void;
 }) {
+  const intl = useIntl();
   const cancel = useUpdateMe();
   return (
     <div className="space-y-3 rounded-lg border border-sky-500/30 bg-sky-500/10 p-3 text-sm text-sky-100">
       <p role="status" className="flex gap-1.5">
         <MailCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-sky-300" />
         <span className="min-w-0">
-          Check <EmailAddress email={pendingEmail} /> for a link to confirm the change. Until then
-          your address stays <EmailAddress email={user.email} />.
+          <FormattedMessage
+            id="account.pendingEmail"
+            defaultMessage="Check {pending} for a link to confirm the change. Until then your address stays {current}."
+            values={{
+              pending: <EmailAddress email={pendingEmail} />,
+              current: <EmailAddress email={user.email} />,
+            }}
+          />
         </span>
       </p>
       <div className="flex flex-wrap items-center gap-3">
         <Button variant="secondary" size="sm" type="button" onClick={onSendAgain}>
-          Send the link again
+          <FormattedMessage id="account.sendLinkAgain" defaultMessage="Send the link again" />
         </Button>
         <BusyButton
           variant="ghost"
           size="sm"
           type="button"
-
           onClick={() => cancel.mutate({ email: user.email })}
           busy={cancel.isPending}
-          busyLabel="Cancelling..."
+          busyLabel={intl.formatMessage({
+            id: 'account.cancelling',
+            defaultMessage: 'Cancelling...',
+          })}
         >
-          Cancel the change
+          <FormattedMessage id="account.cancelChange" defaultMessage="Cancel the change" />
         </BusyButton>
       </div>
-      <MutationError mutation={cancel} fallback="Could not cancel the change. Please try again." />
+      <MutationError
+        mutation={cancel}
+        fallback={intl.formatMessage({
+          id: 'account.cancelChangeFailed',
+          defaultMessage: 'Could not cancel the change. Please try again.',
+        })}
+      />
     </div>
   );
 }
 
 function EmailForm({ user }: { user: CurrentUser }) {
+  const intl = useIntl();
   const [email, setEmail] = useState(user.email);
   const [currentPassword, setCurrentPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -137,7 +179,7 @@ function EmailForm({ user }: { user: CurrentUser }) {
     const parsed = updateMeBodySchema.safeParse({ email });
     if (!parsed.success) Object.assign(found, zodFieldErrors(parsed.error));
     if (changing && withPassword && !currentPassword)
-      found.currentPassword = accountMessages.currentPasswordRequired;
+      found.currentPassword = contractText(accountMessages.currentPasswordRequired);
     if (Object.keys(found).length > 0) {
       setErrors(found);
       save.reset();
@@ -156,14 +198,25 @@ function EmailForm({ user }: { user: CurrentUser }) {
 
   const formError = needsRecentSignIn(save.error)
     ? null
-    : formAlertMessage(save, 'Could not change your email. Please try again.');
+    : formAlertMessage(
+        save,
+        intl.formatMessage({
+          id: 'account.changeEmailFailed',
+          defaultMessage: 'Could not change your email. Please try again.',
+        }),
+      );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Email address">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-5"
+      aria-label={intl.formatMessage({ id: 'account.emailForm', defaultMessage: 'Email address' })}
+    >
       {formError ? <FormAlert>{formError}</FormAlert> : null}
       <div className="space-y-2">
         <TextField
-          label="Email"
+          label={intl.formatMessage({ id: 'account.email', defaultMessage: 'Email' })}
           name="email"
           type="email"
           autoComplete="email"
@@ -183,21 +236,32 @@ function EmailForm({ user }: { user: CurrentUser }) {
           id={passwordId}
           value={currentPassword}
           error={errors.currentPassword}
-          hint="Needed to change your email address."
+          hint={intl.formatMessage({
+            id: 'account.currentPasswordHint',
+            defaultMessage: 'Needed to change your email address.',
+          })}
           onValue={setCurrentPassword}
         />
       ) : null}
       <SubmitRow
-        label={resending ? 'Send the link again' : 'Change email'}
+        label={
+          resending
+            ? intl.formatMessage({
+                id: 'account.sendLinkAgain',
+                defaultMessage: 'Send the link again',
+              })
+            : intl.formatMessage({ id: 'account.changeEmail', defaultMessage: 'Change email' })
+        }
         mutation={save}
         disabled={!changing}
-        saved={!changing && !save.data?.pendingEmail && accountMessages.emailSaved}
+        saved={!changing && !save.data?.pendingEmail && contractText(accountMessages.emailSaved)}
       />
     </form>
   );
 }
 
 function ChangePasswordForm() {
+  const intl = useIntl();
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -230,11 +294,21 @@ function ChangePasswordForm() {
     );
   }
 
-  const formError = formAlertMessage(change, 'Could not change your password. Please try again.');
+  const formError = formAlertMessage(
+    change,
+    intl.formatMessage({
+      id: 'account.changePasswordFailed',
+      defaultMessage: 'Could not change your password. Please try again.',
+    }),
+  );
+  const title = intl.formatMessage({
+    id: 'account.changePassword',
+    defaultMessage: 'Change password',
+  });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Change password">
-      <h3 className="text-base font-semibold text-white">Change password</h3>
+    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={title}>
+      <h3 className="text-base font-semibold text-white">{title}</h3>
       {formError ? <FormAlert>{formError}</FormAlert> : null}
       <CurrentPasswordField
         value={currentPassword}
@@ -249,7 +323,7 @@ function ChangePasswordForm() {
         onPassword={setNewPassword}
         onConfirm={setConfirmPassword}
       />
-      <SubmitRow label="Change password" mutation={change} saved={change.data?.message} />
+      <SubmitRow label={title} mutation={change} saved={change.data?.message} />
     </form>
   );
 }

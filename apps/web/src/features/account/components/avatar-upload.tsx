@@ -2,11 +2,12 @@ import { accountLimits, type CurrentUser } from '@series-tracker/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { serverMessageOr } from '@/lib/api-client';
 import { storeUser, useRemoveAvatar } from '../api/account';
-import { uploadAvatar } from '../api/upload-avatar';
+import { imageTooLarge, uploadAvatar } from '../api/upload-avatar';
 import { SavedNote } from './settings-section';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
@@ -23,6 +24,7 @@ type State =
  * here only to spare a 5 MB upload that would be refused.
  */
 export function AvatarUpload({ user }: { user: CurrentUser }) {
+  const intl = useIntl();
   const queryClient = useQueryClient();
   const remove = useRemoveAvatar();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -40,7 +42,7 @@ export function AvatarUpload({ user }: { user: CurrentUser }) {
     event.target.value = '';
     if (!file) return;
     if (file.size > accountLimits.avatarMaxBytes) {
-      setState({ kind: 'error', message: 'The image must be 5 MB or smaller' });
+      setState({ kind: 'error', message: imageTooLarge() });
       return;
     }
     // A data: URL, which the site's Content-Security-Policy allows for images (blob: it does not).
@@ -62,12 +64,21 @@ export function AvatarUpload({ user }: { user: CurrentUser }) {
         controller.signal,
       );
       storeUser(queryClient, updated);
-      setState({ kind: 'saved', message: 'Avatar saved' });
+      setState({
+        kind: 'saved',
+        message: intl.formatMessage({ id: 'account.avatarSaved', defaultMessage: 'Avatar saved' }),
+      });
     } catch (error) {
       if (controller.signal.aborted) return;
       setState({
         kind: 'error',
-        message: serverMessageOr(error, 'Could not upload the image. Please try again.'),
+        message: serverMessageOr(
+          error,
+          intl.formatMessage({
+            id: 'account.avatarUploadFailed',
+            defaultMessage: 'Could not upload the image. Please try again.',
+          }),
+        ),
       });
     } finally {
       attemptRef.current++;
@@ -79,11 +90,24 @@ export function AvatarUpload({ user }: { user: CurrentUser }) {
   function onRemove() {
     setState({ kind: 'idle' });
     remove.mutate(undefined, {
-      onSuccess: () => setState({ kind: 'saved', message: 'Avatar removed' }),
+      onSuccess: () =>
+        setState({
+          kind: 'saved',
+          message: intl.formatMessage({
+            id: 'account.avatarRemoved',
+            defaultMessage: 'Avatar removed',
+          }),
+        }),
       onError: (error) =>
         setState({
           kind: 'error',
-          message: serverMessageOr(error, 'Could not remove the avatar. Please try again.'),
+          message: serverMessageOr(
+            error,
+            intl.formatMessage({
+              id: 'account.avatarRemoveFailed',
+              defaultMessage: 'Could not remove the avatar. Please try again.',
+            }),
+          ),
         }),
     });
   }
@@ -93,7 +117,18 @@ export function AvatarUpload({ user }: { user: CurrentUser }) {
 
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
-      <Avatar user={shown} size="xl" alt={preview ? 'Preview of the new avatar' : 'Your avatar'} />
+      <Avatar
+        user={shown}
+        size="xl"
+        alt={
+          preview
+            ? intl.formatMessage({
+                id: 'account.avatarPreview',
+                defaultMessage: 'Preview of the new avatar',
+              })
+            : intl.formatMessage({ id: 'account.yourAvatar', defaultMessage: 'Your avatar' })
+        }
+      />
       <div className="min-w-0 flex-1 space-y-3">
         <div className="flex flex-wrap gap-2">
           <input
@@ -101,7 +136,10 @@ export function AvatarUpload({ user }: { user: CurrentUser }) {
             type="file"
             accept={ACCEPT}
             className="sr-only"
-            aria-label="Choose an avatar image"
+            aria-label={intl.formatMessage({
+              id: 'account.chooseAvatar',
+              defaultMessage: 'Choose an avatar image',
+            })}
             aria-describedby={statusId}
             onChange={(event) => void onChoose(event)}
             disabled={uploading}
@@ -113,12 +151,20 @@ export function AvatarUpload({ user }: { user: CurrentUser }) {
             disabled={uploading || remove.isPending}
           >
             <ImageUp aria-hidden className="size-4" />
-            {user.avatarUrl ? 'Change avatar' : 'Upload avatar'}
+            {user.avatarUrl ? (
+              <FormattedMessage id="account.changeAvatar" defaultMessage="Change avatar" />
+            ) : (
+              <FormattedMessage id="account.uploadAvatar" defaultMessage="Upload avatar" />
+            )}
           </Button>
           {user.avatarUrl ? (
             <Button variant="ghost" onClick={onRemove} disabled={uploading || remove.isPending}>
               <Trash2 aria-hidden className="size-4" />
-              {remove.isPending ? 'Removing...' : 'Remove'}
+              {remove.isPending ? (
+                <FormattedMessage id="account.removing" defaultMessage="Removing..." />
+              ) : (
+                <FormattedMessage id="account.removeAvatar" defaultMessage="Remove" />
+              )}
             </Button>
           ) : null}
         </div>
@@ -127,7 +173,10 @@ export function AvatarUpload({ user }: { user: CurrentUser }) {
             <div className="space-y-1.5">
               <div
                 role="progressbar"
-                aria-label="Avatar upload"
+                aria-label={intl.formatMessage({
+                  id: 'account.avatarUpload',
+                  defaultMessage: 'Avatar upload',
+                })}
                 aria-valuemin={0}
                 aria-valuemax={100}
                 aria-valuenow={state.percent}
@@ -139,7 +188,17 @@ export function AvatarUpload({ user }: { user: CurrentUser }) {
                 />
               </div>
               <p className="text-xs text-slate-400">
-                {state.percent < 100 ? `Uploading... ${state.percent}%` : 'Processing...'}
+                {state.percent < 100 ? (
+                  <FormattedMessage
+                    id="account.uploading"
+                    defaultMessage="Uploading... {percent}"
+                    values={{
+                      percent: intl.formatNumber(state.percent / 100, { style: 'percent' }),
+                    }}
+                  />
+                ) : (
+                  <FormattedMessage id="account.processing" defaultMessage="Processing..." />
+                )}
               </p>
             </div>
           ) : state.kind === 'saved' ? (
@@ -149,7 +208,12 @@ export function AvatarUpload({ user }: { user: CurrentUser }) {
               {state.message}
             </p>
           ) : (
-            <p className="text-xs text-slate-400">JPEG, PNG, WebP or GIF, up to 5 MB.</p>
+            <p className="text-xs text-slate-400">
+              <FormattedMessage
+                id="account.avatarFormats"
+                defaultMessage="JPEG, PNG, WebP or GIF, up to 5 MB."
+              />
+            </p>
           )}
         </div>
       </div>

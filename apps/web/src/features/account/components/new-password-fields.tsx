@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { PasswordField } from '@/components/forms/password-field';
 
 /**
@@ -19,11 +20,12 @@ export function NewPasswordFields({
   onPassword: (value: string) => void;
   onConfirm: (value: string) => void;
 }) {
+  const intl = useIntl();
   return (
     <>
       <PasswordField
         purpose="new"
-        label="New Password"
+        label={intl.formatMessage({ id: 'account.newPassword', defaultMessage: 'New Password' })}
         name={name}
         value={password}
         error={errors[name]}
@@ -31,7 +33,10 @@ export function NewPasswordFields({
       />
       <PasswordField
         purpose="new"
-        label="Confirm New Password"
+        label={intl.formatMessage({
+          id: 'account.confirmNewPassword',
+          defaultMessage: 'Confirm New Password',
+        })}
         name="confirmPassword"
         value={confirm}
         error={errors.confirmPassword}

@@ -8,6 +8,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck, ShieldOff } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { RequestAlert } from '@/components/ui/form-alert';
@@ -24,6 +25,7 @@ import {
 } from '@/features/auth/api/security';
 import { needsRecentSignIn, useRecentSignIn } from '@/features/auth/components/confirm-identity';
 import { CopyField } from '@/features/integrations/components/copy-field';
+import { contractText } from '@/i18n/contract-text';
 import { apiFieldError } from '@/lib/form-errors';
 import { PasskeysPart } from './passkeys-part';
 import { SavedNote, SettingsSection } from './settings-section';
@@ -34,23 +36,37 @@ import { SavedNote, SettingsSection } from './settings-section';
  * passkeys. Every change of protection asks "Confirm it's you" when the sign-in is not recent.
  */
 export function SecuritySection() {
+  const intl = useIntl();
   const status = useQuery({ queryKey: securityKeys.status, queryFn: getSecurity });
   const { run, dialog } = useRecentSignIn();
   return (
     <SettingsSection
       id="security"
-      title="Security"
-      description="Ask for a second step when you sign in with your password, and sign in with passkeys."
+      title={intl.formatMessage({ id: 'account.securityTitle', defaultMessage: 'Security' })}
+      description={intl.formatMessage({
+        id: 'account.securityDescription',
+        defaultMessage:
+          'Ask for a second step when you sign in with your password, and sign in with passkeys.',
+      })}
     >
       {status.isPending ? (
-        <div aria-label="Loading security settings" className="space-y-3">
+        <div
+          aria-label={intl.formatMessage({
+            id: 'account.loadingSecurity',
+            defaultMessage: 'Loading security settings',
+          })}
+          className="space-y-3"
+        >
           <Skeleton className="h-6 w-48" />
           <Skeleton className="h-10 w-full" />
         </div>
       ) : status.isError && !status.data ? (
         <ErrorState
           error={status.error}
-          title="Could not load your security settings"
+          title={intl.formatMessage({
+            id: 'account.securityLoadFailed',
+            defaultMessage: 'Could not load your security settings',
+          })}
           headingLevel={3}
           onRetry={() => void status.refetch()}
         />
@@ -68,6 +84,7 @@ export function SecuritySection() {
 type Run = <T>(action: () => Promise<T>) => Promise<T>;
 
 function TwoFactorPart({ status, run }: { status: SecurityStatus; run: Run }) {
+  const intl = useIntl();
   const queryClient = useQueryClient();
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -85,7 +102,7 @@ function TwoFactorPart({ status, run }: { status: SecurityStatus; run: Run }) {
     mutationFn: () => run(disableTotp),
     onSuccess: async () => {
       setCodes(null);
-      setDone(securityMessages.totpOff);
+      setDone(contractText(securityMessages.totpOff));
       await refresh();
     },
   });
@@ -107,10 +124,22 @@ function TwoFactorPart({ status, run }: { status: SecurityStatus; run: Run }) {
           ) : (
             <ShieldOff aria-hidden className="size-5 text-slate-400" />
           )}
-          Two-factor sign-in: {status.totp ? 'on' : 'off'}
+          {status.totp ? (
+            <FormattedMessage id="account.twoFactorOn" defaultMessage="Two-factor sign-in: on" />
+          ) : (
+            <FormattedMessage id="account.twoFactorOff" defaultMessage="Two-factor sign-in: off" />
+          )}
         </h3>
       </div>
-      {failed ? <RequestAlert error={failed.error} fallback="Something went wrong." /> : null}
+      {failed ? (
+        <RequestAlert
+          error={failed.error}
+          fallback={intl.formatMessage({
+            id: 'account.somethingWentWrong',
+            defaultMessage: 'Something went wrong.',
+          })}
+        />
+      ) : null}
       {done ? <SavedNote>{done}</SavedNote> : null}
 
       {codes ? (
@@ -128,8 +157,11 @@ function TwoFactorPart({ status, run }: { status: SecurityStatus; run: Run }) {
       ) : status.totp ? (
         <div className="space-y-3">
           <p className="text-sm text-slate-300">
-            Signing in with your password also asks for a code from your authenticator app. You have{' '}
-            {status.backupCodesLeft} of {securityLimits.backupCodeCount} backup codes left.
+            <FormattedMessage
+              id="account.twoFactorOnNote"
+              defaultMessage="Signing in with your password also asks for a code from your authenticator app. {total, plural, one {You have {left, number} of # backup code left.} other {You have {left, number} of # backup codes left.}}"
+              values={{ left: status.backupCodesLeft, total: securityLimits.backupCodeCount }}
+            />
           </p>
           <div className="flex flex-wrap gap-2">
             <Button
@@ -138,23 +170,31 @@ function TwoFactorPart({ status, run }: { status: SecurityStatus; run: Run }) {
               onClick={() => regenerate.mutate()}
             >
               {regenerate.isPending ? <Spinner /> : null}
-              New backup codes
+              <FormattedMessage id="account.newBackupCodes" defaultMessage="New backup codes" />
             </Button>
             <Button variant="danger" disabled={off.isPending} onClick={() => off.mutate()}>
               {off.isPending ? <Spinner /> : null}
-              Turn off two-factor sign-in
+              <FormattedMessage
+                id="account.turnOffTwoFactor"
+                defaultMessage="Turn off two-factor sign-in"
+              />
             </Button>
           </div>
         </div>
       ) : (
         <div className="space-y-3">
           <p className="text-sm text-slate-300">
-            Use an authenticator app (such as Aegis, Google Authenticator or 1Password): after your
-            password, sign-in asks for the 6-digit code it shows.
+            <FormattedMessage
+              id="account.twoFactorOffNote"
+              defaultMessage="Use an authenticator app (such as Aegis, Google Authenticator or 1Password): after your password, sign-in asks for the 6-digit code it shows."
+            />
           </p>
           <Button disabled={start.isPending} onClick={() => start.mutate()}>
             {start.isPending ? <Spinner /> : null}
-            Set up an authenticator app
+            <FormattedMessage
+              id="account.setUpAuthenticator"
+              defaultMessage="Set up an authenticator app"
+            />
           </Button>
         </div>
       )}
@@ -171,6 +211,7 @@ function TotpEnrolment({
   onCancel: () => void;
   onConfirmed: (codes: string[]) => Promise<void>;
 }) {
+  const intl = useIntl();
   const [code, setCode] = useState('');
   const confirm = useMutation({
     mutationFn: () => confirmTotp(code.trim()),
@@ -185,26 +226,57 @@ function TotpEnrolment({
 
   return (
     <div className="space-y-4 rounded-xl border border-slate-700 bg-slate-950/40 p-4">
-      <ol className="list-decimal space-y-2 pl-5 text-sm text-slate-300">
-        <li>Scan this QR code with your authenticator app, or type the key into it.</li>
-        <li>Enter the 6-digit code the app shows.</li>
+      <ol className="list-decimal space-y-2 ps-5 text-sm text-slate-300">
+        <li>
+          <FormattedMessage
+            id="account.totpStepScan"
+            defaultMessage="Scan this QR code with your authenticator app, or type the key into it."
+          />
+        </li>
+        <li>
+          <FormattedMessage
+            id="account.totpStepCode"
+            defaultMessage="Enter the 6-digit code the app shows."
+          />
+        </li>
       </ol>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
         <img
           src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qrSvg)}`}
-          alt="QR code for your authenticator app"
+          alt={intl.formatMessage({
+            id: 'account.qrCodeAlt',
+            defaultMessage: 'QR code for your authenticator app',
+          })}
           width={176}
           height={176}
           className="size-44 shrink-0 self-center rounded-lg bg-white p-1 sm:self-start"
         />
         <div className="min-w-0 flex-1 space-y-4">
-          <CopyField label="Key" value={setup.secret.replace(/(.{4})/g, '$1 ').trim()} wrap />
-          <form onSubmit={submit} noValidate className="space-y-3" aria-label="Confirm the app">
+          <CopyField
+            label={intl.formatMessage({ id: 'account.totpKey', defaultMessage: 'Key' })}
+            value={setup.secret.replace(/(.{4})/g, '$1 ').trim()}
+            wrap
+          />
+          <form
+            onSubmit={submit}
+            noValidate
+            className="space-y-3"
+            aria-label={intl.formatMessage({
+              id: 'account.confirmApp',
+              defaultMessage: 'Confirm the app',
+            })}
+          >
             {confirm.isError && !fieldError ? (
-              <RequestAlert error={confirm.error} fallback={securityMessages.codeInvalid} />
+              <RequestAlert
+                error={confirm.error}
+                fallback={contractText(securityMessages.codeInvalid)}
+              />
             ) : null}
             <TextField
-              label="Code from the app"
+              label={intl.formatMessage({
+                id: 'account.codeFromApp',
+                defaultMessage: 'Code from the app',
+              })}
               name="totp"
               inputMode="numeric"
               autoComplete="one-time-code"
@@ -216,10 +288,10 @@ function TotpEnrolment({
             <div className="flex flex-wrap gap-2">
               <Button type="submit" disabled={!code.trim() || confirm.isPending}>
                 {confirm.isPending ? <Spinner /> : null}
-                Turn on
+                <FormattedMessage id="account.turnOn" defaultMessage="Turn on" />
               </Button>
               <Button variant="ghost" onClick={onCancel}>
-                Cancel
+                <FormattedMessage id="account.cancel" defaultMessage="Cancel" />
               </Button>
             </div>
           </form>
@@ -230,17 +302,26 @@ function TotpEnrolment({
 }
 
 function BackupCodesList({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const intl = useIntl();
   return (
     <div className="space-y-3 rounded-xl border border-emerald-500/40 bg-emerald-500/10 p-4">
       <p role="status" className="text-sm font-semibold text-emerald-200">
-        Save these backup codes now: they are shown only once.
+        <FormattedMessage
+          id="account.saveBackupCodes"
+          defaultMessage="Save these backup codes now: they are shown only once."
+        />
       </p>
       <p className="text-sm text-slate-300">
-        Each one signs you in once if you lose your phone. Keep them somewhere safe, such as a
-        password manager.
+        <FormattedMessage
+          id="account.backupCodesNote"
+          defaultMessage="Each one signs you in once if you lose your phone. Keep them somewhere safe, such as a password manager."
+        />
       </p>
       <ul
-        aria-label="Backup codes"
+        aria-label={intl.formatMessage({
+          id: 'account.backupCodes',
+          defaultMessage: 'Backup codes',
+        })}
         className="grid grid-cols-2 gap-x-4 gap-y-1 font-mono text-sm text-slate-100"
         dir="ltr"
       >
@@ -248,8 +329,16 @@ function BackupCodesList({ codes, onDone }: { codes: string[]; onDone: () => voi
           <li key={code}>{code}</li>
         ))}
       </ul>
-      <CopyField label="All backup codes" value={codes.join(' ')} />
-      <Button onClick={onDone}>I saved them</Button>
+      <CopyField
+        label={intl.formatMessage({
+          id: 'account.allBackupCodes',
+          defaultMessage: 'All backup codes',
+        })}
+        value={codes.join(' ')}
+      />
+      <Button onClick={onDone}>
+        <FormattedMessage id="account.savedThem" defaultMessage="I saved them" />
+      </Button>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Laptop } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { MutationError } from '@/components/forms/mutation-error';
 import { ItemAction, ItemList, ItemRow } from '@/components/settings/item-list';
 import { itemTime } from '@/components/settings/item-time';
@@ -8,6 +9,7 @@ import { deviceName } from '../lib/device-name';
 import { SavedNote, SectionLoaded, SettingsSection } from './settings-section';
 
 export function SessionsSection() {
+  const intl = useIntl();
   const sessions = useSessions();
   const revoke = useRevokeSession();
   const revokeOthers = useRevokeOtherSessions();
@@ -16,14 +18,23 @@ export function SessionsSection() {
   return (
     <SettingsSection
       id="sessions"
-      title="Sessions"
-      description="Browsers and devices signed in to your account."
+      title={intl.formatMessage({ id: 'account.sessionsTitle', defaultMessage: 'Sessions' })}
+      description={intl.formatMessage({
+        id: 'account.sessionsDescription',
+        defaultMessage: 'Browsers and devices signed in to your account.',
+      })}
     >
       <SectionLoaded
         query={sessions}
-        loadingLabel="Loading sessions"
+        loadingLabel={intl.formatMessage({
+          id: 'account.loadingSessions',
+          defaultMessage: 'Loading sessions',
+        })}
         rows={['h-16', 'h-16']}
-        failedTitle="Could not load your sessions"
+        failedTitle={intl.formatMessage({
+          id: 'account.sessionsLoadFailed',
+          defaultMessage: 'Could not load your sessions',
+        })}
       >
         {(list) => (
           <div className="space-y-4">
@@ -37,9 +48,15 @@ export function SessionsSection() {
                       <ItemAction
                         onClick={() => revoke.mutate(s.id)}
                         disabled={revoke.isPending && revoke.variables === s.id}
-                        label={`Sign out ${deviceName(s.userAgent)}, signed in ${itemTime(s.createdAt)}`}
+                        label={intl.formatMessage(
+                          {
+                            id: 'account.signOutSession',
+                            defaultMessage: 'Sign out {device}, signed in {when}',
+                          },
+                          { device: deviceName(s.userAgent), when: itemTime(s.createdAt) },
+                        )}
                       >
-                        Sign out
+                        <FormattedMessage id="account.signOut" defaultMessage="Sign out" />
                       </ItemAction>
                     )
                   }
@@ -50,20 +67,27 @@ export function SessionsSection() {
                   >
                     {deviceName(s.userAgent)}
                     {s.current ? (
-                      <span className="ml-2 rounded-full bg-emerald-500/15 px-2 py-0.5 text-xs font-semibold text-emerald-300">
-                        This device
+                      <span className="ms-2 rounded-full bg-emerald-500/15 px-2 py-0.5 text-xs font-semibold text-emerald-300">
+                        <FormattedMessage id="account.thisDevice" defaultMessage="This device" />
                       </span>
                     ) : null}
                   </p>
                   <p className="text-xs text-slate-400">
-                    Signed in {itemTime(s.createdAt)} · last used {itemTime(s.lastUsedAt)}
+                    <FormattedMessage
+                      id="account.sessionTimes"
+                      defaultMessage="Signed in {signedIn} · last used {used}"
+                      values={{ signedIn: itemTime(s.createdAt), used: itemTime(s.lastUsedAt) }}
+                    />
                   </p>
                 </ItemRow>
               ))}
             </ItemList>
             <MutationError
               mutation={revoke}
-              fallback="Could not sign that session out. Please try again."
+              fallback={intl.formatMessage({
+                id: 'account.signOutSessionFailed',
+                defaultMessage: 'Could not sign that session out. Please try again.',
+              })}
             />
             <div className="flex flex-wrap items-center gap-4">
               <BusyButton
@@ -71,22 +95,38 @@ export function SessionsSection() {
                 onClick={() => revokeOthers.mutate()}
                 disabled={others === 0}
                 busy={revokeOthers.isPending}
-                busyLabel="Signing out..."
+                busyLabel={intl.formatMessage({
+                  id: 'account.signingOut',
+                  defaultMessage: 'Signing out...',
+                })}
               >
-                Sign out everywhere else
+                <FormattedMessage
+                  id="account.signOutOthers"
+                  defaultMessage="Sign out everywhere else"
+                />
               </BusyButton>
               {revokeOthers.isSuccess ? (
                 <SavedNote>
-                  {revokeOthers.data.revoked === 1
-                    ? '1 other session signed out'
-                    : `${revokeOthers.data.revoked} other sessions signed out`}
+                  <FormattedMessage
+                    id="account.othersSignedOut"
+                    defaultMessage="{count, plural, one {# other session signed out} other {# other sessions signed out}}"
+                    values={{ count: revokeOthers.data.revoked }}
+                  />
                 </SavedNote>
               ) : others === 0 ? (
-                <p className="text-sm text-slate-400">This is your only session.</p>
+                <p className="text-sm text-slate-400">
+                  <FormattedMessage
+                    id="account.onlySession"
+                    defaultMessage="This is your only session."
+                  />
+                </p>
               ) : null}
               <MutationError
                 mutation={revokeOthers}
-                fallback="Could not sign out. Please try again."
+                fallback={intl.formatMessage({
+                  id: 'account.signOutOthersFailed',
+                  defaultMessage: 'Could not sign out. Please try again.',
+                })}
               />
             </div>
           </div>

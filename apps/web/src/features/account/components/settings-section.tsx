@@ -1,5 +1,6 @@
 import { CircleCheck, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { ItemList } from '@/components/settings/item-list';
 import { BusyButton } from '@/components/forms/busy-button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -63,7 +64,7 @@ export function SavedNote({ children }: { children: ReactNode }) {
 export function SubmitRow({
   label,
   mutation,
-  busyLabel = 'Saving...',
+  busyLabel,
   disabled = false,
   saved,
 }: {
@@ -73,9 +74,17 @@ export function SubmitRow({
   disabled?: boolean;
   saved: ReactNode;
 }) {
+  const intl = useIntl();
   return (
     <div className="flex flex-wrap items-center gap-4">
-      <BusyButton type="submit" busy={mutation.isPending} busyLabel={busyLabel} disabled={disabled}>
+      <BusyButton
+        type="submit"
+        busy={mutation.isPending}
+        busyLabel={
+          busyLabel ?? intl.formatMessage({ id: 'account.saving', defaultMessage: 'Saving...' })
+        }
+        disabled={disabled}
+      >
         {label}
       </BusyButton>
       {mutation.isSuccess && saved ? <SavedNote>{saved}</SavedNote> : null}
@@ -83,20 +92,38 @@ export function SubmitRow({
   );
 }
 
-/** A section's settings that did not load: the reason and a way to ask again. */
+/**
+ * A section's settings that did not load: the reason and a way to ask again. `what` names
+ * them ("this setting"); without it, "these settings".
+ */
 export function SettingsLoadError({
-  what = 'these settings',
+  what,
   query,
 }: {
   what?: string;
   query: { error: unknown; refetch: () => unknown };
 }) {
+  const reason = errorReason(query.error);
+  const retry = (chunks: ReactNode[]) => (
+    <button type="button" className="underline" onClick={() => void query.refetch()}>
+      {chunks}
+    </button>
+  );
   return (
     <FormAlert>
-      Could not load {what}: {errorReason(query.error)}.{' '}
-      <button type="button" className="underline" onClick={() => void query.refetch()}>
-        Try again
-      </button>
+      {what ? (
+        <FormattedMessage
+          id="account.loadWhatFailed"
+          defaultMessage="Could not load {what}: {reason}. <retry>Try again</retry>"
+          values={{ what, reason, retry }}
+        />
+      ) : (
+        <FormattedMessage
+          id="account.loadSettingsFailed"
+          defaultMessage="Could not load these settings: {reason}. <retry>Try again</retry>"
+          values={{ reason, retry }}
+        />
+      )}
     </FormAlert>
   );
 }

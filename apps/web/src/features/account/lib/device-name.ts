@@ -1,9 +1,12 @@
+import { intl } from '@/i18n';
+
 /**
  * A person's words for the browser behind a session ("Firefox on Linux"), from its
- * User-Agent; the raw string stays available as a tooltip.
+ * User-Agent, in the interface's language; the raw string stays available as a tooltip.
  */
 export function deviceName(userAgent: string | null): string {
-  if (!userAgent) return 'Unknown device';
+  if (!userAgent)
+    return intl().formatMessage({ id: 'account.unknownDevice', defaultMessage: 'Unknown device' });
   const ua = userAgent;
   const browser = /Edg\//.test(ua)
     ? 'Edge'
@@ -29,7 +32,11 @@ export function deviceName(userAgent: string | null): string {
             : /Linux/.test(ua)
               ? 'Linux'
               : null;
-  if (browser && os) return `${browser} on ${os}`;
+  if (browser && os)
+    return intl().formatMessage(
+      { id: 'account.browserOnOs', defaultMessage: '{browser} on {os}' },
+      { browser, os },
+    );
   if (browser || os) return (browser ?? os)!;
   return ua.length > 40 ? `${ua.slice(0, 40)}…` : ua;
 }

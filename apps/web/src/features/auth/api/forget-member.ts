@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toaster';
+import { intl } from '@/i18n';
 import { forgetMarks, pendingMarks } from '@/features/tracking/api/offline-marks';
 import { clearOfflineData } from '@/lib/offline-store';
 import { clearStoredToken } from '@/lib/token-storage';
@@ -34,6 +35,13 @@ export function sessionEnded(queryClient: QueryClient): void {
   removeUserQueries(queryClient);
   if (unsent > 0)
     toast.error(
-      `You were signed out, so ${unsent === 1 ? '1 episode mark' : `${unsent} episode marks`} saved offline could not be sent.`,
+      intl().formatMessage(
+        {
+          id: 'auth.unsentMarksLost',
+          defaultMessage:
+            'You were signed out, so {count, plural, one {# episode mark} other {# episode marks}} saved offline could not be sent.',
+        },
+        { count: unsent },
+      ),
     );
 }

@@ -1,12 +1,8 @@
-import {
-  securityErrorCodes,
-  securityMessages,
-  ssoMessage,
-  ssoMessages,
-} from '@series-tracker/contracts';
+import { securityErrorCodes, securityMessages, ssoMessages } from '@series-tracker/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { LogIn } from 'lucide-react';
 import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import { MutationAlert } from '@/components/forms/mutation-error';
 import { PasswordField } from '@/components/forms/password-field';
@@ -14,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { RequestAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
+import { contractText } from '@/i18n/contract-text';
 import { isApiError } from '@/lib/api-client';
 import { apiFieldError } from '@/lib/form-errors';
 import { getSecurity, reauthenticate, securityKeys } from '../api/security';
@@ -81,6 +78,7 @@ function ConfirmIdentityDialog({
   onConfirmed: () => void;
   onCancel: () => void;
 }) {
+  const intl = useIntl();
   const [withCode, setWithCode] = useState(false);
   const [value, setValue] = useState('');
   // What this member can confirm with: a password (not after signing up through single
@@ -115,11 +113,21 @@ function ConfirmIdentityDialog({
     setWithCode(false);
   }
 
+  const title = intl.formatMessage({
+    id: 'auth.confirmIdentity',
+    defaultMessage: 'Confirm it’s you',
+  });
   const error = confirm.error;
   const fieldError = apiFieldError(error, 'password', 'code');
   const providerButton = linked ? (
     <div className="space-y-2">
-      <MutationAlert mutation={reauth} fallback="Could not reach the provider." />
+      <MutationAlert
+        mutation={reauth}
+        fallback={intl.formatMessage({
+          id: 'auth.providerUnreachable',
+          defaultMessage: 'Could not reach the provider.',
+        })}
+      />
       <Button
         variant={hasPassword ? 'secondary' : 'primary'}
         className="w-full"
@@ -131,10 +139,17 @@ function ConfirmIdentityDialog({
         ) : (
           <LogIn aria-hidden className="size-4" />
         )}
-        {ssoMessage(ssoMessages.signInAgainWith, provider!)}
+        <FormattedMessage
+          id="auth.signInAgainWith"
+          defaultMessage="Sign in again with {provider}"
+          values={{ provider }}
+        />
       </Button>
       <p className="text-xs text-slate-400">
-        You come back to this page afterwards; then do it again.
+        <FormattedMessage
+          id="auth.reauthComeBack"
+          defaultMessage="You come back to this page afterwards; then do it again."
+        />
       </p>
     </div>
   ) : null;
@@ -148,27 +163,41 @@ function ConfirmIdentityDialog({
           onCancel();
         }
       }}
-      title="Confirm it’s you"
+      title={title}
       description={
         hasPassword || !provider
-          ? 'This changes how your account is protected, so we ask again. It lasts 15 minutes.'
-          : `Your account signs in with ${provider}, so we ask you to sign in there again. It lasts 15 minutes.`
+          ? intl.formatMessage({
+              id: 'auth.confirmIdentityPassword',
+              defaultMessage:
+                'This changes how your account is protected, so we ask again. It lasts 15 minutes.',
+            })
+          : intl.formatMessage(
+              {
+                id: 'auth.confirmIdentityProvider',
+                defaultMessage:
+                  'Your account signs in with {provider}, so we ask you to sign in there again. It lasts 15 minutes.',
+              },
+              { provider },
+            )
       }
     >
       <div className="space-y-4">
         {!hasPassword ? providerButton : null}
         {!hasPassword && !linked && !status.data?.totp ? (
-          <p className="text-sm text-slate-300">{ssoMessages.lastWayIn}</p>
+          <p className="text-sm text-slate-300">{contractText(ssoMessages.lastWayIn)}</p>
         ) : null}
         {showForm ? (
-          <form onSubmit={submit} noValidate className="space-y-4" aria-label="Confirm it’s you">
+          <form onSubmit={submit} noValidate className="space-y-4" aria-label={title}>
             {error && !fieldError ? (
-              <RequestAlert error={error} fallback={securityMessages.codeInvalid} />
+              <RequestAlert error={error} fallback={contractText(securityMessages.codeInvalid)} />
             ) : null}
             {withCode ? (
               <CodeField
                 key="code"
-                label="Authenticator or backup code"
+                label={intl.formatMessage({
+                  id: 'auth.authenticatorOrBackupCode',
+                  defaultMessage: 'Authenticator or backup code',
+                })}
                 value={value}
                 onValue={setValue}
                 error={fieldError}
@@ -176,7 +205,7 @@ function ConfirmIdentityDialog({
             ) : (
               <PasswordField
                 key="password"
-                label="Password"
+                label={intl.formatMessage({ id: 'auth.password', defaultMessage: 'Password' })}
                 name="password"
                 value={value}
                 onValue={setValue}
@@ -186,11 +215,11 @@ function ConfirmIdentityDialog({
             {hasPassword ? <CodeToggle withCode={withCode} onToggle={toggleCode} /> : null}
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button variant="secondary" onClick={cancel}>
-                Cancel
+                <FormattedMessage id="auth.cancel" defaultMessage="Cancel" />
               </Button>
               <Button type="submit" disabled={!value.trim() || confirm.isPending}>
                 {confirm.isPending ? <Spinner /> : null}
-                Confirm
+                <FormattedMessage id="auth.confirm" defaultMessage="Confirm" />
               </Button>
             </div>
           </form>
@@ -199,7 +228,7 @@ function ConfirmIdentityDialog({
             {status.data?.totp ? <CodeToggle withCode={false} onToggle={toggleCode} /> : null}
             <div className="flex justify-end">
               <Button variant="secondary" onClick={cancel}>
-                Cancel
+                <FormattedMessage id="auth.cancel" defaultMessage="Cancel" />
               </Button>
             </div>
           </>
@@ -228,7 +257,14 @@ function CodeToggle({ withCode, onToggle }: { withCode: boolean; onToggle: () =>
       onClick={onToggle}
       className="min-h-6 rounded px-1 py-0.5 text-sm font-medium text-violet-300 hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"
     >
-      {withCode ? 'Use your password instead' : 'Use an authenticator or backup code instead'}
+      {withCode ? (
+        <FormattedMessage id="auth.usePasswordInstead" defaultMessage="Use your password instead" />
+      ) : (
+        <FormattedMessage
+          id="auth.useCodeInstead"
+          defaultMessage="Use an authenticator or backup code instead"
+        />
+      )}
     </button>
   );
 }

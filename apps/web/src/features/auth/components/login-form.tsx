@@ -1,5 +1,6 @@
 import { authMessages } from '@series-tracker/contracts/constants';
 import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { MutationAlert } from '@/components/forms/mutation-error';
 import { PasswordField } from '@/components/forms/password-field';
@@ -7,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import type { SecondFactorRequired } from '@series-tracker/contracts';
+import { contractText } from '@/i18n/contract-text';
 import { useLogin } from '../hooks/use-session-actions';
 import { PasskeySignIn, SecondFactorStep } from './second-factor-step';
 
@@ -23,6 +25,7 @@ const linkClass =
   'rounded font-medium text-violet-300 hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400';
 
 export function LoginForm({ onSuccess, registerHref = '/register', onSecondStep }: LoginFormProps) {
+  const intl = useIntl();
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
   const loginMutation = useLogin();
@@ -64,11 +67,19 @@ export function LoginForm({ onSuccess, registerHref = '/register', onSecondStep 
     );
 
   return (
-    <form onSubmit={handleSubmit} noValidate className="space-y-5" aria-label="Sign in">
-      <MutationAlert mutation={loginMutation} fallback={authMessages.loginFailed} />
+    <form
+      onSubmit={handleSubmit}
+      noValidate
+      className="space-y-5"
+      aria-label={intl.formatMessage({ id: 'auth.signInForm', defaultMessage: 'Sign in' })}
+    >
+      <MutationAlert mutation={loginMutation} fallback={contractText(authMessages.loginFailed)} />
 
       <TextField
-        label="Username or Email"
+        label={intl.formatMessage({
+          id: 'auth.usernameOrEmail',
+          defaultMessage: 'Username or Email',
+        })}
         name="identifier"
         autoComplete="username"
         autoCapitalize="none"
@@ -78,13 +89,13 @@ export function LoginForm({ onSuccess, registerHref = '/register', onSecondStep 
       />
 
       <PasswordField
-        label="Password"
+        label={intl.formatMessage({ id: 'auth.password', defaultMessage: 'Password' })}
         name="password"
         value={password}
         onValue={setPassword}
         labelAside={
           <Link to="/forgot-password" className={`${linkClass} text-xs`}>
-            Forgot your password?
+            <FormattedMessage id="auth.forgotPasswordLink" defaultMessage="Forgot your password?" />
           </Link>
         }
       />
@@ -93,20 +104,27 @@ export function LoginForm({ onSuccess, registerHref = '/register', onSecondStep 
         {isSending ? (
           <>
             <Spinner />
-            Signing In...
+            <FormattedMessage id="auth.signingIn" defaultMessage="Signing In..." />
           </>
         ) : (
-          'Sign In'
+          <FormattedMessage id="auth.signInButton" defaultMessage="Sign In" />
         )}
       </Button>
 
       <PasskeySignIn onSuccess={onSuccess} />
 
       <p className="text-center text-sm text-slate-400">
-        Don&apos;t have an account?{' '}
-        <Link to={registerHref} className={linkClass}>
-          Sign up
-        </Link>
+        <FormattedMessage
+          id="auth.noAccount"
+          defaultMessage="Don't have an account? <link>Sign up</link>"
+          values={{
+            link: (chunks) => (
+              <Link to={registerHref} className={linkClass}>
+                {chunks}
+              </Link>
+            ),
+          }}
+        />
       </p>
     </form>
   );

@@ -7,12 +7,14 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Crown } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useFormFields } from '@/components/forms/use-form-fields';
 import { Button } from '@/components/ui/button';
 import { RequestAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
+import { contractText } from '@/i18n/contract-text';
 import { isApiError } from '@/lib/api-client';
 import { pickFieldErrors, zodFieldErrors } from '@/lib/form-errors';
 import type { RegisterInput } from '../api/register';
@@ -68,6 +70,7 @@ const linkClass =
  * signed in until the link is used (/finish-registration).
  */
 export function RegisterForm({ loginHref = '/login' }: RegisterFormProps) {
+  const intl = useIntl();
   const {
     values,
     errors: fieldErrors,
@@ -161,7 +164,8 @@ export function RegisterForm({ loginHref = '/login' }: RegisterFormProps) {
   const showAlert = registerMutation.isError && !repeatsAFieldMessage(registerMutation.error);
 
   const confirmError =
-    fieldErrors.confirmPassword ?? (passwordsDiffer ? authMessages.passwordsDoNotMatch : undefined);
+    fieldErrors.confirmPassword ??
+    (passwordsDiffer ? contractText(authMessages.passwordsDoNotMatch) : undefined);
 
   return (
     <form
@@ -169,45 +173,74 @@ export function RegisterForm({ loginHref = '/login' }: RegisterFormProps) {
       onSubmit={handleSubmit}
       noValidate
       className="space-y-5"
-      aria-label="Create account"
+      aria-label={intl.formatMessage({
+        id: 'auth.createAccountForm',
+        defaultMessage: 'Create account',
+      })}
     >
       {firstRun ? (
         <p className="flex gap-3 rounded-xl border border-amber-400/30 bg-amber-400/10 p-3 text-sm text-amber-100">
           <Crown aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-300" />
-          <span>{securityMessages.firstRunNotice}</span>
+          <span>{contractText(securityMessages.firstRunNotice)}</span>
         </p>
       ) : null}
 
       {showAlert ? (
-        <RequestAlert error={registerMutation.error} fallback={authMessages.registrationFailed} />
+        <RequestAlert
+          error={registerMutation.error}
+          fallback={contractText(authMessages.registrationFailed)}
+        />
       ) : null}
 
       <UsernameField
-        label="Username"
+        label={intl.formatMessage({ id: 'auth.username', defaultMessage: 'Username' })}
         {...field('username')}
-        hint={`${authLimits.usernameMin}–${authLimits.usernameMax} characters: letters, digits, _ and -`}
+        hint={intl.formatMessage(
+          {
+            id: 'auth.usernameHint',
+            defaultMessage:
+              '{min, number}–{max, plural, one {# character} other {# characters}}: letters, digits, _ and -',
+          },
+          { min: authLimits.usernameMin, max: authLimits.usernameMax },
+        )}
       />
 
       <TextField
-        label="Email"
+        label={intl.formatMessage({ id: 'auth.email', defaultMessage: 'Email' })}
         type="email"
         autoComplete="email"
         maxLength={authLimits.emailMax}
         {...field('email')}
       />
 
-      <DisplayNameField label="Display Name (Optional)" {...field('displayName')} />
-
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        {...field('password')}
-        hint={`At least ${authLimits.passwordMin} characters`}
+      <DisplayNameField
+        label={intl.formatMessage({
+          id: 'auth.displayNameOptional',
+          defaultMessage: 'Display Name (Optional)',
+        })}
+        {...field('displayName')}
       />
 
       <TextField
-        label="Confirm Password"
+        label={intl.formatMessage({ id: 'auth.password', defaultMessage: 'Password' })}
+        type="password"
+        autoComplete="new-password"
+        {...field('password')}
+        hint={intl.formatMessage(
+          {
+            id: 'auth.passwordHint',
+            defaultMessage:
+              '{min, plural, one {At least # character} other {At least # characters}}',
+          },
+          { min: authLimits.passwordMin },
+        )}
+      />
+
+      <TextField
+        label={intl.formatMessage({
+          id: 'auth.confirmPassword',
+          defaultMessage: 'Confirm Password',
+        })}
         type="password"
         autoComplete="new-password"
         {...field('confirmPassword')}
@@ -218,18 +251,25 @@ export function RegisterForm({ loginHref = '/login' }: RegisterFormProps) {
         {isSending ? (
           <>
             <Spinner />
-            Creating Account...
+            <FormattedMessage id="auth.creatingAccount" defaultMessage="Creating Account..." />
           </>
         ) : (
-          'Create Account'
+          <FormattedMessage id="auth.createAccountButton" defaultMessage="Create Account" />
         )}
       </Button>
 
       <p className="text-center text-sm text-slate-400">
-        Already have an account?{' '}
-        <Link to={loginHref} className={linkClass}>
-          Sign in
-        </Link>
+        <FormattedMessage
+          id="auth.haveAccount"
+          defaultMessage="Already have an account? <link>Sign in</link>"
+          values={{
+            link: (chunks) => (
+              <Link to={loginHref} className={linkClass}>
+                {chunks}
+              </Link>
+            ),
+          }}
+        />
       </p>
     </form>
   );

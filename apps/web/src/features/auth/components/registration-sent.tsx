@@ -2,10 +2,12 @@ import { EmailAddress } from '@/components/ui/email-address';
 import { authLimits, authMessages, securityMessages } from '@series-tracker/contracts';
 import { CircleCheck, MailCheck } from 'lucide-react';
 import { useId } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { RequestAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
+import { contractText } from '@/i18n/contract-text';
 import type { RegisterInput } from '../api/register';
 import { useRegister } from '../hooks/use-session-actions';
 import { StepHeading } from './step-heading';
@@ -36,34 +38,48 @@ export function RegistrationSent({
   onChangeDetails,
   loginHref,
 }: RegistrationSentProps) {
+  const intl = useIntl();
   const headingId = useId();
   const resend = useRegister();
 
   return (
     <section aria-labelledby={headingId} className="space-y-5">
-      <StepHeading id={headingId} icon={MailCheck} title="Check your e-mail" />
+      <StepHeading
+        id={headingId}
+        icon={MailCheck}
+        title={intl.formatMessage({ id: 'auth.checkEmail', defaultMessage: 'Check your e-mail' })}
+      />
       <p className="text-sm text-slate-300">
-        We sent a link to <EmailAddress email={email} />. Open it within{' '}
-        {authLimits.registrationHours} hours to finish creating your account.
+        <FormattedMessage
+          id="auth.registrationLinkSent"
+          defaultMessage="We sent a link to {email}. Open it within {hours, plural, one {# hour} other {# hours}} to finish creating your account."
+          values={{ email: <EmailAddress email={email} />, hours: authLimits.registrationHours }}
+        />
       </p>
       <p className="text-sm text-slate-400">
-        Not there? Look in your spam folder, or send it again.
+        <FormattedMessage
+          id="auth.registrationNotThere"
+          defaultMessage="Not there? Look in your spam folder, or send it again."
+        />
       </p>
       {mailOutbox ? (
         <p className="rounded-xl border border-slate-700 bg-slate-800/60 p-3 text-sm break-words text-slate-300">
-          {securityMessages.noSmtpNotice}
+          {contractText(securityMessages.noSmtpNotice)}
         </p>
       ) : null}
 
       {resend.isError ? (
-        <RequestAlert error={resend.error} fallback={authMessages.registrationFailed} />
+        <RequestAlert
+          error={resend.error}
+          fallback={contractText(authMessages.registrationFailed)}
+        />
       ) : null}
       {/* Always in the page, so "Sent again." is announced each time it appears. */}
       <p role="status" className="text-sm text-emerald-200 empty:hidden">
         {resend.isSuccess ? (
           <span className="flex items-center gap-2">
             <CircleCheck aria-hidden className="size-4 shrink-0 text-emerald-300" />
-            Sent again.
+            <FormattedMessage id="auth.sentAgain" defaultMessage="Sent again." />
           </span>
         ) : null}
       </p>
@@ -78,20 +94,20 @@ export function RegistrationSent({
           {resend.isPending ? (
             <>
               <Spinner />
-              Sending...
+              <FormattedMessage id="auth.sending" defaultMessage="Sending..." />
             </>
           ) : (
-            'Send the link again'
+            <FormattedMessage id="auth.sendLinkAgain" defaultMessage="Send the link again" />
           )}
         </Button>
         <Button variant="secondary" size="lg" className="w-full" onClick={onChangeDetails}>
-          Use different details
+          <FormattedMessage id="auth.useDifferentDetails" defaultMessage="Use different details" />
         </Button>
       </div>
 
       <p className="text-center text-sm text-slate-400">
         <Link to={loginHref} className={linkClass}>
-          Back to sign in
+          <FormattedMessage id="auth.backToSignIn" defaultMessage="Back to sign in" />
         </Link>
       </p>
     </section>

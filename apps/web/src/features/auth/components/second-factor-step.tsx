@@ -1,10 +1,12 @@
 import { securityMessages, type SecondFactorRequired } from '@series-tracker/contracts';
 import { KeyRound, ShieldCheck } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import { FormAlert, RequestAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { CodeField } from './code-field';
+import { contractText } from '@/i18n/contract-text';
 import { isApiError, serverMessageOr } from '@/lib/api-client';
 import { apiFieldError } from '@/lib/form-errors';
 import {
@@ -31,6 +33,7 @@ export function SecondFactorStep({
   onSuccess?: (() => void) | undefined;
   onBack: () => void;
 }) {
+  const intl = useIntl();
   const [code, setCode] = useState('');
   const [cancelled, setCancelled] = useState(false);
   const headingId = useId();
@@ -68,31 +71,52 @@ export function SecondFactorStep({
   const fieldError = apiFieldError(error, 'code') || undefined;
   const alert =
     error && !fieldError && !passkeyCancelled(error)
-      ? serverMessageOr(error, securityMessages.codeInvalid)
+      ? serverMessageOr(error, contractText(securityMessages.codeInvalid))
       : null;
   const expired = isApiError(error) && error.code === 'CHALLENGE_INVALID';
 
   return (
     <section aria-labelledby={headingId} className="space-y-5">
-      <StepHeading id={headingId} icon={ShieldCheck} title="Two-factor sign-in">
+      <StepHeading
+        id={headingId}
+        icon={ShieldCheck}
+        title={intl.formatMessage({
+          id: 'auth.twoFactorTitle',
+          defaultMessage: 'Two-factor sign-in',
+        })}
+      >
         <p className="text-sm text-slate-400">
-          Enter the 6-digit code from your authenticator app, or one of your backup codes.
+          <FormattedMessage
+            id="auth.twoFactorPrompt"
+            defaultMessage="Enter the 6-digit code from your authenticator app, or one of your backup codes."
+          />
         </p>
       </StepHeading>
       {alert ? <FormAlert>{alert}</FormAlert> : null}
       {cancelled ? (
         <p role="status" className="text-sm text-slate-300">
-          The passkey prompt was closed. Try again, or enter a code.
+          <FormattedMessage
+            id="auth.passkeyClosedTryCode"
+            defaultMessage="The passkey prompt was closed. Try again, or enter a code."
+          />
         </p>
       ) : null}
       {expired ? (
         <Button variant="secondary" size="lg" className="w-full" onClick={onBack}>
-          Sign in again
+          <FormattedMessage id="auth.signInAgain" defaultMessage="Sign in again" />
         </Button>
       ) : (
-        <form onSubmit={submit} noValidate className="space-y-4" aria-label="Second factor">
+        <form
+          onSubmit={submit}
+          noValidate
+          className="space-y-4"
+          aria-label={intl.formatMessage({
+            id: 'auth.secondFactor',
+            defaultMessage: 'Second factor',
+          })}
+        >
           <CodeField
-            label="Code"
+            label={intl.formatMessage({ id: 'auth.code', defaultMessage: 'Code' })}
             inputMode="text"
             value={code}
             onValue={setCode}
@@ -107,10 +131,10 @@ export function SecondFactorStep({
             {finish.isPending ? (
               <>
                 <Spinner />
-                Checking...
+                <FormattedMessage id="auth.checking" defaultMessage="Checking..." />
               </>
             ) : (
-              'Verify'
+              <FormattedMessage id="auth.verify" defaultMessage="Verify" />
             )}
           </Button>
           {canPasskey ? (
@@ -122,7 +146,10 @@ export function SecondFactorStep({
               onClick={withPasskey}
             >
               <KeyRound aria-hidden className="size-4" />
-              Use a passkey instead
+              <FormattedMessage
+                id="auth.usePasskeyInstead"
+                defaultMessage="Use a passkey instead"
+              />
             </Button>
           ) : null}
           <p className="text-center text-sm">
@@ -131,7 +158,7 @@ export function SecondFactorStep({
               onClick={onBack}
               className="rounded px-1 py-0.5 font-medium text-violet-300 hover:text-violet-200 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"
             >
-              Back to sign in
+              <FormattedMessage id="auth.backToSignIn" defaultMessage="Back to sign in" />
             </button>
           </p>
         </form>
@@ -166,15 +193,21 @@ export function PasskeySignIn({ onSuccess }: { onSuccess?: (() => void) | undefi
     <div className="space-y-3">
       <div className="flex items-center gap-3 text-xs text-slate-500" aria-hidden>
         <span className="h-px flex-1 bg-slate-800" />
-        or
+        <FormattedMessage id="auth.or" defaultMessage="or" />
         <span className="h-px flex-1 bg-slate-800" />
       </div>
       {finish.isError && !passkeyCancelled(finish.error) ? (
-        <RequestAlert error={finish.error} fallback={securityMessages.passkeyInvalid} />
+        <RequestAlert
+          error={finish.error}
+          fallback={contractText(securityMessages.passkeyInvalid)}
+        />
       ) : null}
       {cancelled ? (
         <p role="status" className="text-sm text-slate-300">
-          The passkey prompt was closed.
+          <FormattedMessage
+            id="auth.passkeyClosed"
+            defaultMessage="The passkey prompt was closed."
+          />
         </p>
       ) : null}
       <Button
@@ -185,7 +218,7 @@ export function PasskeySignIn({ onSuccess }: { onSuccess?: (() => void) | undefi
         onClick={start}
       >
         {finish.isPending ? <Spinner /> : <KeyRound aria-hidden className="size-4" />}
-        Sign in with a passkey
+        <FormattedMessage id="auth.signInWithPasskey" defaultMessage="Sign in with a passkey" />
       </Button>
     </div>
   );

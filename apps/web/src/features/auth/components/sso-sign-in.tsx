@@ -1,5 +1,5 @@
-import { ssoMessage, ssoMessages } from '@series-tracker/contracts/constants';
 import { KeyRound } from 'lucide-react';
+import { FormattedMessage } from 'react-intl';
 import { buttonStyles } from '@/components/ui/button';
 import type { AuthProviders } from '@series-tracker/contracts';
 import { rememberSsoNext } from '../api/sso';
@@ -26,12 +26,18 @@ export function SsoSignIn({
         className={buttonStyles({ variant: 'secondary', size: 'lg', className: 'w-full' })}
       >
         <KeyRound aria-hidden className="size-4" />
-        <span dir="auto">{ssoMessage(ssoMessages.signInWith, provider.name)}</span>
+        <span>
+          <FormattedMessage
+            id="auth.signInWith"
+            defaultMessage="Sign in with {provider}"
+            values={{ provider: <bdi>{provider.name}</bdi> }}
+          />
+        </span>
       </a>
       {divider ? (
         <div className="flex items-center gap-3 text-xs tracking-wide text-slate-400 uppercase">
           <span aria-hidden className="h-px flex-1 bg-slate-800" />
-          or
+          <FormattedMessage id="auth.or" defaultMessage="or" />
           <span aria-hidden className="h-px flex-1 bg-slate-800" />
         </div>
       ) : null}

@@ -1,10 +1,15 @@
 import { useCallback, type ReactElement } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toaster';
+import { intl } from '@/i18n';
 import { useAuth, type AuthState } from './use-auth';
 
-export const SIGN_IN_CHECK_FAILED =
-  'Could not check your sign-in. Check your connection and try again.';
+/** The toast of a tracking control whose session check could not reach the server. */
+const signInCheckFailed = () =>
+  intl().formatMessage({
+    id: 'auth.signInCheckFailedToast',
+    defaultMessage: 'Could not check your sign-in. Check your connection and try again.',
+  });
 
 /** /login with a way back to where the visitor is now. */
 export function loginPathFor(location: {
@@ -31,7 +36,7 @@ export function useRequireSignIn(): {
     if (status === 'anonymous') void navigate(loginPathFor(location));
     if (status === 'unavailable') {
       // Signed in as far as we know, but the server could not confirm it: ask again.
-      toast.error(SIGN_IN_CHECK_FAILED);
+      toast.error(signInCheckFailed());
       retry();
     }
     return false;

@@ -5,6 +5,7 @@ import {
   type LoginResponse,
 } from '@series-tracker/contracts';
 import { toast } from '@/components/ui/toaster';
+import { contractText } from '@/i18n/contract-text';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { getStoredToken, setStoredToken } from '@/lib/token-storage';
@@ -62,7 +63,7 @@ export function useRegister() {
       // The site's first account, created and signed in at once (ADR 173): "Welcome".
       markNewMember(response.user.id);
       await startSession(queryClient, response);
-      toast.info(securityMessages.firstRunWelcome);
+      toast.info(contractText(securityMessages.firstRunWelcome));
     },
   });
 }
