@@ -1,4 +1,4 @@
-import { localeDirection } from '@series-tracker/contracts/locales';
+import { defaultLocale, localeDirection } from '@series-tracker/contracts/locales';
 import {
   createContext,
   useCallback,
@@ -13,7 +13,6 @@ import { createIntl, createIntlCache, RawIntlProvider, type ResolvedIntlConfig }
 import { loadCatalogue, type Catalogue } from './catalogues';
 import {
   formattingLocale,
-  getLocale,
   pseudoLocale,
   setCurrentIntl,
   setCurrentLocale,
@@ -56,7 +55,7 @@ function applyToDocument(locale: UiLocale) {
  */
 export function I18nProvider({
   children,
-  initial = { locale: getLocale(), messages: {} },
+  initial = { locale: defaultLocale, messages: {} },
 }: {
   children: ReactNode;
   initial?: { locale: UiLocale; messages: Catalogue };
