@@ -1,5 +1,5 @@
 import { ArrowLeft, Lock, Users } from 'lucide-react';
-import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { ItemList } from '@/components/ui/item-list';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -15,7 +15,10 @@ import { pageTitle } from '@/lib/site';
 import { StatusPage } from './not-found';
 
 /** Each side's words: the page title, heading, failure and empty state. */
-const sideMessages = {
+const sideMessages: Record<
+  'followers' | 'following',
+  Record<'title' | 'heading' | 'failed' | 'empty', MessageDescriptor>
+> = {
   followers: defineMessages({
     title: { id: 'users.followersOf', defaultMessage: 'Followers of {name}' },
     heading: { id: 'users.peopleFollowing', defaultMessage: 'People following {name}' },

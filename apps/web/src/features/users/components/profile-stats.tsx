@@ -1,6 +1,6 @@
 import type { PersonalStats } from '@series-tracker/contracts';
 import { lazy, Suspense } from 'react';
-import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { formatCount } from '@/lib/format';
@@ -24,7 +24,16 @@ const libraryLabels = defineMessages({
 });
 
 /** Each figure's label for all time, and for one year ('Episodes watched in 2025'). */
-const figureLabels = defineMessages({
+type FigureLabel =
+  | 'episodes'
+  | 'episodesIn'
+  | 'hours'
+  | 'hoursIn'
+  | 'completed'
+  | 'completedIn'
+  | 'streak'
+  | 'streakIn';
+const figureLabels: Record<FigureLabel, MessageDescriptor> = defineMessages({
   episodes: { id: 'users.episodesWatched', defaultMessage: 'Episodes watched' },
   episodesIn: { id: 'users.episodesWatchedIn', defaultMessage: 'Episodes watched in {year}' },
   hours: { id: 'users.hoursWatched', defaultMessage: 'Hours watched' },
@@ -43,7 +52,7 @@ export function ProfileStats({ stats }: { stats: PersonalStats }) {
   );
   // A year, not an amount: no digit grouping.
   const year = stats.year ? String(stats.year) : null;
-  const label = (all: keyof typeof figureLabels, inYear: keyof typeof figureLabels) =>
+  const label = (all: FigureLabel, inYear: FigureLabel) =>
     year
       ? intl.formatMessage(figureLabels[inYear], { year })
       : intl.formatMessage(figureLabels[all]);
