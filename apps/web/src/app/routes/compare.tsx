@@ -1,4 +1,5 @@
 import { GitCompare } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { CoverImage } from '@/components/ui/cover-image';
@@ -12,11 +13,16 @@ import { useCompare } from '@/features/users/api/people';
 import { formatCount } from '@/lib/format';
 import { pageTitle } from '@/lib/site';
 
+/** Shown where a figure is missing. */
+const none = '—';
+const handle = (username: string) => `@${username}`;
+
 /** /compare?users=a,b: 2 to 4 members side by side ('Compare with me' on a profile). */
 export function CompareRoute() {
   const [params] = useSearchParams();
   const location = useLocation();
   const { status } = useAuth();
+  const intl = useIntl();
   const usernames = (params.get('users') ?? '')
     .split(',')
     .map((u) => u.trim())
@@ -27,21 +33,40 @@ export function CompareRoute() {
 
   return (
     <div className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 sm:px-6 sm:py-10">
-      <title>{pageTitle('Compare')}</title>
-      <h1 className="text-2xl font-bold tracking-tight text-white">Compare viewers</h1>
+      <title>
+        {pageTitle(intl.formatMessage({ id: 'users.compareTitle', defaultMessage: 'Compare' }))}
+      </title>
+      <h1 className="text-2xl font-bold tracking-tight text-white">
+        <FormattedMessage id="users.compareHeading" defaultMessage="Compare viewers" />
+      </h1>
       <div className="mt-6">
         {!valid ? (
           <EmptyState
             icon={GitCompare}
-            title="Pick two members to compare"
-            message="Open someone's profile and choose 'Compare with me'."
+            title={intl.formatMessage({
+              id: 'users.comparePick',
+              defaultMessage: 'Pick two members to compare',
+            })}
+            message={intl.formatMessage({
+              id: 'users.comparePickHint',
+              defaultMessage: "Open someone's profile and choose 'Compare with me'.",
+            })}
           />
         ) : status === 'anonymous' ? (
           <EmptyState
             icon={GitCompare}
-            title="Sign in to compare"
-            message="Comparing viewers is for members."
-            link={{ to: loginPathFor(location), label: 'Sign In' }}
+            title={intl.formatMessage({
+              id: 'users.compareSignIn',
+              defaultMessage: 'Sign in to compare',
+            })}
+            message={intl.formatMessage({
+              id: 'users.compareMembersOnly',
+              defaultMessage: 'Comparing viewers is for members.',
+            })}
+            link={{
+              to: loginPathFor(location),
+              label: intl.formatMessage({ id: 'users.signIn', defaultMessage: 'Sign In' }),
+            }}
           />
         ) : compare.isPending ? (
           <div className="space-y-4" data-testid="compare-loading">
@@ -49,7 +74,13 @@ export function CompareRoute() {
             <Skeleton className="h-64 rounded-xl" />
           </div>
         ) : compare.isError && !compare.data ? (
-          <QueryErrorState title="Could not compare" query={compare} />
+          <QueryErrorState
+            title={intl.formatMessage({
+              id: 'users.compareFailed',
+              defaultMessage: 'Could not compare',
+            })}
+            query={compare}
+          />
         ) : (
           <>
             {/* A failed refresh keeps the comparison shown (ADR 176). */}
@@ -63,6 +94,17 @@ export function CompareRoute() {
 }
 
 function Result({ data }: { data: NonNullable<ReturnType<typeof useCompare>['data']> }) {
+  const intl = useIntl();
+  // Genres are the catalogue's words: listed as they come, in the language's list style.
+  const listed = (names: string[]) =>
+    names.length ? intl.formatList(names, { type: 'unit', style: 'short' }) : none;
+  const score = (value: number) => (
+    <FormattedMessage
+      id="users.scoreOutOfTen"
+      defaultMessage="{score}/10"
+      values={{ score: value }}
+    />
+  );
   return (
     <div className="space-y-8">
       <ul className="grid gap-4 sm:grid-cols-2">
@@ -74,25 +116,42 @@ function Result({ data }: { data: NonNullable<ReturnType<typeof useCompare>['dat
                 <span className="block truncate font-semibold text-white">
                   {u.displayName || u.username}
                 </span>
-                <span className="block truncate text-sm text-slate-400">@{u.username}</span>
+                <span className="block truncate text-sm text-slate-400">{handle(u.username)}</span>
               </span>
             </Link>
             <dl className="mt-4 grid grid-cols-2 gap-2 text-sm">
-              <dt className="text-slate-400">Shows</dt>
-              <dd className="text-right font-semibold text-white">{formatCount(u.showsCount)}</dd>
-              <dt className="text-slate-400">Episodes</dt>
-              <dd className="text-right font-semibold text-white">
+              <dt className="text-slate-400">
+                <FormattedMessage id="users.compareShows" defaultMessage="Shows" />
+              </dt>
+              <dd className="text-end font-semibold text-white">{formatCount(u.showsCount)}</dd>
+              <dt className="text-slate-400">
+                <FormattedMessage id="users.compareEpisodes" defaultMessage="Episodes" />
+              </dt>
+              <dd className="text-end font-semibold text-white">
                 {formatCount(u.episodesWatched)}
               </dd>
-              <dt className="text-slate-400">Hours</dt>
-              <dd className="text-right font-semibold text-white">
+              <dt className="text-slate-400">
+                <FormattedMessage id="users.compareHours" defaultMessage="Hours" />
+              </dt>
+              <dd className="text-end font-semibold text-white">
                 {formatCount(Math.round(u.hoursWatched))}
               </dd>
-              <dt className="text-slate-400">Average score</dt>
-              <dd className="text-right font-semibold text-white">{u.averageScore ?? '—'}</dd>
+              <dt className="text-slate-400">
+                <FormattedMessage id="users.averageScore" defaultMessage="Average score" />
+              </dt>
+              <dd className="text-end font-semibold text-white">
+                {u.averageScore === null ? none : intl.formatNumber(u.averageScore)}
+              </dd>
             </dl>
             <p className="mt-3 text-xs text-slate-400">
-              Top genres: <span className="text-slate-200">{u.topGenres.join(', ') || '—'}</span>
+              <FormattedMessage
+                id="users.topGenres"
+                defaultMessage="Top genres: <names>{genres}</names>"
+                values={{
+                  genres: listed(u.topGenres),
+                  names: (chunks) => <span className="text-slate-200">{chunks}</span>,
+                }}
+              />
             </p>
           </li>
         ))}
@@ -100,34 +159,59 @@ function Result({ data }: { data: NonNullable<ReturnType<typeof useCompare>['dat
 
       <dl className="grid gap-3 sm:grid-cols-3">
         <div className="rounded-xl border border-slate-800 bg-slate-900/50 p-4">
-          <dt className="text-xs text-slate-400">Shows in common</dt>
+          <dt className="text-xs text-slate-400">
+            <FormattedMessage id="users.showsInCommon" defaultMessage="Shows in common" />
+          </dt>
           <dd className="mt-1 text-2xl font-bold text-white">
             {formatCount(data.showsInCommonCount)}
           </dd>
         </div>
         <div className="rounded-xl border border-slate-800 bg-slate-900/50 p-4">
-          <dt className="text-xs text-slate-400">Rating agreement</dt>
+          <dt className="text-xs text-slate-400">
+            <FormattedMessage id="users.ratingAgreement" defaultMessage="Rating agreement" />
+          </dt>
           <dd className="mt-1 text-2xl font-bold text-white">
-            {data.ratingAgreement === null ? '—' : `${data.ratingAgreement}%`}
+            {data.ratingAgreement === null
+              ? none
+              : intl.formatNumber(data.ratingAgreement / 100, {
+                  style: 'percent',
+                  maximumFractionDigits: 1,
+                })}
           </dd>
           <dd className="text-xs text-slate-400">
-            {data.ratedInCommon
-              ? `from ${data.ratedInCommon} ${data.ratedInCommon === 1 ? 'show' : 'shows'} you all scored`
-              : 'no show scored by all of you yet'}
+            {data.ratedInCommon ? (
+              <FormattedMessage
+                id="users.ratedInCommon"
+                defaultMessage="{count, plural, one {from # show you all scored} other {from # shows you all scored}}"
+                values={{ count: data.ratedInCommon }}
+              />
+            ) : (
+              <FormattedMessage
+                id="users.noneRatedInCommon"
+                defaultMessage="no show scored by all of you yet"
+              />
+            )}
           </dd>
         </div>
         <div className="rounded-xl border border-slate-800 bg-slate-900/50 p-4">
-          <dt className="text-xs text-slate-400">Genres you share</dt>
-          <dd className="mt-1 text-sm font-semibold text-white">
-            {data.sharedGenres.join(', ') || '—'}
-          </dd>
+          <dt className="text-xs text-slate-400">
+            <FormattedMessage id="users.sharedGenres" defaultMessage="Genres you share" />
+          </dt>
+          <dd className="mt-1 text-sm font-semibold text-white">{listed(data.sharedGenres)}</dd>
         </div>
       </dl>
 
       <section>
-        <h2 className="text-lg font-semibold text-white">Shows in common</h2>
+        <h2 className="text-lg font-semibold text-white">
+          <FormattedMessage id="users.showsInCommon" defaultMessage="Shows in common" />
+        </h2>
         {data.showsInCommon.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-400">No show is on every watchlist yet.</p>
+          <p className="mt-2 text-sm text-slate-400">
+            <FormattedMessage
+              id="users.noShowsInCommon"
+              defaultMessage="No show is on every watchlist yet."
+            />
+          </p>
         ) : (
           <ul className="mt-3 divide-y divide-slate-800 rounded-xl border border-slate-800">
             {data.showsInCommon.map((s) => (
@@ -151,7 +235,7 @@ function Result({ data }: { data: NonNullable<ReturnType<typeof useCompare>['dat
                         {data.users[i]!.displayName || data.users[i]!.username}
                       </dt>
                       <dd className="font-semibold text-slate-100 tabular-nums">
-                        {x === null ? '—' : `${x}/10`}
+                        {x === null ? none : score(x)}
                       </dd>
                     </div>
                   ))}

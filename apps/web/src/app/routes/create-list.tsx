@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SignInCheckFailed } from '@/features/auth/components/sign-in-check-failed';
@@ -8,14 +9,17 @@ import { pageTitle } from '@/lib/site';
 import { parseId } from './route-id';
 
 function Frame({ children }: { children: React.ReactNode }) {
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: 'lists.createTitle', defaultMessage: 'Create New List' });
   return (
     <div className="mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:px-6 sm:py-10">
-      <title>{pageTitle('Create New List')}</title>
-      <h1 className="text-3xl font-extrabold tracking-tight text-white sm:text-4xl">
-        Create New List
-      </h1>
+      <title>{pageTitle(title)}</title>
+      <h1 className="text-3xl font-extrabold tracking-tight text-white sm:text-4xl">{title}</h1>
       <p className="mt-2 text-slate-400">
-        Build a custom list of your favorite shows and share it with the community
+        <FormattedMessage
+          id="lists.createIntro"
+          defaultMessage="Build a custom list of your favorite shows and share it with the community"
+        />
       </p>
       {children}
     </div>

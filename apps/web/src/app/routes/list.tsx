@@ -1,5 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { flatItems, useList, useListItems, useMoveListItem } from '@/features/lists/api/lists';
@@ -69,8 +70,8 @@ function ListPage({ id }: { id: number }) {
         to="/lists"
         className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-400 hover:text-white"
       >
-        <ArrowLeft aria-hidden className="size-4" />
-        Back to Lists
+        <ArrowLeft aria-hidden className="size-4 rtl:-scale-x-100" />
+        <FormattedMessage id="lists.backToLists" defaultMessage="Back to Lists" />
       </Link>
       <ListHeader list={list} isOwner={isOwner} onDialog={setDialog} />
       <ListItemsSection

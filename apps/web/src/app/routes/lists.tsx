@@ -1,6 +1,13 @@
 import { listViews, type ListView } from '@series-tracker/contracts/constants';
 import { ListPlus } from 'lucide-react';
 import { useMemo } from 'react';
+import {
+  defineMessage,
+  defineMessages,
+  FormattedMessage,
+  useIntl,
+  type MessageDescriptor,
+} from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
 import { ItemList } from '@/components/ui/item-list';
@@ -20,18 +27,24 @@ import { pageTitle } from '@/lib/site';
 /** Spec §9: 6 skeleton cards while lists load. */
 export const LISTS_SKELETONS = 6;
 
-const viewLabels: Record<ListView, string> = {
-  recent: 'Recently Updated',
-  popular: 'Most Popular',
-  ranked: 'Ranked Lists',
-  all: 'All Lists',
-};
+const viewLabels: Record<ListView, MessageDescriptor> = defineMessages({
+  recent: { id: 'lists.viewRecent', defaultMessage: 'Recently Updated' },
+  popular: { id: 'lists.viewPopular', defaultMessage: 'Most Popular' },
+  ranked: { id: 'lists.viewRanked', defaultMessage: 'Ranked Lists' },
+  all: { id: 'lists.viewAll', defaultMessage: 'All Lists' },
+});
+
+const loadFailed = defineMessage({
+  id: 'lists.loadFailed',
+  defaultMessage: 'Failed to load lists',
+});
 
 const grid = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3';
 
 /** /lists: the community's public lists (spec §2 Community lists). */
 export function ListsRoute() {
   const [params, setParams] = useSearchParams();
+  const intl = useIntl();
   const raw = params.get('view');
   const view: ListView = listViews.find((v) => v === raw) ?? 'recent';
   const query = useLists(view);
@@ -49,11 +62,15 @@ export function ListsRoute() {
 
   return (
     <div className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 sm:py-10">
-      <title>{pageTitle('Community Lists')}</title>
+      <title>
+        {pageTitle(
+          intl.formatMessage({ id: 'lists.communityTitle', defaultMessage: 'Community Lists' }),
+        )}
+      </title>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-extrabold tracking-tight text-white sm:text-4xl">
-            Community Lists
+            <FormattedMessage id="lists.communityTitle" defaultMessage="Community Lists" />
           </h1>
           <p className="mt-1 min-h-6 text-slate-400" aria-live="polite">
             {total !== undefined ? listsTotalText(total) : null}
@@ -61,13 +78,13 @@ export function ListsRoute() {
         </div>
         <Link to="/lists/create" className={buttonStyles({ size: 'lg' })}>
           <ListPlus aria-hidden className="size-5" />
-          Create List
+          <FormattedMessage id="lists.createList" defaultMessage="Create List" />
         </Link>
       </div>
 
       <div
         role="group"
-        aria-label="Show lists"
+        aria-label={intl.formatMessage({ id: 'lists.viewsLabel', defaultMessage: 'Show lists' })}
         className="-mx-4 mt-6 flex gap-2 overflow-x-auto px-4 pb-2 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:px-0"
       >
         {listViews.map((v) => (
@@ -83,7 +100,7 @@ export function ListsRoute() {
                 : 'border-slate-700 bg-slate-900 text-slate-300 hover:border-slate-500 hover:text-white',
             )}
           >
-            {viewLabels[v]}
+            {intl.formatMessage(viewLabels[v])}
           </button>
         ))}
       </div>
@@ -94,46 +111,69 @@ export function ListsRoute() {
             count={LISTS_SKELETONS}
             item={<ListCardSkeleton />}
             className={grid}
-            label="Loading lists"
+            label={intl.formatMessage({
+              id: 'lists.loadingLists',
+              defaultMessage: 'Loading lists',
+            })}
           />
         ) : query.isError && lists.length === 0 ? (
           <QueryErrorState
-            title="Failed to load lists"
+            title={intl.formatMessage(loadFailed)}
             query={query}
             message={
               isApiError(query.error) && query.error.fromServer
                 ? query.error.message
-                : 'Failed to load lists'
+                : intl.formatMessage(loadFailed)
             }
           />
         ) : lists.length === 0 ? (
           <EmptyState
             icon={ListPlus}
-            title="No lists found"
+            title={intl.formatMessage({ id: 'lists.noneFound', defaultMessage: 'No lists found' })}
             message={
               view === 'all'
-                ? 'Be the first to create a list and share your favorites with the community!'
-                : 'Try adjusting your filters or create a new list to get started.'
+                ? intl.formatMessage({
+                    id: 'lists.noneYet',
+                    defaultMessage:
+                      'Be the first to create a list and share your favorites with the community!',
+                  })
+                : intl.formatMessage({
+                    id: 'lists.noneInView',
+                    defaultMessage:
+                      'Try adjusting your filters or create a new list to get started.',
+                  })
             }
           >
             <Link to="/lists/create" className={buttonStyles({ size: 'lg' })}>
-              Create Your First List
+              <FormattedMessage id="lists.createFirst" defaultMessage="Create Your First List" />
             </Link>
           </EmptyState>
         ) : (
           <>
-            <h2 className="sr-only">{viewLabels[view]}</h2>
+            <h2 className="sr-only">{intl.formatMessage(viewLabels[view])}</h2>
             <ItemList items={lists} className={grid}>
               {(list) => <ListCard list={list} />}
             </ItemList>
             <div className="mt-8 flex flex-col items-center gap-3">
               {query.isFetchNextPageError ? (
-                <FormAlert>Could not load more lists. {query.error?.message}</FormAlert>
+                <FormAlert>
+                  <FormattedMessage
+                    id="lists.moreListsFailed"
+                    defaultMessage="Could not load more lists. {reason}"
+                    values={{ reason: query.error?.message }}
+                  />
+                </FormAlert>
               ) : null}
               <LoadMore
                 query={query}
-                label="Load More Lists"
-                retryLabel="Try Again"
+                label={intl.formatMessage({
+                  id: 'lists.loadMoreLists',
+                  defaultMessage: 'Load More Lists',
+                })}
+                retryLabel={intl.formatMessage({
+                  id: 'lists.tryAgain',
+                  defaultMessage: 'Try Again',
+                })}
                 spinner
                 size="lg"
                 inline

@@ -1,4 +1,5 @@
 import { Bell } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import { ItemList } from '@/components/ui/item-list';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -10,6 +11,9 @@ import { NotificationItem } from '@/features/notifications/components/notificati
 import { useSignedInPage } from '@/features/auth/hooks/use-require-sign-in';
 import { errorReason } from '@/lib/api-client';
 import { pageTitle } from '@/lib/site';
+
+/** Keeps the count's line at its height while there is nothing to count. */
+const blank = '\u00a0';
 
 const frame = 'mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:px-6 sm:py-10';
 
@@ -25,19 +29,27 @@ function NotificationsPage({ enabled }: { enabled: boolean }) {
   const mark = useMarkRead();
   const items = query.data?.pages.flatMap((p) => p.data) ?? [];
   const unread = query.data?.pages[0]?.unreadCount ?? 0;
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: 'notifications.title', defaultMessage: 'Notifications' });
 
   return (
     <div className={frame}>
-      <title>{pageTitle('Notifications')}</title>
+      <title>{pageTitle(title)}</title>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h1 className="text-3xl font-extrabold tracking-tight text-white">Notifications</h1>
+          <h1 className="text-3xl font-extrabold tracking-tight text-white">{title}</h1>
           <p className="mt-1 text-sm text-slate-400" aria-live="polite">
-            {query.isPending || !enabled
-              ? 'Loading...'
-              : query.isError && !query.data
-                ? '\u00a0'
-                : `${unread} unread`}
+            {query.isPending || !enabled ? (
+              <FormattedMessage id="notifications.loading" defaultMessage="Loading..." />
+            ) : query.isError && !query.data ? (
+              blank
+            ) : (
+              <FormattedMessage
+                id="notifications.unreadCount"
+                defaultMessage="{count, plural, one {# unread} other {# unread}}"
+                values={{ count: unread }}
+              />
+            )}
           </p>
         </div>
         {unread > 0 ? (
@@ -47,13 +59,17 @@ function NotificationsPage({ enabled }: { enabled: boolean }) {
             disabled={mark.isPending}
             onClick={() => mark.mutate('all')}
           >
-            Mark all as read
+            <FormattedMessage id="notifications.markAllRead" defaultMessage="Mark all as read" />
           </Button>
         ) : null}
       </div>
       {mark.isError ? (
         <p role="alert" className="mt-3 text-sm text-rose-300">
-          Could not mark as read: {errorReason(mark.error)}.
+          <FormattedMessage
+            id="notifications.markFailed"
+            defaultMessage="Could not mark as read: {reason}."
+            values={{ reason: errorReason(mark.error) }}
+          />
         </p>
       ) : null}
       <div className="mt-6">
@@ -68,9 +84,23 @@ function NotificationsPage({ enabled }: { enabled: boolean }) {
         ) : items.length === 0 ? (
           <EmptyState
             icon={Bell}
-            title="No notifications yet"
-            message="New episodes of shows you watch, new followers, likes, comments and replies show up here."
-            link={{ to: '/calendar', label: 'Open your calendar', variant: 'secondary' }}
+            title={intl.formatMessage({
+              id: 'notifications.emptyTitle',
+              defaultMessage: 'No notifications yet',
+            })}
+            message={intl.formatMessage({
+              id: 'notifications.emptyMessage',
+              defaultMessage:
+                'New episodes of shows you watch, new followers, likes, comments and replies show up here.',
+            })}
+            link={{
+              to: '/calendar',
+              label: intl.formatMessage({
+                id: 'notifications.openCalendar',
+                defaultMessage: 'Open your calendar',
+              }),
+              variant: 'secondary',
+            }}
           />
         ) : (
           <>
@@ -81,10 +111,20 @@ function NotificationsPage({ enabled }: { enabled: boolean }) {
             </ItemList>
             {query.isFetchNextPageError ? (
               <p role="alert" className="mt-4 text-sm text-rose-300">
-                Could not load more: {errorReason(query.error)}.
+                <FormattedMessage
+                  id="notifications.moreFailed"
+                  defaultMessage="Could not load more: {reason}."
+                  values={{ reason: errorReason(query.error) }}
+                />
               </p>
             ) : null}
-            <LoadMore query={query} label="Show older" />
+            <LoadMore
+              query={query}
+              label={intl.formatMessage({
+                id: 'notifications.showOlder',
+                defaultMessage: 'Show older',
+              })}
+            />
           </>
         )}
       </div>

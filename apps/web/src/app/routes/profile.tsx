@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { QueryErrorState } from '@/components/ui/error-state';
 import { QueryRefreshError } from '@/components/ui/refresh-error';
@@ -8,6 +9,7 @@ import {
   ProfileTabPanel,
   useProfileTab,
 } from '@/features/users/components/profile-tabs';
+import { profileMessages } from '@/features/users/lib/profile-messages';
 import { isApiError } from '@/lib/api-client';
 import { pageTitle } from '@/lib/site';
 import { StatusPage } from './not-found';
@@ -17,6 +19,7 @@ export function ProfileRoute() {
   const { username = '' } = useParams();
   const profile = useProfile(username);
   const [tab, selectTab] = useProfileTab();
+  const intl = useIntl();
 
   if (profile.isPending) return <ProfileSkeleton />;
   // A failed refresh keeps the profile (ADR 162).
@@ -24,16 +27,17 @@ export function ProfileRoute() {
     if (isApiError(profile.error) && profile.error.status === 404) {
       return (
         <StatusPage
-          title="Profile Not Found"
-          message="The user profile you're looking for doesn't exist."
+          title={intl.formatMessage(profileMessages.notFoundTitle)}
+          message={intl.formatMessage(profileMessages.notFoundMessage)}
         />
       );
     }
+    const profileWord = intl.formatMessage({ id: 'users.profile', defaultMessage: 'Profile' });
     return (
       <div className="mx-auto w-full max-w-5xl flex-1 px-4 py-10 sm:px-6">
-        <title>{pageTitle('Profile')}</title>
-        <h1 className="sr-only">Profile</h1>
-        <QueryErrorState title="Failed to load profile" query={profile} />
+        <title>{pageTitle(profileWord)}</title>
+        <h1 className="sr-only">{profileWord}</h1>
+        <QueryErrorState title={intl.formatMessage(profileMessages.loadFailed)} query={profile} />
       </div>
     );
   }

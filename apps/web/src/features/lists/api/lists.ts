@@ -18,9 +18,9 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { toast } from '@/components/ui/toaster';
-import { api, errorReason } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { loadedOffset, offsetPages } from '@/lib/paging';
+import { listToasts } from './list-toasts';
 import { listsKeys } from './lists-keys';
 
 /** Spec §9: lists load 12 at a time; a list's items 100 at a time. */
@@ -169,9 +169,7 @@ export function useFollowList(id: number) {
     },
     onError: (error, follow, context) => {
       if (context?.before) queryClient.setQueryData(listsKeys.detail(id), context.before);
-      toast.error(
-        `Could not ${follow ? 'follow' : 'unfollow'} this list: ${errorReason(error)}. Nothing was changed.`,
-      );
+      listToasts.followFailed(follow, error);
     },
     onSuccess: (state) => {
       const current = queryClient.getQueryData<ListDetail>(listsKeys.detail(id));
@@ -238,9 +236,7 @@ export function useMoveListItem(listId: number) {
     },
     onError: (error, { item }, context) => {
       if (context?.before) queryClient.setQueryData(key, context.before);
-      toast.error(
-        `Could not move ${item.show.title || 'this show'}: ${errorReason(error)}. The order was not changed.`,
-      );
+      listToasts.moveFailed(item, error);
     },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: listsKeys.detail(listId) });
@@ -273,10 +269,7 @@ export function useRemoveListItem(listId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (item: ListItem) => api.delete<void>(`/lists/${listId}/items/${item.id}`),
-    onError: (error, item) =>
-      toast.error(
-        `Could not remove ${item.show.title || 'this show'}: ${errorReason(error)}. Nothing was changed.`,
-      ),
+    onError: (error, item) => listToasts.removeFailed(item, error),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: listsKeys.items(listId) });
       invalidateLists(queryClient, listId);
@@ -293,12 +286,9 @@ export function useToggleShowOnList(showId: number) {
       else await api.delete<void>(`/lists/${list.id}/shows/${showId}`);
     },
     onSuccess: (_data, { list, add }) => {
-      toast.info(add ? `Added to ${list.name}` : `Removed from ${list.name}`);
+      listToasts.toggled(add, list.name);
     },
-    onError: (error, { list, add }) =>
-      toast.error(
-        `Could not ${add ? 'add this show to' : 'remove this show from'} ${list.name}: ${errorReason(error)}.`,
-      ),
+    onError: (error, { list, add }) => listToasts.toggleFailed(add, list.name, error),
     onSettled: (_data, _error, { list }) => {
       void queryClient.invalidateQueries({ queryKey: listsKeys.items(list.id) });
       invalidateLists(queryClient, list.id);

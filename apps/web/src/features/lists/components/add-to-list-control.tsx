@@ -1,5 +1,6 @@
 import { ListPlus } from 'lucide-react';
 import { lazy, Suspense, type ComponentProps } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import { useLoadOnIntent } from '@/lib/use-load-on-intent';
 import { useRequireSignIn } from '@/features/auth/hooks/use-require-sign-in';
@@ -12,7 +13,7 @@ function Trigger(props: ComponentProps<typeof Button>) {
   return (
     <Button variant="secondary" {...props}>
       <ListPlus aria-hidden className="size-4" />
-      Add to list
+      <FormattedMessage id="lists.addToList" defaultMessage="Add to list" />
     </Button>
   );
 }
@@ -21,10 +22,19 @@ function Trigger(props: ComponentProps<typeof Button>) {
 export function AddToListControl({ showId, title }: { showId: number; title: string }) {
   const { status, requireSignIn } = useRequireSignIn();
   const intent = useLoadOnIntent(loadMenu);
+  const intl = useIntl();
   if (status === 'loading') return null;
   if (status !== 'authenticated') return <Trigger onClick={() => void requireSignIn()} />;
   // Named like the real trigger, so 'Add to list' finds the same button before and after.
-  const standIn = <Trigger aria-label={`Add to list: ${title}`} {...intent.triggerProps} />;
+  const standIn = (
+    <Trigger
+      aria-label={intl.formatMessage(
+        { id: 'lists.addToListNamed', defaultMessage: 'Add to list: {title}' },
+        { title },
+      )}
+      {...intent.triggerProps}
+    />
+  );
   if (!intent.pressed) return standIn;
   return (
     <Suspense fallback={standIn}>

@@ -1,6 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Check, ListPlus, Lock, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { MenuPanel } from '@/components/media/menu-panel';
 import { Spinner } from '@/components/ui/spinner';
@@ -24,26 +25,30 @@ export function AddToListMenu({
   const lists = useMyLists(showId, { enabled: open });
   const toggle = useToggleShowOnList(showId);
   const navigate = useNavigate();
+  const intl = useIntl();
   return (
     // Not modal: a modal menu hides the rest of the page with aria-hidden while its links and
     // buttons stay focusable (axe aria-hidden-focus), as the user menu does.
     <DropdownMenu.Root open={open} onOpenChange={setOpen} modal={false}>
       <DropdownMenu.Trigger
         // Starts with the visible words, so 'click Add to list' works by voice (WCAG 2.5.3).
-        aria-label={`Add to list: ${title}`}
+        aria-label={intl.formatMessage(
+          { id: 'lists.addToListNamed', defaultMessage: 'Add to list: {title}' },
+          { title },
+        )}
         className={buttonStyles({ variant: 'secondary' })}
       >
         <ListPlus aria-hidden className="size-4" />
-        Add to list
+        <FormattedMessage id="lists.addToList" defaultMessage="Add to list" />
       </DropdownMenu.Trigger>
       <MenuPanel
-        label="Your lists"
+        label={intl.formatMessage({ id: 'lists.yourLists', defaultMessage: 'Your lists' })}
         align="start"
         className="max-h-80 w-72 max-w-[calc(100vw-2rem)] overflow-y-auto"
       >
         {lists.isPending ? (
           <p className="flex items-center gap-2 px-3 py-2 text-sm text-slate-400">
-            <Spinner /> Loading...
+            <Spinner /> <FormattedMessage id="lists.loading" defaultMessage="Loading..." />
           </p>
         ) : lists.isError ? (
           <DropdownMenu.Item
@@ -53,10 +58,15 @@ export function AddToListMenu({
               void lists.refetch();
             }}
           >
-            Could not load your lists. Try Again
+            <FormattedMessage
+              id="lists.myListsFailed"
+              defaultMessage="Could not load your lists. Try Again"
+            />
           </DropdownMenu.Item>
         ) : lists.data.data.length === 0 ? (
-          <p className="px-3 py-2 text-sm text-slate-400">You have no lists yet.</p>
+          <p className="px-3 py-2 text-sm text-slate-400">
+            <FormattedMessage id="lists.noListsYet" defaultMessage="You have no lists yet." />
+          </p>
         ) : (
           lists.data.data.map((list) => (
             <DropdownMenu.CheckboxItem
@@ -77,7 +87,13 @@ export function AddToListMenu({
               </span>
               <span className="min-w-0 flex-1 truncate">{list.name}</span>
               {!list.isPublic ? (
-                <Lock aria-label="Private" className="size-3.5 shrink-0 text-slate-400" />
+                <Lock
+                  aria-label={intl.formatMessage({
+                    id: 'lists.private',
+                    defaultMessage: 'Private',
+                  })}
+                  className="size-3.5 shrink-0 text-slate-400"
+                />
               ) : null}
             </DropdownMenu.CheckboxItem>
           ))
@@ -88,7 +104,7 @@ export function AddToListMenu({
           onSelect={() => void navigate(`/lists/create?showId=${showId}`)}
         >
           <Plus aria-hidden className="size-4" />
-          New list
+          <FormattedMessage id="lists.newList" defaultMessage="New list" />
         </DropdownMenu.Item>
       </MenuPanel>
     </DropdownMenu.Root>

@@ -1,5 +1,6 @@
 import { Check, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toaster';
 import { useAddToWatchlist } from '@/features/tracking/api/watchlist';
@@ -14,11 +15,12 @@ export function AddToWatchlistButton({ showId, title }: { showId: number; title:
   const { requireSignIn } = useRequireSignIn();
   const add = useAddToWatchlist(showId);
   const [added, setAdded] = useState(false);
+  const intl = useIntl();
   if (added)
     return (
       <span className="inline-flex h-9 items-center gap-1.5 px-1 text-sm font-medium text-emerald-300">
         <Check aria-hidden className="size-4" />
-        In watchlist
+        <FormattedMessage id="lists.inWatchlist" defaultMessage="In watchlist" />
       </span>
     );
   return (
@@ -26,18 +28,37 @@ export function AddToWatchlistButton({ showId, title }: { showId: number; title:
       variant="secondary"
       size="sm"
       disabled={add.isPending}
-      aria-label={`Add ${title} to watchlist`}
+      aria-label={intl.formatMessage(
+        { id: 'lists.addToWatchlistNamed', defaultMessage: 'Add {title} to watchlist' },
+        { title },
+      )}
       onClick={() => {
         if (!requireSignIn()) return;
         add.mutate('want_to_watch', {
           onSuccess: () => {
             setAdded(true);
-            toast.info(`Added ${title} to your watchlist as Plan to Watch.`);
+            toast.info(
+              intl.formatMessage(
+                {
+                  id: 'lists.addedToWatchlist',
+                  defaultMessage: 'Added {title} to your watchlist as Plan to Watch.',
+                },
+                { title },
+              ),
+            );
           },
           onError: (error) => {
             if (isApiError(error) && error.status === 409) {
               setAdded(true);
-              toast.info(`${title} is already in your watchlist.`);
+              toast.info(
+                intl.formatMessage(
+                  {
+                    id: 'lists.alreadyInWatchlist',
+                    defaultMessage: '{title} is already in your watchlist.',
+                  },
+                  { title },
+                ),
+              );
             }
             // Other failures: the watchlist hook says so.
           },
@@ -45,7 +66,7 @@ export function AddToWatchlistButton({ showId, title }: { showId: number; title:
       }}
     >
       <Plus aria-hidden className="size-4" />
-      Add to watchlist
+      <FormattedMessage id="lists.addToWatchlist" defaultMessage="Add to watchlist" />
     </Button>
   );
 }

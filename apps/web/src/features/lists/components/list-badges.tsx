@@ -1,4 +1,5 @@
 import { Globe, Lock, Trophy } from 'lucide-react';
+import { FormattedMessage } from 'react-intl';
 import { cn } from '@/lib/cn';
 
 const pill =
@@ -8,7 +9,7 @@ export function RankedBadge({ className }: { className?: string }) {
   return (
     <span className={cn(pill, 'border-amber-400/40 bg-amber-400/15 text-amber-200', className)}>
       <Trophy aria-hidden className="size-3" />
-      Ranked
+      <FormattedMessage id="lists.ranked" defaultMessage="Ranked" />
     </span>
   );
 }
@@ -26,12 +27,17 @@ export function VisibilityBadge({
       className={cn(pill, 'border-emerald-400/30 bg-emerald-400/10 text-emerald-200', className)}
     >
       <Globe aria-hidden className="size-3" />
-      Public
+      <FormattedMessage id="lists.public" defaultMessage="Public" />
     </span>
   ) : (
     <span className={cn(pill, 'border-slate-500/50 bg-slate-700/50 text-slate-200', className)}>
       <Lock aria-hidden className="size-3" />
-      Private
+      <FormattedMessage id="lists.private" defaultMessage="Private" />
     </span>
   );
+}
+
+/** A place on a ranked list: '#1'. */
+export function RankText({ rank }: { rank: number }) {
+  return <FormattedMessage id="lists.rank" defaultMessage="#{rank}" values={{ rank }} />;
 }

@@ -1,11 +1,12 @@
 import type { ListSummary } from '@series-tracker/contracts';
 import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { formatRelative, itemsText, tileTone } from '../lib/list-format';
-import { RankedBadge, VisibilityBadge } from './list-badges';
+import { RankedBadge, RankText, VisibilityBadge } from './list-badges';
 
 /**
  * One cover of the strip. A missing or failing image becomes a coloured tile (with the rank
@@ -44,12 +45,18 @@ function CoverTile({
             tileTone(seed),
           )}
         >
-          {rank !== null ? <span className="text-lg font-bold">#{rank}</span> : title.slice(0, 24)}
+          {rank !== null ? (
+            <span className="text-lg font-bold">
+              <RankText rank={rank} />
+            </span>
+          ) : (
+            title.slice(0, 24)
+          )}
         </div>
       )}
       {rank !== null && src && !failed ? (
-        <span className="absolute top-1 left-1 rounded bg-slate-950/85 px-1.5 py-0.5 text-[0.65rem] font-bold text-amber-200">
-          #{rank}
+        <span className="absolute start-1 top-1 rounded bg-slate-950/85 px-1.5 py-0.5 text-[0.65rem] font-bold text-amber-200">
+          <RankText rank={rank} />
         </span>
       ) : null}
     </div>
@@ -112,7 +119,13 @@ export function ListCard({ list, now }: { list: ListSummary; now?: number }) {
             {owner}
           </Link>
           {updated ? (
-            <span className="ml-auto shrink-0 text-xs text-slate-400">Updated {updated}</span>
+            <span className="ms-auto shrink-0 text-xs text-slate-400">
+              <FormattedMessage
+                id="lists.updatedAgo"
+                defaultMessage="Updated {when}"
+                values={{ when: updated }}
+              />
+            </span>
           ) : null}
         </div>
       </div>

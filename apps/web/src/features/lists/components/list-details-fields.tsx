@@ -1,6 +1,9 @@
 import { listLimits, listMessages } from '@series-tracker/contracts';
 import { useId, type ChangeEvent } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { contractText } from '@/i18n/contract-text';
 import { cn } from '@/lib/cn';
+import { counterText } from '../lib/list-format';
 
 export interface ListDetailsValue {
   name: string;
@@ -15,10 +18,10 @@ export type ListDetailsErrors = Partial<Record<'name' | 'description', string>>;
 export function validateListDetails(v: ListDetailsValue): ListDetailsErrors {
   const errors: ListDetailsErrors = {};
   const name = v.name.trim();
-  if (!name) errors.name = listMessages.nameRequired;
-  else if (name.length > listLimits.nameMax) errors.name = listMessages.nameTooLong;
+  if (!name) errors.name = contractText(listMessages.nameRequired);
+  else if (name.length > listLimits.nameMax) errors.name = contractText(listMessages.nameTooLong);
   if (v.description.trim().length > listLimits.descriptionMax)
-    errors.description = listMessages.descriptionTooLong;
+    errors.description = contractText(listMessages.descriptionTooLong);
   return errors;
 }
 
@@ -32,6 +35,15 @@ export function detailsBody(v: ListDetailsValue) {
     isRanked: v.isRanked,
   };
 }
+
+const visibility = defineMessages({
+  public: { id: 'lists.visibilityPublic', defaultMessage: 'Anyone can see this list' },
+  private: { id: 'lists.visibilityPrivate', defaultMessage: 'Only you can see this list' },
+});
+
+/** Who can see a list, in words: the toggle's description and the wizard's review. */
+export const visibilityText = (isPublic: boolean) =>
+  isPublic ? visibility.public : visibility.private;
 
 const inputStyle =
   'block w-full rounded-lg border bg-slate-900/80 px-3 text-base text-slate-100 placeholder:text-slate-500 transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-400/70 sm:text-sm';
@@ -51,7 +63,7 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
 function Counter({ id, length, max }: { id: string; length: number; max: number }) {
   return (
     <span id={id} className={cn('text-xs', length > max ? 'text-rose-300' : 'text-slate-400')}>
-      {length}/{max}
+      {counterText(length, max)}
     </span>
   );
 }
@@ -94,7 +106,10 @@ function Toggle({
           aria-hidden
           className={cn(
             'inline-block size-5 rounded-full bg-white shadow transition-transform',
-            checked ? 'translate-x-5.5' : 'translate-x-0.5',
+            // The knob travels toward the end: leftwards when the page reads right to left.
+            checked
+              ? 'translate-x-5.5 rtl:-translate-x-5.5'
+              : 'translate-x-0.5 rtl:-translate-x-0.5',
           )}
         />
       </button>
@@ -113,6 +128,7 @@ export function ListDetailsFields({
   errors: ListDetailsErrors;
 }) {
   const id = useId();
+  const intl = useIntl();
   const set = <K extends keyof ListDetailsValue>(key: K, v: ListDetailsValue[K]) =>
     onChange({ ...value, [key]: v });
   /** What the name input and the description box share: id, value, limit, error wiring. */
@@ -134,20 +150,29 @@ export function ListDetailsFields({
       <div className="space-y-1.5">
         <div className="flex items-baseline justify-between gap-3">
           <label htmlFor={`${id}-name`} className="text-sm font-medium text-slate-200">
-            List name
+            <FormattedMessage id="lists.nameLabel" defaultMessage="List name" />
           </label>
           <Counter id={`${id}-name-count`} length={value.name.length} max={listLimits.nameMax} />
         </div>
         <input
           {...textProps('name', 'name', listLimits.nameMax, 'h-11')}
-          placeholder="e.g. Best Sci-Fi Series of the Decade"
+          placeholder={intl.formatMessage({
+            id: 'lists.namePlaceholder',
+            defaultMessage: 'e.g. Best Sci-Fi Series of the Decade',
+          })}
         />
         <FieldError id={`${id}-name-error`} message={errors.name} />
       </div>
       <div className="space-y-1.5">
         <div className="flex items-baseline justify-between gap-3">
           <label htmlFor={`${id}-desc`} className="text-sm font-medium text-slate-200">
-            Description <span className="font-normal text-slate-400">(optional)</span>
+            <FormattedMessage
+              id="lists.descriptionLabel"
+              defaultMessage="Description <muted>(optional)</muted>"
+              values={{
+                muted: (chunks) => <span className="font-normal text-slate-400">{chunks}</span>,
+              }}
+            />
           </label>
           <Counter
             id={`${id}-desc-count`}
@@ -158,24 +183,33 @@ export function ListDetailsFields({
         <textarea
           {...textProps('description', 'desc', listLimits.descriptionMax, 'py-2')}
           rows={4}
-          placeholder="What ties these shows together?"
+          placeholder={intl.formatMessage({
+            id: 'lists.descriptionPlaceholder',
+            defaultMessage: 'What ties these shows together?',
+          })}
         />
         <FieldError id={`${id}-desc-error`} message={errors.description} />
       </div>
       <Toggle
-        label="Public list"
+        label={intl.formatMessage({ id: 'lists.publicToggle', defaultMessage: 'Public list' })}
         checked={value.isPublic}
         onChange={(v) => set('isPublic', v)}
-        description={value.isPublic ? 'Anyone can see this list' : 'Only you can see this list'}
+        description={intl.formatMessage(visibilityText(value.isPublic))}
       />
       <Toggle
-        label="Ranked list"
+        label={intl.formatMessage({ id: 'lists.rankedToggle', defaultMessage: 'Ranked list' })}
         checked={value.isRanked}
         onChange={(v) => set('isRanked', v)}
         description={
           value.isRanked
-            ? 'Shows are numbered #1, #2, … in the order you set'
-            : 'Shows are listed newest first, without numbers'
+            ? intl.formatMessage({
+                id: 'lists.rankedOn',
+                defaultMessage: 'Shows are numbered #1, #2, … in the order you set',
+              })
+            : intl.formatMessage({
+                id: 'lists.rankedOff',
+                defaultMessage: 'Shows are listed newest first, without numbers',
+              })
         }
       />
     </div>

@@ -1,6 +1,7 @@
 import type { ListDetail } from '@series-tracker/contracts';
 import { Copy, Pencil, Share2, Trash2, UserCheck, UserPlus } from 'lucide-react';
 import { useRef } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -38,6 +39,7 @@ export function ListHeader({
   const owner = list.user.displayName || list.user.username;
   const created = formatDate(list.createdAt);
   const updated = formatDate(list.updatedAt);
+  const handle = `@${list.user.username}`;
   return (
     <header className="mt-5">
       <div className="flex flex-wrap items-center gap-2">
@@ -68,26 +70,48 @@ export function ListHeader({
             >
               {owner}
             </Link>
-            <span className="block truncate">@{list.user.username}</span>
+            <span className="block truncate">{handle}</span>
           </span>
         </span>
-        <span>{created ? `Created ${created}` : 'Unknown date'}</span>
-        <span>{itemsText(list.itemCount)}</span>
-        {updated ? <span>Last updated {updated}</span> : null}
         <span>
-          {list.followersCount} {list.followersCount === 1 ? 'follower' : 'followers'}
+          {created ? (
+            <FormattedMessage
+              id="lists.createdOn"
+              defaultMessage="Created {date}"
+              values={{ date: created }}
+            />
+          ) : (
+            <FormattedMessage id="lists.unknownDate" defaultMessage="Unknown date" />
+          )}
+        </span>
+        <span>{itemsText(list.itemCount)}</span>
+        {updated ? (
+          <span>
+            <FormattedMessage
+              id="lists.lastUpdated"
+              defaultMessage="Last updated {date}"
+              values={{ date: updated }}
+            />
+          </span>
+        ) : null}
+        <span>
+          <FormattedMessage
+            id="lists.followerCount"
+            defaultMessage="{count, plural, one {# follower} other {# followers}}"
+            values={{ count: list.followersCount }}
+          />
         </span>
       </div>
       <div className="mt-6 flex flex-wrap gap-2">
         <Button variant="secondary" onClick={() => void share(list)}>
           <Share2 aria-hidden className="size-4" />
-          Share
+          <FormattedMessage id="lists.share" defaultMessage="Share" />
         </Button>
         {isOwner ? (
           <>
             <Button variant="secondary" onClick={() => onDialog({ kind: 'edit' })}>
               <Pencil aria-hidden className="size-4" />
-              Edit
+              <FormattedMessage id="lists.edit" defaultMessage="Edit" />
             </Button>
             <Button
               variant="secondary"
@@ -95,7 +119,7 @@ export function ListHeader({
               onClick={() => onDialog({ kind: 'delete' })}
             >
               <Trash2 aria-hidden className="size-4" />
-              Delete
+              <FormattedMessage id="lists.delete" defaultMessage="Delete" />
             </Button>
           </>
         ) : (
@@ -113,7 +137,11 @@ export function ListHeader({
               ) : (
                 <UserPlus aria-hidden className="size-4" />
               )}
-              {list.isFollowing ? 'Following' : 'Follow'}
+              {list.isFollowing ? (
+                <FormattedMessage id="lists.following" defaultMessage="Following" />
+              ) : (
+                <FormattedMessage id="lists.follow" defaultMessage="Follow" />
+              )}
             </Button>
             <Button
               variant="secondary"
@@ -122,7 +150,7 @@ export function ListHeader({
               }}
             >
               <Copy aria-hidden className="size-4" />
-              Duplicate
+              <FormattedMessage id="lists.duplicate" defaultMessage="Duplicate" />
             </Button>
             {user ? <ReportButton itemType="list" itemId={list.id} size="md" /> : null}
           </>

@@ -1,5 +1,6 @@
 import type { ListDetail, ListItem } from '@series-tracker/contracts';
 import { ListX } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -25,10 +26,15 @@ export function ListItemsSection({
   myServices: ReturnType<typeof useMyServices>;
   actions: ItemActions;
 }) {
+  const intl = useIntl();
   return (
     <section className="mt-10" aria-labelledby="list-items-heading">
       <h2 id="list-items-heading" className="mb-4 text-xl font-bold text-white">
-        {list.isRanked ? 'Rankings' : 'Items'}
+        {list.isRanked ? (
+          <FormattedMessage id="lists.rankings" defaultMessage="Rankings" />
+        ) : (
+          <FormattedMessage id="lists.items" defaultMessage="Items" />
+        )}
       </h2>
       <div className="mb-4">
         <MyServicesToggle filter={myServices} id="list-my-services" />
@@ -36,31 +42,51 @@ export function ListItemsSection({
       {items.isPending ? (
         <p className="flex items-center gap-2 text-slate-400" role="status">
           <Spinner />
-          Loading show details...
+          <FormattedMessage
+            id="lists.loadingShowDetails"
+            defaultMessage="Loading show details..."
+          />
         </p>
       ) : items.isError && loaded.length === 0 ? (
         <FormAlert>
-          Could not load the shows on this list: {items.error.message}{' '}
-          <button
-            type="button"
-            className="font-semibold underline"
-            onClick={() => void items.refetch()}
-          >
-            Try Again
-          </button>
+          <FormattedMessage
+            id="lists.itemsLoadFailed"
+            defaultMessage="Could not load the shows on this list: {reason} <retry>Try Again</retry>"
+            values={{
+              reason: items.error.message,
+              retry: (chunks) => (
+                <button
+                  type="button"
+                  className="font-semibold underline"
+                  onClick={() => void items.refetch()}
+                >
+                  {chunks}
+                </button>
+              ),
+            }}
+          />
         </FormAlert>
       ) : loaded.length === 0 ? (
         <EmptyState
           icon={ListX}
-          title="Empty List"
-          message="This list doesn't have any items yet."
+          title={intl.formatMessage({ id: 'lists.emptyTitle', defaultMessage: 'Empty List' })}
+          message={intl.formatMessage({
+            id: 'lists.emptyMessage',
+            defaultMessage: "This list doesn't have any items yet.",
+          })}
         />
       ) : (
         <>
           <ListItems items={loaded} ranked={list.isRanked} actions={actions} />
           <div className="mt-6 flex flex-col items-center gap-2">
             {items.isFetchNextPageError ? (
-              <FormAlert>Could not load more shows. {items.error?.message}</FormAlert>
+              <FormAlert>
+                <FormattedMessage
+                  id="lists.moreItemsFailed"
+                  defaultMessage="Could not load more shows. {reason}"
+                  values={{ reason: items.error?.message }}
+                />
+              </FormAlert>
             ) : null}
             {items.hasNextPage ? (
               <Button
@@ -72,16 +98,24 @@ export function ListItemsSection({
                 {items.isFetchingNextPage ? (
                   <>
                     <Spinner />
-                    Loading...
+                    <FormattedMessage id="lists.loading" defaultMessage="Loading..." />
                   </>
                 ) : (
-                  `Load more (${Math.min(LIST_ITEMS_PAGE_SIZE, total - loaded.length)})`
+                  <FormattedMessage
+                    id="lists.loadMoreItems"
+                    defaultMessage="Load more ({count})"
+                    values={{ count: Math.min(LIST_ITEMS_PAGE_SIZE, total - loaded.length) }}
+                  />
                 )}
               </Button>
             ) : null}
             {total > loaded.length ? (
               <p className="text-sm text-slate-400">
-                Showing {loaded.length} of {total}
+                <FormattedMessage
+                  id="lists.showingOf"
+                  defaultMessage="Showing {shown} of {total}"
+                  values={{ shown: loaded.length, total }}
+                />
               </p>
             ) : null}
           </div>

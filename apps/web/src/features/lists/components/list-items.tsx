@@ -18,11 +18,13 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { ArrowDown, ArrowUp, GripVertical, NotebookPen, Trash2 } from 'lucide-react';
 import { memo, type CSSProperties, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { CoverLink } from '@/components/ui/cover-link';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { cn } from '@/lib/cn';
-import { formatDate } from '../lib/list-format';
+import { formatDate, itemTitle } from '../lib/list-format';
+import { RankText } from './list-badges';
 import { AddToWatchlistButton } from './add-to-watchlist-button';
 
 export interface ItemActions {
@@ -40,10 +42,6 @@ export interface ItemActions {
 const iconButton =
   'inline-flex size-9 items-center justify-center rounded-lg border border-slate-700 bg-slate-900 text-slate-200 transition-colors hover:border-slate-500 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:border-slate-700';
 
-function titleOf(item: ListItem) {
-  return item.show.title || `Show ID: ${item.showId}`;
-}
-
 const Row = memo(function Row({
   item,
   ranked,
@@ -55,7 +53,8 @@ const Row = memo(function Row({
   actions: ItemActions;
   handle?: ReactNode;
 }) {
-  const title = titleOf(item);
+  const intl = useIntl();
+  const title = itemTitle(item);
   const added = formatDate(item.addedAt);
   const position = item.position;
   const showRank = ranked && position !== null;
@@ -70,8 +69,8 @@ const Row = memo(function Row({
     >
       {handle ? <div className="sm:row-span-3">{handle}</div> : null}
       {showRank ? (
-        <span className="w-9 pt-1 text-right text-lg font-extrabold text-amber-200 tabular-nums sm:row-span-3 sm:w-12 sm:text-2xl">
-          #{position}
+        <span className="w-9 pt-1 text-end text-lg font-extrabold text-amber-200 tabular-nums sm:row-span-3 sm:w-12 sm:text-2xl">
+          <RankText rank={position} />
         </span>
       ) : null}
       <CoverLink
@@ -93,18 +92,30 @@ const Row = memo(function Row({
         <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-400">
           {item.show.episodes !== null ? (
             <span>
-              {item.show.episodes} {item.show.episodes === 1 ? 'episode' : 'episodes'}
+              <FormattedMessage
+                id="lists.episodeCount"
+                defaultMessage="{count, plural, one {# episode} other {# episodes}}"
+                values={{ count: item.show.episodes }}
+              />
             </span>
           ) : null}
           <StatusBadge status={item.show.status} />
-          {added ? <span>Added {added}</span> : null}
+          {added ? (
+            <span>
+              <FormattedMessage
+                id="lists.addedOn"
+                defaultMessage="Added {date}"
+                values={{ date: added }}
+              />
+            </span>
+          ) : null}
         </div>
       </div>
       {item.notes ? (
         <p
           className={cn(
             wide,
-            'rounded-lg border-l-2 border-violet-500/60 bg-slate-800/40 px-3 py-2 text-sm break-words whitespace-pre-line text-slate-300',
+            'rounded-lg border-s-2 border-violet-500/60 bg-slate-800/40 px-3 py-2 text-sm break-words whitespace-pre-line text-slate-300',
           )}
         >
           {item.notes}
@@ -117,8 +128,11 @@ const Row = memo(function Row({
             <button
               type="button"
               className={iconButton}
-              aria-label={`Edit notes on ${title}`}
-              title="Edit notes"
+              aria-label={intl.formatMessage(
+                { id: 'lists.editNotesOn', defaultMessage: 'Edit notes on {title}' },
+                { title },
+              )}
+              title={intl.formatMessage({ id: 'lists.editNotes', defaultMessage: 'Edit notes' })}
               onClick={() => actions.onEditNotes(item)}
             >
               <NotebookPen aria-hidden className="size-4" />
@@ -126,8 +140,14 @@ const Row = memo(function Row({
             <button
               type="button"
               className={cn(iconButton, 'hover:border-rose-500/60 hover:text-rose-200')}
-              aria-label={`Remove ${title} from this list`}
-              title="Remove from list"
+              aria-label={intl.formatMessage(
+                { id: 'lists.removeFromThisList', defaultMessage: 'Remove {title} from this list' },
+                { title },
+              )}
+              title={intl.formatMessage({
+                id: 'lists.removeFromList',
+                defaultMessage: 'Remove from list',
+              })}
               onClick={() => actions.onRemove(item)}
             >
               <Trash2 aria-hidden className="size-4" />
@@ -139,8 +159,11 @@ const Row = memo(function Row({
             <button
               type="button"
               className={iconButton}
-              aria-label={`Move ${title} up`}
-              title="Move up"
+              aria-label={intl.formatMessage(
+                { id: 'lists.moveUpNamed', defaultMessage: 'Move {title} up' },
+                { title },
+              )}
+              title={intl.formatMessage({ id: 'lists.moveUp', defaultMessage: 'Move up' })}
               disabled={position <= 1}
               onClick={() => actions.onMove(item, position - 1)}
             >
@@ -149,8 +172,11 @@ const Row = memo(function Row({
             <button
               type="button"
               className={iconButton}
-              aria-label={`Move ${title} down`}
-              title="Move down"
+              aria-label={intl.formatMessage(
+                { id: 'lists.moveDownNamed', defaultMessage: 'Move {title} down' },
+                { title },
+              )}
+              title={intl.formatMessage({ id: 'lists.moveDown', defaultMessage: 'Move down' })}
               disabled={position >= actions.total}
               onClick={() => actions.onMove(item, position + 1)}
             >
@@ -173,6 +199,7 @@ function SortableRow({ item, actions }: { item: ListItem; actions: ItemActions }
     transition,
     isDragging,
   } = useSortable({ id: item.id });
+  const intl = useIntl();
   const style: CSSProperties = {
     transform: CSS.Transform.toString(transform),
     transition,
@@ -197,8 +224,11 @@ function SortableRow({ item, actions }: { item: ListItem; actions: ItemActions }
             ref={setActivatorNodeRef}
             {...attributes}
             {...listeners}
-            aria-label={`Drag to reorder ${titleOf(item)}`}
-            className="-ml-1 flex h-9 w-6 shrink-0 cursor-grab touch-none items-start justify-center pt-1.5 text-slate-400 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 active:cursor-grabbing"
+            aria-label={intl.formatMessage(
+              { id: 'lists.dragToReorder', defaultMessage: 'Drag to reorder {title}' },
+              { title: itemTitle(item) },
+            )}
+            className="-ms-1 flex h-9 w-6 shrink-0 cursor-grab touch-none items-start justify-center pt-1.5 text-slate-400 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 active:cursor-grabbing"
           >
             <GripVertical aria-hidden className="size-5" />
           </button>
@@ -223,6 +253,8 @@ export function ListItems({
   ranked: boolean;
   actions: ItemActions;
 }) {
+  const intl = useIntl();
+  const rankings = intl.formatMessage({ id: 'lists.rankings', defaultMessage: 'Rankings' });
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 6 } }),
@@ -230,7 +262,12 @@ export function ListItems({
   );
   if (!actions.canReorder) {
     return (
-      <ol className="space-y-3" aria-label={ranked ? 'Rankings' : 'Items'}>
+      <ol
+        className="space-y-3"
+        aria-label={
+          ranked ? rankings : intl.formatMessage({ id: 'lists.items', defaultMessage: 'Items' })
+        }
+      >
         {items.map((item) => (
           <li
             key={item.id}
@@ -255,7 +292,7 @@ export function ListItems({
   return (
     <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
       <SortableContext items={items.map((i) => i.id)} strategy={verticalListSortingStrategy}>
-        <ol className="space-y-3" aria-label="Rankings">
+        <ol className="space-y-3" aria-label={rankings}>
           {items.map((item) => (
             <SortableRow key={item.id} item={item} actions={actions} />
           ))}

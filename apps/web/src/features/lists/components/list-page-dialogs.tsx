@@ -1,4 +1,5 @@
 import type { ListDetail, ListItem } from '@series-tracker/contracts';
+import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { ConfirmActions } from '@/components/forms/confirm-actions';
 import { Dialog } from '@/components/ui/dialog';
@@ -17,6 +18,7 @@ import {
   EditListDialog,
   NotesDialog,
 } from './list-dialogs';
+import { itemTitle } from '../lib/list-format';
 
 /** The one dialog open on a list page, if any. */
 export type ListDialogState =
@@ -33,6 +35,7 @@ export function ListPageDialogs({
   setDialog: (dialog: ListDialogState) => void;
 }) {
   const id = list.id;
+  const intl = useIntl();
   const navigate = useNavigate();
   const update = useUpdateList(id);
   const remove = useDeleteList(id);
@@ -70,7 +73,12 @@ export function ListPageDialogs({
           onConfirm={() =>
             remove.mutate(undefined, {
               onSuccess: () => {
-                toast.info(`Deleted “${list.name}”.`);
+                toast.info(
+                  intl.formatMessage(
+                    { id: 'lists.deletedToast', defaultMessage: 'Deleted “{name}”.' },
+                    { name: list.name },
+                  ),
+                );
                 void navigate('/lists', { replace: true });
               },
             })
@@ -85,7 +93,12 @@ export function ListPageDialogs({
           onDuplicate={(name) =>
             duplicate.mutate(name, {
               onSuccess: (copy) => {
-                toast.info(`Created your copy “${copy.name}”.`);
+                toast.info(
+                  intl.formatMessage(
+                    { id: 'lists.duplicatedToast', defaultMessage: 'Created your copy “{name}”.' },
+                    { name: copy.name },
+                  ),
+                );
                 void navigate(`/list/${copy.id}`);
               },
             })
@@ -128,15 +141,25 @@ function RemoveItemDialog({
   onClose: () => void;
   onConfirm: () => void;
 }) {
-  const title = item.show.title || `Show ID: ${item.showId}`;
+  const intl = useIntl();
   return (
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title={`Remove ${title} from “${listName}”?`}
-      description="Its notes go with it. The shows after it move up one place."
+      title={intl.formatMessage(
+        { id: 'lists.removeItemTitle', defaultMessage: 'Remove {title} from “{list}”?' },
+        { title: itemTitle(item), list: listName },
+      )}
+      description={intl.formatMessage({
+        id: 'lists.removeItemDescription',
+        defaultMessage: 'Its notes go with it. The shows after it move up one place.',
+      })}
     >
-      <ConfirmActions label="Remove" danger onConfirm={onConfirm} />
+      <ConfirmActions
+        label={intl.formatMessage({ id: 'lists.remove', defaultMessage: 'Remove' })}
+        danger
+        onConfirm={onConfirm}
+      />
     </Dialog>
   );
 }

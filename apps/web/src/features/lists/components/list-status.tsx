@@ -1,4 +1,5 @@
 import { ListX } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { SkeletonLines } from '@/components/media/media-skeleton';
@@ -18,7 +19,10 @@ export function ListErrorPanel({
   message?: string;
   onRetry: () => void;
 }) {
-  const title = notFound ? 'List Not Found' : 'Error Loading List';
+  const intl = useIntl();
+  const title = notFound
+    ? intl.formatMessage({ id: 'lists.notFoundTitle', defaultMessage: 'List Not Found' })
+    : intl.formatMessage({ id: 'lists.loadErrorTitle', defaultMessage: 'Error Loading List' });
   return (
     <section
       role={notFound ? undefined : 'alert'}
@@ -31,15 +35,22 @@ export function ListErrorPanel({
       <h1 className="mt-6 text-3xl font-bold tracking-tight text-white">{title}</h1>
       <p className="mt-3 text-slate-400">
         {notFound
-          ? "The list you're looking for doesn't exist or has been removed."
-          : message || 'Failed to load list'}
+          ? intl.formatMessage({
+              id: 'lists.notFoundMessage',
+              defaultMessage: "The list you're looking for doesn't exist or has been removed.",
+            })
+          : message ||
+            intl.formatMessage({
+              id: 'lists.loadErrorMessage',
+              defaultMessage: 'Failed to load list',
+            })}
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Button variant="secondary" size="lg" onClick={onRetry}>
-          Try Again
+          <FormattedMessage id="lists.tryAgain" defaultMessage="Try Again" />
         </Button>
         <Link to="/lists" className={buttonStyles({ size: 'lg' })}>
-          Back to Lists
+          <FormattedMessage id="lists.backToLists" defaultMessage="Back to Lists" />
         </Link>
       </div>
     </section>
@@ -48,9 +59,11 @@ export function ListErrorPanel({
 
 /** The list page while the list loads. */
 export function ListSkeleton() {
+  const intl = useIntl();
+  const loading = intl.formatMessage({ id: 'lists.loadingList', defaultMessage: 'Loading list' });
   return (
-    <div className="mx-auto w-full max-w-4xl flex-1 px-4 py-8 sm:px-6" aria-label="Loading list">
-      <title>{pageTitle('Loading list')}</title>
+    <div className="mx-auto w-full max-w-4xl flex-1 px-4 py-8 sm:px-6" aria-label={loading}>
+      <title>{pageTitle(loading)}</title>
       <Skeleton className="h-5 w-28" />
       <Skeleton className="mt-6 h-9 w-2/3" />
       <Skeleton className="mt-3 h-4 w-full" />

@@ -1,20 +1,54 @@
-/** Wording shared by the lists screens. */
-import { lazily } from '@/lib/format';
+/** Wording shared by the lists screens, in the interface's language (issue 31). */
+import type { ListItem } from '@series-tracker/contracts';
+import { intl, perLocale } from '@/i18n';
 
-const numberFormat = lazily(() => new Intl.NumberFormat('en'));
-
-export const plural = (n: number, one: string, many: string) =>
-  `${numberFormat().format(n)} ${n === 1 ? one : many}`;
+/** A list item's show title, or its id while the show's details are missing. */
+export function itemTitle(item: Pick<ListItem, 'show' | 'showId'>): string {
+  return (
+    item.show.title ||
+    intl().formatMessage(
+      { id: 'lists.showIdFallback', defaultMessage: 'Show ID: {id}' },
+      // An id, not an amount: no digit grouping.
+      { id: String(item.showId) },
+    )
+  );
+}
 
 /** '{n} list(s) total' (spec §2). */
-export const listsTotalText = (n: number) => `${plural(n, 'list', 'lists')} total`;
-/** 'n items' (spec §2). */
-export const itemsText = (n: number) => plural(n, 'item', 'items');
-/** Selected count uses 'show'/'shows' (spec §2 Create list). */
-export const showsText = (n: number) => plural(n, 'show', 'shows');
+export const listsTotalText = (count: number) =>
+  intl().formatMessage(
+    {
+      id: 'lists.listsTotal',
+      defaultMessage: '{count, plural, one {# list total} other {# lists total}}',
+    },
+    { count },
+  );
 
-const dateFormat = lazily(
-  () => new Intl.DateTimeFormat('en', { year: 'numeric', month: 'short', day: 'numeric' }),
+/** 'n items' (spec §2). */
+export const itemsText = (count: number) =>
+  intl().formatMessage(
+    { id: 'lists.itemCount', defaultMessage: '{count, plural, one {# item} other {# items}}' },
+    { count },
+  );
+
+/** Selected count uses 'show'/'shows' (spec §2 Create list). */
+export const showsText = (count: number) =>
+  intl().formatMessage(
+    { id: 'lists.showCount', defaultMessage: '{count, plural, one {# show} other {# shows}}' },
+    { count },
+  );
+
+const plainNumber = perLocale((locale) => new Intl.NumberFormat(locale, { useGrouping: false }));
+
+/** A text box's '12/500' counter. */
+export const counterText = (length: number, max: number) =>
+  intl().formatMessage(
+    { id: 'lists.charCount', defaultMessage: '{length}/{max}' },
+    { length: plainNumber().format(length), max: plainNumber().format(max) },
+  );
+
+const dateFormat = perLocale(
+  (locale) => new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric' }),
 );
 
 /** 'Mar 1, 2025', or null when the value is not a date. */
@@ -24,7 +58,7 @@ export function formatDate(value: string | null | undefined): string | null {
   return Number.isNaN(date.getTime()) ? null : dateFormat().format(date);
 }
 
-const relative = lazily(() => new Intl.RelativeTimeFormat('en', { numeric: 'auto' }));
+const relative = perLocale((locale) => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
 const steps: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 60],
   ['minute', 60],
@@ -43,7 +77,8 @@ export function formatRelative(value: string | null | undefined, now = Date.now(
   let amount = (time - now) / 1000;
   for (const [unit, size] of steps) {
     if (Math.abs(amount) < size || unit === 'year') {
-      if (unit === 'second' && Math.abs(amount) < 45) return 'just now';
+      if (unit === 'second' && Math.abs(amount) < 45)
+        return intl().formatMessage({ id: 'lists.justNow', defaultMessage: 'just now' });
       return relative().format(Math.round(amount), unit);
     }
     amount /= size;

@@ -1,13 +1,17 @@
 import type { Notification } from '@series-tracker/contracts';
+import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
+import { intl, perLocale } from '@/i18n';
 import { cn } from '@/lib/cn';
 import { episodeCode } from '@/lib/format';
 
 function actorName(n: Notification) {
-  return n.actor ? (n.actor.displayName ?? n.actor.username) : 'Someone';
+  return n.actor
+    ? (n.actor.displayName ?? n.actor.username)
+    : intl().formatMessage({ id: 'notifications.someone', defaultMessage: 'Someone' });
 }
 
-/** What happened, in words, and where it leads. */
+/** What happened, in words (the interface's language), and where it leads. */
 export function describe(n: Notification): { text: string; to: string; user: string | null } {
   const d = describeText(n);
   // The one piece of member-written text in the sentence (a name or a show title): rendered
@@ -16,45 +20,104 @@ export function describe(n: Notification): { text: string; to: string; user: str
   return { ...d, user };
 }
 
+/** A new episode: the show and the episode's code, and its title when it has one. */
+function episodeText(n: Notification): string {
+  const { formatMessage } = intl();
+  const code = n.episode ? episodeCode(n.episode.seasonNumber, n.episode.episodeNumber) : '';
+  const show = n.show?.title;
+  const title = n.episode?.title;
+  if (!show)
+    return formatMessage(
+      {
+        id: 'notifications.episodeSomeShow',
+        defaultMessage: 'New episode: a show you watch {code}',
+      },
+      { code },
+    );
+  return title
+    ? formatMessage(
+        {
+          id: 'notifications.episodeTitled',
+          defaultMessage: 'New episode: {show} {code} · {title}',
+        },
+        { show, code, title },
+      )
+    : formatMessage(
+        { id: 'notifications.episode', defaultMessage: 'New episode: {show} {code}' },
+        { show, code },
+      );
+}
+
 function describeText(n: Notification): { text: string; to: string } {
+  const { formatMessage } = intl();
   const actor = actorName(n);
   switch (n.kind) {
-    case 'episode': {
-      const code = n.episode ? episodeCode(n.episode.seasonNumber, n.episode.episodeNumber) : '';
+    case 'episode':
       return {
-        text: `New episode: ${n.show?.title ?? 'a show you watch'} ${code}${n.episode?.title ? ` · ${n.episode.title}` : ''}`,
+        text: episodeText(n),
         to: n.episode ? `/episode/${n.episode.id}` : '/calendar',
       };
-    }
     case 'follow':
       return {
-        text: `${actor} started following you`,
+        text: formatMessage(
+          { id: 'notifications.follow', defaultMessage: '{actor} started following you' },
+          { actor },
+        ),
         to: n.actor ? `/profile/${encodeURIComponent(n.actor.username)}` : '/notifications',
       };
     case 'like':
       return n.target === 'episode-review'
         ? {
-            text: `${actor} liked your episode review`,
+            text: formatMessage(
+              {
+                id: 'notifications.likeEpisodeReview',
+                defaultMessage: '{actor} liked your episode review',
+              },
+              { actor },
+            ),
             to: n.episode ? `/episode/${n.episode.id}` : '/notifications',
           }
         : {
-            text: `${actor} liked your ${n.target === 'comment' ? 'comment' : 'review'}`,
+            text:
+              n.target === 'comment'
+                ? formatMessage(
+                    {
+                      id: 'notifications.likeComment',
+                      defaultMessage: '{actor} liked your comment',
+                    },
+                    { actor },
+                  )
+                : formatMessage(
+                    { id: 'notifications.likeReview', defaultMessage: '{actor} liked your review' },
+                    { actor },
+                  ),
             to: n.reviewId ? `/review/${n.reviewId}` : '/notifications',
           };
     case 'comment':
       return {
-        text: `${actor} commented on your review`,
+        text: formatMessage(
+          { id: 'notifications.comment', defaultMessage: '{actor} commented on your review' },
+          { actor },
+        ),
         to: n.reviewId ? `/review/${n.reviewId}` : '/notifications',
       };
     case 'reply':
       return {
-        text: `${actor} replied to your comment`,
+        text: formatMessage(
+          { id: 'notifications.reply', defaultMessage: '{actor} replied to your comment' },
+          { actor },
+        ),
         to: n.reviewId ? `/review/${n.reviewId}` : '/notifications',
       };
   }
 }
 
-const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+const when = perLocale(
+  (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+);
+
+/** Between the time and 'unread' for screen readers: punctuation, the same in every language. */
+const dot = ' · ';
 
 export function NotificationItem({
   notification,
@@ -99,8 +162,13 @@ export function NotificationItem({
           )}
         </span>
         <span className="mt-0.5 block text-xs text-slate-400">
-          {when.format(new Date(notification.createdAt))}
-          {notification.read ? null : <span className="sr-only"> · unread</span>}
+          {when().format(new Date(notification.createdAt))}
+          {notification.read ? null : (
+            <span className="sr-only">
+              {dot}
+              <FormattedMessage id="notifications.unread" defaultMessage="unread" />
+            </span>
+          )}
         </span>
       </span>
     </Link>

@@ -1,11 +1,23 @@
 import type { ProfileUser } from '@series-tracker/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toaster';
 import { activityKeys } from '@/features/activity/api/feed';
 import { followUser, peopleKeys, unfollowUser } from '@/features/users/api/people';
 import { errorReason } from '@/lib/api-client';
+
+const FollowText = () => <FormattedMessage id="social.follow" defaultMessage="Follow" />;
+const FollowingText = () => <FormattedMessage id="social.following" defaultMessage="Following" />;
+
+/** Said when the server refuses a follow or an unfollow. */
+function followFailed(intl: IntlShape, error: unknown) {
+  return intl.formatMessage(
+    { id: 'social.followFailed', defaultMessage: 'Could not update the follow: {reason}.' },
+    { reason: errorReason(error) },
+  );
+}
 
 /**
  * Follow from a list of people (search results, followers): the button waits, labelled
@@ -21,6 +33,7 @@ export function FollowButton({
   initial: boolean;
 }) {
   const queryClient = useQueryClient();
+  const intl = useIntl();
   const [following, setFollowing] = useState(initial);
   const mutation = useMutation({
     mutationFn: (follow: boolean) => (follow ? followUser(userId) : unfollowUser(userId)),
@@ -29,7 +42,7 @@ export function FollowButton({
       void queryClient.invalidateQueries({ queryKey: peopleKeys.all });
       void queryClient.invalidateQueries({ queryKey: activityKeys.all });
     },
-    onError: (error) => toast.error(`Could not update the follow: ${errorReason(error)}.`),
+    onError: (error) => toast.error(followFailed(intl, error)),
   });
   return (
     <Button
@@ -37,10 +50,28 @@ export function FollowButton({
       variant={following ? 'secondary' : 'primary'}
       disabled={mutation.isPending}
       aria-pressed={following}
-      aria-label={mutation.isPending ? undefined : `${following ? 'Unfollow' : 'Follow'} ${name}`}
+      aria-label={
+        mutation.isPending
+          ? undefined
+          : following
+            ? intl.formatMessage(
+                { id: 'social.unfollowNamed', defaultMessage: 'Unfollow {name}' },
+                { name },
+              )
+            : intl.formatMessage(
+                { id: 'social.followNamed', defaultMessage: 'Follow {name}' },
+                { name },
+              )
+      }
       onClick={() => mutation.mutate(!following)}
     >
-      {mutation.isPending ? 'Loading...' : following ? 'Following' : 'Follow'}
+      {mutation.isPending ? (
+        <FormattedMessage id="social.loading" defaultMessage="Loading..." />
+      ) : following ? (
+        <FollowingText />
+      ) : (
+        <FollowText />
+      )}
     </Button>
   );
 }
@@ -51,6 +82,7 @@ export function FollowButton({
  */
 export function ProfileFollowToggle({ profile }: { profile: ProfileUser }) {
   const queryClient = useQueryClient();
+  const intl = useIntl();
   const key = peopleKeys.profile(profile.username);
   const mutation = useMutation({
     mutationFn: (follow: boolean) => (follow ? followUser(profile.id) : unfollowUser(profile.id)),
@@ -70,7 +102,7 @@ export function ProfileFollowToggle({ profile }: { profile: ProfileUser }) {
     },
     onError: (error, _follow, context) => {
       if (context?.before) queryClient.setQueryData(key, context.before);
-      toast.error(`Could not update the follow: ${errorReason(error)}.`);
+      toast.error(followFailed(intl, error));
     },
     onSuccess: (stats) => {
       const now = queryClient.getQueryData<{ user: ProfileUser }>(key);
@@ -95,7 +127,7 @@ export function ProfileFollowToggle({ profile }: { profile: ProfileUser }) {
       onClick={() => mutation.mutate(!following)}
       disabled={mutation.isPending}
     >
-      {following ? 'Following' : 'Follow'}
+      {following ? <FollowingText /> : <FollowText />}
     </Button>
   );
 }

@@ -3,6 +3,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Ban, Ellipsis, Flag } from 'lucide-react';
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { ConfirmActions } from '@/components/forms/confirm-actions';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toaster';
@@ -23,6 +24,7 @@ const itemClass =
  */
 export function ProfileMoreMenu({ profile }: { profile: ProfileUser }) {
   const queryClient = useQueryClient();
+  const intl = useIntl();
   const [asking, setAsking] = useState(false);
   const [reporting, setReporting] = useState(false);
   const { user: viewer } = useAuth();
@@ -37,13 +39,22 @@ export function ProfileMoreMenu({ profile }: { profile: ProfileUser }) {
       void queryClient.invalidateQueries({ queryKey: peopleKeys.all });
       void queryClient.invalidateQueries({ queryKey: activityKeys.all });
     },
-    onError: (error) => toast.error(`Could not change the block: ${errorReason(error)}.`),
+    onError: (error) =>
+      toast.error(
+        intl.formatMessage(
+          { id: 'social.blockFailed', defaultMessage: 'Could not change the block: {reason}.' },
+          { reason: errorReason(error) },
+        ),
+      ),
   });
   return (
     <>
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger
-          aria-label={`More actions for ${name}`}
+          aria-label={intl.formatMessage(
+            { id: 'social.moreActions', defaultMessage: 'More actions for {name}' },
+            { name },
+          )}
           className="inline-flex size-10 items-center justify-center rounded-lg border border-slate-700 bg-slate-900 text-slate-300 hover:border-slate-600 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400 data-[state=open]:border-slate-500"
         >
           <Ellipsis aria-hidden className="size-5" />
@@ -57,7 +68,7 @@ export function ProfileMoreMenu({ profile }: { profile: ProfileUser }) {
             {viewer?.suspension ? null : (
               <DropdownMenu.Item className={itemClass} onSelect={() => setReporting(true)}>
                 <Flag aria-hidden className="size-4 text-slate-400" />
-                Report
+                <FormattedMessage id="social.report" defaultMessage="Report" />
               </DropdownMenu.Item>
             )}
             <DropdownMenu.Item
@@ -66,7 +77,11 @@ export function ProfileMoreMenu({ profile }: { profile: ProfileUser }) {
               onSelect={() => (blocked ? mutation.mutate(false) : setAsking(true))}
             >
               <Ban aria-hidden className="size-4 text-rose-300" />
-              {blocked ? 'Unblock' : 'Block'}
+              {blocked ? (
+                <FormattedMessage id="social.unblock" defaultMessage="Unblock" />
+              ) : (
+                <FormattedMessage id="social.block" defaultMessage="Block" />
+              )}
             </DropdownMenu.Item>
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
@@ -82,11 +97,18 @@ export function ProfileMoreMenu({ profile }: { profile: ProfileUser }) {
       <Dialog
         open={asking}
         onOpenChange={setAsking}
-        title={`Block ${name}?`}
-        description="You stop following each other. They cannot follow you, comment on your reviews or see your activity until you unblock them."
+        title={intl.formatMessage(
+          { id: 'social.blockTitle', defaultMessage: 'Block {name}?' },
+          { name },
+        )}
+        description={intl.formatMessage({
+          id: 'social.blockDescription',
+          defaultMessage:
+            'You stop following each other. They cannot follow you, comment on your reviews or see your activity until you unblock them.',
+        })}
       >
         <ConfirmActions
-          label="Block"
+          label={intl.formatMessage({ id: 'social.block', defaultMessage: 'Block' })}
           danger
           onConfirm={() => {
             mutation.mutate(true);

@@ -1,9 +1,9 @@
 import type { Person } from '@series-tracker/contracts';
+import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { FollowButton } from '@/features/social/components/follow-button';
-import { formatCount } from '@/lib/format';
 
 /**
  * A member in a list of people: links to the profile; Follow only for a signed-in viewer and
@@ -25,8 +25,11 @@ export function PersonRow({ person }: { person: Person }) {
             {name}
           </span>
           <span className="block truncate text-sm text-slate-400">
-            @{person.username} · {formatCount(person.followersCount)}{' '}
-            {person.followersCount === 1 ? 'follower' : 'followers'}
+            <FormattedMessage
+              id="users.personLine"
+              defaultMessage="@{username} · {count, plural, one {# follower} other {# followers}}"
+              values={{ username: person.username, count: person.followersCount }}
+            />
           </span>
         </span>
       </Link>

@@ -1,4 +1,5 @@
 import { Heart } from 'lucide-react';
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { CoverImage } from '@/components/ui/cover-image';
 import type { useUserFavorites } from '../api/people';
@@ -12,13 +13,20 @@ export function FavoritesGrid({
   query: ReturnType<typeof useUserFavorites>;
   limit?: number;
 }) {
+  const intl = useIntl();
   return (
     <ProfileSectionList
       query={query}
       skeleton={{ count: 6, itemClassName: 'aspect-[2/3] rounded-lg' }}
-      errorTitle="Could not load the favourites"
+      errorTitle={intl.formatMessage({
+        id: 'users.favoritesFailed',
+        defaultMessage: 'Could not load the favourites',
+      })}
       headingLevel={3}
-      empty={{ icon: Heart, title: 'No favorites yet.' }}
+      empty={{
+        icon: Heart,
+        title: intl.formatMessage({ id: 'users.noFavorites', defaultMessage: 'No favorites yet.' }),
+      }}
       listClassName="grid grid-cols-3 gap-3 sm:grid-cols-6"
       itemKey={(f) => f.id}
       limit={limit}

@@ -1,5 +1,6 @@
 import type { ProfileUser } from '@series-tracker/contracts';
 import { CalendarDays, Lock } from 'lucide-react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { buttonStyles } from '@/components/ui/button';
@@ -8,29 +9,55 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { ProfileFollowToggle } from '@/features/social/components/follow-button';
 import { ProfileMoreMenu } from '@/features/social/components/profile-more-menu';
+import { intl, perLocale } from '@/i18n';
 import { formatCount } from '@/lib/format';
+
+const joinedFormat = perLocale(
+  (locale) => new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+);
+
+/** The month and full year a member joined; null when missing or invalid. */
+function joinedMonth(createdAt: string | null | undefined): string | null {
+  const t = createdAt ? Date.parse(createdAt) : Number.NaN;
+  return Number.isNaN(t) ? null : joinedFormat().format(new Date(t));
+}
 
 /** 'Joined' month and full year, or 'Unknown' when missing or invalid (spec §2, §8). */
 export function joinedLabel(createdAt: string | null | undefined): string {
-  const t = createdAt ? Date.parse(createdAt) : Number.NaN;
-  if (Number.isNaN(t)) return 'Unknown';
-  return new Date(t).toLocaleDateString('en-US', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  return (
+    joinedMonth(createdAt) ??
+    intl().formatMessage({ id: 'users.unknown', defaultMessage: 'Unknown' })
+  );
 }
+
+const counterLabels = defineMessages({
+  followers: { id: 'users.followers', defaultMessage: 'Followers' },
+  following: { id: 'users.following', defaultMessage: 'Following' },
+  reviews: { id: 'users.reviews', defaultMessage: 'Reviews' },
+  shows: { id: 'users.totalShows', defaultMessage: 'Total Shows' },
+});
 
 /** The member, their counters and what a viewer may do (follow, compare, report). */
 export function ProfileHeader({ user }: { user: ProfileUser }) {
   const { user: me, status } = useAuth();
   const own = me?.username.toLowerCase() === user.username.toLowerCase();
   const name = user.displayName || user.username;
+  const handle = `@${user.username}`;
+  const joined = joinedMonth(user.createdAt);
+  const { formatMessage } = useIntl();
   const counters: { label: string; value: number; to?: string }[] = [
-    { label: 'Followers', value: user.followersCount, to: `/profile/${user.username}/followers` },
-    { label: 'Following', value: user.followingCount, to: `/profile/${user.username}/following` },
-    { label: 'Reviews', value: user.reviewsCount },
-    { label: 'Total Shows', value: user.showsCount },
+    {
+      label: formatMessage(counterLabels.followers),
+      value: user.followersCount,
+      to: `/profile/${user.username}/followers`,
+    },
+    {
+      label: formatMessage(counterLabels.following),
+      value: user.followingCount,
+      to: `/profile/${user.username}/following`,
+    },
+    { label: formatMessage(counterLabels.reviews), value: user.reviewsCount },
+    { label: formatMessage(counterLabels.shows), value: user.showsCount },
   ];
   return (
     <header className="flex flex-col gap-6 sm:flex-row sm:items-start">
@@ -44,12 +71,12 @@ export function ProfileHeader({ user }: { user: ProfileUser }) {
             >
               {name}
             </h1>
-            <p className="text-slate-400">@{user.username}</p>
+            <p className="text-slate-400">{handle}</p>
           </div>
           <div className="flex flex-wrap gap-2">
             {own ? (
               <Link to="/settings" className={buttonStyles({ variant: 'secondary' })}>
-                Edit Profile
+                <FormattedMessage id="users.editProfile" defaultMessage="Edit Profile" />
               </Link>
             ) : status === 'authenticated' ? (
               <>
@@ -59,7 +86,7 @@ export function ProfileHeader({ user }: { user: ProfileUser }) {
                     to={`/compare?users=${encodeURIComponent(me.username)},${encodeURIComponent(user.username)}`}
                     className={buttonStyles({ variant: 'ghost' })}
                   >
-                    Compare with me
+                    <FormattedMessage id="users.compareWithMe" defaultMessage="Compare with me" />
                   </Link>
                 ) : null}
                 <ProfileMoreMenu profile={user} />
@@ -94,10 +121,20 @@ export function ProfileHeader({ user }: { user: ProfileUser }) {
         </dl>
         <p className="mt-3 flex items-center gap-1.5 text-sm text-slate-400">
           <CalendarDays aria-hidden className="size-4" />
-          Joined {joinedLabel(user.createdAt)}
+          {joined ? (
+            <FormattedMessage
+              id="users.joined"
+              defaultMessage="Joined {date}"
+              values={{ date: joined }}
+            />
+          ) : (
+            // Its own sentence: 'Unknown' does not fit every language's 'Joined {date}'.
+            <FormattedMessage id="users.joinedUnknown" defaultMessage="Joined Unknown" />
+          )}
           {!user.isPublic ? (
-            <span className="ml-2 inline-flex items-center gap-1 rounded-full border border-slate-700 px-2 py-0.5 text-xs text-slate-300">
-              <Lock aria-hidden className="size-3" /> Private
+            <span className="ms-2 inline-flex items-center gap-1 rounded-full border border-slate-700 px-2 py-0.5 text-xs text-slate-300">
+              <Lock aria-hidden className="size-3" />
+              <FormattedMessage id="users.private" defaultMessage="Private" />
             </span>
           ) : null}
         </p>

@@ -1,6 +1,7 @@
 import type { ProfileUser } from '@series-tracker/contracts';
 import { CalendarDays } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { ProfileLoadError } from './profile-section-list';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -21,20 +22,23 @@ export function ProfileOverview({ user }: { user: ProfileUser }) {
   const shownYear = year ?? stats.data?.years[0] ?? null;
   const activity = useUserActivity(user.id, true);
   const favorites = useUserFavorites(user.id, true);
+  const intl = useIntl();
   return (
     <div className="space-y-10">
       <OverviewSection
-        title="Library Stats"
+        title={intl.formatMessage({ id: 'users.libraryStats', defaultMessage: 'Library Stats' })}
         action={
           stats.data && stats.data.years.length > 0 ? (
             <label className="flex items-center gap-2 text-sm text-slate-400">
-              Year
+              <FormattedMessage id="users.year" defaultMessage="Year" />
               <select
                 className="h-9 rounded-lg border border-slate-700 bg-slate-900 px-2 text-sm text-slate-100"
                 value={year ?? ''}
                 onChange={(e) => setYear(e.target.value ? Number(e.target.value) : null)}
               >
-                <option value="">All time</option>
+                <option value="">
+                  {intl.formatMessage({ id: 'users.allTime', defaultMessage: 'All time' })}
+                </option>
                 {stats.data.years.map((y) => (
                   <option key={y} value={y}>
                     {y}
@@ -52,26 +56,41 @@ export function ProfileOverview({ user }: { user: ProfileUser }) {
             className="inline-flex h-9 items-center gap-1.5 text-sm font-medium text-violet-300 hover:text-violet-200"
           >
             <CalendarDays aria-hidden className="size-4" />
-            {`${shownYear} in review`}
+            <FormattedMessage
+              id="users.yearInReview"
+              defaultMessage="{year} in review"
+              // A year, not an amount: no digit grouping.
+              values={{ year: String(shownYear) }}
+            />
           </Link>
         ) : null}
         {stats.isPending ? (
           <Skeleton className="h-40 rounded-xl" />
         ) : stats.isError ? (
-          <ProfileLoadError query={stats} title="Could not load the statistics" headingLevel={3} />
+          <ProfileLoadError
+            query={stats}
+            title={intl.formatMessage({
+              id: 'users.statsFailed',
+              defaultMessage: 'Could not load the statistics',
+            })}
+            headingLevel={3}
+          />
         ) : (
           <ProfileStats stats={stats.data} />
         )}
       </OverviewSection>
       <OverviewSection
-        title="Recent Activity"
+        title={intl.formatMessage({
+          id: 'users.recentActivity',
+          defaultMessage: 'Recent Activity',
+        })}
         action={
           (activity.data?.pages[0]?.data.length ?? 0) > 0 ? (
             <Link
               to="?tab=activity"
               className="text-sm font-medium text-violet-300 hover:text-violet-200"
             >
-              View all
+              <FormattedMessage id="users.viewAll" defaultMessage="View all" />
             </Link>
           ) : null
         }
@@ -83,16 +102,23 @@ export function ProfileOverview({ user }: { user: ProfileUser }) {
               pages: [{ data: activity.data.pages[0]?.data.slice(0, 5) ?? [] }],
             },
           }}
-          emptyTitle="No recent activity."
+          emptyTitle={intl.formatMessage({
+            id: 'users.noRecentActivity',
+            defaultMessage: 'No recent activity.',
+          })}
           showUser={false}
           skeletons={3}
           more={<></>}
         />
       </OverviewSection>
-      <OverviewSection title="Favorite Shows">
+      <OverviewSection
+        title={intl.formatMessage({ id: 'users.favoriteShows', defaultMessage: 'Favorite Shows' })}
+      >
         <FavoritesGrid query={favorites} limit={6} />
       </OverviewSection>
-      <OverviewSection title="Season Ratings">
+      <OverviewSection
+        title={intl.formatMessage({ id: 'users.seasonRatings', defaultMessage: 'Season Ratings' })}
+      >
         <ProfileSeasonRatings userId={user.id} />
       </OverviewSection>
     </div>

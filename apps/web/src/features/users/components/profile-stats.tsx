@@ -1,5 +1,6 @@
 import type { PersonalStats } from '@series-tracker/contracts';
 import { lazy, Suspense } from 'react';
+import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { formatCount } from '@/lib/format';
@@ -14,24 +15,63 @@ export function libraryColor(n: number): string {
   return 'text-slate-200';
 }
 
+const libraryLabels = defineMessages({
+  watching: { id: 'users.libraryWatching', defaultMessage: 'Watching' },
+  completed: { id: 'users.libraryCompleted', defaultMessage: 'Completed' },
+  planToWatch: { id: 'users.libraryPlanToWatch', defaultMessage: 'Plan to Watch' },
+  onHold: { id: 'users.libraryOnHold', defaultMessage: 'On Hold' },
+  dropped: { id: 'users.libraryDropped', defaultMessage: 'Dropped' },
+});
+
+/** Each figure's label for all time, and for one year ('Episodes watched in 2025'). */
+type FigureLabel =
+  | 'episodes'
+  | 'episodesIn'
+  | 'hours'
+  | 'hoursIn'
+  | 'completed'
+  | 'completedIn'
+  | 'streak'
+  | 'streakIn';
+const figureLabels: Record<FigureLabel, MessageDescriptor> = defineMessages({
+  episodes: { id: 'users.episodesWatched', defaultMessage: 'Episodes watched' },
+  episodesIn: { id: 'users.episodesWatchedIn', defaultMessage: 'Episodes watched in {year}' },
+  hours: { id: 'users.hoursWatched', defaultMessage: 'Hours watched' },
+  hoursIn: { id: 'users.hoursWatchedIn', defaultMessage: 'Hours watched in {year}' },
+  completed: { id: 'users.showsCompleted', defaultMessage: 'Shows completed' },
+  completedIn: { id: 'users.showsCompletedIn', defaultMessage: 'Shows completed in {year}' },
+  streak: { id: 'users.longestStreak', defaultMessage: 'Longest streak' },
+  streakIn: { id: 'users.longestStreakIn', defaultMessage: 'Longest streak in {year}' },
+});
+
 /** The member's library and watching figures, then the charts (loaded apart). */
 export function ProfileStats({ stats }: { stats: PersonalStats }) {
-  const lib = [
-    { label: 'Watching', value: stats.library.watching },
-    { label: 'Completed', value: stats.library.completed },
-    { label: 'Plan to Watch', value: stats.library.planToWatch },
-    { label: 'On Hold', value: stats.library.onHold },
-    { label: 'Dropped', value: stats.library.dropped },
-  ];
+  const intl = useIntl();
+  const lib = (['watching', 'completed', 'planToWatch', 'onHold', 'dropped'] as const).map(
+    (key) => ({ label: intl.formatMessage(libraryLabels[key]), value: stats.library[key] }),
+  );
+  // A year, not an amount: no digit grouping.
+  const year = stats.year ? String(stats.year) : null;
+  const label = (all: FigureLabel, inYear: FigureLabel) =>
+    year
+      ? intl.formatMessage(figureLabels[inYear], { year })
+      : intl.formatMessage(figureLabels[all]);
   const figures = [
-    { label: 'Episodes watched', value: formatCount(stats.episodesWatched) },
-    { label: 'Hours watched', value: formatCount(Math.round(stats.hoursWatched)) },
-    { label: 'Shows completed', value: formatCount(stats.showsCompleted) },
+    { label: label('episodes', 'episodesIn'), value: formatCount(stats.episodesWatched) },
+    { label: label('hours', 'hoursIn'), value: formatCount(Math.round(stats.hoursWatched)) },
+    { label: label('completed', 'completedIn'), value: formatCount(stats.showsCompleted) },
     {
-      label: 'Longest streak',
-      value: `${stats.longestStreak.days} ${stats.longestStreak.days === 1 ? 'day' : 'days'}`,
+      label: label('streak', 'streakIn'),
+      value: intl.formatMessage(
+        { id: 'users.streakDays', defaultMessage: '{days, plural, one {# day} other {# days}}' },
+        { days: stats.longestStreak.days },
+      ),
     },
   ];
+  const networks = intl.formatList(
+    stats.topNetworks.slice(0, 5).map((n) => `${n.name} (${formatCount(n.episodes)})`),
+    { type: 'unit', style: 'short' },
+  );
   return (
     <div className="space-y-4">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
@@ -47,23 +87,21 @@ export function ProfileStats({ stats }: { stats: PersonalStats }) {
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {figures.map((s) => (
           <div key={s.label} className="rounded-xl border border-slate-800 bg-slate-900/30 p-3">
-            <dt className="text-xs font-medium text-slate-400">
-              {s.label}
-              {stats.year ? ` in ${stats.year}` : ''}
-            </dt>
+            <dt className="text-xs font-medium text-slate-400">{s.label}</dt>
             <dd className="mt-1 text-xl font-bold text-white tabular-nums">{s.value}</dd>
           </div>
         ))}
       </dl>
       {stats.topNetworks.length ? (
         <p className="text-sm text-slate-400">
-          Top networks:{' '}
-          <span className="text-slate-200">
-            {stats.topNetworks
-              .slice(0, 5)
-              .map((n) => `${n.name} (${n.episodes})`)
-              .join(', ')}
-          </span>
+          <FormattedMessage
+            id="users.topNetworks"
+            defaultMessage="Top networks: <names>{networks}</names>"
+            values={{
+              networks,
+              names: (chunks) => <span className="text-slate-200">{chunks}</span>,
+            }}
+          />
         </p>
       ) : null}
       <Suspense fallback={<Skeleton className="h-64 rounded-xl" />}>

@@ -1,5 +1,6 @@
 import type { ProfileUser } from '@series-tracker/contracts';
 import { ListOrdered, Lock, MessageSquareText } from 'lucide-react';
+import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useUserActivity } from '@/features/activity/api/feed';
@@ -9,6 +10,7 @@ import { useHistory } from '@/features/tracking/api/plays';
 import { HistoryList } from '@/features/tracking/components/history-list';
 import { TabList } from '@/components/ui/tab-list';
 import { useUserFavorites, useUserLists, useUserReviews } from '../api/people';
+import { profileMessages } from '../lib/profile-messages';
 import { FavoritesGrid } from './profile-favorites';
 import { ProfileOverview } from './profile-overview';
 import { ProfileReviewCard } from './profile-review-card';
@@ -23,14 +25,14 @@ export const profileTabs = [
   'reviews',
 ] as const;
 export type ProfileTab = (typeof profileTabs)[number];
-const tabLabels: Record<ProfileTab, string> = {
-  overview: 'Overview',
-  activity: 'Activity',
-  history: 'History',
-  favorites: 'Favorites',
-  lists: 'Lists',
-  reviews: 'Reviews',
-};
+const tabLabels: Record<ProfileTab, MessageDescriptor> = defineMessages({
+  overview: { id: 'users.tabOverview', defaultMessage: 'Overview' },
+  activity: { id: 'users.tabActivity', defaultMessage: 'Activity' },
+  history: { id: 'users.tabHistory', defaultMessage: 'History' },
+  favorites: { id: 'users.tabFavorites', defaultMessage: 'Favorites' },
+  lists: { id: 'users.tabLists', defaultMessage: 'Lists' },
+  reviews: { id: 'users.tabReviews', defaultMessage: 'Reviews' },
+});
 
 /**
  * The open tab lives in the URL (`?tab=reviews`, ADR 176): a reload or a shared link opens it,
@@ -56,10 +58,14 @@ export function ProfileTabList({
   tab: ProfileTab;
   onSelect: (tab: ProfileTab) => void;
 }) {
+  const intl = useIntl();
   return (
     <TabList
-      label="Profile sections"
-      tabs={profileTabs.map((name) => ({ id: name, label: tabLabels[name] }))}
+      label={intl.formatMessage({
+        id: 'users.profileSections',
+        defaultMessage: 'Profile sections',
+      })}
+      tabs={profileTabs.map((name) => ({ id: name, label: intl.formatMessage(tabLabels[name]) }))}
       selected={tab}
       onSelect={onSelect}
       prefix="profile-"
@@ -72,6 +78,7 @@ export function ProfileTabList({
 /** The open tab's panel; a private profile's details stay hidden whichever tab is open. */
 export function ProfileTabPanel({ tab, user }: { tab: ProfileTab; user: ProfileUser }) {
   const Tab = tabPanels[tab];
+  const intl = useIntl();
   return (
     <div
       role="tabpanel"
@@ -82,13 +89,22 @@ export function ProfileTabPanel({ tab, user }: { tab: ProfileTab; user: ProfileU
       {user.detailsHidden ? (
         <EmptyState
           icon={Lock}
-          title="This profile is private"
-          message={`${user.displayName || user.username} keeps their watchlist, activity and statistics to themselves.`}
+          title={intl.formatMessage(profileMessages.private)}
+          message={intl.formatMessage(
+            {
+              id: 'users.privateProfileDetails',
+              defaultMessage:
+                '{name} keeps their watchlist, activity and statistics to themselves.',
+            },
+            { name: user.displayName || user.username },
+          )}
         />
       ) : (
         <>
           {/* The Overview has headings of its own; the other tabs are named for readers. */}
-          {tab === 'overview' ? null : <h2 className="sr-only">{tabLabels[tab]}</h2>}
+          {tab === 'overview' ? null : (
+            <h2 className="sr-only">{intl.formatMessage(tabLabels[tab])}</h2>
+          )}
           <Tab user={user} />
         </>
       )}
@@ -98,18 +114,35 @@ export function ProfileTabPanel({ tab, user }: { tab: ProfileTab; user: ProfileU
 
 function ActivityTab({ user }: { user: ProfileUser }) {
   const activity = useUserActivity(user.id, true);
-  return <ActivityList query={activity} emptyTitle="No recent activity." showUser={false} />;
+  const intl = useIntl();
+  return (
+    <ActivityList
+      query={activity}
+      emptyTitle={intl.formatMessage({
+        id: 'users.noRecentActivity',
+        defaultMessage: 'No recent activity.',
+      })}
+      showUser={false}
+    />
+  );
 }
 
 /** The member's diary (ADR 130): the server applies the profile's privacy too. */
 function HistoryTab({ user }: { user: ProfileUser }) {
   const history = useHistory(user.id);
+  const intl = useIntl();
   return (
     <HistoryList
       query={history}
       headingLevel={3}
-      emptyTitle="No plays yet."
-      emptyMessage={`Episodes ${user.displayName || user.username} watches show up here by day.`}
+      emptyTitle={intl.formatMessage({ id: 'users.noPlays', defaultMessage: 'No plays yet.' })}
+      emptyMessage={intl.formatMessage(
+        {
+          id: 'users.noPlaysDetails',
+          defaultMessage: 'Episodes {name} watches show up here by day.',
+        },
+        { name: user.displayName || user.username },
+      )}
     />
   );
 }
@@ -121,12 +154,19 @@ function FavoritesTab({ user }: { user: ProfileUser }) {
 
 function ListsTab({ user }: { user: ProfileUser }) {
   const lists = useUserLists(user.id, true);
+  const intl = useIntl();
   return (
     <ProfileSectionList
       query={lists}
       skeleton={{ count: 4, itemClassName: 'h-56 rounded-xl' }}
-      errorTitle="Could not load the lists"
-      empty={{ icon: ListOrdered, title: 'No lists yet.' }}
+      errorTitle={intl.formatMessage({
+        id: 'users.listsFailed',
+        defaultMessage: 'Could not load the lists',
+      })}
+      empty={{
+        icon: ListOrdered,
+        title: intl.formatMessage({ id: 'users.noLists', defaultMessage: 'No lists yet.' }),
+      }}
       listClassName="grid gap-4 sm:grid-cols-2"
       itemClassName="min-w-0"
       itemKey={(l) => l.id}
@@ -137,12 +177,19 @@ function ListsTab({ user }: { user: ProfileUser }) {
 
 function ReviewsTab({ user }: { user: ProfileUser }) {
   const reviews = useUserReviews(user.id, true);
+  const intl = useIntl();
   return (
     <ProfileSectionList
       query={reviews}
       skeleton={{ count: 3, itemClassName: 'h-32 rounded-xl' }}
-      errorTitle="Could not load the reviews"
-      empty={{ icon: MessageSquareText, title: 'No reviews yet.' }}
+      errorTitle={intl.formatMessage({
+        id: 'users.reviewsFailed',
+        defaultMessage: 'Could not load the reviews',
+      })}
+      empty={{
+        icon: MessageSquareText,
+        title: intl.formatMessage({ id: 'users.noReviews', defaultMessage: 'No reviews yet.' }),
+      }}
       listClassName="space-y-3"
       itemKey={(r) => r.id}
       renderItem={(r) => <ProfileReviewCard review={r} />}
