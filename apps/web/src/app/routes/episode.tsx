@@ -202,19 +202,23 @@ function EpisodePage({ id }: { id: number }) {
         {title}
       </h1>
       <p className="mt-1 text-lg">
-        <Link
-          to={`/show/${show.id}`}
-          className="rounded font-medium text-violet-300 underline decoration-violet-300/50 underline-offset-4 hover:text-violet-200 hover:decoration-violet-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"
-        >
-          {show.title}
-        </Link>
-        <span className="text-slate-500">
-          <FormattedMessage
-            id="episodes.codeAfterShow"
-            defaultMessage=" · {code}"
-            values={{ code }}
-          />
-        </span>
+        <FormattedMessage
+          id="episodes.showThenCode"
+          defaultMessage="<show>{title}</show> <muted>· {code}</muted>"
+          values={{
+            title: show.title,
+            code,
+            show: (chunks) => (
+              <Link
+                to={`/show/${show.id}`}
+                className="rounded font-medium text-violet-300 underline decoration-violet-300/50 underline-offset-4 hover:text-violet-200 hover:decoration-violet-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"
+              >
+                {chunks}
+              </Link>
+            ),
+            muted: (chunks) => <span className="text-slate-500">{chunks}</span>,
+          }}
+        />
       </p>
       <div className="mt-5 flex flex-wrap items-center gap-x-6 gap-y-2">
         <EpisodeWatchButton showId={show.id} episode={episode} code={code} />
