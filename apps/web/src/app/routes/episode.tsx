@@ -1,5 +1,6 @@
 import { CalendarDays, Clock } from 'lucide-react';
 import { lazy, Suspense } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { AfterPaint } from '@/components/ui/after-paint';
 import { buttonStyles } from '@/components/ui/button';
@@ -14,7 +15,7 @@ import { EpisodeWatchButton, hasAired } from '@/features/tracking/components/epi
 import { HiddenStill, HiddenSummary } from '@/features/spoilers/components/hidden-summary';
 import { ShowSpoilersSwitch } from '@/features/spoilers/components/show-spoilers-switch';
 import { useShowSpoilers } from '@/features/spoilers/hooks/use-show-spoilers';
-import { hiddenEpisodeTitle } from '@series-tracker/contracts/constants';
+import { episodeDisplayTitle } from '@/features/episodes/components/episode-title';
 import { cn } from '@/lib/cn';
 import { episodeCode, formatAirDate } from '@/lib/format';
 import { pageTitle } from '@/lib/site';
@@ -31,10 +32,17 @@ const EpisodeReviews = lazy(() =>
 );
 
 export function EpisodeNotFound() {
+  const { formatMessage } = useIntl();
   return (
-    <StatusPage title="Episode Not Found" message="The episode you're looking for doesn't exist.">
+    <StatusPage
+      title={formatMessage({ id: 'episodes.notFoundTitle', defaultMessage: 'Episode Not Found' })}
+      message={formatMessage({
+        id: 'episodes.notFoundMessage',
+        defaultMessage: "The episode you're looking for doesn't exist.",
+      })}
+    >
       <Link to="/search" className={buttonStyles({ size: 'lg', variant: 'secondary' })}>
-        Browse Shows
+        <FormattedMessage id="episodes.browseShows" defaultMessage="Browse Shows" />
       </Link>
     </StatusPage>
   );
@@ -48,6 +56,7 @@ export function EpisodeRoute() {
 
 function EpisodePage({ id }: { id: number }) {
   const query = useEpisode(id);
+  const { formatMessage } = useIntl();
   const spoilers = useShowSpoilers(query.data?.show.id ?? null);
 
   if (query.isPending) {
@@ -68,7 +77,10 @@ function EpisodePage({ id }: { id: number }) {
     if (isNotFound(query.error)) return <EpisodeNotFound />;
     return (
       <LoadErrorPage
-        title="Could not load this episode"
+        title={formatMessage({
+          id: 'episodes.loadFailed',
+          defaultMessage: 'Could not load this episode',
+        })}
         error={query.error}
         onRetry={() => void query.refetch()}
       />
@@ -81,18 +93,26 @@ function EpisodePage({ id }: { id: number }) {
   const aired = formatAirDate(episode.airDate);
   // An unwatched episode of a protected member (ADR 181): "Episode N", no still, no overview.
   const hidden = spoilers.isHidden(episode.id);
-  const title = hidden
-    ? hiddenEpisodeTitle(episode.episodeNumber)
-    : episode.title || `Episode ${episode.episodeNumber ?? ''}`.trim();
+  const title = episodeDisplayTitle(episode, hidden);
   const stillClass = 'mt-6 aspect-video w-full rounded-2xl border border-slate-800';
 
   return (
     <div className="mx-auto w-full max-w-4xl flex-1 px-4 py-8 sm:px-6">
-      <title>{pageTitle(`${show.title} ${code}: ${title}`)}</title>
+      <title>
+        {pageTitle(
+          formatMessage(
+            { id: 'episodes.pageTitle', defaultMessage: '{show} {code}: {title}' },
+            { show: show.title, code, title },
+          ),
+        )}
+      </title>
       <QueryRefreshError className="mb-4" query={query} />
       <Breadcrumb
         links={[
-          { to: '/search', label: 'Search' },
+          {
+            to: '/search',
+            label: formatMessage({ id: 'episodes.breadcrumbSearch', defaultMessage: 'Search' }),
+          },
           { to: `/show/${show.id}`, label: show.title, className: 'block max-w-[16rem] truncate' },
         ]}
         current={code}
@@ -107,36 +127,69 @@ function EpisodePage({ id }: { id: number }) {
             : { src: show.backdropImageUrl ?? show.coverImageUrl })}
           sizes="(min-width: 56rem) 53rem, calc(100vw - 2rem)"
           shape="still"
-          title={`${show.title} ${code}`}
+          title={formatMessage(
+            { id: 'episodes.stillTitle', defaultMessage: '{show} {code}' },
+            { show: show.title, code },
+          )}
           priority
           className={cn(stillClass, '[&_svg]:size-12')}
         />
       )}
 
       <div className="mt-6 flex flex-wrap items-center gap-2 text-sm">
-        {episode.seasonNumber !== null ? <Chip>Season {episode.seasonNumber}</Chip> : null}
+        {episode.seasonNumber !== null ? (
+          <Chip>
+            <FormattedMessage
+              id="episodes.seasonNumber"
+              defaultMessage="Season {number}"
+              values={{ number: episode.seasonNumber }}
+            />
+          </Chip>
+        ) : null}
         {episode.episodeNumber !== null ? (
-          <Chip>Episode {episode.episodeNumber}</Chip>
+          <Chip>
+            <FormattedMessage
+              id="episodes.numberedTitle"
+              defaultMessage="Episode {number}"
+              values={{ number: episode.episodeNumber }}
+            />
+          </Chip>
         ) : (
-          <Chip>Special</Chip>
+          <Chip>
+            <FormattedMessage id="episodes.special" defaultMessage="Special" />
+          </Chip>
         )}
         {episode.runtime ? (
           <Chip>
             <Clock aria-hidden className="size-3.5" />
-            {episode.runtime} min
+            <FormattedMessage
+              id="episodes.runtime"
+              defaultMessage="{minutes, number} min"
+              values={{ minutes: episode.runtime }}
+            />
           </Chip>
         ) : null}
         {aired ? (
           <Chip>
             <CalendarDays aria-hidden className="size-3.5" />
-            Aired {aired}
+            <FormattedMessage
+              id="episodes.airedOn"
+              defaultMessage="Aired {date}"
+              values={{ date: aired }}
+            />
           </Chip>
         ) : null}
         {episode.voteAverage !== null ? (
           <Chip>
             <Rating value={episode.voteAverage} />
             {episode.voteCount ? (
-              <span className="text-slate-400">({episode.voteCount} votes)</span>
+              <span className="text-slate-400">
+                <FormattedMessage
+                  id="episodes.votes"
+                  defaultMessage="({count, plural, one {# vote} other {# votes}})"
+                  values={{ count: episode.voteCount }}
+                />
+              </span>
             ) : null}
           </Chip>
         ) : null}
@@ -149,13 +202,23 @@ function EpisodePage({ id }: { id: number }) {
         {title}
       </h1>
       <p className="mt-1 text-lg">
-        <Link
-          to={`/show/${show.id}`}
-          className="rounded font-medium text-violet-300 underline decoration-violet-300/50 underline-offset-4 hover:text-violet-200 hover:decoration-violet-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"
-        >
-          {show.title}
-        </Link>
-        <span className="text-slate-500"> · {code}</span>
+        <FormattedMessage
+          id="episodes.showThenCode"
+          defaultMessage="<show>{title}</show> <muted>· {code}</muted>"
+          values={{
+            title: show.title,
+            code,
+            show: (chunks) => (
+              <Link
+                to={`/show/${show.id}`}
+                className="rounded font-medium text-violet-300 underline decoration-violet-300/50 underline-offset-4 hover:text-violet-200 hover:decoration-violet-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"
+              >
+                {chunks}
+              </Link>
+            ),
+            muted: (chunks) => <span className="text-slate-500">{chunks}</span>,
+          }}
+        />
       </p>
       <div className="mt-5 flex flex-wrap items-center gap-x-6 gap-y-2">
         <EpisodeWatchButton showId={show.id} episode={episode} code={code} />
@@ -171,23 +234,35 @@ function EpisodePage({ id }: { id: number }) {
 
       <section aria-labelledby="overview-heading" className="mt-8">
         <h2 id="overview-heading" className="text-lg font-semibold text-white">
-          Overview
+          <FormattedMessage id="episodes.overview" defaultMessage="Overview" />
         </h2>
         {hidden ? (
           <HiddenSummary
             className="mt-2"
-            label={`Reveal ${code}`}
+            label={formatMessage(
+              { id: 'episodes.revealCode', defaultMessage: 'Reveal {code}' },
+              { code },
+            )}
             onReveal={() => spoilers.reveal(episode.id)}
           />
         ) : (
           <p dir="auto" className="mt-2 leading-relaxed text-pretty text-slate-300">
-            {episode.overview || 'No overview available for this episode yet.'}
+            {episode.overview || (
+              <FormattedMessage
+                id="episodes.noOverview"
+                defaultMessage="No overview available for this episode yet."
+              />
+            )}
           </p>
         )}
       </section>
       {episode.retired ? (
         <p role="note" className="mt-6 text-sm text-amber-200">
-          This episode is no longer listed for {show.title}. It stays in your watch history.
+          <FormattedMessage
+            id="episodes.retired"
+            defaultMessage="This episode is no longer listed for {show}. It stays in your watch history."
+            values={{ show: show.title }}
+          />
         </p>
       ) : null}
       {/* Below the overview: it renders (and asks for its data) after the page has painted. */}

@@ -5,9 +5,11 @@ import { SeasonRating } from '@/features/reviews/components/season-rating';
 import {
   EpisodeProgressSummary,
   EpisodeWatchToggle,
+} from '@/features/tracking/components/episode-tracking';
+import {
   SeasonWatchButton,
   WatchedUpToHere,
-} from '@/features/tracking/components/episode-tracking';
+} from '@/features/tracking/components/bulk-watch-buttons';
 import { useSeasonTracking } from '@/features/tracking/hooks/use-season-tracking';
 import { ShowSpoilersSwitch } from '@/features/spoilers/components/show-spoilers-switch';
 import { useShowSpoilers } from '@/features/spoilers/hooks/use-show-spoilers';
@@ -48,9 +50,6 @@ export function ShowEpisodes({ show }: { show: ShowDetail }) {
               <SeasonWatchButton
                 showId={show.id}
                 season={season}
-                label={
-                  group.key === 'specials' ? 'the specials' : seasonLabel(group.key).toLowerCase()
-                }
                 episodes={group.episodes}
                 headingId={headingId}
               />

@@ -1,4 +1,5 @@
 import { Suspense, useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { AfterPaint } from '@/components/ui/after-paint';
 import { buttonStyles } from '@/components/ui/button';
@@ -40,17 +41,30 @@ function preloadTab(tab: Tab) {
   void tabLoaders[tab]?.().catch(() => undefined);
 }
 
-const tabFallback = (
-  <div className="flex justify-center py-12">
-    <Spinner className="size-6 text-slate-500" label="Loading" />
-  </div>
-);
+function TabFallback() {
+  const { formatMessage } = useIntl();
+  return (
+    <div className="flex justify-center py-12">
+      <Spinner
+        className="size-6 text-slate-500"
+        label={formatMessage({ id: 'shows.loading', defaultMessage: 'Loading' })}
+      />
+    </div>
+  );
+}
 
 export function ShowNotFound() {
+  const { formatMessage } = useIntl();
   return (
-    <StatusPage title="Show Not Found" message="The show you're looking for doesn't exist.">
+    <StatusPage
+      title={formatMessage({ id: 'shows.notFoundTitle', defaultMessage: 'Show Not Found' })}
+      message={formatMessage({
+        id: 'shows.notFoundMessage',
+        defaultMessage: "The show you're looking for doesn't exist.",
+      })}
+    >
       <Link to="/search" className={buttonStyles({ size: 'lg', variant: 'secondary' })}>
-        Browse Shows
+        <FormattedMessage id="shows.browseShows" defaultMessage="Browse Shows" />
       </Link>
     </StatusPage>
   );
@@ -65,6 +79,7 @@ export function ShowRoute() {
 
 function ShowPage({ id }: { id: number }) {
   const query = useShow(id);
+  const { formatMessage } = useIntl();
   // The open tab lives in the URL (`?tab=episodes`, ADR 176): a reload keeps it, Back and
   // Forward move between tabs, and a link can open one.
   const [params, setParams] = useSearchParams();
@@ -77,7 +92,9 @@ function ShowPage({ id }: { id: number }) {
   if (query.isPending) {
     return (
       <div className="flex-1">
-        <title>{pageTitle('Loading show')}</title>
+        <title>
+          {pageTitle(formatMessage({ id: 'shows.loadingTitle', defaultMessage: 'Loading show' }))}
+        </title>
         <ShowHeaderSkeleton />
       </div>
     );
@@ -87,7 +104,10 @@ function ShowPage({ id }: { id: number }) {
     if (isNotFound(query.error)) return <ShowNotFound />;
     return (
       <LoadErrorPage
-        title="Could not load this show"
+        title={formatMessage({
+          id: 'shows.loadFailed',
+          defaultMessage: 'Could not load this show',
+        })}
         error={query.error}
         onRetry={() => void query.refetch()}
       />
@@ -96,9 +116,21 @@ function ShowPage({ id }: { id: number }) {
 
   const show = query.data;
   const tabs: { id: Tab; label: string }[] = [
-    { id: 'overview', label: 'Overview' },
-    { id: 'reviews', label: `Reviews (${show.totalReviews})` },
-    { id: 'episodes', label: 'Episodes' },
+    {
+      id: 'overview',
+      label: formatMessage({ id: 'shows.tabOverview', defaultMessage: 'Overview' }),
+    },
+    {
+      id: 'reviews',
+      label: formatMessage(
+        { id: 'shows.tabReviews', defaultMessage: 'Reviews ({count, number})' },
+        { count: show.totalReviews },
+      ),
+    },
+    {
+      id: 'episodes',
+      label: formatMessage({ id: 'shows.tabEpisodes', defaultMessage: 'Episodes' }),
+    },
   ];
 
   function select(next: Tab) {
@@ -130,7 +162,7 @@ function ShowPage({ id }: { id: number }) {
       />
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <TabList
-          label="Show sections"
+          label={formatMessage({ id: 'shows.sections', defaultMessage: 'Show sections' })}
           tabs={tabs}
           selected={tab}
           onSelect={select}
@@ -151,14 +183,26 @@ function ShowPage({ id }: { id: number }) {
         </ShowTabPanel>
         <ShowTabPanel id="reviews" open={tab === 'reviews'}>
           {tab === 'reviews' ? (
-            <LazyTab tab={reviewsTab} title="Could not load the reviews">
+            <LazyTab
+              tab={reviewsTab}
+              title={formatMessage({
+                id: 'shows.reviewsLoadFailed',
+                defaultMessage: 'Could not load the reviews',
+              })}
+            >
               <reviewsTab.Component showId={show.id} />
             </LazyTab>
           ) : null}
         </ShowTabPanel>
         <ShowTabPanel id="episodes" open={tab === 'episodes'}>
           {episodesOpened ? (
-            <LazyTab tab={episodesTab} title="Could not load the episodes">
+            <LazyTab
+              tab={episodesTab}
+              title={formatMessage({
+                id: 'shows.episodesLoadFailed',
+                defaultMessage: 'Could not load the episodes',
+              })}
+            >
               <episodesTab.Component show={show} />
             </LazyTab>
           ) : null}
@@ -200,17 +244,21 @@ function LazyTab({
 }) {
   return (
     <SectionBoundary onReset={tab.reset} title={title}>
-      <Suspense fallback={tabFallback}>{children}</Suspense>
+      <Suspense fallback={<TabFallback />}>{children}</Suspense>
     </SectionBoundary>
   );
 }
 
 function SimilarShows({ id }: { id: number }) {
   const { data } = useSimilarShows(id);
+  const { formatMessage } = useIntl();
   if (!data || data.length === 0) return null;
   return (
     <div className="border-t border-slate-800/60 py-10">
-      <Carousel title="Similar Shows" headingId="similar-heading">
+      <Carousel
+        title={formatMessage({ id: 'shows.similarShows', defaultMessage: 'Similar Shows' })}
+        headingId="similar-heading"
+      >
         {data.map((show) => (
           <li key={show.id} className="w-32 shrink-0 snap-start sm:w-40">
             <ShowPosterCard show={show} />

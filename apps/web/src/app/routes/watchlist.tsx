@@ -3,6 +3,9 @@ import { MyServicesToggle } from '@/features/watch/components/my-services-toggle
 import { useMyServices } from '@/features/watch/hooks/use-my-services';
 import { ListVideo, SearchX } from 'lucide-react';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { intl } from '@/i18n';
+import { contractText } from '@/i18n/contract-text';
 import { useCompleteOffer } from '@/features/tracking/hooks/use-complete-offer';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
@@ -33,7 +36,6 @@ import {
   type WatchlistSort,
 } from '@/features/tracking/lib/watch-status';
 import { cn } from '@/lib/cn';
-import { formatCount } from '@/lib/format';
 import { uniqueItems } from '@/lib/paging';
 import { pageTitle } from '@/lib/site';
 
@@ -52,23 +54,34 @@ export const WATCHLIST_SKELETONS = 8;
 
 const grid = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5';
 
-export function showCountText(n: number): string {
-  return `${formatCount(n)} ${n === 1 ? 'show' : 'shows'} in your list`;
+export function showCountText(count: number): string {
+  return intl().formatMessage(
+    {
+      id: 'tracking.showCount',
+      defaultMessage: '{count, plural, one {# show in your list} other {# shows in your list}}',
+    },
+    { count },
+  );
 }
 
 /** /watchlist: signed-in only; visitors sign in and come straight back. */
 export function WatchlistRoute() {
   const { status, redirect } = useSignedInPage();
+  const { formatMessage } = useIntl();
   // Signing out here returns to / (spec §2); only a visitor who never signed in is asked to.
   if (redirect) return redirect;
   if (status === 'unavailable') {
     return (
       <div className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 sm:py-10">
-        <title>{pageTitle('My Watchlist')}</title>
+        <title>
+          {pageTitle(formatMessage({ id: 'tracking.myWatchlist', defaultMessage: 'My Watchlist' }))}
+        </title>
         <h1 className="mb-6 text-3xl font-extrabold tracking-tight text-white sm:text-4xl">
-          My Watchlist
+          <FormattedMessage id="tracking.myWatchlist" defaultMessage="My Watchlist" />
         </h1>
-        <SignInCheckFailed what="your watchlist" />
+        <SignInCheckFailed
+          what={formatMessage({ id: 'tracking.yourWatchlist', defaultMessage: 'your watchlist' })}
+        />
       </div>
     );
   }
@@ -78,6 +91,7 @@ export function WatchlistRoute() {
 type Dialog = { kind: 'rate' | 'remove'; item: WatchlistItem } | null;
 
 function WatchlistPage({ authLoading }: { authLoading: boolean }) {
+  const { formatMessage } = useIntl();
   const [params, setParams] = useSearchParams();
   const rawStatus = params.get('status');
   const status: WatchStatus | undefined = isWatchStatus(rawStatus) ? rawStatus : undefined;
@@ -110,15 +124,20 @@ function WatchlistPage({ authLoading }: { authLoading: boolean }) {
   }
 
   const filters: { value: WatchStatus | undefined; label: string }[] = [
-    { value: undefined, label: 'All Shows' },
-    ...statusOrder.map((s) => ({ value: s, label: watchStatusLabels[s] })),
+    {
+      value: undefined,
+      label: formatMessage({ id: 'tracking.allShows', defaultMessage: 'All Shows' }),
+    },
+    ...statusOrder.map((s) => ({ value: s, label: contractText(watchStatusLabels[s]) })),
   ];
 
   const loading = authLoading || query.isPending;
 
   return (
     <div className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 sm:py-10">
-      <title>{pageTitle('My Watchlist')}</title>
+      <title>
+        {pageTitle(formatMessage({ id: 'tracking.myWatchlist', defaultMessage: 'My Watchlist' }))}
+      </title>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1
@@ -126,14 +145,14 @@ function WatchlistPage({ authLoading }: { authLoading: boolean }) {
             tabIndex={-1}
             className="text-3xl font-extrabold tracking-tight text-white focus:outline-none sm:text-4xl"
           >
-            My Watchlist
+            <FormattedMessage id="tracking.myWatchlist" defaultMessage="My Watchlist" />
           </h1>
           <p className="mt-1 min-h-6 text-slate-400" aria-live="polite">
             {total !== undefined ? showCountText(total) : null}
           </p>
         </div>
         <label className="flex items-center gap-2 text-sm text-slate-400">
-          Sort by
+          <FormattedMessage id="tracking.sortBy" defaultMessage="Sort by" />
           <select
             value={sort}
             onChange={(event) =>
@@ -143,7 +162,7 @@ function WatchlistPage({ authLoading }: { authLoading: boolean }) {
           >
             {watchlistSortValues.map((value) => (
               <option key={value} value={value}>
-                {watchlistSortLabels[value]}
+                {formatMessage(watchlistSortLabels[value])}
               </option>
             ))}
           </select>
@@ -155,14 +174,17 @@ function WatchlistPage({ authLoading }: { authLoading: boolean }) {
       </div>
       <div
         role="group"
-        aria-label="Filter by status"
+        aria-label={formatMessage({
+          id: 'tracking.filterByStatus',
+          defaultMessage: 'Filter by status',
+        })}
         className="-mx-4 mt-6 flex gap-2 overflow-x-auto px-4 pb-2 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:px-0"
       >
         {filters.map((filter) => {
           const active = filter.value === status;
           return (
             <button
-              key={filter.label}
+              key={filter.value ?? 'all'}
               type="button"
               aria-pressed={active}
               onClick={() => setParam('status', filter.value)}
@@ -185,11 +207,17 @@ function WatchlistPage({ authLoading }: { authLoading: boolean }) {
             count={WATCHLIST_SKELETONS}
             item={<WatchlistCardSkeleton />}
             className={grid}
-            label="Loading your watchlist"
+            label={formatMessage({
+              id: 'tracking.loadingWatchlist',
+              defaultMessage: 'Loading your watchlist',
+            })}
           />
         ) : query.isError && items.length === 0 ? (
           <ErrorState
-            title="Could not load your watchlist"
+            title={formatMessage({
+              id: 'tracking.watchlistLoadFailed',
+              defaultMessage: 'Could not load your watchlist',
+            })}
             error={query.error}
             onRetry={() => void query.refetch()}
           />
@@ -197,28 +225,52 @@ function WatchlistPage({ authLoading }: { authLoading: boolean }) {
           status === undefined ? (
             <EmptyState
               icon={ListVideo}
-              title="No shows found"
-              message="Start building your watchlist by adding some shows!"
-              link={{ to: '/browse', label: 'Browse Shows', size: 'lg' }}
+              title={formatMessage({
+                id: 'tracking.noShowsFound',
+                defaultMessage: 'No shows found',
+              })}
+              message={formatMessage({
+                id: 'tracking.startBuilding',
+                defaultMessage: 'Start building your watchlist by adding some shows!',
+              })}
+              link={{
+                to: '/browse',
+                label: formatMessage({
+                  id: 'tracking.browseShows',
+                  defaultMessage: 'Browse Shows',
+                }),
+                size: 'lg',
+              }}
             />
           ) : (
             <EmptyState
               icon={SearchX}
-              title="No shows found"
-              message={`Nothing in your watchlist is marked ${watchStatusLabels[status]}.`}
+              title={formatMessage({
+                id: 'tracking.noShowsFound',
+                defaultMessage: 'No shows found',
+              })}
+              message={formatMessage(
+                {
+                  id: 'tracking.nothingMarked',
+                  defaultMessage: 'Nothing in your watchlist is marked {status}.',
+                },
+                { status: contractText(watchStatusLabels[status]) },
+              )}
             >
               <Button variant="secondary" onClick={() => setParam('status', undefined)}>
-                Show all shows
+                <FormattedMessage id="tracking.showAllShows" defaultMessage="Show all shows" />
               </Button>
               <Link to="/browse" className={buttonStyles()}>
-                Browse Shows
+                <FormattedMessage id="tracking.browseShows" defaultMessage="Browse Shows" />
               </Link>
             </EmptyState>
           )
         ) : (
           <>
             {/* Heading levels step one at a time: the page's h1, this h2, then each card's h3. */}
-            <h2 className="sr-only">Shows</h2>
+            <h2 className="sr-only">
+              <FormattedMessage id="tracking.shows" defaultMessage="Shows" />
+            </h2>
             <ul className={grid}>
               {items.map((item) => (
                 <li
@@ -241,19 +293,32 @@ function WatchlistPage({ authLoading }: { authLoading: boolean }) {
             </ul>
             <div className="mt-8 flex flex-col items-center gap-3">
               {query.isFetchNextPageError ? (
-                <FormAlert>Could not load more shows. {query.error?.message}</FormAlert>
+                <FormAlert>
+                  <FormattedMessage
+                    id="tracking.loadMoreFailed"
+                    defaultMessage="Could not load more shows. {message}"
+                    values={{ message: query.error?.message ?? '' }}
+                  />
+                </FormAlert>
               ) : null}
               <LoadMore
                 query={query}
-                label={`Load more (${formatCount(Math.min(WATCHLIST_PAGE_SIZE, (total ?? 0) - items.length))})`}
-                retryLabel="Try again"
+                label={formatMessage(
+                  { id: 'tracking.loadMoreCount', defaultMessage: 'Load more ({count, number})' },
+                  { count: Math.min(WATCHLIST_PAGE_SIZE, (total ?? 0) - items.length) },
+                )}
+                retryLabel={formatMessage({ id: 'tracking.tryAgain', defaultMessage: 'Try again' })}
                 spinner
                 size="lg"
                 inline
               />
               {total !== undefined && total > items.length ? (
                 <p className="text-sm text-slate-500">
-                  Showing {formatCount(items.length)} of {formatCount(total)}
+                  <FormattedMessage
+                    id="tracking.showingOf"
+                    defaultMessage="Showing {shown, number} of {total, number}"
+                    values={{ shown: items.length, total }}
+                  />
                 </p>
               ) : null}
             </div>

@@ -1,6 +1,8 @@
 import type { Episode } from '@series-tracker/contracts';
 import { ChevronLeft, ChevronRight, Clapperboard } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { intl } from '@/i18n';
 import { ProgressBar } from '@/components/media/progress-bar';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
@@ -50,7 +52,20 @@ export interface EpisodeListSlots {
   episodeReveal?: (episode: Episode) => (() => void) | null;
 }
 
-const count = (n: number) => `${n} ${n === 1 ? 'episode' : 'episodes'}`;
+const count = (n: number) =>
+  intl().formatMessage(
+    {
+      id: 'episodes.count',
+      defaultMessage: '{count, plural, one {# episode} other {# episodes}}',
+    },
+    { count: n },
+  );
+
+const watchedOf = ({ watched, aired }: SeasonProgress) =>
+  intl().formatMessage(
+    { id: 'episodes.nOfMWatched', defaultMessage: '{watched, number} of {aired, number} watched' },
+    { watched, aired },
+  );
 
 /**
  * A show's episodes one season at a time (spec §2 Show detail, Episodes tab): a season picker,
@@ -77,6 +92,7 @@ export function EpisodeList({
   openAt?: number | null;
 }) {
   const query = useShowEpisodes(showId);
+  const { formatMessage } = useIntl();
   const [picked, setPicked] = useState<SeasonKey | null>(null);
   const groups = useMemo(() => groupBySeason(query.data ?? []), [query.data]);
   const ordered = useMemo(() => groups.flatMap((g) => g.episodes), [groups]);
@@ -88,8 +104,14 @@ export function EpisodeList({
     return (
       <EmptyState
         icon={Clapperboard}
-        title="No episodes available for this show."
-        message="Episodes will appear here once they're added to our database."
+        title={formatMessage({
+          id: 'episodes.noneTitle',
+          defaultMessage: 'No episodes available for this show.',
+        })}
+        message={formatMessage({
+          id: 'episodes.noneMessage',
+          defaultMessage: "Episodes will appear here once they're added to our database.",
+        })}
       />
     );
   }
@@ -105,7 +127,7 @@ export function EpisodeList({
   const progressOf = (group: SeasonGroup) => slots.seasonProgress?.(group.episodes) ?? null;
   const describe = (group: SeasonGroup) => {
     const p = progressOf(group);
-    return p ? `${p.watched} of ${p.aired} watched` : count(group.episodes.length);
+    return p ? watchedOf(p) : count(group.episodes.length);
   };
   const context = (episode: Episode, season: SeasonKey): EpisodeSlotContext => ({
     code: episodeCode(episode.seasonNumber, episode.episodeNumber),
@@ -120,9 +142,9 @@ export function EpisodeList({
         onClick={() => setPicked(to.key)}
         className="inline-flex h-9 items-center gap-1 rounded-lg border border-slate-700 px-3 text-sm font-medium text-slate-200 hover:border-slate-500 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400"
       >
-        {icon === 'prev' ? <ChevronLeft aria-hidden className="size-4" /> : null}
+        {icon === 'prev' ? <ChevronLeft aria-hidden className="size-4 rtl:-scale-x-100" /> : null}
         {seasonLabel(to.key)}
-        {icon === 'next' ? <ChevronRight aria-hidden className="size-4" /> : null}
+        {icon === 'next' ? <ChevronRight aria-hidden className="size-4 rtl:-scale-x-100" /> : null}
       </button>
     ) : (
       <span />
@@ -133,10 +155,15 @@ export function EpisodeList({
       <div className="space-y-2">
         {slots.summary}
         <p className="text-sm text-slate-400">
-          {count(query.data.length)}
-          {episodesComplete === false
-            ? ' so far in our database — the list may be incomplete.'
-            : ''}
+          {episodesComplete === false ? (
+            <FormattedMessage
+              id="episodes.countSoFar"
+              defaultMessage="{count, plural, one {# episode so far in our database — the list may be incomplete.} other {# episodes so far in our database — the list may be incomplete.}}"
+              values={{ count: query.data.length }}
+            />
+          ) : (
+            count(query.data.length)
+          )}
         </p>
       </div>
       {!open ? (
@@ -173,7 +200,13 @@ export function EpisodeList({
             </ol>
           </SeasonPanel>
           {groups.length > 1 ? (
-            <nav aria-label="Other seasons" className="flex justify-between gap-2">
+            <nav
+              aria-label={formatMessage({
+                id: 'episodes.otherSeasons',
+                defaultMessage: 'Other seasons',
+              })}
+              className="flex justify-between gap-2"
+            >
               {step(groups[at - 1], 'prev')}
               {step(groups[at + 1], 'next')}
             </nav>
@@ -201,15 +234,25 @@ function SeasonPanel({
       <div className="sticky top-16 z-10 -mx-1 mb-3 flex flex-wrap items-center justify-between gap-x-3 gap-y-2 bg-slate-950/90 px-1 py-2 backdrop-blur">
         <div className="min-w-0">
           <h2 id={headingId} className="text-base font-semibold text-white">
-            <span className="whitespace-nowrap">{seasonLabel(group.key)}</span>{' '}
-            <span className="ml-1 text-sm font-normal whitespace-nowrap text-slate-400">
-              {count(group.episodes.length)}
-            </span>
+            <FormattedMessage
+              id="episodes.seasonHeading"
+              defaultMessage="<name>{season}</name> <size>{episodes}</size>"
+              values={{
+                season: seasonLabel(group.key),
+                episodes: count(group.episodes.length),
+                name: (chunks) => <span className="whitespace-nowrap">{chunks}</span>,
+                size: (chunks) => (
+                  <span className="ms-1 text-sm font-normal whitespace-nowrap text-slate-400">
+                    {chunks}
+                  </span>
+                ),
+              }}
+            />
           </h2>
           {progress ? (
             <div className="mt-1 flex items-center gap-2" data-testid="season-progress">
               <p className="text-xs font-medium whitespace-nowrap text-slate-300">
-                {progress.watched} of {progress.aired} watched
+                {watchedOf(progress)}
               </p>
               <ProgressBar value={progress.watched} max={progress.aired} className="h-1 w-24" />
             </div>

@@ -1,5 +1,6 @@
 import type { EpisodeLink } from '@series-tracker/contracts';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
 import { episodeCode } from '@/lib/format';
@@ -23,14 +24,21 @@ function Neighbour({
     <Link
       to={`/episode/${episode.id}`}
       rel={direction === 'previous' ? 'prev' : 'next'}
-      className={cn(linkStyle, direction === 'next' && 'ml-auto justify-end text-right')}
+      className={cn(linkStyle, direction === 'next' && 'ms-auto justify-end text-end')}
     >
       {direction === 'previous' ? (
-        <Icon aria-hidden className="size-5 shrink-0 text-slate-500 group-hover:text-violet-300" />
+        <Icon
+          aria-hidden
+          className="size-5 shrink-0 text-slate-500 group-hover:text-violet-300 rtl:-scale-x-100"
+        />
       ) : null}
       <span className="min-w-0">
         <span className="block text-xs font-medium text-slate-400">
-          {direction === 'previous' ? 'Previous episode' : 'Next episode'}
+          {direction === 'previous' ? (
+            <FormattedMessage id="episodes.previousEpisode" defaultMessage="Previous episode" />
+          ) : (
+            <FormattedMessage id="episodes.nextEpisode" defaultMessage="Next episode" />
+          )}
         </span>
         <span className="line-clamp-2 text-sm font-semibold break-words text-slate-100">
           <span className="text-violet-300">{code}</span>
@@ -38,7 +46,10 @@ function Neighbour({
         </span>
       </span>
       {direction === 'next' ? (
-        <Icon aria-hidden className="size-5 shrink-0 text-slate-500 group-hover:text-violet-300" />
+        <Icon
+          aria-hidden
+          className="size-5 shrink-0 text-slate-500 group-hover:text-violet-300 rtl:-scale-x-100"
+        />
       ) : null}
     </Link>
   );
@@ -58,9 +69,16 @@ export function EpisodeNeighbours({
   /** A spoiler for the member (ADR 181): only its code is shown. */
   isHidden?: (episodeId: number) => boolean;
 }) {
+  const { formatMessage } = useIntl();
   if (!previous && !next) return null;
   return (
-    <nav aria-label="Episodes of this show" className="mt-6 flex flex-wrap gap-3">
+    <nav
+      aria-label={formatMessage({
+        id: 'episodes.ofThisShow',
+        defaultMessage: 'Episodes of this show',
+      })}
+      className="mt-6 flex flex-wrap gap-3"
+    >
       {previous ? (
         <Neighbour episode={previous} direction="previous" hideTitle={isHidden(previous.id)} />
       ) : null}

@@ -1,13 +1,14 @@
 import type { Episode } from '@series-tracker/contracts';
 import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { CoverImage } from '@/components/ui/cover-image';
 import { Rating } from '@/components/ui/rating';
 import { SkeletonLines } from '@/components/media/media-skeleton';
 import { Skeleton } from '@/components/ui/skeleton';
 import { HiddenStill, HiddenSummary } from '@/features/spoilers/components/hidden-summary';
-import { hiddenEpisodeTitle } from '@series-tracker/contracts/constants';
 import { episodeCode, formatAirDate } from '@/lib/format';
+import { episodeDisplayTitle } from './episode-title';
 
 export const EPISODE_SKELETON_ROWS = 5;
 
@@ -47,12 +48,11 @@ export function EpisodeRow({
   extra?: ReactNode;
   onReveal?: (() => void) | null;
 }) {
+  const { formatMessage } = useIntl();
   const code = episodeCode(episode.seasonNumber, episode.episodeNumber);
   const aired = formatAirDate(episode.airDate);
   const hidden = Boolean(onReveal);
-  const title = hidden
-    ? hiddenEpisodeTitle(episode.episodeNumber)
-    : episode.title || `Episode ${episode.episodeNumber ?? ''}`.trim();
+  const title = episodeDisplayTitle(episode, hidden);
   const stillClass = 'aspect-video w-24 shrink-0 self-start rounded-lg sm:w-44';
   return (
     <article
@@ -65,7 +65,10 @@ export function EpisodeRow({
         <CoverImage
           src={episode.stillThumbPath ?? episode.stillPath ?? fallbackImage}
           shape="still"
-          title={`${showTitle} ${code}`}
+          title={formatMessage(
+            { id: 'episodes.stillTitle', defaultMessage: '{show} {code}' },
+            { show: showTitle, code },
+          )}
           decorative
           showTitle={false}
           className={stillClass}
@@ -75,11 +78,28 @@ export function EpisodeRow({
         <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-slate-400">
           <span className="font-semibold text-violet-300">{code}</span>
           {aired ? <span>{aired}</span> : null}
-          {episode.runtime ? <span>· {episode.runtime} min</span> : null}
+          {episode.runtime ? (
+            <span>
+              <FormattedMessage
+                id="episodes.rowRuntime"
+                defaultMessage="· {minutes, number} min"
+                values={{ minutes: episode.runtime }}
+              />
+            </span>
+          ) : null}
           {episode.voteAverage !== null ? (
             <span className="inline-flex items-center gap-1">
-              · <Rating value={episode.voteAverage} className="text-xs" />
-              {episode.voteCount ? <span>({episode.voteCount})</span> : null}
+              <FormattedMessage id="episodes.separator" defaultMessage="·" />
+              <Rating value={episode.voteAverage} className="text-xs" />
+              {episode.voteCount ? (
+                <span>
+                  <FormattedMessage
+                    id="episodes.voteCount"
+                    defaultMessage="({count, number})"
+                    values={{ count: episode.voteCount }}
+                  />
+                </span>
+              ) : null}
             </span>
           ) : null}
         </p>
@@ -93,7 +113,14 @@ export function EpisodeRow({
           </Link>
         </h3>
         {onReveal ? (
-          <HiddenSummary onReveal={onReveal} label={`Reveal ${code}`} className="mt-1" />
+          <HiddenSummary
+            onReveal={onReveal}
+            label={formatMessage(
+              { id: 'episodes.revealCode', defaultMessage: 'Reveal {code}' },
+              { code },
+            )}
+            className="mt-1"
+          />
         ) : episode.overview ? (
           <p
             dir="auto"

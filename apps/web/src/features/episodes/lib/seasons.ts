@@ -1,5 +1,6 @@
 import type { Episode } from '@series-tracker/contracts';
 import { compareEpisodes, seasonKeyOf, type SeasonKey } from '@series-tracker/contracts/constants';
+import { intl } from '@/i18n';
 import { localIsoDate } from '@/lib/format';
 
 export type { SeasonKey };
@@ -25,8 +26,14 @@ export function groupBySeason(episodes: Episode[]): SeasonGroup[] {
   return groups;
 }
 
+/** 'Season 3' or 'Specials', in the interface's language. */
 export function seasonLabel(key: SeasonKey): string {
-  return key === 'specials' ? 'Specials' : `Season ${key}`;
+  return key === 'specials'
+    ? intl().formatMessage({ id: 'episodes.specials', defaultMessage: 'Specials' })
+    : intl().formatMessage(
+        { id: 'episodes.seasonNumber', defaultMessage: 'Season {number}' },
+        { number: key },
+      );
 }
 
 const hasAiredEpisode = (group: SeasonGroup) =>

@@ -1,10 +1,10 @@
+import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { Rating } from '@/components/ui/rating';
 import { episodeCode, formatUserCount } from '@/lib/format';
 import type { AiringShow } from '../api/get-today-shows';
+import { Dot } from './dot';
 import { PosterFrame, PosterTitle } from './poster-parts';
-
-export const NO_SYNOPSIS = 'No synopsis available';
 
 /**
  * A show with a new episode today (home and /today). Hover or keyboard focus reveals the
@@ -25,11 +25,13 @@ export function AiringShowCard({ show }: { show: AiringShow }) {
           className="absolute inset-0 flex items-end bg-slate-950/90 p-3 opacity-0 transition-opacity duration-200 group-hover:opacity-100 group-focus-visible:opacity-100 motion-reduce:transition-none"
         >
           <p className="line-clamp-[10] text-xs leading-relaxed text-slate-200">
-            {synopsis || NO_SYNOPSIS}
+            {synopsis || (
+              <FormattedMessage id="shows.noSynopsisShort" defaultMessage="No synopsis available" />
+            )}
           </p>
         </div>
         {episode ? (
-          <span className="absolute top-2 left-2 rounded-md bg-violet-600/90 px-1.5 py-0.5 text-[11px] font-bold text-white">
+          <span className="absolute start-2 top-2 rounded-md bg-violet-600/90 px-1.5 py-0.5 text-[11px] font-bold text-white">
             {episodeCode(episode.seasonNumber, episode.episodeNumber)}
           </span>
         ) : null}
@@ -38,7 +40,7 @@ export function AiringShowCard({ show }: { show: AiringShow }) {
       {english ? <p className="truncate text-xs text-slate-400">{english}</p> : null}
       <p className="mt-1 flex items-center gap-2 text-xs text-slate-400">
         <Rating value={show.averageRating} className="text-xs" />
-        <span aria-hidden>·</span>
+        <Dot />
         <span>{formatUserCount(show.totalUsers)}</span>
       </p>
     </Link>

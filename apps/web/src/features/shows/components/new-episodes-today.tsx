@@ -1,4 +1,5 @@
 import { ArrowRight, CalendarClock } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryErrorState } from '@/components/ui/error-state';
@@ -18,6 +19,7 @@ export interface TodayNavigationState {
 }
 
 export function NewEpisodesToday() {
+  const { formatMessage } = useIntl();
   const date = localIsoDate();
   const query = useTodayShows(date);
   const { data, isPending, isError } = query;
@@ -38,7 +40,7 @@ export function NewEpisodesToday() {
     <section aria-labelledby="today-heading">
       <div className="mb-4 flex items-end justify-between gap-4">
         <h2 id="today-heading" className="text-xl font-bold tracking-tight text-white sm:text-2xl">
-          New Episodes Today
+          <FormattedMessage id="shows.newEpisodesToday" defaultMessage="New Episodes Today" />
         </h2>
         {shows.length > 0 ? (
           <Link
@@ -46,8 +48,8 @@ export function NewEpisodesToday() {
             state={state}
             className="inline-flex items-center gap-1 rounded text-sm font-semibold text-violet-300 hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"
           >
-            View more
-            <ArrowRight aria-hidden className="size-4" />
+            <FormattedMessage id="shows.viewMore" defaultMessage="View more" />
+            <ArrowRight aria-hidden className="size-4 rtl:-scale-x-100" />
           </Link>
         ) : null}
       </div>
@@ -63,7 +65,10 @@ export function NewEpisodesToday() {
         // A failed request is not "no episodes today" (ADR 031).
         <QueryErrorState
           query={query}
-          title="Could not load today's episodes"
+          title={formatMessage({
+            id: 'shows.todayLoadFailed',
+            defaultMessage: "Could not load today's episodes",
+          })}
           headingLevel={3}
           className="py-10"
         />
@@ -71,8 +76,14 @@ export function NewEpisodesToday() {
         <EmptyState
           icon={CalendarClock}
           headingLevel={3}
-          title="No New Episodes Today"
-          message="Check back later for updates!"
+          title={formatMessage({
+            id: 'shows.noNewEpisodesToday',
+            defaultMessage: 'No New Episodes Today',
+          })}
+          message={formatMessage({
+            id: 'shows.checkBackLater',
+            defaultMessage: 'Check back later for updates!',
+          })}
           className="py-10"
         />
       ) : (

@@ -1,10 +1,11 @@
 import type { ShowDetail } from '@series-tracker/contracts';
 import { Tv, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Rating } from '@/components/ui/rating';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { formatCount, yearOf } from '@/lib/format';
+import { yearOf } from '@/lib/format';
 import { ShowSubtitle } from '@/components/media/show-subtitle';
 import { BackdropImage, HeroCover } from './show-hero-parts';
 import { HeroSkeleton } from './hero-skeleton';
@@ -17,6 +18,7 @@ export function ShowHeader({
   show: ShowDetail;
   /** Tracking controls, composed by the route. */ actions?: ReactNode;
 }) {
+  const { formatMessage } = useIntl();
   const start = yearOf(show.startDate);
   const end = yearOf(show.endDate);
   const years = start
@@ -46,9 +48,31 @@ export function ShowHeader({
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2 text-xs text-slate-400">
             <StatusBadge status={show.status} lastKnown={show.lastKnownStatus} />
-            <span>{show.kind === 'anime' ? 'Anime' : 'TV series'}</span>
-            {years ? <span>· {years}</span> : null}
-            {show.network ? <span>· {show.network}</span> : null}
+            <span>
+              {show.kind === 'anime' ? (
+                <FormattedMessage id="shows.kindAnime" defaultMessage="Anime" />
+              ) : (
+                <FormattedMessage id="shows.kindTvSeries" defaultMessage="TV series" />
+              )}
+            </span>
+            {years ? (
+              <span>
+                <FormattedMessage
+                  id="shows.afterDot"
+                  defaultMessage="· {text}"
+                  values={{ text: years }}
+                />
+              </span>
+            ) : null}
+            {show.network ? (
+              <span>
+                <FormattedMessage
+                  id="shows.afterDot"
+                  defaultMessage="· {text}"
+                  values={{ text: show.network }}
+                />
+              </span>
+            ) : null}
           </div>
           <h1
             dir="auto"
@@ -63,26 +87,47 @@ export function ShowHeader({
               {/* Which rating this is (ADR 070): members' once three rated it, else the catalogue's. */}
               {show.ratingSource === 'members' ? (
                 <span className="text-xs text-slate-400">
-                  members&apos; rating ({formatCount(show.memberRatingCount ?? 0)})
+                  <FormattedMessage
+                    id="shows.membersRating"
+                    defaultMessage="members' rating ({count, number})"
+                    values={{ count: show.memberRatingCount ?? 0 }}
+                  />
                 </span>
               ) : show.ratingSource === 'catalogue' && show.averageRating !== null ? (
-                <span className="text-xs text-slate-400">catalogue rating</span>
+                <span className="text-xs text-slate-400">
+                  <FormattedMessage id="shows.catalogueRating" defaultMessage="catalogue rating" />
+                </span>
               ) : null}
             </li>
             <li className="inline-flex items-center gap-1.5">
               <Tv aria-hidden className="size-4 text-slate-400" />
-              {show.episodes !== null
-                ? `${formatCount(show.episodes)} episodes`
-                : 'Episode count unknown'}
+              {show.episodes !== null ? (
+                <FormattedMessage
+                  id="shows.episodeCount"
+                  defaultMessage="{count, plural, one {# episode} other {# episodes}}"
+                  values={{ count: show.episodes }}
+                />
+              ) : (
+                <FormattedMessage
+                  id="shows.episodeCountUnknown"
+                  defaultMessage="Episode count unknown"
+                />
+              )}
             </li>
             <li className="inline-flex items-center gap-1.5">
               <Users aria-hidden className="size-4 text-slate-400" />
-              {formatCount(show.totalUsers)}{' '}
-              {show.totalUsers === 1 ? 'member tracks' : 'members track'} this
+              <FormattedMessage
+                id="shows.membersTrack"
+                defaultMessage="{count, plural, one {# member tracks this} other {# members track this}}"
+                values={{ count: show.totalUsers }}
+              />
             </li>
           </ul>
           {show.genres.length > 0 ? (
-            <ul className="mt-4 flex flex-wrap gap-2" aria-label="Genres">
+            <ul
+              className="mt-4 flex flex-wrap gap-2"
+              aria-label={formatMessage({ id: 'shows.genres', defaultMessage: 'Genres' })}
+            >
               {show.genres.map((genre) => (
                 <li key={genre}>
                   <Link

@@ -1,66 +1,96 @@
 import type { ShowDetail } from '@series-tracker/contracts';
 import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { formatAirDate, formatCount } from '@/lib/format';
+import { scheduleText, showCountry, showLanguage } from './show-facts';
 
-/**
- * Missing facts read 'Unknown' everywhere (one rule, so a blank never looks like a bug);
- * only a running show's last air date says 'Still airing' instead.
- */
-export const UNKNOWN = 'Unknown';
-
-function scheduleText(schedule: ShowDetail['schedule']): string | null {
-  if (!schedule || schedule.days.length === 0) return null;
-  const days = schedule.days.map((day) => `${day}s`).join(', ');
-  const time = schedule.time ? ` at ${schedule.time}` : '';
-  const zone = schedule.timezone ? ` (${schedule.timezone.replace(/_/g, ' ')})` : '';
-  return `${days}${time}${zone}`;
-}
-
-function externalLinks(show: ShowDetail): { label: string; url: string }[] {
+function externalLinks(show: ShowDetail, officialSite: string): { label: string; url: string }[] {
   const links: { label: string; url: string }[] = [];
-  if (show.officialSite) links.push({ label: 'Official site', url: show.officialSite });
+  if (show.officialSite) links.push({ label: officialSite, url: show.officialSite });
   if (show.externalIds.tvmaze)
-    links.push({ label: 'TVmaze', url: `https://www.tvmaze.com/shows/${show.externalIds.tvmaze}` });
+    links.push({
+      label: 'TVmaze',
+      url: `https://www.tvmaze.com/shows/${show.externalIds.tvmaze}`,
+    });
   if (show.externalIds.imdb)
-    links.push({ label: 'IMDb', url: `https://www.imdb.com/title/${show.externalIds.imdb}/` });
+    links.push({
+      label: 'IMDb',
+      url: `https://www.imdb.com/title/${show.externalIds.imdb}/`,
+    });
   if (show.externalIds.mal)
     links.push({
       label: 'MyAnimeList',
       url: `https://myanimelist.net/anime/${show.externalIds.mal}`,
     });
   if (show.externalIds.anilist)
-    links.push({ label: 'AniList', url: `https://anilist.co/anime/${show.externalIds.anilist}` });
+    links.push({
+      label: 'AniList',
+      url: `https://anilist.co/anime/${show.externalIds.anilist}`,
+    });
   if (show.externalIds.bangumi)
-    links.push({ label: 'Bangumi', url: `https://bgm.tv/subject/${show.externalIds.bangumi}` });
+    links.push({
+      label: 'Bangumi',
+      url: `https://bgm.tv/subject/${show.externalIds.bangumi}`,
+    });
   for (const link of show.watchLinks) links.push({ label: link.title || link.site, url: link.url });
   return links.filter((link) => /^https?:\/\//.test(link.url));
 }
 
+/**
+ * Missing facts read 'Unknown' everywhere (one rule, so a blank never looks like a bug);
+ * only a running show's last air date says 'Still airing' instead.
+ */
 export function ShowOverview({ show }: { show: ShowDetail }) {
+  const { formatMessage } = useIntl();
   const synopsis = show.synopsis ?? show.description;
   const seasons = show.seasons ?? (show.seasonList.length > 0 ? show.seasonList.length : null);
   const lastAired =
-    formatAirDate(show.endDate) ?? (show.status === 'airing' ? 'Still airing' : UNKNOWN);
+    formatAirDate(show.endDate) ??
+    (show.status === 'airing'
+      ? formatMessage({ id: 'shows.stillAiring', defaultMessage: 'Still airing' })
+      : null);
   const schedule = scheduleText(show.schedule);
-  const links = externalLinks(show);
+  const links = externalLinks(
+    show,
+    formatMessage({ id: 'shows.officialSite', defaultMessage: 'Official site' }),
+  );
+  const fact = {
+    firstAired: formatMessage({ id: 'shows.factFirstAired', defaultMessage: 'First Aired' }),
+    lastAired: formatMessage({ id: 'shows.factLastAired', defaultMessage: 'Last Aired' }),
+    seasons: formatMessage({ id: 'shows.factSeasons', defaultMessage: 'Seasons' }),
+    director: formatMessage({ id: 'shows.factDirector', defaultMessage: 'Director' }),
+    network: formatMessage({ id: 'shows.factNetwork', defaultMessage: 'Network' }),
+    streaming: formatMessage({ id: 'shows.factStreaming', defaultMessage: 'Streaming' }),
+    schedule: formatMessage({ id: 'shows.factSchedule', defaultMessage: 'Schedule' }),
+    runtime: formatMessage({ id: 'shows.factRuntime', defaultMessage: 'Runtime' }),
+    language: formatMessage({ id: 'shows.factLanguage', defaultMessage: 'Language' }),
+    country: formatMessage({ id: 'shows.factCountry', defaultMessage: 'Country' }),
+    totalUsers: formatMessage({ id: 'shows.factTotalUsers', defaultMessage: 'Total Users' }),
+    reviews: formatMessage({ id: 'shows.factReviews', defaultMessage: 'Reviews' }),
+  };
 
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
       <div className="space-y-8">
         <section aria-labelledby="synopsis-heading">
           <h2 id="synopsis-heading" className="text-lg font-semibold text-white">
-            Synopsis
+            <FormattedMessage id="shows.synopsis" defaultMessage="Synopsis" />
           </h2>
           <p className="mt-2 leading-relaxed whitespace-pre-line text-pretty text-slate-300">
-            {synopsis || 'No synopsis available for this show yet.'}
+            {synopsis || (
+              <FormattedMessage
+                id="shows.noSynopsis"
+                defaultMessage="No synopsis available for this show yet."
+              />
+            )}
           </p>
         </section>
 
         {show.alternativeTitles.length > 0 || show.titleJapanese || show.titleOriginal ? (
           <section aria-labelledby="titles-heading">
             <h2 id="titles-heading" className="text-lg font-semibold text-white">
-              Also known as
+              <FormattedMessage id="shows.alsoKnownAs" defaultMessage="Also known as" />
             </h2>
             <p className="mt-2 text-sm leading-relaxed text-slate-400">
               {[show.titleJapanese, show.titleOriginal, ...show.alternativeTitles]
@@ -77,7 +107,7 @@ export function ShowOverview({ show }: { show: ShowDetail }) {
         {links.length > 0 ? (
           <section aria-labelledby="links-heading">
             <h2 id="links-heading" className="text-lg font-semibold text-white">
-              Elsewhere
+              <FormattedMessage id="shows.elsewhere" defaultMessage="Elsewhere" />
             </h2>
             <ul className="mt-3 flex flex-wrap gap-2">
               {links.map((link) => (
@@ -90,7 +120,12 @@ export function ShowOverview({ show }: { show: ShowDetail }) {
                   >
                     {link.label}
                     <ExternalLink aria-hidden className="size-3.5 text-slate-400" />
-                    <span className="sr-only">(opens in a new tab)</span>
+                    <span className="sr-only">
+                      <FormattedMessage
+                        id="shows.opensInNewTab"
+                        defaultMessage="(opens in a new tab)"
+                      />
+                    </span>
                   </a>
                 </li>
               ))}
@@ -102,25 +137,33 @@ export function ShowOverview({ show }: { show: ShowDetail }) {
       </div>
 
       <aside className="space-y-6">
-        <FactList title="Details">
-          <Fact label="First Aired" value={formatAirDate(show.startDate) ?? UNKNOWN} />
-          <Fact label="Last Aired" value={lastAired} />
-          <Fact label="Seasons" value={seasons !== null ? String(seasons) : UNKNOWN} />
-          <Fact label="Director" value={show.director ?? UNKNOWN} />
-          {show.network ? <Fact label="Network" value={show.network} /> : null}
+        <FactList title={formatMessage({ id: 'shows.details', defaultMessage: 'Details' })}>
+          <Fact label={fact.firstAired} value={formatAirDate(show.startDate)} />
+          <Fact label={fact.lastAired} value={lastAired} />
+          <Fact label={fact.seasons} value={seasons !== null ? formatCount(seasons) : null} />
+          <Fact label={fact.director} value={show.director} />
+          {show.network ? <Fact label={fact.network} value={show.network} /> : null}
           {show.streamingService && show.streamingService !== show.network ? (
-            <Fact label="Streaming" value={show.streamingService} />
+            <Fact label={fact.streaming} value={show.streamingService} />
           ) : null}
-          {schedule ? <Fact label="Schedule" value={schedule} /> : null}
+          {schedule ? <Fact label={fact.schedule} value={schedule} /> : null}
           {show.runtimeMinutes ? (
-            <Fact label="Runtime" value={`${show.runtimeMinutes} min`} />
+            <Fact
+              label={fact.runtime}
+              value={formatMessage(
+                { id: 'shows.runtimeMinutes', defaultMessage: '{minutes, number} min' },
+                { minutes: show.runtimeMinutes },
+              )}
+            />
           ) : null}
-          {show.language ? <Fact label="Language" value={show.language} /> : null}
-          {show.country ? <Fact label="Country" value={show.country} /> : null}
+          {show.language ? (
+            <Fact label={fact.language} value={showLanguage(show.language)} />
+          ) : null}
+          {show.country ? <Fact label={fact.country} value={showCountry(show.country)} /> : null}
         </FactList>
-        <FactList title="Community">
-          <Fact label="Total Users" value={formatCount(show.totalUsers)} />
-          <Fact label="Reviews" value={formatCount(show.totalReviews)} />
+        <FactList title={formatMessage({ id: 'shows.community', defaultMessage: 'Community' })}>
+          <Fact label={fact.totalUsers} value={formatCount(show.totalUsers)} />
+          <Fact label={fact.reviews} value={formatCount(show.totalReviews)} />
         </FactList>
       </aside>
     </div>
@@ -136,12 +179,13 @@ function FactList({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Fact({ label, value }: { label: string; value: string }) {
+/** One fact; a missing one (null) reads 'Unknown', dimmed. */
+function Fact({ label, value }: { label: string; value: string | null }) {
   return (
     <div className="flex justify-between gap-4">
       <dt className="shrink-0 text-slate-400">{label}</dt>
-      <dd className={value === UNKNOWN ? 'text-right text-slate-500' : 'text-right text-slate-100'}>
-        {value}
+      <dd className={value === null ? 'text-end text-slate-500' : 'text-end text-slate-100'}>
+        {value ?? <FormattedMessage id="shows.unknown" defaultMessage="Unknown" />}
       </dd>
     </div>
   );

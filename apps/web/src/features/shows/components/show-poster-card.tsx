@@ -1,9 +1,12 @@
 import type { ShowSummary } from '@series-tracker/contracts';
+import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { Rating } from '@/components/ui/rating';
 import { cn } from '@/lib/cn';
 import { yearOf } from '@/lib/format';
+import { Dot } from './dot';
 import { PosterFrame, PosterTitle } from './poster-parts';
+import { ShowKind } from './show-kind';
 
 /** A poster-shaped card for rows and grids; the whole card links to the show. */
 export function ShowPosterCard({
@@ -31,18 +34,20 @@ export function ShowPosterCard({
         imageClassName="transition duration-300 group-hover:scale-[1.03] motion-reduce:transition-none"
       >
         {rank !== undefined ? (
-          <span className="absolute top-2 left-2 rounded-md bg-slate-950/85 px-1.5 py-0.5 text-xs font-bold text-white tabular-nums">
-            #{rank}
+          <span className="absolute start-2 top-2 rounded-md bg-slate-950/85 px-1.5 py-0.5 text-xs font-bold text-white tabular-nums">
+            <FormattedMessage id="shows.rank" defaultMessage="#{rank}" values={{ rank }} />
           </span>
         ) : null}
       </PosterFrame>
       <PosterTitle>{show.title}</PosterTitle>
       <p className="mt-1 flex items-center gap-2 text-xs text-slate-400">
         <Rating value={show.averageRating} className="text-xs" />
-        {year ? <span aria-hidden>·</span> : null}
+        {year ? <Dot /> : null}
         {year ? <span>{year}</span> : null}
-        <span aria-hidden>·</span>
-        <span>{show.kind === 'anime' ? 'Anime' : 'Series'}</span>
+        <Dot />
+        <span>
+          <ShowKind kind={show.kind} />
+        </span>
       </p>
     </Link>
   );

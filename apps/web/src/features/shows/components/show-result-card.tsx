@@ -1,16 +1,19 @@
 import type { ShowSummary } from '@series-tracker/contracts';
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { ShowThumb } from '@/components/media/show-thumb';
 import { Rating } from '@/components/ui/rating';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { yearOf } from '@/lib/format';
 import { ShowSubtitle } from '@/components/media/show-subtitle';
+import { ShowKind } from './show-kind';
 
 /** Spec §2 Search: show results show up to 4 genres. */
 export const RESULT_GENRE_LIMIT = 4;
 
 /** A search or browse result: cover, titles, facts, up to 4 genres and the synopsis start. */
 export function ShowResultCard({ show }: { show: ShowSummary }) {
+  const { formatMessage } = useIntl();
   const year = yearOf(show.startDate);
   const synopsis = show.synopsis ?? show.description;
   return (
@@ -28,11 +31,16 @@ export function ShowResultCard({ show }: { show: ShowSummary }) {
           <Rating value={show.averageRating} className="text-xs" />
           <StatusBadge status={show.status} lastKnown={show.lastKnownStatus} />
           {year ? <span>{year}</span> : null}
-          <span>{show.kind === 'anime' ? 'Anime' : 'Series'}</span>
+          <span>
+            <ShowKind kind={show.kind} />
+          </span>
           {show.network ? <span className="truncate">{show.network}</span> : null}
         </div>
         {show.genres.length > 0 ? (
-          <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Genres">
+          <ul
+            className="mt-2 flex flex-wrap gap-1.5"
+            aria-label={formatMessage({ id: 'shows.genres', defaultMessage: 'Genres' })}
+          >
             {show.genres.slice(0, RESULT_GENRE_LIMIT).map((genre) => (
               <li
                 key={genre}

@@ -1,9 +1,9 @@
 import type { ShowSummary } from '@series-tracker/contracts';
 import { Flame, Tv, Users } from 'lucide-react';
+import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
 import { Rating } from '@/components/ui/rating';
-import { formatCount } from '@/lib/format';
 import { BackdropImage, HeroCover } from './show-hero-parts';
 import { HeroSkeleton } from './hero-skeleton';
 
@@ -32,11 +32,14 @@ export function TrendingHero({
         <div className="min-w-0 flex-1">
           <p className="inline-flex items-center gap-1.5 rounded-full bg-violet-500/15 px-3 py-1 text-xs font-bold tracking-wide text-violet-300 uppercase">
             <Flame aria-hidden className="size-3.5" />
-            #1 Trending Now
+            <FormattedMessage id="shows.trendingNow" defaultMessage="#1 Trending Now" />
           </p>
           {basis === 'catalogue' ? (
             <p className="mt-2 text-xs text-slate-400">
-              Most popular in the catalogue — community trends appear once members start tracking.
+              <FormattedMessage
+                id="shows.trendingCatalogueBasis"
+                defaultMessage="Most popular in the catalogue — community trends appear once members start tracking."
+              />
             </p>
           ) : null}
           <h2
@@ -52,12 +55,20 @@ export function TrendingHero({
             {show.episodes !== null ? (
               <li className="inline-flex items-center gap-1.5">
                 <Tv aria-hidden className="size-4 text-slate-400" />
-                {formatCount(show.episodes)} episodes
+                <FormattedMessage
+                  id="shows.episodeCount"
+                  defaultMessage="{count, plural, one {# episode} other {# episodes}}"
+                  values={{ count: show.episodes }}
+                />
               </li>
             ) : null}
             <li className="inline-flex items-center gap-1.5">
               <Users aria-hidden className="size-4 text-slate-400" />
-              {formatCount(show.totalUsers)} watching
+              <FormattedMessage
+                id="shows.watchingCount"
+                defaultMessage="{count, number} watching"
+                values={{ count: show.totalUsers }}
+              />
             </li>
             {show.genres.length > 0 ? (
               <li className="text-slate-400">{show.genres.slice(0, 3).join(' · ')}</li>
@@ -70,10 +81,10 @@ export function TrendingHero({
           ) : null}
           <div className="mt-6 flex flex-wrap gap-3">
             <Link to={`/show/${show.id}`} className={buttonStyles({ size: 'lg' })}>
-              View Details
+              <FormattedMessage id="shows.viewDetails" defaultMessage="View Details" />
             </Link>
             <Link to="/search" className={buttonStyles({ size: 'lg', variant: 'secondary' })}>
-              Browse Shows
+              <FormattedMessage id="shows.browseShows" defaultMessage="Browse Shows" />
             </Link>
           </div>
         </div>

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toaster';
+import { intl } from '@/i18n';
 import { api, isApiError, errorReason } from '@/lib/api-client';
 import { trackingKeys } from './tracking-keys';
 
@@ -45,9 +46,23 @@ export function useToggleFavorite(showId: number) {
     },
     onError: (error, favorite, context) => {
       queryClient.setQueryData(key, context?.previous);
-      const message = errorReason(error);
+      const values = { reason: errorReason(error) };
       toast.error(
-        `Could not ${favorite ? 'add this show to' : 'remove this show from'} your favorites: ${message}.`,
+        favorite
+          ? intl().formatMessage(
+              {
+                id: 'tracking.addFavoriteFailed',
+                defaultMessage: 'Could not add this show to your favorites: {reason}.',
+              },
+              values,
+            )
+          : intl().formatMessage(
+              {
+                id: 'tracking.removeFavoriteFailed',
+                defaultMessage: 'Could not remove this show from your favorites: {reason}.',
+              },
+              values,
+            ),
       );
     },
   });

@@ -13,6 +13,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toaster';
+import { intl } from '@/i18n';
 import { showsKeys } from '@/features/shows/api/shows-keys';
 import { api, errorReason } from '@/lib/api-client';
 import { trackingKeys } from './tracking-keys';
@@ -74,7 +75,16 @@ export function useWatchAgain(episodeId: number) {
   return useMutation({
     mutationFn: () => api.post<PlayChangeResult>(`/episodes/${episodeId}/plays`, {}),
     onSuccess: (result) => refreshAfterPlays(queryClient, result),
-    onError: (error) => toast.error(`Could not record another play: ${errorReason(error)}.`),
+    onError: (error) =>
+      toast.error(
+        intl().formatMessage(
+          {
+            id: 'tracking.watchAgainFailed',
+            defaultMessage: 'Could not record another play: {reason}.',
+          },
+          { reason: errorReason(error) },
+        ),
+      ),
   });
 }
 
@@ -94,7 +104,15 @@ export function useDeletePlay() {
       api.delete<PlayChangeResult>(`/plays/${playId}`),
     onSuccess: (result) => refreshAfterPlays(queryClient, result),
     onError: (error) =>
-      toast.error(`Could not delete the play: ${errorReason(error)}. Nothing was changed.`),
+      toast.error(
+        intl().formatMessage(
+          {
+            id: 'tracking.deletePlayFailed',
+            defaultMessage: 'Could not delete the play: {reason}. Nothing was changed.',
+          },
+          { reason: errorReason(error) },
+        ),
+      ),
   });
 }
 
@@ -107,8 +125,22 @@ export function useRewatch(showId: number) {
     onSuccess: (item) => {
       afterItemChange(queryClient, showId, item);
       void queryClient.invalidateQueries({ queryKey: ['tracking', 'plays'] });
-      toast.info(`Rewatch started: ${item.show.title} is back to episode one.`);
+      toast.info(
+        intl().formatMessage(
+          {
+            id: 'tracking.rewatchStarted',
+            defaultMessage: 'Rewatch started: {title} is back to episode one.',
+          },
+          { title: item.show.title },
+        ),
+      );
     },
-    onError: (error) => toast.error(`Could not start a rewatch: ${errorReason(error)}.`),
+    onError: (error) =>
+      toast.error(
+        intl().formatMessage(
+          { id: 'tracking.rewatchFailed', defaultMessage: 'Could not start a rewatch: {reason}.' },
+          { reason: errorReason(error) },
+        ),
+      ),
   });
 }

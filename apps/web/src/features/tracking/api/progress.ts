@@ -12,6 +12,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toaster';
+import { intl } from '@/i18n';
 import { showsKeys } from '@/features/shows/api/shows-keys';
 import { idempotency } from '@series-tracker/contracts/constants';
 import { api, errorReason, isNoAnswer } from '@/lib/api-client';
@@ -102,7 +103,13 @@ export function applyEpisodeResult(
   refreshAfterProgress(queryClient, showId, result.item);
 }
 
-export const SAVED_OFFLINE = 'Saved offline — will sync';
+/** The note on a mark that waits on this device to be sent (ADR 162). */
+export function savedOfflineNote(): string {
+  return intl().formatMessage({
+    id: 'tracking.savedOffline',
+    defaultMessage: 'Saved offline — will sync',
+  });
+}
 
 /**
  * One episode watched or not (spec §4): the screen changes once the server has said yes; a
@@ -141,14 +148,34 @@ export function useSetEpisodeWatched() {
     },
     onSuccess: (result, { showId }) => {
       if (result === 'queued') {
-        toast.info(`${SAVED_OFFLINE}.`);
+        toast.info(
+          intl().formatMessage({
+            id: 'tracking.savedOfflineToast',
+            defaultMessage: 'Saved offline — will sync.',
+          }),
+        );
         return;
       }
       applyEpisodeResult(queryClient, showId, result);
     },
     onError: (error, { code, watched }) => {
+      const values = { code, reason: reason(error) };
       toast.error(
-        `Could not mark ${code} as ${watched ? 'watched' : 'unwatched'}: ${reason(error)}.`,
+        watched
+          ? intl().formatMessage(
+              {
+                id: 'tracking.markWatchedFailed',
+                defaultMessage: 'Could not mark {code} as watched: {reason}.',
+              },
+              values,
+            )
+          : intl().formatMessage(
+              {
+                id: 'tracking.markUnwatchedFailed',
+                defaultMessage: 'Could not mark {code} as unwatched: {reason}.',
+              },
+              values,
+            ),
       );
     },
   });
@@ -160,14 +187,20 @@ export type BulkTarget =
   /** Every aired regular episode (completing a show offers it). */
   | { includeSpecials: false };
 
+/** A bulk change: what to mark, and the message its failure shows (given the reason). */
+export interface BulkChange {
+  target: BulkTarget;
+  watched: boolean;
+  failed: (reason: string) => string;
+}
+
 /** A whole season, or every episode up to and including one, in one call. */
 export function useBulkProgress(showId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ target, watched }: { target: BulkTarget; watched: boolean; label: string }) =>
+    mutationFn: ({ target, watched }: BulkChange) =>
       api.post<BulkProgressResult>(`/episodes/show/${showId}/progress`, { ...target, watched }),
     onSuccess: (result) => refreshAfterProgress(queryClient, showId, result.item),
-    onError: (error, { label }) =>
-      toast.error(`Could not ${label}: ${reason(error)}. Nothing was changed.`),
+    onError: (error, { failed }) => toast.error(failed(reason(error))),
   });
 }

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { idempotencyMessages } from '@series-tracker/contracts/constants';
 import { toast } from '@/components/ui/toaster';
+import { intl } from '@/i18n';
 import { errorReason, isApiError, isNoAnswer } from '@/lib/api-client';
 import { onReconnect } from '@/lib/connection';
 import { pendingMarks, removeMark } from './offline-marks';
@@ -39,8 +40,23 @@ export function syncOfflineMarks(queryClient: QueryClient): Promise<void> {
         removeMark(mark.key);
         // A 401 means the session ended; the auth provider shows the member as signed out.
         if (!(isApiError(error) && error.status === 401)) {
+          const values = { code: mark.code, reason: errorReason(error) };
           toast.error(
-            `Could not sync ${mark.code} as ${mark.watched ? 'watched' : 'unwatched'}: ${errorReason(error)}.`,
+            mark.watched
+              ? intl().formatMessage(
+                  {
+                    id: 'tracking.syncWatchedFailed',
+                    defaultMessage: 'Could not sync {code} as watched: {reason}.',
+                  },
+                  values,
+                )
+              : intl().formatMessage(
+                  {
+                    id: 'tracking.syncUnwatchedFailed',
+                    defaultMessage: 'Could not sync {code} as unwatched: {reason}.',
+                  },
+                  values,
+                ),
           );
         }
       }

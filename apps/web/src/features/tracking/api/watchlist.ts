@@ -15,6 +15,8 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toaster';
+import { intl } from '@/i18n';
+import { contractText } from '@/i18n/contract-text';
 import { showsKeys } from '@/features/shows/api/shows-keys';
 import { api, isApiError, errorReason } from '@/lib/api-client';
 import { loadedOffset, offsetPages } from '@/lib/paging';
@@ -158,7 +160,10 @@ export function applyChanges(item: WatchlistItem, changes: WatchlistChanges): Wa
 }
 
 function showTitle(item: WatchlistItem) {
-  return item.show.title || 'this show';
+  return (
+    item.show.title ||
+    intl().formatMessage({ id: 'tracking.thisShow', defaultMessage: 'this show' })
+  );
 }
 
 // --- mutations ----------------------------------------------------------------------------
@@ -181,13 +186,36 @@ export function useUpdateWatchlistItem() {
     },
     onError: (error, { item, changes }, snap) => {
       restore(queryClient, snap);
-      const what =
+      const { formatMessage } = intl();
+      const values = { title: showTitle(item), reason: reason(error) };
+      toast.error(
         changes.status !== undefined
-          ? `Could not move ${showTitle(item)} to ${watchStatusLabels[changes.status]}`
+          ? formatMessage(
+              {
+                id: 'tracking.moveFailed',
+                defaultMessage:
+                  'Could not move {title} to {status}: {reason}. Nothing was changed.',
+              },
+              { ...values, status: contractText(watchStatusLabels[changes.status]) },
+            )
           : changes.score === null
-            ? `Could not remove your rating of ${showTitle(item)}`
-            : `Could not save your rating of ${showTitle(item)}`;
-      toast.error(`${what}: ${reason(error)}. Nothing was changed.`);
+            ? formatMessage(
+                {
+                  id: 'tracking.removeRatingFailed',
+                  defaultMessage:
+                    'Could not remove your rating of {title}: {reason}. Nothing was changed.',
+                },
+                values,
+              )
+            : formatMessage(
+                {
+                  id: 'tracking.saveRatingFailed',
+                  defaultMessage:
+                    'Could not save your rating of {title}: {reason}. Nothing was changed.',
+                },
+                values,
+              ),
+      );
     },
     onSuccess: (saved) => {
       patchWatchlists(queryClient, saved.id, () => saved);
@@ -215,7 +243,13 @@ export function useRemoveWatchlistItem() {
     onError: (error, item, snap) => {
       restore(queryClient, snap);
       toast.error(
-        `Could not remove ${showTitle(item)}: ${reason(error)}. It is still in your watchlist.`,
+        intl().formatMessage(
+          {
+            id: 'tracking.removeFailed',
+            defaultMessage: 'Could not remove {title}: {reason}. It is still in your watchlist.',
+          },
+          { title: showTitle(item), reason: reason(error) },
+        ),
       );
     },
     onSuccess: (_data, item) => {
@@ -247,7 +281,15 @@ export function useAddToWatchlist(showId: number) {
       // Already tracked (another tab): show what the server has.
       void queryClient.invalidateQueries({ queryKey: trackingKeys.item(showId) });
       if (isApiError(error) && error.status === 409) return;
-      toast.error(`Could not add this show to your watchlist: ${reason(error)}.`);
+      toast.error(
+        intl().formatMessage(
+          {
+            id: 'tracking.addFailed',
+            defaultMessage: 'Could not add this show to your watchlist: {reason}.',
+          },
+          { reason: reason(error) },
+        ),
+      );
     },
     onSettled: () => {
       void queryClient.invalidateQueries({

@@ -1,6 +1,8 @@
 import type { WatchStatus } from '@series-tracker/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown } from 'lucide-react';
+import { useIntl } from 'react-intl';
+import { contractText } from '@/i18n/contract-text';
 import { MenuPanel } from '@/components/media/menu-panel';
 import { statusOrder, watchStatusLabels } from '../lib/watch-status';
 import { menuTriggerStyle } from './add-with-status-menu-style';
@@ -16,23 +18,31 @@ export function AddWithStatusMenu({
   /** Mounted by its stand-in's first press (show-tracking-controls.tsx): opens at once. */
   defaultOpen?: boolean;
 }) {
+  const { formatMessage } = useIntl();
   return (
     <DropdownMenu.Root defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger
         disabled={disabled}
-        aria-label="Add with another status"
+        aria-label={formatMessage({
+          id: 'tracking.addWithStatus',
+          defaultMessage: 'Add with another status',
+        })}
         className={menuTriggerStyle}
       >
         <ChevronDown aria-hidden className="size-4" />
       </DropdownMenu.Trigger>
-      <MenuPanel label="Add as" align="end" className="min-w-48">
+      <MenuPanel
+        label={formatMessage({ id: 'tracking.addAs', defaultMessage: 'Add as' })}
+        align="end"
+        className="min-w-48"
+      >
         {statusOrder.map((status) => (
           <DropdownMenu.Item
             key={status}
             onSelect={() => onPick(status)}
             className="cursor-pointer rounded-lg px-3 py-2 text-sm text-slate-100 outline-none data-[highlighted]:bg-violet-600/30"
           >
-            {watchStatusLabels[status]}
+            {contractText(watchStatusLabels[status])}
           </DropdownMenu.Item>
         ))}
       </MenuPanel>

@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { ConfirmActions } from '@/components/forms/confirm-actions';
 import { Dialog } from '@/components/ui/dialog';
 
@@ -20,16 +21,24 @@ export function ConfirmRemoveDialog({
   onConfirm,
   onCloseAutoFocus,
 }: ConfirmShowProps & { onCloseAutoFocus?: (event: Event) => void }) {
+  const { formatMessage } = useIntl();
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={`Remove ${title} from your watchlist?`}
-      description="Its status, score and dates go. Your watched episodes are kept, so adding it again brings your progress back."
+      title={formatMessage(
+        { id: 'tracking.removeQuestion', defaultMessage: 'Remove {title} from your watchlist?' },
+        { title },
+      )}
+      description={formatMessage({
+        id: 'tracking.removeExplained',
+        defaultMessage:
+          'Its status, score and dates go. Your watched episodes are kept, so adding it again brings your progress back.',
+      })}
       onCloseAutoFocus={onCloseAutoFocus}
     >
       <ConfirmActions
-        label="Remove"
+        label={formatMessage({ id: 'tracking.remove', defaultMessage: 'Remove' })}
         danger
         onConfirm={() => {
           onConfirm();

@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { ConfirmActions } from '@/components/forms/confirm-actions';
 import { Dialog } from '@/components/ui/dialog';
 import type { ConfirmShowProps } from './confirm-remove-dialog';
@@ -8,15 +9,23 @@ import type { ConfirmShowProps } from './confirm-remove-dialog';
  * stays in the history — but the ticks on the Episodes tab are cleared, so it asks first.
  */
 export function ConfirmRewatchDialog({ open, onOpenChange, title, onConfirm }: ConfirmShowProps) {
+  const { formatMessage } = useIntl();
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={`Watch ${title} again from the start?`}
-      description="Your progress starts again at the first episode and the show goes back to Watching. Every episode you watched before stays in your history."
+      title={formatMessage(
+        { id: 'tracking.rewatchQuestion', defaultMessage: 'Watch {title} again from the start?' },
+        { title },
+      )}
+      description={formatMessage({
+        id: 'tracking.rewatchExplained',
+        defaultMessage:
+          'Your progress starts again at the first episode and the show goes back to Watching. Every episode you watched before stays in your history.',
+      })}
     >
       <ConfirmActions
-        label="Start rewatch"
+        label={formatMessage({ id: 'tracking.startRewatch', defaultMessage: 'Start rewatch' })}
         onConfirm={() => {
           onConfirm();
           onOpenChange(false);

@@ -1,19 +1,26 @@
 import type { Play } from '@series-tracker/contracts';
 import { History, Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import { useId, useState, type ButtonHTMLAttributes } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { intl } from '@/i18n';
 import { Spinner } from '@/components/ui/spinner';
 import { errorReason } from '@/lib/api-client';
 import { localIsoDate } from '@/lib/format';
 import { useDeletePlay, useEditPlay, useEpisodePlays, useWatchAgain } from '../api/plays';
 import { useRequireSignIn } from '@/features/auth/hooks/use-require-sign-in';
 import { formatPlayTime, playSourceLabel } from '../lib/plays';
+import { RetryAlert } from './retry-alert';
 
 /** "Watched 3 times", "Watched once", "Not watched yet". */
 export function playCountLabel(count: number): string {
-  if (count === 0) return 'Not watched yet';
-  if (count === 1) return 'Watched once';
-  if (count === 2) return 'Watched twice';
-  return `Watched ${count} times`;
+  return intl().formatMessage(
+    {
+      id: 'tracking.playCount',
+      defaultMessage:
+        '{count, plural, =0 {Not watched yet} =1 {Watched once} =2 {Watched twice} other {Watched # times}}',
+    },
+    { count },
+  );
 }
 
 /**
@@ -40,15 +47,18 @@ export function EpisodePlays({ episodeId, aired }: { episodeId: number; aired: b
   const query = useEpisodePlays(episodeId, { enabled: signedIn });
   const again = useWatchAgain(episodeId);
   const headingId = useId();
+  const { formatMessage } = useIntl();
   if (!signedIn) return null;
   if (query.isError && !query.data) {
     return (
-      <p role="alert" className="mt-4 text-sm text-rose-300">
-        Could not load your plays of this episode.{' '}
-        <button type="button" className="underline" onClick={() => void query.refetch()}>
-          Try again
-        </button>
-      </p>
+      <RetryAlert
+        className="mt-4"
+        message={formatMessage({
+          id: 'tracking.playsLoadFailed',
+          defaultMessage: 'Could not load your plays of this episode.',
+        })}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   if (!query.data)
@@ -80,12 +90,18 @@ export function EpisodePlays({ episodeId, aired }: { episodeId: number; aired: b
             ) : (
               <RotateCcw aria-hidden className="size-3.5" />
             )}
-            Watch again
+            <FormattedMessage id="tracking.watchAgain" defaultMessage="Watch again" />
           </button>
         ) : null}
       </div>
       {plays.data.length ? (
-        <ul className="mt-3 divide-y divide-slate-800" aria-label="Your plays of this episode">
+        <ul
+          className="mt-3 divide-y divide-slate-800"
+          aria-label={formatMessage({
+            id: 'tracking.playsListLabel',
+            defaultMessage: 'Your plays of this episode',
+          })}
+        >
           {plays.data.map((play) => (
             <PlayRow key={play.id} play={play} currentRun={plays.run} />
           ))}
@@ -101,6 +117,7 @@ function PlayRow({ play, currentRun }: { play: Play; currentRun: number }) {
   const edit = useEditPlay();
   const remove = useDeletePlay();
   const inputId = useId();
+  const { formatMessage } = useIntl();
   const when = formatPlayTime(play.watchedAt);
   const source = playSourceLabel(play.source);
 
@@ -118,7 +135,7 @@ function PlayRow({ play, currentRun }: { play: Play; currentRun: number }) {
           }}
         >
           <label htmlFor={inputId} className="flex flex-col gap-1 text-xs text-slate-400">
-            Watched on
+            <FormattedMessage id="tracking.watchedOn" defaultMessage="Watched on" />
             <input
               id={inputId}
               type="date"
@@ -135,7 +152,7 @@ function PlayRow({ play, currentRun }: { play: Play; currentRun: number }) {
             pending={edit.isPending}
             className="bg-violet-600 text-white hover:bg-violet-500"
           >
-            Save
+            <FormattedMessage id="tracking.save" defaultMessage="Save" />
           </SmallButton>
           <SmallButton
             onClick={() => {
@@ -144,11 +161,15 @@ function PlayRow({ play, currentRun }: { play: Play; currentRun: number }) {
             }}
             className="text-slate-300 hover:bg-slate-800"
           >
-            Cancel
+            <FormattedMessage id="tracking.cancel" defaultMessage="Cancel" />
           </SmallButton>
           {edit.isError ? (
             <p role="alert" className="w-full text-xs text-rose-300">
-              Could not change the date: {errorReason(edit.error)}.
+              <FormattedMessage
+                id="tracking.playDateFailed"
+                defaultMessage="Could not change the date: {reason}."
+                values={{ reason: errorReason(edit.error) }}
+              />
             </p>
           ) : null}
         </form>
@@ -162,55 +183,77 @@ function PlayRow({ play, currentRun }: { play: Play; currentRun: number }) {
         <time dateTime={play.watchedAt} className="text-slate-200">
           {when}
         </time>
-        <span className="ml-2 inline-flex flex-wrap gap-1.5 align-middle">
+        <span className="ms-2 inline-flex flex-wrap gap-1.5 align-middle">
           {currentRun > 1 ? (
             <span className="rounded-full bg-slate-800 px-2 py-0.5 text-[11px] text-slate-300">
-              Run {play.run}
+              <FormattedMessage
+                id="tracking.run"
+                defaultMessage="Run {run}"
+                values={{ run: play.run }}
+              />
             </span>
           ) : null}
           {play.rewatch ? (
             <span className="rounded-full bg-violet-500/15 px-2 py-0.5 text-[11px] text-violet-200">
-              Rewatch
+              <FormattedMessage id="tracking.rewatchBadge" defaultMessage="Rewatch" />
             </span>
           ) : null}
           {source ? <span className="text-[11px] text-slate-500">{source}</span> : null}
         </span>
       </div>
       {mode === 'delete' ? (
-        <div className="flex items-center gap-1.5" role="group" aria-label="Delete this play?">
-          <span className="text-xs text-slate-300">Delete this play?</span>
+        <div
+          className="flex items-center gap-1.5"
+          role="group"
+          aria-label={formatMessage({
+            id: 'tracking.deletePlayQuestion',
+            defaultMessage: 'Delete this play?',
+          })}
+        >
+          <span className="text-xs text-slate-300">
+            <FormattedMessage id="tracking.deletePlayQuestion" defaultMessage="Delete this play?" />
+          </span>
           <SmallButton
             disabled={remove.isPending}
             onClick={() => remove.mutate({ playId: play.id })}
             pending={remove.isPending}
             className="bg-rose-600 text-white hover:bg-rose-500"
           >
-            Delete
+            <FormattedMessage id="tracking.delete" defaultMessage="Delete" />
           </SmallButton>
           <SmallButton
             onClick={() => setMode('view')}
             className="text-slate-300 hover:bg-slate-800"
           >
-            Keep
+            <FormattedMessage id="tracking.keep" defaultMessage="Keep" />
           </SmallButton>
         </div>
       ) : (
         <div className="flex items-center gap-1">
           <SmallButton
-            aria-label={`Edit the date of the play on ${when}`}
+            aria-label={formatMessage(
+              {
+                id: 'tracking.editPlayDate',
+                defaultMessage: 'Edit the date of the play on {when}',
+              },
+              { when },
+            )}
             onClick={() => setMode('edit')}
             className="text-slate-300 hover:bg-slate-800 hover:text-white"
           >
             <Pencil aria-hidden className="size-3.5" />
-            Edit
+            <FormattedMessage id="tracking.edit" defaultMessage="Edit" />
           </SmallButton>
           <SmallButton
-            aria-label={`Delete the play on ${when}`}
+            aria-label={formatMessage(
+              { id: 'tracking.deletePlay', defaultMessage: 'Delete the play on {when}' },
+              { when },
+            )}
             onClick={() => setMode('delete')}
             className="text-slate-300 hover:bg-slate-800 hover:text-rose-200"
           >
             <Trash2 aria-hidden className="size-3.5" />
-            Delete
+            <FormattedMessage id="tracking.delete" defaultMessage="Delete" />
           </SmallButton>
         </div>
       )}

@@ -1,4 +1,5 @@
 import { Heart } from 'lucide-react';
+import { useIntl } from 'react-intl';
 import { cn } from '@/lib/cn';
 import { useIsFavorite, useToggleFavorite } from '../api/favorites';
 import { useRequireSignIn } from '@/features/auth/hooks/use-require-sign-in';
@@ -10,12 +11,16 @@ export function FavoriteButton({ showId }: { showId: number }) {
   const query = useIsFavorite(showId, { enabled: signedIn });
   const toggle = useToggleFavorite(showId);
   const favorite = signedIn && query.data === true;
+  const { formatMessage } = useIntl();
+  const label = favorite
+    ? formatMessage({ id: 'tracking.removeFavorite', defaultMessage: 'Remove from favorites' })
+    : formatMessage({ id: 'tracking.addFavorite', defaultMessage: 'Add to favorites' });
   return (
     <button
       type="button"
       aria-pressed={favorite}
-      aria-label={favorite ? 'Remove from favorites' : 'Add to favorites'}
-      title={favorite ? 'Remove from favorites' : 'Add to favorites'}
+      aria-label={label}
+      title={label}
       disabled={status === 'loading' || (signedIn && query.isPending)}
       onClick={() => {
         if (!requireSignIn()) return;

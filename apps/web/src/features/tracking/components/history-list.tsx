@@ -1,6 +1,7 @@
 import type { HistoryEntry } from '@series-tracker/contracts';
 import { History } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { CoverImage } from '@/components/ui/cover-image';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -30,6 +31,7 @@ export function HistoryList({
   emptyAction?: ReactNode;
   headingLevel?: 2 | 3;
 }) {
+  const { formatMessage } = useIntl();
   const entries = query.data?.pages.flatMap((p) => p.data) ?? [];
   if (query.isPending) {
     return (
@@ -45,7 +47,10 @@ export function HistoryList({
     return (
       <QueryErrorState
         query={query}
-        title="Could not load the history"
+        title={formatMessage({
+          id: 'tracking.historyLoadFailed',
+          defaultMessage: 'Could not load the history',
+        })}
         headingLevel={headingLevel}
       />
     );
@@ -67,7 +72,11 @@ export function HistoryList({
   return (
     <div>
       <p className="mb-4 text-sm text-slate-400">
-        {total === 1 ? '1 play' : `${total.toLocaleString('en')} plays`}
+        <FormattedMessage
+          id="tracking.playTotal"
+          defaultMessage="{count, plural, one {# play} other {# plays}}"
+          values={{ count: total }}
+        />
       </p>
       <div className="space-y-6">
         {groupByDay(entries).map((group) => (
@@ -86,14 +95,20 @@ export function HistoryList({
       {query.isError && !query.isFetchNextPageError ? (
         <RetryAlert
           className="mt-3 text-center"
-          message="Could not refresh the history."
+          message={formatMessage({
+            id: 'tracking.historyRefreshFailed',
+            defaultMessage: 'Could not refresh the history.',
+          })}
           onRetry={() => void query.refetch()}
         />
       ) : null}
       <LoadMore query={query} />
       {query.isFetchNextPageError ? (
         <p role="alert" className="mt-3 text-center text-sm text-rose-300">
-          Could not load more of the history. Please try again.
+          <FormattedMessage
+            id="tracking.historyMoreFailed"
+            defaultMessage="Could not load more of the history. Please try again."
+          />
         </p>
       ) : null}
     </div>
@@ -137,10 +152,18 @@ function HistoryRow({ entry }: { entry: HistoryEntry }) {
           <time dateTime={entry.watchedAt}>{formatPlayClock(entry.watchedAt)}</time>
           {entry.rewatch ? (
             <span className="rounded-full bg-violet-500/15 px-2 py-0.5 text-[11px] text-violet-200">
-              Rewatch
+              <FormattedMessage id="tracking.rewatchBadge" defaultMessage="Rewatch" />
             </span>
           ) : null}
-          {entry.run > 1 ? <span>Run {entry.run}</span> : null}
+          {entry.run > 1 ? (
+            <span>
+              <FormattedMessage
+                id="tracking.run"
+                defaultMessage="Run {run}"
+                values={{ run: entry.run }}
+              />
+            </span>
+          ) : null}
           {source ? <span>{source}</span> : null}
         </p>
       </div>

@@ -1,6 +1,8 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { intl } from '@/i18n';
 import { useBulkProgress } from '../api/progress';
 
 export interface MarkAiredOffer {
@@ -22,23 +24,36 @@ export function MarkAiredDialog({
   onClose: () => void;
 }) {
   const bulk = useBulkProgress(offer.showId);
-  const n = offer.unwatched;
+  const { formatMessage } = useIntl();
+  const count = offer.unwatched;
   return (
     <Dialog
       open
       onOpenChange={(open) => !open && !bulk.isPending && onClose()}
-      title={`Mark all ${n} aired ${n === 1 ? 'episode' : 'episodes'} as watched?`}
+      title={formatMessage(
+        {
+          id: 'tracking.markAiredQuestion',
+          defaultMessage:
+            '{count, plural, one {Mark all # aired episode as watched?} other {Mark all # aired episodes as watched?}}',
+        },
+        { count },
+      )}
       description={
-        <>
-          <span dir="auto">{offer.title}</span> is now Completed.{' '}
-          {n === 1 ? 'One aired episode is' : `${n} aired episodes are`} not marked as watched yet.
-        </>
+        <FormattedMessage
+          id="tracking.markAiredExplained"
+          defaultMessage="{count, plural, one {<show>{title}</show> is now Completed. One aired episode is not marked as watched yet.} other {<show>{title}</show> is now Completed. # aired episodes are not marked as watched yet.}}"
+          values={{
+            count,
+            title: offer.title,
+            show: (chunks) => <span dir="auto">{chunks}</span>,
+          }}
+        />
       }
     >
       <div className="flex flex-wrap justify-end gap-2">
         <DialogClose asChild>
           <Button variant="secondary" disabled={bulk.isPending}>
-            Not now
+            <FormattedMessage id="tracking.notNow" defaultMessage="Not now" />
           </Button>
         </DialogClose>
         <Button
@@ -48,7 +63,15 @@ export function MarkAiredDialog({
               {
                 target: { includeSpecials: false },
                 watched: true,
-                label: `mark the aired episodes of ${offer.title} as watched`,
+                failed: (reason) =>
+                  intl().formatMessage(
+                    {
+                      id: 'tracking.markAiredFailed',
+                      defaultMessage:
+                        'Could not mark the aired episodes of {title} as watched: {reason}. Nothing was changed.',
+                    },
+                    { title: offer.title, reason },
+                  ),
               },
               // On failure the toast says so and the dialog closes: nothing was changed.
               { onSettled: onClose },
@@ -56,7 +79,7 @@ export function MarkAiredDialog({
           }
         >
           {bulk.isPending ? <Spinner /> : null}
-          Mark watched
+          <FormattedMessage id="tracking.markWatched" defaultMessage="Mark watched" />
         </Button>
       </div>
     </Dialog>

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose } from '@/components/ui/dialog';
 import { cn } from '@/lib/cn';
@@ -20,6 +21,7 @@ export function RateDialog({
   /** A score, or null to remove it; the dialog closes either way. */
   onRate: (score: number | null) => void;
 }) {
+  const { formatMessage } = useIntl();
   const gridRef = useRef<HTMLDivElement>(null);
   function pick(value: number | null) {
     onRate(value);
@@ -29,11 +31,20 @@ export function RateDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={`Rate ${title}`}
+      title={formatMessage({ id: 'tracking.rateShow', defaultMessage: 'Rate {title}' }, { title })}
       description={
         score === null
-          ? 'Pick a score from 1 to 10.'
-          : `Your score is ${score}/10. Pick a new one or remove it.`
+          ? formatMessage({
+              id: 'tracking.pickScore',
+              defaultMessage: 'Pick a score from 1 to 10.',
+            })
+          : formatMessage(
+              {
+                id: 'tracking.yourScoreIs',
+                defaultMessage: 'Your score is {score}/10. Pick a new one or remove it.',
+              },
+              { score },
+            )
       }
       onOpenAutoFocus={(event) => {
         // Start on the current score, else on 1.
@@ -42,7 +53,12 @@ export function RateDialog({
         (current ?? gridRef.current?.querySelector<HTMLButtonElement>('button'))?.focus();
       }}
     >
-      <div ref={gridRef} role="group" aria-label="Score" className="grid grid-cols-5 gap-2">
+      <div
+        ref={gridRef}
+        role="group"
+        aria-label={formatMessage({ id: 'tracking.score', defaultMessage: 'Score' })}
+        className="grid grid-cols-5 gap-2"
+      >
         {SCORES.map((value) => (
           <button
             key={value}
@@ -64,14 +80,16 @@ export function RateDialog({
         {score !== null ? (
           <Button
             variant="ghost"
-            className="mr-auto text-rose-300 hover:text-rose-200"
+            className="me-auto text-rose-300 hover:text-rose-200"
             onClick={() => pick(null)}
           >
-            Remove Rating
+            <FormattedMessage id="tracking.removeRating" defaultMessage="Remove Rating" />
           </Button>
         ) : null}
         <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
+          <Button variant="secondary">
+            <FormattedMessage id="tracking.cancel" defaultMessage="Cancel" />
+          </Button>
         </DialogClose>
       </div>
     </Dialog>

@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { cn } from '@/lib/cn';
 
 /** A short line that a load failed, with an underlined 'Try again' that asks again. */
@@ -12,10 +13,18 @@ export function RetryAlert({
 }) {
   return (
     <p role="alert" className={cn('text-sm text-rose-300', className)}>
-      {message}{' '}
-      <button type="button" className="underline" onClick={onRetry}>
-        Try again
-      </button>
+      <FormattedMessage
+        id="tracking.retryAlert"
+        defaultMessage="{message} <retry>Try again</retry>"
+        values={{
+          message,
+          retry: (chunks) => (
+            <button type="button" className="underline" onClick={onRetry}>
+              {chunks}
+            </button>
+          ),
+        }}
+      />
     </p>
   );
 }

@@ -1,6 +1,7 @@
 import type { WatchStatus } from '@series-tracker/contracts';
 import { ChevronDown, Plus, RotateCcw, Star } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
@@ -58,12 +59,16 @@ export function ShowTrackingControls({ showId, title }: { showId: number; title:
     open: dialog === kind,
     onOpenChange: (open: boolean) => setDialog(open ? kind : null),
   });
+  const { formatMessage } = useIntl();
   const statusMenu = useLoadOnIntent(loadStatusMenu);
   // Looks and is named like the menu's own trigger (add-with-status-menu.tsx).
   const statusMenuStandIn = (
     <button
       type="button"
-      aria-label="Add with another status"
+      aria-label={formatMessage({
+        id: 'tracking.addWithStatus',
+        defaultMessage: 'Add with another status',
+      })}
       disabled={add.isPending}
       className={menuTriggerStyle}
       {...statusMenu.triggerProps}
@@ -96,7 +101,10 @@ export function ShowTrackingControls({ showId, title }: { showId: number; title:
           <WatchStatusSelect
             className="w-40"
             value={item.status}
-            label="Watchlist status"
+            label={formatMessage({
+              id: 'tracking.watchlistStatus',
+              defaultMessage: 'Watchlist status',
+            })}
             onChange={(status) =>
               update.mutate(
                 { item, changes: { status } },
@@ -108,14 +116,30 @@ export function ShowTrackingControls({ showId, title }: { showId: number; title:
             variant="secondary"
             onClick={() => setDialog('rate')}
             aria-label={
-              item.score === null ? undefined : `Your score: ${item.score}/10. Change rating`
+              item.score === null
+                ? undefined
+                : formatMessage(
+                    {
+                      id: 'tracking.yourScoreChange',
+                      defaultMessage: 'Your score: {score}/10. Change rating',
+                    },
+                    { score: item.score },
+                  )
             }
           >
             <Star
               aria-hidden
               className={cn('size-4', item.score !== null && 'fill-amber-300 text-amber-300')}
             />
-            {item.score === null ? 'Rate' : `${item.score}/10`}
+            {item.score === null ? (
+              <FormattedMessage id="tracking.rate" defaultMessage="Rate" />
+            ) : (
+              <FormattedMessage
+                id="tracking.scoreOutOfTen"
+                defaultMessage="{score}/10"
+                values={{ score: item.score }}
+              />
+            )}
           </Button>
           <FavoriteButton showId={showId} />
           {/* A finished show can be watched again from the start (ADR 130). */}
@@ -126,16 +150,23 @@ export function ShowTrackingControls({ showId, title }: { showId: number; title:
               onClick={() => setDialog('rewatch')}
             >
               {rewatch.isPending ? <Spinner /> : <RotateCcw aria-hidden className="size-4" />}
-              Rewatch
+              <FormattedMessage id="tracking.rewatch" defaultMessage="Rewatch" />
             </Button>
           ) : null}
           {(item.run ?? 1) > 1 ? (
             <span className="rounded-full border border-violet-500/40 bg-violet-500/10 px-2.5 py-1 text-xs font-medium text-violet-200">
-              {ordinal(item.run ?? 1)} watch-through
+              <FormattedMessage
+                id="tracking.watchThrough"
+                defaultMessage="{run, selectordinal, one {#st watch-through} two {#nd watch-through} few {#rd watch-through} other {#th watch-through}}"
+                values={{ run: item.run ?? 1 }}
+              />
             </span>
           ) : null}
           <Button variant="ghost" onClick={() => setDialog('remove')}>
-            Remove from Watchlist
+            <FormattedMessage
+              id="tracking.removeFromWatchlist"
+              defaultMessage="Remove from Watchlist"
+            />
           </Button>
           <Suspense fallback={null}>
             {opened.has('rate') ? (
@@ -170,10 +201,10 @@ export function ShowTrackingControls({ showId, title }: { showId: number; title:
           <Button
             onClick={() => addWith()}
             disabled={add.isPending}
-            className={signedIn ? 'rounded-r-none' : undefined}
+            className={signedIn ? 'rounded-e-none' : undefined}
           >
             {add.isPending ? <Spinner /> : <Plus aria-hidden className="size-4" />}
-            Add to Watchlist
+            <FormattedMessage id="tracking.addToWatchlist" defaultMessage="Add to Watchlist" />
           </Button>
           {signedIn ? (
             statusMenu.pressed ? (
@@ -190,17 +221,13 @@ export function ShowTrackingControls({ showId, title }: { showId: number; title:
       {itemQuery.isError ? (
         <RetryAlert
           className="w-full"
-          message="Could not load your watchlist status."
+          message={formatMessage({
+            id: 'tracking.itemLoadFailed',
+            defaultMessage: 'Could not load your watchlist status.',
+          })}
           onRetry={() => void itemQuery.refetch()}
         />
       ) : null}
     </div>
   );
-}
-
-/** '2nd', '3rd', '11th', '22nd'. */
-export function ordinal(n: number): string {
-  const tens = n % 100;
-  if (tens >= 11 && tens <= 13) return `${n}th`;
-  return `${n}${['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
 }

@@ -1,10 +1,11 @@
 import { Check } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Carousel } from '@/components/ui/carousel';
 import { CoverLink } from '@/components/ui/cover-link';
 import { QueryErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
-import { hiddenEpisodeTitle } from '@series-tracker/contracts/constants';
+import { episodeDisplayTitle } from '@/features/episodes/components/episode-title';
 import { episodeCode, formatAirDate } from '@/lib/format';
 import { useSetEpisodeWatched } from '../api/progress';
 import { useUpNext, type UpNextEntry } from '../api/up-next';
@@ -19,6 +20,8 @@ export function UpNextRow() {
   const myServices = useMyServices();
   const query = useUpNext({ services: myServices.params });
   const entries = query.data?.data ?? [];
+  const { formatMessage } = useIntl();
+  const heading = formatMessage({ id: 'tracking.upNext', defaultMessage: 'Up Next' });
   const toggle = <MyServicesToggle filter={myServices} id="up-next-my-services" />;
   if (query.isError) {
     return (
@@ -27,11 +30,14 @@ export function UpNextRow() {
           id="up-next-heading"
           className="mb-4 text-xl font-bold tracking-tight text-white sm:text-2xl"
         >
-          Up Next
+          {heading}
         </h2>
         <QueryErrorState
           query={query}
-          title="Could not load your next episodes"
+          title={formatMessage({
+            id: 'tracking.upNextLoadFailed',
+            defaultMessage: 'Could not load your next episodes',
+          })}
           headingLevel={3}
           className="py-8"
         />
@@ -47,16 +53,21 @@ export function UpNextRow() {
           id="up-next-heading"
           className="text-xl font-bold tracking-tight text-white sm:text-2xl"
         >
-          Up Next
+          {heading}
         </h2>
         {toggle}
-        <p className="text-sm text-slate-400">Nothing up next on your services.</p>
+        <p className="text-sm text-slate-400">
+          <FormattedMessage
+            id="tracking.upNextNothingOnServices"
+            defaultMessage="Nothing up next on your services."
+          />
+        </p>
       </section>
     );
   }
   return (
     <Carousel
-      title="Up Next"
+      title={heading}
       headingId="up-next-heading"
       action={
         myServices.available ? (
@@ -80,7 +91,10 @@ export function UpNextRow() {
 function UpNextCard({ entry }: { entry: UpNextEntry }) {
   const { item, episode } = entry;
   const mark = useSetEpisodeWatched();
-  const title = item.show.title?.trim() || 'Unknown Show';
+  const { formatMessage } = useIntl();
+  const title =
+    item.show.title?.trim() ||
+    formatMessage({ id: 'tracking.unknownShow', defaultMessage: 'Unknown Show' });
   const code = episodeCode(episode.seasonNumber, episode.episodeNumber);
   const aired = formatAirDate(episode.airDate);
   const episodes = item.show.episodes;
@@ -105,25 +119,45 @@ function UpNextCard({ entry }: { entry: UpNextEntry }) {
             to={`/episode/${episode.id}`}
             className="line-clamp-2 rounded text-slate-100 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-violet-400"
           >
-            <span className="text-slate-400">{code}</span>{' '}
             {/* A spoiler for the member (ADR 181): "Episode N" until watched. */}
-            {episode.spoiler
-              ? hiddenEpisodeTitle(episode.episodeNumber)
-              : episode.title || `Episode ${episode.episodeNumber ?? ''}`.trim()}
+            <FormattedMessage
+              id="tracking.codeThenTitle"
+              defaultMessage="<muted>{code}</muted> {title}"
+              values={{
+                code,
+                title: episodeDisplayTitle(episode, episode.spoiler),
+                muted: (chunks) => <span className="text-slate-400">{chunks}</span>,
+              }}
+            />
           </Link>
         </h3>
         <p className="mt-1 flex flex-wrap gap-x-2 text-xs text-slate-500">
-          {aired ? <span className="whitespace-nowrap">Aired {aired}</span> : null}
+          {aired ? (
+            <span className="whitespace-nowrap">
+              <FormattedMessage
+                id="tracking.airedOn"
+                defaultMessage="Aired {date}"
+                values={{ date: aired }}
+              />
+            </span>
+          ) : null}
           {episodes ? (
             <span className="whitespace-nowrap">
-              {item.progress}/{episodes} watched
+              <FormattedMessage
+                id="tracking.fractionWatched"
+                defaultMessage="{watched}/{total} watched"
+                values={{ watched: item.progress, total: episodes }}
+              />
             </span>
           ) : null}
         </p>
         <button
           type="button"
           disabled={mark.isPending || mark.isSuccess}
-          aria-label={`Mark ${code} of ${title} as watched`}
+          aria-label={formatMessage(
+            { id: 'tracking.markCodeOfShow', defaultMessage: 'Mark {code} of {title} as watched' },
+            { code, title },
+          )}
           onClick={() =>
             mark.mutate({ episodeId: episode.id, showId: item.showId, watched: true, code })
           }
@@ -134,7 +168,11 @@ function UpNextCard({ entry }: { entry: UpNextEntry }) {
           ) : (
             <Check aria-hidden className="size-3.5" strokeWidth={3} />
           )}
-          {mark.isSuccess ? 'Watched' : 'Mark as Watched'}
+          {mark.isSuccess ? (
+            <FormattedMessage id="tracking.watched" defaultMessage="Watched" />
+          ) : (
+            <FormattedMessage id="tracking.markAsWatched" defaultMessage="Mark as Watched" />
+          )}
         </button>
       </div>
     </article>

@@ -1,5 +1,6 @@
 import type { WatchStatus } from '@series-tracker/contracts';
 import { ChevronDown } from 'lucide-react';
+import { contractText } from '@/i18n/contract-text';
 import { cn } from '@/lib/cn';
 import { statusOrder, watchStatusLabels, watchStatusTone } from '../lib/watch-status';
 
@@ -18,7 +19,7 @@ export function WatchStatusBadge({
         className,
       )}
     >
-      {watchStatusLabels[status]}
+      {contractText(watchStatusLabels[status])}
     </span>
   );
 }
@@ -45,17 +46,17 @@ export function WatchStatusSelect({
         value={value}
         disabled={disabled}
         onChange={(event) => onChange(event.target.value as WatchStatus)}
-        className="h-9 w-full cursor-pointer appearance-none rounded-lg border border-slate-700 bg-slate-800/80 pr-8 pl-3 text-sm font-medium text-slate-100 transition-colors hover:border-slate-500 focus-visible:border-violet-400 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-violet-400 disabled:cursor-not-allowed disabled:opacity-60"
+        className="h-9 w-full cursor-pointer appearance-none rounded-lg border border-slate-700 bg-slate-800/80 pe-8 ps-3 text-sm font-medium text-slate-100 transition-colors hover:border-slate-500 focus-visible:border-violet-400 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-violet-400 disabled:cursor-not-allowed disabled:opacity-60"
       >
         {statusOrder.map((status) => (
           <option key={status} value={status}>
-            {watchStatusLabels[status]}
+            {contractText(watchStatusLabels[status])}
           </option>
         ))}
       </select>
       <ChevronDown
         aria-hidden
-        className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-slate-400"
+        className="pointer-events-none absolute end-2.5 top-1/2 size-4 -translate-y-1/2 text-slate-400"
       />
     </span>
   );

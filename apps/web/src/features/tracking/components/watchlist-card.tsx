@@ -1,13 +1,18 @@
 import type { WatchlistItem, WatchStatus } from '@series-tracker/contracts';
 import { Star, Trash2, type LucideIcon } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { intl } from '@/i18n';
 import { CoverImage } from '@/components/ui/cover-image';
 import { CoverSkeleton } from '@/components/media/media-skeleton';
 import { formatAirDate } from '@/lib/format';
 import { WatchStatusBadge, WatchStatusSelect } from './watch-status';
 
 export function itemTitle(item: WatchlistItem): string {
-  return item.show.title?.trim() || 'Unknown Show';
+  return (
+    item.show.title?.trim() ||
+    intl().formatMessage({ id: 'tracking.unknownShow', defaultMessage: 'Unknown Show' })
+  );
 }
 
 const action =
@@ -25,6 +30,7 @@ export function WatchlistCard({
   onRate: (item: WatchlistItem) => void;
   onRemove: (item: WatchlistItem) => void;
 }) {
+  const { formatMessage } = useIntl();
   const title = itemTitle(item);
   const episodes = item.show.episodes;
   const showProgress = item.progress > 0 && episodes !== null && episodes > 0;
@@ -45,11 +51,27 @@ export function WatchlistCard({
         </Link>
         <WatchStatusBadge
           status={item.status}
-          className="absolute top-2 left-2 shadow-md shadow-black/40"
+          className="absolute start-2 top-2 shadow-md shadow-black/40"
         />
         <div className="absolute inset-x-0 bottom-0 flex justify-center gap-2 bg-gradient-to-t from-slate-950/90 to-transparent p-2 pt-8 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 motion-reduce:transition-none [@media(hover:none)]:opacity-100">
-          <CardAction icon={Star} label="Rate" title={title} onClick={() => onRate(item)} />
-          <CardAction icon={Trash2} label="Remove" title={title} onClick={() => onRemove(item)} />
+          <CardAction
+            icon={Star}
+            label={formatMessage({ id: 'tracking.rate', defaultMessage: 'Rate' })}
+            fullLabel={formatMessage(
+              { id: 'tracking.rateShow', defaultMessage: 'Rate {title}' },
+              { title },
+            )}
+            onClick={() => onRate(item)}
+          />
+          <CardAction
+            icon={Trash2}
+            label={formatMessage({ id: 'tracking.remove', defaultMessage: 'Remove' })}
+            fullLabel={formatMessage(
+              { id: 'tracking.removeShow', defaultMessage: 'Remove {title}' },
+              { title },
+            )}
+            onClick={() => onRemove(item)}
+          />
         </div>
       </div>
 
@@ -58,7 +80,10 @@ export function WatchlistCard({
           <div className="flex items-center gap-2">
             <div
               role="progressbar"
-              aria-label={`Episodes watched of ${title}`}
+              aria-label={formatMessage(
+                { id: 'tracking.episodesWatchedOf', defaultMessage: 'Episodes watched of {title}' },
+                { title },
+              )}
               aria-valuemin={0}
               aria-valuemax={episodes}
               aria-valuenow={Math.min(item.progress, episodes)}
@@ -67,7 +92,11 @@ export function WatchlistCard({
               <div className="h-full rounded-full bg-violet-500" style={{ width: `${percent}%` }} />
             </div>
             <span className="text-xs font-medium text-slate-300 tabular-nums">
-              {item.progress}/{episodes}
+              <FormattedMessage
+                id="tracking.progressFraction"
+                defaultMessage="{watched}/{total}"
+                values={{ watched: item.progress, total: episodes }}
+              />
             </span>
           </div>
         ) : null}
@@ -84,17 +113,42 @@ export function WatchlistCard({
             {item.score !== null ? (
               <li className="inline-flex items-center gap-1 font-semibold text-amber-300">
                 <Star aria-hidden className="size-3.5 fill-current" />
-                <span>{item.score}/10</span>
+                <span>
+                  <FormattedMessage
+                    id="tracking.scoreOutOfTen"
+                    defaultMessage="{score}/10"
+                    values={{ score: item.score }}
+                  />
+                </span>
               </li>
             ) : null}
-            {started ? <li>Started {started}</li> : null}
-            {completed ? <li>Completed {completed}</li> : null}
+            {started ? (
+              <li>
+                <FormattedMessage
+                  id="tracking.startedOn"
+                  defaultMessage="Started {date}"
+                  values={{ date: started }}
+                />
+              </li>
+            ) : null}
+            {completed ? (
+              <li>
+                <FormattedMessage
+                  id="tracking.completedOn"
+                  defaultMessage="Completed {date}"
+                  values={{ date: completed }}
+                />
+              </li>
+            ) : null}
           </ul>
         ) : null}
         <WatchStatusSelect
           className="mt-auto w-full pt-1"
           value={item.status}
-          label={`Status of ${title}`}
+          label={formatMessage(
+            { id: 'tracking.statusOf', defaultMessage: 'Status of {title}' },
+            { title },
+          )}
           onChange={(status) => onStatusChange(item, status)}
         />
       </div>
@@ -102,20 +156,20 @@ export function WatchlistCard({
   );
 }
 
-/** A button over the cover: its word, and '{word} {show}' for screen readers. */
+/** A button over the cover: its word, and the whole action ('Rate Dark') for screen readers. */
 function CardAction({
   icon: Icon,
   label,
-  title,
+  fullLabel,
   onClick,
 }: {
   icon: LucideIcon;
   label: string;
-  title: string;
+  fullLabel: string;
   onClick: () => void;
 }) {
   return (
-    <button type="button" className={action} onClick={onClick} aria-label={`${label} ${title}`}>
+    <button type="button" className={action} onClick={onClick} aria-label={fullLabel}>
       <Icon aria-hidden className="size-3.5 shrink-0 max-sm:hidden" />
       {label}
     </button>

@@ -1,6 +1,7 @@
 import type { WatchlistItem } from '@series-tracker/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useState } from 'react';
+import { intl } from '@/i18n';
 import { showProgressQueryOptions } from '../api/progress';
 import type { MarkAiredOffer } from '../components/mark-aired-dialog';
 
@@ -26,7 +27,13 @@ export function useCompleteOffer() {
         });
         const unwatched = progress.airedCount - progress.watchedAiredCount;
         if (unwatched > 0)
-          setOffer({ showId: item.showId, title: item.show.title || 'This show', unwatched });
+          setOffer({
+            showId: item.showId,
+            title:
+              item.show.title ||
+              intl().formatMessage({ id: 'tracking.thisShowCapital', defaultMessage: 'This show' }),
+            unwatched,
+          });
       } catch {
         // No counts, no offer: the status change itself has been saved.
       }

@@ -1,4 +1,5 @@
 import { watchStatuses, type WatchStatus } from '@series-tracker/contracts/constants';
+import { defineMessages } from 'react-intl';
 
 // The statuses and labels (spec §4) come from the zod-free contracts entry.
 export { watchStatuses, watchStatusLabels } from '@series-tracker/contracts/constants';
@@ -25,11 +26,12 @@ export const watchStatusTone: Record<WatchStatus, string> = {
   dropped: 'border-rose-400/40 bg-rose-500/20 text-rose-200',
 };
 
-export const watchlistSortLabels = {
-  updated: 'Recently updated',
-  title: 'Title',
-  score: 'Score',
-  added: 'Recently added',
-} as const;
+/** The watchlist's sort orders, formatted at render (`intl.formatMessage(labels[sort])`). */
+export const watchlistSortLabels = defineMessages({
+  updated: { id: 'tracking.sortUpdated', defaultMessage: 'Recently updated' },
+  title: { id: 'tracking.sortTitle', defaultMessage: 'Title' },
+  score: { id: 'tracking.sortScore', defaultMessage: 'Score' },
+  added: { id: 'tracking.sortAdded', defaultMessage: 'Recently added' },
+});
 export type WatchlistSort = keyof typeof watchlistSortLabels;
 export const watchlistSortValues = Object.keys(watchlistSortLabels) as WatchlistSort[];

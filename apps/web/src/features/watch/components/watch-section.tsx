@@ -1,5 +1,6 @@
 import { watchCountries, type WatchSettings } from '@series-tracker/contracts';
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import { FormAlert, RequestAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -8,6 +9,7 @@ import {
   SettingsLoaded,
   SettingsSection,
 } from '@/features/account/components/settings-section';
+import { perLocale } from '@/i18n';
 import { errorReason } from '@/lib/api-client';
 import {
   browserCountry,
@@ -17,17 +19,24 @@ import {
 } from '../api/watch';
 import { countryName } from './where-to-watch';
 
+const collator = perLocale((locale) => new Intl.Collator(locale));
+
 const selectClass =
   'block h-10 w-full max-w-sm rounded-lg border border-slate-700 bg-slate-900/80 px-3 text-base text-slate-100 sm:text-sm focus-visible:outline-2 focus-visible:outline-violet-400';
 
 /** Settings → Where to watch: the member's country and "my services" (ADR 182). */
 export function WatchSection() {
   const settings = useWatchSettings();
+  const { formatMessage } = useIntl();
   return (
     <SettingsSection
       id="watch"
-      title="Where to watch"
-      description="Your country decides which streaming offers show pages list; your services power the “On my services” filter on browse, search, your watchlist, Up Next and lists."
+      title={formatMessage({ id: 'watch.heading', defaultMessage: 'Where to watch' })}
+      description={formatMessage({
+        id: 'watch.settingsDescription',
+        defaultMessage:
+          'Your country decides which streaming offers show pages list; your services power the “On my services” filter on browse, search, your watchlist, Up Next and lists.',
+      })}
     >
       <SettingsLoaded query={settings}>{(saved) => <WatchForm saved={saved} />}</SettingsLoaded>
     </SettingsSection>
@@ -44,13 +53,14 @@ function WatchForm({ saved }: { saved: WatchSettings }) {
     Array.isArray(saved.services) ? saved.services : [],
   );
   const [done, setDone] = useState(false);
+  const { formatMessage } = useIntl();
   const options = useServiceOptions(country || null);
   const update = useUpdateWatchSettings();
   const names = options.data?.map((o) => o.name) ?? [];
   // Saved services the list no longer offers stay visible, so they can be unticked.
   const extra = picked.filter((p) => !names.some((n) => n.toLowerCase() === p.toLowerCase()));
   const countries = [...watchCountries].sort((a, b) =>
-    countryName(a).localeCompare(countryName(b)),
+    collator().compare(countryName(a), countryName(b)),
   );
 
   function toggle(name: string, on: boolean) {
@@ -71,7 +81,7 @@ function WatchForm({ saved }: { saved: WatchSettings }) {
     >
       <div>
         <label htmlFor="watch-country" className="mb-1.5 block text-sm font-medium text-slate-200">
-          Country
+          <FormattedMessage id="watch.country" defaultMessage="Country" />
         </label>
         <select
           id="watch-country"
@@ -82,7 +92,9 @@ function WatchForm({ saved }: { saved: WatchSettings }) {
             setCountry(e.target.value);
           }}
         >
-          <option value="">No country</option>
+          <option value="">
+            {formatMessage({ id: 'watch.noCountry', defaultMessage: 'No country' })}
+          </option>
           {countries.map((c) => (
             <option key={c} value={c}>
               {countryName(c)}
@@ -90,22 +102,43 @@ function WatchForm({ saved }: { saved: WatchSettings }) {
           ))}
         </select>
         {!saved.country && country ? (
-          <p className="mt-1.5 text-xs text-slate-400">Suggested from your browser’s language.</p>
+          <p className="mt-1.5 text-xs text-slate-400">
+            <FormattedMessage
+              id="watch.suggestedCountry"
+              defaultMessage="Suggested from your browser’s language."
+            />
+          </p>
         ) : null}
       </div>
       <fieldset>
-        <legend className="mb-1 text-sm font-medium text-slate-200">My services</legend>
+        <legend className="mb-1 text-sm font-medium text-slate-200">
+          <FormattedMessage id="watch.myServices" defaultMessage="My services" />
+        </legend>
         <p className="mb-3 text-xs text-slate-400">
-          {saved.providersEnabled
-            ? 'Streaming services TMDB lists in your country, then networks and streaming channels of the catalogue.'
-            : 'Networks and streaming channels of the catalogue; shows match by the name of the channel they air or stream on.'}
+          {saved.providersEnabled ? (
+            <FormattedMessage
+              id="watch.servicesByProviders"
+              defaultMessage="Streaming services TMDB lists in your country, then networks and streaming channels of the catalogue."
+            />
+          ) : (
+            <FormattedMessage
+              id="watch.servicesByName"
+              defaultMessage="Networks and streaming channels of the catalogue; shows match by the name of the channel they air or stream on."
+            />
+          )}
         </p>
         {options.isPending ? (
           <Skeleton className="h-32 w-full" />
         ) : options.isError ? (
-          <FormAlert>Could not load the services: {errorReason(options.error)}.</FormAlert>
+          <FormAlert>
+            <FormattedMessage
+              id="watch.servicesLoadFailed"
+              defaultMessage="Could not load the services: {reason}."
+              values={{ reason: errorReason(options.error) }}
+            />
+          </FormAlert>
         ) : (
-          <ul className="grid max-h-72 grid-cols-1 gap-x-4 gap-y-1 overflow-y-auto pr-1 sm:grid-cols-2">
+          <ul className="grid max-h-72 grid-cols-1 gap-x-4 gap-y-1 overflow-y-auto pe-1 sm:grid-cols-2">
             {[...extra, ...names].map((name, i) => {
               const id = `service-${i}`;
               return (
@@ -130,13 +163,27 @@ function WatchForm({ saved }: { saved: WatchSettings }) {
         )}
       </fieldset>
       {update.isError ? (
-        <RequestAlert error={update.error} fallback="Could not save these settings." />
+        <RequestAlert
+          error={update.error}
+          fallback={formatMessage({
+            id: 'watch.saveFailed',
+            defaultMessage: 'Could not save these settings.',
+          })}
+        />
       ) : null}
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={update.isPending}>
-          Save where to watch
+          <FormattedMessage id="watch.save" defaultMessage="Save where to watch" />
         </Button>
-        {done ? <SavedNote>Saved. {picked.length} services picked.</SavedNote> : null}
+        {done ? (
+          <SavedNote>
+            <FormattedMessage
+              id="watch.savedCount"
+              defaultMessage="{count, plural, one {Saved. # service picked.} other {Saved. # services picked.}}"
+              values={{ count: picked.length }}
+            />
+          </SavedNote>
+        ) : null}
       </div>
     </form>
   );

@@ -1,18 +1,20 @@
 import type { ShowWatch, WatchProvider } from '@series-tracker/contracts';
-import {
-  watchAttribution,
-  watchOfferKinds,
-  watchOfferLabels,
-} from '@series-tracker/contracts/constants';
+import { watchOfferKinds, watchOfferLabels } from '@series-tracker/contracts/constants';
+import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
+import { intl, perLocale } from '@/i18n';
+import { contractText } from '@/i18n/contract-text';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { browserCountry, useShowWatch, useWatchSettings } from '../api/watch';
 
-/** "United Kingdom" for GB; the code itself where Intl has no name. */
+const regionNames = perLocale((locale) => new Intl.DisplayNames([locale], { type: 'region' }));
+
+/** "United Kingdom" for GB, in the interface's language; the code itself where Intl has no name. */
 export function countryName(code: string): string {
   try {
-    return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
+    return regionNames().of(code) ?? code;
   } catch {
     return code;
   }
@@ -20,8 +22,24 @@ export function countryName(code: string): string {
 
 /** "Airs on HBO (United States)", "Streams on Netflix". */
 export function channelLine(channel: NonNullable<ShowWatch['channel']>): string {
-  const where = channel.country ? ` (${countryName(channel.country)})` : '';
-  return `${channel.kind === 'network' ? 'Airs on' : 'Streams on'} ${channel.name}${where}`;
+  const { formatMessage } = intl();
+  const values = {
+    name: channel.name,
+    country: channel.country ? countryName(channel.country) : '',
+  };
+  if (channel.kind === 'network')
+    return channel.country
+      ? formatMessage(
+          { id: 'watch.airsOnIn', defaultMessage: 'Airs on {name} ({country})' },
+          values,
+        )
+      : formatMessage({ id: 'watch.airsOn', defaultMessage: 'Airs on {name}' }, values);
+  return channel.country
+    ? formatMessage(
+        { id: 'watch.streamsOnIn', defaultMessage: 'Streams on {name} ({country})' },
+        values,
+      )
+    : formatMessage({ id: 'watch.streamsOn', defaultMessage: 'Streams on {name}' }, values);
 }
 
 /**
@@ -44,7 +62,7 @@ export function WhereToWatch({ showId }: { showId: number }) {
       className="mb-8 rounded-2xl border border-slate-800 bg-slate-900/60 p-4 sm:p-5"
     >
       <h2 id="where-to-watch-heading" className="text-lg font-bold tracking-tight text-white">
-        Where to watch
+        <FormattedMessage id="watch.heading" defaultMessage="Where to watch" />
       </h2>
       {data.channel ? (
         <p className="mt-1 text-sm text-slate-300" dir="auto">
@@ -58,6 +76,12 @@ export function WhereToWatch({ showId }: { showId: number }) {
   );
 }
 
+const settingsLink = (chunks: ReactNode[]) => (
+  <Link to="/settings#watch-heading" className="text-violet-300 underline">
+    {chunks}
+  </Link>
+);
+
 function Providers({ data, signedIn }: { data: ShowWatch; signedIn: boolean }) {
   const where = data.country ? countryName(data.country) : null;
   let body;
@@ -65,21 +89,35 @@ function Providers({ data, signedIn }: { data: ShowWatch; signedIn: boolean }) {
     body = (
       <p className="text-sm text-slate-400">
         {signedIn ? (
-          <>
-            <Link to="/settings#watch-heading" className="text-violet-300 underline">
-              Pick your country
-            </Link>{' '}
-            to see streaming services.
-          </>
+          <FormattedMessage
+            id="watch.pickCountry"
+            defaultMessage="<link>Pick your country</link> to see streaming services."
+            values={{ link: settingsLink }}
+          />
         ) : (
-          'Sign in and pick your country to see streaming services.'
+          <FormattedMessage
+            id="watch.signInAndPickCountry"
+            defaultMessage="Sign in and pick your country to see streaming services."
+          />
         )}
       </p>
     );
   } else if (data.status === 'pending') {
-    body = <p className="text-sm text-slate-400">Looking up streaming services…</p>;
+    body = (
+      <p className="text-sm text-slate-400">
+        <FormattedMessage id="watch.lookingUp" defaultMessage="Looking up streaming services…" />
+      </p>
+    );
   } else if (!data.providers) {
-    body = <p className="text-sm text-slate-400">No streaming offers known in {where}.</p>;
+    body = (
+      <p className="text-sm text-slate-400">
+        <FormattedMessage
+          id="watch.noOffers"
+          defaultMessage="No streaming offers known in {country}."
+          values={{ country: where }}
+        />
+      </p>
+    );
   } else {
     const offers = data.providers;
     body = (
@@ -90,7 +128,7 @@ function Providers({ data, signedIn }: { data: ShowWatch; signedIn: boolean }) {
             .map((kind) => (
               <div key={kind} className="sm:flex sm:gap-3">
                 <dt className="mb-1 w-32 shrink-0 text-xs font-semibold tracking-wide text-slate-400 uppercase sm:mt-1.5 sm:mb-0">
-                  {watchOfferLabels[kind]}
+                  {contractText(watchOfferLabels[kind])}
                 </dt>
                 <dd className="flex flex-wrap gap-2">
                   {offers[kind].map((p) => (
@@ -107,7 +145,11 @@ function Providers({ data, signedIn }: { data: ShowWatch; signedIn: boolean }) {
             rel="noreferrer noopener"
             className="mt-3 inline-flex min-h-6 items-center text-sm text-violet-300 underline-offset-2 hover:underline"
           >
-            All offers in {where} on TMDB
+            <FormattedMessage
+              id="watch.allOffers"
+              defaultMessage="All offers in {country} on TMDB"
+              values={{ country: where }}
+            />
           </a>
         ) : null}
       </>
@@ -115,10 +157,22 @@ function Providers({ data, signedIn }: { data: ShowWatch; signedIn: boolean }) {
   }
   return (
     <div className="mt-4 border-t border-slate-800 pt-4">
-      {where ? <p className="mb-3 text-sm font-medium text-slate-200">In {where}</p> : null}
+      {where ? (
+        <p className="mb-3 text-sm font-medium text-slate-200">
+          <FormattedMessage
+            id="watch.inCountry"
+            defaultMessage="In {country}"
+            values={{ country: where }}
+          />
+        </p>
+      ) : null}
       {body}
       <p className="mt-4 text-xs text-slate-400">
-        {watchAttribution.justWatch}. {watchAttribution.tmdb}
+        {/* TMDB's terms ask for this notice (contracts' watchAttribution is its English). */}
+        <FormattedMessage
+          id="watch.attribution"
+          defaultMessage="Watch provider data by JustWatch. This product uses the TMDB API but is not endorsed or certified by TMDB."
+        />
       </p>
     </div>
   );
@@ -126,7 +180,7 @@ function Providers({ data, signedIn }: { data: ShowWatch; signedIn: boolean }) {
 
 function ProviderChip({ provider }: { provider: WatchProvider }) {
   return (
-    <span className="inline-flex min-h-8 items-center gap-2 rounded-full border border-slate-700 bg-slate-800/70 py-1 pr-3 pl-1 text-sm text-slate-100">
+    <span className="inline-flex min-h-8 items-center gap-2 rounded-full border border-slate-700 bg-slate-800/70 py-1 ps-1 pe-3 text-sm text-slate-100">
       {provider.logoUrl ? (
         <img
           src={provider.logoUrl}
@@ -138,7 +192,7 @@ function ProviderChip({ provider }: { provider: WatchProvider }) {
           onError={(e) => {
             // Offline or gone: the name alone, with the chip's usual padding.
             e.currentTarget.style.display = 'none';
-            e.currentTarget.parentElement?.style.setProperty('padding-left', '0.75rem');
+            e.currentTarget.parentElement?.style.setProperty('padding-inline-start', '0.75rem');
           }}
         />
       ) : null}
