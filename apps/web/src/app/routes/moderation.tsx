@@ -1,91 +1,99 @@
 import {
-  moderationLimits,
-  moderationMessages,
   reportReasonLabels,
-  type AuditEntry,
   type ModerationAction,
   type QueueItem,
 } from '@series-tracker/contracts';
-import { Inbox, ShieldCheck } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { Inbox } from 'lucide-react';
+import { useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { BusyButton } from '@/components/forms/busy-button';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toaster';
-import { useAudit, useModerate, useQueue } from '@/features/moderation/api/moderation';
-import { DialogFormFooter } from '@/features/moderation/components/dialog-form-footer';
+import { useQueue } from '@/features/moderation/api/moderation';
+import { ActionDialog, destructive } from '@/features/moderation/components/action-dialog';
+import { AuditLog, moderationTime } from '@/features/moderation/components/audit-log';
+import { actionLabels } from '@/features/moderation/components/moderation-messages';
 import { useSignedInPage } from '@/features/auth/hooks/use-require-sign-in';
-import { serverMessageOr } from '@/lib/api-client';
+import { contractText } from '@/i18n/contract-text';
 import { pageTitle } from '@/lib/site';
 import { NotFoundRoute } from './not-found';
 
-const heading = 'Moderation';
-
-const actionLabels: Record<ModerationAction, string> = {
-  dismiss: 'Dismiss',
-  hide: 'Hide',
-  spoiler: 'Mark as spoiler',
-  remove: 'Remove',
-  suspend: 'Suspend author',
-  unsuspend: 'Lift suspension',
-};
-/** Actions nobody can take back from the queue look destructive (rose), the rest neutral. */
-const destructive = (a: ModerationAction) => a === 'remove' || a === 'suspend';
-const pastTense: Record<ModerationAction, string> = {
-  dismiss: 'dismissed the reports on',
-  hide: 'hid',
-  spoiler: 'marked as spoiler',
-  remove: 'removed',
-  suspend: 'suspended',
-  unsuspend: 'lifted the suspension of',
-};
-const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
-
 /** /moderation: the open reports grouped by item, and the audit log (moderators only). */
 export function ModerationRoute() {
+  const intl = useIntl();
   const { status, user, redirect } = useSignedInPage();
   if (redirect) return redirect;
   if (status === 'authenticated' && user?.role === 'member') return <NotFoundRoute />;
   const staff = status === 'authenticated';
+  const heading = intl.formatMessage({ id: 'moderation.title', defaultMessage: 'Moderation' });
   return (
     <div className="mx-auto w-full max-w-4xl flex-1 px-4 py-8 sm:px-6 sm:py-10">
       <title>{pageTitle(heading)}</title>
       <h1 className="text-3xl font-extrabold tracking-tight text-white sm:text-4xl">{heading}</h1>
       <p className="mt-1 mb-6 text-sm text-slate-400">
-        Open reports, oldest first. Every action is logged and the author is told why by e-mail.
+        <FormattedMessage
+          id="moderation.intro"
+          defaultMessage="Open reports, oldest first. Every action is logged and the author is told why by e-mail."
+        />
       </p>
-      {staff ? <Queue /> : <Spinner className="size-6 text-slate-500" label="Loading" />}
+      {staff ? (
+        <Queue />
+      ) : (
+        <Spinner
+          className="size-6 text-slate-500"
+          label={intl.formatMessage({ id: 'moderation.loading', defaultMessage: 'Loading' })}
+        />
+      )}
       {staff ? <AuditLog /> : null}
     </div>
   );
 }
 
 function Queue() {
+  const intl = useIntl();
   const queue = useQueue(true);
   if (queue.isPending)
     return (
       <div className="flex justify-center py-12">
-        <Spinner className="size-6 text-slate-500" label="Loading reports" />
+        <Spinner
+          className="size-6 text-slate-500"
+          label={intl.formatMessage({
+            id: 'moderation.loadingReports',
+            defaultMessage: 'Loading reports',
+          })}
+        />
       </div>
     );
   if (queue.isError && !queue.data)
-    return <QueryErrorState title="Could not load the reports" query={queue} />;
+    return (
+      <QueryErrorState
+        title={intl.formatMessage({
+          id: 'moderation.reportsLoadFailed',
+          defaultMessage: 'Could not load the reports',
+        })}
+        query={queue}
+      />
+    );
   if (queue.data.data.length === 0)
     return (
       <EmptyState
         icon={Inbox}
-        title="No open reports"
-        message="Everything reported has been handled."
+        title={intl.formatMessage({
+          id: 'moderation.noReports',
+          defaultMessage: 'No open reports',
+        })}
+        message={intl.formatMessage({
+          id: 'moderation.noReportsHint',
+          defaultMessage: 'Everything reported has been handled.',
+        })}
       />
     );
   return (
     <section aria-labelledby="queue-heading">
       <h2 id="queue-heading" className="sr-only">
-        Open reports
+        <FormattedMessage id="moderation.openReports" defaultMessage="Open reports" />
       </h2>
       <ul className="space-y-4">
         {queue.data.data.map((item) => (
@@ -99,6 +107,7 @@ function Queue() {
 }
 
 function QueueCard({ item }: { item: QueueItem }) {
+  const intl = useIntl();
   const [action, setAction] = useState<ModerationAction | null>(null);
   const headingId = useId();
   return (
@@ -117,17 +126,30 @@ function QueueCard({ item }: { item: QueueItem }) {
           )}
         </h3>
         <span className="text-xs text-slate-400">
-          {item.reports.length} {item.reports.length === 1 ? 'report' : 'reports'}
-          {item.state !== 'visible' ? ` · ${item.state}` : ''}
-          {item.author.suspended ? ' · author suspended' : ''}
+          <FormattedMessage
+            id="moderation.itemFacts"
+            defaultMessage="{count, plural, one {# report} other {# reports}}{state, select, hidden { · hidden} removed { · removed} deleted { · deleted} other {}}{suspended, select, yes { · author suspended} other {}}"
+            values={{
+              count: item.reports.length,
+              state: item.state,
+              suspended: item.author.suspended ? 'yes' : 'no',
+            }}
+          />
         </span>
       </div>
       <p className="mt-1 text-sm text-slate-400">
-        By <span dir="auto">{item.author.displayName ?? item.author.username}</span> (@
-        {item.author.username})
+        <FormattedMessage
+          id="moderation.byAuthor"
+          defaultMessage="By <given>{name}</given> (@{username})"
+          values={{
+            name: item.author.displayName ?? item.author.username,
+            username: item.author.username,
+            given: (chunks) => <span dir="auto">{chunks}</span>,
+          }}
+        />
       </p>
       {item.title || item.text ? (
-        <blockquote className="mt-3 rounded-lg border-l-4 border-slate-600 bg-slate-950/60 px-3 py-2 text-sm break-words whitespace-pre-wrap text-slate-200">
+        <blockquote className="mt-3 rounded-lg border-s-4 border-slate-600 bg-slate-950/60 px-3 py-2 text-sm break-words whitespace-pre-wrap text-slate-200">
           {item.title ? (
             <p dir="auto" className="font-semibold">
               {item.title}
@@ -139,16 +161,20 @@ function QueueCard({ item }: { item: QueueItem }) {
       <ul className="mt-3 space-y-1 text-sm text-slate-300">
         {item.reports.map((r) => (
           <li key={r.id}>
-            <span className="font-medium text-amber-200">{reportReasonLabels[r.reason]}</span>
-            {r.details ? (
-              <>
-                {': '}
-                <span dir="auto">{r.details}</span>
-              </>
-            ) : null}{' '}
-            <span className="text-slate-400">
-              — @{r.reporter.username}, {when.format(new Date(r.createdAt))}
-            </span>
+            <FormattedMessage
+              id="moderation.reportLine"
+              defaultMessage="<why>{reason}</why>{hasDetails, select, yes {: <given>{details}</given>} other {}} <meta>— @{reporter}, {time}</meta>"
+              values={{
+                reason: contractText(reportReasonLabels[r.reason]),
+                hasDetails: r.details ? 'yes' : 'no',
+                details: r.details,
+                reporter: r.reporter.username,
+                time: moderationTime().format(new Date(r.createdAt)),
+                why: (chunks) => <span className="font-medium text-amber-200">{chunks}</span>,
+                given: (chunks) => <span dir="auto">{chunks}</span>,
+                meta: (chunks) => <span className="text-slate-400">{chunks}</span>,
+              }}
+            />
           </li>
         ))}
       </ul>
@@ -160,190 +186,11 @@ function QueueCard({ item }: { item: QueueItem }) {
             variant={destructive(a) ? 'danger' : 'secondary'}
             onClick={() => setAction(a)}
           >
-            {actionLabels[a]}
+            {intl.formatMessage(actionLabels[a])}
           </Button>
         ))}
       </div>
       {action ? <ActionDialog item={item} action={action} onClose={() => setAction(null)} /> : null}
     </article>
-  );
-}
-
-function ActionDialog({
-  item,
-  action,
-  onClose,
-}: {
-  item: QueueItem;
-  action: ModerationAction;
-  onClose: () => void;
-}) {
-  const moderate = useModerate();
-  const [reason, setReason] = useState('');
-  const [days, setDays] = useState('7');
-  const [forGood, setForGood] = useState(false);
-  const [hideContent, setHideContent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const id = useId();
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!reason.trim()) return setError(moderationMessages.actionReasonRequired);
-    const n = Number(days);
-    if (
-      action === 'suspend' &&
-      !forGood &&
-      (!Number.isInteger(n) || n < 1 || n > moderationLimits.suspensionDaysMax)
-    )
-      return setError(moderationMessages.daysInvalid);
-    setError(null);
-    moderate.mutate(
-      {
-        itemType: item.itemType,
-        itemId: item.itemId,
-        body: {
-          action,
-          reason: reason.trim(),
-          ...(action === 'suspend' ? { suspendDays: forGood ? null : n, hideContent } : {}),
-        },
-      },
-      {
-        onSuccess: () => {
-          toast.info(`Done: ${actionLabels[action].toLowerCase()}.`);
-          onClose();
-        },
-        onError: (e) => setError(serverMessageOr(e, 'Could not save the decision. Try again.')),
-      },
-    );
-  }
-
-  return (
-    <Dialog
-      open
-      onOpenChange={(open) => (open ? undefined : onClose())}
-      title={`${actionLabels[action]}: ${item.context}`}
-      description={
-        action === 'dismiss'
-          ? 'The reports are closed and nothing changes for the author.'
-          : 'The author is told by e-mail what happened and why.'
-      }
-    >
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <div>
-          <label htmlFor={`${id}-reason`} className="text-sm font-medium text-slate-200">
-            Reason
-          </label>
-          <textarea
-            id={`${id}-reason`}
-            dir="auto"
-            rows={3}
-            value={reason}
-            maxLength={moderationLimits.reasonMax}
-            onChange={(e) => setReason(e.target.value)}
-            className="mt-1 w-full rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 text-sm text-white focus:border-indigo-400 focus:outline-none"
-          />
-        </div>
-        {action === 'suspend' ? (
-          <fieldset className="space-y-2">
-            <legend className="text-sm font-medium text-slate-200">How long</legend>
-            <label className="flex items-center gap-2 text-sm text-slate-200">
-              <input
-                type="number"
-                min={1}
-                max={moderationLimits.suspensionDaysMax}
-                value={days}
-                disabled={forGood}
-                onChange={(e) => setDays(e.target.value)}
-                className="w-24 rounded-lg border border-slate-700 bg-slate-950 px-2 py-1 text-white disabled:opacity-50"
-                aria-label="Days"
-              />
-              days
-            </label>
-            <CheckOption checked={forGood} onChange={setForGood} label="For good" />
-            <CheckOption
-              checked={hideContent}
-              onChange={setHideContent}
-              label="Also hide everything they published"
-            />
-          </fieldset>
-        ) : null}
-        <DialogFormFooter error={error}>
-          <BusyButton
-            type="submit"
-            variant={destructive(action) ? 'danger' : 'primary'}
-            busy={moderate.isPending}
-            busyLabel="Saving..."
-          >
-            {actionLabels[action]}
-          </BusyButton>
-        </DialogFormFooter>
-      </form>
-    </Dialog>
-  );
-}
-
-function AuditLog() {
-  const audit = useAudit(true);
-  return (
-    <section aria-labelledby="audit-heading" className="mt-10">
-      <h2 id="audit-heading" className="flex items-center gap-2 text-xl font-bold text-white">
-        <ShieldCheck aria-hidden className="size-5 text-slate-400" />
-        Audit log
-      </h2>
-      {audit.isPending ? (
-        <div className="flex justify-center py-8">
-          <Spinner className="size-5 text-slate-500" label="Loading the audit log" />
-        </div>
-      ) : audit.isError && !audit.data ? (
-        <QueryErrorState headingLevel={3} title="Could not load the audit log" query={audit} />
-      ) : audit.data.data.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-400">No actions yet.</p>
-      ) : (
-        <ol className="mt-3 divide-y divide-slate-800 rounded-2xl border border-slate-800">
-          {audit.data.data.map((e) => (
-            <AuditRow key={e.id} entry={e} />
-          ))}
-        </ol>
-      )}
-    </section>
-  );
-}
-
-function AuditRow({ entry }: { entry: AuditEntry }) {
-  return (
-    <li className="px-4 py-3 text-sm text-slate-300">
-      <p>
-        <span className="font-medium text-white">@{entry.moderator?.username ?? 'deleted'}</span>{' '}
-        {pastTense[entry.action]} {entry.itemType.replace('-', ' ')} #{entry.itemId}
-        {entry.author ? ` by @${entry.author.username}` : ''}
-        {entry.action === 'suspend'
-          ? entry.until
-            ? ` until ${when.format(new Date(entry.until))}`
-            : ' for good'
-          : ''}
-        {entry.hiddenCount ? ` (${entry.hiddenCount} things hidden)` : ''}
-      </p>
-      <p className="mt-0.5 text-slate-400">
-        <span dir="auto">“{entry.reason}”</span> ·{' '}
-        <time dateTime={entry.createdAt}>{when.format(new Date(entry.createdAt))}</time>
-      </p>
-    </li>
-  );
-}
-
-function CheckOption({
-  checked,
-  onChange,
-  label,
-}: {
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  label: string;
-}) {
-  return (
-    <label className="flex items-center gap-2 text-sm text-slate-200">
-      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
-      {label}
-    </label>
   );
 }

@@ -1,5 +1,6 @@
 import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { Button, buttonStyles } from '@/components/ui/button';
@@ -23,7 +24,8 @@ import { LikeButton } from '@/features/reviews/components/like-button';
 import { PlainText } from '@/features/reviews/components/plain-text';
 import { Spoiler } from '@/features/reviews/components/spoiler';
 import { Stars } from '@/features/reviews/components/stars';
-import { longFormDate } from '@/features/reviews/lib/format';
+import { longFormDate, outOfTen } from '@/features/reviews/lib/format';
+import { reviewWords } from '@/features/reviews/lib/messages';
 import { errorReason, isApiError } from '@/lib/api-client';
 import { pageTitle } from '@/lib/site';
 import { StatusPage } from './not-found';
@@ -35,19 +37,26 @@ const ConfirmDeleteReviewDialog = lazy(() =>
   })),
 );
 
-const backLink = (
-  <Link to="/reviews" className={buttonStyles({ size: 'lg', variant: 'secondary' })}>
-    Back to Reviews
-  </Link>
-);
+function BackLink() {
+  const intl = useIntl();
+  return (
+    <Link to="/reviews" className={buttonStyles({ size: 'lg', variant: 'secondary' })}>
+      {intl.formatMessage(reviewWords.backToReviews)}
+    </Link>
+  );
+}
 
 export function ReviewNotFound() {
+  const intl = useIntl();
   return (
     <StatusPage
-      title="Review Not Found"
-      message="The review you're looking for doesn't exist or has been removed."
+      title={intl.formatMessage({
+        id: 'reviews.notFoundTitle',
+        defaultMessage: 'Review Not Found',
+      })}
+      message={intl.formatMessage(reviewWords.notFound)}
     >
-      {backLink}
+      <BackLink />
     </StatusPage>
   );
 }
@@ -59,6 +68,7 @@ export function ReviewRoute() {
 }
 
 function ReviewPage({ id }: { id: number }) {
+  const intl = useIntl();
   const query = useReview(id);
   const { status, user } = useAuth();
   const signedIn = status === 'authenticated';
@@ -91,17 +101,22 @@ function ReviewPage({ id }: { id: number }) {
       return <ReviewNotFound />;
     return (
       <StatusPage
-        title="Error Loading Review"
+        title={intl.formatMessage(reviewWords.loadError)}
         message={
           isApiError(query.error) && query.error.fromServer
             ? query.error.message
-            : 'Failed to load review'
+            : intl.formatMessage({
+                id: 'reviews.loadOneFailed',
+                defaultMessage: 'Failed to load review',
+              })
         }
       >
         <Button size="lg" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          {query.isFetching ? 'Retrying...' : 'Try Again'}
+          {query.isFetching
+            ? intl.formatMessage({ id: 'reviews.retrying', defaultMessage: 'Retrying...' })
+            : intl.formatMessage({ id: 'reviews.tryAgain', defaultMessage: 'Try Again' })}
         </Button>
-        {backLink}
+        <BackLink />
       </StatusPage>
     );
   }
@@ -118,8 +133,8 @@ function ReviewPage({ id }: { id: number }) {
         to="/reviews"
         className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-violet-300 hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"
       >
-        <ArrowLeft aria-hidden className="size-4" />
-        Back to Reviews
+        <ArrowLeft aria-hidden className="size-4 rtl:-scale-x-100" />
+        {intl.formatMessage(reviewWords.backToReviews)}
       </Link>
 
       <header className="mt-6 flex gap-4 sm:gap-6">
@@ -151,11 +166,29 @@ function ReviewPage({ id }: { id: number }) {
           <div className="mt-3 flex items-center gap-2.5">
             <Avatar user={review.user} size="sm" />
             <div className="min-w-0 text-sm">
-              <AuthorLink user={review.user} />{' '}
-              <span className="text-slate-400">@{review.user.username}</span>
+              <FormattedMessage
+                id="reviews.authorAndHandle"
+                defaultMessage="{author} <handle>@{username}</handle>"
+                values={{
+                  author: <AuthorLink user={review.user} />,
+                  username: review.user.username,
+                  handle: (chunks) => <span className="text-slate-400">{chunks}</span>,
+                }}
+              />
               <p className="text-slate-400">
-                <time dateTime={review.createdAt}>{longFormDate(review.createdAt)}</time>
-                {!review.isPublic ? ' · Private (only you can see it)' : null}
+                {review.isPublic ? (
+                  <time dateTime={review.createdAt}>{longFormDate(review.createdAt)}</time>
+                ) : (
+                  <FormattedMessage
+                    id="reviews.datePrivate"
+                    defaultMessage="{date} · Private (only you can see it)"
+                    values={{
+                      date: (
+                        <time dateTime={review.createdAt}>{longFormDate(review.createdAt)}</time>
+                      ),
+                    }}
+                  />
+                )}
               </p>
             </div>
           </div>
@@ -164,7 +197,7 @@ function ReviewPage({ id }: { id: number }) {
 
       <div className="mt-6 flex flex-wrap items-center gap-3">
         <Stars rating={review.rating} size="md" />
-        <span className="text-lg font-bold text-white tabular-nums">{review.rating}/10</span>
+        <span className="text-lg font-bold text-white tabular-nums">{outOfTen(review.rating)}</span>
         <LikeButton
           liked={liked}
           count={review.likesCount}
@@ -173,26 +206,27 @@ function ReviewPage({ id }: { id: number }) {
           pending={like.isPending}
           onToggle={(l) =>
             like.mutate(l, {
-              onError: (e) => toast.error(`Could not update your like: ${errorReason(e)}.`),
+              onError: (e) =>
+                toast.error(intl.formatMessage(reviewWords.likeFailed, { reason: errorReason(e) })),
             })
           }
         />
         {own ? (
-          <div className="ml-auto flex gap-2">
+          <div className="ms-auto flex gap-2">
             <Link
               to={`/reviews/write?reviewId=${review.id}`}
               className={buttonStyles({ variant: 'secondary', size: 'sm' })}
             >
               <Pencil aria-hidden className="size-4" />
-              Edit
+              <FormattedMessage id="reviews.edit" defaultMessage="Edit" />
             </Link>
             <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
               <Trash2 aria-hidden className="size-4" />
-              Delete
+              {intl.formatMessage(reviewWords.delete)}
             </Button>
           </div>
         ) : signedIn ? (
-          <div className="ml-auto">
+          <div className="ms-auto">
             <ReportButton itemType="review" itemId={review.id} />
           </div>
         ) : null}
@@ -220,7 +254,16 @@ function ReviewPage({ id }: { id: number }) {
             onConfirm={() =>
               remove.mutate(review, {
                 onSuccess: () => void navigate('/reviews'),
-                onError: (e) => toast.error(`Could not delete the review: ${errorReason(e)}.`),
+                onError: (e) =>
+                  toast.error(
+                    intl.formatMessage(
+                      {
+                        id: 'reviews.deleteFailed',
+                        defaultMessage: 'Could not delete the review: {reason}.',
+                      },
+                      { reason: errorReason(e) },
+                    ),
+                  ),
                 onSettled: () => setConfirming(false),
               })
             }

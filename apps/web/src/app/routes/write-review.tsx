@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { FormAlert } from '@/components/ui/form-alert';
 import { useAuth } from '@/features/auth/hooks/use-auth';
@@ -19,9 +20,14 @@ export function WriteReviewRoute() {
   if (status === 'anonymous') return <Navigate to={loginPathFor(location)} replace />;
   if (status !== 'authenticated' || !user) {
     return (
-      <WriteReviewShell title="Write a Review">
+      <WriteReviewShell mode="write">
         {status === 'unavailable' ? (
-          <FormAlert>Could not check your sign-in. Check your connection and try again.</FormAlert>
+          <FormAlert>
+            <FormattedMessage
+              id="reviews.signInCheckFailed"
+              defaultMessage="Could not check your sign-in. Check your connection and try again."
+            />
+          </FormAlert>
         ) : (
           <ReviewFormSkeleton />
         )}

@@ -1,6 +1,7 @@
 import type { ActivityItem } from '@series-tracker/contracts';
 import { Activity } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { defineMessage, FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -34,6 +35,7 @@ export function ActivityList({
   more?: ReactNode;
   headingLevel?: 2 | 3;
 }) {
+  const intl = useIntl();
   if (query.isPending) {
     return (
       <div className="space-y-3" data-testid="activity-loading">
@@ -47,7 +49,10 @@ export function ActivityList({
     return (
       <QueryErrorState
         query={query}
-        title="Could not load the activity"
+        title={intl.formatMessage({
+          id: 'activity.loadFailed',
+          defaultMessage: 'Could not load the activity',
+        })}
         headingLevel={headingLevel}
       />
     );
@@ -79,18 +84,33 @@ export function ActivityList({
       {more ?? <LoadMore query={query} />}
       {query.isFetchNextPageError ? (
         <p role="alert" className="mt-3 text-center text-sm text-red-300">
-          Could not load more activity. Please try again.
+          <FormattedMessage
+            id="activity.loadMoreFailed"
+            defaultMessage="Could not load more activity. Please try again."
+          />
         </p>
       ) : null}
     </>
   );
 }
 
+/** The heading of the home section and of the full feed's page. */
+export const recentActivityTitle = defineMessage({
+  id: 'activity.title',
+  defaultMessage: 'Recent Activity',
+});
+
+/** What an empty feed says (home and /activity). */
+export const noRecentActivity = defineMessage({
+  id: 'activity.empty',
+  defaultMessage: 'No recent activity.',
+});
+
 /** The following feed's way out of "nothing yet": a link to find people to follow. */
 export function FindPeopleLink() {
   return (
     <Link to="/search?tab=users" className={buttonStyles({ variant: 'secondary' })}>
-      Find people
+      <FormattedMessage id="activity.findPeople" defaultMessage="Find people" />
     </Link>
   );
 }

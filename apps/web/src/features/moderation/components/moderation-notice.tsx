@@ -1,5 +1,6 @@
 import type { ModerationState } from '@series-tracker/contracts';
 import { EyeOff } from 'lucide-react';
+import { FormattedMessage } from 'react-intl';
 
 /** What the author of a hidden (or removed) thing sees on it; nobody else gets such a thing. */
 export function ModerationNotice({
@@ -15,16 +16,17 @@ export function ModerationNotice({
     >
       <EyeOff aria-hidden className="mt-0.5 size-4 shrink-0" />
       <p>
-        <strong className="font-semibold">
-          {moderation.state === 'hidden' ? 'Hidden by a moderator' : 'Removed by a moderator'}
-        </strong>
-        {' — only you can see this.'}
-        {moderation.reason ? (
-          <>
-            {' Reason: '}
-            <span dir="auto">{moderation.reason}</span>
-          </>
-        ) : null}
+        <FormattedMessage
+          id="moderation.notice"
+          defaultMessage="{state, select, hidden {<b>Hidden by a moderator</b>} other {<b>Removed by a moderator</b>}} — only you can see this.{hasReason, select, yes { Reason: <given>{reason}</given>} other {}}"
+          values={{
+            state: moderation.state,
+            hasReason: moderation.reason ? 'yes' : 'no',
+            reason: moderation.reason,
+            b: (chunks) => <strong className="font-semibold">{chunks}</strong>,
+            given: (chunks) => <span dir="auto">{chunks}</span>,
+          }}
+        />
       </p>
     </div>
   );

@@ -8,22 +8,17 @@ import {
 } from '@series-tracker/contracts';
 import { Flag } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { BusyButton } from '@/components/forms/busy-button';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toaster';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { contractText } from '@/i18n/contract-text';
 import { serverMessageOr } from '@/lib/api-client';
 import { useReport } from '../api/moderation';
 import { DialogFormFooter } from './dialog-form-footer';
-
-const what: Record<ReportItemType, string> = {
-  review: 'review',
-  'episode-review': 'episode review',
-  comment: 'comment',
-  list: 'list',
-  profile: 'profile',
-};
+import { reportTitles } from './moderation-messages';
 
 /**
  * "Report" on a review, comment, list or profile: a dialog asks why (spam, abuse, unmarked
@@ -47,7 +42,7 @@ export function ReportButton({
     <>
       <Button variant="ghost" size={size} onClick={() => setOpen(true)}>
         <Flag aria-hidden className="size-4" />
-        Report
+        <FormattedMessage id="moderation.report" defaultMessage="Report" />
       </Button>
       {open ? (
         <ReportDialog itemType={itemType} itemId={itemId} open={open} onOpenChange={setOpen} />
@@ -67,6 +62,7 @@ export function ReportDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const intl = useIntl();
   const report = useReport();
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [details, setDetails] = useState('');
@@ -75,17 +71,27 @@ export function ReportDialog({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!reason) return setError(moderationMessages.reasonRequired);
-    if (reason === 'other' && !details.trim()) return setError(moderationMessages.detailsRequired);
+    if (!reason) return setError(contractText(moderationMessages.reasonRequired));
+    if (reason === 'other' && !details.trim())
+      return setError(contractText(moderationMessages.detailsRequired));
     setError(null);
     report.mutate(
       { itemType, itemId, reason, ...(details.trim() ? { details: details.trim() } : {}) },
       {
         onSuccess: () => {
-          toast.info(moderationMessages.reported);
+          toast.info(contractText(moderationMessages.reported));
           onOpenChange(false);
         },
-        onError: (e) => setError(serverMessageOr(e, 'Could not send the report. Try again.')),
+        onError: (e) =>
+          setError(
+            serverMessageOr(
+              e,
+              intl.formatMessage({
+                id: 'moderation.reportFailed',
+                defaultMessage: 'Could not send the report. Try again.',
+              }),
+            ),
+          ),
       },
     );
   }
@@ -94,12 +100,17 @@ export function ReportDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={`Report this ${what[itemType]}`}
-      description="Moderators read every report. The author is not told who reported it."
+      title={intl.formatMessage(reportTitles[itemType])}
+      description={intl.formatMessage({
+        id: 'moderation.reportDescription',
+        defaultMessage: 'Moderators read every report. The author is not told who reported it.',
+      })}
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         <fieldset>
-          <legend className="text-sm font-medium text-slate-200">What is wrong?</legend>
+          <legend className="text-sm font-medium text-slate-200">
+            <FormattedMessage id="moderation.whatIsWrong" defaultMessage="What is wrong?" />
+          </legend>
           <div className="mt-2 space-y-2">
             {reportReasons.map((r) => (
               <label
@@ -114,14 +125,19 @@ export function ReportDialog({
                   onChange={() => setReason(r)}
                   className="accent-indigo-500"
                 />
-                {reportReasonLabels[r]}
+                {contractText(reportReasonLabels[r])}
               </label>
             ))}
           </div>
         </fieldset>
         <div>
           <label htmlFor={`${id}-details`} className="text-sm font-medium text-slate-200">
-            Details {reason === 'other' ? '' : '(optional)'}
+            {reason === 'other'
+              ? intl.formatMessage({ id: 'moderation.details', defaultMessage: 'Details' })
+              : intl.formatMessage({
+                  id: 'moderation.detailsOptional',
+                  defaultMessage: 'Details (optional)',
+                })}
           </label>
           <textarea
             id={`${id}-details`}
@@ -131,12 +147,22 @@ export function ReportDialog({
             onChange={(e) => setDetails(e.target.value)}
             rows={3}
             className="mt-1 w-full rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 text-sm text-white placeholder:text-slate-500 focus:border-indigo-400 focus:outline-none"
-            placeholder="Anything a moderator should know"
+            placeholder={intl.formatMessage({
+              id: 'moderation.detailsPlaceholder',
+              defaultMessage: 'Anything a moderator should know',
+            })}
           />
         </div>
         <DialogFormFooter error={error}>
-          <BusyButton type="submit" busy={report.isPending} busyLabel="Sending...">
-            Send report
+          <BusyButton
+            type="submit"
+            busy={report.isPending}
+            busyLabel={intl.formatMessage({
+              id: 'moderation.sending',
+              defaultMessage: 'Sending...',
+            })}
+          >
+            <FormattedMessage id="moderation.sendReport" defaultMessage="Send report" />
           </BusyButton>
         </DialogFormFooter>
       </form>

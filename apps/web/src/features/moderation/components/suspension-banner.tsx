@@ -1,7 +1,11 @@
 import { Ban } from 'lucide-react';
+import { FormattedMessage } from 'react-intl';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { perLocale } from '@/i18n';
 
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short' });
+const dateFormat = perLocale(
+  (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }),
+);
 
 /**
  * A suspended member is told at the top of every page why and until when, so writes that are
@@ -19,17 +23,18 @@ export function SuspensionBanner() {
       <div className="mx-auto flex max-w-6xl items-start gap-2">
         <Ban aria-hidden className="mt-0.5 size-4 shrink-0" />
         <p>
-          <strong className="font-semibold">Your account is suspended</strong>{' '}
-          {suspension.until
-            ? `until ${dateFormat.format(new Date(suspension.until))}.`
-            : 'with no end date.'}{' '}
-          You can read, but not post, like, comment, follow or change anything.
-          {suspension.reason ? (
-            <>
-              {' Reason: '}
-              <span dir="auto">{suspension.reason}</span>
-            </>
-          ) : null}
+          <FormattedMessage
+            id="moderation.suspendedBanner"
+            defaultMessage="{ends, select, never {<b>Your account is suspended</b> with no end date.} other {<b>Your account is suspended</b> until {date}.}} You can read, but not post, like, comment, follow or change anything.{hasReason, select, yes { Reason: <given>{reason}</given>} other {}}"
+            values={{
+              ends: suspension.until ? 'later' : 'never',
+              date: suspension.until ? dateFormat().format(new Date(suspension.until)) : '',
+              hasReason: suspension.reason ? 'yes' : 'no',
+              reason: suspension.reason,
+              b: (chunks) => <strong className="font-semibold">{chunks}</strong>,
+              given: (chunks) => <span dir="auto">{chunks}</span>,
+            }}
+          />
         </p>
       </div>
     </div>

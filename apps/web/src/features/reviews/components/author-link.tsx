@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
 
@@ -9,7 +10,12 @@ export function AuthorLink({
   user: { username: string; displayName: string | null } | null;
   className?: string;
 }) {
-  if (!user) return <span className={cn('text-slate-400', className)}>Anonymous</span>;
+  if (!user)
+    return (
+      <span className={cn('text-slate-400', className)}>
+        <FormattedMessage id="reviews.anonymous" defaultMessage="Anonymous" />
+      </span>
+    );
   return (
     <Link
       to={`/profile/${encodeURIComponent(user.username)}`}

@@ -1,28 +1,30 @@
 import type { Comment, CommentReply } from '@series-tracker/contracts';
-import { reviewLimits } from '@series-tracker/contracts/constants';
 import { MessageCircle, Reply, Trash2 } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { draftKey, useDraft } from '@/lib/drafts';
+import { useMemo, useState } from 'react';
+import { defineMessage, FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { QueryErrorState } from '@/components/ui/error-state';
-import { FormAlert } from '@/components/ui/form-alert';
 import { LoadMore } from '@/components/ui/load-more';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toaster';
 import { loginPathFor } from '@/features/auth/hooks/use-require-sign-in';
 import { errorReason } from '@/lib/api-client';
-import { useAddComment, useComments, useDeleteComment, useLikeComment } from '../api/reviews';
-import { daysAgo } from '../lib/format';
-import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useComments, useDeleteComment, useLikeComment } from '../api/reviews';
+import { daysAgo, SPACED_DOT } from '../lib/format';
+import { reviewWords } from '../lib/messages';
 import { ModerationNotice } from '@/features/moderation/components/moderation-notice';
 import { ReportButton } from '@/features/moderation/components/report-dialog';
 import { AuthorLink } from './author-link';
+import { CommentForm } from './comment-form';
 import { LikeButton } from './like-button';
 import { PlainText } from './plain-text';
 
-export const COMMENT_PLACEHOLDER = 'Share your thoughts on this review...';
+const loadingComments = defineMessage({
+  id: 'reviews.loadingComments',
+  defaultMessage: 'Loading comments...',
+});
 
 interface Viewer {
   id: number;
@@ -42,6 +44,7 @@ export function CommentsSection({
   viewer: Viewer | null;
   authLoading: boolean;
 }) {
+  const intl = useIntl();
   const query = useComments(reviewId);
   const location = useLocation();
   const comments = useMemo(() => query.data?.pages.flatMap((p) => p.data) ?? [], [query.data]);
@@ -50,7 +53,11 @@ export function CommentsSection({
   return (
     <section aria-labelledby="comments-heading" className="mt-10">
       <h2 id="comments-heading" className="text-xl font-bold text-white">
-        Comments ({count})
+        <FormattedMessage
+          id="reviews.commentsHeading"
+          defaultMessage="Comments ({count, number})"
+          values={{ count }}
+        />
       </h2>
       <div className="mt-4">
         {viewer ? (
@@ -61,7 +68,10 @@ export function CommentsSection({
               to={loginPathFor(location)}
               className="font-semibold text-violet-300 underline underline-offset-4 hover:text-violet-200"
             >
-              Please log in to comment on reviews.
+              <FormattedMessage
+                id="reviews.logInToComment"
+                defaultMessage="Please log in to comment on reviews."
+              />
             </Link>
           </p>
         )}
@@ -70,13 +80,23 @@ export function CommentsSection({
         {query.isPending ? (
           <p className="inline-flex items-center gap-2 text-sm text-slate-400">
             <Spinner />
-            Loading comments...
+            {intl.formatMessage(loadingComments)}
           </p>
         ) : query.isError && comments.length === 0 ? (
-          <QueryErrorState query={query} title="Could not load comments" headingLevel={3} />
+          <QueryErrorState
+            query={query}
+            title={intl.formatMessage({
+              id: 'reviews.commentsLoadFailed',
+              defaultMessage: 'Could not load comments',
+            })}
+            headingLevel={3}
+          />
         ) : comments.length === 0 ? (
           <p className="rounded-xl border border-dashed border-slate-800 px-4 py-6 text-center text-sm text-slate-400">
-            No comments yet. Be the first to comment!
+            <FormattedMessage
+              id="reviews.noComments"
+              defaultMessage="No comments yet. Be the first to comment!"
+            />
           </p>
         ) : (
           <>
@@ -87,103 +107,18 @@ export function CommentsSection({
                 </li>
               ))}
             </ul>
-            <LoadMore query={query} label="Load more comments" loadingLabel="Loading comments..." />
+            <LoadMore
+              query={query}
+              label={intl.formatMessage({
+                id: 'reviews.loadMoreComments',
+                defaultMessage: 'Load more comments',
+              })}
+              loadingLabel={intl.formatMessage(loadingComments)}
+            />
           </>
         )}
       </div>
     </section>
-  );
-}
-
-const isBlank = (text: string) => !text.trim();
-
-function CommentForm({
-  reviewId,
-  viewerId,
-  parentId = null,
-  onDone,
-  focusOnOpen = false,
-}: {
-  reviewId: number;
-  viewerId: number;
-  parentId?: number | null;
-  onDone?: () => void;
-  focusOnOpen?: boolean;
-}) {
-  const add = useAddComment(reviewId);
-  // Kept on this device until posted or discarded (ADR 162).
-  const {
-    value: text,
-    set: setText,
-    clear: posted,
-    discard,
-    hasDraft,
-  } = useDraft<string>(draftKey(viewerId, `comment:${reviewId}:${parentId ?? 'top'}`), '', isBlank);
-  const boxRef = useRef<HTMLTextAreaElement>(null);
-  // Reply opened the form: the caret goes where the reader is about to type.
-  useEffect(() => {
-    if (focusOnOpen) boxRef.current?.focus();
-  }, [focusOnOpen]);
-  const id = useId();
-  const trimmed = text.trim();
-  const reply = parentId !== null;
-  // A suspended member is told here instead of failing on send (ADR 151).
-  const { user } = useAuth();
-  if (user?.suspension)
-    return (
-      <p className="mt-3 rounded-lg border border-slate-700 px-3 py-2 text-sm text-slate-400">
-        Your account is suspended, so you cannot comment.
-      </p>
-    );
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!trimmed || add.isPending) return;
-    add.mutate(
-      { content: trimmed, parentId },
-      {
-        onSuccess: () => {
-          setText('');
-          posted();
-          onDone?.();
-        },
-      },
-    );
-  }
-
-  return (
-    <form onSubmit={submit} className="space-y-2">
-      <label htmlFor={id} className="sr-only">
-        {reply ? 'Your reply' : 'Your comment'}
-      </label>
-      <textarea
-        id={id}
-        value={text}
-        dir="auto"
-        onChange={(e) => setText(e.target.value)}
-        placeholder={reply ? 'Write a reply...' : COMMENT_PLACEHOLDER}
-        maxLength={reviewLimits.commentMax}
-        rows={reply ? 2 : 3}
-        ref={boxRef}
-        className="block w-full rounded-lg border border-slate-700 bg-slate-900/80 px-3 py-2 text-base text-slate-100 placeholder:text-slate-500 hover:border-slate-600 focus:outline-none focus-visible:border-violet-400 focus-visible:ring-2 focus-visible:ring-violet-400/70 sm:text-sm"
-      />
-      {add.isError ? <FormAlert>{errorReason(add.error)}.</FormAlert> : null}
-      <div className="flex justify-end gap-2">
-        {hasDraft ? (
-          <Button variant="ghost" size="sm" onClick={discard} className="mr-auto">
-            Discard draft
-          </Button>
-        ) : null}
-        {reply ? (
-          <Button variant="ghost" size="sm" onClick={onDone}>
-            Cancel
-          </Button>
-        ) : null}
-        <Button type="submit" size="sm" disabled={!trimmed || add.isPending}>
-          {add.isPending ? 'Posting...' : reply ? 'Post Reply' : 'Post Comment'}
-        </Button>
-      </div>
-    </form>
   );
 }
 
@@ -206,7 +141,7 @@ function CommentThread({ comment, ...thread }: { comment: Comment } & ThreadCont
         replying={replying}
       />
       {comment.replies.length > 0 || replying ? (
-        <ul className="mt-4 space-y-3 border-l-2 border-slate-800 pl-3 sm:pl-5">
+        <ul className="mt-4 space-y-3 border-s-2 border-slate-800 ps-3 sm:ps-5">
           {comment.replies.map((r) => (
             <li key={r.id}>
               <CommentBody comment={r} {...thread} />
@@ -241,6 +176,7 @@ function CommentBody({
   onReply?: (() => void) | undefined;
   replying?: boolean;
 }) {
+  const intl = useIntl();
   const like = useLikeComment(reviewId);
   const remove = useDeleteComment(reviewId);
   const [confirming, setConfirming] = useState(false);
@@ -261,7 +197,7 @@ function CommentBody({
         <div className="min-w-0 text-sm">
           <AuthorLink user={comment.user} />
           <span className="text-slate-400">
-            {' · '}
+            {SPACED_DOT}
             <time dateTime={comment.createdAt}>{daysAgo(comment.createdAt)}</time>
           </span>
         </div>
@@ -280,7 +216,12 @@ function CommentBody({
           onToggle={(l) =>
             like.mutate(
               { id: comment.id, like: l },
-              { onError: (e) => toast.error(`Could not update your like: ${errorReason(e)}.`) },
+              {
+                onError: (e) =>
+                  toast.error(
+                    intl.formatMessage(reviewWords.likeFailed, { reason: errorReason(e) }),
+                  ),
+              },
             )
           }
         />
@@ -289,40 +230,61 @@ function CommentBody({
             variant="ghost"
             size="sm"
             disabled={viewer === null}
-            title={viewer === null ? 'Please log in to reply' : undefined}
+            title={
+              viewer === null
+                ? intl.formatMessage({
+                    id: 'reviews.logInToReply',
+                    defaultMessage: 'Please log in to reply',
+                  })
+                : undefined
+            }
             aria-expanded={replying}
             onClick={onReply}
           >
             <Reply aria-hidden className="size-4" />
-            Reply
+            <FormattedMessage id="reviews.reply" defaultMessage="Reply" />
           </Button>
         ) : null}
         {viewer !== null && !own ? <ReportButton itemType="comment" itemId={comment.id} /> : null}
         {mayDelete ? (
           confirming ? (
             <span className="inline-flex items-center gap-2 text-sm text-slate-300">
-              Delete this comment?
+              <FormattedMessage
+                id="reviews.deleteCommentConfirm"
+                defaultMessage="Delete this comment?"
+              />
               <Button
                 size="sm"
                 className="bg-rose-600 hover:bg-rose-500"
                 disabled={remove.isPending}
                 onClick={() =>
                   remove.mutate(comment.id, {
-                    onError: (e) => toast.error(`Could not delete the comment: ${errorReason(e)}.`),
+                    onError: (e) =>
+                      toast.error(
+                        intl.formatMessage(
+                          {
+                            id: 'reviews.deleteCommentFailed',
+                            defaultMessage: 'Could not delete the comment: {reason}.',
+                          },
+                          { reason: errorReason(e) },
+                        ),
+                      ),
                     onSettled: () => setConfirming(false),
                   })
                 }
               >
-                {remove.isPending ? 'Deleting...' : 'Delete'}
+                {remove.isPending
+                  ? intl.formatMessage(reviewWords.deleting)
+                  : intl.formatMessage(reviewWords.delete)}
               </Button>
               <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>
-                Cancel
+                {intl.formatMessage(reviewWords.cancel)}
               </Button>
             </span>
           ) : (
             <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
               <Trash2 aria-hidden className="size-4" />
-              Delete
+              {intl.formatMessage(reviewWords.delete)}
             </Button>
           )
         ) : null}

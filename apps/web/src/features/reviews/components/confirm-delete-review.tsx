@@ -1,5 +1,7 @@
+import { useIntl } from 'react-intl';
 import { ConfirmActions } from '@/components/forms/confirm-actions';
 import { Dialog } from '@/components/ui/dialog';
+import { reviewWords } from '../lib/messages';
 
 /** Deleting a review asks first: its comments and likes go with it. */
 export function ConfirmDeleteReviewDialog({
@@ -13,16 +15,23 @@ export function ConfirmDeleteReviewDialog({
   onConfirm: () => void;
   pending: boolean;
 }) {
+  const intl = useIntl();
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Delete this review?"
-      description="Its comments and likes are deleted with it. This cannot be undone."
+      title={intl.formatMessage({
+        id: 'reviews.deleteConfirmTitle',
+        defaultMessage: 'Delete this review?',
+      })}
+      description={intl.formatMessage({
+        id: 'reviews.deleteConfirmText',
+        defaultMessage: 'Its comments and likes are deleted with it. This cannot be undone.',
+      })}
     >
       <ConfirmActions
-        label="Delete Review"
-        pendingLabel="Deleting..."
+        label={intl.formatMessage({ id: 'reviews.deleteReview', defaultMessage: 'Delete Review' })}
+        pendingLabel={intl.formatMessage(reviewWords.deleting)}
         danger
         pending={pending}
         onConfirm={onConfirm}

@@ -1,16 +1,20 @@
 import type { EpisodeReview } from '@series-tracker/contracts';
 import { reviewLimits, reviewMessages } from '@series-tracker/contracts/constants';
 import { useId, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
+import { contractText } from '@/i18n/contract-text';
 import { errorReason, isApiError } from '@/lib/api-client';
 import {
   useCreateEpisodeReview,
   useDeleteEpisodeReview,
   useUpdateEpisodeReview,
 } from '../api/reviews';
-import { SPOILER_WARNING } from './spoiler';
+import { outOfTen } from '../lib/format';
+import { reviewWords } from '../lib/messages';
+import { spoilerWarning } from './spoiler';
 import { Checkbox } from './review-form';
 
 /**
@@ -27,6 +31,7 @@ export function EpisodeReviewDialog({
   existing: EpisodeReview | null;
   onClose: () => void;
 }) {
+  const intl = useIntl();
   const create = useCreateEpisodeReview(episodeId);
   const update = useUpdateEpisodeReview(episodeId);
   const remove = useDeleteEpisodeReview(episodeId);
@@ -51,12 +56,19 @@ export function EpisodeReviewDialog({
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title={existing ? 'Edit Episode Review' : 'Write Episode Review'}
+      title={
+        existing
+          ? intl.formatMessage({
+              id: 'reviews.editEpisodeReview',
+              defaultMessage: 'Edit Episode Review',
+            })
+          : intl.formatMessage(reviewWords.writeEpisodeReview)
+      }
     >
       <form onSubmit={submit} className="space-y-4">
         <div className="space-y-1.5">
           <label htmlFor={ratingId} className="text-sm font-medium text-slate-200">
-            Rating
+            {intl.formatMessage(reviewWords.rating)}
           </label>
           <select
             id={ratingId}
@@ -66,14 +78,17 @@ export function EpisodeReviewDialog({
           >
             {Array.from({ length: 10 }, (_, i) => i + 1).map((n) => (
               <option key={n} value={n}>
-                {n}/10
+                {outOfTen(n)}
               </option>
             ))}
           </select>
         </div>
         <div className="space-y-1.5">
           <label htmlFor={contentId} className="text-sm font-medium text-slate-200">
-            Your review (optional)
+            <FormattedMessage
+              id="reviews.episodeReviewText"
+              defaultMessage="Your review (optional)"
+            />
           </label>
           <textarea
             id={contentId}
@@ -84,19 +99,23 @@ export function EpisodeReviewDialog({
             className="block w-full rounded-lg border border-slate-700 bg-slate-900/80 px-3 py-2 text-base text-slate-100 hover:border-slate-600 focus:outline-none focus-visible:border-violet-400 focus-visible:ring-2 focus-visible:ring-violet-400/70 sm:text-sm"
           />
         </div>
-        <Checkbox checked={isSpoiler} onChange={setIsSpoiler} label={SPOILER_WARNING} />
+        <Checkbox
+          checked={isSpoiler}
+          onChange={setIsSpoiler}
+          label={intl.formatMessage(spoilerWarning)}
+        />
         {error ? (
           <FormAlert>
             {isApiError(error) && error.status === 409
-              ? reviewMessages.alreadyReviewedEpisode
-              : `${errorReason(error)}.`}
+              ? contractText(reviewMessages.alreadyReviewedEpisode)
+              : intl.formatMessage(reviewWords.reasonSentence, { reason: errorReason(error) })}
           </FormAlert>
         ) : null}
         <div className="flex flex-wrap justify-end gap-2">
           {existing ? (
             <Button
               variant="ghost"
-              className="mr-auto text-rose-300 hover:text-rose-200"
+              className="me-auto text-rose-300 hover:text-rose-200"
               disabled={pending}
               onClick={() =>
                 confirmDelete
@@ -104,14 +123,26 @@ export function EpisodeReviewDialog({
                   : setConfirmDelete(true)
               }
             >
-              {confirmDelete ? 'Yes, delete it' : 'Delete review'}
+              {confirmDelete
+                ? intl.formatMessage({
+                    id: 'reviews.confirmDelete',
+                    defaultMessage: 'Yes, delete it',
+                  })
+                : intl.formatMessage({
+                    id: 'reviews.deleteEpisodeReview',
+                    defaultMessage: 'Delete review',
+                  })}
             </Button>
           ) : null}
           <DialogClose asChild>
-            <Button variant="secondary">Cancel</Button>
+            <Button variant="secondary">{intl.formatMessage(reviewWords.cancel)}</Button>
           </DialogClose>
           <Button type="submit" disabled={pending}>
-            {pending ? 'Saving...' : existing ? 'Save Changes' : 'Submit Review'}
+            {pending
+              ? intl.formatMessage(reviewWords.saving)
+              : existing
+                ? intl.formatMessage(reviewWords.saveChanges)
+                : intl.formatMessage({ id: 'reviews.submit', defaultMessage: 'Submit Review' })}
           </Button>
         </div>
       </form>

@@ -2,6 +2,7 @@ import type { EpisodeReview } from '@series-tracker/contracts';
 import { spoilerMessages } from '@series-tracker/contracts/constants';
 import { MessageSquareText, PenLine, TriangleAlert } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -11,14 +12,16 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useRequireSignIn } from '@/features/auth/hooks/use-require-sign-in';
+import { contractText } from '@/i18n/contract-text';
 import { errorReason } from '@/lib/api-client';
 import { useEpisodeReviews, useLikeEpisodeReview } from '../api/reviews';
-import { daysAgo } from '../lib/format';
+import { daysAgo, outOfTen } from '../lib/format';
+import { reviewWords } from '../lib/messages';
 import { ModerationNotice } from '@/features/moderation/components/moderation-notice';
 import { ReportButton } from '@/features/moderation/components/report-dialog';
 import { LikeButton } from './like-button';
 import { PlainText } from './plain-text';
-import { SPOILER_WARNING, Spoiler } from './spoiler';
+import { Spoiler, spoilerWarning } from './spoiler';
 import { AuthorLink, reviewAuthor } from './author-link';
 
 const loadDialog = () => import('./episode-review-dialog');
@@ -38,6 +41,7 @@ export function EpisodeReviews({
   episodeId: number;
   collapsed?: boolean;
 }) {
+  const intl = useIntl();
   const query = useEpisodeReviews(episodeId);
   const { user, status } = useAuth();
   const { requireSignIn } = useRequireSignIn();
@@ -62,31 +66,53 @@ export function EpisodeReviews({
     <section aria-labelledby="episode-reviews-heading" className="mt-10">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="episode-reviews-heading" className="text-lg font-semibold text-white">
-          Episode Reviews ({query.isSuccess ? total : '…'})
+          <FormattedMessage
+            id="reviews.episodeReviewsHeading"
+            defaultMessage="Episode Reviews ({count})"
+            values={{ count: query.isSuccess ? intl.formatNumber(total) : '…' }}
+          />
         </h2>
         {reviews.length > 0 || mine ? (
           <Button variant="secondary" {...writeButton}>
             <PenLine aria-hidden className="size-4" />
-            {mine ? 'Edit Your Review' : 'Write Episode Review'}
+            {mine
+              ? intl.formatMessage({ id: 'reviews.editYours', defaultMessage: 'Edit Your Review' })
+              : intl.formatMessage(reviewWords.writeEpisodeReview)}
           </Button>
         ) : null}
       </div>
       <div className="mt-4">
         {query.isPending ? (
-          <div className="space-y-3" aria-label="Loading episode reviews">
+          <div
+            className="space-y-3"
+            aria-label={intl.formatMessage({
+              id: 'reviews.loadingEpisodeReviews',
+              defaultMessage: 'Loading episode reviews',
+            })}
+          >
             <Skeleton className="h-24 w-full" />
             <Skeleton className="h-24 w-full" />
           </div>
         ) : query.isError && reviews.length === 0 ? (
-          <QueryErrorState query={query} title="Could not load episode reviews" headingLevel={3} />
+          <QueryErrorState
+            query={query}
+            title={intl.formatMessage({
+              id: 'reviews.episodeReviewsLoadFailed',
+              defaultMessage: 'Could not load episode reviews',
+            })}
+            headingLevel={3}
+          />
         ) : reviews.length === 0 ? (
           <EmptyState
             icon={MessageSquareText}
             headingLevel={3}
-            title="No reviews yet for this episode."
+            title={intl.formatMessage({
+              id: 'reviews.noneForEpisode',
+              defaultMessage: 'No reviews yet for this episode.',
+            })}
           >
             <Button size="lg" {...writeButton}>
-              Be the First to Review
+              {intl.formatMessage(reviewWords.beFirst)}
             </Button>
           </EmptyState>
         ) : (
@@ -105,8 +131,8 @@ export function EpisodeReviews({
             </ul>
             <LoadMore
               query={query}
-              label="Load More Reviews"
-              loadingLabel="Loading more reviews..."
+              label={intl.formatMessage(reviewWords.loadMore)}
+              loadingLabel={intl.formatMessage(reviewWords.loadingMore)}
               className="mt-4"
             />
           </>
@@ -137,6 +163,7 @@ function EpisodeReviewItem({
   viewerId: number | null;
   collapsed: boolean;
 }) {
+  const intl = useIntl();
   const like = useLikeEpisodeReview(episodeId);
   const user = reviewAuthor(review);
   return (
@@ -151,21 +178,23 @@ function EpisodeReviewItem({
             <time dateTime={review.createdAt}>{daysAgo(review.createdAt)}</time>
           </p>
         </div>
-        <span className="ml-auto font-semibold text-slate-100 tabular-nums">
-          {review.rating}/10
+        <span className="ms-auto font-semibold text-slate-100 tabular-nums">
+          {outOfTen(review.rating)}
         </span>
       </div>
       {review.isSpoiler && !review.content ? (
         <p className="mt-3 inline-flex items-center gap-1.5 text-sm font-medium text-amber-200">
           <TriangleAlert aria-hidden className="size-4" />
-          {SPOILER_WARNING}
+          {intl.formatMessage(spoilerWarning)}
         </p>
       ) : null}
       {review.content ? (
         <Spoiler
           isSpoiler={review.isSpoiler || collapsed}
           className="mt-2"
-          {...(collapsed && !review.isSpoiler ? { warning: spoilerMessages.reviewHidden } : {})}
+          {...(collapsed && !review.isSpoiler
+            ? { warning: contractText(spoilerMessages.reviewHidden) }
+            : {})}
         >
           <PlainText text={review.content} className="text-sm leading-relaxed text-slate-300" />
         </Spoiler>
@@ -182,7 +211,12 @@ function EpisodeReviewItem({
           onToggle={(l) =>
             like.mutate(
               { id: review.id, like: l },
-              { onError: (e) => toast.error(`Could not update your like: ${errorReason(e)}.`) },
+              {
+                onError: (e) =>
+                  toast.error(
+                    intl.formatMessage(reviewWords.likeFailed, { reason: errorReason(e) }),
+                  ),
+              },
             )
           }
         />

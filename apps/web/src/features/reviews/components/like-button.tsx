@@ -1,9 +1,28 @@
 import { Heart } from 'lucide-react';
+import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { cn } from '@/lib/cn';
 import { formatCount } from '@/lib/format';
 
-export const LIKE_SIGNED_OUT = 'Please log in to like reviews';
-export const LIKE_OWN = "You can't like your own writing";
+const messages = defineMessages({
+  signedOut: { id: 'reviews.likeSignedOut', defaultMessage: 'Please log in to like reviews' },
+  own: { id: 'reviews.likeOwn', defaultMessage: "You can't like your own writing" },
+  likeReview: {
+    id: 'reviews.likeReview',
+    defaultMessage: 'Like this review ({count, plural, one {# like} other {# likes}})',
+  },
+  unlikeReview: {
+    id: 'reviews.unlikeReview',
+    defaultMessage: 'Unlike this review ({count, plural, one {# like} other {# likes}})',
+  },
+  likeComment: {
+    id: 'reviews.likeComment',
+    defaultMessage: 'Like this comment ({count, plural, one {# like} other {# likes}})',
+  },
+  unlikeComment: {
+    id: 'reviews.unlikeComment',
+    defaultMessage: 'Unlike this comment ({count, plural, one {# like} other {# likes}})',
+  },
+});
 
 /**
  * A like toggle with its count. Locked while the request runs (spec §4); disabled signed out
@@ -26,15 +45,28 @@ export function LikeButton({
   signedIn: boolean;
   own?: boolean;
   size?: 'sm' | 'md';
-  what?: string;
+  what?: 'review' | 'comment';
 }) {
+  const intl = useIntl();
   const disabled = !signedIn || own || pending;
-  const title = !signedIn ? LIKE_SIGNED_OUT : own ? LIKE_OWN : undefined;
+  const title = !signedIn
+    ? intl.formatMessage(messages.signedOut)
+    : own
+      ? intl.formatMessage(messages.own)
+      : undefined;
+  const name: MessageDescriptor =
+    what === 'comment'
+      ? liked
+        ? messages.unlikeComment
+        : messages.likeComment
+      : liked
+        ? messages.unlikeReview
+        : messages.likeReview;
   return (
     <button
       type="button"
       aria-pressed={liked}
-      aria-label={`${liked ? 'Unlike' : 'Like'} this ${what} (${count} ${count === 1 ? 'like' : 'likes'})`}
+      aria-label={intl.formatMessage(name, { count })}
       title={title}
       disabled={disabled}
       aria-busy={pending || undefined}

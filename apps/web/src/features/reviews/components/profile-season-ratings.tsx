@@ -1,15 +1,18 @@
 import { Star } from 'lucide-react';
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { CoverImage } from '@/components/ui/cover-image';
 import { seasonLabel } from '@/features/episodes/components/season-picker';
 import { ProfileSectionList } from '@/features/users/components/profile-section-list';
 import { useMemberSeasonRatings } from '../api/season-ratings';
+import { outOfTen, ratedOutOfTen } from '../lib/format';
 
 /**
  * A member's season ratings on their profile (issue 29), newest first; the server applies the
  * profile's privacy; 20 at a time.
  */
 export function ProfileSeasonRatings({ userId }: { userId: number }) {
+  const intl = useIntl();
   const query = useMemberSeasonRatings(userId);
   return (
     <ProfileSectionList
@@ -19,9 +22,18 @@ export function ProfileSeasonRatings({ userId }: { userId: number }) {
         className: 'grid gap-3 sm:grid-cols-2',
         itemClassName: 'h-20 rounded-xl',
       }}
-      errorTitle="Could not load the season ratings"
+      errorTitle={intl.formatMessage({
+        id: 'reviews.seasonRatingsLoadFailed',
+        defaultMessage: 'Could not load the season ratings',
+      })}
       headingLevel={3}
-      empty={{ icon: Star, title: 'No season ratings yet.' }}
+      empty={{
+        icon: Star,
+        title: intl.formatMessage({
+          id: 'reviews.noSeasonRatingsYet',
+          defaultMessage: 'No season ratings yet.',
+        }),
+      }}
       listClassName="grid gap-3 sm:grid-cols-2"
       testId="profile-season-ratings"
       itemClassName="flex items-center gap-3 rounded-xl border border-slate-800 bg-slate-900/50 p-3"
@@ -49,10 +61,10 @@ export function ProfileSeasonRatings({ userId }: { userId: number }) {
           </div>
           <span
             className="inline-flex shrink-0 items-center gap-1 text-sm font-bold text-amber-300 tabular-nums"
-            aria-label={`Rated ${r.rating} out of 10`}
+            aria-label={ratedOutOfTen(r.rating)}
           >
             <Star aria-hidden className="size-4 fill-current" />
-            {r.rating}/10
+            {outOfTen(r.rating)}
           </span>
         </>
       )}

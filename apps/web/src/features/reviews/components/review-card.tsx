@@ -1,10 +1,12 @@
 import type { Review } from '@series-tracker/contracts';
 import { Heart, MessageCircle } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { CoverImage } from '@/components/ui/cover-image';
 import { CoverSkeleton } from '@/components/media/media-skeleton';
 import { formatCount } from '@/lib/format';
-import { daysAgo } from '../lib/format';
+import { daysAgo, DOT, outOfTen } from '../lib/format';
+import { reviewWords } from '../lib/messages';
 import { AuthorLink } from './author-link';
 import { SpoilerExcerpt } from './spoiler';
 import { Stars } from './stars';
@@ -14,6 +16,7 @@ const linkFocus =
 
 /** A review in the feed (spec §2 Reviews feed card). */
 export function ReviewCard({ review }: { review: Review }) {
+  const intl = useIntl();
   return (
     <article
       aria-labelledby={`review-${review.id}-title`}
@@ -47,27 +50,39 @@ export function ReviewCard({ review }: { review: Review }) {
         </h3>
         <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-400">
           <span>
-            by <AuthorLink user={review.user} />
+            <FormattedMessage
+              id="reviews.byAuthor"
+              defaultMessage="by {author}"
+              values={{ author: <AuthorLink user={review.user} /> }}
+            />
           </span>
-          <span aria-hidden>·</span>
+          <span aria-hidden>{DOT}</span>
           <time dateTime={review.createdAt}>{daysAgo(review.createdAt)}</time>
           {!review.isPublic ? (
             <span className="rounded-full border border-slate-600 px-2 text-xs text-slate-300">
-              Private
+              <FormattedMessage id="reviews.private" defaultMessage="Private" />
             </span>
           ) : null}
         </p>
         <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
           <Stars rating={review.rating} />
-          <span className="font-semibold text-slate-200 tabular-nums">{review.rating}/10</span>
-          <span className="inline-flex items-center gap-1 text-slate-400" title="Likes">
+          <span className="font-semibold text-slate-200 tabular-nums">
+            {outOfTen(review.rating)}
+          </span>
+          <span
+            className="inline-flex items-center gap-1 text-slate-400"
+            title={intl.formatMessage({ id: 'reviews.likesTitle', defaultMessage: 'Likes' })}
+          >
             <Heart aria-hidden className="size-3.5" />
-            <span className="sr-only">Likes:</span>
+            <span className="sr-only">{intl.formatMessage(reviewWords.likes)}</span>
             {formatCount(review.likesCount)}
           </span>
-          <span className="inline-flex items-center gap-1 text-slate-400" title="Comments">
+          <span
+            className="inline-flex items-center gap-1 text-slate-400"
+            title={intl.formatMessage({ id: 'reviews.commentsTitle', defaultMessage: 'Comments' })}
+          >
             <MessageCircle aria-hidden className="size-3.5" />
-            <span className="sr-only">Comments:</span>
+            <span className="sr-only">{intl.formatMessage(reviewWords.comments)}</span>
             {formatCount(review.commentsCount ?? 0)}
           </span>
         </div>
@@ -76,7 +91,7 @@ export function ReviewCard({ review }: { review: Review }) {
           to={`/review/${review.id}`}
           className={`${linkFocus} mt-3 inline-block text-sm font-semibold text-violet-300 hover:text-violet-200`}
         >
-          Read full review →
+          <FormattedMessage id="reviews.readFullArrow" defaultMessage="Read full review →" />
         </Link>
       </div>
     </article>

@@ -6,12 +6,15 @@ import {
   type Review,
 } from '@series-tracker/contracts';
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { ErrorState } from '@/components/ui/error-state';
 import { FormAlert } from '@/components/ui/form-alert';
+import { contractText } from '@/i18n/contract-text';
 import { isApiError } from '@/lib/api-client';
 import { draftKey } from '@/lib/drafts';
 import { useCreateReview, useMyShowReview, useReview, useUpdateReview } from '../api/reviews';
+import { reviewWords } from '../lib/messages';
 import { ReviewForm, reviewFieldErrors, type ReviewErrors } from './review-form';
 import { ReviewingCard } from './reviewing-card';
 import { ShowPicker } from './show-picker';
@@ -25,6 +28,7 @@ export function NewReview({
   initialShowId: number | null;
   userId: number;
 }) {
+  const intl = useIntl();
   const [showId, setShowId] = useState<number | null>(initialShowId);
   const [showError, setShowError] = useState<string | undefined>();
   const create = useCreateReview();
@@ -40,7 +44,7 @@ export function NewReview({
     return <Navigate to={`/reviews/write?reviewId=${existing.data.id}`} replace />;
 
   return (
-    <WriteReviewShell title="Write a Review">
+    <WriteReviewShell mode="write">
       {showId === null ? (
         <ShowPicker
           error={showError}
@@ -58,24 +62,38 @@ export function NewReview({
       {alreadyId ? (
         <div className="mt-4">
           <FormAlert>
-            {reviewMessages.alreadyReviewed}{' '}
-            <Link
-              to={`/reviews/write?reviewId=${alreadyId}`}
-              className="font-semibold underline underline-offset-4"
-            >
-              Edit your review instead
-            </Link>
+            <FormattedMessage
+              id="reviews.alreadyReviewedEdit"
+              defaultMessage="{message} <link>Edit your review instead</link>"
+              values={{
+                message: contractText(reviewMessages.alreadyReviewed),
+                link: (chunks) => (
+                  <Link
+                    to={`/reviews/write?reviewId=${alreadyId}`}
+                    className="font-semibold underline underline-offset-4"
+                  >
+                    {chunks}
+                  </Link>
+                ),
+              }}
+            />
           </FormAlert>
         </div>
       ) : null}
       <ReviewForm
         draftKey={draftKey(userId, `review:new:${showId ?? 'none'}`)}
-        submitLabel="Publish Review"
-        pendingLabel="Publishing..."
+        submitLabel={intl.formatMessage({
+          id: 'reviews.publish',
+          defaultMessage: 'Publish Review',
+        })}
+        pendingLabel={intl.formatMessage({
+          id: 'reviews.publishing',
+          defaultMessage: 'Publishing...',
+        })}
         pending={create.isPending}
         failure={
           create.isError && !(isApiError(create.error) && create.error.status === 409)
-            ? reviewMessages.createFailed
+            ? contractText(reviewMessages.createFailed)
             : undefined
         }
         validate={(draft) => {
@@ -113,29 +131,33 @@ export function NewReview({
 
 /** The member's own review, to edit; anyone else's is 'not found'. */
 export function EditReview({ id, userId }: { id: number; userId: number }) {
+  const intl = useIntl();
   const query = useReview(id);
   const update = useUpdateReview(id);
   const navigate = useNavigate();
   if (query.isPending)
     return (
-      <WriteReviewShell title="Edit Review">
+      <WriteReviewShell mode="edit">
         <ReviewFormSkeleton />
       </WriteReviewShell>
     );
   if (query.isError || query.data.userId !== userId) {
     const missing = !query.isError || (isApiError(query.error) && query.error.status === 404);
     return (
-      <WriteReviewShell title="Edit Review">
+      <WriteReviewShell mode="edit">
         {missing ? (
           <FormAlert>
-            The review you&apos;re looking for doesn&apos;t exist or has been removed.{' '}
-            <Link to="/reviews" className="font-semibold underline underline-offset-4">
-              Back to Reviews
-            </Link>
+            {intl.formatMessage(reviewWords.notFoundBack, {
+              link: (chunks) => (
+                <Link to="/reviews" className="font-semibold underline underline-offset-4">
+                  {chunks}
+                </Link>
+              ),
+            })}
           </FormAlert>
         ) : (
           <ErrorState
-            title="Error Loading Review"
+            title={intl.formatMessage(reviewWords.loadError)}
             error={query.error}
             onRetry={() => void query.refetch()}
           />
@@ -145,15 +167,22 @@ export function EditReview({ id, userId }: { id: number; userId: number }) {
   }
   const review: Review = query.data;
   return (
-    <WriteReviewShell title="Edit Review">
+    <WriteReviewShell mode="edit">
       <ReviewingCard showId={review.showId} />
       <ReviewForm
         initial={review}
         draftKey={draftKey(userId, `review:${review.id}`)}
-        submitLabel="Save Changes"
-        pendingLabel="Saving..."
+        submitLabel={intl.formatMessage(reviewWords.saveChanges)}
+        pendingLabel={intl.formatMessage(reviewWords.saving)}
         pending={update.isPending}
-        failure={update.isError ? 'Failed to save your review. Please try again.' : undefined}
+        failure={
+          update.isError
+            ? intl.formatMessage({
+                id: 'reviews.saveFailed',
+                defaultMessage: 'Failed to save your review. Please try again.',
+              })
+            : undefined
+        }
         validate={(draft) => {
           const parsed = updateReviewSchema.safeParse(draft);
           return reviewFieldErrors(parsed.success ? [] : parsed.error.issues);

@@ -1,10 +1,15 @@
 import { reviewLimits, type Review } from '@series-tracker/contracts';
 import { useId, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Button, buttonStyles } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
+import { contractText } from '@/i18n/contract-text';
 import { useDraft } from '@/lib/drafts';
+import { outOfTen } from '../lib/format';
+import { reviewWords } from '../lib/messages';
+import { spoilerWarning } from './spoiler';
 
 export type ReviewField = 'showId' | 'title' | 'content' | 'rating';
 export type ReviewErrors = Partial<Record<ReviewField, string>>;
@@ -17,14 +22,14 @@ export interface ReviewDraft {
   isPublic: boolean;
 }
 
-/** The first message per field of a schema's issues. */
+/** The first message per field of a schema's issues, in the interface's language. */
 export function reviewFieldErrors(
   issues: { path: PropertyKey[]; message: string }[],
 ): ReviewErrors {
   const errors: ReviewErrors = {};
   for (const issue of issues) {
     const field = issue.path[0] as ReviewField | undefined;
-    if (field && !errors[field]) errors[field] = issue.message;
+    if (field && !errors[field]) errors[field] = contractText(issue.message);
   }
   return errors;
 }
@@ -57,6 +62,7 @@ export function ReviewForm({
     published: () => void,
   ) => void;
 }) {
+  const intl = useIntl();
   const [start] = useState<ReviewDraft>(() => ({
     title: initial?.title ?? '',
     content: initial?.content ?? '',
@@ -102,7 +108,10 @@ export function ReviewForm({
           role="status"
           className="rounded-lg border border-violet-500/30 bg-violet-500/10 px-3 py-2 text-sm text-violet-100"
         >
-          Your unpublished draft was restored from this device.
+          <FormattedMessage
+            id="reviews.draftRestored"
+            defaultMessage="Your unpublished draft was restored from this device."
+          />
         </p>
       ) : null}
       <div className="space-y-2">
@@ -110,8 +119,10 @@ export function ReviewForm({
           htmlFor={ratingId}
           className="flex items-baseline justify-between text-sm font-medium text-slate-200"
         >
-          Rating
-          <span className="text-lg font-bold text-white tabular-nums">{draft.rating}/10</span>
+          {intl.formatMessage(reviewWords.rating)}
+          <span className="text-lg font-bold text-white tabular-nums">
+            {outOfTen(draft.rating)}
+          </span>
         </label>
         <input
           id={ratingId}
@@ -120,7 +131,10 @@ export function ReviewForm({
           max={reviewLimits.ratingMax}
           step={reviewLimits.ratingStep}
           value={draft.rating}
-          aria-valuetext={`${draft.rating} out of 10`}
+          aria-valuetext={intl.formatMessage(
+            { id: 'reviews.ratingValue', defaultMessage: '{rating, number} out of 10' },
+            { rating: draft.rating },
+          )}
           onChange={(e) => change('rating', Number(e.target.value))}
           className="w-full accent-violet-500"
         />
@@ -132,7 +146,7 @@ export function ReviewForm({
       </div>
 
       <TextField
-        label="Review Title"
+        label={intl.formatMessage({ id: 'reviews.titleLabel', defaultMessage: 'Review Title' })}
         value={draft.title}
         dir="auto"
         maxLength={reviewLimits.titleInputMax}
@@ -140,14 +154,17 @@ export function ReviewForm({
         error={errors.title}
         labelAside={
           <span className="text-xs text-slate-400 tabular-nums">
-            {draft.title.length}/{reviewLimits.titleInputMax}
+            {intl.formatMessage(
+              { id: 'reviews.titleLength', defaultMessage: '{count, number}/{max, number}' },
+              { count: draft.title.length, max: reviewLimits.titleInputMax },
+            )}
           </span>
         }
       />
 
       <div className="space-y-1.5">
         <label htmlFor={contentId} className="text-sm font-medium text-slate-200">
-          Review Content
+          <FormattedMessage id="reviews.contentLabel" defaultMessage="Review Content" />
         </label>
         <textarea
           id={contentId}
@@ -165,7 +182,12 @@ export function ReviewForm({
             {errors.content}
           </p>
         ) : (
-          <p className="text-xs text-slate-400">Plain text: paragraphs and line breaks are kept.</p>
+          <p className="text-xs text-slate-400">
+            <FormattedMessage
+              id="reviews.plainTextHint"
+              defaultMessage="Plain text: paragraphs and line breaks are kept."
+            />
+          </p>
         )}
       </div>
 
@@ -173,12 +195,15 @@ export function ReviewForm({
         <Checkbox
           checked={draft.isSpoiler}
           onChange={(v) => change('isSpoiler', v)}
-          label="This review contains spoilers"
+          label={intl.formatMessage(spoilerWarning)}
         />
         <Checkbox
           checked={draft.isPublic}
           onChange={(v) => change('isPublic', v)}
-          label="Make this review public"
+          label={intl.formatMessage({
+            id: 'reviews.makePublic',
+            defaultMessage: 'Make this review public',
+          })}
         />
       </div>
 
@@ -186,12 +211,12 @@ export function ReviewForm({
 
       <div className="flex flex-wrap justify-end gap-3">
         {hasDraft ? (
-          <Button variant="ghost" onClick={discard} className="mr-auto">
-            Discard draft
+          <Button variant="ghost" onClick={discard} className="me-auto">
+            {intl.formatMessage(reviewWords.discardDraft)}
           </Button>
         ) : null}
         <Link to="/reviews" className={buttonStyles({ variant: 'secondary' })}>
-          Cancel
+          {intl.formatMessage(reviewWords.cancel)}
         </Link>
         <Button type="submit" disabled={pending}>
           {pending ? pendingLabel : submitLabel}

@@ -1,6 +1,7 @@
 import type { ReviewSearchResult } from '@series-tracker/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { MessageSquareText, SearchX } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { buttonStyles } from '@/components/ui/button';
@@ -9,13 +10,15 @@ import { ErrorState } from '@/components/ui/error-state';
 import { QueryRefreshError } from '@/components/ui/refresh-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { reviewsKeys, searchReviews } from '../api/reviews';
-import { daysAgo } from '../lib/format';
+import { daysAgo, DOT, outOfTen } from '../lib/format';
+import { reviewWords } from '../lib/messages';
 import { Spoiler } from './spoiler';
 import { Stars } from './stars';
 import { AuthorLink, reviewAuthor } from './author-link';
 
 /** The search page's Reviews tab: public reviews, best match first. */
 export function ReviewSearchResults({ q, emptyHint }: { q: string; emptyHint: string }) {
+  const intl = useIntl();
   const query = useQuery({
     queryKey: reviewsKeys.search(q),
     queryFn: ({ signal }) => searchReviews(q, signal),
@@ -26,8 +29,12 @@ export function ReviewSearchResults({ q, emptyHint }: { q: string; emptyHint: st
     return (
       <EmptyState
         icon={MessageSquareText}
-        title="Find reviews"
-        message="Type words from a review's title or text in the search box to find members' reviews."
+        title={intl.formatMessage({ id: 'reviews.searchTitle', defaultMessage: 'Find reviews' })}
+        message={intl.formatMessage({
+          id: 'reviews.searchHint',
+          defaultMessage:
+            "Type words from a review's title or text in the search box to find members' reviews.",
+        })}
       />
     );
   }
@@ -43,7 +50,13 @@ export function ReviewSearchResults({ q, emptyHint }: { q: string; emptyHint: st
   if (query.isError && !query.data)
     return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (query.data.length === 0)
-    return <EmptyState icon={SearchX} title="No reviews found" message={emptyHint} />;
+    return (
+      <EmptyState
+        icon={SearchX}
+        title={intl.formatMessage(reviewWords.noneFound)}
+        message={emptyHint}
+      />
+    );
   return (
     <>
       {/* A failed refresh keeps the results shown (ADR 176). */}
@@ -70,11 +83,11 @@ function ReviewResult({ review }: { review: ReviewSearchResult }) {
       <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-400">
         <Avatar user={user} size="sm" className="size-6 text-xs" />
         <AuthorLink user={user} className="font-normal text-slate-200" />
-        <span aria-hidden>·</span>
+        <span aria-hidden>{DOT}</span>
         <time dateTime={review.createdAt}>{daysAgo(review.createdAt)}</time>
-        <span aria-hidden>·</span>
+        <span aria-hidden>{DOT}</span>
         <Stars rating={review.rating} />
-        <span className="font-semibold text-slate-200 tabular-nums">{review.rating}/10</span>
+        <span className="font-semibold text-slate-200 tabular-nums">{outOfTen(review.rating)}</span>
       </div>
       <Spoiler isSpoiler={review.isSpoiler} className="mt-2">
         <p className="line-clamp-3 text-sm leading-relaxed break-words whitespace-pre-line text-slate-300">
@@ -85,7 +98,7 @@ function ReviewResult({ review }: { review: ReviewSearchResult }) {
         to={`/review/${review.id}`}
         className={buttonStyles({ variant: 'secondary', size: 'sm', className: 'mt-3' })}
       >
-        View Full Review
+        <FormattedMessage id="reviews.viewFull" defaultMessage="View Full Review" />
       </Link>
     </article>
   );

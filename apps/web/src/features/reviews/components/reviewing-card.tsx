@@ -1,5 +1,6 @@
 import { reviewMessages, type ShowDetail } from '@series-tracker/contracts';
 import { X } from 'lucide-react';
+import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { CoverImage } from '@/components/ui/cover-image';
@@ -7,8 +8,8 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { useShow } from '@/features/shows/api/get-show';
+import { contractText } from '@/i18n/contract-text';
 import { isApiError } from '@/lib/api-client';
-import { formatCount } from '@/lib/format';
 
 /** 'Reviewing:' the chosen show (spec §2). */
 export function ReviewingCard({
@@ -22,11 +23,13 @@ export function ReviewingCard({
   return (
     <div className="rounded-2xl border border-slate-800 bg-slate-900/60 p-4">
       <div className="flex items-center justify-between gap-2">
-        <p className="text-xs font-semibold tracking-wide text-slate-400 uppercase">Reviewing:</p>
+        <p className="text-xs font-semibold tracking-wide text-slate-400 uppercase">
+          <FormattedMessage id="reviews.reviewing" defaultMessage="Reviewing:" />
+        </p>
         {onChange ? (
           <Button variant="ghost" size="sm" onClick={onChange}>
             <X aria-hidden className="size-4" />
-            Change show
+            <FormattedMessage id="reviews.changeShow" defaultMessage="Change show" />
           </Button>
         ) : null}
       </div>
@@ -38,10 +41,15 @@ export function ReviewingCard({
       ) : query.isError ? (
         <div className="mt-2">
           <FormAlert>
-            {reviewMessages.showLoadFailed}{' '}
-            {isApiError(query.error) && query.error.status === 404
-              ? 'No show has this number.'
-              : null}
+            {isApiError(query.error) && query.error.status === 404 ? (
+              <FormattedMessage
+                id="reviews.noSuchShow"
+                defaultMessage="{message} No show has this number."
+                values={{ message: contractText(reviewMessages.showLoadFailed) }}
+              />
+            ) : (
+              contractText(reviewMessages.showLoadFailed)
+            )}
           </FormAlert>
         </div>
       ) : (
@@ -71,7 +79,15 @@ function ShowSummaryRow({ show }: { show: ShowDetail }) {
           <p className="text-sm text-slate-400">{show.titleEnglish}</p>
         ) : null}
         <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-400">
-          {show.episodes !== null ? <span>{formatCount(show.episodes)} episodes</span> : null}
+          {show.episodes !== null ? (
+            <span>
+              <FormattedMessage
+                id="reviews.episodeCount"
+                defaultMessage="{count, plural, one {# episode} other {# episodes}}"
+                values={{ count: show.episodes }}
+              />
+            </span>
+          ) : null}
           <StatusBadge status={show.status} />
         </p>
       </div>

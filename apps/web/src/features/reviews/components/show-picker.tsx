@@ -1,5 +1,6 @@
 import { Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { ShowThumb } from '@/components/media/show-thumb';
 import { Spinner } from '@/components/ui/spinner';
 import {
@@ -20,6 +21,7 @@ export function ShowPicker({
   onPick: (showId: number) => void;
   error?: string | undefined;
 }) {
+  const intl = useIntl();
   const [text, setText] = useState('');
   const [debounced, setDebounced] = useState('');
   const [active, setActive] = useState(0);
@@ -46,12 +48,12 @@ export function ShowPicker({
   return (
     <div className="space-y-1.5">
       <label htmlFor={id} className="text-sm font-medium text-slate-200">
-        Show
+        <FormattedMessage id="reviews.showLabel" defaultMessage="Show" />
       </label>
       <div className="relative">
         <Search
           aria-hidden
-          className="pointer-events-none absolute top-3 left-3 size-5 text-slate-500"
+          className="pointer-events-none absolute start-3 top-3 size-5 text-slate-500"
         />
         <input
           id={id}
@@ -64,7 +66,10 @@ export function ShowPicker({
           aria-describedby={error ? errorId : `${id}-hint`}
           value={text}
           autoComplete="off"
-          placeholder="Search for a show by title"
+          placeholder={intl.formatMessage({
+            id: 'reviews.showSearchPlaceholder',
+            defaultMessage: 'Search for a show by title',
+          })}
           onChange={(e) => {
             setText(e.target.value);
             setActive(0);
@@ -83,13 +88,13 @@ export function ShowPicker({
             }
           }}
           className={cn(
-            'block h-11 w-full rounded-lg border bg-slate-900/80 pr-10 pl-10 text-base text-slate-100 placeholder:text-slate-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-400/70 sm:text-sm',
+            'block h-11 w-full rounded-lg border bg-slate-900/80 ps-10 pe-10 text-base text-slate-100 placeholder:text-slate-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-400/70 sm:text-sm',
             error
               ? 'border-rose-500/70'
               : 'border-slate-700 hover:border-slate-600 focus-visible:border-violet-400',
           )}
         />
-        {isFetching && ready ? <Spinner className="absolute top-3 right-3" /> : null}
+        {isFetching && ready ? <Spinner className="absolute end-3 top-3" /> : null}
       </div>
       {error ? (
         <p id={errorId} role="alert" className="text-sm text-rose-300">
@@ -97,23 +102,32 @@ export function ShowPicker({
         </p>
       ) : (
         <p id={`${id}-hint`} className="text-xs text-slate-400">
-          Type a title and pick the show, or enter its number and press Enter. You can also click
-          &lsquo;Write Review&rsquo; on a show&rsquo;s page.
+          <FormattedMessage
+            id="reviews.showPickerHint"
+            defaultMessage="Type a title and pick the show, or enter its number and press Enter. You can also click ‘Write Review’ on a show’s page."
+          />
         </p>
       )}
       {isNumber ? (
         <button
           type="button"
           onClick={() => onPick(Number(trimmed))}
-          className="w-full rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-left text-sm text-slate-200 hover:border-slate-500"
+          className="w-full rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-start text-sm text-slate-200 hover:border-slate-500"
         >
-          Use show #{trimmed}
+          <FormattedMessage
+            id="reviews.useShowNumber"
+            defaultMessage="Use show #{number}"
+            values={{ number: trimmed }}
+          />
         </button>
       ) : null}
       <ul
         id={listId}
         role="listbox"
-        aria-label="Matching shows"
+        aria-label={intl.formatMessage({
+          id: 'reviews.matchingShows',
+          defaultMessage: 'Matching shows',
+        })}
         className={cn(
           'overflow-hidden rounded-lg border border-slate-700 bg-slate-900',
           options.length === 0 && 'hidden',
@@ -142,14 +156,20 @@ export function ShowPicker({
                 <span className="block truncate text-xs text-slate-400">{show.titleEnglish}</span>
               ) : null}
             </span>
-            <span className="ml-auto shrink-0 text-xs text-slate-400">
+            <span className="ms-auto shrink-0 text-xs text-slate-400">
               {show.startDate?.slice(0, 4)}
             </span>
           </li>
         ))}
       </ul>
       {ready && !isFetching && data && data.length === 0 ? (
-        <p className="text-sm text-slate-400">No shows match &ldquo;{trimmed}&rdquo;.</p>
+        <p className="text-sm text-slate-400">
+          <FormattedMessage
+            id="reviews.noShowsMatch"
+            defaultMessage="No shows match “{query}”."
+            values={{ query: trimmed }}
+          />
+        </p>
       ) : null}
     </div>
   );

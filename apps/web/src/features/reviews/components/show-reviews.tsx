@@ -1,6 +1,7 @@
 import type { Review } from '@series-tracker/contracts';
 import { Heart, MessageSquareText, PenLine } from 'lucide-react';
 import { useMemo } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { buttonStyles } from '@/components/ui/button';
@@ -9,7 +10,8 @@ import { QueryErrorState } from '@/components/ui/error-state';
 import { LoadMore } from '@/components/ui/load-more';
 import { formatCount } from '@/lib/format';
 import { useShowReviews } from '../api/reviews';
-import { daysAgo } from '../lib/format';
+import { daysAgo, outOfTen } from '../lib/format';
+import { reviewWords } from '../lib/messages';
 import { ReviewCardSkeleton } from './review-card';
 import { SpoilerExcerpt } from './spoiler';
 import { Stars } from './stars';
@@ -17,13 +19,14 @@ import { AuthorLink } from './author-link';
 
 /** The show page's Reviews tab (spec §2 Show detail). */
 export function ShowReviews({ showId }: { showId: number }) {
+  const intl = useIntl();
   const query = useShowReviews(showId);
   const reviews = useMemo(() => query.data?.pages.flatMap((p) => p.data) ?? [], [query.data]);
   const write = `/reviews/write?showId=${showId}`;
 
   if (query.isPending) {
     return (
-      <div className="space-y-4" aria-label="Loading reviews">
+      <div className="space-y-4" aria-label={intl.formatMessage(reviewWords.loadingReviews)}>
         {[0, 1, 2].map((i) => (
           <ReviewCardSkeleton key={i} />
         ))}
@@ -34,16 +37,22 @@ export function ShowReviews({ showId }: { showId: number }) {
     return (
       <QueryErrorState
         query={query}
-        title="Could not load reviews"
-        message="Failed to load reviews. Please try again."
+        title={intl.formatMessage(reviewWords.loadFailedTitle)}
+        message={intl.formatMessage(reviewWords.loadFailed)}
       />
     );
   }
   if (reviews.length === 0) {
     return (
-      <EmptyState icon={MessageSquareText} title="No reviews yet for this show.">
+      <EmptyState
+        icon={MessageSquareText}
+        title={intl.formatMessage({
+          id: 'reviews.noneForShow',
+          defaultMessage: 'No reviews yet for this show.',
+        })}
+      >
         <Link to={write} className={buttonStyles({ size: 'lg' })}>
-          Be the First to Review
+          {intl.formatMessage(reviewWords.beFirst)}
         </Link>
       </EmptyState>
     );
@@ -51,10 +60,12 @@ export function ShowReviews({ showId }: { showId: number }) {
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-xl font-bold text-white">Member reviews</h2>
+        <h2 className="text-xl font-bold text-white">
+          <FormattedMessage id="reviews.memberReviews" defaultMessage="Member reviews" />
+        </h2>
         <Link to={write} className={buttonStyles()}>
           <PenLine aria-hidden className="size-4" />
-          Write Review
+          {intl.formatMessage(reviewWords.writeReview)}
         </Link>
       </div>
       <ul className="mt-5 space-y-4">
@@ -64,12 +75,17 @@ export function ShowReviews({ showId }: { showId: number }) {
           </li>
         ))}
       </ul>
-      <LoadMore query={query} label="Load More Reviews" loadingLabel="Loading more reviews..." />
+      <LoadMore
+        query={query}
+        label={intl.formatMessage(reviewWords.loadMore)}
+        loadingLabel={intl.formatMessage(reviewWords.loadingMore)}
+      />
     </div>
   );
 }
 
 function ShowReview({ review }: { review: Review }) {
+  const intl = useIntl();
   return (
     <article className="rounded-2xl border border-slate-800 bg-slate-900/60 p-4 sm:p-5">
       <div className="flex items-center gap-3">
@@ -85,7 +101,7 @@ function ShowReview({ review }: { review: Review }) {
       </div>
       <div className="mt-3 flex items-center gap-2">
         <Stars rating={review.rating} />
-        <span className="font-semibold text-slate-100 tabular-nums">{review.rating}/10</span>
+        <span className="font-semibold text-slate-100 tabular-nums">{outOfTen(review.rating)}</span>
       </div>
       <h3 dir="auto" className="mt-2 text-lg font-bold break-words text-white">
         {review.title}
@@ -96,11 +112,11 @@ function ShowReview({ review }: { review: Review }) {
           to={`/review/${review.id}`}
           className="rounded font-semibold text-violet-300 hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"
         >
-          Read Full Review
+          <FormattedMessage id="reviews.readFull" defaultMessage="Read Full Review" />
         </Link>
         <span className="inline-flex items-center gap-1 text-slate-400">
           <Heart aria-hidden className="size-3.5" />
-          <span className="sr-only">Likes:</span>
+          <span className="sr-only">{intl.formatMessage(reviewWords.likes)}</span>
           {formatCount(review.likesCount)}
         </span>
       </div>

@@ -1,8 +1,13 @@
 import { EyeOff } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { defineMessage, FormattedMessage, useIntl } from 'react-intl';
 import { cn } from '@/lib/cn';
 
-export const SPOILER_WARNING = 'This review contains spoilers';
+/** The cover's words, and the spoiler box's label on the review forms. */
+export const spoilerWarning = defineMessage({
+  id: 'reviews.spoilerWarning',
+  defaultMessage: 'This review contains spoilers',
+});
 
 /**
  * Text that may spoil the show: blurred, and hidden from screen readers, until the reader
@@ -12,7 +17,7 @@ export function Spoiler({
   isSpoiler,
   children,
   className,
-  warning = SPOILER_WARNING,
+  warning,
 }: {
   isSpoiler: boolean;
   children: ReactNode;
@@ -20,6 +25,7 @@ export function Spoiler({
   /** What the cover says; an unwatched episode's reviews say so (ADR 181). */
   warning?: string;
 }) {
+  const intl = useIntl();
   const [revealed, setRevealed] = useState(false);
   if (!isSpoiler || revealed) return <div className={className}>{children}</div>;
   return (
@@ -36,14 +42,14 @@ export function Spoiler({
       <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 rounded-lg bg-slate-950/40 p-3 text-center">
         <p className="inline-flex items-center gap-1.5 text-sm font-semibold text-amber-200">
           <EyeOff aria-hidden className="size-4" />
-          {warning}
+          {warning ?? intl.formatMessage(spoilerWarning)}
         </p>
         <button
           type="button"
           onClick={() => setRevealed(true)}
           className="rounded-lg border border-amber-300/40 bg-slate-900 px-3 py-1.5 text-sm font-semibold text-amber-100 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"
         >
-          Reveal spoiler
+          <FormattedMessage id="reviews.revealSpoiler" defaultMessage="Reveal spoiler" />
         </button>
       </div>
     </div>

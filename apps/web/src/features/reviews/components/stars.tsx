@@ -1,6 +1,6 @@
 import { Star, StarHalf } from 'lucide-react';
 import { cn } from '@/lib/cn';
-import { starParts } from '../lib/format';
+import { ratedOutOfTen, starParts } from '../lib/format';
 
 /** Ten stars, whole and half (spec §2, §9), with the figure for screen readers. */
 export function Stars({
@@ -17,7 +17,7 @@ export function Stars({
   return (
     <span
       role="img"
-      aria-label={`Rated ${rating} out of 10`}
+      aria-label={ratedOutOfTen(rating)}
       className={cn('inline-flex items-center', className)}
     >
       {Array.from({ length: 10 }, (_, i) => {

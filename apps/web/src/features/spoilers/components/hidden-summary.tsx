@@ -1,5 +1,6 @@
 import { spoilerMessages } from '@series-tracker/contracts/constants';
 import { EyeOff } from 'lucide-react';
+import { contractText } from '@/i18n/contract-text';
 import { cn } from '@/lib/cn';
 
 /** Stands in for an unwatched episode's summary, with the one-episode Reveal (ADR 181). */
@@ -17,7 +18,7 @@ export function HiddenSummary({
     <div className={cn('flex flex-wrap items-center gap-x-3 gap-y-1', className)}>
       <p className="inline-flex items-start gap-1.5 text-sm text-slate-400 italic">
         <EyeOff aria-hidden className="mt-0.5 size-4 shrink-0" />
-        {spoilerMessages.summaryHidden}
+        {contractText(spoilerMessages.summaryHidden)}
       </p>
       <button
         type="button"
@@ -25,7 +26,7 @@ export function HiddenSummary({
         onClick={onReveal}
         className="inline-flex min-h-6 items-center rounded px-1 text-sm font-semibold text-violet-300 underline underline-offset-4 hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"
       >
-        {spoilerMessages.reveal}
+        {contractText(spoilerMessages.reveal)}
       </button>
     </div>
   );

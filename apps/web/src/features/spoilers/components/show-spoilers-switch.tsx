@@ -1,6 +1,7 @@
 import { spoilerMessages } from '@series-tracker/contracts/constants';
 import { Eye, EyeOff } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { contractText } from '@/i18n/contract-text';
 import type { ShowSpoilerGuard } from '../hooks/use-show-spoilers';
 
 /** "Show spoilers for this show" / "Hide spoilers for this show": stored per show (ADR 181). */
@@ -14,10 +15,10 @@ export function ShowSpoilersSwitch({ guard }: { guard: ShowSpoilerGuard }) {
       disabled={guard.saving}
       aria-pressed={guard.revealed}
       onClick={() => guard.setShowRevealed(!guard.revealed)}
-      className="-ml-3"
+      className="-ms-3"
     >
       <Icon aria-hidden className="size-4" />
-      {guard.revealed ? spoilerMessages.hideShow : spoilerMessages.revealShow}
+      {contractText(guard.revealed ? spoilerMessages.hideShow : spoilerMessages.revealShow)}
     </Button>
   );
 }

@@ -1,15 +1,18 @@
 import { spoilerMessages } from '@series-tracker/contracts/constants';
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { RequestAlert } from '@/components/ui/form-alert';
 import {
   SavedNote,
   SettingsLoaded,
   SettingsSection,
 } from '@/features/account/components/settings-section';
+import { contractText } from '@/i18n/contract-text';
 import { useSpoilerSettings, useUpdateSpoilerSettings } from '../api/spoilers';
 
 /** Settings → Spoilers: one switch, on by default (ADR 181). */
 export function SpoilersSection() {
+  const intl = useIntl();
   const settings = useSpoilerSettings();
   const update = useUpdateSpoilerSettings();
   // The box moves at once, in the same event (a controlled input that waited for the mutation's
@@ -17,8 +20,15 @@ export function SpoilersSection() {
   const [choice, setChoice] = useState<boolean | null>(null);
   const checked = choice ?? settings.data?.protect;
   return (
-    <SettingsSection id="spoilers" title="Spoilers">
-      <SettingsLoaded query={settings} skeleton="h-12 w-full" what="this setting">
+    <SettingsSection
+      id="spoilers"
+      title={intl.formatMessage({ id: 'spoilers.sectionTitle', defaultMessage: 'Spoilers' })}
+    >
+      <SettingsLoaded
+        query={settings}
+        skeleton="h-12 w-full"
+        what={intl.formatMessage({ id: 'spoilers.thisSetting', defaultMessage: 'this setting' })}
+      >
         {() => (
           <div className="space-y-3">
             <div className="flex items-start gap-3 text-sm">
@@ -42,17 +52,25 @@ export function SpoilersSection() {
                   htmlFor="spoiler-protection"
                   className="cursor-pointer font-medium text-slate-200"
                 >
-                  {spoilerMessages.settingLabel}
+                  {contractText(spoilerMessages.settingLabel)}
                 </label>
                 <p id="spoilers-hint" className="mt-0.5 text-slate-400">
-                  {spoilerMessages.settingHint}
+                  {contractText(spoilerMessages.settingHint)}
                 </p>
               </div>
             </div>
             {update.isError ? (
-              <RequestAlert error={update.error} fallback="Could not save. Try again." />
+              <RequestAlert
+                error={update.error}
+                fallback={intl.formatMessage({
+                  id: 'spoilers.saveFailed',
+                  defaultMessage: 'Could not save. Try again.',
+                })}
+              />
             ) : update.isSuccess ? (
-              <SavedNote>Saved.</SavedNote>
+              <SavedNote>
+                <FormattedMessage id="spoilers.saved" defaultMessage="Saved." />
+              </SavedNote>
             ) : null}
           </div>
         )}
