@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setCurrentLocale } from '@/i18n/locale-state';
 import { jsonResponse, mockFetch } from '@/test/fetch-mock';
@@ -36,7 +36,8 @@ describe('the sign-in pages in other languages (issue 31)', () => {
     expect(screen.getByText('8 أحرف على الأقل')).toBeInTheDocument();
     expect(screen.getByText('من 3 إلى 30 حرفًا: أحرف وأرقام و_ و-')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'إنشاء حساب' })).toBeDisabled();
-    expectLink(screen, 'تسجيل الدخول', '/login');
+    // The form's own link (the header has one of the same name).
+    expectLink(within(screen.getByRole('main')), 'تسجيل الدخول', '/login');
   }, 15_000);
 
   it('/forgot-password in Japanese', async () => {
