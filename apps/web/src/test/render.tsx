@@ -7,7 +7,10 @@ import { loadCatalogue, type UiLocale } from '@/i18n';
 import { routes as appRoutes } from '@/app/routes';
 
 /** A language to render in: `await inLanguage('de')`; tests render in English without one. */
-export type TestLanguage = { locale: UiLocale; messages: Awaited<ReturnType<typeof loadCatalogue>> };
+export type TestLanguage = {
+  locale: UiLocale;
+  messages: Awaited<ReturnType<typeof loadCatalogue>>;
+};
 
 export async function inLanguage(locale: UiLocale): Promise<TestLanguage> {
   return { locale, messages: await loadCatalogue(locale) };

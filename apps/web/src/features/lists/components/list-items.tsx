@@ -24,6 +24,7 @@ import { CoverLink } from '@/components/ui/cover-link';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { cn } from '@/lib/cn';
 import { formatDate, itemTitle } from '../lib/list-format';
+import { dragAnnouncements } from './drag-announcements';
 import { RankText } from './list-badges';
 import { AddToWatchlistButton } from './add-to-watchlist-button';
 
@@ -290,7 +291,12 @@ export function ListItems({
   }
 
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={dragAnnouncements(intl, items)}
+    >
       <SortableContext items={items.map((i) => i.id)} strategy={verticalListSortingStrategy}>
         <ol className="space-y-3" aria-label={rankings}>
           {items.map((item) => (
