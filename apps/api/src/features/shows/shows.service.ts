@@ -2,6 +2,7 @@ import type { ShowDetail, ShowSummary } from '@series-tracker/contracts';
 import { notFound } from '../../lib/errors';
 import { toShowDetail, toShowSummary, toEpisode } from './shows.mapper';
 import type { ListFilters, ShowRowWithStatus, ShowsRepository } from './shows.repository';
+import { msg } from '../../lib/i18n/text';
 
 export interface Page<T> {
   data: T[];
@@ -66,7 +67,7 @@ export function createShowsService({ repo, onShowViewed, displayedRating }: Show
       offset: number,
     ): Promise<Page<ShowSummary> & { genre: string }> {
       const name = await genreName(genre);
-      if (!name) throw notFound(`There is no genre called "${genre}"`);
+      if (!name) throw notFound(msg('shows.genreNotFound', { genre }));
       const { rows, total } = await repo.list({ genre: name, sort: 'popular' }, limit, offset);
       return { ...page(await summaries(rows), total, limit, offset), genre: name };
     },

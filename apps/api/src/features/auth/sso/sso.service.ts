@@ -1,6 +1,7 @@
 import {
   ssoErrorCodes,
-  ssoMessage,
+  type ContractText,
+  type Locale,
   ssoMessages,
   type AuthProviders,
   type AuthResponse,
@@ -26,6 +27,7 @@ import {
 } from './oidc-client';
 import type { SsoRepository } from './sso.repository';
 import { usernameBase, usernameCandidates } from './sso-username';
+import { contractWith, msg, type Text } from '../../../lib/i18n/text';
 
 /** A flow started here waits this long for the provider's answer. */
 const FLOW_MS = 10 * 60_000;
@@ -44,7 +46,7 @@ export class SsoCallbackError extends AppError {
   constructor(
     statusCode: number,
     code: string,
-    message: string,
+    message: Text,
     readonly intent: SsoIntent,
   ) {
     super(statusCode, code, message);
@@ -78,8 +80,8 @@ export type CallbackResult =
 export function createSsoService(o: SsoServiceOptions) {
   const { settings, repo, authRepo, auth, uow, events } = o;
   const provider = settings?.providerName ?? '';
-  const fail = (status: number, code: string, message: string) =>
-    new AppError(status, code, ssoMessage(message, provider));
+  const fail = (status: number, code: string, message: ContractText) =>
+    new AppError(status, code, contractWith(message, { provider }));
 
   function configured(): { settings: OidcSettings; client: OidcClient } {
     if (!settings || !o.client)
@@ -126,10 +128,14 @@ export function createSsoService(o: SsoServiceOptions) {
     return (await repo.countLinks(user.id)) > 1;
   }
 
-  /** A new account for an identity nobody linked (OIDC_AUTO_REGISTER=on). */
-  async function register(identity: OidcIdentity, intent: SsoIntent): Promise<UserRow> {
-    const callbackFail = (status: number, code: string, message: string) =>
-      new SsoCallbackError(status, code, ssoMessage(message, provider), intent);
+  /** A new account for an identity nobody linked (OIDC_AUTO_REGISTER=on), in `locale`. */
+  async function register(
+    identity: OidcIdentity,
+    intent: SsoIntent,
+    locale: Locale | null,
+  ): Promise<UserRow> {
+    const callbackFail = (status: number, code: string, message: ContractText) =>
+      new SsoCallbackError(status, code, contractWith(message, { provider }), intent);
     if (!settings!.autoRegister)
       throw callbackFail(403, ssoErrorCodes.notLinked, ssoMessages.notLinked);
     const email = identity.verifiedEmail;
@@ -160,6 +166,7 @@ export function createSsoService(o: SsoServiceOptions) {
             is_public: 1,
             // The provider verified the address (email_verified): no confirmation mail.
             email_verified_at: now,
+            locale,
             created_at: now,
             updated_at: now,
           });
@@ -209,7 +216,7 @@ export function createSsoService(o: SsoServiceOptions) {
       throw new SsoCallbackError(
         400,
         ssoErrorCodes.callbackInvalid,
-        ssoMessage(ssoMessages.callbackInvalid, provider),
+        contractWith(ssoMessages.callbackInvalid, { provider }),
         intent,
       );
     return session;
@@ -224,8 +231,8 @@ export function createSsoService(o: SsoServiceOptions) {
     flow: { link_user_id: number; link_session_hash: string | null; created_at: string },
     identity: OidcIdentity,
   ): Promise<void> {
-    const callbackFail = (status: number, code: string, message: string) =>
-      new SsoCallbackError(status, code, ssoMessage(message, provider), 'reauth');
+    const callbackFail = (status: number, code: string, message: ContractText) =>
+      new SsoCallbackError(status, code, contractWith(message, { provider }), 'reauth');
     const session = await startingSession(flow, 'reauth');
     const link = await repo.findLink(identity.issuer, identity.subject);
     if (!link || link.user_id !== flow.link_user_id)
@@ -242,8 +249,8 @@ export function createSsoService(o: SsoServiceOptions) {
     flow: { link_user_id: number; link_session_hash: string | null },
     identity: OidcIdentity,
   ): Promise<void> {
-    const callbackFail = (status: number, code: string, message: string) =>
-      new SsoCallbackError(status, code, ssoMessage(message, provider), 'link');
+    const callbackFail = (status: number, code: string, message: ContractText) =>
+      new SsoCallbackError(status, code, contractWith(message, { provider }), 'link');
     // The link intent belongs to the session that started it: signed out since, no link.
     await startingSession(flow, 'link');
     const linkedElsewhere = () =>
@@ -300,16 +307,21 @@ export function createSsoService(o: SsoServiceOptions) {
     /**
      * GET /auth/oidc/callback. The flow is taken by its state (once: a replay finds nothing)
      * and must come from the browser that started it; then openid-client checks PKCE, nonce and
-     * the ID token. Any failure leaves no session, no code and no link.
+     * the ID token. Any failure leaves no session, no code and no link. A new account starts
+     * in `locale`, the language of the browser coming back (ADR 186).
      */
-    async callback(url: URL, browser: string | null): Promise<CallbackResult> {
+    async callback(
+      url: URL,
+      browser: string | null,
+      locale: Locale | null = null,
+    ): Promise<CallbackResult> {
       const { client } = configured();
       const state = url.searchParams.get('state');
       const flow = state ? await repo.takeFlow(hashToken(state)) : undefined;
       const intent: SsoIntent =
         flow?.purpose === 'reauth' ? 'reauth' : flow?.link_user_id ? 'link' : 'sign-in';
-      const callbackFail = (status: number, code: string, message: string) =>
-        new SsoCallbackError(status, code, ssoMessage(message, provider), intent);
+      const callbackFail = (status: number, code: string, message: ContractText) =>
+        new SsoCallbackError(status, code, contractWith(message, { provider }), intent);
       if (
         !flow ||
         Date.parse(flow.expires_at) <= Date.now() ||
@@ -347,7 +359,7 @@ export function createSsoService(o: SsoServiceOptions) {
       }
       const link = await repo.findLink(identity.issuer, identity.subject);
       const user =
-        (link && (await repo.userById(link.user_id))) || (await register(identity, intent));
+        (link && (await repo.userById(link.user_id))) || (await register(identity, intent, locale));
       const code = newToken();
       const now = nowIso();
       await repo.insertHandoff({
@@ -395,7 +407,7 @@ export function createSsoService(o: SsoServiceOptions) {
     async unlink(user: UserRow, id: number): Promise<void> {
       configured();
       if (!(await mayUnlink(user))) throw fail(409, ssoErrorCodes.lastWayIn, ssoMessages.lastWayIn);
-      if (!(await repo.deleteLink(user.id, id))) throw notFound('Link not found');
+      if (!(await repo.deleteLink(user.id, id))) throw notFound(msg('sso.linkNotFound'));
     },
   };
 }
