@@ -5,6 +5,7 @@ import {
   accountMessages,
   authMessages,
   errorCodes,
+  peopleMessages,
   type AccountSession,
   type CurrentUser,
   type UpdateMeInput,
@@ -109,7 +110,7 @@ export function createAccountService(o: AccountServiceOptions) {
 
   async function currentUser(userId: number): Promise<UserRow> {
     const user = await repo.user(userId);
-    if (!user) throw notFound('User not found');
+    if (!user) throw notFound(peopleMessages.userNotFound);
     return user;
   }
 

@@ -1,4 +1,4 @@
-import type { ShowDetail, ShowSummary } from '@series-tracker/contracts';
+import { trackingMessages, type ShowDetail, type ShowSummary } from '@series-tracker/contracts';
 import { notFound } from '../../lib/errors';
 import { toShowDetail, toShowSummary, toEpisode } from './shows.mapper';
 import type { ListFilters, ShowRowWithStatus, ShowsRepository } from './shows.repository';
@@ -81,7 +81,7 @@ export function createShowsService({ repo, onShowViewed, displayedRating }: Show
 
     async detail(id: number): Promise<ShowDetail> {
       const row = await repo.findById(id);
-      if (!row) throw notFound('Show not found');
+      if (!row) throw notFound(trackingMessages.showNotFound);
       const [genres, titles, seasons] = await Promise.all([
         repo.genresFor([id]),
         repo.alternativeTitles(id),
@@ -102,7 +102,7 @@ export function createShowsService({ repo, onShowViewed, displayedRating }: Show
 
     async similar(id: number, limit: number): Promise<ShowSummary[]> {
       const row = await repo.findById(id);
-      if (!row) throw notFound('Show not found');
+      if (!row) throw notFound(trackingMessages.showNotFound);
       return summaries(await repo.similar(row, limit));
     },
 

@@ -1,4 +1,9 @@
-import type { CompareUsers, PersonalStats, StatsPeriod } from '@series-tracker/contracts';
+import {
+  trackingMessages,
+  type CompareUsers,
+  type PersonalStats,
+  type StatsPeriod,
+} from '@series-tracker/contracts';
 import { notFound } from '../../lib/errors';
 import type { Viewer } from '../../platform/policy';
 import type { ContentCounts, UsersService } from '../users/users.service';
@@ -320,7 +325,7 @@ export function createStatsService({
     },
 
     async show(showId: number) {
-      if (!(await repo.showExists(showId))) throw notFound('Show not found');
+      if (!(await repo.showExists(showId))) throw notFound(trackingMessages.showNotFound);
       const [m, episodes] = await Promise.all([
         repo.showMembers(showId),
         repo.episodesWatchedSince(null, showId),
@@ -352,7 +357,7 @@ export function createStatsService({
     },
 
     async showTrends(showId: number, period: StatsPeriod) {
-      if (!(await repo.showExists(showId))) throw notFound('Show not found');
+      if (!(await repo.showExists(showId))) throw notFound(trackingMessages.showNotFound);
       const granularity = period === 'week' || period === 'month' ? 'day' : 'month';
       const width = granularity === 'day' ? 10 : 7;
       const since = periodStart(period);

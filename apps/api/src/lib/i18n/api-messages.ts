@@ -1,3 +1,5 @@
+import { searchLimits } from '@series-tracker/contracts';
+
 /**
  * The API's own messages (issue 31, ADR 186): what it says that the contracts do not (Fastify's
  * errors, messages with data in them, a few answers of its own), key → English as an ICU
@@ -45,6 +47,18 @@ export const apiMessages = {
   'sso.page.backToSignIn': 'Back to sign in',
   'sso.page.backToSettings': 'Back to Settings',
   'tracking.episodeNotInShow': 'That episode is not part of this show',
+
+  // The API's own schemas (route parameters and bodies the contracts do not describe): written
+  // as `apiMessages['validation.x']`, found again by their English when a request fails them.
+  'validation.number': 'Must be a number',
+  'validation.wholeNumber': 'Must be a whole number',
+  'validation.positiveId': 'Must be a positive id',
+  'validation.noSuchId': 'No such id',
+  'validation.dateForm': 'Use the form YYYY-MM-DD',
+  'validation.realDate': 'Not a real date',
+  'validation.timeframe': 'Timeframe must be day, week, month or year',
+  'validation.queryRequired': 'Query is required',
+  'validation.queryTooLong': `Query must be ${searchLimits.queryMax} characters or less`,
 } as const;
 
 export type ApiMessageKey = keyof typeof apiMessages;

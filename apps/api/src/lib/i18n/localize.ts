@@ -100,11 +100,28 @@ export function localize(locale: Locale, text: DetailText): string {
 /** The English of a message: what the error's `message` says (logs, tests, stored details). */
 export const english = (text: DetailText): string => localize(defaultLocale, text);
 
+/** The API's own messages without placeholders, by their English (schemas' messages). */
+const apiIdByText = new Map(
+  Object.entries(apiCatalogue)
+    .filter(([, message]) => !/[{}'<]/.test(message))
+    .map(([id, message]) => [message, id]),
+);
+
+/** A catalogue entry by its English text: a contracts message, or one of the API's own. */
+function entryByText(text: string): { id: string; defaultMessage: string } | undefined {
+  const id = apiIdByText.get(text);
+  return id ? { id, defaultMessage: text } : contractMessage(text);
+}
+
 /**
- * Any string in a language when it is a catalogue message (a validation message the
- * contracts wrote); other text (a Trakt schema's own words) is returned as it is.
+ * Any string in a language when it is the English of a catalogue message (the message a
+ * schema wrote: the contracts' or, in the API's own schemas, api-messages.ts); other text (a
+ * Trakt schema's own words) is returned as it is.
  */
 export function localizeString(locale: Locale, text: string): string {
-  const entry = contractMessage(text);
+  const entry = entryByText(text);
   return entry ? intlFor(locale).formatMessage(entry) : text;
 }
+
+/** Whether a text is the English of a catalogue message (the untranslated-message test). */
+export const isCatalogueText = (text: string): boolean => entryByText(text) !== undefined;
