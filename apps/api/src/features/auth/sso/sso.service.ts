@@ -16,7 +16,7 @@ import type { EventBus } from '../../../platform/events';
 import type { UnitOfWork } from '../../../platform/unit-of-work';
 import type { AuthRepository } from '../auth.repository';
 import type { AuthService, ResolvedSession } from '../auth.service';
-import { hasPassword, NO_PASSWORD_HASH } from '../password';
+import { hasPassword } from '../password';
 import { hashToken, newToken } from '../tokens';
 import {
   CallbackRejectedError,
@@ -26,8 +26,10 @@ import {
   type OidcIdentity,
 } from './oidc-client';
 import type { SsoRepository } from './sso.repository';
-import { usernameBase, usernameCandidates } from './sso-username';
-import { contractWith, msg, type Text } from '../../../lib/i18n/text';
+import { SsoCallbackError, ssoAutoRegister, type SsoIntent } from './sso-register';
+import { contractWith, msg } from '../../../lib/i18n/text';
+
+export { SsoCallbackError, type SsoIntent } from './sso-register';
 
 /** A flow started here waits this long for the provider's answer. */
 const FLOW_MS = 10 * 60_000;
@@ -36,22 +38,8 @@ const HANDOFF_MS = 60_000;
 /** Path of the sign-in start (GET, a top-level navigation). */
 export const SSO_START_PATH = '/api/auth/oidc/start';
 
-export type SsoIntent = 'sign-in' | 'link' | 'reauth';
-
 /** A provider's clock may run a little behind ours when it stamps `auth_time`. */
 const CLOCK_SKEW_MS = 60_000;
-
-/** A failed callback: the route answers it as a page (browsers) or JSON, with a way back. */
-export class SsoCallbackError extends AppError {
-  constructor(
-    statusCode: number,
-    code: string,
-    message: Text,
-    readonly intent: SsoIntent,
-  ) {
-    super(statusCode, code, message);
-  }
-}
 
 export interface SsoServiceOptions {
   settings: OidcSettings | null;
@@ -128,77 +116,15 @@ export function createSsoService(o: SsoServiceOptions) {
     return (await repo.countLinks(user.id)) > 1;
   }
 
-  /** A new account for an identity nobody linked (OIDC_AUTO_REGISTER=on), in `locale`. */
-  async function register(
-    identity: OidcIdentity,
-    intent: SsoIntent,
-    locale: Locale | null,
-  ): Promise<UserRow> {
-    const callbackFail = (status: number, code: string, message: ContractText) =>
-      new SsoCallbackError(status, code, contractWith(message, { provider }), intent);
-    if (!settings!.autoRegister)
-      throw callbackFail(403, ssoErrorCodes.notLinked, ssoMessages.notLinked);
-    const email = identity.verifiedEmail;
-    if (!email) throw callbackFail(403, ssoErrorCodes.emailMissing, ssoMessages.emailMissing);
-    const emailInUse = () => callbackFail(409, ssoErrorCodes.emailInUse, ssoMessages.emailInUse);
-    // Never linked silently: the owner of the address signs in and links from Settings.
-    if (await authRepo.userByEmail(email.toLowerCase())) throw emailInUse();
-    const base = usernameBase([identity.preferredUsername, email, identity.name]);
-    const now = nowIso();
-    for (const username of usernameCandidates(base)) {
-      const lower = username.toLowerCase();
-      if (
-        (await authRepo.usernameTaken(lower)) ||
-        (await authRepo.usernameReserved(lower, email.toLowerCase(), now))
-      )
-        continue;
-      try {
-        const user = await uow.run(async (trx) => {
-          const row = await authRepo.insertUser(trx, {
-            username,
-            username_lower: lower,
-            email,
-            email_lower: email.toLowerCase(),
-            display_name: identity.name?.slice(0, 50) ?? null,
-            password_hash: NO_PASSWORD_HASH,
-            avatar_url: null,
-            bio: null,
-            is_public: 1,
-            // The provider verified the address (email_verified): no confirmation mail.
-            email_verified_at: now,
-            locale,
-            created_at: now,
-            updated_at: now,
-          });
-          await repo.insertLink(
-            {
-              user_id: row.id,
-              issuer: identity.issuer,
-              subject: identity.subject,
-              email: identity.email,
-              created_at: now,
-            },
-            trx,
-          );
-          return row;
-        });
-        await events.emit('user.changed', { userId: user.id, change: 'registered' });
-        return user;
-      } catch (error) {
-        // Someone took the name a moment ago: the next candidate. The address: refuse.
-        if (isUniqueViolation(error, 'username_lower')) continue;
-        if (isUniqueViolation(error, 'email_lower')) throw emailInUse();
-        // The same identity finishing twice at once: the other callback made the account.
-        if (isUniqueViolation(error, 'identity_links')) {
-          const link = await repo.findLink(identity.issuer, identity.subject);
-          const user = link && (await repo.userById(link.user_id));
-          if (user) return user;
-        }
-        throw error;
-      }
-    }
-    throw new Error('unreachable');
-  }
+  /** A new account for an identity nobody linked (OIDC_AUTO_REGISTER=on). */
+  const register = ssoAutoRegister({
+    autoRegister: settings?.autoRegister ?? false,
+    provider,
+    repo,
+    authRepo,
+    uow,
+    events,
+  });
 
   /** The session a link or reauth flow was started from, if it is still the member's. */
   async function startingSession(
