@@ -7,12 +7,10 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
-import { errorCodes } from '@series-tracker/contracts';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { notFound } from './lib/errors';
+import { msg } from './lib/i18n/text';
+import { validatorCompiler } from './lib/i18n/validation';
 import type { AppConfig } from './config';
 import { connect, type Db } from './db/connection';
 import { errorsPlugin } from './plugins/errors';
@@ -394,9 +392,7 @@ export async function buildApp({
       // History fallback: the SPA's router decides what to show, including its own 404.
       return shell.sendPage(request, reply);
     }
-    return reply
-      .status(404)
-      .send({ error: `No route for ${request.method} ${pathname}`, code: errorCodes.notFound });
+    throw notFound(msg('errors.noRoute', { method: request.method, path: pathname }));
   });
 
   return app;

@@ -62,6 +62,8 @@ export const accountMessages = {
   avatarDamaged: 'The image file is damaged or incomplete',
   sessionNotFound: 'Session not found',
   accountDeleted: 'Your account has been deleted.',
+  /** PUT /users/me with a language the site does not offer (issue 31). */
+  localeInvalid: 'Language must be en, de, es, fr, ja or ar, or null to follow the browser',
 } as const;
 
 /** Codes the account endpoints put in `code` beside the shared ones. */
@@ -95,7 +97,7 @@ export const updateMeBodySchema = z.object({
   email: emailSchema.optional(),
   currentPassword: z.string().max(authLimits.passwordMax).optional(),
   /** The member's language (issue 31); null goes back to the browser's. */
-  locale: z.enum(supportedLocales).nullable().optional(),
+  locale: z.enum(supportedLocales, { error: accountMessages.localeInvalid }).nullable().optional(),
 });
 export type UpdateMeBody = z.input<typeof updateMeBodySchema>;
 export type UpdateMeInput = z.output<typeof updateMeBodySchema>;

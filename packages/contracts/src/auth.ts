@@ -89,7 +89,11 @@ export const currentUserSchema = publicUserSchema.extend({
    * stays in force until the link is opened; the same whether the new address is free or not.
    */
   pendingEmail: z.string().nullable(),
-  /** The interface, mail and error language the member chose (issue 31); null: the browser's. */
+  /**
+   * The interface and mail language the member chose (issue 31); null: the browser's. Only
+   * the member sees it (never on the public user). Errors follow the request's language. The
+   * API always sends it; optional only until the web's test fixtures (buildUser) carry it.
+   */
   locale: z.enum(supportedLocales).nullable().optional(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

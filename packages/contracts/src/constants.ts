@@ -263,6 +263,8 @@ export const ssoMessages = {
   reauthStale:
     '{provider} did not ask you to sign in again, so this could not confirm it’s you. Nothing was changed. Please try again.',
   reauthenticated: 'Thanks, that was you. For the next 15 minutes you will not be asked again.',
+  /** POST /auth/oidc/reauthenticate with a `returnTo` that is not a page of this site. */
+  returnToInvalid: 'The page to come back to must be a path of this site',
 } as const;
 
 /** A message with the provider's name in it. */

@@ -21,6 +21,7 @@ export const peopleMessages = {
   compareCount: 'Compare 2 to 4 members',
   compareDuplicate: 'Name each member once',
   yearInvalid: 'Year must be between 1900 and 2100',
+  periodInvalid: 'Period must be week, month, year or all',
 } as const;
 
 /** Every paged endpoint of people accepts `limit` up to this. */
@@ -266,9 +267,7 @@ export type CompareUsers = z.infer<typeof compareUsersSchema>;
 export const statsPeriods = ['week', 'month', 'year', 'all'] as const;
 export type StatsPeriod = (typeof statsPeriods)[number];
 export const statsPeriodQuerySchema = z.object({
-  period: z
-    .enum(statsPeriods, { error: 'Period must be week, month, year or all' })
-    .default('month'),
+  period: z.enum(statsPeriods, { error: peopleMessages.periodInvalid }).default('month'),
 });
 
 export const genreStatsSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ssoMessages } from './constants';
 
 /**
  * Single sign-on with an OpenID Provider (ADR 174): how the web learns what is on offer,
@@ -52,7 +53,7 @@ export const ssoReauthBodySchema = z.object({
   returnTo: z
     .string()
     .max(500)
-    .regex(/^\/(?![/\\])[^\s]*$/, 'must be a path of this site')
+    .regex(/^\/(?![/\\])[^\s]*$/, ssoMessages.returnToInvalid)
     .default('/settings'),
 });
 export type SsoReauthBody = z.infer<typeof ssoReauthBodySchema>;

@@ -13,6 +13,7 @@ export const trackingMessages = {
   showNotFound: 'Show not found',
   episodeNotFound: 'Episode not found',
   bulkTarget: 'Give either season or upToEpisodeId, not both',
+  timestampInvalid: 'Use an ISO 8601 date-time',
 } as const;
 
 const status = z.enum(watchStatuses, { error: trackingMessages.statusInvalid });
@@ -27,7 +28,9 @@ const progress = z
   .int(trackingMessages.progressInvalid)
   .min(0, trackingMessages.progressInvalid)
   .max(100_000, trackingMessages.progressInvalid);
-const timestamp = z.iso.datetime({ offset: true, error: 'Use an ISO 8601 date-time' }).nullable();
+const timestamp = z.iso
+  .datetime({ offset: true, error: trackingMessages.timestampInvalid })
+  .nullable();
 
 export const createWatchlistItemSchema = z.object({
   showId: z.number().int().positive(),

@@ -30,6 +30,7 @@ import * as m0029 from './migrations/0029-sso-reauthentication';
 import * as m0030 from './migrations/0030-season-rating-averages';
 import * as m0032 from './migrations/0032-where-to-watch';
 import * as m0033 from './migrations/0033-recommendations';
+import * as m0034 from './migrations/0034-member-language';
 
 /*
  * Migrations are imported statically (no directory scan) so they work the same under tsx,
@@ -66,6 +67,7 @@ const all = {
   '0032-where-to-watch': m0032,
   '0033-recommendations': m0033,
   '0031-spoiler-protection': m0031,
+  '0034-member-language': m0034,
 };
 export type MigrationName = keyof typeof all;
 

@@ -12,6 +12,7 @@ import {
   moderationMessages,
 } from '@series-tracker/contracts';
 import { AppError, forbidden } from '../lib/errors';
+import { verbatim } from '../lib/i18n/text';
 import { activeSuspension, may, toRole } from './policy';
 
 /**
@@ -117,8 +118,9 @@ export function assertMayWrite(user: Parameters<typeof activeSuspension>[0]): vo
   const suspension = activeSuspension(user);
   if (!suspension) return;
   throw new AppError(403, moderationErrorCodes.suspended, moderationMessages.suspended, {
-    reason: suspension.reason ?? '',
-    until: suspension.until ?? 'permanent',
+    // Data, not words: the moderator's reason as written, the end as a timestamp or `permanent`.
+    reason: verbatim(suspension.reason ?? ''),
+    until: verbatim(suspension.until ?? 'permanent'),
   });
 }
 

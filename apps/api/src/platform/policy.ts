@@ -1,5 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
+import { peopleMessages } from '@series-tracker/contracts';
 import { forbidden, notFound } from '../lib/errors';
+import { msg, type Text } from '../lib/i18n/text';
 
 /**
  * Who may do what to which resource, and which rows a viewer may see: the one place that
@@ -146,7 +148,7 @@ export function authorize(
   viewer: Viewer,
   action: Action,
   resource: Resource | null | undefined,
-  notFoundMessage = 'Not found',
+  notFoundMessage: Text = msg('errors.notFound'),
 ): asserts resource is Resource {
   if (action === 'moderate') {
     // Members asking for moderators' things are told no (403), never shown what exists.
@@ -167,8 +169,8 @@ export function authorize(
 export function authorizeProfileDetails(
   viewer: Viewer,
   profile: (ProfileResource & { blocksViewer?: boolean }) | null | undefined,
-  notFoundMessage = 'User not found',
-  forbiddenMessage = 'This profile is private',
+  notFoundMessage: Text = peopleMessages.userNotFound,
+  forbiddenMessage: Text = peopleMessages.privateProfile,
 ): asserts profile is ProfileResource {
   if (!profile) throw notFound(notFoundMessage);
   if (!may(viewer, 'read', profile)) throw forbidden(forbiddenMessage);

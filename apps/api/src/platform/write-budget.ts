@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorCodes } from '@series-tracker/contracts';
 import { AppError } from '../lib/errors';
+import type { Text } from '../lib/i18n/text';
 
 export interface WriteBudget {
   /** The budget's name: members' counts are kept apart per name. */
@@ -9,7 +10,7 @@ export interface WriteBudget {
   /** @fastify/rate-limit's window: '1 minute', '1 hour', or milliseconds. */
   timeWindow: string | number;
   /** The 429's message, given how long until the member may write again. */
-  message: (retryAfterSeconds: number) => string;
+  message: (retryAfterSeconds: number) => Text;
 }
 
 /**

@@ -1,48 +1,60 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { errorCodes, type ApiErrorBody } from '@series-tracker/contracts';
+import { errorCodes, type ApiErrorBody, type Locale } from '@series-tracker/contracts';
 import { AppError } from '../lib/errors';
 import { isDatabaseUnavailable } from '../lib/db-errors';
+import { localize } from '../lib/i18n/localize';
+import { requestLocale } from '../lib/i18n/request-locale';
+import { duration, msg, type LocalText } from '../lib/i18n/text';
+import { localizeIssue, type ValidationItem } from '../lib/i18n/validation';
 
 /** Fastify's own client-error codes and what we tell the client about them. */
-const fastifyClientErrors: Record<string, { status: number; code: string; message: string }> = {
+const fastifyClientErrors: Record<string, { status: number; code: string; message: LocalText }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: {
     status: 400,
     code: errorCodes.invalidJson,
-    message: 'The request body is not valid JSON',
+    message: msg('errors.invalidJson'),
   },
   FST_ERR_CTP_EMPTY_JSON_BODY: {
     status: 400,
     code: errorCodes.invalidJson,
-    message: 'The request body is empty but its content type says JSON',
+    message: msg('errors.emptyJson'),
   },
   FST_ERR_CTP_BODY_TOO_LARGE: {
     status: 413,
     code: errorCodes.payloadTooLarge,
-    message: 'The request body is too large',
+    message: msg('errors.bodyTooLarge'),
   },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
     code: errorCodes.unsupportedMediaType,
-    message: 'Unsupported content type; send application/json',
+    message: msg('errors.unsupportedMediaType'),
   },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
     status: 400,
     code: errorCodes.validation,
-    message: 'The Content-Length header does not match the body',
+    message: msg('errors.contentLength'),
   },
 };
 
-function validationDetails(error: FastifyError): Record<string, string> {
+/** Each field's first problem (the one a form shows), in the request's language. */
+function validationDetails(error: FastifyError, locale: Locale): Record<string, string> {
   const details: Record<string, string> = {};
-  for (const issue of error.validation ?? []) {
+  for (const issue of (error.validation ?? []) as ValidationItem[]) {
     const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
     const field = path || error.validationContext || 'request';
-    // The first message per field is the one a form shows.
-    details[field] ??= issue.message ?? 'Invalid value';
+    details[field] ??= localizeIssue(locale, issue) || localize(locale, msg('errors.invalidValue'));
   }
   return details;
+}
+
+/** @fastify/rate-limit's 429: its wait (the Retry-After it set) in the request's language. */
+function rateLimitMessage(reply: FastifyReply, locale: Locale, fallback: string): string {
+  const seconds = Number(reply.getHeader('retry-after'));
+  if (!Number.isFinite(seconds))
+    return locale === 'en' ? fallback : localize(locale, msg('errors.clientError'));
+  return localize(locale, msg('errors.rateLimited', { wait: duration(seconds) }));
 }
 
 /**
@@ -67,18 +79,27 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Words in the request's language (ADR 186); the code and status are the same in all.
+    const locale = requestLocale(request);
     let status = 500;
     let body: ApiErrorBody = {
-      error: 'Something went wrong on our side',
+      error: localize(locale, msg('errors.internal')),
       code: errorCodes.internal,
     };
 
     if (error instanceof AppError) {
       status = error.statusCode;
+      const details = error.detailTexts;
       body = {
-        error: error.message,
+        error: localize(locale, error.text),
         code: error.code,
-        ...(error.details ? { details: error.details } : {}),
+        ...(details
+          ? {
+              details: Object.fromEntries(
+                Object.entries(details).map(([field, text]) => [field, localize(locale, text)]),
+              ),
+            }
+          : {}),
       };
       if (status === 401) void reply.header('WWW-Authenticate', 'Bearer');
       if (error.headers) void reply.headers(error.headers);
@@ -89,23 +110,30 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         return reply.status(status).send(body);
       }
     } else if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
-      const details = validationDetails(error);
+      const details = validationDetails(error, locale);
       status = 400;
       body = {
-        error: Object.values(details)[0] ?? 'The request is not valid',
+        error: Object.values(details)[0] ?? localize(locale, msg('errors.invalidRequest')),
         code: errorCodes.validation,
         details,
       };
     } else if (error.code && fastifyClientErrors[error.code]) {
       const known = fastifyClientErrors[error.code]!;
       status = known.status;
-      body = { error: known.message, code: known.code };
+      body = { error: localize(locale, known.message), code: known.code };
     } else if (error.statusCode === 429) {
       status = 429;
-      body = { error: error.message, code: errorCodes.rateLimited };
+      body = {
+        error: rateLimitMessage(reply, locale, error.message),
+        code: errorCodes.rateLimited,
+      };
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify's and its plugins' other refusals: their English, or a plain sentence.
       status = error.statusCode;
-      body = { error: error.message, code: error.code ?? 'BAD_REQUEST' };
+      body = {
+        error: locale === 'en' ? error.message : localize(locale, msg('errors.clientError')),
+        code: error.code ?? 'BAD_REQUEST',
+      };
     } else if (isDatabaseUnavailable(error)) {
       // A dropped connection or a restarting database: nothing was done, trying again is safe.
       request.log.warn(
@@ -114,7 +142,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       );
       void reply.header('retry-after', '2');
       return reply.status(503).send({
-        error: 'The database is not reachable right now. Please try again in a moment.',
+        error: localize(locale, msg('errors.databaseUnavailable')),
         code: errorCodes.unavailable,
       });
     }

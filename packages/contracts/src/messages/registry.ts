@@ -67,6 +67,20 @@ const groups = {
   episodeAlertModeLabels,
 } as const;
 
+/** A group's messages that are fixed text (literal types; functions and open labels left out). */
+type FixedTexts<T> = {
+  [K in keyof T]: T[K] extends string ? (string extends T[K] ? never : T[K]) : never;
+}[keyof T];
+
+/**
+ * Every message of the catalogue, as a type: the exact English texts. The API takes only these
+ * (or its own catalogue's messages) where it answers with text, so a message that no catalogue
+ * holds does not compile (ADR 186).
+ */
+export type ContractText = {
+  [G in keyof typeof groups]: FixedTexts<(typeof groups)[G]>;
+}[keyof typeof groups];
+
 /** Plain text as an ICU message: quotes doubled, and braces and angle brackets quoted. */
 export function icuEscape(text: string): string {
   return text.replace(/'/g, "''").replace(/[{}<>]+/g, (special) => `'${special}'`);

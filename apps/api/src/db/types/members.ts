@@ -20,6 +20,8 @@ export interface UsersTable {
   /** Null with suspended_at set: suspended for good. */
   suspended_until: string | null;
   suspension_reason: string | null;
+  /** 0034 (ADR 186): the member's language (en, de, es, fr, ja, ar); null: the browser's. */
+  locale: string | null;
 }
 
 export interface SessionsTable {
@@ -90,6 +92,8 @@ export interface PendingRegistrationsTable {
   token_hash: string;
   created_at: string;
   expires_at: string;
+  /** 0034 (ADR 186): the language the registration was made in, or null. */
+  locale: string | null;
 }
 
 export type PendingRegistrationRow = Selectable<PendingRegistrationsTable>;

@@ -4,10 +4,11 @@ import { nowIso } from '../../lib/time';
 import type { Executor } from '../../platform/unit-of-work';
 import { hashToken, newToken } from '../auth/tokens';
 import type { AccountRepository, TokenPurpose } from './account.repository';
+import type { Text } from '../../lib/i18n/text';
 
 export const HOUR_MS = 3_600_000;
 
-export const badRequest = (code: string, message: string, field?: string) =>
+export const badRequest = (code: string, message: Text, field?: string) =>
   new AppError(400, code, message, field ? { [field]: message } : undefined);
 
 export const tokenUsed = () => badRequest(accountErrorCodes.tokenUsed, accountMessages.tokenUsed);

@@ -18,24 +18,22 @@ import {
   undoEmailChangeBodySchema,
   verifyEmailBodySchema,
 } from '@series-tracker/contracts';
-import { AppError } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { attemptLimit } from '../auth/attempt-limit';
 import { idParams, sessionOnly } from '../../lib/route-kit';
 import { routeTable } from '../../lib/route-table';
 import type { Storage } from '../../platform/storage';
 import type { AccountService } from './account.service';
 import { errorResponses } from '../../lib/error-responses';
+import { localizeFor } from '../../lib/i18n/request-locale';
+import { msg } from '../../lib/i18n/text';
 
 const errors = errorResponses(400, 401, 404, 409, 429);
 
 /** The uploaded file's bytes, or the error a client can act on (never a 500). */
 async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart())
-    throw new AppError(
-      415,
-      errorCodes.unsupportedMediaType,
-      'Send the image as multipart/form-data in the field "file"',
-    );
+    throw new AppError(415, errorCodes.unsupportedMediaType, msg('account.avatarMultipart'));
   try {
     const file = await request.file({
       limits: { fileSize: accountLimits.avatarMaxBytes, files: 1, fields: 5, parts: 6 },
@@ -131,9 +129,9 @@ export async function accountRoutes(
       'Mail a one-hour password reset link if an account uses this address; the answer is the same either way',
     body: forgotPasswordBodySchema,
     response: messageResponseSchema,
-    run: async ({ body }) => {
+    run: async ({ body, req }) => {
       await account.forgotPassword(body.email);
-      return { message: accountMessages.forgotPasswordSent };
+      return { message: localizeFor(req, accountMessages.forgotPasswordSent) };
     },
   });
   api.post('/auth/reset-password', {
@@ -141,9 +139,9 @@ export async function accountRoutes(
     summary: 'Set a new password with a reset token; every session of the account ends',
     body: resetPasswordBodySchema,
     response: messageResponseSchema,
-    run: async ({ body }) => {
+    run: async ({ body, req }) => {
       await account.resetPassword(body.token, body.password);
-      return { message: accountMessages.passwordReset };
+      return { message: localizeFor(req, accountMessages.passwordReset) };
     },
   });
   api.post('/auth/undo-email-change', {
@@ -152,9 +150,9 @@ export async function accountRoutes(
       'Undo an e-mail change with the token mailed to the old address (7 days): the old address is restored and every session ends',
     body: undoEmailChangeBodySchema,
     response: messageResponseSchema,
-    run: async ({ body }) => {
+    run: async ({ body, req }) => {
       await account.undoEmailChange(body.token);
-      return { message: accountMessages.emailChangeUndone };
+      return { message: localizeFor(req, accountMessages.emailChangeUndone) };
     },
   });
   api.post('/auth/verify-email', {
@@ -163,20 +161,20 @@ export async function accountRoutes(
       'Confirm the email address with the token from the confirmation mail, or switch to a new address with the token mailed to it (409 when the address got taken meanwhile)',
     body: verifyEmailBodySchema,
     response: messageResponseSchema,
-    run: async ({ body }) => {
+    run: async ({ body, req }) => {
       const done = await account.verifyEmail(body.token);
-      return {
-        message: done === 'changed' ? accountMessages.emailChanged : accountMessages.emailVerified,
-      };
+      const text =
+        done === 'changed' ? accountMessages.emailChanged : accountMessages.emailVerified;
+      return { message: localizeFor(req, text) };
     },
   });
   api.post('/auth/resend-verification', {
     ...sessionOnly,
     summary: 'Send a new confirmation mail to the account address (3 per hour)',
     response: messageResponseSchema,
-    run: async ({ member }) => {
+    run: async ({ member, req }) => {
       await account.resendVerification(member.id);
-      return { message: accountMessages.verificationSent };
+      return { message: localizeFor(req, accountMessages.verificationSent) };
     },
   });
   api.post('/auth/change-password', {
@@ -186,7 +184,7 @@ export async function accountRoutes(
     response: messageResponseSchema,
     run: async ({ body, req }) => {
       await account.changePassword(req.auth!, body.currentPassword, body.newPassword);
-      return { message: accountMessages.passwordChanged };
+      return { message: localizeFor(req, accountMessages.passwordChanged) };
     },
   });
 
@@ -224,8 +222,7 @@ export async function uploadsRoutes(
   app.get('/uploads/*', async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     const file = opts.isKey(key) ? await opts.open(key) : null;
-    if (!file)
-      return reply.status(404).send({ error: 'File not found', code: errorCodes.notFound });
+    if (!file) throw notFound(msg('errors.fileNotFound'));
     if (file.size !== null) void reply.header('Content-Length', file.size);
     return reply
       .header('Content-Type', key.endsWith('.webp') ? 'image/webp' : 'application/octet-stream')

@@ -5,6 +5,7 @@ import {
   accountMessages,
   authMessages,
   errorCodes,
+  peopleMessages,
   type AccountSession,
   type CurrentUser,
   type UpdateMeInput,
@@ -32,6 +33,7 @@ import type { AccountRepository } from './account.repository';
 import { badRequest, createAccountTokens, HOUR_MS, tokenUsed } from './account-tokens';
 import { avatarVariants } from './avatar-image';
 import { createEmailChange } from './email-change';
+import type { Text } from '../../lib/i18n/text';
 
 /** The job that looks up the address of a forgot-password request and mails it (if it is known). */
 export const FORGOT_PASSWORD_JOB = 'account.forgot-password';
@@ -57,12 +59,12 @@ export interface AccountServiceOptions {
   passwordSignIn?: boolean;
 }
 
-const rateLimited = (message: string) => new AppError(429, errorCodes.rateLimited, message);
+const rateLimited = (message: Text) => new AppError(429, errorCodes.rateLimited, message);
 
 export function createAccountService(o: AccountServiceOptions) {
   const { repo, uow, passwords, attempts, erasure, events, jobs, mail, storage, log } = o;
 
-  async function requirePassword(user: UserRow, password: string, field: string, message: string) {
+  async function requirePassword(user: UserRow, password: string, field: string, message: Text) {
     if (!(await passwords.check(user, password))) {
       throw badRequest(errorCodes.invalidCredentials, message, field);
     }
@@ -77,7 +79,7 @@ export function createAccountService(o: AccountServiceOptions) {
     session: SessionRow | null,
     password: string | undefined,
     field: string,
-    messages: { required: string; incorrect: string },
+    messages: { required: Text; incorrect: Text },
   ) {
     if (!hasPassword(user.password_hash)) {
       if (!session) throw badRequest(errorCodes.validation, messages.required, field);
@@ -108,7 +110,7 @@ export function createAccountService(o: AccountServiceOptions) {
 
   async function currentUser(userId: number): Promise<UserRow> {
     const user = await repo.user(userId);
-    if (!user) throw notFound('User not found');
+    if (!user) throw notFound(peopleMessages.userNotFound);
     return user;
   }
 
@@ -200,6 +202,7 @@ export function createAccountService(o: AccountServiceOptions) {
         set.is_public = body.isPrivate ? 0 : 1;
         profileChanged = true;
       }
+      if (body.locale !== undefined && body.locale !== user.locale) set.locale = body.locale;
       if (body.username !== undefined && body.username !== user.username) {
         const lower = body.username.toLowerCase();
         if (await repo.taken(user.id, 'username_lower', lower)) throw usernameTaken();

@@ -1,10 +1,11 @@
 import sharp, { type Metadata } from 'sharp';
 import { accountErrorCodes, accountLimits, accountMessages } from '@series-tracker/contracts';
 import { AppError } from '../../lib/errors';
+import type { Text } from '../../lib/i18n/text';
 
 const accepted = new Set(['jpeg', 'png', 'webp', 'gif']);
 
-const invalid = (message: string) => new AppError(400, accountErrorCodes.invalidImage, message);
+const invalid = (message: Text) => new AppError(400, accountErrorCodes.invalidImage, message);
 
 export interface AvatarVariant {
   size: number;

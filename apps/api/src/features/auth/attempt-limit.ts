@@ -1,5 +1,6 @@
-import { authMessages, errorCodes } from '@series-tracker/contracts';
+import { errorCodes } from '@series-tracker/contracts';
 import { AppError } from '../../lib/errors';
+import { duration, msg } from '../../lib/i18n/text';
 
 /**
  * The per-address budget of the sign-in and password routes (auth and account): the route
@@ -10,11 +11,11 @@ export function attemptLimit(limit: { max: number; timeWindow: string }) {
     rateLimit: {
       max: limit.max,
       timeWindow: limit.timeWindow,
-      errorResponseBuilder: (_req: unknown, ctx: { after: string }) =>
+      errorResponseBuilder: (_req: unknown, ctx: { ttl: number }) =>
         new AppError(
           429,
           errorCodes.rateLimited,
-          `${authMessages.tooManyAttempts} (retry after ${ctx.after})`,
+          msg('auth.tooManyAttempts', { wait: duration(Math.ceil(ctx.ttl / 1000)) }),
         ),
     },
   };

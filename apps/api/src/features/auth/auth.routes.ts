@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   apiErrorSchema,
   authResponseSchema,
+  matchLocale,
   finishRegistrationBodySchema,
   loginBodySchema,
   loginResponseSchema,
@@ -15,6 +16,8 @@ import { attemptLimit } from './attempt-limit';
 import type { AuthService } from './auth.service';
 import type { Registration } from './registration';
 import { errorResponses } from '../../lib/error-responses';
+import { localizeString } from '../../lib/i18n/localize';
+import { requestLocale } from '../../lib/i18n/request-locale';
 
 export async function authRoutes(
   app: FastifyInstance,
@@ -43,13 +46,15 @@ export async function authRoutes(
       },
     },
     async (request, reply) => {
+      // The account keeps the language it was registered in (ADR 186), for its mails.
+      const locale = matchLocale(request.headers['accept-language']);
       const result = await registration.register(
-        request.body,
+        { ...request.body, locale },
         request.headers['user-agent'] ?? null,
       );
-      return result.kind === 'first-run'
-        ? reply.status(201).send(result.body)
-        : reply.status(202).send(result.body);
+      if (result.kind === 'first-run') return reply.status(201).send(result.body);
+      const message = localizeString(requestLocale(request), result.body.message);
+      return reply.status(202).send({ ...result.body, message });
     },
   );
 
@@ -69,6 +74,7 @@ export async function authRoutes(
       const result = await registration.finish(
         request.body.token,
         request.headers['user-agent'] ?? null,
+        matchLocale(request.headers['accept-language']),
       );
       return reply.status(201).send(result);
     },

@@ -25,11 +25,12 @@ import { hashToken, newToken } from './tokens';
 import type { TwoFactor } from './two-factor.service';
 import { challengeInvalid } from './two-factor.service';
 import type { TwoFactorRepository } from './two-factor.repository';
+import type { Text } from '../../lib/i18n/text';
 
 const REGISTER = 'passkey-register';
 const SIGN_IN = 'passkey-sign-in';
 
-const passkeyInvalid = (message: string = securityMessages.passkeyInvalid) =>
+const passkeyInvalid = (message: Text = securityMessages.passkeyInvalid) =>
   new AppError(400, securityErrorCodes.passkeyInvalid, message);
 
 export interface PasskeysOptions {

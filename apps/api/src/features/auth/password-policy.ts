@@ -2,6 +2,7 @@ import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 import { authLimits, authMessages, errorCodes } from '@series-tracker/contracts';
 import { AppError } from '../../lib/errors';
+import type { Text } from '../../lib/i18n/text';
 
 /**
  * The common-password list (ADR 150): zxcvbn-ts's list of the most used passwords from public
@@ -44,7 +45,7 @@ export function passwordScore(password: string, owner: PasswordOwner = {}): numb
   return estimator.check(password, inputs).score;
 }
 
-const refuse = (field: string, message: string) =>
+const refuse = (field: string, message: Text) =>
   new AppError(400, errorCodes.validation, message, { [field]: message });
 
 /**

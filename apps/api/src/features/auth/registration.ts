@@ -4,6 +4,7 @@ import {
   authMessages,
   errorCodes,
   type AuthResponse,
+  type Locale,
   type RegisterResponse,
 } from '@series-tracker/contracts';
 import type { NewUser, UserRow } from '../../db/types';
@@ -25,7 +26,13 @@ const HOUR_MS = 3_600_000;
 
 type AccountFields = Pick<
   NewUser,
-  'username' | 'username_lower' | 'email' | 'email_lower' | 'display_name' | 'password_hash'
+  | 'username'
+  | 'username_lower'
+  | 'email'
+  | 'email_lower'
+  | 'display_name'
+  | 'password_hash'
+  | 'locale'
 >;
 
 export interface RegisterInput {
@@ -33,6 +40,11 @@ export interface RegisterInput {
   email: string;
   password: string;
   displayName?: string | undefined;
+  /**
+   * The language the registration was made in (the request's Accept-Language, ADR 186): the
+   * account starts with it, so its mails are in the language of the sign-up. Null: none of ours.
+   */
+  locale?: Locale | null | undefined;
 }
 
 /** The account row's fields from what a registration asked for (names compare without case). */
@@ -43,6 +55,7 @@ const accountFields = (input: RegisterInput, password_hash: string): AccountFiel
   email_lower: input.email.toLowerCase(),
   display_name: input.displayName ?? null,
   password_hash,
+  locale: input.locale ?? null,
 });
 
 export interface RegistrationOptions {
@@ -170,6 +183,7 @@ export function createRegistration({
       email_lower: emailLower,
       display_name: input.displayName ?? null,
       password_hash: await hashPassword(input.password),
+      locale: input.locale ?? null,
       token_hash: hashToken(token),
       created_at: now,
       expires_at: new Date(Date.parse(now) + authLimits.registrationHours * HOUR_MS).toISOString(),
@@ -238,8 +252,15 @@ export function createRegistration({
       return row ? { token, username: row.username, expiresAt: row.expires_at } : null;
     },
 
-    /** The mailed link: the account is created (address confirmed) and signed in. */
-    async finish(token: string, userAgent: string | null): Promise<AuthResponse> {
+    /**
+     * The mailed link: the account is created (address confirmed) and signed in, in the
+     * language of the registration, else that of the request finishing it.
+     */
+    async finish(
+      token: string,
+      userAgent: string | null,
+      locale: Locale | null = null,
+    ): Promise<AuthResponse> {
       assertPasswordSignIn(passwordSignIn);
       const now = nowIso();
       const user = await uow
@@ -255,6 +276,7 @@ export function createRegistration({
               email_lower: row.email_lower,
               display_name: row.display_name,
               password_hash: row.password_hash,
+              locale: row.locale ?? locale,
             },
             now,
           );

@@ -25,6 +25,7 @@ import { hasPassword } from './password';
 import { recentUntil } from './recent-sign-in';
 import { hashToken, newToken } from './tokens';
 import type { TwoFactorRepository } from './two-factor.repository';
+import type { Text } from '../../lib/i18n/text';
 
 /** The purpose of a sign-in waiting for its second factor (auth_challenges.purpose). */
 export const SECOND_FACTOR = 'second-factor';
@@ -34,7 +35,7 @@ const periodMs = securityLimits.totpPeriodSeconds * 1000;
 /** Backup codes: 10 characters without look-alikes (no 0/o, 1/l/i), shown as xxxxx-xxxxx. */
 const backupAlphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
 
-const codeInvalid = (message: string = securityMessages.codeInvalid) =>
+const codeInvalid = (message: Text = securityMessages.codeInvalid) =>
   new AppError(400, securityErrorCodes.codeInvalid, message, { code: message });
 export const challengeInvalid = () =>
   new AppError(400, securityErrorCodes.challengeInvalid, securityMessages.challengeInvalid);

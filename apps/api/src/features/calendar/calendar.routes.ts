@@ -15,6 +15,7 @@ import {
 import type { CalendarService } from './calendar.service';
 import { errorResponses } from '../../lib/error-responses';
 import { routeTable } from '../../lib/route-table';
+import { localizeFor } from '../../lib/i18n/request-locale';
 
 /** /calendar, its settings, the private iCal feed and one-click unsubscribe (ADR 160). */
 export async function calendarRoutes(app: FastifyInstance, opts: { calendar: CalendarService }) {
@@ -100,6 +101,6 @@ export async function calendarRoutes(app: FastifyInstance, opts: { calendar: Cal
       token: req.query.token ?? (req.body as { token?: unknown } | undefined)?.token,
     });
     await calendar.unsubscribe(body.success ? body.data.token : '');
-    return { message: calendarMessages.unsubscribed };
+    return { message: localizeFor(req, calendarMessages.unsubscribed) };
   });
 }

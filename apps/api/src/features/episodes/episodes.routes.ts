@@ -6,6 +6,7 @@ import {
   episodeSchema,
   episodeWithShowSchema,
   pageSchema,
+  trackingMessages,
 } from '@series-tracker/contracts';
 import { notFound } from '../../lib/errors';
 import { idParam } from '../../lib/params';
@@ -46,7 +47,7 @@ export async function episodesRoutes(
     },
     async (req) => {
       const [show] = await opts.shows.summariesByIds([req.params.showId]);
-      if (!show) throw notFound('Show not found');
+      if (!show) throw notFound(trackingMessages.showNotFound);
       const rows = await opts.repo.forShow(req.params.showId, req.query.season);
       return {
         data: rows.map(toEpisode),
@@ -71,13 +72,13 @@ export async function episodesRoutes(
     },
     async (req) => {
       const row = await opts.repo.findById(req.params.id);
-      if (!row) throw notFound('Episode not found');
+      if (!row) throw notFound(trackingMessages.episodeNotFound);
       tagResponse(req, cacheTags.show(row.show_id));
       const [[show], places] = await Promise.all([
         opts.shows.summariesByIds([row.show_id]),
         opts.repo.placesForShow(row.show_id),
       ]);
-      if (!show) throw notFound('Episode not found');
+      if (!show) throw notFound(trackingMessages.episodeNotFound);
       return {
         ...toEpisode(row),
         show,

@@ -7,8 +7,9 @@ import type { EventBus } from '../../platform/events';
 import { authorize, moderationOf, type Viewer } from '../../platform/policy';
 import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { ListsRepository } from './lists.repository';
+import type { Text } from '../../lib/i18n/text';
 
-export const invalid = (field: string, message: string) =>
+export const invalid = (field: string, message: Text) =>
   new AppError(400, errorCodes.validation, message, { [field]: message });
 
 export const asResource = (l: ListRow) => ({

@@ -24,9 +24,7 @@ import { routeTable } from '../../lib/route-table';
 import { memberWriteBudget } from '../../platform/write-budget';
 import { cacheTags } from '../../platform/cache-tags';
 import type { ListsService } from './lists.service';
-
-export const listWriteLimitMessage =
-  'Too many changes to lists. Please wait a moment and try again.';
+import { duration, msg } from '../../lib/i18n/text';
 
 export interface ListsRoutesOptions {
   lists: ListsService;
@@ -44,7 +42,7 @@ export async function listsRoutes(app: FastifyInstance, opts: ListsRoutesOptions
     name: 'lists',
     max: opts.writeLimit.max,
     timeWindow: opts.writeLimit.timeWindow,
-    message: (retryAfter) => `${listWriteLimitMessage} (retry after ${retryAfter} s)`,
+    message: (retryAfter) => msg('lists.tooManyChanges', { wait: duration(retryAfter) }),
   });
   const write = { hooks: { preHandler: limited } };
 

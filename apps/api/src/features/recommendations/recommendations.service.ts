@@ -1,4 +1,8 @@
-import type { RecommendationPage, ShowSummary } from '@series-tracker/contracts';
+import {
+  trackingMessages,
+  type RecommendationPage,
+  type ShowSummary,
+} from '@series-tracker/contracts';
 import { notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import type { EventBus } from '../../platform/events';
@@ -143,7 +147,7 @@ export function createRecommendationsService(options: RecommendationsOptions) {
 
     /** "Not interested": that show is never suggested to this member again. */
     async dismiss(viewer: Viewer, showId: number): Promise<void> {
-      if (!(await repo.showExists(showId))) throw notFound('Show not found');
+      if (!(await repo.showExists(showId))) throw notFound(trackingMessages.showNotFound);
       await repo.dismiss(viewer!.id, showId, nowIso());
     },
 

@@ -11,6 +11,7 @@ import type {
 } from './episode-reviews.repository';
 import { bit, episodeReviewResource, orNull } from './review-resources';
 import { toEpisodeReview } from './reviews.mapper';
+import { verbatim } from '../../lib/i18n/text';
 
 export interface EpisodeReviewsServiceOptions {
   repo: EpisodeReviewsRepository;
@@ -77,7 +78,7 @@ export function createEpisodeReviewsService({ repo, uow, events }: EpisodeReview
       if (id === null) {
         const existing = await repo.episodeReviewFor(repo.db, viewer.id, episode.id);
         throw conflict(errorCodes.conflict, m.alreadyReviewedEpisode, {
-          episodeReviewId: String(existing?.id ?? ''),
+          episodeReviewId: verbatim(String(existing?.id ?? '')),
         });
       }
       await events.emit('ratings.changed', { userId: viewer.id, kind: 'episode' });

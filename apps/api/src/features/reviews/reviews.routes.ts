@@ -23,6 +23,7 @@ import type { EpisodeReviewsService } from './episode-reviews.service';
 import { likesRoutes } from './likes.routes';
 import type { LikesService } from './likes.service';
 import type { ReviewsService } from './reviews.service';
+import type { Text } from '../../lib/i18n/text';
 
 /** Writes per member per hour unless the config says otherwise (ADR 070). */
 export const defaultWriteLimits = { reviews: 10, comments: 60, likes: 300, episodeReviews: 30 };
@@ -53,7 +54,7 @@ export async function reviewsRoutes(app: FastifyInstance, opts: ReviewsRoutesOpt
   } as const;
 
   /** A member's budget of one kind of write per hour (ADR 070; platform/write-budget.ts). */
-  const budget = (kind: keyof typeof defaultWriteLimits, message: string) =>
+  const budget = (kind: keyof typeof defaultWriteLimits, message: Text) =>
     memberWriteBudget(app, {
       name: kind,
       max: limits[kind],

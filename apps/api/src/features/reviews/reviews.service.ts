@@ -24,6 +24,7 @@ import type {
   ReviewsRepository,
   ReviewWithRefs,
 } from './reviews.repository';
+import { verbatim } from '../../lib/i18n/text';
 
 export interface ReviewsServiceOptions {
   repo: ReviewsRepository;
@@ -206,7 +207,7 @@ export function createReviewsService({ repo, search, uow, events }: ReviewsServi
       if (id === null) {
         const existing = await repo.reviewFor(repo.db, viewer.id, draft.showId, null);
         throw conflict(errorCodes.conflict, m.alreadyReviewed, {
-          reviewId: String(existing?.id ?? ''),
+          reviewId: verbatim(String(existing?.id ?? '')),
         });
       }
       repo.forgetTotals();

@@ -12,6 +12,7 @@ import { errorResponses } from '../../lib/error-responses';
 import { AppError } from '../../lib/errors';
 import { routeTable } from '../../lib/route-table';
 import type { ScrobbleService } from './scrobble.service';
+import { msg } from '../../lib/i18n/text';
 
 const MAX_BODY = 1024 * 1024;
 
@@ -39,11 +40,7 @@ function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new AppError(
-      400,
-      errorCodes.invalidJson,
-      `${integrationMessages.payloadInvalid}: not JSON`,
-    );
+    throw new AppError(400, errorCodes.invalidJson, msg('integrations.payloadNotJson'));
   }
 }
 
@@ -63,11 +60,7 @@ async function readMultipart(req: FastifyRequest) {
     }
   } catch (err) {
     if ((err as { statusCode?: number }).statusCode === 413) throw err;
-    throw new AppError(
-      400,
-      errorCodes.validation,
-      `${integrationMessages.payloadInvalid}: not readable as multipart form data`,
-    );
+    throw new AppError(400, errorCodes.validation, msg('integrations.payloadNotMultipart'));
   }
   req.body = fields;
 }

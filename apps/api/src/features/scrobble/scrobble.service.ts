@@ -18,6 +18,7 @@ import type { UnitOfWork } from '../../platform/unit-of-work';
 import type { ScrobblePlays } from '../tracking/scrobble-play';
 import { PayloadError, parsers, type ScrobbleReport } from './payloads';
 import type { ScrobbleRepository } from './scrobble.repository';
+import { msg } from '../../lib/i18n/text';
 
 /** A server's own date is trusted within this past (a queued delivery); else "now". */
 const TRUST_PAST_MS = 30 * 86_400_000;
@@ -185,7 +186,11 @@ export function createScrobbleService(opts: {
             episode_id: null,
           }),
         );
-        throw new AppError(400, errorCodes.validation, detail);
+        throw new AppError(
+          400,
+          errorCodes.validation,
+          msg('integrations.payloadInvalidDetail', { detail: err.message }),
+        );
       }
       const log = (out: Outcome) =>
         opts.uow.run((trx) =>

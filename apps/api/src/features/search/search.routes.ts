@@ -21,6 +21,7 @@ import type { TrendingService } from '../shows/trending.service';
 import { remoteBudgets, type SearchService } from './search.service';
 import type { UsersService } from '../users/users.service';
 import type { ReviewsService } from '../reviews/reviews.service';
+import { apiMessages } from '../../lib/i18n/api-messages';
 
 // Any text is a valid query: too long is cut, nothing is refused, nothing errors.
 const q = z.string().max(10_000).default('');
@@ -179,8 +180,8 @@ export async function searchRoutes(
       query: z
         .string()
         .trim()
-        .min(1, 'Query is required')
-        .max(searchLimits.queryMax, `Query must be ${searchLimits.queryMax} characters or less`),
+        .min(1, apiMessages['validation.queryRequired'])
+        .max(searchLimits.queryMax, apiMessages['validation.queryTooLong']),
     }),
     status: 204,
     errors: errorResponses(400, 401),

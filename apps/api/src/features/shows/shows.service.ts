@@ -1,7 +1,8 @@
-import type { ShowDetail, ShowSummary } from '@series-tracker/contracts';
+import { trackingMessages, type ShowDetail, type ShowSummary } from '@series-tracker/contracts';
 import { notFound } from '../../lib/errors';
 import { toShowDetail, toShowSummary, toEpisode } from './shows.mapper';
 import type { ListFilters, ShowRowWithStatus, ShowsRepository } from './shows.repository';
+import { msg } from '../../lib/i18n/text';
 
 export interface Page<T> {
   data: T[];
@@ -66,7 +67,7 @@ export function createShowsService({ repo, onShowViewed, displayedRating }: Show
       offset: number,
     ): Promise<Page<ShowSummary> & { genre: string }> {
       const name = await genreName(genre);
-      if (!name) throw notFound(`There is no genre called "${genre}"`);
+      if (!name) throw notFound(msg('shows.genreNotFound', { genre }));
       const { rows, total } = await repo.list({ genre: name, sort: 'popular' }, limit, offset);
       return { ...page(await summaries(rows), total, limit, offset), genre: name };
     },
@@ -80,7 +81,7 @@ export function createShowsService({ repo, onShowViewed, displayedRating }: Show
 
     async detail(id: number): Promise<ShowDetail> {
       const row = await repo.findById(id);
-      if (!row) throw notFound('Show not found');
+      if (!row) throw notFound(trackingMessages.showNotFound);
       const [genres, titles, seasons] = await Promise.all([
         repo.genresFor([id]),
         repo.alternativeTitles(id),
@@ -101,7 +102,7 @@ export function createShowsService({ repo, onShowViewed, displayedRating }: Show
 
     async similar(id: number, limit: number): Promise<ShowSummary[]> {
       const row = await repo.findById(id);
-      if (!row) throw notFound('Show not found');
+      if (!row) throw notFound(trackingMessages.showNotFound);
       return summaries(await repo.similar(row, limit));
     },
 

@@ -8,8 +8,9 @@ import type { UserRow } from '../../db/types';
 import { toPerson } from '../users/users.mapper';
 import type { SocialRepository } from './social.repository';
 import { page } from '../shows/shows.service';
+import type { Text } from '../../lib/i18n/text';
 
-const badRequest = (message: string) => new AppError(400, errorCodes.validation, message);
+const badRequest = (message: Text) => new AppError(400, errorCodes.validation, message);
 
 export interface SocialServiceOptions {
   repo: SocialRepository;

@@ -1,5 +1,6 @@
 import {
   hiddenEpisodeTitle,
+  trackingMessages,
   type ShowSpoilers,
   type SpoilerSettings,
 } from '@series-tracker/contracts';
@@ -72,7 +73,7 @@ export function createSpoilersService({
         repo.showEpisodes(showId),
         stateFor(userId, [showId]),
       ]);
-      if (!exists) throw notFound('Show not found');
+      if (!exists) throw notFound(trackingMessages.showNotFound);
       return {
         showId,
         protect: state.protect,
@@ -82,7 +83,7 @@ export function createSpoilersService({
     },
 
     async setShowRevealed(userId: number, showId: number, revealed: boolean) {
-      if (!(await repo.showExists(showId))) throw notFound('Show not found');
+      if (!(await repo.showExists(showId))) throw notFound(trackingMessages.showNotFound);
       await repo.setRevealed(userId, showId, revealed, nowIso());
       await changed(userId);
       return this.forShow(userId, showId);

@@ -23,6 +23,7 @@ import { cacheTags, ownPages } from '../../platform/cache-tags';
 import type { TrendingService } from '../shows/trending.service';
 import type { StatsService } from './stats.service';
 import { errorResponses } from '../../lib/error-responses';
+import { apiMessages } from '../../lib/i18n/api-messages';
 
 const errors = errorResponses(400, 401, 403, 404);
 const badRequest = errorResponses(400);
@@ -91,7 +92,7 @@ export async function peopleStatsRoutes(
     summary:
       'Community activity over the last day (by hour), week or month (by day), year (by month)',
     params: z.object({
-      timeframe: z.enum(timeframes, { error: 'Timeframe must be day, week, month or year' }),
+      timeframe: z.enum(timeframes, { error: apiMessages['validation.timeframe'] }),
     }),
     response: timeStatsSchema,
     errors: badRequest,

@@ -1,10 +1,15 @@
-import type { CompareUsers, PersonalStats, StatsPeriod } from '@series-tracker/contracts';
-import { peopleMessages } from '@series-tracker/contracts';
+import {
+  trackingMessages,
+  type CompareUsers,
+  type PersonalStats,
+  type StatsPeriod,
+} from '@series-tracker/contracts';
 import { notFound } from '../../lib/errors';
 import type { Viewer } from '../../platform/policy';
 import type { ContentCounts, UsersService } from '../users/users.service';
 import type { StatsRepository } from './stats.repository';
 import { wallClock } from '../../lib/zone-offsets';
+import { msg } from '../../lib/i18n/text';
 
 const DAY = 86_400_000;
 const round1 = (x: number) => Math.round(x * 10) / 10;
@@ -184,7 +189,8 @@ export function createStatsService({
       const byName = new Map(rows.map((r) => [r.username_lower, r]));
       const members = usernames.map((u) => byName.get(u.toLowerCase()));
       const missing = usernames.filter((_, i) => !members[i]);
-      if (missing.length) throw notFound(`${peopleMessages.userNotFound}: ${missing.join(', ')}`);
+      if (missing.length)
+        throw notFound(msg('people.usersNotFound', { usernames: missing.join(', ') }));
       for (const m of members) await users.requireDetails(viewer, m!.id);
       const ids = members.map((m) => m!.id);
       const [lists, stats] = await Promise.all([
@@ -319,7 +325,7 @@ export function createStatsService({
     },
 
     async show(showId: number) {
-      if (!(await repo.showExists(showId))) throw notFound('Show not found');
+      if (!(await repo.showExists(showId))) throw notFound(trackingMessages.showNotFound);
       const [m, episodes] = await Promise.all([
         repo.showMembers(showId),
         repo.episodesWatchedSince(null, showId),
@@ -351,7 +357,7 @@ export function createStatsService({
     },
 
     async showTrends(showId: number, period: StatsPeriod) {
-      if (!(await repo.showExists(showId))) throw notFound('Show not found');
+      if (!(await repo.showExists(showId))) throw notFound(trackingMessages.showNotFound);
       const granularity = period === 'week' || period === 'month' ? 'day' : 'month';
       const width = granularity === 'day' ? 10 : 7;
       const since = periodStart(period);

@@ -4,6 +4,7 @@ import type { Database } from '../../db/types';
 import { notFound } from '../../lib/errors';
 import { authorize } from '../../platform/policy';
 import type { TrackingRepository } from './tracking.repository';
+import type { Text } from '../../lib/i18n/text';
 
 /**
  * A member's own row (a watchlist item, a play): someone else's is as absent as a missing
@@ -13,7 +14,7 @@ export function ownRow<T extends { user_id: number }>(
   userId: number,
   row: T | undefined,
   kind: 'watchlist-item' | 'play',
-  message: string,
+  message: Text,
 ): T {
   authorize({ id: userId }, 'update', row && { kind, ownerId: row.user_id }, message);
   return row!;

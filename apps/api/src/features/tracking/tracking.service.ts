@@ -23,6 +23,7 @@ import type { HistoryWriter } from './apply-history';
 import { createImportedShows } from './imported-shows';
 import { createFavouritesService } from './favourites.service';
 import type { ItemWithShow, TrackingRepository, WatchlistSort } from './tracking.repository';
+import { msg } from '../../lib/i18n/text';
 
 export interface TrackingServiceOptions {
   repo: TrackingRepository;
@@ -250,7 +251,7 @@ export function createTrackingService({
         const at = episodes.findIndex((e) => e.id === input.upToEpisodeId);
         if (at < 0) {
           throw new AppError(400, errorCodes.validation, trackingMessages.episodeNotFound, {
-            upToEpisodeId: 'That episode is not part of this show',
+            upToEpisodeId: msg('tracking.episodeNotInShow'),
           });
         }
         episodes = episodes.slice(0, at + 1);

@@ -9,6 +9,7 @@ import type { ResolvedSession } from '../auth/auth.service';
 import { tokenSession } from '../api-tokens/token-session';
 import { hashToken } from '../auth/tokens';
 import type { TraktGrantsRepository } from './trakt-grants.repository';
+import { verbatim, type Text } from '../../lib/i18n/text';
 
 /** Trakt's access tokens last a day since 2025; apps refresh them with the refresh token. */
 export const TRAKT_ACCESS_SECONDS = 24 * 60 * 60;
@@ -44,7 +45,8 @@ export interface TraktRateLimit {
 /** 429 with Trakt's headers: Retry-After and X-Ratelimit (a JSON object, as Trakt sends it). */
 export class TraktRateLimitError extends AppError {
   constructor(rateLimit: TraktRateLimit, retryAfter: number) {
-    super(429, errorCodes.rateLimited, 'Rate limit exceeded');
+    // The Trakt-compatible API answers in English, as Trakt does (ADR 186).
+    super(429, errorCodes.rateLimited, verbatim('Rate limit exceeded'));
     this.headers = { 'retry-after': String(retryAfter), 'x-ratelimit': JSON.stringify(rateLimit) };
   }
 }
@@ -130,7 +132,7 @@ export function createTraktGrantsService({
     },
 
     /** Settings › Apps & devices › Disconnect: takes effect at once (grants are never cached). */
-    async revoke(userId: number, id: number, notFoundMessage: string): Promise<void> {
+    async revoke(userId: number, id: number, notFoundMessage: Text): Promise<void> {
       const row = await repo.byId(id);
       authorize(
         { id: userId },

@@ -15,7 +15,7 @@ import {
   traktShowSchema,
   traktStatsSchema,
 } from '@series-tracker/contracts';
-import { AppError, unauthorized } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import {
   pageOffset,
   setPagination,
@@ -26,6 +26,7 @@ import {
 import type { TraktReadsService, TraktSearchType } from './trakt-reads.service';
 import type { TraktUsersService } from './trakt-users.service';
 import { errorResponses } from '../../lib/error-responses';
+import { verbatim } from '../../lib/i18n/text';
 
 const errors = errorResponses(400, 401, 403, 404, 429);
 const pathId = z.string().min(1).max(200);
@@ -209,9 +210,13 @@ export async function traktReadsRoutes(
     const from = start ?? new Date().toISOString().slice(0, 10);
     const n = days ?? 7;
     if (n < 1 || n > traktCalendarMaxDays || Number.isNaN(Date.parse(`${from}T00:00:00Z`)))
-      throw new AppError(400, errorCodes.validation, `days must be 1 to ${traktCalendarMaxDays}`, {
-        days: `1 to ${traktCalendarMaxDays}`,
-      });
+      // In English, as Trakt answers (ADR 186).
+      throw new AppError(
+        400,
+        errorCodes.validation,
+        verbatim(`days must be 1 to ${traktCalendarMaxDays}`),
+        { days: verbatim(`1 to ${traktCalendarMaxDays}`) },
+      );
     return users.calendar(userId, from, n);
   };
   r.get(
@@ -265,7 +270,11 @@ export async function traktReadsRoutes(
     async (req) => {
       const viewer = req.auth ? { id: req.auth.user.id } : null;
       if (req.params.id === 'me' && !req.auth)
-        throw unauthorized('Sign in to read your own statistics');
+        throw new AppError(
+          401,
+          errorCodes.unauthorized,
+          verbatim('Sign in to read your own statistics'),
+        );
       const username = req.params.id === 'me' ? req.auth!.user.username : req.params.id;
       return users.stats(viewer, username);
     },

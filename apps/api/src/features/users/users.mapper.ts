@@ -1,4 +1,10 @@
-import type { CurrentUser, Person, PublicUser, UserRef } from '@series-tracker/contracts';
+import {
+  isLocale,
+  type CurrentUser,
+  type Person,
+  type PublicUser,
+  type UserRef,
+} from '@series-tracker/contracts';
 import type { UserRow } from '../../db/types';
 import { activeSuspension, toRole } from '../../platform/policy';
 
@@ -17,8 +23,9 @@ export function toPublicUser(row: UserRow): PublicUser {
 }
 
 /**
- * The signed-in user's own record: adds their email, its verification state and the new
- * address waiting for its link (`pendingEmail`, the account repository's `pendingEmail`).
+ * The signed-in user's own record: adds their email, its verification state, the new address
+ * waiting for its link (`pendingEmail`, the account repository's `pendingEmail`) and the
+ * language they chose (null: the browser's; never shown to anyone else, ADR 186).
  */
 export function toCurrentUser(row: UserRow, pendingEmail: string | null): CurrentUser {
   return {
@@ -28,6 +35,7 @@ export function toCurrentUser(row: UserRow, pendingEmail: string | null): Curren
     role: toRole(row.role),
     suspension: activeSuspension(row),
     pendingEmail,
+    locale: isLocale(row.locale) ? row.locale : null,
   };
 }
 

@@ -6,7 +6,7 @@ import type {
   WatchServiceOption,
   WatchSettings,
 } from '@series-tracker/contracts';
-import { watchOfferKinds } from '@series-tracker/contracts';
+import { trackingMessages, watchOfferKinds } from '@series-tracker/contracts';
 import { notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import type { Jobs } from '../../platform/jobs/types';
@@ -118,7 +118,7 @@ export function createWatchService(options: WatchServiceOptions) {
       askedCountry?: string,
     ): Promise<ShowWatch> {
       const show = await repo.show(showId);
-      if (!show) throw notFound('Show not found');
+      if (!show) throw notFound(trackingMessages.showNotFound);
       const channel = show.network_name
         ? { kind: 'network' as const, name: show.network_name, country: show.network_country }
         : show.streaming_service

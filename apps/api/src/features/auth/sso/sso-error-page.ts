@@ -1,3 +1,6 @@
+import { localeDirection, type Locale } from '@series-tracker/contracts';
+import { localize } from '../../../lib/i18n/localize';
+import { msg, type DetailText } from '../../../lib/i18n/text';
 import { escapeHtml } from '../../../platform/mail/templates';
 import type { SsoIntent } from './sso.service';
 
@@ -7,24 +10,26 @@ export const ERROR_PAGE_CSP =
 
 /**
  * What a browser sees when the provider's callback (or the start) fails (ADR 174): the
- * message and the way back, in the site's colours, with no script. The status stays the
- * error's (400, 403, 409, 503), so nothing reads it as a sign-in.
+ * message and the way back, in the site's colours, with no script, in the visitor's language
+ * (ADR 186). The status stays the error's (400, 403, 409, 503), so nothing reads it as a
+ * sign-in.
  */
-export function ssoErrorPage(message: string, intent: SsoIntent): string {
+export function ssoErrorPage(locale: Locale, message: DetailText, intent: SsoIntent): string {
+  const t = (text: DetailText) => escapeHtml(localize(locale, text));
   const back =
     intent === 'link'
-      ? { href: '/settings#sso-heading', label: 'Back to Settings' }
+      ? { href: '/settings#sso-heading', label: t(msg('sso.page.backToSettings')) }
       : intent === 'reauth'
-        ? { href: '/settings#security', label: 'Back to Settings' }
-        : { href: '/login', label: 'Back to sign in' };
+        ? { href: '/settings#security', label: t(msg('sso.page.backToSettings')) }
+        : { href: '/login', label: t(msg('sso.page.backToSignIn')) };
   const title =
     intent === 'link'
-      ? 'Linking did not work'
+      ? t(msg('sso.page.linkFailed'))
       : intent === 'reauth'
-        ? 'Confirming it’s you did not work'
-        : 'Signing in did not work';
+        ? t(msg('sso.page.reauthFailed'))
+        : t(msg('sso.page.signInFailed'));
   return `<!doctype html>
-<html lang="en">
+<html lang="${locale}" dir="${localeDirection(locale)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -42,7 +47,7 @@ a:focus-visible{outline:2px solid #a78bfa;outline-offset:2px}
 <body>
 <main>
 <h1>${title}</h1>
-<p role="alert">${escapeHtml(message)}</p>
+<p role="alert">${t(message)}</p>
 <a href="${back.href}">${back.label}</a>
 </main>
 </body>

@@ -14,6 +14,7 @@ import { attemptLimit } from '../attempt-limit';
 import { ERROR_PAGE_CSP, ssoErrorPage } from './sso-error-page';
 import { SsoCallbackError, type SsoIntent, type SsoService } from './sso.service';
 import { errorResponses } from '../../../lib/error-responses';
+import { chosenLocale, pageLocale } from '../../../lib/i18n/request-locale';
 
 /** The cookie that binds a flow and its handoff code to the browser that started it. */
 const BROWSER_COOKIE = 'st_sso';
@@ -67,7 +68,7 @@ export async function ssoRoutes(
       .header('content-security-policy', ERROR_PAGE_CSP)
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(ssoErrorPage(error.message, intent));
+      .send(ssoErrorPage(pageLocale(request), error.text, intent));
   }
 
   r.get(
@@ -121,7 +122,7 @@ export async function ssoRoutes(
       reply.header('cache-control', 'no-store');
       try {
         const url = new URL(request.url, opts.publicUrl);
-        const result = await sso.callback(url, browserSecret(request));
+        const result = await sso.callback(url, browserSecret(request), chosenLocale(request));
         // The code rides in the fragment: never sent to a server, never in a Referer.
         const to =
           result.kind === 'linked'

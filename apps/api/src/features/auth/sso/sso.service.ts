@@ -1,6 +1,7 @@
 import {
   ssoErrorCodes,
-  ssoMessage,
+  type ContractText,
+  type Locale,
   ssoMessages,
   type AuthProviders,
   type AuthResponse,
@@ -15,7 +16,7 @@ import type { EventBus } from '../../../platform/events';
 import type { UnitOfWork } from '../../../platform/unit-of-work';
 import type { AuthRepository } from '../auth.repository';
 import type { AuthService, ResolvedSession } from '../auth.service';
-import { hasPassword, NO_PASSWORD_HASH } from '../password';
+import { hasPassword } from '../password';
 import { hashToken, newToken } from '../tokens';
 import {
   CallbackRejectedError,
@@ -25,7 +26,10 @@ import {
   type OidcIdentity,
 } from './oidc-client';
 import type { SsoRepository } from './sso.repository';
-import { usernameBase, usernameCandidates } from './sso-username';
+import { SsoCallbackError, ssoAutoRegister, type SsoIntent } from './sso-register';
+import { contractWith, msg } from '../../../lib/i18n/text';
+
+export { SsoCallbackError, type SsoIntent } from './sso-register';
 
 /** A flow started here waits this long for the provider's answer. */
 const FLOW_MS = 10 * 60_000;
@@ -34,22 +38,8 @@ const HANDOFF_MS = 60_000;
 /** Path of the sign-in start (GET, a top-level navigation). */
 export const SSO_START_PATH = '/api/auth/oidc/start';
 
-export type SsoIntent = 'sign-in' | 'link' | 'reauth';
-
 /** A provider's clock may run a little behind ours when it stamps `auth_time`. */
 const CLOCK_SKEW_MS = 60_000;
-
-/** A failed callback: the route answers it as a page (browsers) or JSON, with a way back. */
-export class SsoCallbackError extends AppError {
-  constructor(
-    statusCode: number,
-    code: string,
-    message: string,
-    readonly intent: SsoIntent,
-  ) {
-    super(statusCode, code, message);
-  }
-}
 
 export interface SsoServiceOptions {
   settings: OidcSettings | null;
@@ -78,8 +68,8 @@ export type CallbackResult =
 export function createSsoService(o: SsoServiceOptions) {
   const { settings, repo, authRepo, auth, uow, events } = o;
   const provider = settings?.providerName ?? '';
-  const fail = (status: number, code: string, message: string) =>
-    new AppError(status, code, ssoMessage(message, provider));
+  const fail = (status: number, code: string, message: ContractText) =>
+    new AppError(status, code, contractWith(message, { provider }));
 
   function configured(): { settings: OidcSettings; client: OidcClient } {
     if (!settings || !o.client)
@@ -127,71 +117,14 @@ export function createSsoService(o: SsoServiceOptions) {
   }
 
   /** A new account for an identity nobody linked (OIDC_AUTO_REGISTER=on). */
-  async function register(identity: OidcIdentity, intent: SsoIntent): Promise<UserRow> {
-    const callbackFail = (status: number, code: string, message: string) =>
-      new SsoCallbackError(status, code, ssoMessage(message, provider), intent);
-    if (!settings!.autoRegister)
-      throw callbackFail(403, ssoErrorCodes.notLinked, ssoMessages.notLinked);
-    const email = identity.verifiedEmail;
-    if (!email) throw callbackFail(403, ssoErrorCodes.emailMissing, ssoMessages.emailMissing);
-    const emailInUse = () => callbackFail(409, ssoErrorCodes.emailInUse, ssoMessages.emailInUse);
-    // Never linked silently: the owner of the address signs in and links from Settings.
-    if (await authRepo.userByEmail(email.toLowerCase())) throw emailInUse();
-    const base = usernameBase([identity.preferredUsername, email, identity.name]);
-    const now = nowIso();
-    for (const username of usernameCandidates(base)) {
-      const lower = username.toLowerCase();
-      if (
-        (await authRepo.usernameTaken(lower)) ||
-        (await authRepo.usernameReserved(lower, email.toLowerCase(), now))
-      )
-        continue;
-      try {
-        const user = await uow.run(async (trx) => {
-          const row = await authRepo.insertUser(trx, {
-            username,
-            username_lower: lower,
-            email,
-            email_lower: email.toLowerCase(),
-            display_name: identity.name?.slice(0, 50) ?? null,
-            password_hash: NO_PASSWORD_HASH,
-            avatar_url: null,
-            bio: null,
-            is_public: 1,
-            // The provider verified the address (email_verified): no confirmation mail.
-            email_verified_at: now,
-            created_at: now,
-            updated_at: now,
-          });
-          await repo.insertLink(
-            {
-              user_id: row.id,
-              issuer: identity.issuer,
-              subject: identity.subject,
-              email: identity.email,
-              created_at: now,
-            },
-            trx,
-          );
-          return row;
-        });
-        await events.emit('user.changed', { userId: user.id, change: 'registered' });
-        return user;
-      } catch (error) {
-        // Someone took the name a moment ago: the next candidate. The address: refuse.
-        if (isUniqueViolation(error, 'username_lower')) continue;
-        if (isUniqueViolation(error, 'email_lower')) throw emailInUse();
-        // The same identity finishing twice at once: the other callback made the account.
-        if (isUniqueViolation(error, 'identity_links')) {
-          const link = await repo.findLink(identity.issuer, identity.subject);
-          const user = link && (await repo.userById(link.user_id));
-          if (user) return user;
-        }
-        throw error;
-      }
-    }
-    throw new Error('unreachable');
-  }
+  const register = ssoAutoRegister({
+    autoRegister: settings?.autoRegister ?? false,
+    provider,
+    repo,
+    authRepo,
+    uow,
+    events,
+  });
 
   /** The session a link or reauth flow was started from, if it is still the member's. */
   async function startingSession(
@@ -209,7 +142,7 @@ export function createSsoService(o: SsoServiceOptions) {
       throw new SsoCallbackError(
         400,
         ssoErrorCodes.callbackInvalid,
-        ssoMessage(ssoMessages.callbackInvalid, provider),
+        contractWith(ssoMessages.callbackInvalid, { provider }),
         intent,
       );
     return session;
@@ -224,8 +157,8 @@ export function createSsoService(o: SsoServiceOptions) {
     flow: { link_user_id: number; link_session_hash: string | null; created_at: string },
     identity: OidcIdentity,
   ): Promise<void> {
-    const callbackFail = (status: number, code: string, message: string) =>
-      new SsoCallbackError(status, code, ssoMessage(message, provider), 'reauth');
+    const callbackFail = (status: number, code: string, message: ContractText) =>
+      new SsoCallbackError(status, code, contractWith(message, { provider }), 'reauth');
     const session = await startingSession(flow, 'reauth');
     const link = await repo.findLink(identity.issuer, identity.subject);
     if (!link || link.user_id !== flow.link_user_id)
@@ -242,8 +175,8 @@ export function createSsoService(o: SsoServiceOptions) {
     flow: { link_user_id: number; link_session_hash: string | null },
     identity: OidcIdentity,
   ): Promise<void> {
-    const callbackFail = (status: number, code: string, message: string) =>
-      new SsoCallbackError(status, code, ssoMessage(message, provider), 'link');
+    const callbackFail = (status: number, code: string, message: ContractText) =>
+      new SsoCallbackError(status, code, contractWith(message, { provider }), 'link');
     // The link intent belongs to the session that started it: signed out since, no link.
     await startingSession(flow, 'link');
     const linkedElsewhere = () =>
@@ -300,16 +233,21 @@ export function createSsoService(o: SsoServiceOptions) {
     /**
      * GET /auth/oidc/callback. The flow is taken by its state (once: a replay finds nothing)
      * and must come from the browser that started it; then openid-client checks PKCE, nonce and
-     * the ID token. Any failure leaves no session, no code and no link.
+     * the ID token. Any failure leaves no session, no code and no link. A new account starts
+     * in `locale`, the language of the browser coming back (ADR 186).
      */
-    async callback(url: URL, browser: string | null): Promise<CallbackResult> {
+    async callback(
+      url: URL,
+      browser: string | null,
+      locale: Locale | null = null,
+    ): Promise<CallbackResult> {
       const { client } = configured();
       const state = url.searchParams.get('state');
       const flow = state ? await repo.takeFlow(hashToken(state)) : undefined;
       const intent: SsoIntent =
         flow?.purpose === 'reauth' ? 'reauth' : flow?.link_user_id ? 'link' : 'sign-in';
-      const callbackFail = (status: number, code: string, message: string) =>
-        new SsoCallbackError(status, code, ssoMessage(message, provider), intent);
+      const callbackFail = (status: number, code: string, message: ContractText) =>
+        new SsoCallbackError(status, code, contractWith(message, { provider }), intent);
       if (
         !flow ||
         Date.parse(flow.expires_at) <= Date.now() ||
@@ -347,7 +285,7 @@ export function createSsoService(o: SsoServiceOptions) {
       }
       const link = await repo.findLink(identity.issuer, identity.subject);
       const user =
-        (link && (await repo.userById(link.user_id))) || (await register(identity, intent));
+        (link && (await repo.userById(link.user_id))) || (await register(identity, intent, locale));
       const code = newToken();
       const now = nowIso();
       await repo.insertHandoff({
@@ -395,7 +333,7 @@ export function createSsoService(o: SsoServiceOptions) {
     async unlink(user: UserRow, id: number): Promise<void> {
       configured();
       if (!(await mayUnlink(user))) throw fail(409, ssoErrorCodes.lastWayIn, ssoMessages.lastWayIn);
-      if (!(await repo.deleteLink(user.id, id))) throw notFound('Link not found');
+      if (!(await repo.deleteLink(user.id, id))) throw notFound(msg('sso.linkNotFound'));
     },
   };
 }
