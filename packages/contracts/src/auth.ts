@@ -94,7 +94,7 @@ export const currentUserSchema = publicUserSchema.extend({
    * the member sees it (never on the public user). Errors follow the request's language. The
    * API always sends it; optional only until the web's test fixtures (buildUser) carry it.
    */
-  locale: z.enum(supportedLocales).nullable().optional(),
+  locale: z.enum(supportedLocales).nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

@@ -68,6 +68,22 @@ describe('api client', () => {
     expect(error.fromServer).toBe(true);
   });
 
+  it('keeps the Retry-After of a request the server is still working on, and sends the interface language', async () => {
+    const { calls } = mockFetch(
+      () =>
+        new Response(JSON.stringify({ error: 'Noch in Bearbeitung', code: 'CONFLICT' }), {
+          status: 409,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '1' },
+        }),
+    );
+
+    const error = await caught(api.post('/tracking/episodes/1', {}));
+
+    expect(error.status).toBe(409);
+    expect(error.retryAfter).toBe(1);
+    expect(calls[0]!.headers.get('Accept-Language')).toBe('en');
+  });
+
   it("falls back to 'An error occurred' when the body has no error field", async () => {
     mockFetch(() => new Response('<html>Bad gateway</html>', { status: 502 }));
 

@@ -42,6 +42,8 @@ export class ApiError extends Error {
   readonly code: string | undefined;
   readonly details: Record<string, string> | undefined;
   readonly fromServer: boolean;
+  /** The server's Retry-After in seconds: the same request may work a little later. */
+  readonly retryAfter: number | undefined;
 
   constructor(options: {
     message?: string | undefined;
@@ -49,12 +51,14 @@ export class ApiError extends Error {
     code?: string | undefined;
     details?: Record<string, string> | undefined;
     fromServer?: boolean;
+    retryAfter?: number | undefined;
   }) {
     super(options.message || clientMessages.error());
     this.status = options.status ?? 500;
     this.code = options.code;
     this.details = options.details;
     this.fromServer = options.fromServer ?? false;
+    this.retryAfter = options.retryAfter;
   }
 }
 
@@ -130,6 +134,7 @@ function errorFromResponse(response: Response, body: unknown): ApiError {
     code,
     details: isRecord(body) ? stringRecord(body.details) : undefined,
     fromServer: Boolean(serverMessage),
+    retryAfter: Number(response.headers.get('retry-after')) || undefined,
   });
 }
 

@@ -15,6 +15,7 @@ export function buildUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     role: 'member',
     suspension: null,
     pendingEmail: null,
+    locale: null,
     ...overrides,
   };
 }

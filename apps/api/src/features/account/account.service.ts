@@ -105,7 +105,7 @@ export function createAccountService(o: AccountServiceOptions) {
       accountLimits.verifyTokenHours * HOUR_MS,
       user.email_lower,
     );
-    await mail.send('email-verification', user.email, { username: user.username, token });
+    await mail.send('email-verification', user, { username: user.username, token });
   }
 
   async function currentUser(userId: number): Promise<UserRow> {
@@ -166,7 +166,7 @@ export function createAccountService(o: AccountServiceOptions) {
         accountLimits.resetTokenMinutes * 60_000,
         null,
       );
-      await mail.send('password-reset', user.email, {
+      await mail.send('password-reset', user, {
         username: user.username,
         token,
         expiresInMinutes: accountLimits.resetTokenMinutes,
@@ -318,7 +318,7 @@ export function createAccountService(o: AccountServiceOptions) {
       await events.emit('sessions.changed', { userId: row.user_id });
       await passwords.reset(row.user_id);
       const user = await repo.user(row.user_id);
-      if (user) await mail.send('password-changed', user.email, { username: user.username });
+      if (user) await mail.send('password-changed', user, { username: user.username });
     },
 
     /** The old address's link: restores it, ends every session (ADR 150). */
@@ -383,7 +383,7 @@ export function createAccountService(o: AccountServiceOptions) {
         await repo.deleteSessions(trx, user.id, auth.session.id);
       });
       await events.emit('sessions.changed', { userId: user.id });
-      await mail.send('password-changed', user.email, { username: user.username });
+      await mail.send('password-changed', user, { username: user.username });
     },
 
     async sessions(auth: ResolvedSession): Promise<AccountSession[]> {

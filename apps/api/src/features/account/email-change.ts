@@ -55,13 +55,17 @@ export function createEmailChange({
       // An address is not flooded by members typing it: past the budget the answer stays.
       const sent = await attempts.hit(`email-change-mail:${lower}`, HOUR_MS);
       if (sent <= accountLimits.emailChangeMailsPerHour) {
-        if (owner) await mail.send('email-change-taken', owner.email, { username: owner.username });
+        if (owner) await mail.send('email-change-taken', owner, { username: owner.username });
         else
-          await mail.send('email-change-confirm', email, {
-            username: user.username,
-            token,
-            hours: accountLimits.emailChangeHours,
-          });
+          await mail.send(
+            'email-change-confirm',
+            { email, locale: user.locale },
+            {
+              username: user.username,
+              token,
+              hours: accountLimits.emailChangeHours,
+            },
+          );
       }
       // Nothing to drop from the session cache: the pending address is never kept there.
       return email;
@@ -101,7 +105,7 @@ export function createEmailChange({
         throw err;
       }
       // A change made from a stolen session does not go unnoticed (ADR 150).
-      await mail.send('email-changed', user.email, {
+      await mail.send('email-changed', user, {
         username: user.username,
         token: undoToken,
         newEmailHint: maskEmail(email),

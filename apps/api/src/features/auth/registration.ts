@@ -198,13 +198,17 @@ export function createRegistration({
     // A mailbox is not flooded by strangers: past the budget the answer stays, the mail goes.
     const sent = await attempts.hit(`registration-mail:${emailLower}`, HOUR_MS);
     if (sent <= authLimits.registrationMailsPerHour) {
-      if (owner) await mail.send('registration-exists', owner.email, { username: owner.username });
+      if (owner) await mail.send('registration-exists', owner, { username: owner.username });
       else
-        await mail.send('registration-confirm', input.email, {
-          username: input.username,
-          token,
-          hours: authLimits.registrationHours,
-        });
+        await mail.send(
+          'registration-confirm',
+          { email: input.email, locale: input.locale ?? null },
+          {
+            username: input.username,
+            token,
+            hours: authLimits.registrationHours,
+          },
+        );
     }
     return answer(input.email);
   }

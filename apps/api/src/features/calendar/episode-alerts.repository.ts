@@ -6,6 +6,8 @@ export interface AlertCandidateRow {
   user_id: number;
   username: string;
   email: string;
+  /** The member's language, for the mail (issue 31). */
+  locale: string | null;
   time_zone: string | null;
   episode_alerts: string | null;
   alerts_from: string | null;
@@ -39,6 +41,7 @@ export function createEpisodeAlertsRepository(db: Kysely<Database>) {
           'w.user_id',
           'u.username',
           'u.email',
+          'u.locale',
           'p.time_zone',
           'p.episode_alerts',
           'p.alerts_from',

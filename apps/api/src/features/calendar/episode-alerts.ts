@@ -100,7 +100,7 @@ export function createEpisodeAlerts(options: EpisodeAlertsOptions) {
         );
         for (const a of due) {
           if (!claimed.has(a.row.episode_id)) continue;
-          await mail.send('episode-aired', first.email, {
+          await mail.send('episode-aired', first, {
             username: first.username,
             unsubscribeToken: token,
             episode: toAlert(a.row, a.time, spoiler),
@@ -123,7 +123,7 @@ export function createEpisodeAlerts(options: EpisodeAlertsOptions) {
           .filter((t) => claimed.has(t.row.episode_id))
           .map((t) => toAlert(t.row, t.time, spoiler));
         if (episodes.length) {
-          await mail.send('episode-digest', first.email, {
+          await mail.send('episode-digest', first, {
             username: first.username,
             unsubscribeToken: token,
             date: today,

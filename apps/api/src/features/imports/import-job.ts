@@ -338,7 +338,7 @@ export function createImportJob(
     const row = await repo.findImport(payload.importId);
     if (!user || !row) return;
     await mail
-      .send('import-finished', user.email, {
+      .send('import-finished', user, {
         username: user.username,
         source: row.source ? importSourceLabels[row.source as ImportSource] : null,
         importId: payload.importId,

@@ -304,7 +304,7 @@ export function createImportsRepository(db: Kysely<Database>) {
     async userContact(userId: number) {
       return db
         .selectFrom('users')
-        .select(['username', 'email'])
+        .select(['username', 'email', 'locale'])
         .where('id', '=', userId)
         .executeTakeFirst();
     },

@@ -350,7 +350,7 @@ export function createModerationService({
         // One mail per decision: things hidden along with a suspension come under its entry.
         if (!author || !entry || !item) return;
         if (entry.item_type !== e.itemType || entry.item_id !== e.itemId) return;
-        await mail.send('moderation-notice', author.email, {
+        await mail.send('moderation-notice', author, {
           username: author.username,
           action: e.action,
           what: described(item),

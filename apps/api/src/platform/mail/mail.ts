@@ -23,7 +23,7 @@ interface SendMailPayload {
 }
 
 /** An address, or an address with its member's language (their setting), for the words. */
-export type MailRecipient = string | { email: string; locale?: string | null };
+export type MailRecipient = string | { email: string; locale: string | null };
 
 export interface Mail {
   /**

@@ -62,7 +62,7 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-800/80 bg-slate-950/85 backdrop-blur supports-[backdrop-filter]:bg-slate-950/70">
       {/* Tighter on phones: the signed-out row (brand, search, Sign In, menu) fits in 360 px. */}
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:gap-6 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-4 sm:gap-6 sm:px-6">
         <Link
           to="/"
           className={cn(
@@ -141,7 +141,16 @@ export function Header() {
             </>
           ) : (
             <>
-              <Link to="/login" className={buttonStyles({ variant: 'ghost', size: 'sm' })}>
+              <Link
+                to="/login"
+                className={buttonStyles({
+                  variant: 'ghost',
+                  size: 'sm',
+                  // A longer "Sign In" (Iniciar sesión, تسجيل الدخول) takes two short lines on a
+                  // phone rather than pushing the menu button off the screen (issue 31).
+                  className: 'max-sm:max-w-24 max-sm:px-2 max-sm:py-1 max-sm:leading-tight',
+                })}
+              >
                 {signIn}
               </Link>
               <Link
@@ -282,7 +291,8 @@ function ToggleButton({
       ref={ref}
       type="button"
       className={cn(
-        'inline-flex size-10 items-center justify-center rounded-lg text-slate-300 hover:bg-slate-800 hover:text-white',
+        // 36 px on a phone, 40 px from sm: room for a longer "Sign In" (Anmelden) in 360 px.
+        'inline-flex size-9 items-center justify-center rounded-lg text-slate-300 hover:bg-slate-800 hover:text-white sm:size-10',
         className,
         focusRing,
       )}

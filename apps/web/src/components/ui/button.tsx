@@ -4,8 +4,10 @@ import { cn } from '@/lib/cn';
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
+// On a phone a label may wrap (German, French and Spanish labels run longer than English,
+// issue 31): the button grows to two lines instead of pushing the page sideways.
 const base =
-  'inline-flex items-center justify-center gap-2 rounded-lg font-semibold whitespace-nowrap transition-colors ' +
+  'inline-flex items-center justify-center gap-2 rounded-lg font-semibold whitespace-nowrap max-sm:whitespace-normal max-sm:text-center transition-colors ' +
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400 ' +
   'disabled:cursor-not-allowed disabled:opacity-50';
 
@@ -18,9 +20,9 @@ const variants: Record<ButtonVariant, string> = {
 };
 
 const sizes: Record<ButtonSize, string> = {
-  sm: 'h-9 px-3 text-sm',
-  md: 'h-10 px-4 text-sm',
-  lg: 'h-12 px-6 text-base',
+  sm: 'min-h-9 px-3 py-1.5 text-sm',
+  md: 'min-h-10 px-4 py-2 text-sm',
+  lg: 'min-h-12 px-6 py-2.5 text-base',
 };
 
 /** Button look for things that are links (React Router `Link`) rather than buttons. */

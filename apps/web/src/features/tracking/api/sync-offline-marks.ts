@@ -1,5 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { idempotencyMessages } from '@series-tracker/contracts/constants';
 import { toast } from '@/components/ui/toaster';
 import { intl } from '@/i18n';
 import { errorReason, isApiError, isNoAnswer } from '@/lib/api-client';
@@ -16,7 +15,9 @@ function later(error: unknown): boolean {
   if (isNoAnswer(error)) return true;
   if (!isApiError(error)) return false;
   if (error.status >= 500 || error.status === 429) return true;
-  return error.status === 409 && error.message === idempotencyMessages.inProgress;
+  // The same key mid-flight: a 409 with Retry-After (its message is in the interface's
+  // language, so the header is what tells it from a real conflict).
+  return error.status === 409 && error.retryAfter !== undefined;
 }
 
 /**
