@@ -12,6 +12,7 @@ import { loginPathFor } from '@/features/auth/hooks/use-require-sign-in';
 import { useCompare } from '@/features/users/api/people';
 import { formatCount } from '@/lib/format';
 import { pageTitle } from '@/lib/site';
+import { genreName } from '@/lib/genre-name';
 
 /** Shown where a figure is missing. */
 const none = '—';
@@ -148,7 +149,7 @@ function Result({ data }: { data: NonNullable<ReturnType<typeof useCompare>['dat
                 id="users.topGenres"
                 defaultMessage="Top genres: <names>{genres}</names>"
                 values={{
-                  genres: listed(u.topGenres),
+                  genres: listed(u.topGenres.map(genreName)),
                   names: (chunks) => <span className="text-slate-200">{chunks}</span>,
                 }}
               />

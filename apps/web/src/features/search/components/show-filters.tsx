@@ -2,6 +2,7 @@ import { showKinds, showSorts, showStatuses } from '@series-tracker/contracts/co
 import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { Button } from '@/components/ui/button';
 import { useGenres } from '@/features/shows/api/get-genres';
+import { genreName } from '@/lib/genre-name';
 
 const statusLabels: Record<string, MessageDescriptor> = defineMessages({
   airing: { id: 'search.status.airing', defaultMessage: 'Airing' },
@@ -54,7 +55,7 @@ export function ShowFilters({
         // Keep a genre from the URL selectable even before (or without) the list.
         options={(genre && !genreOptions.includes(genre) ? [genre] : [])
           .concat(genreOptions)
-          .map((name) => ({ value: name, label: name }))}
+          .map((name) => ({ value: name, label: genreName(name) }))}
       />
       <FilterSelect
         name="status"

@@ -9,6 +9,7 @@ import { yearOf } from '@/lib/format';
 import { ShowSubtitle } from '@/components/media/show-subtitle';
 import { BackdropImage, HeroCover } from './show-hero-parts';
 import { HeroSkeleton } from './hero-skeleton';
+import { genreName } from '@/lib/genre-name';
 
 /** Backdrop, cover, titles, rating, episode count, status and genres (spec §2 Show detail). */
 export function ShowHeader({
@@ -134,7 +135,7 @@ export function ShowHeader({
                     to={`/browse?${new URLSearchParams({ genre }).toString()}`}
                     className="rounded-full border border-slate-700 bg-slate-900/70 px-3 py-1 text-xs font-medium text-slate-200 hover:border-violet-500/60 hover:text-white"
                   >
-                    {genre}
+                    {genreName(genre)}
                   </Link>
                 </li>
               ))}

@@ -7,6 +7,7 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { yearOf } from '@/lib/format';
 import { ShowSubtitle } from '@/components/media/show-subtitle';
 import { ShowKind } from './show-kind';
+import { genreName } from '@/lib/genre-name';
 
 /** Spec §2 Search: show results show up to 4 genres. */
 export const RESULT_GENRE_LIMIT = 4;
@@ -46,7 +47,7 @@ export function ShowResultCard({ show }: { show: ShowSummary }) {
                 key={genre}
                 className="rounded-md bg-slate-800 px-1.5 py-0.5 text-[11px] font-medium text-slate-300"
               >
-                {genre}
+                {genreName(genre)}
               </li>
             ))}
           </ul>

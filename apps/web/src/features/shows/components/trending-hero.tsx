@@ -6,6 +6,7 @@ import { buttonStyles } from '@/components/ui/button';
 import { Rating } from '@/components/ui/rating';
 import { BackdropImage, HeroCover } from './show-hero-parts';
 import { HeroSkeleton } from './hero-skeleton';
+import { genreName } from '@/lib/genre-name';
 
 /** The home page hero: the #1 trending show (spec §2 Home). */
 export function TrendingHero({
@@ -71,7 +72,9 @@ export function TrendingHero({
               />
             </li>
             {show.genres.length > 0 ? (
-              <li className="text-slate-400">{show.genres.slice(0, 3).join(' · ')}</li>
+              <li className="text-slate-400">
+                {show.genres.slice(0, 3).map(genreName).join(' · ')}
+              </li>
             ) : null}
           </ul>
           {synopsis ? (

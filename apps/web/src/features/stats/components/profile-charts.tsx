@@ -13,6 +13,7 @@ import {
 } from 'recharts';
 import { perLocale, useLocale } from '@/i18n';
 import { formatCount } from '@/lib/format';
+import { genreName } from '@/lib/genre-name';
 
 /*
  * The profile's charts. This module (and recharts with it) is loaded on demand by the
@@ -177,7 +178,9 @@ export default function ProfileCharts({ stats }: { stats: PersonalStats }) {
   const clock = useClockLabel(stats.timeZone);
   const episodes = intl.formatMessage({ id: 'stats.chartEpisodes', defaultMessage: 'Episodes' });
   const months = stats.byMonth.map((n, i) => ({ name: monthName(i), episodes: n }));
-  const genres = stats.topGenres.slice(0, 8).map((g) => ({ name: g.name, episodes: g.episodes }));
+  const genres = stats.topGenres
+    .slice(0, 8)
+    .map((g) => ({ name: genreName(g.name), episodes: g.episodes }));
   const ratings = stats.ratingDistribution.map((n, i) => ({ name: count(i + 1), count: n }));
   return (
     <div className="grid gap-4 lg:grid-cols-2" data-testid="profile-charts">

@@ -11,6 +11,7 @@ import { shareLink } from '@/lib/share-link';
 import { formatCount } from '@/lib/format';
 import { dayLabel, monthName } from '../lib/review-dates';
 import { Bars, Card, Fact, Months, Tile, Watch } from './year-review-parts';
+import { genreName } from '@/lib/genre-name';
 
 /** '4 episodes', '3 days', '2 hours' in the interface's language. */
 const episodes = (count: number) =>
@@ -231,7 +232,7 @@ export function YearReviewView({
                 <Bars
                   items={r.topGenres.map((g) => ({
                     key: g.name,
-                    label: g.name,
+                    label: genreName(g.name),
                     value: g.episodes,
                     note: episodes(g.episodes),
                   }))}
