@@ -1,15 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import {
-  isLocale,
-  localeCookie,
-  localeDirection,
-  matchLocale,
-  supportedLocales,
-  type Locale,
-} from '@series-tracker/contracts';
+import { localeDirection, supportedLocales, type Locale } from '@series-tracker/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { pageLocale } from '../lib/i18n/request-locale';
 
 /**
  * The web app's page and manifest in the visitor's language (issue 31, ADR 186): `<html lang
@@ -54,27 +48,13 @@ const texts: Record<Locale, { description: string; short: string }> = {
 const escapeAttribute = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
 
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return undefined;
-}
-
-/** The page's language for this request: the chosen one (cookie), the browser's, English. */
-export function pageLocale(request: FastifyRequest): Locale {
-  const chosen = cookieValue(request.headers.cookie, localeCookie);
-  if (isLocale(chosen)) return chosen;
-  return matchLocale(request.headers['accept-language']) ?? 'en';
-}
-
 /** index.html with the language's lang, dir and description. */
 export function localizePage(html: string, locale: Locale): string {
   return html
     .replace(
-      /<html\b([^>]*?)\s+lang="[^"]*"/,
-      `<html$1 lang="${locale}" dir="${localeDirection(locale)}"`,
+      /<html\b([^>]*)>/,
+      (_tag, attributes: string) =>
+        `<html lang="${locale}" dir="${localeDirection(locale)}"${attributes.replace(/\s+(?:lang|dir)="[^"]*"/g, '')}>`,
     )
     .replace(
       /(<meta\s+name="description"\s+content=")[^"]*(")/,

@@ -1,4 +1,6 @@
-import type { YearReview } from '@series-tracker/contracts';
+import type { Locale, YearReview } from '@series-tracker/contracts';
+import { localize } from '../../lib/i18n/localize';
+import { msg } from '../../lib/i18n/text';
 
 /**
  * The year in review as link previews see it (issue 29, ADR 180): a 1200×630 card drawn as
@@ -14,10 +16,24 @@ const esc = (s: string) =>
 const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
 const monthNames = ['J', 'F', 'M', 'A', 'M', 'J', 'J', 'A', 'S', 'O', 'N', 'D'];
 
-export function yearSummaryLine(r: YearReview): string {
-  if (!r.plays) return `No episodes watched in ${r.year} yet.`;
-  const top = r.topShows[0] ? ` Top show: ${r.topShows[0].title}.` : '';
-  return `${r.episodes.toLocaleString('en-US')} episodes, ${r.hours.toLocaleString('en-US')} hours, ${r.shows} shows.${top}`;
+/** The page's description, in the visitor's language (issue 31). */
+export function yearSummaryLine(r: YearReview, locale: Locale = 'en'): string {
+  const year = String(r.year);
+  if (!r.plays) return localize(locale, msg('stats.yearSummaryNone', { year }));
+  const counts = localize(
+    locale,
+    msg('stats.yearSummary', { episodes: r.episodes, hours: r.hours, shows: r.shows }),
+  );
+  const top = r.topShows[0];
+  return top
+    ? `${counts} ${localize(locale, msg('stats.yearTopShow', { title: top.title }))}`
+    : counts;
+}
+
+/** The page's title, in the visitor's language. */
+export function yearPageTitle(r: YearReview, locale: Locale = 'en'): string {
+  const who = r.user.displayName || r.user.username;
+  return localize(locale, msg('stats.yearPageTitle', { who, year: String(r.year) }));
 }
 
 export function yearCardSvg(r: YearReview): string {

@@ -4,7 +4,8 @@ import sharp from 'sharp';
 import { z } from 'zod';
 import { apiErrorSchema, yearParamSchema, yearReviewSchema } from '@series-tracker/contracts';
 import { AppError } from '../../lib/errors';
-import { withMeta, yearCardSvg, yearSummaryLine } from './year-review-card';
+import { withMeta, yearCardSvg, yearPageTitle, yearSummaryLine } from './year-review-card';
+import { pageLocale } from '../../lib/i18n/request-locale';
 import type { YearReviewService } from './year-review.service';
 import { errorResponses } from '../../lib/error-responses';
 import { routeTable } from '../../lib/route-table';
@@ -98,12 +99,11 @@ export async function yearReviewPageRoute(
       if (!year.success || !user.success) return reply.send(html);
       try {
         const review = await opts.yearReview.ofUsername(null, user.data, year.data.year);
-        const who = review.user.displayName || review.user.username;
         const path = `/profile/${encodeURIComponent(review.user.username)}/year/${review.year}`;
         return reply.send(
           withMeta(html, {
-            title: `${who}’s ${review.year} in review · Series Tracker`,
-            description: yearSummaryLine(review),
+            title: yearPageTitle(review, pageLocale(req)),
+            description: yearSummaryLine(review, pageLocale(req)),
             url: `${base}${path}`,
             image: `${base}/api/users/username/${encodeURIComponent(review.user.username)}/year/${review.year}/card.png`,
           }),

@@ -211,6 +211,15 @@ describe('year in review', () => {
       `<meta property="og:image" content="https://tracker.test/api/users/username/${m.user.username}/year/2026/card.png" />`,
     );
     expect(page.body).toContain('6 episodes, 5.5 hours, 2 shows. Top show: Alpha Line.');
+    // In the visitor's language (issue 31): the title and description of the preview.
+    const german = await call(null, {
+      url: `/profile/${m.user.username}/year/2026`,
+      headers: { 'accept-language': 'de' },
+    });
+    expect(german.body).toContain('<html lang="de"');
+    expect(german.body).toContain(
+      '6 Folgen, 5,5 Stunden, 2 Serien. Meistgesehene Serie: Alpha Line.',
+    );
     await t.db.kysely
       .updateTable('users')
       .set({ is_public: 0 })

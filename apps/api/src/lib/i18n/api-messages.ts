@@ -59,6 +59,13 @@ export const apiMessages = {
   'validation.timeframe': 'Timeframe must be day, week, month or year',
   'validation.queryRequired': 'Query is required',
   'validation.queryTooLong': `Query must be ${searchLimits.queryMax} characters or less`,
+
+  // The year in review's page as link previews see it (features/stats, in the visitor's language).
+  'stats.yearPageTitle': '{who}’s {year} in review · Series Tracker',
+  'stats.yearSummaryNone': 'No episodes watched in {year} yet.',
+  'stats.yearSummary':
+    '{episodes, plural, one {# episode} other {# episodes}}, {hours, plural, one {# hour} other {# hours}}, {shows, plural, one {# show} other {# shows}}.',
+  'stats.yearTopShow': 'Top show: {title}.',
 } as const;
 
 export type ApiMessageKey = keyof typeof apiMessages;
