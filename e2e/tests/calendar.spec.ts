@@ -118,7 +118,11 @@ test('calendar, iCal feed, daily digest in the outbox and the bell', async ({ pa
     )
     .toBe(true);
   const mail = digest!;
-  expect(mail.subject).toBe(`Today on your shows: 2 episodes (${date})`);
+  // The day as the member's language writes it (issue 31): English here.
+  const day = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+  expect(mail.subject).toBe(`Today on your shows: 2 episodes (${day})`);
   expect(mail.text).toContain('Later Tonight');
   // One-click unsubscribe (RFC 8058) headers, as mail clients read them.
   expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);

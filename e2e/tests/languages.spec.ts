@@ -195,7 +195,7 @@ test('a browser that asks for German gets the site, and the API’s errors, in G
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/Sign in|Welcome/i);
   const answer = await page.request.post('/api/auth/login', {
-    data: { username: 'nobody-here', password: 'wrong-password-1' },
+    data: { identifier: 'nobody-here', password: 'wrong-password-1' },
     headers: { 'accept-language': 'de-DE,de;q=0.9' },
   });
   expect(answer.status()).toBe(401);

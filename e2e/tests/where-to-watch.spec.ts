@@ -29,7 +29,7 @@ test('where to watch: a country and my services in Settings, providers on the sh
   await section.getByLabel('Country').selectOption('GB');
   await section.getByRole('checkbox', { name: 'Netflix', exact: true }).check();
   await section.getByRole('button', { name: 'Save where to watch' }).click();
-  await expect(section.getByRole('status')).toHaveText('Saved. 1 services picked.');
+  await expect(section.getByRole('status')).toHaveText('Saved. 1 service picked.');
 
   // The show page: the network always; TMDB's offers in the United Kingdom once the job ran.
   await page.goto(`/show/${got}`);
