@@ -75,3 +75,14 @@ describe('mails in the recipient’s language (issue 31)', () => {
     );
   });
 });
+
+describe('labels the contracts wrote', () => {
+  it('names an import’s source in the recipient’s language', () => {
+    const mail = renderMail(
+      'import-finished',
+      { username: 'jo', source: 'Trakt', importId: 'i', shows: 2, episodes: 3, unmatched: 0 },
+      { ...ctx, locale: 'de' },
+    );
+    expect(mail.text).toContain('Dein Import (');
+  });
+});

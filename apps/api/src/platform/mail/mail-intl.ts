@@ -1,28 +1,16 @@
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
-import { contractMessage, defaultLocale, isLocale, type Locale } from '@series-tracker/contracts';
-import contractsAr from '@series-tracker/contracts/messages/ar.json';
-import contractsDe from '@series-tracker/contracts/messages/de.json';
-import contractsEs from '@series-tracker/contracts/messages/es.json';
-import contractsFr from '@series-tracker/contracts/messages/fr.json';
-import contractsJa from '@series-tracker/contracts/messages/ja.json';
+import { defaultLocale, isLocale, type Locale } from '@series-tracker/contracts';
 import ar from './locales/ar.json';
 import de from './locales/de.json';
 import es from './locales/es.json';
 import fr from './locales/fr.json';
 import ja from './locales/ja.json';
+import { localizeString } from '../../lib/i18n/localize';
 import { mailMessages, type MailMessageId } from './mail-messages';
 
 type Catalogue = Record<string, string>;
 
-/** Each language's mail catalogue, with the contracts' labels (an import's source) beside it. */
-const catalogues: Record<Exclude<Locale, 'en'>, Catalogue> = {
-  de: { ...contractsDe, ...de },
-  es: { ...contractsEs, ...es },
-  fr: { ...contractsFr, ...fr },
-  ja: { ...contractsJa, ...ja },
-  ar: { ...contractsAr, ...ar },
-};
-
+/** Each language's mail catalogue (the contracts' labels are the API's: localizeString). */
 export const mailCatalogues: Record<Exclude<Locale, 'en'>, Catalogue> = { de, es, fr, ja, ar };
 
 const cache = createIntlCache();
@@ -35,7 +23,7 @@ function intlFor(locale: Locale): IntlShape {
       {
         locale,
         defaultLocale,
-        messages: locale === 'en' ? {} : catalogues[locale],
+        messages: locale === 'en' ? {} : mailCatalogues[locale],
         // A missing key falls back to English; locales.test.ts is where it fails.
         onError: () => {},
       },
@@ -69,12 +57,7 @@ export function mailText(locale: string | null | undefined): MailText {
         { id, defaultMessage: mailMessages[id] },
         { product: 'Series Tracker', ...values },
       ),
-    label: (english) => {
-      const message = contractMessage(english);
-      if (!message) return english;
-      const { formatMessage: format } = intl;
-      return format(message);
-    },
+    label: (english) => localizeString(lang, english),
     day: (isoDate) =>
       /^\d{4}-\d{2}-\d{2}$/.test(isoDate)
         ? intl.formatDate(`${isoDate}T00:00:00Z`, { dateStyle: 'long', timeZone: 'UTC' })
