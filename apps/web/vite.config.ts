@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompiledMessages } from './build/precompiled-messages';
 import { precompress } from './build/precompress';
 import { pseudoLocale } from './build/pseudo-locale';
 import { serviceWorker } from './build/service-worker';
@@ -9,9 +10,16 @@ import { serviceWorker } from './build/service-worker';
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiProxy = { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } };
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root,
-  plugins: [react(), tailwindcss(), pseudoLocale(), precompress(), serviceWorker()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    pseudoLocale(),
+    ...precompiledMessages({ build: command === 'build' }),
+    precompress(),
+    serviceWorker(),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -43,7 +51,7 @@ export default defineConfig({
               // instead of 7 (issue 31 grew them past the kit's 4 kB; the offline journey caught
               // it). Only these modules, not what they import.
               name: 'shell',
-              test: /apps[\\/]web[\\/]src[\\/](i18n[\\/](catalogues|provider|index)\.tsx?$|app[\\/]layout[\\/](account-trigger|brand|language-select)\.tsx$|app[\\/]routes[\\/]not-found\.tsx$|features[\\/]auth[\\/]hooks[\\/]use-auth\.ts$|features[\\/]search[\\/]components[\\/]search-box\.tsx$|components[\\/]ui[\\/](progress|toaster)\.tsx$|features[\\/]tracking[\\/]api[\\/]progress\.ts$|lib[\\/]offline-store\.ts$)/,
+              test: /apps[\\/]web[\\/]src[\\/](i18n[\\/](catalogues|contract-text|provider|index)\.tsx?$|app[\\/]layout[\\/](account-trigger|brand|language-select)\.tsx$|app[\\/]routes[\\/]not-found\.tsx$|features[\\/]auth[\\/]hooks[\\/]use-auth\.ts$|features[\\/]search[\\/]components[\\/]search-box\.tsx$|components[\\/]ui[\\/](progress|toaster)\.tsx$|features[\\/]tracking[\\/]api[\\/]progress\.ts$|lib[\\/]offline-store\.ts$)/,
               includeDependenciesRecursively: false,
               priority: 3,
             },
@@ -73,4 +81,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
@@ -97,6 +99,12 @@ async function runOnce(origin: string, page: LighthousePage): Promise<Lighthouse
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
     const { lhr } = result;
+    const dump = process.env.LIGHTHOUSE_DUMP;
+    if (dump) {
+      // The whole report, to read the main-thread breakdown and long tasks of a slow page.
+      mkdirSync(dump, { recursive: true });
+      writeFileSync(join(dump, `${page.name}-${Date.now()}.json`), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) {
       throw new Error(`Lighthouse on ${page.path}: ${lhr.runtimeError.message}`);
     }

@@ -11,7 +11,7 @@
  * Prints the figures and exits 1 when a Lighthouse score is below 0.95 or axe finds a serious
  * or critical violation.
  *
- * Options: --only=lighthouse|axe, --port=N (default: a free port; or CHECK_WEB_PORT),
+ * Options: --only=lighthouse|axe, --pages=home,show (Lighthouse on these pages only), --port=N (default: a free port; or CHECK_WEB_PORT),
  * --performance=report (or CHECK_WEB_PERFORMANCE=report): print a performance score below
  * target without failing; accessibility and axe still fail the run. CI uses it: a timing on a
  * shared machine is measured, not asserted.
@@ -34,6 +34,7 @@ function option(name: string): string | undefined {
 }
 
 const only = option('only');
+const pagesOption = option('pages')?.split(',');
 const portOption = option('port') ?? process.env.CHECK_WEB_PORT;
 const performanceReportOnly =
   (option('performance') ?? process.env.CHECK_WEB_PERFORMANCE) === 'report';
@@ -180,7 +181,7 @@ async function main() {
           { name: 'reviews', path: '/reviews' },
           { name: 'lists', path: '/lists' },
           { name: 'watchlist', path: '/watchlist', token: fixture.token },
-        ],
+        ].filter((page) => !pagesOption || pagesOption.includes(page.name)),
         log,
       );
       printLighthouse(results);

@@ -1,6 +1,9 @@
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { setContractIds } from './contract-text';
 import type { UiLocale } from './locale-state';
 
-export type Catalogue = Record<string, string>;
+/** A language's messages by id, parsed at build time (build/precompiled-messages.ts, ADR 187). */
+export type Catalogue = Record<string, MessageFormatElement[]>;
 
 /**
  * Each language's catalogue is one lazily loaded chunk (catalogues/<locale>.ts gathers the
@@ -18,5 +21,10 @@ const loaders: Record<Exclude<UiLocale, 'en'>, () => Promise<{ default: Catalogu
 
 export async function loadCatalogue(locale: UiLocale): Promise<Catalogue> {
   if (locale === 'en') return {};
-  return (await loaders[locale]()).default;
+  const [catalogue, { contractIdByText }] = await Promise.all([
+    loaders[locale](),
+    import('./contract-ids'),
+  ]);
+  setContractIds(contractIdByText);
+  return catalogue.default;
 }

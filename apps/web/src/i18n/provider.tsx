@@ -68,7 +68,7 @@ export function I18nProvider({
         {
           locale: formattingLocale(active.locale),
           defaultLocale: 'en',
-          messages: active.messages as Record<string, string>,
+          messages: active.messages,
           onError,
         },
         cache,

@@ -1,4 +1,4 @@
-import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 
 const lower = 'ȧƀƈḓḗƒɠħīĵķŀḿƞǿƥɋřşŧŭṽẇẋẏẑ';
 const upper = 'ȦƁƇḒḖƑƓĦĪĴĶĿḾȠǾƤɊŘŞŦŬṼẆẊẎẐ';
@@ -29,16 +29,26 @@ function pseudoElements(elements: MessageFormatElement[]): MessageFormatElement[
   });
 }
 
-/** The pseudo-locale catalogue (ADR 186): each English message accented and bracketed, pre-parsed. */
-export function pseudoCatalogue(english: Record<string, string>) {
+/**
+ * The pseudo-locale catalogue (ADR 186): each English message (parsed at build time, ADR 187)
+ * accented and bracketed.
+ */
+export function pseudoCatalogue(english: Record<string, MessageFormatElement[]>) {
   return Object.fromEntries(
     Object.entries(english).map(([id, message]) => [
       id,
       [
         { type: TYPE.literal, value: '[' },
-        ...pseudoElements(parse(message)),
+        ...pseudoElements(message),
         { type: TYPE.literal, value: ']' },
       ],
     ]),
   );
+}
+
+/** Plain texts (the contracts' English, which is never ICU) as one-literal messages. */
+export function literalMessages(texts: Record<string, string>) {
+  return Object.fromEntries(
+    Object.entries(texts).map(([id, text]) => [id, [{ type: TYPE.literal, value: text }]]),
+  ) as Record<string, MessageFormatElement[]>;
 }

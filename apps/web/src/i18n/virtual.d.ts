@@ -1,5 +1,6 @@
 declare module 'virtual:i18n-pseudo' {
-  /** The English source catalogue, `{ id: defaultMessage }` (build/pseudo-locale.ts). */
-  const english: Record<string, string>;
+  import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+  /** The English source catalogue, `{ id: parsed defaultMessage }` (build/pseudo-locale.ts). */
+  const english: Record<string, MessageFormatElement[]>;
   export default english;
 }

@@ -86,13 +86,22 @@ export function icuEscape(text: string): string {
   return text.replace(/'/g, "''").replace(/[{}<>]+/g, (special) => `'${special}'`);
 }
 
-/** `contracts.<group>.<key>` → the English text, as an ICU message (escaped). */
-export const contractMessages: Record<string, string> = Object.fromEntries(
+/**
+ * `contracts.<group>.<key>` → the English text as it is shown (not an ICU message). The web app
+ * reads the same table from messages/en.json, written from this one (english.test.ts keeps
+ * the two equal), so it can look a text up without loading every schema and zod.
+ */
+export const contractTexts: Record<string, string> = Object.fromEntries(
   Object.entries(groups).flatMap(([group, messages]) =>
     Object.entries(messages as Record<string, unknown>)
       .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
-      .map(([key, text]) => [`contracts.${group}.${key}`, icuEscape(text)]),
+      .map(([key, text]) => [`contracts.${group}.${key}`, text]),
   ),
+);
+
+/** `contracts.<group>.<key>` → the English text, as an ICU message (escaped). */
+export const contractMessages: Record<string, string> = Object.fromEntries(
+  Object.entries(contractTexts).map(([id, text]) => [id, icuEscape(text)]),
 );
 
 const idByText = new Map<string, string>();

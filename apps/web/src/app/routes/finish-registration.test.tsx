@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, type RecordedCall } from '@/test/fetch-mock';
 import { buildUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render';
-import { incompleteLinkMessage } from './finish-registration';
 
 const newAccount = buildUser({ id: 42, username: 'newcomer', displayName: 'New Comer' });
 const created = { token: 'fresh-token', expiresAt: '2030-01-01T00:00:00Z', user: newAccount };
@@ -152,7 +151,9 @@ describe('/finish-registration', () => {
     const { calls } = finishWith(() => jsonResponse(201, created));
     renderApp('/finish-registration');
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(incompleteLinkMessage);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This link is incomplete. Open the whole link from the e-mail, or register again.',
+    );
     expect(
       within(screen.getByRole('main')).getByRole('link', { name: 'Register again' }),
     ).toHaveAttribute('href', '/register');

@@ -19,9 +19,6 @@ const messages = defineMessages({
   },
 });
 
-/** The English of `messages.incompleteLink`, which the tests look for. */
-export const incompleteLinkMessage = messages.incompleteLink.defaultMessage;
-
 const registerAgainClass = buttonStyles({ size: 'lg', className: 'w-full' });
 const signInClass = buttonStyles({ variant: 'secondary', size: 'lg', className: 'w-full' });
 

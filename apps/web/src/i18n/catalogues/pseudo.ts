@@ -1,7 +1,10 @@
-import { contractMessages } from '@series-tracker/contracts';
+import contracts from '@series-tracker/contracts/messages/en.json';
 import english from 'virtual:i18n-pseudo';
 import type { Catalogue } from '../catalogues';
-import { pseudoCatalogue } from '../pseudo';
+import { literalMessages, pseudoCatalogue } from '../pseudo';
 
 /** The QA pseudo-locale: the code's English (build/pseudo-locale.ts) and the contracts', accented. */
-export default pseudoCatalogue({ ...contractMessages, ...english }) as unknown as Catalogue;
+export default pseudoCatalogue({
+  ...literalMessages(contracts),
+  ...english,
+}) as unknown as Catalogue;

@@ -1,4 +1,5 @@
-import { watchStatusLabels, type ActivityItem, type WatchStatus } from '@series-tracker/contracts';
+import type { ActivityItem, WatchStatus } from '@series-tracker/contracts';
+import { watchStatusLabels } from '@series-tracker/contracts/constants';
 import type { ReactNode } from 'react';
 import { defineMessage, defineMessages, type MessageDescriptor } from 'react-intl';
 import { Link } from 'react-router';
