@@ -2,12 +2,12 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startOfflineMarkSync } from '@/features/tracking/api/sync-offline-marks';
 import { createQueryClient, refetchFailedOnReconnect } from '@/lib/query-client';
-import { initialLocale, loadCatalogue } from '@/i18n';
+import { initialLocale, loadCatalogue, warmFormatters } from '@/i18n';
 import { registerServiceWorker } from '@/lib/register-service-worker';
 import { persistQueryCache, restoreQueryCache } from './app/offline-cache';
 import { prefetchRouteData } from './app/prefetch';
 import { AppProvider } from './app/provider';
-import { AppRouter } from './app/router';
+import { AppRouter, createAppRouter } from './app/router';
 import './index.css';
 
 const container = document.getElementById('root');
@@ -26,6 +26,16 @@ prefetchRouteData(queryClient, window.location.pathname);
 const locale = initialLocale();
 const messages = await loadCatalogue(locale).catch(() => ({}));
 
+// Start-up is a few short tasks instead of one long one the page cannot answer during
+// (issue 32, ADR 187): the modules above, then the router (which starts loading the first
+// screen's code), then the language's Intl data, then the first render.
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+await nextTask();
+const router = createAppRouter();
+await nextTask();
+await warmFormatters(locale);
+await nextTask();
+
 const root = createRoot(container);
 // The first render runs as a transition, so React yields to the browser every few
 // milliseconds instead of blocking the main thread while the whole shell mounts.
@@ -33,7 +43,7 @@ startTransition(() => {
   root.render(
     <StrictMode>
       <AppProvider queryClient={queryClient} i18n={{ locale, messages }}>
-        <AppRouter />
+        <AppRouter router={router} />
       </AppProvider>
     </StrictMode>,
   );

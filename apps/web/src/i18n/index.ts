@@ -6,6 +6,7 @@ export {
   intl,
   perLocale,
   pseudoLocale,
+  warmFormatters,
   type UiLocale,
 } from './locale-state';
 export { loadCatalogue, type Catalogue } from './catalogues';
