@@ -49,8 +49,11 @@ export function HomeSections() {
   const trending = useTrendingShows();
   const top = trending.data?.data[0];
 
+  // Each section off screen skips style, layout and paint until it comes near (issue 32): on a
+  // phone's first load most of them are below the fold, and laying them all out was one of
+  // the page's longest tasks. A full-page screenshot shows them blank; scrolling paints them.
   return (
-    <div className="mx-auto max-w-6xl space-y-14 px-4 py-12 sm:px-6">
+    <div className="mx-auto max-w-6xl space-y-14 px-4 py-12 sm:px-6 *:[contain-intrinsic-size:auto_18rem] *:[content-visibility:auto]">
       {status === 'authenticated' && name && top ? (
         <p className="mb-8 text-lg font-semibold text-slate-200" aria-hidden>
           {intl.formatMessage(
