@@ -1,4 +1,4 @@
-import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+import type { IntlShape } from '@formatjs/intl';
 import {
   contractMessage,
   contractMessages,
@@ -11,14 +11,13 @@ import contractsEs from '@series-tracker/contracts/messages/es.json';
 import contractsFr from '@series-tracker/contracts/messages/fr.json';
 import contractsJa from '@series-tracker/contracts/messages/ja.json';
 import { apiCatalogue } from './api-messages';
+import { intlsFor, type Catalogue } from './intl-for';
 import apiAr from './messages/ar.json';
 import apiDe from './messages/de.json';
 import apiEs from './messages/es.json';
 import apiFr from './messages/fr.json';
 import apiJa from './messages/ja.json';
 import { isLocalText, type DetailText, type Duration, type TextValue } from './text';
-
-type Catalogue = Record<string, string>;
 
 /**
  * Each language's catalogue: the contracts' messages (shared with the web app) and the API's
@@ -34,29 +33,11 @@ const catalogues: Record<Locale, Catalogue> = {
   ar: { ...contractsAr, ...apiAr },
 };
 
-const cache = createIntlCache();
-const intls = new Map<Locale, IntlShape>();
-
-/** FormatJS for one language, made once and kept (its formatters are cached too). */
-function intlFor(locale: Locale): IntlShape {
-  let intl = intls.get(locale);
-  if (!intl) {
-    intl = createIntl(
-      {
-        locale,
-        defaultLocale,
-        messages: catalogues[locale],
-        // A missing translation falls back to English; anything else is a bug worth a warning.
-        onError: (error) => {
-          if (error.code !== 'MISSING_TRANSLATION') process.emitWarning(error.message);
-        },
-      },
-      cache,
-    );
-    intls.set(locale, intl);
-  }
-  return intl;
-}
+/** FormatJS for one language, made once and kept. */
+const intlFor = intlsFor(catalogues, (error) => {
+  // A missing translation falls back to English; anything else is a bug worth a warning.
+  if (error.code !== 'MISSING_TRANSLATION') process.emitWarning(error.message);
+});
 
 /** A wait in the largest whole unit, as @fastify/rate-limit says it in English ("1 minute"). */
 function formatDuration(intl: IntlShape, { seconds }: Duration): string {

@@ -1,38 +1,18 @@
-import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { defaultLocale, isLocale, type Locale } from '@series-tracker/contracts';
 import ar from './locales/ar.json';
 import de from './locales/de.json';
 import es from './locales/es.json';
 import fr from './locales/fr.json';
 import ja from './locales/ja.json';
+import { intlsFor, type Catalogue } from '../../lib/i18n/intl-for';
 import { localizeString } from '../../lib/i18n/localize';
 import { mailMessages, type MailMessageId } from './mail-messages';
-
-type Catalogue = Record<string, string>;
 
 /** Each language's mail catalogue (the contracts' labels are the API's: localizeString). */
 export const mailCatalogues: Record<Exclude<Locale, 'en'>, Catalogue> = { de, es, fr, ja, ar };
 
-const cache = createIntlCache();
-const made = new Map<Locale, IntlShape>();
-
-function intlFor(locale: Locale): IntlShape {
-  let intl = made.get(locale);
-  if (!intl) {
-    intl = createIntl(
-      {
-        locale,
-        defaultLocale,
-        messages: locale === 'en' ? {} : mailCatalogues[locale],
-        // A missing key falls back to English; locales.test.ts is where it fails.
-        onError: () => {},
-      },
-      cache,
-    );
-    made.set(locale, intl);
-  }
-  return intl;
-}
+// A missing key falls back to English; locales.test.ts is where it fails.
+const intlFor = intlsFor({ en: {}, ...mailCatalogues }, () => {});
 
 export interface MailText {
   locale: Locale;
