@@ -5,7 +5,6 @@ import { defineConfig } from 'vite';
 import { precompiledMessages } from './build/precompiled-messages';
 import { precompress } from './build/precompress';
 import { pseudoLocale } from './build/pseudo-locale';
-import { routePreloadsPlugin } from './build/route-preloads';
 import { serviceWorker } from './build/service-worker';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -18,7 +17,6 @@ export default defineConfig(({ command }) => ({
     tailwindcss(),
     pseudoLocale(),
     ...precompiledMessages({ build: command === 'build' }),
-    routePreloadsPlugin(),
     precompress(),
     serviceWorker(),
   ],

@@ -4,7 +4,6 @@ import zlib from 'node:zlib';
 import { localeDirection, supportedLocales, type Locale } from '@series-tracker/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pageLocale } from '../lib/i18n/request-locale';
-import { readScreenPreloads, screenOf, withPreloads } from './screen-preloads';
 
 /**
  * The web app's page and manifest in the visitor's language (issue 31, ADR 186): `<html lang
@@ -102,34 +101,25 @@ export interface WebShell {
   sendManifest: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | void;
 }
 
-/** Reads the built page and manifest once and prepares every language's copy (and screen's). */
+/** Reads the built page and manifest once and prepares every language's copy. */
 export function webShell(webDistDir: string): WebShell {
   const html = fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
   const manifestFile = path.join(webDistDir, 'manifest.webmanifest');
   const manifest = fs.existsSync(manifestFile) ? fs.readFileSync(manifestFile, 'utf8') : null;
   const pages = new Map(supportedLocales.map((l) => [l, localizePage(html, l)]));
-  const preloads = readScreenPreloads(webDistDir);
-  // One variant per language and screen (its code preloaded), built and compressed on first use.
-  const pageVariants = new Map<string, Variant>();
-  const pageVariant = (request: FastifyRequest): Variant => {
-    const locale = pageLocale(request);
-    const screen = screenOf(request.url);
-    const key = `${locale} ${screen ?? ''}`;
-    let variant = pageVariants.get(key);
-    if (!variant) {
-      const files = screen ? (preloads[screen] ?? []) : [];
-      variant = compressed(withPreloads(pages.get(locale)!, files));
-      pageVariants.set(key, variant);
-    }
-    return variant;
-  };
+  const pageVariants = new Map(supportedLocales.map((l) => [l, compressed(pages.get(l)!)]));
   const manifests = manifest
     ? new Map(supportedLocales.map((l) => [l, compressed(localizeManifest(manifest, l))]))
     : null;
   return {
     page: (request) => pages.get(pageLocale(request))!,
     sendPage: (request, reply) =>
-      sendVariant(request, reply, pageVariant(request), 'text/html; charset=utf-8'),
+      sendVariant(
+        request,
+        reply,
+        pageVariants.get(pageLocale(request))!,
+        'text/html; charset=utf-8',
+      ),
     sendManifest: (request, reply) =>
       manifests
         ? sendVariant(
