@@ -5,7 +5,6 @@
  */
 import fs from 'node:fs';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
-import { chromium } from '@playwright/test';
 import { repoRoot } from './server';
 
 const maps = new Map<string, TraceMap | null>();
@@ -20,15 +19,10 @@ function original(url: string, line: number, column: number): string {
   const pos = originalPositionFor(map, { line: line + 1, column });
   return (pos.source ?? file).replace(/.*node_modules\//, '').replace(/^(\.\.\/)+/, '');
 }
-import { chromiumFlags, chromiumPath, freePort, startServer } from './server';
+import { withMobilePage } from './mobile-page';
 
 const path = process.argv[2] ?? '/';
-const server = await startServer(await freePort());
-try {
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
-  const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+await withMobilePage(async ({ server, page, cdp }) => {
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
@@ -82,7 +76,4 @@ try {
   console.log('---');
   for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 40))
     console.log(v.toFixed(0).padStart(7), 'ms', k);
-  await browser.close();
-} finally {
-  await server.stop();
-}
+});

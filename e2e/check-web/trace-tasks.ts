@@ -3,8 +3,7 @@
  * (mobile viewport, CPU ×4 like Lighthouse's mobile preset), each with what it spent its time
  * on. Needs `npm run build` first.
  */
-import { chromium } from '@playwright/test';
-import { chromiumFlags, chromiumPath, freePort, startServer } from './server';
+import { withMobilePage } from './mobile-page';
 
 interface TraceEvent {
   name: string;
@@ -17,12 +16,7 @@ interface TraceEvent {
 }
 
 const path = process.argv[2] ?? '/';
-const server = await startServer(await freePort());
-try {
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
-  const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+await withMobilePage(async ({ server, browser, page }) => {
   await browser.startTracing(page, {
     categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
   });
@@ -77,7 +71,4 @@ try {
     );
   }
   console.log('blocking (all long tasks, −50 ms each):', Math.round(blocking), 'ms');
-  await browser.close();
-} finally {
-  await server.stop();
-}
+});
