@@ -27,8 +27,8 @@ const locale = initialLocale();
 const messages = await loadCatalogue(locale).catch(() => ({}));
 
 // Start-up is a few short tasks instead of one long one the page cannot answer during
-// (issue 32, ADR 187): the modules above, then the router (which starts loading the first
-// screen's code), then the language's Intl data, then the first render.
+// (issue 32, ADR 187): the modules above, then the router, then the language's Intl data,
+// then the first render (where the first screen's lazy code starts loading).
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 await nextTask();
 const router = createAppRouter();

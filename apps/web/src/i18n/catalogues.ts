@@ -21,10 +21,11 @@ const loaders: Record<Exclude<UiLocale, 'en'>, () => Promise<{ default: Catalogu
 
 export async function loadCatalogue(locale: UiLocale): Promise<Catalogue> {
   if (locale === 'en') return {};
-  const [catalogue, { contractIdByText }] = await Promise.all([
+  const [catalogue, contractIds] = await Promise.all([
     loaders[locale](),
-    import('./contract-ids'),
+    // Without it (a failed fetch) the contracts' messages stay in English; the rest is not held.
+    import('./contract-ids').catch(() => null),
   ]);
-  setContractIds(contractIdByText);
+  if (contractIds) setContractIds(contractIds.contractIdByText);
   return catalogue.default;
 }
