@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startOfflineMarkSync } from '@/features/tracking/api/sync-offline-marks';
 import { createQueryClient, refetchFailedOnReconnect } from '@/lib/query-client';
-import { initialLocale, loadCatalogue, warmFormatters } from '@/i18n';
+import { formatterWarmUps, initialLocale, loadCatalogue } from '@/i18n';
 import { registerServiceWorker } from '@/lib/register-service-worker';
 import { persistQueryCache, restoreQueryCache } from './app/offline-cache';
 import { prefetchRouteData } from './app/prefetch';
@@ -32,8 +32,10 @@ const messages = await loadCatalogue(locale).catch(() => ({}));
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 await nextTask();
 const router = createAppRouter();
-await nextTask();
-await warmFormatters(locale);
+for (const warmUp of formatterWarmUps(locale)) {
+  await nextTask();
+  warmUp();
+}
 await nextTask();
 
 const root = createRoot(container);

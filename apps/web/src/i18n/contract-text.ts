@@ -1,4 +1,4 @@
-import type { TYPE } from '@formatjs/icu-messageformat-parser';
+import type { MessageFormatElement, TYPE } from '@formatjs/icu-messageformat-parser';
 import { getLocale, intl } from './locale-state';
 
 let idByText: ReadonlyMap<string, string> | undefined;
@@ -19,9 +19,14 @@ export function contractText(text: string): string {
   const id = idByText?.get(text);
   if (!id) return text;
   // Not `formatMessage` by name: the id is looked up, so the extractor has nothing to read.
-  // The English is given pre-parsed (plain text, one literal: TYPE.literal is 0, written as a
-  // number so the page loads nothing more for it): the bundle has no ICU parser.
-  const literal = 0 as TYPE.literal;
   const { formatMessage: format } = intl();
-  return format({ id, defaultMessage: [{ type: literal, value: text }] });
+  return format({ id, defaultMessage: literalMessage(text) });
+}
+
+/**
+ * A contracts text (plain, never ICU) as a parsed message: one literal. The bundle has no ICU
+ * parser (ADR 187). TYPE.literal is 0, written as a number so the page loads nothing for it.
+ */
+export function literalMessage(text: string): MessageFormatElement[] {
+  return [{ type: 0 as TYPE.literal, value: text }];
 }

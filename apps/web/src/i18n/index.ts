@@ -6,7 +6,7 @@ export {
   intl,
   perLocale,
   pseudoLocale,
-  warmFormatters,
+  formatterWarmUps,
   type UiLocale,
 } from './locale-state';
 export { loadCatalogue, type Catalogue } from './catalogues';

@@ -114,13 +114,15 @@ export function initialLocale(): UiLocale {
 }
 
 /**
- * Loads the language's Intl data ahead of the first render, in tasks of their own (issue 32):
- * the first number, date or plural formatter of a page costs tens of milliseconds on a phone
- * (react-intl's set-up asks for two of them), which would otherwise land in the render.
+ * Steps that load the language's Intl data ahead of the first render, for main.tsx to run in
+ * tasks of their own (issue 32): the first number or date formatter of a page costs tens of
+ * milliseconds on a phone (react-intl's set-up asks for both), which would otherwise land in
+ * the render.
  */
-export async function warmFormatters(locale: UiLocale): Promise<void> {
+export function formatterWarmUps(locale: UiLocale): (() => void)[] {
   const tag = formattingLocale(locale);
-  Intl.NumberFormat.supportedLocalesOf(tag);
-  await new Promise<void>((resolve) => setTimeout(resolve, 0));
-  Intl.DateTimeFormat.supportedLocalesOf(tag);
+  return [
+    () => Intl.NumberFormat.supportedLocalesOf(tag),
+    () => Intl.DateTimeFormat.supportedLocalesOf(tag),
+  ];
 }

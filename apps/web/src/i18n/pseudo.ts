@@ -45,10 +45,3 @@ export function pseudoCatalogue(english: Record<string, MessageFormatElement[]>)
     ]),
   );
 }
-
-/** Plain texts (the contracts' English, which is never ICU) as one-literal messages. */
-export function literalMessages(texts: Record<string, string>) {
-  return Object.fromEntries(
-    Object.entries(texts).map(([id, text]) => [id, [{ type: TYPE.literal, value: text }]]),
-  ) as Record<string, MessageFormatElement[]>;
-}

@@ -26,6 +26,7 @@ import { traktMessages } from '../trakt-scrobble';
 import { traktSyncMessages } from '../trakt-sync';
 import { watchMessages } from '../watch';
 import { yearReviewMessages } from '../year-review';
+import { idsByText } from './ids-by-text';
 
 /**
  * The messages the contracts share between the API and the web app (validation, limits), as
@@ -104,13 +105,7 @@ export const contractMessages: Record<string, string> = Object.fromEntries(
   Object.entries(contractTexts).map(([id, text]) => [id, icuEscape(text)]),
 );
 
-const idByText = new Map<string, string>();
-for (const [group, messages] of Object.entries(groups)) {
-  for (const [key, text] of Object.entries(messages as Record<string, unknown>)) {
-    if (typeof text === 'string' && !idByText.has(text))
-      idByText.set(text, `contracts.${group}.${key}`);
-  }
-}
+const idByText = idsByText(contractTexts);
 
 /**
  * The catalogue entry of a contracts message, by its English text: its id and the English as an
