@@ -7,7 +7,7 @@ import { registerServiceWorker } from '@/lib/register-service-worker';
 import { persistQueryCache, restoreQueryCache } from './app/offline-cache';
 import { prefetchRouteData } from './app/prefetch';
 import { AppProvider } from './app/provider';
-import { AppRouter, createAppRouter } from './app/router';
+import { AppRouter } from './app/router';
 import './index.css';
 
 const container = document.getElementById('root');
@@ -27,11 +27,9 @@ const locale = initialLocale();
 const messages = await loadCatalogue(locale).catch(() => ({}));
 
 // Start-up is a few short tasks instead of one long one the page cannot answer during
-// (issue 32, ADR 187): the modules above, then the router, then the language's Intl data,
-// then the first render (where the first screen's lazy code starts loading).
+// (issue 32, ADR 187): the modules above, then the language's Intl data, then the first
+// render (where the first screen's lazy code starts loading).
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-await nextTask();
-const router = createAppRouter();
 for (const warmUp of formatterWarmUps(locale)) {
   await nextTask();
   warmUp();
@@ -45,7 +43,7 @@ startTransition(() => {
   root.render(
     <StrictMode>
       <AppProvider queryClient={queryClient} i18n={{ locale, messages }}>
-        <AppRouter router={router} />
+        <AppRouter />
       </AppProvider>
     </StrictMode>,
   );

@@ -2,7 +2,6 @@ import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { RootLayout } from './layout/root-layout';
 import { NotFoundRoute } from './routes/not-found';
-import { RouteErrorRoute } from './routes/route-error';
 
 /*
  * Route screens load on demand so the first load carries only the shell (header, search
@@ -185,10 +184,4 @@ const screens: RouteObject[] = [
   { path: '*', element: <NotFoundRoute /> },
 ];
 
-export const routes: RouteObject[] = [
-  {
-    element: <RootLayout />,
-    errorElement: <RouteErrorRoute />,
-    children: [{ errorElement: <RouteErrorRoute />, children: screens }],
-  },
-];
+export const routes: RouteObject[] = [{ element: <RootLayout />, children: screens }];

@@ -1,10 +1,20 @@
 import { QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import { act, render } from '@testing-library/react';
+import { startTransition, useLayoutEffect, useState, type ReactNode } from 'react';
+import {
+  Router,
+  UNSAFE_createMemoryHistory as createMemoryHistory,
+  useLocation,
+  useRoutes,
+  type InitialEntry,
+  type Location,
+  type NavigationType,
+  type RouteObject,
+  type To,
+} from 'react-router';
 import { AppProvider } from '@/app/provider';
+import { AppRoutes } from '@/app/router';
 import { loadCatalogue, type UiLocale } from '@/i18n';
-import { routes as appRoutes } from '@/app/routes';
 
 /** A language to render in: `await inLanguage('de')`; tests render in English without one. */
 export type TestLanguage = {
@@ -22,18 +32,69 @@ export function createTestQueryClient(): QueryClient {
   });
 }
 
+type RouterState = { location: Location; historyAction: NavigationType };
+
+/**
+ * The address in memory, as the app's BrowserRouter holds it in a browser (each change renders
+ * in a transition), with a handle for tests: where the app is, where it went, Back.
+ */
+function memoryRouter(initialEntry: InitialEntry) {
+  const history = createMemoryHistory({ initialEntries: [initialEntry], v5Compat: true });
+  const subscribers = new Set<(state: RouterState) => void>();
+  const current = (): RouterState => ({
+    location: history.location,
+    historyAction: history.action,
+  });
+  function TestRouter({ children }: { children: ReactNode }) {
+    const [state, setState] = useState(current);
+    useLayoutEffect(
+      () =>
+        history.listen(() => {
+          const next = current();
+          startTransition(() => setState(next));
+          for (const subscriber of subscribers) subscriber(next);
+        }),
+      [],
+    );
+    return (
+      <Router location={state.location} navigationType={state.historyAction} navigator={history}>
+        {children}
+      </Router>
+    );
+  }
+  const router = {
+    get state() {
+      return current();
+    },
+    /** A link followed (a path) or Back and Forward (a number). */
+    async navigate(to: To | number) {
+      await act(async () => {
+        if (typeof to === 'number') history.go(to);
+        else history.push(to);
+      });
+    },
+    subscribe(subscriber: (state: RouterState) => void) {
+      subscribers.add(subscriber);
+      return () => subscribers.delete(subscriber);
+    },
+  };
+  return { TestRouter, router };
+}
+
 /** Renders the whole app (layout, routes, providers) at `path`, in memory. */
 export function renderApp(
   path = '/',
   { state, i18n }: { state?: unknown; i18n?: TestLanguage } = {},
 ) {
   const queryClient = createTestQueryClient();
-  const router = createMemoryRouter(appRoutes, {
-    initialEntries: [state === undefined ? path : { pathname: path, state }],
-  });
+  const { TestRouter, router } = memoryRouter(
+    state === undefined ? path : { pathname: path, state },
+  );
   const utils = render(
     <AppProvider queryClient={queryClient} i18n={i18n}>
-      <RouterProvider router={router} />
+      <TestRouter>
+        <AppRoutes />
+      </TestRouter>
     </AppProvider>,
   );
   return { ...utils, router, queryClient };
@@ -52,13 +113,19 @@ export function renderWithProviders(
     { path: path.split('?')[0], element: ui },
     { path: '*', element: <LocationProbe /> },
   ];
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const { TestRouter, router } = memoryRouter(path);
   const utils = render(
     <AppProvider queryClient={queryClient} i18n={i18n}>
-      <RouterProvider router={router} />
+      <TestRouter>
+        <Routes routes={routes} />
+      </TestRouter>
     </AppProvider>,
   );
   return { ...utils, router, queryClient };
+}
+
+function Routes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
 }
 
 function LocationProbe() {

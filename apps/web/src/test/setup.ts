@@ -10,7 +10,7 @@ class ResizeObserverStub {
   disconnect() {}
 }
 globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
-// React Router's scroll restoration calls window.scrollTo on navigation.
+// The app's scroll restoration (app/layout/scroll-restoration) calls window.scrollTo on navigation.
 window.scrollTo = () => {};
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 Element.prototype.hasPointerCapture ??= () => false;

@@ -1,13 +1,11 @@
+import { Component, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { NotFoundRoute, StatusPage } from './not-found';
+import { StatusPage } from './not-found';
 
-/** Rendered by the router when a route throws while rendering or loading. */
+/** What a visitor sees when a screen fails to load or render. */
 export function RouteErrorRoute() {
   const intl = useIntl();
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundRoute />;
   return (
     <StatusPage
       title={intl.formatMessage({
@@ -25,4 +23,30 @@ export function RouteErrorRoute() {
       </Button>
     </StatusPage>
   );
+}
+
+interface Props {
+  children: ReactNode;
+  /** The address: a failed screen is tried again once the member goes elsewhere. */
+  resetKey: string;
+}
+
+/**
+ * Catches a screen that throws while loading its code or rendering and shows RouteErrorRoute
+ * in its place. Going to another address renders the new screen, not the old error.
+ */
+export class RouteErrorBoundary extends Component<Props, { error: unknown; key: string }> {
+  override state = { error: null as unknown, key: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: Props, state: { error: unknown; key: string }) {
+    return props.resetKey === state.key ? null : { error: null, key: props.resetKey };
+  }
+
+  override render() {
+    return this.state.error === null ? this.props.children : <RouteErrorRoute />;
+  }
 }

@@ -25,6 +25,7 @@ import {
   ShowResultCardSkeleton,
 } from '@/features/shows/components/show-result-card';
 import { TabList } from '@/components/ui/tab-list';
+import { keepScroll } from '@/lib/keep-scroll';
 import { pageTitle } from '@/lib/site';
 
 export const searchTabs = ['shows', 'users', 'reviews'] as const;
@@ -70,7 +71,7 @@ export function SearchRoute() {
       if (value) next.set(key, value);
       else next.delete(key);
     }
-    setParams(next, { replace: true, preventScrollReset: true });
+    setParams(next, { replace: true, ...keepScroll });
   }
 
   const browse = intl.formatMessage({ id: 'search.browseShows', defaultMessage: 'Browse Shows' });

@@ -16,6 +16,7 @@ import { TabList } from '@/components/ui/tab-list';
 import { ShowTrackingControls } from '@/features/tracking/components/show-tracking-controls';
 import { AddToListControl } from '@/features/lists/components/add-to-list-control';
 import { WhereToWatch } from '@/features/watch/components/where-to-watch';
+import { keepScroll } from '@/lib/keep-scroll';
 import { pageTitle } from '@/lib/site';
 import { LoadErrorPage, StatusPage } from './not-found';
 import { isNotFound, parseId } from './route-id';
@@ -140,7 +141,7 @@ function ShowPage({ id }: { id: number }) {
     if (next === 'overview') search.delete('tab');
     else search.set('tab', next);
     // A history entry per tab (Back returns to the previous one); the page does not scroll.
-    setParams(search, { preventScrollReset: true });
+    setParams(search, keepScroll);
   }
 
   return (

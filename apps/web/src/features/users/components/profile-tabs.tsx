@@ -9,6 +9,7 @@ import { ListCard } from '@/features/lists/components/list-card';
 import { useHistory } from '@/features/tracking/api/plays';
 import { HistoryList } from '@/features/tracking/components/history-list';
 import { TabList } from '@/components/ui/tab-list';
+import { keepScroll } from '@/lib/keep-scroll';
 import { useUserFavorites, useUserLists, useUserReviews } from '../api/people';
 import { profileMessages } from '../lib/profile-messages';
 import { FavoritesGrid } from './profile-favorites';
@@ -46,7 +47,7 @@ export function useProfileTab() {
     const next = new URLSearchParams(params);
     if (name === 'overview') next.delete('tab');
     else next.set('tab', name);
-    setParams(next, { preventScrollReset: true });
+    setParams(next, keepScroll);
   }
   return [tab, select] as const;
 }
