@@ -70,7 +70,7 @@ export default defineConfig(({ command }) => ({
               // script requests to 14. Only these modules, not what they import (a dialog's
               // Radix, zod), so no page takes in a library it does not use (ADR 185).
               name: 'kit',
-              test: /apps[\\/]web[\\/]src[\\/](components[\\/]ui[\\/](?!dialog|toaster)|components[\\/]media[\\/](?!menu-panel)|lib[\\/](format|paging|show-title|site|welcome|use-load-on-intent)\.ts|app[\\/]routes[\\/]route-id\.ts|features[\\/][^\\/]+[\\/](api|lib)[\\/])/,
+              test: /apps[\\/]web[\\/]src[\\/](components[\\/]ui[\\/](?!dialog|toaster)|components[\\/]media[\\/](?!menu-panel)|lib[\\/](format|keep-scroll|paging|show-title|site|welcome|use-load-on-intent)\.ts|app[\\/]routes[\\/]route-id\.ts|features[\\/][^\\/]+[\\/](api|lib)[\\/])/,
               maxModuleSize: 4000,
               includeDependenciesRecursively: false,
               minShareCount: 2,

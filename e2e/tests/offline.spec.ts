@@ -240,6 +240,32 @@ test('a server outage keeps the loaded page: changing tab shows an inline retry'
   await expect(panel.getByRole('combobox', { name: 'Season' })).toBeVisible({ timeout: 20_000 });
 });
 
+test.describe('a screen whose code fails to load', () => {
+  // The worker would answer from its own cache, past the page's routes.
+  test.use({ serviceWorkers: 'block' });
+
+  test('shows the error page inside the layout, and the next screen renders again', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.route(/\/assets\/reviews-[^/]+\.js$/, (route) => route.abort());
+    await page.goto('/lists');
+    await expect(page.getByRole('heading', { level: 1, name: 'Community Lists' })).toBeVisible();
+    await page.goto('/reviews');
+
+    await expect(page.getByRole('heading', { name: 'Something Went Wrong' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reload Page' })).toBeVisible();
+    // The header stays, and its links still work.
+    await page.getByRole('link', { name: 'Series Tracker' }).first().click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Something Went Wrong' })).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+  });
+});
+
 test('a half-written review survives navigation until it is published', async ({ page }) => {
   await registerViaUi(page);
   // Not a show other journeys review (they expect it to have none).
