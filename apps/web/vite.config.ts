@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { oneCopyEach } from './build/one-copy-each';
 import { precompiledMessages } from './build/precompiled-messages';
 import { precompress } from './build/precompress';
 import { pseudoLocale } from './build/pseudo-locale';
@@ -17,6 +18,7 @@ export default defineConfig(({ command }) => ({
     tailwindcss(),
     pseudoLocale(),
     ...precompiledMessages({ build: command === 'build' }),
+    oneCopyEach(),
     precompress(),
     serviceWorker(),
   ],
