@@ -40,8 +40,8 @@ function fragment(hash: string) {
 /**
  * What a browser does for ordinary pages, for the app's screens (ADR 188): a new address starts
  * at the top (or at its #fragment), unless it is a tab or filter of the same screen reached with
- * `keepScroll`; Back and Forward return to where the member was on that
- * entry, also after a reload (positions are kept per history entry for the tab's session).
+ * `keepScroll`; Back and Forward return to where the member was on that entry, also after a
+ * reload (positions are kept per history entry for the tab's session).
  */
 export function ScrollRestoration() {
   const location = useLocation();
