@@ -99,7 +99,7 @@ describe('ScrollRestoration', () => {
     expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
   });
 
-  it('keeps the positions for the tab, so Back after a reload returns there too', async () => {
+  it('saves the positions for the tab’s session when the page is hidden (a reload reads them)', async () => {
     const user = userEvent.setup();
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     renderPages();

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 import { keepsScroll } from '@/lib/keep-scroll';
 
@@ -46,7 +46,8 @@ function fragment(hash: string) {
 export function ScrollRestoration() {
   const location = useLocation();
   const action = useNavigationType();
-  const positions = useRef<Map<string, number> | null>(null);
+  // This tab's saved positions, read once; written back when the page is hidden.
+  const [positions] = useState(readPositions);
   // A page opened by its address has the key "default" in every tab; its path tells them apart.
   const entry = `${location.key} ${location.pathname}${location.search}`;
   // The entry whose position scrolling records: the one on screen, set as it is committed.
@@ -55,13 +56,12 @@ export function ScrollRestoration() {
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
     const record = () => {
-      positions.current ??= readPositions();
-      positions.current.delete(current.current);
-      positions.current.set(current.current, window.scrollY);
+      positions.delete(current.current);
+      positions.set(current.current, window.scrollY);
     };
     const save = () => {
       record();
-      if (positions.current) writePositions(positions.current);
+      writePositions(positions);
     };
     window.addEventListener('scroll', record, { passive: true });
     window.addEventListener('pagehide', save);
@@ -69,13 +69,12 @@ export function ScrollRestoration() {
       window.removeEventListener('scroll', record);
       window.removeEventListener('pagehide', save);
     };
-  }, []);
+  }, [positions]);
 
   useLayoutEffect(() => {
     current.current = entry;
     if (action === 'POP') {
-      positions.current ??= readPositions();
-      const saved = positions.current.get(entry);
+      const saved = positions.get(entry);
       if (saved !== undefined) {
         window.scrollTo(0, saved);
         return;
@@ -84,7 +83,7 @@ export function ScrollRestoration() {
     const target = location.hash ? document.getElementById(fragment(location.hash)) : null;
     if (target) target.scrollIntoView();
     else if (action !== 'POP' && !keepsScroll(location.state)) window.scrollTo(0, 0);
-  }, [entry, location.hash, location.state, action]);
+  }, [entry, location.hash, location.state, action, positions]);
 
   return null;
 }
