@@ -1,5 +1,5 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { lazyScreen } from './lazy-screen';
 import { RootLayout } from './layout/root-layout';
 import { NotFoundRoute } from './routes/not-found';
 
@@ -8,128 +8,80 @@ import { NotFoundRoute } from './routes/not-found';
  * box, auth) — and zod only arrives with the forms that need it. React Router starts
  * navigations in a transition, so the current page stays up while the next one loads.
  */
-const HomeRoute = lazy(() => import('./routes/home').then((m) => ({ default: m.HomeRoute })));
-const LoginRoute = lazy(() => import('./routes/login').then((m) => ({ default: m.LoginRoute })));
-const RegisterRoute = lazy(() =>
-  import('./routes/register').then((m) => ({ default: m.RegisterRoute })),
-);
-const SearchRoute = lazy(() => import('./routes/search').then((m) => ({ default: m.SearchRoute })));
-const ShowRoute = lazy(() => import('./routes/show').then((m) => ({ default: m.ShowRoute })));
-const EpisodeRoute = lazy(() =>
-  import('./routes/episode').then((m) => ({ default: m.EpisodeRoute })),
-);
-const WatchlistRoute = lazy(() =>
-  import('./routes/watchlist').then((m) => ({ default: m.WatchlistRoute })),
-);
+const HomeRoute = lazyScreen(() => import('./routes/home'), 'HomeRoute');
+const LoginRoute = lazyScreen(() => import('./routes/login'), 'LoginRoute');
+const RegisterRoute = lazyScreen(() => import('./routes/register'), 'RegisterRoute');
+const SearchRoute = lazyScreen(() => import('./routes/search'), 'SearchRoute');
+const ShowRoute = lazyScreen(() => import('./routes/show'), 'ShowRoute');
+const EpisodeRoute = lazyScreen(() => import('./routes/episode'), 'EpisodeRoute');
+const WatchlistRoute = lazyScreen(() => import('./routes/watchlist'), 'WatchlistRoute');
 // Plays (issue 19): the member's diary.
-const HistoryRoute = lazy(() =>
-  import('./routes/history').then((m) => ({ default: m.HistoryRoute })),
-);
-const TodayRoute = lazy(() => import('./routes/today').then((m) => ({ default: m.TodayRoute })));
-const AboutRoute = lazy(() =>
-  import('./routes/info-pages').then((m) => ({ default: m.AboutRoute })),
-);
-const PrivacyRoute = lazy(() =>
-  import('./routes/info-pages').then((m) => ({ default: m.PrivacyRoute })),
-);
-const TermsRoute = lazy(() =>
-  import('./routes/info-pages').then((m) => ({ default: m.TermsRoute })),
-);
-const HelpRoute = lazy(() => import('./routes/info-pages').then((m) => ({ default: m.HelpRoute })));
+const HistoryRoute = lazyScreen(() => import('./routes/history'), 'HistoryRoute');
+const TodayRoute = lazyScreen(() => import('./routes/today'), 'TodayRoute');
+const AboutRoute = lazyScreen(() => import('./routes/info-pages'), 'AboutRoute');
+const PrivacyRoute = lazyScreen(() => import('./routes/info-pages'), 'PrivacyRoute');
+const TermsRoute = lazyScreen(() => import('./routes/info-pages'), 'TermsRoute');
+const HelpRoute = lazyScreen(() => import('./routes/info-pages'), 'HelpRoute');
 // Reviews (issue 9)
-const ReviewsRoute = lazy(() =>
-  import('./routes/reviews').then((m) => ({ default: m.ReviewsRoute })),
-);
-const ReviewRoute = lazy(() => import('./routes/review').then((m) => ({ default: m.ReviewRoute })));
-const WriteReviewRoute = lazy(() =>
-  import('./routes/write-review').then((m) => ({ default: m.WriteReviewRoute })),
-);
+const ReviewsRoute = lazyScreen(() => import('./routes/reviews'), 'ReviewsRoute');
+const ReviewRoute = lazyScreen(() => import('./routes/review'), 'ReviewRoute');
+const WriteReviewRoute = lazyScreen(() => import('./routes/write-review'), 'WriteReviewRoute');
 // Lists (issue 10)
-const ListsRoute = lazy(() => import('./routes/lists').then((m) => ({ default: m.ListsRoute })));
-const ListRoute = lazy(() => import('./routes/list').then((m) => ({ default: m.ListRoute })));
-const CreateListRoute = lazy(() =>
-  import('./routes/create-list').then((m) => ({ default: m.CreateListRoute })),
-);
+const ListsRoute = lazyScreen(() => import('./routes/lists'), 'ListsRoute');
+const ListRoute = lazyScreen(() => import('./routes/list'), 'ListRoute');
+const CreateListRoute = lazyScreen(() => import('./routes/create-list'), 'CreateListRoute');
 // Account (issue 12): settings, password reset, email confirmation.
-const SettingsRoute = lazy(() =>
-  import('./routes/settings').then((m) => ({ default: m.SettingsRoute })),
+const SettingsRoute = lazyScreen(() => import('./routes/settings'), 'SettingsRoute');
+const ForgotPasswordRoute = lazyScreen(
+  () => import('./routes/password-reset'),
+  'ForgotPasswordRoute',
 );
-const ForgotPasswordRoute = lazy(() =>
-  import('./routes/password-reset').then((m) => ({ default: m.ForgotPasswordRoute })),
+const ResetPasswordRoute = lazyScreen(
+  () => import('./routes/password-reset'),
+  'ResetPasswordRoute',
 );
-const ResetPasswordRoute = lazy(() =>
-  import('./routes/password-reset').then((m) => ({ default: m.ResetPasswordRoute })),
-);
-const VerifyEmailRoute = lazy(() =>
-  import('./routes/password-reset').then((m) => ({ default: m.VerifyEmailRoute })),
-);
-const UndoEmailChangeRoute = lazy(() =>
-  import('./routes/undo-email-change').then((m) => ({ default: m.UndoEmailChangeRoute })),
+const VerifyEmailRoute = lazyScreen(() => import('./routes/password-reset'), 'VerifyEmailRoute');
+const UndoEmailChangeRoute = lazyScreen(
+  () => import('./routes/undo-email-change'),
+  'UndoEmailChangeRoute',
 );
 // The link mailed on registering creates the account (ADR 152).
 // Single sign-on's last step (ADR 174): the callback's one-time code becomes a session.
-const SsoCallbackRoute = lazy(() =>
-  import('./routes/sso-callback').then((m) => ({ default: m.SsoCallbackRoute })),
-);
-const FinishRegistrationRoute = lazy(() =>
-  import('./routes/finish-registration').then((m) => ({ default: m.FinishRegistrationRoute })),
+const SsoCallbackRoute = lazyScreen(() => import('./routes/sso-callback'), 'SsoCallbackRoute');
+const FinishRegistrationRoute = lazyScreen(
+  () => import('./routes/finish-registration'),
+  'FinishRegistrationRoute',
 );
 // imports: Import & export (its section joins /settings when that screen lands).
 // Apps & devices (issue 22): media-server webhooks and personal API tokens.
-const AppsDevicesRoute = lazy(() =>
-  import('./routes/apps-devices').then((m) => ({ default: m.AppsDevicesRoute })),
-);
+const AppsDevicesRoute = lazyScreen(() => import('./routes/apps-devices'), 'AppsDevicesRoute');
 // Apps speaking the Trakt API sign in here (issue 27, ADR 170).
-const ActivateRoute = lazy(() =>
-  import('./routes/trakt-oauth-pages').then((m) => ({ default: m.ActivateRoute })),
+const ActivateRoute = lazyScreen(() => import('./routes/trakt-oauth-pages'), 'ActivateRoute');
+const OAuthAuthorizeRoute = lazyScreen(
+  () => import('./routes/trakt-oauth-pages'),
+  'OAuthAuthorizeRoute',
 );
-const OAuthAuthorizeRoute = lazy(() =>
-  import('./routes/trakt-oauth-pages').then((m) => ({ default: m.OAuthAuthorizeRoute })),
-);
-const ImportExportRoute = lazy(() =>
-  import('./routes/import-export').then((m) => ({ default: m.ImportExportRoute })),
-);
+const ImportExportRoute = lazyScreen(() => import('./routes/import-export'), 'ImportExportRoute');
 // Calendar, notifications, alert unsubscribe (issue 22, ADR 160)
-const CalendarRoute = lazy(() =>
-  import('./routes/calendar').then((m) => ({ default: m.CalendarRoute })),
-);
-const NotificationsRoute = lazy(() =>
-  import('./routes/notifications').then((m) => ({ default: m.NotificationsRoute })),
-);
-const UnsubscribeRoute = lazy(() =>
-  import('./routes/unsubscribe').then((m) => ({ default: m.UnsubscribeRoute })),
-);
+const CalendarRoute = lazyScreen(() => import('./routes/calendar'), 'CalendarRoute');
+const NotificationsRoute = lazyScreen(() => import('./routes/notifications'), 'NotificationsRoute');
+const UnsubscribeRoute = lazyScreen(() => import('./routes/unsubscribe'), 'UnsubscribeRoute');
 // Recommendations for you (issue 29, ADR 183)
-const RecommendationsRoute = lazy(() =>
-  import('./routes/recommendations').then((m) => ({ default: m.RecommendationsRoute })),
+const RecommendationsRoute = lazyScreen(
+  () => import('./routes/recommendations'),
+  'RecommendationsRoute',
 );
 // Moderation (issue 21)
-const ModerationRoute = lazy(() =>
-  import('./routes/moderation').then((m) => ({ default: m.ModerationRoute })),
-);
+const ModerationRoute = lazyScreen(() => import('./routes/moderation'), 'ModerationRoute');
 // People (issue 11)
-const ProfileRoute = lazy(() =>
-  import('./routes/profile').then((m) => ({ default: m.ProfileRoute })),
-);
-const FollowersRoute = lazy(() =>
-  import('./routes/profile-people').then((m) => ({ default: m.FollowersRoute })),
-);
-const FollowingRoute = lazy(() =>
-  import('./routes/profile-people').then((m) => ({ default: m.FollowingRoute })),
-);
-const CompareRoute = lazy(() =>
-  import('./routes/compare').then((m) => ({ default: m.CompareRoute })),
-);
+const ProfileRoute = lazyScreen(() => import('./routes/profile'), 'ProfileRoute');
+const FollowersRoute = lazyScreen(() => import('./routes/profile-people'), 'FollowersRoute');
+const FollowingRoute = lazyScreen(() => import('./routes/profile-people'), 'FollowingRoute');
+const CompareRoute = lazyScreen(() => import('./routes/compare'), 'CompareRoute');
 // Year in review (issue 29): the member's own and a member's shareable page.
-const MyYearRoute = lazy(() =>
-  import('./routes/year-review').then((m) => ({ default: m.MyYearRoute })),
-);
-const MemberYearRoute = lazy(() =>
-  import('./routes/year-review').then((m) => ({ default: m.MemberYearRoute })),
-);
-const ActivityFeedRoute = lazy(() =>
-  import('./routes/activity-feed').then((m) => ({ default: m.ActivityFeedRoute })),
-);
+const MyYearRoute = lazyScreen(() => import('./routes/year-review'), 'MyYearRoute');
+const MemberYearRoute = lazyScreen(() => import('./routes/year-review'), 'MemberYearRoute');
+const ActivityFeedRoute = lazyScreen(() => import('./routes/activity-feed'), 'ActivityFeedRoute');
 
 /**
  * Every path of the spec (§2), in one place. Screens that are not built yet render the
