@@ -6,6 +6,7 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useUpdateMe } from '@/features/account/api/account';
 import { useLocale } from '@/i18n';
 import { cn } from '@/lib/cn';
+import { pickWhileSessionLoads } from '../member-locale';
 
 /**
  * The language menu (issue 31), in the footer and in settings. Each language is named in
@@ -15,11 +16,13 @@ import { cn } from '@/lib/cn';
 export function LanguageSelect({ className }: { className?: string }) {
   const id = useId();
   const { locale, setLocale } = useLocale();
-  const { user } = useAuth();
+  const { user, status } = useAuth();
   const updateMe = useUpdateMe();
   const choose = (next: Locale) => {
     void setLocale(next);
-    if (user && user.locale !== next) updateMe.mutate({ locale: next });
+    // Picked before the session has loaded: saved once it has (a member's choice is not lost).
+    if (status === 'loading') pickWhileSessionLoads(next);
+    else if (user && user.locale !== next) updateMe.mutate({ locale: next });
   };
   return (
     <div className={cn('flex flex-wrap items-center gap-2', className)}>
