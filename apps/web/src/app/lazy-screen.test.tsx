@@ -1,23 +1,78 @@
-import { render, screen } from '@testing-library/react';
-import { isValidElement, Suspense } from 'react';
-import { matchRoutes, type RouteObject } from 'react-router';
+import { act, render, screen } from '@testing-library/react';
+import { isValidElement, Suspense, type ComponentType } from 'react';
+import { IntlProvider } from 'react-intl';
+import { matchRoutes, MemoryRouter, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { lazyScreen, preloadScreen } from './lazy-screen';
 import { routes } from './routes';
+import { RouteErrorBoundary } from './routes/route-error';
 
 function screenModule(heading: string) {
   return { Screen: () => <h1>{heading}</h1>, other: 'not a screen' };
 }
 
+/** A module load the test settles by hand. */
+function deferredLoad<M>() {
+  let settle!: { resolve: (m: M) => void; reject: (error: Error) => void };
+  const promise = new Promise<M>((resolve, reject) => {
+    settle = { resolve, reject };
+  });
+  return { load: () => promise, ...settle };
+}
+
+function renderInSuspense(Screen: ComponentType) {
+  return render(
+    <IntlProvider locale="en">
+      <MemoryRouter>
+        <RouteErrorBoundary resetKey="/">
+          <Suspense fallback={<p>Suspended</p>}>
+            <Screen />
+          </Suspense>
+        </RouteErrorBoundary>
+      </MemoryRouter>
+    </IntlProvider>,
+  );
+}
+
 describe('lazyScreen', () => {
-  it('renders the named export of the module it loads', async () => {
-    const Screen = lazyScreen(() => Promise.resolve(screenModule('A show')), 'Screen');
-    render(
-      <Suspense fallback={<p>Loading</p>}>
-        <Screen />
-      </Suspense>,
-    );
+  it('on a navigation, suspends until its code is here, then renders the named export', async () => {
+    const module = deferredLoad<ReturnType<typeof screenModule>>();
+    const Screen = lazyScreen(module.load, 'Screen');
+    renderInSuspense(Screen);
+    expect(screen.getByText('Suspended')).toBeInTheDocument();
+    await act(async () => module.resolve(screenModule('A show')));
     expect(await screen.findByRole('heading', { name: 'A show' })).toBeInTheDocument();
+  });
+
+  it('preloaded for the first render, shows the page spinner itself instead of suspending', async () => {
+    const module = deferredLoad<ReturnType<typeof screenModule>>();
+    const Screen = lazyScreen(module.load, 'Screen');
+    Screen.preloadForFirstRender();
+    renderInSuspense(Screen);
+    expect(screen.getByRole('status', { name: 'Loading page' })).toBeInTheDocument();
+    expect(screen.queryByText('Suspended')).not.toBeInTheDocument();
+    await act(async () => module.resolve(screenModule('A show')));
+    expect(await screen.findByRole('heading', { name: 'A show' })).toBeInTheDocument();
+    expect(screen.queryByText('Suspended')).not.toBeInTheDocument();
+  });
+
+  it('preloaded for the first render, shows the error page when its code fails to load', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const module = deferredLoad<ReturnType<typeof screenModule>>();
+    const Screen = lazyScreen(module.load, 'Screen');
+    Screen.preloadForFirstRender();
+    renderInSuspense(Screen);
+    await act(async () => module.reject(new Error('offline')));
+    expect(
+      await screen.findByRole('heading', { name: 'Something Went Wrong' }),
+    ).toBeInTheDocument();
+  });
+
+  it('renders a screen whose code is already here without waiting', async () => {
+    const Screen = lazyScreen(() => Promise.resolve(screenModule('A show')), 'Screen');
+    await Screen.preload();
+    renderInSuspense(Screen);
+    expect(screen.getByRole('heading', { name: 'A show' })).toBeInTheDocument();
   });
 });
 

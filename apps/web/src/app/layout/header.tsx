@@ -100,7 +100,11 @@ export function Header() {
             }}
           />
           {status === 'loading' ? (
-            <span className="text-sm text-slate-400" aria-live="polite">
+            // As tall as the account button that replaces it, so the header does not shift.
+            <span
+              className="inline-flex min-h-10 items-center text-sm text-slate-400"
+              aria-live="polite"
+            >
               {loading}
             </span>
           ) : status === 'unavailable' ? (

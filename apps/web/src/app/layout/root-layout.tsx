@@ -1,17 +1,16 @@
 import { Suspense } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { Outlet, useLocation } from 'react-router';
-import { Spinner } from '@/components/ui/spinner';
 import { Toaster } from '@/components/ui/toaster';
 import { SuspensionBanner } from '@/features/moderation/components/suspension-banner';
 import { RouteErrorBoundary } from '../routes/route-error';
 import { Footer } from './footer';
 import { Header } from './header';
 import { OfflineBanner } from './offline-banner';
+import { PageLoading } from './page-loading';
 import { ScrollRestoration } from './scroll-restoration';
 
 export function RootLayout() {
-  const intl = useIntl();
   const { pathname } = useLocation();
   return (
     <div className="flex min-h-dvh flex-col">
@@ -34,19 +33,7 @@ export function RootLayout() {
         className="flex min-h-[calc(100dvh-4rem)] flex-1 flex-col focus:outline-none"
       >
         <RouteErrorBoundary resetKey={pathname}>
-          <Suspense
-            fallback={
-              <div className="flex flex-1 items-center justify-center py-24">
-                <Spinner
-                  className="size-6 text-slate-500"
-                  label={intl.formatMessage({
-                    id: 'app.loadingPage',
-                    defaultMessage: 'Loading page',
-                  })}
-                />
-              </div>
-            }
-          >
+          <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>
         </RouteErrorBoundary>

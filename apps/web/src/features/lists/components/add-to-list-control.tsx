@@ -2,6 +2,7 @@ import { ListPlus } from 'lucide-react';
 import { lazy, Suspense, type ComponentProps } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
 import { useLoadOnIntent } from '@/lib/use-load-on-intent';
 import { useRequireSignIn } from '@/features/auth/hooks/use-require-sign-in';
 
@@ -23,7 +24,9 @@ export function AddToListControl({ showId, title }: { showId: number; title: str
   const { status, requireSignIn } = useRequireSignIn();
   const intent = useLoadOnIntent(loadMenu);
   const intl = useIntl();
-  if (status === 'loading') return null;
+  // The button's size (in English) while the session loads, so the row of controls wraps where
+  // it will once loaded and nothing below it moves (layout shift).
+  if (status === 'loading') return <Skeleton className="h-10 w-[8.75rem]" />;
   if (status !== 'authenticated') return <Trigger onClick={() => void requireSignIn()} />;
   // Named like the real trigger, so 'Add to list' finds the same button before and after.
   const standIn = (

@@ -80,8 +80,9 @@ export function ShowTrackingControls({ showId, title }: { showId: number; title:
 
   if (auth === 'loading' || (signedIn && itemQuery.isPending)) {
     return (
+      // The English buttons' sizes, so the show header's row wraps where it will once loaded.
       <div className="flex gap-2" data-testid="tracking-loading">
-        <Skeleton className="h-10 w-44" />
+        <Skeleton className="h-10 w-[11.75rem]" />
         <Skeleton className="size-10" />
       </div>
     );
