@@ -2,6 +2,7 @@ import {
   createElement,
   isValidElement,
   lazy,
+  startTransition,
   useEffect,
   useReducer,
   type ComponentType,
@@ -51,8 +52,9 @@ export function lazyScreen<M, K extends keyof M>(
       if (!waiting) return;
       let mounted = true;
       // Loaded: render it. Failed: render again as on a navigation, which loads once more and
-      // shows the error page if that fails too.
-      const settled = () => mounted && renderAgain();
+      // shows the error page if that fails too. As a transition, so React renders the screen in
+      // slices that leave the page responsive, as it does the first render.
+      const settled = () => mounted && startTransition(renderAgain);
       waiting.then(settled, settled);
       return () => {
         mounted = false;
