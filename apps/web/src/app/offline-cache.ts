@@ -20,9 +20,19 @@ interface Saved {
   state: DehydratedState;
 }
 
+const sessionHash = JSON.stringify(authKeys.me);
+
+/** A copy holding a member's session belongs to that member, never to nobody. */
+function holdsAMember(state: DehydratedState): boolean {
+  return state.queries.some((q) => q.queryHash === sessionHash && q.state.data);
+}
+
 export function restoreQueryCache(client: QueryClient): void {
   const saved = readJson<Saved>(OFFLINE_CACHE_KEY);
   if (!saved || saved.owner !== deviceOwner() || Date.now() - saved.savedAt > MAX_AGE_MS) return;
+  // Written for nobody while a member's answers were still in a tab (an older build): not
+  // shown, or the page would act signed in without a token.
+  if (saved.owner === 'anon' && holdsAMember(saved.state)) return;
   try {
     hydrate(client, saved.state);
   } catch {
@@ -34,6 +44,9 @@ export function restoreQueryCache(client: QueryClient): void {
 }
 
 function save(client: QueryClient) {
+  // A tab whose token has gone (signed out in another tab, storage cleared) still holds the
+  // member's answers until it reloads: they are never stored as nobody's.
+  if (deviceOwner() === 'anon' && client.getQueryData(authKeys.me)) return;
   const state = dehydrate(client, {
     shouldDehydrateQuery: (query) => query.state.status === 'success',
   });
