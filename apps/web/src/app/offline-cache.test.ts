@@ -11,13 +11,19 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
+/** A tab signed in as Alice, keeping its offline copy (timers faked: advance them to save). */
+function tabSignedInAsAlice() {
+  setStoredToken('token-of-alice');
+  vi.useFakeTimers();
+  const tab = new QueryClient();
+  const stop = persistQueryCache(tab);
+  tab.setQueryData(authKeys.me, buildUser());
+  return { tab, stop };
+}
+
 describe('the offline copy of the query cache (ADR 162)', () => {
   it('is restored for the member it was written for', () => {
-    setStoredToken('token-of-alice');
-    vi.useFakeTimers();
-    const tab = new QueryClient();
-    const stop = persistQueryCache(tab);
-    tab.setQueryData(authKeys.me, buildUser());
+    const { stop } = tabSignedInAsAlice();
     vi.advanceTimersByTime(1500);
     stop();
 
@@ -27,11 +33,7 @@ describe('the offline copy of the query cache (ADR 162)', () => {
   });
 
   it('never stores a member’s answers as nobody’s once the token has gone', () => {
-    setStoredToken('token-of-alice');
-    vi.useFakeTimers();
-    const tab = new QueryClient();
-    const stop = persistQueryCache(tab);
-    tab.setQueryData(authKeys.me, buildUser());
+    const { tab, stop } = tabSignedInAsAlice();
     // Signed out elsewhere, or storage cleared, while this tab still holds the answers.
     window.localStorage.clear();
     clearStoredToken();
